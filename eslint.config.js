@@ -1,0 +1,38 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const features = ['auth', 'dashboard', 'crm', 'stock', 'prenotifications', 'deliveries', 'repairs', 'eol', 'users', 'roles', 'activities', 'offline'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  // A feature folder can be read without opening another feature's folder.
+  ...features.map((f) => ({
+    files: [`src/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: features.filter((o) => o !== f).map((o) => `**/features/${o}/**`), message: 'Features do not import each other; move shared code to src/ui or src/domain.' }],
+      }],
+    },
+  })),
+  // src/domain is shared with the server: no React, no Node.
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'node:*', 'fs', 'path'] }] },
+  },
+);

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Mailer } from './lib/mail';
+import type { FileStorage } from './lib/storage';
+import { registerAccessControl, type Access } from './http/access';
+import { registerErrorHandler } from './http/error-handler';
+import { apiModules } from './modules';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  storage: FileStorage;
+  logger?: boolean | object;
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+    storage: FileStorage;
+    /** Every /api route with its declared access; the enumeration test reads this. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('db', deps.db);
+  app.decorate('config', deps.config);
+  app.decorate('mailer', deps.mailer);
+  app.decorate('storage', deps.storage);
+  app.decorate('apiRoutes', [] as ApiRoute[]);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access: route.config?.access as Access });
+    }
+  });
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
+  registerErrorHandler(app);
+  registerAccessControl(app, deps.db);
+
+  for (const module of apiModules) await app.register(module, { prefix: '/api' });
+
+  const hasWebBuild = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasWebBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; the shell, the manifest and the worker must always be revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !hasWebBuild || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Niet gevonden' });
+    }
+    // Client-side routes: the single-page app decides, including its own not-found page.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

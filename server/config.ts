@@ -1,0 +1,46 @@
+import path from 'node:path';
+
+/** Every environment variable the server reads, with its default. The README lists the same. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  secureCookies: boolean;
+  storageDir: string;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int('PORT', env.PORT, 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    publicUrl,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Logistiek Portaal <noreply@portaal.local>',
+    sessionIdleMinutes: int('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 120),
+    sessionMaxHours: int('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 12),
+    secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicUrl.startsWith('https://'),
+    storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'files')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedDemo: env.SEED_DEMO !== 'false',
+  };
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database, Db } from './database';
+
+// Same value shapes on both engines: bigint counts as numbers, dates as 'Y-m-d' strings.
+const INT8 = 20;
+const DATE = 1082;
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+export const pgliteParsers = { [DATE]: (v: string) => v };
+
+export interface OpenedDatabase {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export function openPostgres(url: string, max = 10): OpenedDatabase {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+export function kyselyOnPGlite(pglite: PGlite): OpenedDatabase {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+export class DataDirInUseError extends Error {}
+
+/** Takes the data folder's lock file, or explains which process holds it. */
+function lockDataDir(lockFile: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (err: any) {
+      if (err.code !== 'EEXIST') throw err;
+      const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirInUseError(
+          `De datamap ${path.dirname(lockFile)} is in gebruik door proces ${holder}. Stop dat proces of kies een andere DATA_DIR.`,
+        );
+      }
+      fs.rmSync(lockFile, { force: true }); // stale lock of a process that is gone
+    }
+  }
+  throw new DataDirInUseError(`Kan de datamap ${path.dirname(lockFile)} niet vergrendelen.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err: any) {
+    return err.code === 'EPERM';
+  }
+}
+
+/**
+ * Opens the embedded database in `dataDir/pgdata`. A new database is built in a temporary folder by
+ * `initialize` (migrations and demo data) and only then renamed into place, so a stop during the
+ * first start leaves no half-made database behind.
+ */
+export async function openEmbedded(dataDir: string, initialize: (db: Db) => Promise<void>): Promise<OpenedDatabase & { created: boolean }> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDir(path.join(dataDir, 'pgdata.lock'));
+  try {
+    const finalDir = path.join(dataDir, 'pgdata');
+    let created = false;
+    if (!fs.existsSync(finalDir)) {
+      for (const leftover of fs.readdirSync(dataDir).filter((f) => f.startsWith('pgdata.tmp-'))) {
+        fs.rmSync(path.join(dataDir, leftover), { recursive: true, force: true });
+      }
+      const tmpDir = path.join(dataDir, `pgdata.tmp-${process.pid}`);
+      const fresh = kyselyOnPGlite(new PGlite(tmpDir, { parsers: pgliteParsers }));
+      await initialize(fresh.db);
+      await fresh.close();
+      fs.renameSync(tmpDir, finalDir);
+      created = true;
+    }
+    const opened = kyselyOnPGlite(new PGlite(finalDir, { parsers: pgliteParsers }));
+    return {
+      ...opened,
+      created,
+      close: async () => {
+        await opened.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

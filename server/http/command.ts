@@ -1,0 +1,58 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Trx } from '../db/database';
+import { HttpError } from './errors';
+
+export interface CommandResult<T> {
+  status?: number;
+  body: T;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/**
+ * Runs one command in one transaction. When the request carries an `Idempotency-Key`, the key is
+ * claimed inside the same transaction and stored with the answer, so a replay (the offline outbox
+ * sending again) gets the first answer back and never applies the command twice. A concurrent
+ * request with the same key waits on the key's row and then gets the stored answer.
+ */
+export async function runCommand<T>(
+  db: Db, request: FastifyRequest, reply: FastifyReply, command: (trx: Trx) => Promise<CommandResult<T>>,
+): Promise<T> {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || !request.user) {
+    const result = await db.transaction().execute(command);
+    reply.status(result.status ?? 200);
+    return result.body;
+  }
+  if (!KEY_PATTERN.test(key)) throw new HttpError(400, 'Ongeldige Idempotency-Key.');
+  const userId = request.user.id;
+  const path = request.url;
+
+  const outcome = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('idempotency_keys')
+      .values({ user_id: userId, key, method: request.method, path, status_code: null, response: null })
+      .onConflict((oc) => oc.doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (!claimed) {
+      const stored = await trx.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirstOrThrow();
+      if (stored.path !== path || stored.method !== request.method) {
+        throw new HttpError(422, 'Deze Idempotency-Key is al gebruikt voor een andere actie.');
+      }
+      return { replayed: true as const, status: stored.status_code ?? 200, body: stored.response as T };
+    }
+    const result = await command(trx);
+    const status = result.status ?? 200;
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ status_code: status, response: JSON.stringify(result.body ?? null) })
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .execute();
+    return { replayed: false as const, status, body: result.body };
+  });
+  if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+  reply.status(outcome.status);
+  return outcome.body;
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyError } from 'fastify';
+import { HttpError, VALIDATION_MESSAGE } from './errors';
+
+const SERVER_ERROR = 'Er is helaas iets fout gegaan. Probeer het later opnieuw.';
+
+/** One place that turns every failure into the API's JSON shape; 5xx never shows its text. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (error.validation) {
+      const errors: Record<string, string[]> = {};
+      for (const e of error.validation) {
+        const field = (e.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String(e.params?.missingProperty ?? '_');
+        (errors[field] ??= []).push('Dit veld is ongeldig.');
+      }
+      return reply.status(422).send({ message: VALIDATION_MESSAGE, errors });
+    }
+    if (error.code === '23505') {
+      return reply.status(409).send({ message: 'Dit gegeven bestaat al.' });
+    }
+    if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT') {
+      return reply.status(413).send({ message: 'Het bestand is te groot.' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ message: 'Dit type gegevens wordt niet ondersteund.' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: 'De aanvraag is ongeldig.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: SERVER_ERROR });
+  });
+}

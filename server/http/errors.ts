@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { issuesToFieldErrors } from '../../src/domain/schemas/common';
+
+/** An answer with a status and a Dutch message, thrown from anywhere in a request. */
+export class HttpError extends Error {
+  constructor(readonly statusCode: number, message: string, readonly errors?: Record<string, string[]>) {
+    super(message);
+  }
+}
+
+export const VALIDATION_MESSAGE = 'Validatie mislukt!';
+
+/** HTTP 422 with per-field messages; dotted names for nested fields. */
+export class ValidationError extends HttpError {
+  constructor(errors: Record<string, string[]>) {
+    super(422, VALIDATION_MESSAGE, errors);
+  }
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+export const notFound = (message = 'Niet gevonden') => new HttpError(404, message);
+export const forbidden = (message = 'Je hebt geen rechten voor deze actie.') => new HttpError(403, message);
+
+/** Parses input with a shared valibot schema, or throws a 422 with the schema's Dutch messages. */
+export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input ?? {});
+  if (!result.success) throw new ValidationError(issuesToFieldErrors(result.issues));
+  return result.output;
+}
+
+/** A numeric route parameter; anything else is a 404, not a database error. */
+export function idParam(params: unknown, name = 'id'): number {
+  const raw = (params as Record<string, string> | undefined)?.[name];
+  if (!raw || !/^\d{1,9}$/.test(raw)) throw notFound();
+  return Number(raw);
+}

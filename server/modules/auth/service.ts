@@ -1,0 +1,96 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { initials } from '../../../src/domain/format';
+import type { Executor } from '../../db/database';
+import type { Config } from '../../config';
+import type { Mailer } from '../../lib/mail';
+import { loadAuthUser } from '../../http/access';
+import { hashToken, type SessionState } from '../../http/session';
+import { PRODUCT_NAME } from '../../../src/domain/product';
+
+export const ACTIVATION_TTL_HOURS = 72;
+export const RESET_TTL_MINUTES = 60;
+
+export async function findUserByEmail(db: Executor, email: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The signed-in user as the app needs it (spec 1 §3 "User session"). Served at GET /api/auth/me. */
+export async function sessionUser(db: Executor, session: SessionState) {
+  const user = session.userId ? await loadAuthUser(db, session.userId) : null;
+  if (!user) return null;
+  const contact = await db
+    .selectFrom('contacts')
+    .innerJoin('clients', 'clients.id', 'contacts.client_id')
+    .select(['contacts.id', 'contacts.first_name', 'contacts.last_name', 'contacts.email', 'contacts.phone', 'clients.id as client_id', 'clients.name as client_name', 'clients.client_type_id'])
+    .where('contacts.id', '=', user.contactId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    initials: initials(user.name),
+    roles: user.roles,
+    permissions: [...user.permissions].sort(),
+    otp_enabled: user.otpEnabled,
+    otp_authorized: session.otpAuthorized,
+    contact: {
+      id: contact.id,
+      first_name: contact.first_name,
+      last_name: contact.last_name,
+      email: contact.email,
+      phone: contact.phone,
+      client_id: contact.client_id,
+      client: { id: contact.client_id, name: contact.client_name, client_type_id: contact.client_type_id },
+    },
+  };
+}
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof sessionUser>>>;
+
+/** A single-use token for activation or password reset; only its hash is stored. */
+export async function createAuthToken(db: Executor, userId: number, kind: 'activation' | 'password_reset'): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const ttlMs = kind === 'activation' ? ACTIVATION_TTL_HOURS * 3_600_000 : RESET_TTL_MINUTES * 60_000;
+  await db.updateTable('auth_tokens').set({ used_at: new Date() }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
+  await db.insertInto('auth_tokens').values({ user_id: userId, kind, token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMs) }).execute();
+  return token;
+}
+
+/** Marks a valid token used and returns its user id; null when unknown, used or expired. */
+export async function consumeAuthToken(db: Executor, token: string, kind: 'activation' | 'password_reset'): Promise<number | null> {
+  const row = await db
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+export async function sendActivationMail(db: Executor, config: Config, mailer: Mailer, user: { id: number; name: string; email: string }) {
+  const token = await createAuthToken(db, user.id, 'activation');
+  const link = `${config.publicUrl}/activeren/${token}`;
+  await mailer.send({
+    to: user.email,
+    subject: `Activeer je account voor het ${PRODUCT_NAME}`,
+    text: `Beste ${user.name},\n\nEr is een account voor je aangemaakt. Activeer je account via deze link (${ACTIVATION_TTL_HOURS} uur geldig):\n${link}\n\nMet vriendelijke groet,\n${PRODUCT_NAME}`,
+  });
+}
+
+export async function sendPasswordResetMail(db: Executor, config: Config, mailer: Mailer, user: { id: number; name: string; email: string }) {
+  const token = await createAuthToken(db, user.id, 'password_reset');
+  const link = `${config.publicUrl}/wachtwoord-vernieuwen/${token}?email=${encodeURIComponent(user.email)}`;
+  await mailer.send({
+    to: user.email,
+    subject: `Wachtwoord herstellen — ${PRODUCT_NAME}`,
+    text: `Beste ${user.name},\n\nJe hebt gevraagd je wachtwoord te herstellen. Kies een nieuw wachtwoord via deze link (${RESET_TTL_MINUTES} minuten geldig):\n${link}\n\nHeb je dit niet gevraagd? Dan kun je deze mail negeren.\n\n${PRODUCT_NAME}`,
+  });
+}

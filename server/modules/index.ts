@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/routes';
+
+/** Every area's routes, mounted under /api. */
+export const apiModules: FastifyPluginAsync[] = [authRoutes];

@@ -1,0 +1,102 @@
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import { ApiError, NetworkError } from './errors';
+
+let xsrfToken: string | null = null;
+let tokenRequest: Promise<string> | null = null;
+let onUnauthorized: (() => void) | null = null;
+
+/** The app registers what a 401 does (go to /inloggen); the client itself knows no routes. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+async function fetchXsrfToken(): Promise<string> {
+  tokenRequest ??= ky
+    .get('/api/auth/token', { credentials: 'same-origin' })
+    .json<{ token: string }>()
+    .then((r) => (xsrfToken = r.token))
+    .finally(() => (tokenRequest = null));
+  return tokenRequest;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The one HTTP client of the app. It sends the anti-forgery header, and on 419 fetches a fresh token
+ * and retries the request once. Every failure becomes an ApiError (or NetworkError).
+ */
+export const api: KyInstance = ky.create({
+  prefixUrl: '/api',
+  credentials: 'same-origin',
+  timeout: 30_000,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      async (request) => {
+        if (!MUTATING.has(request.method)) return;
+        request.headers.set('X-XSRF-TOKEN', xsrfToken ?? (await fetchXsrfToken()));
+      },
+    ],
+    afterResponse: [
+      async (request, _options, response) => {
+        if (response.status === 419 && !request.headers.has('X-Retried')) {
+          xsrfToken = null;
+          const retry = new Request(request, { headers: new Headers(request.headers) });
+          retry.headers.set('X-XSRF-TOKEN', await fetchXsrfToken());
+          retry.headers.set('X-Retried', '1');
+          return ky(retry, { retry: 0, throwHttpErrors: false });
+        }
+        return response;
+      },
+    ],
+    beforeError: [
+      async (error) => {
+        const body = (await error.response.clone().json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+        if (error.response.status === 401 && !error.request.url.includes('/api/auth/')) onUnauthorized?.();
+        return Object.assign(error, { apiError: new ApiError(error.response.status, body.message ?? error.message, body.errors ?? {}) });
+      },
+    ],
+  },
+});
+
+/** Turns ky's errors into ApiError / NetworkError; every feature's fetcher goes through this. */
+export async function call<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (err) {
+    if (err instanceof HTTPError) throw (err as HTTPError & { apiError: ApiError }).apiError;
+    if (err instanceof TypeError || (err as Error)?.name === 'TimeoutError') throw new NetworkError();
+    throw err;
+  }
+}
+
+export const getJson = <T>(path: string, options?: Options) => call(api.get(path, options).json<T>());
+export const postJson = <T>(path: string, json?: unknown, options?: Options) => call(api.post(path, { json: json ?? {}, ...options }).json<T>());
+export const putJson = <T>(path: string, json?: unknown, options?: Options) => call(api.put(path, { json: json ?? {}, ...options }).json<T>());
+export const deleteJson = <T>(path: string, options?: Options) => call(api.delete(path, options).json<T>());
+export const postForm = <T>(path: string, body: FormData, options?: Options) => call(api.post(path, { body, ...options }).json<T>());
+
+/** Paged list answer (spec 1 §3). */
+export interface Paged<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  links: { url: string | null; label: string; active: boolean }[];
+}
+
+/** Starts a browser download of an API file (exports, PDFs) with the session cookie. */
+export async function download(path: string, params?: Record<string, string | number | undefined | null>): Promise<void> {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+  const response = await call(api.get(path, { searchParams: search, timeout: 120_000 }));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
+  const url = URL.createObjectURL(await response.blob());
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,47 @@
+/** Business rules shared by forms and the API (spec 1 §5, spec 2 §4, §9). */
+
+export const PASSWORD_MESSAGE =
+  'Je wachtwoord moet minimaal uit 1 hoofdletter, 1 kleine letter, 1 cijfer en 1 speciale karakter bestaan en minimaal 8 karakters lang zijn';
+export const PASSWORD_MIN_LENGTH = 8;
+export function isStrongPassword(value: string): boolean {
+  return value.length >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9]/.test(value);
+}
+
+/** Four digits not starting with 0, optional space, two letters other than SA, SD, SS. */
+export const POSTCODE_PATTERN = /^[1-9][0-9]{3} ?(?!sa|sd|ss)[a-z]{2}$/i;
+export const POSTCODE_MESSAGE = 'Vul een correcte postcode en huisnummer in';
+export function isDutchPostcode(value: string): boolean {
+  return POSTCODE_PATTERN.test(value.trim());
+}
+export function normalizePostcode(value: string): string {
+  const compact = value.replace(/\s+/g, '').toUpperCase();
+  return `${compact.slice(0, 4)} ${compact.slice(4)}`;
+}
+
+export const OTP_PATTERN = /^\d{6}$/;
+
+export const SUCCESS_REDIRECT_MS = 4000;
+export const TOAST_DURATION_MS = 5000;
+
+export const QUOTATION_VALID_DAYS = 30;
+const DAY_MS = 86_400_000;
+export function quotationAgeDays(uploadedAt: Date, now: Date = new Date()): number {
+  return Math.floor((now.getTime() - uploadedAt.getTime()) / DAY_MS);
+}
+export function quotationValidityText(uploadedAt: Date, now: Date = new Date()): string {
+  const age = quotationAgeDays(uploadedAt, now);
+  return age >= QUOTATION_VALID_DAYS ? 'Offerte is verlopen' : `Offerte is nog ${QUOTATION_VALID_DAYS - age} dag(en) geldig`;
+}
+
+export const EOL_HORIZON_MONTHS = 3;
+
+/** The comment written when a delivery is finished with items left unticked (spec 2 §4). */
+export function finishDeliveryComment(undelivered: string[], notPickedUp: string[]): string {
+  const parts: string[] = [];
+  if (undelivered.length) parts.push(`Niet geleverde artikelen: ${undelivered.join(', ')}`);
+  if (notPickedUp.length) parts.push(`Nog op te halen artikelen: ${notPickedUp.join(', ')}`);
+  return parts.join(' ');
+}
+
+export const STATISTICS_FIRST_YEAR = 2022;
+export const INVOICE_FIRST_YEAR = 2022;

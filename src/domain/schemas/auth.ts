@@ -1,0 +1,41 @@
+import * as v from 'valibot';
+import { email, msg, otpCode, password } from './common';
+
+export const loginSchema = v.object({
+  email,
+  password: v.pipe(v.string(msg.required), v.nonEmpty(msg.required)),
+});
+export type LoginInput = v.InferOutput<typeof loginSchema>;
+
+export const passwordRecoverSchema = v.object({ email });
+
+/** The repeat must equal the password; the message goes on the repeat field. */
+function passwordRepeat<T extends { password: string; password_confirmation: string }>() {
+  return v.forward<T, v.CheckIssue<T>, ['password_confirmation']>(
+    v.check<T, string>((i) => i.password === i.password_confirmation, msg.passwordRepeat),
+    ['password_confirmation'] as any,
+  );
+}
+
+export const passwordResetSchema = v.pipe(
+  v.object({ email, password, password_confirmation: v.string(msg.required), token: v.pipe(v.string(msg.required), v.nonEmpty(msg.required)) }),
+  passwordRepeat(),
+);
+
+export const activateSchema = v.pipe(
+  v.object({
+    password,
+    password_confirmation: v.string(msg.required),
+    token: v.pipe(v.string(msg.required), v.nonEmpty(msg.required)),
+    accepted_terms: v.pipe(
+      v.union([v.boolean(), v.literal(1), v.literal('1'), v.literal('true')], 'Je moet de gebruiksvoorwaarden accepteren.'),
+      v.transform((x) => x === true || x === 1 || x === '1' || x === 'true'),
+      v.check((x) => x, 'Je moet de gebruiksvoorwaarden accepteren.'),
+    ),
+  }),
+  passwordRepeat(),
+);
+
+export const otpSchema = v.object({ otp_secret: otpCode });
+
+export const resendActivationSchema = v.object({ email });

@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import { OTP_PATTERN, PASSWORD_MESSAGE, isStrongPassword, POSTCODE_MESSAGE, isDutchPostcode } from '../rules';
+
+/** Dutch messages used by every schema; forms and the API show the same words. */
+export const msg = {
+  required: 'Dit veld is verplicht.',
+  email: 'Vul een geldig e-mailadres in.',
+  choose: 'Selecteer een optie.',
+  number: 'Vul een geldig getal in.',
+  date: 'Vul een geldige datum in.',
+  futureDate: 'Kies een datum in de toekomst.',
+  tooLong: (n: number) => `Dit veld mag maximaal ${n} tekens bevatten.`,
+  otp: 'Vul een code van 6 cijfers in.',
+  passwordRepeat: 'De wachtwoorden komen niet overeen.',
+} as const;
+
+/** A required, trimmed text of at most `max` characters. */
+export const requiredText = (max = 255) =>
+  v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(max, msg.tooLong(max)));
+
+export const optionalText = (max = 255) =>
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, msg.tooLong(max)))));
+
+export const email = v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.email(msg.email), v.maxLength(255, msg.tooLong(255)));
+
+export const password = v.pipe(v.string(msg.required), v.nonEmpty(msg.required), v.check(isStrongPassword, PASSWORD_MESSAGE));
+
+export const otpCode = v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.regex(OTP_PATTERN, msg.otp));
+
+export const postcode = v.pipe(v.string(msg.required), v.trim(), v.check(isDutchPostcode, POSTCODE_MESSAGE));
+
+/** An id sent as number or numeric string (forms send strings). */
+export const id = v.pipe(
+  v.union([v.number(msg.required), v.pipe(v.string(msg.required), v.regex(/^\d+$/, msg.required))], msg.required),
+  v.transform(Number),
+  v.integer(msg.required),
+  v.minValue(1, msg.required),
+);
+
+/** Y-m-d date. */
+export const isoDate = v.pipe(v.string(msg.required), v.nonEmpty(msg.required), v.isoDate(msg.date));
+
+/** Y-m-d that lies after today (date picker type 'future'). */
+export const futureDate = v.pipe(isoDate, v.check((value) => value > todayIso(), msg.futureDate));
+
+export function todayIso(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Flattens valibot issues into the API's 422 shape: dotted field name to messages. */
+export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}

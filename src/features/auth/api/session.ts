@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
+import type { Permission } from '../../../domain/permissions';
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  initials: string;
+  roles: string[];
+  permissions: Permission[];
+  otp_enabled: boolean;
+  otp_authorized: boolean;
+  contact: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string | null;
+    phone: string | null;
+    client_id: number;
+    client: { id: number; name: string; client_type_id: number };
+  };
+}
+
+/** The signed-in user, or null when there is no session (GET /api/auth/me answers 401). */
+export async function fetchSession(): Promise<SessionUser | null> {
+  try {
+    return await getJson<SessionUser>('auth/me');
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+export const sessionQueryOptions = () => queryOptions({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
+
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}
+
+export function hasRight(user: SessionUser | null | undefined, right: Permission | undefined): boolean {
+  return !right || !!user?.permissions.includes(right);
+}

@@ -1,0 +1,5 @@
+import { EmptyPage } from '../../shell/EmptyPage';
+
+export function RoleListPage() {
+  return <EmptyPage />;
+}

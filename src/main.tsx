@@ -1,0 +1,50 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { setUnauthorizedHandler } from './api/client';
+import { ApiError } from './api/errors';
+import { createAppRouter } from './router';
+import { Toaster } from './shell/toast';
+import { ConfirmHost } from './shell/confirm';
+import { sessionQueryKey } from './features/auth/api/session';
+import { registerServiceWorker } from './sw-registration';
+import './styles.css';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      gcTime: 7 * DAY, // kept for the persisted cache: pages opened before going offline keep working
+      retry: (count, error) => !(error instanceof ApiError) && count < 2,
+      networkMode: 'offlineFirst',
+    },
+    mutations: { networkMode: 'always' },
+  },
+  queryCache: new QueryCache(),
+  mutationCache: new MutationCache(),
+});
+
+const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'portal-query-cache' });
+const router = createAppRouter(queryClient);
+
+setUnauthorizedHandler(() => {
+  queryClient.setQueryData(sessionQueryKey, null);
+  if (!location.pathname.startsWith('/inloggen')) void router.navigate({ to: '/inloggen' });
+});
+
+registerServiceWorker();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, maxAge: 7 * DAY, buster: import.meta.env.VITE_APP_VERSION ?? '' }}>
+      <RouterProvider router={router} />
+      <Toaster />
+      <ConfirmHost />
+    </PersistQueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,51 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { TOAST_DURATION_MS } from '../domain/rules';
+
+export type ToastType = 'success' | 'alert' | 'warning' | 'info';
+export interface Toast {
+  id: number;
+  title: string;
+  text: string;
+  type: ToastType;
+}
+
+// Only the latest message is kept (spec 1 §2.3).
+let current: Toast | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+export function showToast(title: string, text: string, type: ToastType = 'success'): void {
+  current = { id: nextId++, title, text, type };
+  notify();
+}
+export const toastSuccess = (title: string, text: string) => showToast(title, text, 'success');
+export const toastError = (text: string, title = 'Foutmelding') => showToast(title, text, 'alert');
+
+function dismiss(id: number) {
+  if (current?.id === id) {
+    current = null;
+    notify();
+  }
+}
+
+export function Toaster() {
+  const toast = useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => current,
+  );
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => dismiss(toast.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!toast) return null;
+  return (
+    <div className="toaster" aria-live="polite">
+      <button type="button" className={`toast toast-${toast.type}`} role={toast.type === 'alert' ? 'alert' : 'status'} onClick={() => dismiss(toast.id)}>
+        <strong className="toast-title">{toast.title}</strong>
+        <span className="toast-text">{toast.text}</span>
+      </button>
+    </div>
+  );
+}

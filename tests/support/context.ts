@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { kyselyOnPGlite, openPostgres, pgliteParsers, type OpenedDatabase } from '../../server/db/open';
+import { createMailer } from '../../server/lib/mail';
+import { folderStorage } from '../../server/lib/storage';
+import { startSmtpCapture } from './smtp';
+import { withDatabase } from './postgres';
+import { withDbName } from './global-setup';
+import { ApiClient } from './client';
+
+/** A fresh copy of the migrated, seeded template database for one test file. */
+async function freshDatabase(): Promise<OpenedDatabase> {
+  const template = inject('templateDatabase');
+  if (process.env.TEST_DB_KIND === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
+    await withDatabase(url, (admin) => admin.query(`create database ${name} template ${template}`));
+    const opened = openPostgres(withDbName(url, name), 5);
+    return {
+      ...opened,
+      close: async () => {
+        await opened.close();
+        await withDatabase(url, (admin) => admin.query(`drop database if exists ${name}`));
+      },
+    };
+  }
+  const dump = new Blob([fs.readFileSync(template)]);
+  return kyselyOnPGlite(new PGlite({ loadDataDir: dump, parsers: pgliteParsers }));
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: OpenedDatabase['db'];
+  mail: Awaited<ReturnType<typeof startSmtpCapture>>;
+  dataDir: string;
+  /** A new HTTP client with its own cookies (a browser of its own). */
+  client(): ApiClient;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(): Promise<TestContext> {
+  const database = await freshDatabase();
+  const mail = await startSmtpCapture();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test' }), smtpUrl: mail.url };
+  const app = await buildApp({ db: database.db, config, mailer: createMailer(config), storage: folderStorage(config.storageDir) });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    mail,
+    dataDir,
+    client: () => new ApiClient(app),
+    async close() {
+      await app.close();
+      await database.close();
+      await mail.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        name: 'Reuzado Portaal',
+        short_name: 'Portaal',
+        description: 'Logistiek van IT-hardware: voorraad, voormeldingen, leveringen en reparaties.',
+        lang: 'nl',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f4f6f9',
+        theme_color: '#1f4e79',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], maximumFileSizeToCacheInBytes: 5 * 1024 * 1024 },
+    }),
+  ],
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
+});
