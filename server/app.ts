@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -38,7 +37,6 @@ declare module 'fastify' {
   }
 }
 
-const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -67,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
 
+  const distDir = deps.config.webDistDir;
   const hasWebBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasWebBuild) {
     await app.register(fastifyStatic, {

@@ -15,6 +15,8 @@ export interface Config {
   storageDir: string;
   logLevel: string;
   seedDemo: boolean;
+  /** The built web app (vite build output) served next to the API. */
+  webDistDir: string;
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -42,5 +44,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'files')),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'dist'),
   };
 }

@@ -29,7 +29,7 @@ export const test = base.extend<{ portal: Portal }>({
   portal: async ({}, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
     const opened = kyselyOnPGlite(new PGlite({ loadDataDir: new Blob([fs.readFileSync(E2E_TEMPLATE)]), parsers: pgliteParsers }));
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0' });
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', WEB_DIST_DIR: process.env.WEB_DIST_DIR });
     const app = await buildApp({ db: opened.db, config, mailer: createMailer(config, () => {}), storage: folderStorage(config.storageDir) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;

@@ -9,7 +9,8 @@ export const E2E_TEMPLATE = path.resolve('.tmp/e2e-template.tar');
 
 /** One migrated, seeded database; each test starts its own copy. The web app must be built (dist/). */
 export default async function globalSetup() {
-  if (!fs.existsSync('dist/index.html')) throw new Error('Build the web app first: npx vite build');
+  const dist = process.env.WEB_DIST_DIR ?? 'dist';
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`Build the web app first: npx vite build (looked in ${dist})`);
   const pglite = new PGlite({ parsers: pgliteParsers });
   const opened = kyselyOnPGlite(pglite);
   await migrateToLatest(opened.db);
