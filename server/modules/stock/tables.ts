@@ -1,0 +1,54 @@
+import type { Generated } from 'kysely';
+import type { CreatedAt } from '../../db/database';
+
+export interface StockTables {
+  product_groups: { id: Generated<number>; name: string };
+  products: {
+    id: Generated<number>;
+    client_id: number;
+    product_group_id: number;
+    name: string;
+    description: string | null;
+    article_number: string;
+    unique_product_id: string;
+    eol: number | null;
+    image: string | null;
+    price_cents: Generated<number>;
+    is_active: Generated<boolean>;
+    created_at: CreatedAt;
+    updated_at: Generated<Date>;
+    deleted_at: Date | null;
+  };
+  projects: { id: Generated<number>; client_id: number; number: string; created_at: CreatedAt };
+  items: {
+    id: Generated<number>;
+    product_id: number;
+    /** Where the item is: the end customer while in stock, the end user while in use. */
+    client_id: number;
+    project_id: number | null;
+    asn_id: number | null;
+    status_id: number;
+    serial: string | null;
+    order_number: string | null;
+    tag_number: string | null;
+    mac_address: string | null;
+    /** Purchase date; locked once it has a value. */
+    date_in_use: string | null;
+    shipping_date: string | null;
+    start_date_contract: string | null;
+    end_date_contract: string | null;
+    daas: Generated<boolean>;
+    stock_owner: string | null;
+    address: string | null;
+    description: string | null;
+    created_at: CreatedAt;
+    updated_at: Generated<Date>;
+    deleted_at: Date | null;
+  };
+  bundles: { id: Generated<number>; client_id: number; name: string; created_at: CreatedAt; deleted_at: Date | null };
+  bundle_product: { bundle_id: number; product_id: number };
+}
+
+declare module '../../db/database' {
+  interface Database extends StockTables {}
+}
