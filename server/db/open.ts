@@ -41,7 +41,7 @@ function lockDataDir(lockFile: string): () => void {
     } catch (err: any) {
       if (err.code !== 'EEXIST') throw err;
       const holder = Number(fs.readFileSync(lockFile, 'utf8'));
-      if (holder && holder !== process.pid && isAlive(holder)) {
+      if (holder && (holder === process.pid || isAlive(holder))) {
         throw new DataDirInUseError(
           `De datamap ${path.dirname(lockFile)} is in gebruik door proces ${holder}. Stop dat proces of kies een andere DATA_DIR.`,
         );
@@ -77,13 +77,23 @@ export async function openEmbedded(dataDir: string, initialize: (db: Db) => Prom
         fs.rmSync(path.join(dataDir, leftover), { recursive: true, force: true });
       }
       const tmpDir = path.join(dataDir, `pgdata.tmp-${process.pid}`);
-      const fresh = kyselyOnPGlite(new PGlite(tmpDir, { parsers: pgliteParsers }));
-      await initialize(fresh.db);
+      const pglite = new PGlite(tmpDir, { parsers: pgliteParsers });
+      await pglite.waitReady;
+      const fresh = kyselyOnPGlite(pglite);
+      try {
+        await initialize(fresh.db);
+      } catch (err) {
+        await fresh.close();
+        fs.rmSync(tmpDir, { recursive: true, force: true });
+        throw err;
+      }
       await fresh.close();
       fs.renameSync(tmpDir, finalDir);
       created = true;
     }
-    const opened = kyselyOnPGlite(new PGlite(finalDir, { parsers: pgliteParsers }));
+    const pglite = new PGlite(finalDir, { parsers: pgliteParsers });
+    await pglite.waitReady;
+    const opened = kyselyOnPGlite(pglite);
     return {
       ...opened,
       created,
