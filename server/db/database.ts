@@ -7,7 +7,6 @@ export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
  * The tables of the whole product. Each area declares its own tables beside its module and merges
  * them in here with `declare module '../../db/database' { interface Database { … } }`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Database extends CoreTables {}
 
 export interface CoreTables {
