@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { clientRoutes } from './clients/routes';
 
 /** Every area's routes, mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [authRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, clientRoutes];

@@ -1,0 +1,159 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import { normalizePostcode } from '../../../src/domain/rules';
+import { addressFieldsSchema, clientMsg, type AddressFields } from '../../../src/domain/schemas/clients';
+import { issuesToFieldErrors } from '../../../src/domain/schemas/common';
+import { cities } from '../../db/seed/dutch';
+import type { Executor, Trx } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { HttpError, ValidationError, notFound } from '../../http/errors';
+import { assertClientInScope, clientScope } from '../../http/scope';
+import { recordEvent } from './service';
+
+function addressValues(a: AddressFields) {
+  return {
+    name: a.name ?? null, street: a.street, number: a.number, addition: a.addition ?? null,
+    zipcode: normalizePostcode(a.zipcode), city: a.city, country: a.country || 'Nederland',
+  };
+}
+
+/** Only one visiting address per client. */
+async function makeVisiting(trx: Trx, clientId: number, addressId: number) {
+  await trx.updateTable('addresses').set({ is_visiting: sql<boolean>`id = ${addressId}` }).where('client_id', '=', clientId).execute();
+}
+
+export async function createAddress(trx: Trx, user: AuthUser, clientId: number, input: AddressFields) {
+  await assertClientInScope(trx, user, clientId);
+  const address = await trx.insertInto('addresses').values({ client_id: clientId, ...addressValues(input) }).returningAll().executeTakeFirstOrThrow();
+  if (input.is_visiting) await makeVisiting(trx, clientId, address.id);
+  await recordEvent(trx, user, clientId, `Adres toegevoegd: ${address.street} ${address.number}, ${address.city}`);
+  return { ...address, is_visiting: !!input.is_visiting };
+}
+
+async function addressInScope(db: Executor, user: AuthUser, id: number) {
+  const address = await db.selectFrom('addresses').innerJoin('clients', 'clients.id', 'addresses.client_id').selectAll('addresses')
+    .where('addresses.id', '=', id).where('addresses.deleted_at', 'is', null).where('clients.deleted_at', 'is', null)
+    .where((eb) => clientScope(user, eb.ref('addresses.client_id'))).executeTakeFirst();
+  if (!address) throw notFound('Adres niet gevonden');
+  return address;
+}
+
+export async function updateAddress(trx: Trx, user: AuthUser, id: number, input: AddressFields) {
+  const current = await addressInScope(trx, user, id);
+  const address = await trx.updateTable('addresses').set(addressValues(input)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  if (input.is_visiting) await makeVisiting(trx, current.client_id, id);
+  await recordEvent(trx, user, current.client_id, `Adres gewijzigd: ${address.street} ${address.number}, ${address.city}`);
+  return { ...address, is_visiting: input.is_visiting ?? address.is_visiting };
+}
+
+export async function deleteAddress(trx: Trx, user: AuthUser, id: number) {
+  const current = await addressInScope(trx, user, id);
+  await trx.updateTable('addresses').set({ deleted_at: new Date(), is_visiting: false }).where('id', '=', id).execute();
+  await recordEvent(trx, user, current.client_id, `Adres verwijderd: ${current.street} ${current.number}, ${current.city}`);
+}
+
+/**
+ * Street and city for a postcode without an outside service: a postcode seen before in our own
+ * addresses gives both; otherwise the built-in postcode ranges give the city only.
+ */
+export async function lookupPostcode(db: Executor, postcode: string): Promise<{ street: string; city: string }> {
+  const normalized = normalizePostcode(postcode);
+  const seen = await db.selectFrom('addresses').select(['street', 'city']).where('zipcode', '=', normalized)
+    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  if (seen) return seen;
+  const digits = Number(normalized.slice(0, 4));
+  const range = cities.find((c) => digits >= c.from && digits <= c.to);
+  if (range) return { street: '', city: range.city };
+  throw notFound(clientMsg.postcodeUnknown);
+}
+
+/** Column headers of public/excel/TemplateAdressenImport.xlsx, in order, and the field each fills. */
+export const importColumns = [
+  { header: 'Naam locatie', field: 'name' },
+  { header: 'Straat', field: 'street' },
+  { header: 'Huisnummer', field: 'number' },
+  { header: 'Toevoeging', field: 'addition' },
+  { header: 'Postcode', field: 'zipcode' },
+  { header: 'Plaats', field: 'city' },
+  { header: 'Land', field: 'country' },
+] as const;
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value == null) return '';
+  if (typeof value === 'object') {
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('result' in value) return String(value.result ?? '');
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if (value instanceof Date) return value.toISOString().slice(0, 10);
+  }
+  return String(value).trim();
+}
+
+function parseCsv(text: string): string[][] {
+  const delimiter = (text.split(/\r?\n/)[0] ?? '').includes(';') ? ';' : ',';
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delimiter) { row.push(cell); cell = ''; } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell); rows.push(row); row = []; cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
+  return rows.map((r) => r.map((c) => c.trim()));
+}
+
+async function sheetRows(fileName: string, data: Buffer): Promise<string[][]> {
+  if (fileName.toLowerCase().endsWith('.csv')) return parseCsv(data.toString('utf8').replace(/^\uFEFF/, ''));
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw ValidationError.field('file', clientMsg.fileType);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (r) => {
+    rows.push(importColumns.map((_, i) => cellText(r.getCell(i + 1).value)));
+  });
+  return rows;
+}
+
+/** Reads and checks every row; one bad row refuses the whole file (all rows or none). */
+export async function readAddressFile(fileName: string, data: Buffer): Promise<AddressFields[]> {
+  const rows = (await sheetRows(fileName, data)).filter((r) => r.some((c) => c !== ''));
+  const first = rows[0]?.map((c) => c.toLowerCase()) ?? [];
+  if (first[0] === importColumns[0].header.toLowerCase() || first.includes('postcode')) rows.shift();
+  if (rows.length === 0) throw ValidationError.field('file', clientMsg.importEmpty);
+  const errors: Record<string, string[]> = {};
+  const parsed: AddressFields[] = [];
+  rows.forEach((cells, index) => {
+    const record = Object.fromEntries(importColumns.map((col, i) => [col.field, cells[i] ?? ''])) as Record<string, string | null>;
+    for (const key of ['name', 'addition', 'country']) if (!record[key]) record[key] = null;
+    const result = v.safeParse(addressFieldsSchema, record);
+    if (result.success) parsed.push(result.output);
+    else for (const [field, messages] of Object.entries(issuesToFieldErrors(result.issues))) errors[`rows.${index + 1}.${field}`] = messages;
+  });
+  if (Object.keys(errors).length) {
+    const first = Object.entries(errors)[0]!;
+    const row = first[0].split('.')[1];
+    throw new ValidationError({ file: [`Rij ${row}: ${first[1][0]}`], ...errors });
+  }
+  return parsed;
+}
+
+export async function importAddresses(trx: Trx, user: AuthUser, clientId: number, rows: AddressFields[]) {
+  await assertClientInScope(trx, user, clientId);
+  if (rows.length > 5000) throw new HttpError(422, 'Het bestand bevat te veel regels (maximaal 5000).');
+  await trx.insertInto('addresses').values(rows.map((a) => ({ client_id: clientId, ...addressValues(a) }))).execute();
+  await recordEvent(trx, user, clientId, `${rows.length} adressen geïmporteerd`);
+  return rows.length;
+}

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import { ClientType, clientTypeName } from '../../../src/domain/enums';
+import type { Executor } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { clientScope } from '../../http/scope';
+import { likePattern, numericFilter, paginate, sortColumn, type ListParams, type Paged } from '../../http/paging';
+
+/** The customer-list tabs (spec 1 §2.8) and the client type each one shows; 'all' shows every type. */
+export const tabTypes = {
+  resellers: ClientType.RESELLER,
+  endcustomers: ClientType.EINDKLANT,
+  endusers: ClientType.EINDGEBRUIKER,
+  all: null,
+} as const;
+export type ClientTab = keyof typeof tabTypes;
+export function isClientTab(value: unknown): value is ClientTab {
+  return typeof value === 'string' && value in tabTypes;
+}
+
+export interface ClientListRow {
+  id: number;
+  name: string;
+  client_type_id: number;
+  type_name: string;
+  parent_client_id: number | null;
+  parent_name: string | null;
+  street: string | null;
+  number: string | null;
+  addition: string | null;
+  city: string | null;
+  location: string;
+  contact_name: string | null;
+  created_at: Date;
+}
+
+const sortable: Record<string, string> = {
+  name: 'c.name',
+  type: 'c.client_type_id',
+  type_name: 'c.client_type_id',
+  client_type_id: 'c.client_type_id',
+  location: 'va.city',
+  city: 'va.city',
+  parent: 'p.name',
+  parent_name: 'p.name',
+  contact: 'pc.last_name',
+  contact_name: 'pc.last_name',
+  created_at: 'c.created_at',
+};
+
+/** One list query for every tab: hierarchy scope, search (name, city, parent, contact), filters, sort. */
+function clientListQuery(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams) {
+  const type = tabTypes[tab];
+  const parentId = numericFilter(params, 'parent_client_id') ?? numericFilter(params, 'parent');
+  const typeFilter = numericFilter(params, 'client_type_id');
+  const resellerId = numericFilter(params, 'reseller_id');
+  const contactName = sql<string | null>`nullif(trim(coalesce(pc.first_name, '') || ' ' || coalesce(pc.last_name, '')), '')`;
+  return db
+    .selectFrom('clients as c')
+    .leftJoin('clients as p', 'p.id', 'c.parent_client_id')
+    .leftJoin('contacts as pc', 'pc.id', 'c.primary_contact_id')
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('addresses')
+        .select(['addresses.street', 'addresses.number', 'addresses.addition', 'addresses.city'])
+        .whereRef('addresses.client_id', '=', 'c.id')
+        .where('addresses.deleted_at', 'is', null)
+        .orderBy('addresses.is_visiting', 'desc').orderBy('addresses.id')
+        .limit(1)
+        .as('va'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'c.id', 'c.name', 'c.client_type_id', 'c.parent_client_id', 'p.name as parent_name', 'c.created_at',
+      'va.street', 'va.number', 'va.addition', 'va.city', contactName.as('contact_name'),
+    ])
+    .where('c.deleted_at', 'is', null)
+    .where((eb) => clientScope(user, eb.ref('c.id')))
+    .$if(type !== null, (q) => q.where('c.client_type_id', '=', type!))
+    .$if(parentId !== null, (q) => q.where('c.parent_client_id', '=', parentId!))
+    .$if(typeFilter !== null, (q) => q.where('c.client_type_id', '=', typeFilter!))
+    .$if(resellerId !== null, (q) => q.where((eb) => eb.or([eb('c.parent_client_id', '=', resellerId!), eb('p.parent_client_id', '=', resellerId!)])))
+    .$if(params.search !== '', (q) => {
+      const pattern = likePattern(params.search);
+      return q.where((eb) => eb.or([
+        eb('c.name', 'ilike', pattern),
+        eb('va.city', 'ilike', pattern),
+        eb('p.name', 'ilike', pattern),
+        eb(contactName, 'ilike', pattern),
+      ]));
+    })
+    .orderBy(sql.ref(sortColumn(params, sortable, 'c.name')), params.order)
+    .orderBy('c.id');
+}
+
+function toRow(r: Omit<ClientListRow, 'type_name' | 'location'>): ClientListRow {
+  const streetPart = [r.street, [r.number, r.addition].filter(Boolean).join('')].filter(Boolean).join(' ');
+  return { ...r, type_name: clientTypeName(r.client_type_id), location: [streetPart, r.city].filter(Boolean).join(', ') };
+}
+
+export async function listClients(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams, basePath: string): Promise<Paged<ClientListRow>> {
+  const page = await paginate(clientListQuery(db, user, tab, params), params, basePath);
+  return { ...page, data: page.data.map(toRow) };
+}
+
+export const EXPORT_MAX_ROWS = 100_000;
+
+/** Every row of a tab for the export (same search, filters and sort as the list). */
+export async function allClientRows(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams): Promise<ClientListRow[]> {
+  const rows = await clientListQuery(db, user, tab, params).limit(EXPORT_MAX_ROWS).execute();
+  return rows.map(toRow);
+}

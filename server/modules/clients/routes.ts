@@ -1,0 +1,161 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ClientType } from '../../../src/domain/enums';
+import {
+  addressCreateSchema, addressUpdateSchema, clientCreateSchema, clientMsg, clientUpdateSchema, isImportFileName,
+  monthlyPaymentSchema, postalCodeQuerySchema, stripNulls,
+} from '../../../src/domain/schemas/clients';
+import { id as idSchema } from '../../../src/domain/schemas/common';
+import { right, currentUser } from '../../http/access';
+import { runCommand } from '../../http/command';
+import { ValidationError, idParam, parse } from '../../http/errors';
+import { listParams } from '../../http/paging';
+import {
+  childrenOf, clientDetail, clientEvents, clientsOfType, createClient, deleteClient, saveMonthlyPayments, updateClient,
+} from './service';
+import { allClientRows, isClientTab, listClients, type ClientTab } from './lists';
+import { createAddress, deleteAddress, importAddresses, lookupPostcode, readAddressFile, updateAddress } from './addresses';
+import { customerWorkbookStream, exportFileName } from './export';
+
+const view = { config: { access: right('Klant bekijken') } };
+
+/** Reads the multipart address import: the client id and one file. */
+async function readImportForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw ValidationError.field('file', clientMsg.fileRequired);
+  let clientId: unknown;
+  let file: { name: string; data: Buffer } | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      if (part.fieldname === 'file' && part.filename && data.length) file = { name: part.filename, data };
+    } else if (part.fieldname === 'id' || part.fieldname === 'client_id') clientId = part.value;
+  }
+  const errors: Record<string, string[]> = {};
+  if (!file) errors.file = [clientMsg.fileRequired];
+  else if (!isImportFileName(file.name)) errors.file = [clientMsg.fileType];
+  let id: number | null = null;
+  try {
+    id = parse(idSchema, clientId);
+  } catch {
+    errors.id = ['Dit veld is verplicht.'];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return { clientId: id!, file: file! };
+}
+
+export const clientRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+
+  const lists: [string, ClientTab][] = [['/resellers', 'resellers'], ['/endcustomers', 'endcustomers'], ['/endusers', 'endusers'], ['/client-list', 'all']];
+  for (const [path, tab] of lists) {
+    app.get(path, view, async (request) => listClients(db, currentUser(request), tab, listParams(request.query), `/api${path}`));
+  }
+
+  app.get('/exportcrmcsv', { config: { access: right('Klant exporteren') } }, async (request, reply) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const tab = isClientTab(query.tab) ? query.tab : 'all';
+    const rows = await allClientRows(db, currentUser(request), tab, listParams(request.query));
+    reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename="${exportFileName()}"`);
+    return reply.send(customerWorkbookStream(rows));
+  });
+
+  app.get('/getallendcustomers', view, async (request) => clientsOfType(db, currentUser(request), ClientType.EINDKLANT));
+  app.get('/getallresellers', view, async (request) => clientsOfType(db, currentUser(request), ClientType.RESELLER));
+  app.get('/getendclientsbyparentid/:id', view, async (request) => childrenOf(db, currentUser(request), idParam(request.params), false));
+  app.get('/getendclientsdetailbyparentid/:id', view, async (request) => childrenOf(db, currentUser(request), idParam(request.params), true));
+
+  app.get('/clients/:id', view, async (request) => {
+    const minimum = String((request.query as Record<string, unknown>)?.minimum ?? '') === 'true';
+    return clientDetail(db, currentUser(request), idParam(request.params), minimum);
+  });
+
+  app.post('/clients', { config: { access: right('Klant aanmaken') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const input = parse(clientCreateSchema, stripNulls(request.body as Record<string, unknown>));
+    return runCommand(db, request, reply, async (trx) => {
+      const client = await createClient(trx, user, input);
+      return { status: 201, body: { message: 'De klant is aangemaakt', data: await clientDetail(trx, user, client.id, true) } };
+    });
+  });
+
+  const update = async (request: FastifyRequest, reply: Parameters<typeof runCommand>[2]) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const body = stripNulls(request.body as Record<string, unknown>);
+    delete body._method;
+    const input = parse(clientUpdateSchema, body);
+    return runCommand(db, request, reply, async (trx) => {
+      await updateClient(trx, user, id, input);
+      return { body: { message: 'De klant is gewijzigd', data: await clientDetail(trx, user, id, true) } };
+    });
+  };
+  app.put('/clients/:id', { config: { access: right('Klant wijzigen') } }, update);
+  // Forms send POST with _method=PUT (spec 1 §7); anything else on this path is not a route.
+  app.post('/clients/:id', { config: { access: right('Klant wijzigen') } }, async (request, reply) => {
+    const method = String((request.body as Record<string, unknown> | undefined)?._method ?? '').toUpperCase();
+    if (method !== 'PUT' && method !== 'PATCH') return reply.status(405).send({ message: 'Gebruik _method=PUT om een klant te wijzigen.' });
+    return update(request, reply);
+  });
+
+  app.delete('/clients/:id', { config: { access: right('Klant verwijderen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    return runCommand(db, request, reply, async (trx) => {
+      await deleteClient(trx, user, id);
+      return { body: { message: 'De klant is verwijderd' } };
+    });
+  });
+
+  app.post('/clients/:id/monthly-payment', { config: { access: right('Factuur beheren') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const input = parse(monthlyPaymentSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => ({
+      body: { message: 'Vaste bedragen zijn opgeslagen', data: await saveMonthlyPayments(trx, user, id, input) },
+    }));
+  });
+
+  app.get('/geteventsbyclientid/:id', view, async (request) => clientEvents(db, currentUser(request), idParam(request.params)));
+
+  app.post('/addresses', { config: { access: right('Adres aanmaken') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const input = parse(addressCreateSchema, stripNulls(request.body as Record<string, unknown>));
+    return runCommand(db, request, reply, async (trx) => ({
+      status: 201, body: { message: 'Het adres is toegevoegd', data: await createAddress(trx, user, input.client_id, input) },
+    }));
+  });
+
+  app.put('/addresses/:id', { config: { access: right('Adres wijzigen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const body = stripNulls(request.body as Record<string, unknown>);
+    delete body.client_id;
+    const input = parse(addressUpdateSchema, body);
+    return runCommand(db, request, reply, async (trx) => ({ body: { message: 'Het adres is gewijzigd', data: await updateAddress(trx, user, id, input) } }));
+  });
+
+  app.delete('/addresses/:id', { config: { access: right('Adres verwijderen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    return runCommand(db, request, reply, async (trx) => {
+      await deleteAddress(trx, user, id);
+      return { body: { message: 'Het adres is verwijderd' } };
+    });
+  });
+
+  app.get('/postal-code', { config: { access: 'verified' } }, async (request) => {
+    const { postal_code } = parse(postalCodeQuerySchema, request.query);
+    return lookupPostcode(db, postal_code);
+  });
+
+  app.post('/importcustomeraddresses', { config: { access: right('Adres aanmaken') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { clientId, file } = await readImportForm(request);
+    const rows = await readAddressFile(file.name, file.data);
+    return runCommand(db, request, reply, async (trx) => {
+      const count = await importAddresses(trx, user, clientId, rows);
+      return { body: { message: 'Adressen zijn geïmporteerd', imported: count } };
+    });
+  });
+};

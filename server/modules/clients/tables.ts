@@ -1,0 +1,16 @@
+import type { Generated } from 'kysely';
+import type { CreatedAt } from '../../db/database';
+
+export interface MonthlyPaymentsTable {
+  id: Generated<number>;
+  client_id: number;
+  description: string;
+  price_cents: number;
+  created_at: CreatedAt;
+}
+
+declare module '../../db/database' {
+  interface Database {
+    monthly_payments: MonthlyPaymentsTable;
+  }
+}
