@@ -46,3 +46,10 @@ export const StatisticsItemFilter = ['in_gebruik', 'op_afroep', 'reparatie'] as 
 export const QuotationStatus = { ACCEPTEREN: 'Accept', WEIGEREN: 'Decline' } as const;
 
 export const SUPERUSER_ROLE = 'Superuser';
+
+/** How item statuses roll up into the dashboard's counters and the statistics export filters. */
+export const statusGroups = {
+  in_gebruik: [ItemStatus.IN_GEBRUIK],
+  op_afroep: [ItemStatus.INGEKLAARD, ItemStatus.OP_AFROEP, ItemStatus.VOORRAAD_KLANTLOCATIE],
+  reparatie: [ItemStatus.REPARATIE, ...repairStatuses],
+} as const satisfies Record<(typeof StatisticsItemFilter)[number], readonly ItemStatusId[]>;

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { itemStatusNames, statusGroups, type ItemStatusId } from '../../../src/domain/enums';
+import { exportItemsSchema, statisticsParamsSchema } from '../../../src/domain/schemas/statistics';
+import { right, currentUser } from '../../http/access';
+import { parse } from '../../http/errors';
+import { assertClientInScope } from '../../http/scope';
+import { sendXlsx, timestampedName } from '../../lib/xlsx';
+import { customerStatistics, itemsForExport } from './service';
+
+const exportNames = { in_gebruik: 'in-gebruik', op_afroep: 'op-voorraad', reparatie: 'in-reparatie' } as const;
+
+export const statisticsRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/getstatistics/:customerId/:year', { config: { access: right('Dashboard bekijken') } }, async (request) => {
+    const { customerId, year } = parse(statisticsParamsSchema, request.params);
+    await assertClientInScope(app.db, currentUser(request), customerId);
+    return customerStatistics(app.db, customerId, year);
+  });
+
+  app.get('/exportitemsinuse', { config: { access: right('Dashboard bekijken') } }, async (request, reply) => {
+    const { id, status } = parse(exportItemsSchema, request.query);
+    await assertClientInScope(app.db, currentUser(request), id);
+    const rows = await itemsForExport(app.db, id, statusGroups[status]);
+    return sendXlsx(reply, timestampedName(exportNames[status]), 'Items', [
+      { header: 'Product', value: (r) => r.product, width: 30 },
+      { header: 'Artikelnummer', value: (r) => r.article_number },
+      { header: 'Serienummer', value: (r) => r.serial, width: 20 },
+      { header: 'Ordernummer', value: (r) => r.order_number },
+      { header: 'Asset ID', value: (r) => r.tag_number },
+      { header: 'Status', value: (r) => itemStatusNames[r.status_id as ItemStatusId] },
+      { header: 'Bij', value: (r) => r.holder, width: 26 },
+      { header: 'Aankoopdatum', value: (r) => r.date_in_use },
+    ], rows);
+  });
+};
