@@ -1,5 +1,81 @@
-import { EmptyPage } from '../../shell/EmptyPage';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { download } from '../../api/client';
+import { ClientType, type StatisticsItemFilter } from '../../domain/enums';
+import { statisticsYears } from '../../domain/schemas/statistics';
+import { msg } from '../../domain/schemas/common';
+import { SearchSelect } from '../../ui/SearchSelect';
+import { toastError } from '../../shell/toast';
+import { useSession } from '../auth/api/session';
+import { useEndCustomers } from './api/get-customers';
+import { useStatistics } from './api/get-statistics';
+import { Counter } from './components/Counter';
+
+const Charts = lazy(() => import('./components/Charts'));
+
+type Filter = (typeof StatisticsItemFilter)[number];
 
 export function DashboardPage() {
-  return <EmptyPage />;
+  const { data: user } = useSession();
+  const years = statisticsYears();
+  const [year, setYear] = useState(new Date().getFullYear());
+  const [customerId, setCustomerId] = useState<number | null>(null);
+  const customers = useEndCustomers();
+  const stats = useStatistics(customerId, year);
+
+  // An end-customer user sees its own company; a single choice is made for the user.
+  useEffect(() => {
+    if (customerId !== null) return;
+    if (user?.contact.client.client_type_id === ClientType.EINDKLANT) setCustomerId(user.contact.client.id);
+    else if (customers.data?.length === 1) setCustomerId(customers.data[0]!.id);
+  }, [user, customers.data, customerId]);
+  useEffect(() => {
+    if (customers.isError) toastError('Klanten kunnen niet worden ingeladen');
+  }, [customers.isError]);
+  useEffect(() => {
+    if (stats.isError) toastError('Statistieken kunnen niet worden ingeladen');
+  }, [stats.isError]);
+
+  const exportFor = (status: Filter) =>
+    customerId === null ? null : () => void download('exportitemsinuse', { id: customerId, status }).catch(() => toastError('Exporteren is mislukt'));
+  const s = stats.data;
+
+  return (
+    <div className="dashboard">
+      <div className="panel filter-bar">
+        <div className="field">
+          <label htmlFor="dashboard-year">Jaar</label>
+          <select id="dashboard-year" value={year} onChange={(e) => setYear(Number(e.target.value))}>
+            {years.map((y) => <option key={y} value={y}>{y}</option>)}
+          </select>
+        </div>
+        <div className={customerId === null ? 'field has-error' : 'field'}>
+          <label htmlFor="dashboard-customer">Klant</label>
+          <SearchSelect
+            id="dashboard-customer"
+            options={customers.data ?? []}
+            value={customerId}
+            onChange={(id) => setCustomerId(id as number | null)}
+            placeholder="Kies een klant"
+            invalid={customerId === null}
+            aria-describedby="dashboard-customer-error"
+          />
+          {customerId === null && <span id="dashboard-customer-error" className="field-error">{msg.required}</span>}
+        </div>
+      </div>
+
+      <div className="counter-grid">
+        <Counter label="In gebruik" count={s?.total_items_in_use} categories={s?.usedCategories ?? []} onExport={exportFor('in_gebruik')} />
+        <Counter label="Op voorraad" count={s?.total_items_in_stock} categories={s?.inStockCategories ?? []} onExport={exportFor('op_afroep')} />
+        <Counter label="In reparatie" count={s?.total_items_in_repair} categories={s?.inRepairCategories ?? []} onExport={exportFor('reparatie')} />
+      </div>
+
+      {s ? (
+        <Suspense fallback={<div className="panel">Grafieken worden geladen…</div>}>
+          <Charts stats={s} />
+        </Suspense>
+      ) : (
+        <div className="panel empty-page">Kies een klant om de statistieken te zien.</div>
+      )}
+    </div>
+  );
 }
