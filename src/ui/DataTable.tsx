@@ -1,0 +1,306 @@
+/**
+ * The generic server-driven table of every list (spec 1 §2.4).
+ *
+ * Usage:
+ *   <DataTable<Product>
+ *     label="Artikelen"
+ *     queryKey={['stock', 'products']}                     // the table appends its params
+ *     fetchPage={(params) => fetchProducts(params)}        // (params: TableParams) => Promise<Paged<Row>>
+ *     // or: query={(params) => productsQueryOptions(params)}  (a queryOptions factory)
+ *     columns={[
+ *       { key: 'name', header: 'Productnaam', sortable: true, width: 240 },
+ *       { key: 'created_at', header: 'Aangemaakt', cell: { kind: 'date' } },
+ *       { key: 'price', header: 'Tarief', cell: { kind: 'editPrice', onSave: (row, cents) => savePrice(row.id, cents) } },
+ *       { key: 'id', header: '', cell: { kind: 'view', route: 'stockDetail' } },
+ *     ]}
+ *     filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: clients }]}  // options: { id, name }[]
+ *     urlState                                              // keep search/filters/sort/page in the URL
+ *     mode="loadMore"                                       // 'Laad meer' instead of pages
+ *   />
+ * The fetcher turns params into the query string with `toSearchParams(params)` from ./table/state
+ * (search as filters[all], filters[name], sort, order, page). Selection: a { kind: 'checkbox' }
+ * column plus `selected` / `onSelectedChange` (ids from `rowId`, default row.id).
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Paged } from '../api/client';
+import { ApiError } from '../api/errors';
+import { toastError } from '../shell/toast';
+import { ActivateCell, EditPriceCell, plainCell, ViewCell, type CellKind } from './table/cells';
+import { createDebouncer } from './table/debounce';
+import { Pagination } from './table/Pagination';
+import {
+  allState, ariaSort, isFilterShown, nextSort, toggleAll, toggleId, withAllEntry, withFilter, withPage, withSearch,
+  type FilterOption, type FilterValue, type TableParams,
+} from './table/state';
+import { useColumnWidths } from './table/useColumnWidths';
+import { useTableParams } from './table/useTableParams';
+
+export type { TableParams } from './table/state';
+export { toSearchParams } from './table/state';
+export type { CellKind } from './table/cells';
+
+export interface Column<Row> {
+  /** Field of the row (dotted for nested: 'client.name'); also the sort key unless sortKey is set. */
+  key: string;
+  header: string;
+  sortable?: boolean;
+  sortKey?: string;
+  /** Starting width in px; the user can drag it wider or narrower. */
+  width?: number;
+  align?: 'left' | 'right' | 'center';
+  cell?: CellKind<Row>;
+  /** The value when it is not row[key]. */
+  value?: (row: Row) => unknown;
+  /** Free rendering; wins over cell. */
+  render?: (row: Row) => ReactNode;
+}
+
+export interface TableFilter {
+  /** Sent as filters[name]. */
+  name: string;
+  /** Label of the 'all' entry (id null), e.g. 'Alle eindklanten'. */
+  allLabel: string;
+  options: FilterOption[];
+}
+
+type RowId = string | number;
+
+export interface DataTableProps<Row> {
+  columns: Column<Row>[];
+  queryKey?: QueryKey;
+  fetchPage?: (params: TableParams, signal?: AbortSignal) => Promise<Paged<Row>>;
+  query?: (params: TableParams) => { queryKey: QueryKey; queryFn?: any };
+  filters?: TableFilter[];
+  defaults?: Partial<TableParams>;
+  searchable?: boolean;
+  searchPlaceholder?: string;
+  mode?: 'pages' | 'loadMore';
+  /** Keep the state in the URL; a string is a key prefix for pages with more than one table. */
+  urlState?: boolean | string;
+  rowId?: (row: Row) => RowId;
+  selected?: RowId[];
+  onSelectedChange?: (ids: RowId[]) => void;
+  /** Accessible name of the table. */
+  label?: string;
+  /** Extra controls in the toolbar (right side). */
+  toolbar?: ReactNode;
+  emptyText?: string;
+}
+
+const LOAD_FAILED = 'Er kan geen data geladen worden';
+
+function valueAt(row: unknown, key: string): unknown {
+  return key.split('.').reduce<any>((v, k) => (v == null ? undefined : v[k]), row);
+}
+
+function SearchBox({ value, onCommit, placeholder }: { value: string; onCommit: (v: string) => void; placeholder: string }) {
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  const commit = useRef(onCommit);
+  useEffect(() => {
+    commit.current = onCommit;
+  });
+  const debouncer = useMemo(() => createDebouncer<string>((v) => commit.current(v)), []);
+  useEffect(() => () => debouncer.cancel(), [debouncer]);
+  // Back/forward or a reset changed the search from outside: show it, unless the user is typing.
+  if (value !== seen) {
+    setSeen(value);
+    if (!debouncer.pending) setText(value);
+  }
+  return (
+    <div className="table-search">
+      <span className="table-search-icon" aria-hidden>⌕</span>
+      <input type="search" aria-label="Zoeken" placeholder={placeholder} value={text}
+        onChange={(e) => { setText(e.target.value); debouncer.push(e.target.value); }}
+        onKeyDown={(e) => e.key === 'Enter' && debouncer.flush()} />
+    </div>
+  );
+}
+
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const {
+    columns, filters = [], searchable = true, searchPlaceholder = 'Zoeken…', mode = 'pages', urlState, label,
+    rowId = (row: Row) => (row as { id: RowId }).id, emptyText = 'Er is geen data gevonden',
+  } = props;
+  const queryClient = useQueryClient();
+  const [params, setParams] = useTableParams(props.defaults, urlState);
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+
+  // One fetcher whichever way the feature hands it over.
+  const fetchPage = (p: TableParams, signal?: AbortSignal): Promise<Paged<Row>> => {
+    if (props.fetchPage) return props.fetchPage(p, signal);
+    const opts = props.query!(p);
+    return opts.queryFn({ queryKey: opts.queryKey, signal, meta: undefined, client: queryClient });
+  };
+  const keyFor = (p: TableParams): QueryKey => (props.query ? props.query(p).queryKey : [...(props.queryKey ?? ['table']), p]);
+
+  const paged = useQuery({
+    queryKey: keyFor(params),
+    queryFn: ({ signal }) => fetchPage(params, signal),
+    placeholderData: keepPreviousData,
+    enabled: mode === 'pages',
+  });
+  const firstPage = { ...params, page: 1 };
+  const infinite = useInfiniteQuery({
+    queryKey: [...keyFor(firstPage), 'more'],
+    queryFn: ({ signal, pageParam }) => fetchPage({ ...firstPage, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: Paged<Row>) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    enabled: mode === 'loadMore',
+  });
+  const active = mode === 'pages' ? paged : infinite;
+
+  // A failed load: the spec's toast, and the table empties.
+  useEffect(() => {
+    if (!active.isError) return;
+    if (active.error instanceof ApiError && active.error.status === 401) return; // the app goes to login
+    toastError(LOAD_FAILED);
+  }, [active.isError, active.errorUpdatedAt, active.error]);
+
+  const rows: Row[] = active.isError
+    ? []
+    : mode === 'pages'
+      ? (paged.data?.data ?? [])
+      : (infinite.data?.pages.flatMap((p) => p.data) ?? []);
+  const loading = active.isPending && !active.isError;
+  const refreshing = active.isFetching && !loading;
+
+  // Selection (checkbox cells).
+  const [ownSelection, setOwnSelection] = useState<RowId[]>([]);
+  const selected = props.selected ?? ownSelection;
+  const setSelected = (ids: RowId[]) => (props.onSelectedChange ? props.onSelectedChange(ids) : setOwnSelection(ids));
+  const visibleIds = rows.map(rowId);
+  const selectAll = allState(selected, visibleIds);
+
+  const tableRef = useRef<HTMLTableElement>(null);
+  const keys = columns.map((c) => c.key);
+  const { widths, fixed, total, startResize, nudge } = useColumnWidths(
+    keys, Object.fromEntries(columns.map((c) => [c.key, c.width ?? (c.cell?.kind === 'checkbox' ? 48 : undefined)])), tableRef,
+  );
+
+  const update = (next: TableParams) => setParams(next);
+  const shownFilters = filters.map((f) => ({ ...f, list: withAllEntry(f.allLabel, f.options) })).filter((f) => isFilterShown(f.list));
+
+  const renderCell = (col: Column<Row>, row: Row): ReactNode => {
+    if (col.render) return col.render(row);
+    const value = col.value ? col.value(row) : valueAt(row, col.key);
+    const cell = col.cell ?? { kind: 'text' as const };
+    switch (cell.kind) {
+      case 'view': return <ViewCell route={cell.route} id={cell.id ? cell.id(row) : rowId(row)} label={cell.label} />;
+      case 'checkbox': {
+        const id = rowId(row);
+        return <input type="checkbox" aria-label="Selecteren" checked={selected.includes(id)} onChange={() => setSelected(toggleId(selected, id))} />;
+      }
+      case 'editPrice': return <EditPriceCell row={row} value={value} onSave={cell.onSave} canEdit={cell.canEdit ? cell.canEdit(row) : true} />;
+      case 'activate': return cell.isActive?.(row) ? null : <ActivateCell row={row} onActivate={cell.onActivate} />;
+      default: return plainCell(cell.kind, value);
+    }
+  };
+
+  const header = (col: Column<Row>) => {
+    if (col.cell?.kind === 'checkbox') {
+      return (
+        <input type="checkbox" aria-label="Alles selecteren" checked={selectAll === 'all'} disabled={rows.length === 0}
+          ref={(el) => { if (el) el.indeterminate = selectAll === 'some'; }}
+          onChange={() => setSelected(toggleAll(selected, visibleIds))} />
+      );
+    }
+    if (!col.sortable) return <span className="th-label">{col.header}</span>;
+    const sortKey = col.sortKey ?? col.key;
+    const dir = ariaSort(params, sortKey);
+    return (
+      <button type="button" className="th-sort" onClick={() => update(nextSort(latest.current, sortKey))}>
+        <span className="th-label">{col.header}</span>
+        <span className={`sort-icon sort-${dir}`} aria-hidden>{dir === 'ascending' ? '▲' : dir === 'descending' ? '▼' : '↕'}</span>
+      </button>
+    );
+  };
+
+  const last = mode === 'pages' ? paged.data : infinite.data?.pages.at(-1);
+  return (
+    <div className="data-table">
+      {(searchable || shownFilters.length > 0 || props.toolbar) && (
+        <div className="table-toolbar">
+          {searchable && (
+            <SearchBox value={params.search} placeholder={searchPlaceholder} onCommit={(v) => update(withSearch(latest.current, v))} />
+          )}
+          {shownFilters.map((f) => (
+            <select key={f.name} className="table-filter" aria-label={f.allLabel} value={String(params.filters[f.name] ?? '')}
+              onChange={(e) => {
+                const option = f.list.find((o) => String(o.id ?? '') === e.target.value);
+                update(withFilter(latest.current, f.name, (option?.id ?? null) as FilterValue));
+              }}>
+              {f.list.map((o) => <option key={String(o.id)} value={String(o.id ?? '')}>{o.name}</option>)}
+            </select>
+          ))}
+          {props.toolbar && <div className="table-toolbar-extra">{props.toolbar}</div>}
+        </div>
+      )}
+      <div className="table-scroll">
+        <table ref={tableRef} className={refreshing ? 'table is-refreshing' : 'table'} aria-label={label} aria-busy={active.isFetching}
+          style={fixed ? { tableLayout: 'fixed', width: total } : undefined}>
+          <colgroup>
+            {columns.map((c) => <col key={c.key} style={widths[c.key] ? { width: widths[c.key] } : undefined} />)}
+          </colgroup>
+          <thead>
+            <tr>
+              {columns.map((col) => (
+                <th key={col.key} scope="col" className={`align-${col.align ?? 'left'}`}
+                  aria-sort={col.sortable ? ariaSort(params, col.sortKey ?? col.key) : undefined}>
+                  {header(col)}
+                  <span role="separator" aria-orientation="vertical" aria-label={`Kolombreedte ${col.header}`.trim()} tabIndex={0}
+                    className="col-resize" onPointerDown={(e) => startResize(e, col.key)} onClick={(e) => e.stopPropagation()}
+                    onKeyDown={(e) => {
+                      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+                        e.preventDefault();
+                        nudge(col.key, e.key === 'ArrowLeft' ? -16 : 16);
+                      }
+                    }} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {loading &&
+              Array.from({ length: 5 }, (_, i) => (
+                <tr key={`skeleton-${i}`} className="skeleton-row" aria-hidden>
+                  {columns.map((c) => <td key={c.key}><span className="skeleton" /></td>)}
+                </tr>
+              ))}
+            {!loading && rows.length === 0 && (
+              <tr className="empty-row">
+                <td colSpan={columns.length}>{emptyText}</td>
+              </tr>
+            )}
+            {rows.map((row, i) => {
+              const id = rowId(row);
+              return (
+                <tr key={`${String(id)}-${i}`} className={selected.includes(id) ? 'is-selected' : undefined}>
+                  {columns.map((col) => (
+                    <td key={col.key} className={`align-${col.align ?? 'left'} cell-${col.cell?.kind ?? 'text'}`}>{renderCell(col, row)}</td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {mode === 'pages' && last && !active.isError && (
+        <Pagination page={params.page} lastPage={last.last_page} perPage={last.per_page} total={last.total}
+          rowsOnPage={rows.length} onPage={(p) => update(withPage(latest.current, p))} />
+      )}
+      {mode === 'loadMore' && infinite.hasNextPage && !active.isError && (
+        <div className="table-footer table-footer-more">
+          <button type="button" className="link-button load-more" disabled={infinite.isFetchingNextPage} onClick={() => void infinite.fetchNextPage()}>
+            {infinite.isFetchingNextPage ? 'Laden…' : 'Laad meer'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
