@@ -43,10 +43,10 @@ export const addressFieldsSchema = v.object({
   city: requiredText(80),
   country: optionalText(60),
   is_visiting: v.optional(v.boolean()),
-});
+}, msg.required);
 export type AddressFields = v.InferOutput<typeof addressFieldsSchema>;
 
-export const addressCreateSchema = v.object({ ...addressFieldsSchema.entries, client_id: id });
+export const addressCreateSchema = v.object({ ...addressFieldsSchema.entries, client_id: id }, msg.required);
 export const addressUpdateSchema = addressFieldsSchema;
 
 /** A contact given with a new customer (spec 1 §5: first and last name, phone and e-mail required). */
@@ -56,7 +56,7 @@ export const newContactSchema = v.object({
   title: optionalText(120),
   phone: requiredText(30),
   email,
-});
+}, msg.required);
 
 const invoiceFields = {
   invoice_description: optionalText(500),
@@ -72,7 +72,7 @@ export const clientCreateSchema = v.object({
   delivery_by_postnl: flag,
   contacts: v.optional(v.array(newContactSchema), []),
   addresses: v.optional(v.array(addressFieldsSchema), []),
-});
+}, msg.required);
 export type ClientCreateInput = v.InferOutput<typeof clientCreateSchema>;
 
 /** Changing a customer; contacts and addresses have their own calls. */
@@ -82,7 +82,7 @@ export const clientUpdateSchema = v.object({
   primary_contact_id: v.optional(id),
   ...invoiceFields,
   delivery_by_postnl: flag,
-});
+}, msg.required);
 export type ClientUpdateInput = v.InferOutput<typeof clientUpdateSchema>;
 
 /** A price typed with a dot (or comma) decimal, at most two decimals; the API stores cents. */
@@ -100,11 +100,11 @@ export function centsToPrice(cents: number): string {
 }
 
 export const monthlyPaymentSchema = v.object({
-  monthlypayment: v.array(v.object({ description: requiredText(160), price: priceString }), msg.required),
-});
+  monthlypayment: v.array(v.object({ description: requiredText(160), price: priceString }, msg.required), msg.required),
+}, msg.required);
 export type MonthlyPaymentInput = v.InferOutput<typeof monthlyPaymentSchema>;
 
-export const postalCodeQuerySchema = v.object({ postal_code: postcode });
+export const postalCodeQuerySchema = v.object({ postal_code: postcode }, msg.required);
 
 /** Drops null, undefined and empty-string fields (spec 1 §5: null fields are stripped). */
 export function stripNulls<T extends Record<string, unknown>>(input: T): Partial<T> {
