@@ -9,12 +9,21 @@ export interface ApiResponse<T = any> {
 }
 
 /** Talks to the app like a browser does: keeps its cookies and sends the anti-forgery header. */
+/** What clients of one test context share: the 2FA secrets users set up, and a way to sign in again. */
+export interface SharedAuth {
+  otpSecrets: Map<string, string>;
+  /** Tests sign the same user in many times within 30 s; a code may be used once, so the used step is forgotten. */
+  forgetUsedOtpStep(email: string): Promise<void>;
+  /** All test requests come from one address; its sign-in limit is not what a test is about. */
+  clearAddressRateLimits(): Promise<void>;
+}
+
 export class ApiClient {
   private cookies = new Map<string, string>();
   xsrfToken: string | null = null;
   otpSecret: string | null = null;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly app: FastifyInstance, private readonly shared?: SharedAuth) {}
 
   async request<T = any>(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -57,17 +66,21 @@ export class ApiClient {
 
   /** Password step and two-step verification: sets 2FA up on first use, else enters a code. */
   async signIn(email: string, password = DEMO_PASSWORD): Promise<this> {
+    await this.shared?.clearAddressRateLimits();
     const login = await this.login(email, password);
     if (login.status !== 200) throw new Error(`login ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
+    const key = email.toLowerCase();
     if (!login.body.otp_enabled) {
       const qr = await this.get('/api/auth/google2fa/qrcode');
       this.otpSecret = qr.body.secret;
+      this.shared?.otpSecrets.set(key, qr.body.secret);
       const enabled = await this.post('/api/auth/google2fa/enable', { otp_secret: currentOtp(this.otpSecret!) });
       if (enabled.status !== 200) throw new Error(`2FA enable failed: ${JSON.stringify(enabled.body)}`);
     } else {
-      if (!this.otpSecret) throw new Error('signIn: this client does not know the 2FA secret of the user');
-      // A code can be used once; the next time step's code is valid within the allowed drift.
-      const verified = await this.post('/api/auth/google2fa/verify', { otp_secret: currentOtp(this.otpSecret, Date.now() + 30_000) });
+      this.otpSecret ??= this.shared?.otpSecrets.get(key) ?? null;
+      if (!this.otpSecret) throw new Error('signIn: the 2FA secret of this user is unknown to the test context');
+      await this.shared?.forgetUsedOtpStep(key);
+      const verified = await this.post('/api/auth/google2fa/verify', { otp_secret: currentOtp(this.otpSecret) });
       if (verified.status !== 200) throw new Error(`2FA verify failed: ${JSON.stringify(verified.body)}`);
     }
     return this;

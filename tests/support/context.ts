@@ -13,7 +13,8 @@ import { folderStorage } from '../../server/lib/storage';
 import { startSmtpCapture } from './smtp';
 import { withDatabase } from './postgres';
 import { withDbName } from './global-setup';
-import { ApiClient } from './client';
+import { ApiClient, type SharedAuth } from './client';
+import { sql } from 'kysely';
 
 /** A fresh copy of the migrated, seeded template database for one test file. */
 async function freshDatabase(): Promise<OpenedDatabase> {
@@ -52,12 +53,22 @@ export async function createTestContext(): Promise<TestContext> {
   const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test' }), smtpUrl: mail.url };
   const app = await buildApp({ db: database.db, config, mailer: createMailer(config), storage: folderStorage(config.storageDir) });
   await app.ready();
+  const shared: SharedAuth = {
+    otpSecrets: new Map(),
+    async forgetUsedOtpStep(email) {
+      await database.db.updateTable('users').set({ otp_last_step: null }).where(sql`lower(email)`, '=', email).execute();
+      await database.db.deleteFrom('rate_limits').where('key', 'like', 'otp:%').execute();
+    },
+    async clearAddressRateLimits() {
+      await database.db.deleteFrom('rate_limits').where('key', 'like', '%:ip:%').execute();
+    },
+  };
   return {
     app,
     db: database.db,
     mail,
     dataDir,
-    client: () => new ApiClient(app),
+    client: () => new ApiClient(app, shared),
     async close() {
       await app.close();
       await database.close();
