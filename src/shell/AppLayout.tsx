@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
-import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '../domain/product';
+import { initials } from '../domain/format';
 import { postJson } from '../api/client';
 import { hasRight, sessionQueryKey, useSession } from '../features/auth/api/session';
 import { metaByName, pathByName, type RouteMeta } from '../router';
 import { SplitButton } from '../ui/SplitButton';
 import { confirmDialog } from './confirm';
 import { emitEvent } from './events';
-import { menu } from './menu';
+import { isMenuActive, visibleMenu } from './menu';
 import { useDynamicTitle } from './page-title';
 import { OutboxBadge } from '../offline/OutboxBadge';
 
@@ -17,7 +18,7 @@ function useCurrentMeta(): RouteMeta {
   return (matches.at(-1)?.staticData ?? {}) as RouteMeta;
 }
 
-function Sidebar() {
+function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data: user } = useSession();
   const meta = useCurrentMeta();
   const navigate = useNavigate();
@@ -31,14 +32,17 @@ function Sidebar() {
     await navigate({ to: '/inloggen' });
   };
   return (
-    <nav className="sidebar" aria-label="Hoofdmenu">
-      <Link to="/" className="sidebar-logo" aria-label={`${PRODUCT_NAME} — naar het dashboard`}>
-        <img src="/logo.svg" alt="" width={32} height={32} />
-        <span>{PRODUCT_NAME}</span>
-      </Link>
+    <nav id="sidebar" className={open ? 'sidebar is-open' : 'sidebar'} aria-label="Hoofdmenu">
+      <div className="sidebar-head">
+        <Link to="/" className="sidebar-logo" aria-label={`${PRODUCT_NAME} — naar het dashboard`}>
+          <img src="/logo.svg" alt="" width={32} height={32} />
+          <span>{PRODUCT_NAME}</span>
+        </Link>
+        <button type="button" className="icon-button sidebar-close" aria-label="Menu sluiten" onClick={onClose}>×</button>
+      </div>
       <ul className="menu">
-        {menu.filter((entry) => hasRight(user, entry.right)).map((entry) => {
-          const active = meta.name === entry.route || entry.alsoActiveOn.includes(meta.name ?? '');
+        {visibleMenu(user?.permissions ?? []).map((entry) => {
+          const active = isMenuActive(entry, meta.name);
           return (
             <li key={entry.route}>
               <Link to={pathByName[entry.route]!} className={active ? 'menu-link active' : 'menu-link'} aria-current={active ? 'page' : undefined}>
@@ -51,18 +55,23 @@ function Sidebar() {
       <div className="sidebar-footer">
         <OutboxBadge />
         {user && (
-          <Link to="/profiel" className="avatar-link">
-            <span className="avatar" aria-hidden>{user.initials}</span>
+          <Link to="/profiel" className="avatar-link" title="Mijn profiel">
+            <span className="avatar" aria-hidden>{user.initials || initials(user.name)}</span>
             <span className="avatar-name">{user.name}</span>
           </Link>
         )}
-        <button type="button" className="link-button logout" onClick={logout}>Uitloggen</button>
+        <button type="button" className="link-button logout" onClick={logout}>
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4M10 17l-5-5 5-5M5 12h11" />
+          </svg>
+          Uitloggen
+        </button>
       </div>
     </nav>
   );
 }
 
-function TopBar() {
+function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
   const meta = useCurrentMeta();
   const { data: user } = useSession();
   const dynamicTitle = useDynamicTitle();
@@ -73,16 +82,20 @@ function TopBar() {
   const buttons = (meta.buttons ?? []).filter((b) => hasRight(user, b.right));
   return (
     <header className="topbar">
-      <div>
-        <nav aria-label="Kruimelpad" className="breadcrumb">
-          {(meta.crumbs ?? []).map((name) => (
-            <span key={name}>
-              <Link to={pathByName[name]!}>{metaByName[name]?.title}</Link>
-              <span aria-hidden> / </span>
-            </span>
-          ))}
-          {meta.crumbs?.length ? <span aria-current="page">{title}</span> : null}
-        </nav>
+      <button type="button" className="menu-toggle" aria-label="Menu" aria-controls="sidebar" aria-expanded={menuOpen} onClick={onMenu}>
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2"><path d="M4 6h16M4 12h16M4 18h16" /></svg>
+      </button>
+      <div className="topbar-heading">
+        {meta.crumbs?.length ? (
+          <nav aria-label="Kruimelpad" className="breadcrumb">
+            <ol>
+              {meta.crumbs.map((name) => (
+                <li key={name}><Link to={pathByName[name]!}>{metaByName[name]?.title}</Link></li>
+              ))}
+              <li aria-current="page">{title}</li>
+            </ol>
+          </nav>
+        ) : null}
         <h1 className="page-title">{title}</h1>
       </div>
       <div className="topbar-actions">
@@ -93,11 +106,26 @@ function TopBar() {
 }
 
 export function AppLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Below ~900 px the sidebar is a drawer: it closes when the user goes to another page.
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (pathname !== seenPath) {
+    setSeenPath(pathname);
+    setMenuOpen(false);
+  }
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   return (
     <div className="app-layout">
-      <Sidebar />
+      <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {menuOpen && <div className="sidebar-backdrop" aria-hidden onClick={() => setMenuOpen(false)} />}
       <div className="app-main">
-        <TopBar />
+        <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} />
         <main className="content">
           <Outlet />
         </main>

@@ -46,7 +46,7 @@ export function ConfirmHost() {
           <button type="button" className={current.danger ? 'button button-danger' : 'button button-primary'} onClick={() => answer(true)}>
             {current.confirmLabel ?? 'Bevestigen'}
           </button>
-          <button type="button" className="button button-secondary" onClick={() => answer(false)}>
+          <button type="button" className="button button-secondary" data-autofocus onClick={() => answer(false)}>
             {current.cancelLabel ?? 'Annuleren'}
           </button>
         </>

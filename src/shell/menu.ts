@@ -20,3 +20,13 @@ export const menu: MenuEntry[] = [
   { route: 'rolesRights', label: 'Rollen en rechten', alsoActiveOn: ['rolesRightsDetail'], right: 'Rol bekijken' },
   { route: 'settings', label: 'Instellingen', alsoActiveOn: [] },
 ];
+
+/** Entries without the user's permission are hidden; entries without a permission show to all. */
+export function visibleMenu(permissions: readonly string[]): MenuEntry[] {
+  return menu.filter((entry) => !entry.right || permissions.includes(entry.right));
+}
+
+/** An entry is active on its own route and on the routes listed as 'also active on'. */
+export function isMenuActive(entry: MenuEntry, routeName: string | undefined): boolean {
+  return !!routeName && (entry.route === routeName || entry.alsoActiveOn.includes(routeName));
+}

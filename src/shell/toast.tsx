@@ -22,6 +22,16 @@ export function showToast(title: string, text: string, type: ToastType = 'succes
 export const toastSuccess = (title: string, text: string) => showToast(title, text, 'success');
 export const toastError = (text: string, title = 'Foutmelding') => showToast(title, text, 'alert');
 
+/** The message on screen (only the latest is kept, spec 1 §2.3). */
+export function currentToast(): Toast | null {
+  return current;
+}
+
+/** Closes a message; a newer one that replaced it stays. */
+export function dismissToast(id: number): void {
+  dismiss(id);
+}
+
 function dismiss(id: number) {
   if (current?.id === id) {
     current = null;
@@ -42,10 +52,16 @@ export function Toaster() {
   if (!toast) return null;
   return (
     <div className="toaster" aria-live="polite">
-      <button type="button" className={`toast toast-${toast.type}`} role={toast.type === 'alert' ? 'alert' : 'status'} onClick={() => dismiss(toast.id)}>
-        <strong className="toast-title">{toast.title}</strong>
-        <span className="toast-text">{toast.text}</span>
-      </button>
+      <div key={toast.id} className={`toast toast-${toast.type}`} role={toast.type === 'alert' ? 'alert' : 'status'} onClick={() => dismiss(toast.id)}>
+        <span className="toast-icon" aria-hidden>{icons[toast.type]}</span>
+        <span className="toast-body">
+          <strong className="toast-title">{toast.title}</strong>
+          <span className="toast-text">{toast.text}</span>
+        </span>
+        <button type="button" className="toast-close" aria-label="Melding sluiten" onClick={(e) => { e.stopPropagation(); dismiss(toast.id); }}>×</button>
+      </div>
     </div>
   );
 }
+
+const icons: Record<ToastType, string> = { success: '✓', alert: '!', warning: '!', info: 'i' };
