@@ -1,8 +1,39 @@
+import { useParams } from '@tanstack/react-router';
+import { formatDate, formatTime } from '../../domain/format';
 import { EmptyPage } from '../../shell/EmptyPage';
+import { useClientActivities } from './api/get-client-events';
 
+/** Activities of a client (/activiteiten/{id}): Datum, Tijd, Omschrijving, Artikel; newest first. */
 export function ClientActivitiesPage() {
-  return <EmptyPage />;
+  const id = Number(useParams({ strict: false }).id);
+  const { data, isPending, isError } = useClientActivities(id);
+  if (isError) return <div className="panel notice notice-alert" role="alert">Er kan geen data geladen worden</div>;
+  return (
+    <div className="panel">
+      <div className="table-scroll">
+        <table className="table" aria-label="Activiteiten">
+          <thead>
+            <tr><th scope="col">Datum</th><th scope="col">Tijd</th><th scope="col">Omschrijving</th><th scope="col">Artikel</th></tr>
+          </thead>
+          <tbody>
+            {isPending && <tr><td colSpan={4}>Laden…</td></tr>}
+            {data?.length === 0 && <tr className="empty-row"><td colSpan={4}>Er is geen data gevonden</td></tr>}
+            {data?.map((e) => (
+              <tr key={e.id}>
+                <td>{formatDate(e.created_at)}</td>
+                <td>{formatTime(e.created_at)}</td>
+                <td>{e.action}{e.status_name ? ` (${e.status_name})` : ''}</td>
+                <td>{e.product_name ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
 }
+
+/** Activities of a repair delivery: built with the repairs area. */
 export function RepairActivitiesPage() {
   return <EmptyPage />;
 }

@@ -1,5 +1,206 @@
-import { EmptyPage } from '../../shell/EmptyPage';
+import { useCallback, useState } from 'react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { ClientType, clientTypeName } from '../../domain/enums';
+import { formatDate, formatEuro, initials } from '../../domain/format';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { confirmDialog } from '../../shell/confirm';
+import { useEvent } from '../../shell/events';
+import { usePageTitle } from '../../shell/page-title';
+import { showToast, toastError } from '../../shell/toast';
+import { ApiError } from '../../api/errors';
+import { useClient } from './api/get-client';
+import { clientListQueryOptions } from './api/client-lists';
+import { useDeleteAddress, useDeleteClient } from './api/mutations';
+import type { Address, ClientDetail, ClientListRow } from './api/types';
+import { ActivityTimeline } from './components/ActivityTimeline';
+import { AddressFormModal } from './components/AddressFormModal';
+import { AddressLine, formatAddress } from './components/AddressList';
+import { AllAddressesModal } from './components/AllAddressesModal';
+import { CustomerFormModal } from './components/CustomerFormModal';
+import { ImportAddressesModal } from './components/ImportAddressesModal';
+import { MonthlyPaymentsModal } from './components/MonthlyPaymentsModal';
+import { StockPanelsSlot } from './components/StockPanelsSlot';
+import { useCurrentUser } from './use-current-user';
+import './crm.css';
+
+type ModalState =
+  | { kind: 'edit' }
+  | { kind: 'address'; address?: Address }
+  | { kind: 'addresses' }
+  | { kind: 'import' }
+  | { kind: 'monthly' }
+  | { kind: 'child'; typeId: number }
+  | null;
+
+export const NEWEST_ADDRESSES = 3;
 
 export function CustomerDetailPage() {
-  return <EmptyPage />;
+  const id = Number(useParams({ strict: false }).id);
+  const { data: client, isPending, isError, refetch } = useClient(id);
+  usePageTitle(client?.name);
+  if (isPending) return <div className="panel muted">Laden…</div>;
+  if (isError || !client) {
+    return <div className="panel notice notice-alert" role="alert">Klantgegevens kunnen niet worden ingeladen</div>;
+  }
+  return <CustomerDetail client={client} refresh={() => void refetch()} />;
+}
+
+function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: () => void }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [modal, setModal] = useState<ModalState>(null);
+  const deleteClient = useDeleteClient();
+  const deleteAddress = useDeleteAddress();
+  const close = () => setModal(null);
+  const isEndCustomerViewer = user.clientTypeId === ClientType.EINDKLANT;
+  const canEdit = user.can('Klant wijzigen') && !isEndCustomerViewer;
+  const canDelete = user.can('Klant verwijderen') && client.id !== user.clientId;
+
+  // Named events (spec 1 §2.9): other panels may ask to refresh the client or open a modal.
+  useEvent('customer:refresh', useCallback(() => refresh(), [refresh]));
+  useEvent('customer:edit', useCallback(() => setModal({ kind: 'edit' }), []));
+
+  const removeClient = async () => {
+    if (!(await confirmDialog({ text: `Weet je zeker dat je ${client.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    try {
+      await deleteClient.mutateAsync(client.id);
+      showToast('Gelukt', 'De klant is verwijderd');
+      await navigate({ to: '/crm' });
+    } catch (err) {
+      toastError(err instanceof ApiError && err.status === 409 ? err.message : 'Er is helaas iets fout gegaan bij het verwijderen van de klant');
+    }
+  };
+  const removeAddress = async (address: Address) => {
+    if (!(await confirmDialog({ text: `Weet je zeker dat je het adres ${formatAddress(address)} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    try {
+      await deleteAddress.mutateAsync(address.id);
+      showToast('Gelukt', 'Het adres is verwijderd');
+    } catch {
+      toastError('Er is helaas iets fout gegaan bij het verwijderen van het adres');
+    }
+  };
+  const onEditAddress = user.can('Adres wijzigen') ? (a: Address) => setModal({ kind: 'address', address: a }) : undefined;
+  const onDeleteAddress = user.can('Adres verwijderen') ? removeAddress : undefined;
+  // 'Eindklanten' on a reseller; 'Eindgebruikers' on an end customer viewed by a non-end-customer (spec 1 §2.9).
+  const childType = client.client_type_id === ClientType.RESELLER ? ClientType.EINDKLANT
+    : client.client_type_id === ClientType.EINDKLANT && !isEndCustomerViewer ? ClientType.EINDGEBRUIKER : null;
+
+  return (
+    <div className="customer-page">
+      <div className="customer-grid">
+        <section className="panel" aria-labelledby="customer-name">
+          <div className="panel-header">
+            <div className="customer-header-name">
+              <span className="customer-avatar" aria-hidden>{initials(client.name)}</span>
+              <div>
+                <h2 id="customer-name">{client.name}</h2>
+                <span className="type-badge">{clientTypeName(client.client_type_id)}</span>
+              </div>
+            </div>
+            <div className="panel-actions">
+              {canEdit && <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'edit' })}>Wijzigen</button>}
+              {user.can('Factuur beheren') && client.client_type_id === ClientType.EINDKLANT && (
+                <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'monthly' })}>Vaste bedragen</button>
+              )}
+              {canDelete && <button type="button" className="button button-danger button-small" onClick={removeClient}>Verwijderen</button>}
+            </div>
+          </div>
+          <dl className="facts">
+            <div><dt>Aangemaakt op</dt><dd>{formatDate(client.created_at)}</dd></div>
+            <div><dt>Bezoekadres</dt><dd>{client.visiting_address ? formatAddress(client.visiting_address) : '—'}</dd></div>
+            {client.parent && <div><dt>{clientTypeName(client.parent.client_type_id)}</dt><dd>{client.parent.name}</dd></div>}
+            {client.client_type_id === ClientType.EINDKLANT && client.invoice_reference && <div><dt>Factuurreferentie</dt><dd>{client.invoice_reference}</dd></div>}
+          </dl>
+          <h3 className="form-section-title" style={{ margin: '1.25rem 0 0.5rem' }}>Contactpersonen</h3>
+          {client.contacts.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
+            <ul className="contact-list facts" style={{ marginTop: 0 }}>
+              {client.contacts.map((c) => (
+                <li key={c.id}>
+                  <strong>{c.first_name} {c.last_name}{c.id === client.primary_contact_id ? ' (primair)' : ''}</strong>
+                  {c.title && <span className="muted">{c.title}</span>}
+                  {c.phone && <span>{c.phone}</span>}
+                  {c.email && <a href={`mailto:${c.email}`}>{c.email}</a>}
+                </li>
+              ))}
+            </ul>
+          )}
+          {client.monthly_payments.length > 0 && user.can('Factuur beheren') && (
+            <>
+              <h3 className="form-section-title" style={{ margin: '1.25rem 0 0.5rem' }}>Vaste bedragen</h3>
+              <ul className="contact-list">
+                {client.monthly_payments.map((m) => <li key={m.id}>{m.description}: {formatEuro(m.price_cents)}</li>)}
+              </ul>
+            </>
+          )}
+        </section>
+
+        <section className="panel" aria-labelledby="locations-title">
+          <div className="panel-header">
+            <h2 id="locations-title">Mijn locaties</h2>
+            <div className="panel-actions">
+              {user.can('Adres aanmaken') && <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'address' })}>Adres toevoegen</button>}
+              {user.can('Adres aanmaken') && <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'import' })}>Importeren</button>}
+            </div>
+          </div>
+          {client.addresses.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
+            <ul className="address-list">
+              {client.addresses.slice(0, NEWEST_ADDRESSES).map((a) => <AddressLine key={a.id} address={a} onEdit={onEditAddress} onDelete={onDeleteAddress} />)}
+            </ul>
+          )}
+          {client.addresses.length > 0 && (
+            <button type="button" className="link-button" style={{ marginTop: '0.75rem' }} onClick={() => setModal({ kind: 'addresses' })}>
+              Alle adressen ({client.addresses.length})
+            </button>
+          )}
+        </section>
+      </div>
+
+      {client.client_type_id === ClientType.EINDGEBRUIKER && <ActivityTimeline clientId={client.id} />}
+
+      <StockPanelsSlot client={client} viewerClientTypeId={user.clientTypeId} />
+
+      {childType && <ChildList client={client} childType={childType} canCreate={user.can('Klant aanmaken')} onCreate={() => setModal({ kind: 'child', typeId: childType })} />}
+
+      {modal?.kind === 'edit' && <CustomerFormModal client={client} onClose={close} onSaved={close} />}
+      {modal?.kind === 'child' && (
+        <CustomerFormModal preset={{ client_type_id: modal.typeId, parent_client_id: client.id }} onClose={close}
+          onSaved={(c) => { close(); void navigate({ to: '/klant/$id', params: { id: String(c.id) } }); }} />
+      )}
+      {modal?.kind === 'address' && <AddressFormModal clientId={client.id} address={modal.address} onClose={close} />}
+      {modal?.kind === 'addresses' && (
+        <AllAddressesModal addresses={client.addresses} onClose={close}
+          onEdit={onEditAddress} onDelete={onDeleteAddress ? (a) => { close(); void onDeleteAddress(a); } : undefined} />
+      )}
+      {modal?.kind === 'import' && <ImportAddressesModal clientId={client.id} onClose={close} />}
+      {modal?.kind === 'monthly' && <MonthlyPaymentsModal clientId={client.id} current={client.monthly_payments} onClose={close} />}
+    </div>
+  );
+}
+
+/** 'Eindklanten' of a reseller, 'Eindgebruikers' of an end customer. */
+function ChildList({ client, childType, canCreate, onCreate }: { client: ClientDetail; childType: number; canCreate: boolean; onCreate: () => void }) {
+  const tab = childType === ClientType.EINDKLANT ? 'endcustomers' : 'endusers';
+  const title = childType === ClientType.EINDKLANT ? 'Eindklanten' : 'Eindgebruikers';
+  const columns: Column<ClientListRow>[] = [
+    { key: 'name', header: 'Naam', sortable: true, width: 260 },
+    { key: 'location', header: 'Locatie', sortable: true, width: 300 },
+    ...(childType === ClientType.EINDGEBRUIKER ? [{ key: 'contact_name', header: 'Contactpersoon', sortable: true, sortKey: 'contact', width: 200 }] : []),
+    { key: 'id', header: '', cell: { kind: 'view', route: 'customerDetail' }, width: 110 },
+  ];
+  return (
+    <section className="panel" aria-labelledby="children-title">
+      <div className="panel-header">
+        <h2 id="children-title">{title}</h2>
+        {canCreate && <button type="button" className="button button-secondary button-small" onClick={onCreate}>{childType === ClientType.EINDKLANT ? 'Nieuwe eindklant' : 'Nieuwe eindgebruiker'}</button>}
+      </div>
+      <DataTable<ClientListRow>
+        key={client.id}
+        label={title}
+        columns={columns}
+        defaults={{ filters: { parent_client_id: client.id } }}
+        query={(params) => clientListQueryOptions(tab, params)}
+        mode="loadMore"
+      />
+    </section>
+  );
 }

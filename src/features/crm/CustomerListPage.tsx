@@ -1,5 +1,80 @@
-import { EmptyPage } from '../../shell/EmptyPage';
+import { useCallback } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { ClientType } from '../../domain/enums';
+import { download } from '../../api/client';
+import { DataTable, toSearchParams, type Column } from '../../ui/DataTable';
+import { initialParams } from '../../ui/table/state';
+import { readUrlState } from '../../ui/table/url-state';
+import { useEvent } from '../../shell/events';
+import { toastError } from '../../shell/toast';
+import { clientListQueryOptions, type CustomerTab } from './api/client-lists';
+import type { ClientListRow } from './api/types';
+import { CustomerFormModal } from './components/CustomerFormModal';
+import { useCurrentUser } from './use-current-user';
+import { useState } from 'react';
+import './crm.css';
+
+const tabLabels: Record<CustomerTab, string> = { resellers: 'Resellers', endcustomers: 'Eindklanten', endusers: 'Eindgebruikers', all: 'Alle' };
+
+/** The tabs a user sees by the type of its own client (spec 1 §2.8). */
+export function tabsFor(clientTypeId: number): CustomerTab[] {
+  if (clientTypeId === ClientType.PROVIDER) return ['resellers', 'endcustomers', 'endusers', 'all'];
+  if (clientTypeId === ClientType.RESELLER) return ['endcustomers', 'endusers', 'all'];
+  if (clientTypeId === ClientType.EINDKLANT) return ['endcustomers', 'endusers'];
+  return ['endusers'];
+}
+
+function columnsFor(tab: CustomerTab): Column<ClientListRow>[] {
+  const parentHeader = tab === 'endusers' ? 'Eindklant' : tab === 'endcustomers' ? 'Reseller' : 'Bovenliggende klant';
+  return [
+    { key: 'name', header: 'Naam', sortable: true, width: 260 },
+    { key: 'type_name', header: 'Rol', sortable: true, sortKey: 'type', width: 130 },
+    { key: 'location', header: 'Locatie', sortable: true, width: 280 },
+    ...(tab === 'resellers' ? [] : [{ key: 'parent_name', header: parentHeader, sortable: true, sortKey: 'parent', width: 220 }]),
+    ...(tab === 'endusers' || tab === 'all' ? [{ key: 'contact_name', header: 'Contactpersoon', sortable: true, sortKey: 'contact', width: 180 }] : []),
+    { key: 'id', header: '', cell: { kind: 'view', route: 'customerDetail' }, width: 110 },
+  ];
+}
 
 export function CustomerListPage() {
-  return <EmptyPage />;
+  const user = useCurrentUser();
+  const tabs = tabsFor(user.clientTypeId);
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const tab: CustomerTab = tabs.includes(search.tab as CustomerTab) ? (search.tab as CustomerTab) : tabs[0]!;
+  const [creating, setCreating] = useState(false);
+
+  useEvent('customer:create', useCallback(() => setCreating(true), []));
+  useEvent('customer:export', useCallback(() => {
+    const params = readUrlState(search, initialParams());
+    const { page: _page, ...query } = toSearchParams(params);
+    const filters = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v]));
+    download('exportcrmcsv', { ...filters, search: params.search, tab }).catch(() => toastError('Het exporteren is mislukt'));
+  }, [search, tab]));
+
+  const selectTab = (next: CustomerTab) => void navigate({ to: '/crm', search: { tab: next } as any });
+
+  return (
+    <div className="panel">
+      <div className="tabs" role="tablist" aria-label="Klanttypen">
+        {tabs.map((t) => (
+          <button key={t} type="button" role="tab" className="tab" aria-selected={t === tab} onClick={() => selectTab(t)}>{tabLabels[t]}</button>
+        ))}
+      </div>
+      <DataTable<ClientListRow>
+        key={tab}
+        label={tabLabels[tab]}
+        columns={columnsFor(tab)}
+        query={(params) => clientListQueryOptions(tab, params)}
+        searchPlaceholder="Zoek op naam, plaats of contactpersoon"
+        urlState
+      />
+      {creating && (
+        <CustomerFormModal
+          onClose={() => setCreating(false)}
+          onSaved={(client) => { setCreating(false); void navigate({ to: '/klant/$id', params: { id: String(client.id) } }); }}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../api/client';
+
+export interface ActivityRow {
+  id: number;
+  action: string;
+  created_at: string;
+  product_name: string | null;
+  status_name: string | null;
+}
+
+export const fetchClientActivities = (clientId: number) => getJson<ActivityRow[]>(`geteventsbyclientid/${clientId}`);
+export const clientActivitiesQueryOptions = (clientId: number) =>
+  queryOptions({ queryKey: ['clients', 'events', clientId], queryFn: () => fetchClientActivities(clientId) });
+export const useClientActivities = (clientId: number) => useQuery(clientActivitiesQueryOptions(clientId));

@@ -1,0 +1,80 @@
+/** Shapes of the customer API answers (server/modules/clients). */
+export interface Address {
+  id: number;
+  client_id: number;
+  name: string | null;
+  street: string;
+  number: string;
+  addition: string | null;
+  zipcode: string;
+  city: string;
+  country: string;
+  is_visiting: boolean;
+  created_at: string;
+}
+
+export interface Contact {
+  id: number;
+  client_id: number;
+  first_name: string;
+  last_name: string;
+  title: string | null;
+  phone: string | null;
+  email: string | null;
+  has_account: boolean;
+}
+
+export interface ClientSummary {
+  id: number;
+  name: string;
+  client_type_id: number;
+}
+
+export interface MonthlyPayment {
+  id: number;
+  description: string;
+  price: string;
+  price_cents: number;
+}
+
+export interface ClientDetail extends ClientSummary {
+  client_type_name: string;
+  parent_client_id: number | null;
+  parent: ClientSummary | null;
+  image: string | null;
+  invoice_description: string | null;
+  invoice_reference: string | null;
+  primary_contact_id: number | null;
+  primary_contact: Contact | null;
+  delivery_by_postnl: number;
+  created_at: string;
+  visiting_address: Address | null;
+  addresses: Address[];
+  contacts: Contact[];
+  end_clients: ClientSummary[];
+  monthly_payments: MonthlyPayment[];
+}
+
+export interface ClientListRow {
+  id: number;
+  name: string;
+  client_type_id: number;
+  type_name: string;
+  parent_client_id: number | null;
+  parent_name: string | null;
+  location: string;
+  city: string | null;
+  contact_name: string | null;
+  created_at: string;
+}
+
+export interface ClientEvent {
+  id: number;
+  client_id: number;
+  action: string;
+  created_at: string;
+  product_name: string | null;
+  status_name: string | null;
+  is_repair: boolean;
+  user_name: string | null;
+}

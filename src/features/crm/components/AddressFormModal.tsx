@@ -1,0 +1,68 @@
+import { addressCreateSchema } from '../../../domain/schemas/clients';
+import { isDutchPostcode } from '../../../domain/rules';
+import { Modal } from '../../../ui/Modal';
+import { useApiForm } from '../../../ui/form/useApiForm';
+import { TextField } from '../../../ui/form/TextField';
+import { CheckboxField } from '../../../ui/form/ChoiceFields';
+import { SubmitButton } from '../../../ui/form/FormError';
+import { showToast, toastError } from '../../../shell/toast';
+import { lookupPostalCode } from '../api/postal-code';
+import { useSaveAddress } from '../api/mutations';
+import type { Address } from '../api/types';
+import { checkPayload } from './validate';
+
+interface Props {
+  clientId: number;
+  address?: Address;
+  onClose: () => void;
+}
+
+/** Add or change an address; a valid postcode fills street and city (spec 1 §5). */
+export function AddressFormModal({ clientId, address, onClose }: Props) {
+  const save = useSaveAddress();
+  const form = useApiForm({
+    initial: {
+      name: address?.name ?? '', zipcode: address?.zipcode ?? '', number: address?.number ?? '', addition: address?.addition ?? '',
+      street: address?.street ?? '', city: address?.city ?? '', is_visiting: address?.is_visiting ?? false,
+    },
+    submit: async (values) => {
+      const payload = { ...values, client_id: clientId, name: values.name || null, addition: values.addition || null };
+      checkPayload(addressCreateSchema, payload);
+      return save.mutateAsync({ id: address?.id, payload });
+    },
+    onSuccess: () => {
+      showToast('Gelukt', address ? 'Het adres is gewijzigd' : 'Het adres is toegevoegd');
+      onClose();
+    },
+    onError: () => toastError(address ? 'Er is helaas iets fout gegaan bij het wijzigen van het adres' : 'Er is helaas iets fout gegaan bij het aanmaken van het adres'),
+  });
+
+  const onPostcode = async (value: string) => {
+    form.setValue('zipcode', value);
+    if (!isDutchPostcode(value)) {
+      form.setValue('street', '');
+      form.setValue('city', '');
+      return;
+    }
+    const found = await lookupPostalCode(value.trim());
+    form.setValue('street', found?.street ?? '');
+    form.setValue('city', found?.city ?? '');
+  };
+
+  return (
+    <Modal title={address ? 'Adres wijzigen' : 'Adres toevoegen'} onClose={onClose}
+      footer={<><SubmitButton form="address-form" pending={form.submitting}>Opslaan</SubmitButton><button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button></>}>
+      <form id="address-form" {...form.formProps}>
+        <div className="form-grid">
+          <TextField label="Naam locatie" name="name" value={form.values.name} error={form.error('name')} onChange={(v) => form.setValue('name', v)} className="span-2" />
+          <TextField label="Postcode" name="zipcode" required value={form.values.zipcode} error={form.error('zipcode')} onChange={(v) => void onPostcode(v)} placeholder="1234 AB" />
+          <TextField label="Huisnummer" name="number" required value={form.values.number} error={form.error('number')} onChange={(v) => form.setValue('number', v)} inputMode="numeric" />
+          <TextField label="Toevoeging" name="addition" value={form.values.addition} error={form.error('addition')} onChange={(v) => form.setValue('addition', v)} />
+          <TextField label="Straat" name="street" required value={form.values.street} error={form.error('street')} onChange={(v) => form.setValue('street', v)} />
+          <TextField label="Plaats" name="city" required value={form.values.city} error={form.error('city')} onChange={(v) => form.setValue('city', v)} />
+          <CheckboxField label="Bezoekadres" name="is_visiting" value={form.values.is_visiting} onChange={(v) => form.setValue('is_visiting', v)} />
+        </div>
+      </form>
+    </Modal>
+  );
+}

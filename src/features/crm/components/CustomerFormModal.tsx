@@ -1,0 +1,165 @@
+import { useMemo } from 'react';
+import { ClientType, clientTypeName } from '../../../domain/enums';
+import { clientCreateSchema, clientUpdateSchema, creatableClientTypes } from '../../../domain/schemas/clients';
+import { Modal } from '../../../ui/Modal';
+import { SearchSelect } from '../../../ui/SearchSelect';
+import { useApiForm } from '../../../ui/form/useApiForm';
+import { TextField, TextAreaField } from '../../../ui/form/TextField';
+import { SelectField, CheckboxField } from '../../../ui/form/ChoiceFields';
+import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { showToast, toastError } from '../../../shell/toast';
+import { useParentOptions } from '../api/client-lists';
+import { useCreateClient, useUpdateClient } from '../api/mutations';
+import type { ClientDetail } from '../api/types';
+import { useCurrentUser } from '../use-current-user';
+import { checkPayload } from './validate';
+
+interface Props {
+  /** The customer to change; a new one when absent. */
+  client?: ClientDetail;
+  /** Preset parent and type, e.g. 'new end user' on an end customer's page. */
+  preset?: { client_type_id: number; parent_client_id: number };
+  onClose: () => void;
+  onSaved: (client: ClientDetail) => void;
+}
+
+const emptyValues = {
+  name: '', client_type_id: '', parent_client_id: null as number | null, invoice_description: '', invoice_reference: '', delivery_by_postnl: false,
+  primary_contact_id: '',
+  first_name: '', last_name: '', title: '', phone: '', email: '',
+  zipcode: '', number: '', addition: '', street: '', city: '',
+};
+type Values = typeof emptyValues;
+
+/** New or changed customer (spec 1 §2.10): role choice limited by who creates; invoice fields only for an Eindklant. */
+export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
+  const user = useCurrentUser();
+  const editing = !!client;
+  const create = useCreateClient();
+  const update = useUpdateClient();
+  const types = creatableClientTypes(user.clientTypeId);
+  const { resellers, endCustomers } = useParentOptions(!editing);
+
+  const form = useApiForm<Values, Values, ClientDetail>({
+    initial: client
+      ? { ...emptyValues, name: client.name, client_type_id: String(client.client_type_id), parent_client_id: client.parent_client_id,
+        invoice_description: client.invoice_description ?? '', invoice_reference: client.invoice_reference ?? '',
+        delivery_by_postnl: client.delivery_by_postnl === 1, primary_contact_id: client.primary_contact_id ? String(client.primary_contact_id) : '' }
+      : { ...emptyValues, client_type_id: preset ? String(preset.client_type_id) : types.length === 1 ? String(types[0]) : '', parent_client_id: preset?.parent_client_id ?? null },
+    submit: async (values) => {
+      const isEndCustomer = Number(values.client_type_id) === ClientType.EINDKLANT;
+      const common = {
+        name: values.name,
+        invoice_description: isEndCustomer ? values.invoice_description : null,
+        invoice_reference: isEndCustomer ? values.invoice_reference : null,
+        delivery_by_postnl: values.delivery_by_postnl ? 1 : 0,
+      };
+      if (client) {
+        const payload = { ...common, primary_contact_id: values.primary_contact_id || null };
+        checkPayload(clientUpdateSchema, stripEmpty(payload));
+        return (await update.mutateAsync({ id: client.id, payload })).data;
+      }
+      const contact = pick(values, ['first_name', 'last_name', 'title', 'phone', 'email']);
+      const address = pick(values, ['zipcode', 'number', 'addition', 'street', 'city']);
+      const payload = {
+        ...common,
+        client_type_id: values.client_type_id,
+        parent_client_id: values.parent_client_id,
+        contacts: Object.values(contact).some(Boolean) ? [stripEmpty(contact)] : [],
+        addresses: Object.values(address).some(Boolean) ? [{ ...stripEmpty(address), name: 'Hoofdkantoor', is_visiting: true }] : [],
+      };
+      checkPayload(clientCreateSchema, stripEmpty(payload));
+      return (await create.mutateAsync(payload)).data;
+    },
+    onSuccess: (saved) => {
+      showToast('Gelukt', editing ? 'De klant is gewijzigd' : 'De klant is aangemaakt');
+      onSaved(saved);
+    },
+    onError: (err) => toastError(editing ? 'Er is helaas iets fout gegaan bij het wijzigen van de klant' : `Er is helaas iets fout gegaan bij het aanmaken van de klant: ${(err as Error).message}`),
+  });
+  const typeId = Number(form.values.client_type_id);
+
+  // Who may be the parent of the chosen type; the user's own client when it fits (the server defaults to it too).
+  const parentOptions = useMemo(() => {
+    if (typeId === ClientType.EINDKLANT) {
+      const own = user.clientTypeId === ClientType.PROVIDER ? [{ id: user.clientId, name: `${user.contact.client.name} (direct)` }] : [];
+      return [...own, ...resellers.map((r) => ({ id: r.id, name: r.name }))];
+    }
+    if (typeId === ClientType.EINDGEBRUIKER) return endCustomers.map((c) => ({ id: c.id, name: c.name }));
+    return [];
+  }, [typeId, resellers, endCustomers, user.clientTypeId, user.clientId, user.contact.client.name]);
+  const showParent = !editing && !preset && parentOptions.length > 1;
+  const text = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField label={label} name={name} value={form.values[name] as string} error={form.error(name)} onChange={(v) => form.setValue(name, v as never)} {...extra} />
+  );
+  const nested = (name: keyof Values, field: string, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField label={label} name={field} value={form.values[name] as string} error={form.error(field)}
+      onChange={(v) => { form.setValue(name, v as never); form.setFieldErrors((e) => { const { [field]: _r, ...rest } = e; return rest; }); }} {...extra} />
+  );
+
+  return (
+    <Modal title={editing ? 'Klant wijzigen' : 'Nieuwe klant'} onClose={onClose} size="large"
+      footer={<><SubmitButton form="customer-form" pending={form.submitting}>Opslaan</SubmitButton><button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button></>}>
+      <form id="customer-form" {...form.formProps}>
+        <FormError message={form.formError} />
+        <h3 className="form-section-title">Bedrijfsgegevens</h3>
+        <div className="form-grid">
+          {text('name', 'Naam', { required: true, className: 'span-2' })}
+          {!editing && (
+            <SelectField label="Rol" name="client_type_id" required value={form.values.client_type_id} error={form.error('client_type_id')}
+              onChange={(v) => { form.setValue('client_type_id', v); form.setValue('parent_client_id', preset?.parent_client_id ?? null); }}
+              options={types.map((t) => ({ value: t, label: clientTypeName(t) }))} disabled={!!preset} />
+          )}
+          {showParent && (
+            <div className={form.error('parent_client_id') ? 'field has-error' : 'field'}>
+              <label htmlFor="customer-parent">{typeId === ClientType.EINDGEBRUIKER ? 'Eindklant' : 'Reseller'}</label>
+              <SearchSelect id="customer-parent" options={parentOptions} value={form.values.parent_client_id}
+                onChange={(id) => form.setValue('parent_client_id', id as number | null)} placeholder="Kies een klant" invalid={!!form.error('parent_client_id')} />
+              {form.error('parent_client_id') && <span className="field-error" role="alert">{form.error('parent_client_id')}</span>}
+            </div>
+          )}
+          {editing && client!.contacts.length > 0 && (
+            <SelectField label="Primaire contactpersoon" name="primary_contact_id" value={form.values.primary_contact_id} error={form.error('primary_contact_id')}
+              onChange={(v) => form.setValue('primary_contact_id', v)} options={client!.contacts.map((c) => ({ value: c.id, label: `${c.first_name} ${c.last_name}` }))} />
+          )}
+          {typeId === ClientType.EINDKLANT && (
+            <>
+              <TextAreaField label="Factuuromschrijving" name="invoice_description" value={form.values.invoice_description} rows={2}
+                error={form.error('invoice_description')} onChange={(v) => form.setValue('invoice_description', v)} className="span-2" />
+              {text('invoice_reference', 'Factuurreferentie')}
+            </>
+          )}
+          <CheckboxField label="Levering via PostNL" name="delivery_by_postnl" value={form.values.delivery_by_postnl} onChange={(v) => form.setValue('delivery_by_postnl', v)} />
+        </div>
+        {!editing && (
+          <>
+            <h3 className="form-section-title">Contactpersoon</h3>
+            <div className="form-grid">
+              {nested('first_name', 'contacts.0.first_name', 'Voornaam')}
+              {nested('last_name', 'contacts.0.last_name', 'Achternaam')}
+              {nested('title', 'contacts.0.title', 'Functie')}
+              {nested('phone', 'contacts.0.phone', 'Telefoonnummer', { type: 'tel' })}
+              {nested('email', 'contacts.0.email', 'E-mailadres', { type: 'email', className: 'span-2' })}
+            </div>
+            <h3 className="form-section-title">Bezoekadres</h3>
+            <div className="form-grid">
+              {nested('zipcode', 'addresses.0.zipcode', 'Postcode')}
+              {nested('number', 'addresses.0.number', 'Huisnummer')}
+              {nested('addition', 'addresses.0.addition', 'Toevoeging')}
+              {nested('street', 'addresses.0.street', 'Straat')}
+              {nested('city', 'addresses.0.city', 'Plaats')}
+            </div>
+          </>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+function pick<T extends Record<string, unknown>, K extends keyof T>(values: T, keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, values[k]])) as Pick<T, K>;
+}
+
+function stripEmpty<T extends Record<string, unknown>>(payload: T): Partial<T> {
+  return Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== null && v !== undefined && v !== '')) as Partial<T>;
+}

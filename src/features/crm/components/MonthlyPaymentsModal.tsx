@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { ApiError } from '../../../api/errors';
+import { monthlyPaymentSchema } from '../../../domain/schemas/clients';
+import { Modal } from '../../../ui/Modal';
+import { TextField } from '../../../ui/form/TextField';
+import { SubmitButton } from '../../../ui/form/FormError';
+import { showToast, toastError } from '../../../shell/toast';
+import { useSaveMonthlyPayments } from '../api/mutations';
+import type { MonthlyPayment } from '../api/types';
+import { checkPayload } from './validate';
+
+/** 'Vaste bedragen': rows of description and price; the price shows a decimal comma and is sent with a dot. */
+export function MonthlyPaymentsModal({ clientId, current, onClose }: { clientId: number; current: MonthlyPayment[]; onClose: () => void }) {
+  const [rows, setRows] = useState(current.length ? current.map((m) => ({ description: m.description, price: m.price.replace('.', ',') })) : [{ description: '', price: '' }]);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const save = useSaveMonthlyPayments();
+  const set = (i: number, key: 'description' | 'price', value: string) => setRows((r) => r.map((row, j) => (j === i ? { ...row, [key]: value } : row)));
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const payload = rows.filter((r) => r.description || r.price).map((r) => ({ description: r.description, price: r.price.replace(',', '.') }));
+    try {
+      checkPayload(monthlyPaymentSchema, { monthlypayment: payload });
+      await save.mutateAsync({ clientId, rows: payload });
+      showToast('Gelukt', 'Vaste bedragen zijn opgeslagen');
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.isValidation) setErrors(err.fieldErrors);
+      else toastError('Er is helaas iets fout gegaan bij het opslaan van de vaste bedragen');
+    }
+  };
+  return (
+    <Modal title="Vaste bedragen" onClose={onClose}
+      footer={<><SubmitButton form="monthly-form" pending={save.isPending}>Opslaan</SubmitButton><button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button></>}>
+      <form id="monthly-form" className="form" onSubmit={submit} noValidate>
+        {rows.map((row, i) => (
+          <div key={i} className="monthly-row">
+            <TextField label="Omschrijving" name={`monthlypayment.${i}.description`} value={row.description} error={errors[`monthlypayment.${i}.description`]?.[0]} onChange={(v) => set(i, 'description', v)} />
+            <TextField label="Bedrag (€)" name={`monthlypayment.${i}.price`} value={row.price} inputMode="decimal" error={errors[`monthlypayment.${i}.price`]?.[0]} onChange={(v) => set(i, 'price', v)} />
+            <button type="button" className="button button-secondary" aria-label="Regel verwijderen" onClick={() => setRows((r) => r.filter((_, j) => j !== i))}>×</button>
+          </div>
+        ))}
+        <div><button type="button" className="link-button" onClick={() => setRows((r) => [...r, { description: '', price: '' }])}>Regel toevoegen</button></div>
+      </form>
+    </Modal>
+  );
+}
