@@ -1,5 +1,9 @@
-import { EmptyPage } from '../../../shell/EmptyPage';
+import { SuccessRedirect } from '../components/SuccessRedirect';
 
 export function ResetPasswordSuccessPage() {
-  return <EmptyPage />;
+  return (
+    <SuccessRedirect title="Je wachtwoord is vernieuwd" to="/inloggen" linkText="Naar inloggen">
+      <p>Je kunt nu inloggen met je nieuwe wachtwoord.</p>
+    </SuccessRedirect>
+  );
 }

@@ -1,5 +1,11 @@
-import { EmptyPage } from '../../../shell/EmptyPage';
+import { SuccessRedirect } from '../components/SuccessRedirect';
+import { useRedirectTarget } from '../redirect';
 
 export function TwoFactorSuccessPage() {
-  return <EmptyPage />;
+  const redirect = useRedirectTarget();
+  return (
+    <SuccessRedirect title="Tweestapsverificatie is ingesteld" to={redirect ?? '/'} linkText="Direct naar het portaal">
+      <p>Vanaf nu vraagt het portaal bij het inloggen ook om een code uit je authenticator-app.</p>
+    </SuccessRedirect>
+  );
 }

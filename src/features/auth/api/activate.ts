@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type * as v from 'valibot';
+import { postJson } from '../../../api/client';
+import type { activateSchema } from '../../../domain/schemas/auth';
+import { sessionQueryKey, type SessionUser } from './session';
+
+export type ActivateInput = v.InferOutput<typeof activateSchema>;
+
+/** POST /api/auth/activate: sets the password of an invited account and signs it in. */
+export const activateAccount = (input: ActivateInput) => postJson<SessionUser>('auth/activate', input);
+
+export function useActivateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: activateAccount,
+    onSuccess: (user) => queryClient.setQueryData(sessionQueryKey, user),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postJson } from '../../../api/client';
+import type { LoginInput } from '../../../domain/schemas/auth';
+import { sessionQueryKey, type SessionUser } from './session';
+
+/** POST /api/auth/login: starts a session (not yet through two-step verification). */
+export const login = (input: LoginInput) => postJson<SessionUser>('auth/login', input);
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => queryClient.setQueryData(sessionQueryKey, user),
+  });
+}
