@@ -1,7 +1,9 @@
 import type { Db } from '../database';
 import { seedCore } from './core';
+import { seedStock } from './stock';
 
 /** Demo data for a new database; `scale` multiplies the volumes for benchmarks. */
 export async function seedDemo(db: Db, { scale = 1 }: { scale?: number } = {}): Promise<void> {
-  await seedCore(db, scale);
+  const core = await seedCore(db, scale);
+  await seedStock(db, core, scale);
 }
