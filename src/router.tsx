@@ -114,6 +114,8 @@ const appRoutes = [
   page('/instellingen', { name: 'settings', title: 'Instellingen' }, () => import('./features/users/SettingsPage'), 'SettingsPage'),
   page('/profiel', { name: 'profile', title: 'Mijn profiel' }, () => import('./features/users/ProfilePage'), 'ProfilePage'),
   page('/wachtrij', { name: 'outbox', title: 'Wachtrij' }, () => import('./offline/OutboxPage'), 'OutboxPage'),
+  // The UI kit on one page: a reference for feature authors and the surface of tests/e2e/ui-kit.spec.ts.
+  page('/ui-kit', { name: 'uiKit', title: 'UI-kit' }, () => import('./ui/demo/UiKitPage'), 'UiKitPage'),
 
   page('/voorraad', {
     name: 'stock', title: 'Voorraad', right: 'Voorraad bekijken',

@@ -179,7 +179,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   const tableRef = useRef<HTMLTableElement>(null);
   const keys = columns.map((c) => c.key);
-  const { widths, fixed, total, startResize, nudge } = useColumnWidths(
+  const { widths, fixed, total, startResize } = useColumnWidths(
     keys, Object.fromEntries(columns.map((c) => [c.key, c.width ?? (c.cell?.kind === 'checkbox' ? 48 : undefined)])), tableRef,
   );
 
@@ -253,14 +253,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 <th key={col.key} scope="col" className={`align-${col.align ?? 'left'}`}
                   aria-sort={col.sortable ? ariaSort(params, col.sortKey ?? col.key) : undefined}>
                   {header(col)}
-                  <span role="separator" aria-orientation="vertical" aria-label={`Kolombreedte ${col.header}`.trim()} tabIndex={0}
-                    className="col-resize" onPointerDown={(e) => startResize(e, col.key)} onClick={(e) => e.stopPropagation()}
-                    onKeyDown={(e) => {
-                      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-                        e.preventDefault();
-                        nudge(col.key, e.key === 'ArrowLeft' ? -16 : 16);
-                      }
-                    }} />
+                  {/* Mouse and touch only: a focusable handle would be read out in every header's name. */}
+                  <span className="col-resize" aria-hidden onPointerDown={(e) => startResize(e, col.key)} onClick={(e) => e.stopPropagation()} />
                 </th>
               ))}
             </tr>

@@ -130,7 +130,8 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
           setText(e.target.value);
           setTyped(true);
           setOpen(true);
-          setActive(filterOptions(options, e.target.value).length > 0 ? 0 : -1);
+          // Typing highlights the first match, so Enter picks it; an empty field highlights nothing.
+          setActive(e.target.value.trim() && filterOptions(options, e.target.value).length > 0 ? 0 : -1);
         }}
         onKeyDown={onKeyDown}
       />

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useCallback, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 
 export const MIN_COLUMN_WIDTH = 56;
 
@@ -9,7 +9,6 @@ export const MIN_COLUMN_WIDTH = 56;
 export function useColumnWidths(keys: string[], initial: Record<string, number | undefined>, tableRef: RefObject<HTMLTableElement | null>) {
   const [widths, setWidths] = useState<Record<string, number | undefined>>(initial);
   const [fixed, setFixed] = useState(false);
-  const dragging = useRef(false);
 
   const freeze = useCallback((): Record<string, number> => {
     const ths = Array.from(tableRef.current?.querySelectorAll<HTMLTableCellElement>('thead th') ?? []);
@@ -26,14 +25,12 @@ export function useColumnWidths(keys: string[], initial: Record<string, number |
       event.stopPropagation();
       const startX = event.clientX;
       const startWidth = freeze()[key] ?? 120;
-      dragging.current = true;
       document.body.classList.add('is-resizing');
       const move = (e: PointerEvent) => {
         const width = Math.max(MIN_COLUMN_WIDTH, Math.round(startWidth + e.clientX - startX));
         setWidths((w) => ({ ...w, [key]: width }));
       };
       const up = () => {
-        dragging.current = false;
         document.body.classList.remove('is-resizing');
         window.removeEventListener('pointermove', move);
         window.removeEventListener('pointerup', up);
@@ -44,15 +41,6 @@ export function useColumnWidths(keys: string[], initial: Record<string, number |
     [freeze],
   );
 
-  /** Keyboard resizing from the handle (arrow keys). */
-  const nudge = useCallback(
-    (key: string, delta: number) => {
-      const current = fixed ? widths : freeze();
-      setWidths((w) => ({ ...w, [key]: Math.max(MIN_COLUMN_WIDTH, (current[key] ?? 120) + delta) }));
-    },
-    [fixed, widths, freeze],
-  );
-
   const total = fixed ? keys.reduce((sum, k) => sum + (widths[k] ?? 0), 0) : undefined;
-  return { widths, fixed, total, startResize, nudge };
+  return { widths, fixed, total, startResize };
 }
