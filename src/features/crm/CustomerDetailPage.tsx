@@ -113,7 +113,7 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
           </dl>
           <h3 className="form-section-title" style={{ margin: '1.25rem 0 0.5rem' }}>Contactpersonen</h3>
           {client.contacts.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
-            <ul className="contact-list facts" style={{ marginTop: 0 }}>
+            <ul className="contact-grid">
               {client.contacts.map((c) => (
                 <li key={c.id}>
                   <strong>{c.first_name} {c.last_name}{c.id === client.primary_contact_id ? ' (primair)' : ''}</strong>
@@ -148,7 +148,7 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
             </ul>
           )}
           {client.addresses.length > 0 && (
-            <button type="button" className="link-button" style={{ marginTop: '0.75rem' }} onClick={() => setModal({ kind: 'addresses' })}>
+            <button type="button" className="link-button all-addresses-link" onClick={() => setModal({ kind: 'addresses' })}>
               Alle adressen ({client.addresses.length})
             </button>
           )}

@@ -1,4 +1,4 @@
-import { addressCreateSchema } from '../../../domain/schemas/clients';
+import { addressUpdateSchema } from '../../../domain/schemas/clients';
 import { isDutchPostcode } from '../../../domain/rules';
 import { Modal } from '../../../ui/Modal';
 import { useApiForm } from '../../../ui/form/useApiForm';
@@ -9,7 +9,6 @@ import { showToast, toastError } from '../../../shell/toast';
 import { lookupPostalCode } from '../api/postal-code';
 import { useSaveAddress } from '../api/mutations';
 import type { Address } from '../api/types';
-import { checkPayload } from './validate';
 
 interface Props {
   clientId: number;
@@ -25,9 +24,10 @@ export function AddressFormModal({ clientId, address, onClose }: Props) {
       name: address?.name ?? '', zipcode: address?.zipcode ?? '', number: address?.number ?? '', addition: address?.addition ?? '',
       street: address?.street ?? '', city: address?.city ?? '', is_visiting: address?.is_visiting ?? false,
     },
+    // The shared schema runs on the typed values, so a bad postcode shows its message before sending.
+    schema: addressUpdateSchema,
     submit: async (values) => {
       const payload = { ...values, client_id: clientId, name: values.name || null, addition: values.addition || null };
-      checkPayload(addressCreateSchema, payload);
       return save.mutateAsync({ id: address?.id, payload });
     },
     onSuccess: () => {
