@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { FieldMessage, RequiredMark, fieldClass, requiredData, useFieldIds, type FieldBaseProps } from './Field';
+import { FieldMessage, FieldLabel, fieldClass, requiredData, useFieldIds, type FieldBaseProps } from './Field';
 
 export interface Option {
   value: string | number;
@@ -22,7 +22,7 @@ export function SelectField({ label, name, error, hint, required, className, val
   const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
     <div className={fieldClass(error, className)} {...requiredData(name, required)}>
-      <label htmlFor={id}>{label}<RequiredMark required={required} /></label>
+      <FieldLabel htmlFor={id} required={required}>{label}</FieldLabel>
       {hint && <span id={hintId} className="field-hint">{hint}</span>}
       <select
         {...select}
@@ -68,7 +68,7 @@ export function CheckboxField({ label, name, error, hint, required, className, v
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
-        <label htmlFor={id}>{label}<RequiredMark required={required} /></label>
+        <FieldLabel htmlFor={id} required={required}>{label}</FieldLabel>
       </div>
       {hint && <span id={hintId} className="field-hint">{hint}</span>}
       <FieldMessage id={errorId} error={error} />
@@ -96,7 +96,7 @@ export function RadioGroup({ label, name, error, hint, required, className, valu
       aria-required={required || undefined}
       disabled={disabled}
     >
-      <legend className="field-label">{label}<RequiredMark required={required} /></legend>
+      <legend className="field-label">{label}{required && <span className="field-required" aria-hidden> *</span>}</legend>
       {hint && <span id={hintId} className="field-hint">{hint}</span>}
       <div className={inline ? 'radio-options radio-inline' : 'radio-options'}>
         {options.map((o, i) => (

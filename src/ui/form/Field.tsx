@@ -35,6 +35,16 @@ export function requiredData(name: string, required: boolean | undefined, kind: 
   return required ? { 'data-required-field': name, 'data-required-kind': kind } : {};
 }
 
-export function RequiredMark({ required }: { required?: boolean }) {
-  return required ? <span className="field-required" aria-hidden> *</span> : null;
+/**
+ * The label, with a visual mark for required fields kept outside the <label> so the field's name is
+ * just its label text (screen readers hear "required" from aria-required).
+ */
+export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: ReactNode }) {
+  if (!required) return <label htmlFor={htmlFor}>{children}</label>;
+  return (
+    <span className="field-label-row">
+      <label htmlFor={htmlFor}>{children}</label>
+      <span className="field-required" aria-hidden>*</span>
+    </span>
+  );
 }

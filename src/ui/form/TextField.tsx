@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { FieldMessage, RequiredMark, fieldClass, requiredData, useFieldIds, type FieldBaseProps } from './Field';
+import { FieldMessage, FieldLabel, fieldClass, requiredData, useFieldIds, type FieldBaseProps } from './Field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name' | 'required' | 'className'>;
 
@@ -12,7 +12,7 @@ export function TextField({ label, name, error, hint, required, className, value
   const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
     <div className={fieldClass(error, className)} {...requiredData(name, required)}>
-      <label htmlFor={id}>{label}<RequiredMark required={required} /></label>
+      <FieldLabel htmlFor={id} required={required}>{label}</FieldLabel>
       {hint && <span id={hintId} className="field-hint">{hint}</span>}
       <input
         {...input}
@@ -37,7 +37,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
   const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
     <div className={fieldClass(error, className)} {...requiredData(name, required)}>
-      <label htmlFor={id}>{label}<RequiredMark required={required} /></label>
+      <FieldLabel htmlFor={id} required={required}>{label}</FieldLabel>
       {hint && <span id={hintId} className="field-hint">{hint}</span>}
       <div className="password-input">
         <input
@@ -72,7 +72,7 @@ export function TextAreaField({ label, name, error, hint, required, className, v
   const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
     <div className={fieldClass(error, className)} {...requiredData(name, required)}>
-      <label htmlFor={id}>{label}<RequiredMark required={required} /></label>
+      <FieldLabel htmlFor={id} required={required}>{label}</FieldLabel>
       {hint && <span id={hintId} className="field-hint">{hint}</span>}
       <textarea
         {...textarea}
