@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { ClientType, clientTypeName } from '../../domain/enums';
 import { formatDate, formatEuro, initials } from '../../domain/format';
@@ -38,6 +38,9 @@ export function CustomerDetailPage() {
   const id = Number(useParams({ strict: false }).id);
   const { data: client, isPending, isError, refetch } = useClient(id);
   usePageTitle(client?.name);
+  useEffect(() => {
+    if (isError) toastError('Klantgegevens kunnen niet worden ingeladen');
+  }, [isError]);
   if (isPending) return <div className="panel muted">Laden…</div>;
   if (isError || !client) {
     return <div className="panel notice notice-alert" role="alert">Klantgegevens kunnen niet worden ingeladen</div>;
