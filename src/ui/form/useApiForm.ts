@@ -22,7 +22,19 @@ export interface ApiFormOptions<T extends Record<string, unknown>, TOut, TResult
 
 /**
  * A form that validates with the shared schema, submits, and keeps the 422 field errors (dotted names)
- * so the fields show them. Field components marked `required` are checked too, also without a schema.
+ * so the fields show them. Field components marked `required` are checked too, also without a schema
+ * ('Dit veld is verplicht.'; 'Selecteer een optie.' for a RadioGroup).
+ *
+ *   const save = useSaveContact();
+ *   const form = useApiForm({ initial: { email: '' }, schema: contactSchema, submit: save.mutateAsync,
+ *     onSuccess: () => toastSuccess('Contactpersoon', 'De contactpersoon is opgeslagen') });
+ *   <form {...form.formProps}>
+ *     <TextField label="E-mailadres" required {...form.bind('email')} />
+ *     <TextField label="Straat" name="address.street" value={form.values.address.street}
+ *       onChange={(street) => form.setValue('address', { ...form.values.address, street })} error={form.error('address.street')} />
+ *     <FormError message={form.formError} />
+ *     <SubmitButton pending={form.submitting}>Opslaan</SubmitButton>
+ *   </form>
  */
 export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult = unknown>(options: ApiFormOptions<T, TOut, TResult>) {
   const [values, setValues] = useState<T>(options.initial);
