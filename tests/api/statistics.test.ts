@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
+import { readWorkbook } from '../support/xlsx';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -73,8 +73,7 @@ describe('GET /api/exportitemsinuse', () => {
     const res = await admin.get(`/api/exportitemsinuse?id=${customerId}&status=in_gebruik`);
     expect(res.status).toBe(200);
     expect(String(res.headers['content-disposition'])).toMatch(/attachment; filename="in-gebruik-\d{8}-\d{6}\.xlsx"/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.body as Buffer);
+    const workbook = await readWorkbook(res.body);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('Product');
     const serials = [2, 3].map((r) => sheet.getRow(r).getCell(3).value).sort();
