@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { ApiError } from '../../api/errors';
 import { issuesToFieldErrors, msg } from '../../domain/schemas/common';
 import { toastError } from '../../shell/toast';
+import { getIn, setIn, withoutErrors } from './form-state';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -30,8 +31,7 @@ export interface ApiFormOptions<T extends Record<string, unknown>, TOut, TResult
  *     onSuccess: () => toastSuccess('Contactpersoon', 'De contactpersoon is opgeslagen') });
  *   <form {...form.formProps}>
  *     <TextField label="E-mailadres" required {...form.bind('email')} />
- *     <TextField label="Straat" name="address.street" value={form.values.address.street}
- *       onChange={(street) => form.setValue('address', { ...form.values.address, street })} error={form.error('address.street')} />
+ *     <TextField label="Straat" {...form.bindPath('address.street')} />
  *     <FormError message={form.formError} />
  *     <SubmitButton pending={form.submitting}>Opslaan</SubmitButton>
  *   </form>
@@ -53,11 +53,13 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
 
   const setValue = useCallback(<K extends keyof T>(name: K, value: T[K]) => {
     setValues((prev) => ({ ...prev, [name]: value }));
-    setFieldErrors((prev) => {
-      if (!(name in prev)) return prev;
-      const { [name as string]: _removed, ...rest } = prev;
-      return rest;
-    });
+    setFieldErrors((prev) => withoutErrors(prev, name as string));
+  }, []);
+
+  /** Sets a nested value by dotted path ('contacts.0.email'), copying the objects and arrays on the way. */
+  const setPath = useCallback((path: string, value: unknown) => {
+    setValues((prev) => setIn(prev, path, value) as T);
+    setFieldErrors((prev) => withoutErrors(prev, path));
   }, []);
 
   const handleSubmit = async (event?: FormEvent<HTMLFormElement>) => {
@@ -106,8 +108,16 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
     error: error(name),
   });
 
+  /** Like bind, for a nested value by dotted path: `<TextField label="Straat" {...form.bindPath('address.street')} />`. */
+  const bindPath = (path: string) => ({
+    name: path,
+    value: getIn(values, path) as any,
+    onChange: (value: any) => setPath(path, value),
+    error: error(path),
+  });
+
   return {
-    values, setValues, setValue, fieldErrors, setFieldErrors, formError, setFormError, submitting, error, bind,
+    values, setValues, setValue, setPath, bindPath, fieldErrors, setFieldErrors, formError, setFormError, submitting, error, bind,
     /** Spread on the <form>: `<form {...form.formProps}>`. */
     formProps: { ref: formRef, onSubmit: handleSubmit, noValidate: true, className: 'form' },
     handleSubmit,

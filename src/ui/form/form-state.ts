@@ -1,0 +1,26 @@
+import type { FieldErrors } from './useApiForm';
+
+/** The value at a dotted path ('contacts.0.email'). */
+export function getIn(target: unknown, path: string): unknown {
+  return path.split('.').reduce<any>((obj, key) => obj?.[key], target);
+}
+
+/** Drops the errors of a field and of everything under it. */
+export function withoutErrors(errors: FieldErrors, name: string): FieldErrors {
+  const keys = Object.keys(errors).filter((k) => k === name || k.startsWith(`${name}.`));
+  if (keys.length === 0) return errors;
+  const rest = { ...errors };
+  for (const k of keys) delete rest[k];
+  return rest;
+}
+
+/** A copy of `target` with the value at a dotted path replaced; objects and arrays on the way are copied. */
+export function setIn(target: unknown, path: string, value: unknown): unknown {
+  return setAt(target, path.split('.'), value);
+}
+
+function setAt(target: unknown, [key, ...more]: string[], value: unknown): unknown {
+  const copy: any = Array.isArray(target) ? [...target] : { ...(target as object) };
+  copy[key!] = more.length ? setAt(copy[key!] ?? (/^\d+$/.test(more[0]!) ? [] : {}), more, value) : value;
+  return copy;
+}
