@@ -110,7 +110,9 @@ function SearchBox({ value, onCommit, placeholder }: { value: string; onCommit: 
   }
   return (
     <div className="table-search">
-      <span className="table-search-icon" aria-hidden>⌕</span>
+      <svg className="table-search-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2.2">
+        <circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" />
+      </svg>
       <input type="search" aria-label="Zoeken" placeholder={placeholder} value={text}
         onChange={(e) => { setText(e.target.value); debouncer.push(e.target.value); }}
         onKeyDown={(e) => e.key === 'Enter' && debouncer.flush()} />
@@ -250,7 +252,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <thead>
             <tr>
               {columns.map((col) => (
-                <th key={col.key} scope="col" className={`align-${col.align ?? 'left'}`}
+                <th key={col.key} scope="col" className={`align-${col.align ?? 'left'} cell-${col.cell?.kind ?? 'text'}`}
                   aria-sort={col.sortable ? ariaSort(params, col.sortKey ?? col.key) : undefined}>
                   {header(col)}
                   {/* Mouse and touch only: a focusable handle would be read out in every header's name. */}

@@ -14,6 +14,8 @@ import {
   RANGE_ERRORS, toDisplayDate, todayIso, type DateRangeType,
 } from './date';
 
+const CALENDAR_HEIGHT = 340;
+
 export interface DatePickerProps {
   value: string | null | undefined;
   onChange: (value: string) => void;
@@ -35,6 +37,7 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
   const [seen, setSeen] = useState(value);
   const [typedError, setTypedError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
+  const [upward, setUpward] = useState(false);
   const today = todayIso();
   const start = value || today;
   const [view, setView] = useState({ year: Number(start.slice(0, 4)), month: Number(start.slice(5, 7)) - 1 });
@@ -74,6 +77,10 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
     const s = value || today;
     setView({ year: Number(s.slice(0, 4)), month: Number(s.slice(5, 7)) - 1 });
     setFocused(s);
+    // Open upwards when the calendar would run off the bottom of the window.
+    const rect = rootRef.current?.getBoundingClientRect();
+    const below = rect ? window.innerHeight - rect.bottom : Infinity;
+    setUpward(!!rect && below < CALENDAR_HEIGHT && rect.top > below);
     setOpen(true);
   };
   const pick = (iso: string) => {
@@ -132,7 +139,7 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
         </button>
       </div>
       {open && (
-        <div className="calendar" role="dialog" aria-modal="false" aria-label="Kies een datum">
+        <div className={upward ? 'calendar calendar-up' : 'calendar'} role="dialog" aria-modal="false" aria-label="Kies een datum">
           <div className="calendar-header">
             <button type="button" className="calendar-nav" aria-label="Vorige maand" onClick={() => shiftMonth(-1)}>‹</button>
             <span className="calendar-title" aria-live="polite">{dutchMonthNames[view.month]} {view.year}</span>
