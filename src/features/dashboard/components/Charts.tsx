@@ -19,12 +19,12 @@ interface Series {
   unit?: string;
 }
 
-function option(series: Series[], labels = monthLabels) {
+function option(series: Series[], labels = monthLabels, legend = true) {
   const hasLine = series.some((s) => s.line);
   return {
     tooltip: { trigger: 'axis' },
-    legend: { bottom: 0 },
-    grid: { left: 40, right: hasLine ? 48 : 16, top: 24, bottom: 48 },
+    legend: { show: legend, bottom: 0 },
+    grid: { left: 40, right: hasLine ? 48 : 16, top: 24, bottom: legend ? 48 : 28 },
     xAxis: { type: 'category', data: labels },
     yAxis: [
       { type: 'value', minInterval: 1 },
@@ -76,12 +76,13 @@ export default function Charts({ stats }: { stats: Statistics }) {
       <Chart title="Mutatie aanvragen" height={320} series={[{ name: 'Aantal', data: d.mutationItems }, { name: 'Gem. doorlooptijd (dagen)', data: d.daysMutationsPerMonth, line: true, unit: 'dagen' }]} />
       <section className="panel chart" aria-label="Reparaties">
         <h2>Reparaties</h2>
+        <p className="chart-note">Aantal per maand (staven) en gemiddelde doorlooptijd in dagen (lijn).</p>
         <div className="chart-halves">
           {[0, 6].map((start) => (
             <ReactEChartsCore
               key={start}
               echarts={echarts}
-              option={option([{ name: 'Reparaties', data: stats.repairItems.slice(start, start + 6) }, { name: 'Gem. doorlooptijd (dagen)', data: d.daysRepairPerMonth.slice(start, start + 6), line: true, unit: 'dagen' }], monthLabels.slice(start, start + 6))}
+              option={option([{ name: 'Reparaties', data: stats.repairItems.slice(start, start + 6) }, { name: 'Gem. doorlooptijd (dagen)', data: d.daysRepairPerMonth.slice(start, start + 6), line: true, unit: 'dagen' }], monthLabels.slice(start, start + 6), false)}
               style={{ height: 320 }}
               notMerge
             />

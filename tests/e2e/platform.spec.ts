@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import { test, expect, signIn } from './fixtures';
+
+test('a signed-in provider lands on the dashboard and sees a customer\'s counters and charts', async ({ page, portal }) => {
+  await signIn(page, 'beheerder@demo.local');
+  await page.getByRole('link', { name: /direct|dashboard|verder/i }).first().click().catch(() => undefined);
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveTitle('Dashboard | Reuzado Portaal');
+  await expect(page.getByText('Dit veld is verplicht.')).toBeVisible();
+
+  const customer = await portal.db.selectFrom('clients').select('name').where('client_type_id', '=', 3).orderBy('name').executeTakeFirstOrThrow();
+  await page.getByLabel('Klant').fill(customer.name.slice(0, 6));
+  await page.getByRole('option', { name: customer.name }).click();
+  await expect(page.getByText('Dit veld is verplicht.')).toBeHidden();
+  const inUse = page.getByTestId('counter-In gebruik');
+  await expect(inUse).toHaveText(/^\d+$/);
+  await expect(page.getByRole('region', { name: 'Asset Management' }).locator('canvas').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reparaties' }).locator('canvas')).toHaveCount(2);
+  await page.screenshot({ path: '.tmp/shots/dashboard.png', fullPage: true });
+});
+
+test('an expired anti-forgery token is refreshed and the request retried', async ({ page, portal }) => {
+  await signIn(page, 'beheerder@demo.local');
+  await page.goto('/crm');
+  await expect(page.getByRole('heading', { level: 1, name: 'CRM' })).toBeVisible();
+  // The server's token changes behind the page's back: the next mutating call gets 419 once.
+  await sql`update sessions set xsrf_token = 'vervangen-token' where user_id is not null`.execute(portal.db);
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await page.getByRole('dialog', { name: 'Uitloggen' }).getByRole('button', { name: 'Uitloggen' }).click();
+  await expect(page).toHaveURL(/\/inloggen/);
+  const left = await portal.db.selectFrom('sessions').select('id').where('user_id', 'is not', null).execute();
+  expect(left).toHaveLength(0);
+});
+
+test('a session that ended on the server sends the user to the login page', async ({ page, portal }) => {
+  await signIn(page, 'beheerder@demo.local');
+  await page.goto('/instellingen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeVisible();
+  await portal.db.deleteFrom('sessions').execute();
+  await page.getByRole('link', { name: 'CRM' }).click();
+  await expect(page).toHaveURL(/\/inloggen/);
+  await expect(page.getByLabel('E-mailadres')).toBeVisible();
+});
