@@ -2,6 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { clientRoutes } from './clients/routes';
 import { statisticsRoutes } from './statistics/routes';
+import { stockRoutes } from './stock/routes';
+import { userRoutes } from './users/routes';
+import { roleRoutes } from './roles/routes';
+import { contactRoutes } from './contacts/routes';
+import { preNotificationRoutes } from './prenotifications/routes';
 
 /** Every area's routes, mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, clientRoutes, statisticsRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes];

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import { SUPERUSER_ROLE } from '../../../src/domain/enums';
+import { roleMsg, type RoleInput } from '../../../src/domain/schemas/roles';
+import type { Executor, Trx } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
+import { likePattern, paginate, sortColumn, type ListParams } from '../../http/paging';
+import { clientScope } from '../../http/scope';
+
+/** Holders of each role the actor can see (users of clients in its scope, not deleted). */
+function usersCount(actor: AuthUser) {
+  return sql<number>`(select count(*) from role_user ru join users u on u.id = ru.user_id join contacts c on c.id = u.contact_id
+    where ru.role_id = roles.id and u.deleted_at is null and ${clientScope(actor, sql.ref('c.client_id'))})`;
+}
+
+/** GET /api/roles: Rol, Omschrijving, Gebruikers (spec 2 §2.13), paged; roles are shared by all clients. */
+export async function listRoles(db: Executor, actor: AuthUser, params: ListParams, basePath: string) {
+  const sort = sortColumn(params, { name: 'roles.name', description: 'roles.description', users: 'users_count' }, 'roles.name');
+  const query = db.selectFrom('roles')
+    .select(['roles.id', 'roles.name', 'roles.description', usersCount(actor).as('users_count')])
+    .$if(params.search !== '', (q) => q.where((eb) => eb.or([
+      eb('roles.name', 'ilike', likePattern(params.search)), eb('roles.description', 'ilike', likePattern(params.search)),
+    ])))
+    .orderBy(sql.ref(sort), params.order)
+    .orderBy('roles.id');
+  const page = await paginate(query, params, basePath);
+  return { ...page, data: page.data.map((r) => ({ ...r, users_count: Number(r.users_count), users: Number(r.users_count) })) };
+}
+
+/** GET /api/roles/{id}: name, description, number of users, rights. */
+export async function roleDetail(db: Executor, actor: AuthUser, id: number) {
+  const role = await db.selectFrom('roles').select(['roles.id', 'roles.name', 'roles.description', usersCount(actor).as('users_count')])
+    .where('roles.id', '=', id).executeTakeFirst();
+  if (!role) throw notFound('Rol niet gevonden');
+  const permissions = await db.selectFrom('permission_role').innerJoin('permissions', 'permissions.id', 'permission_role.permission_id')
+    .select(['permissions.id', 'permissions.name']).where('permission_role.role_id', '=', id).orderBy('permissions.id').execute();
+  const count = Number(role.users_count);
+  return { ...role, users_count: count, users: count, is_superuser: role.name === SUPERUSER_ROLE, permissions };
+}
+
+async function roleRow(db: Executor, id: number) {
+  const role = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!role) throw notFound('Rol niet gevonden');
+  return role;
+}
+
+async function assertNameFree(db: Executor, name: string, exceptId: number | null) {
+  const other = await db.selectFrom('roles').select('id').where(sql`lower(name)`, '=', name.toLowerCase())
+    .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId!)).executeTakeFirst();
+  if (other) throw ValidationError.field('name', roleMsg.nameTaken);
+}
+
+async function recordRoleEvent(trx: Executor, actor: AuthUser, action: string) {
+  await trx.insertInto('events').values({ client_id: null, user_id: actor.id, action }).execute();
+}
+
+export async function createRole(trx: Trx, actor: AuthUser, input: RoleInput) {
+  await assertNameFree(trx, input.name, null);
+  const role = await trx.insertInto('roles').values({ name: input.name, description: input.description }).returning('id').executeTakeFirstOrThrow();
+  await recordRoleEvent(trx, actor, `Rol ${input.name} aangemaakt`);
+  return role.id;
+}
+
+export async function updateRole(trx: Trx, actor: AuthUser, id: number, input: RoleInput) {
+  const role = await roleRow(trx, id);
+  if (role.name === SUPERUSER_ROLE && input.name !== SUPERUSER_ROLE) throw ValidationError.field('name', roleMsg.superuserName);
+  if (role.name !== SUPERUSER_ROLE && input.name.toLowerCase() === SUPERUSER_ROLE.toLowerCase()) throw ValidationError.field('name', roleMsg.nameTaken);
+  await assertNameFree(trx, input.name, id);
+  await trx.updateTable('roles').set({ name: input.name, description: input.description }).where('id', '=', id).execute();
+  await recordRoleEvent(trx, actor, `Rol ${input.name} gewijzigd`);
+}
+
+/** Refused for the Superuser role and while any active user holds the role. */
+export async function deleteRole(trx: Trx, actor: AuthUser, id: number) {
+  const role = await roleRow(trx, id);
+  if (role.name === SUPERUSER_ROLE) throw new HttpError(409, roleMsg.superuserDelete);
+  const holders = await trx.selectFrom('role_user').innerJoin('users', 'users.id', 'role_user.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('n')).where('role_user.role_id', '=', id).where('users.deleted_at', 'is', null).executeTakeFirstOrThrow();
+  if (Number(holders.n) > 0) throw new HttpError(409, roleMsg.inUse(Number(holders.n)));
+  await trx.deleteFrom('roles').where('id', '=', id).execute();
+  await recordRoleEvent(trx, actor, `Rol ${role.name} verwijderd`);
+  return role;
+}
+
+/**
+ * POST /api/roles/{id}/permissions: replaces the role's rights. The Superuser role always has every
+ * right; anyone but a Superuser may only tick or untick rights it holds itself.
+ */
+export async function setRolePermissions(trx: Trx, actor: AuthUser, id: number, wanted: (string | number)[]) {
+  const role = await roleRow(trx, id);
+  const all = await trx.selectFrom('permissions').select(['id', 'name']).execute();
+  const ids = new Set<number>();
+  for (const w of wanted) {
+    const found = all.find((p) => (typeof w === 'number' ? p.id === w : p.name === w || String(p.id) === w));
+    if (!found) throw ValidationError.field('permissions', roleMsg.unknownPermission(String(w)));
+    ids.add(found.id);
+  }
+  if (role.name === SUPERUSER_ROLE) {
+    if (ids.size !== all.length) throw ValidationError.field('permissions', roleMsg.superuserRights);
+    return;
+  }
+  const current = new Set((await trx.selectFrom('permission_role').select('permission_id').where('role_id', '=', id).execute()).map((r) => r.permission_id));
+  const changed = all.filter((p) => ids.has(p.id) !== current.has(p.id));
+  if (!actor.isSuperuser) {
+    const notHeld = changed.find((p) => !actor.permissions.has(p.name));
+    if (notHeld) throw ValidationError.field('permissions', roleMsg.permissionNotHeld(notHeld.name));
+  }
+  await trx.deleteFrom('permission_role').where('role_id', '=', id).execute();
+  if (ids.size) await trx.insertInto('permission_role').values([...ids].map((permission_id) => ({ permission_id, role_id: id }))).execute();
+  await recordRoleEvent(trx, actor, `Rechten van rol ${role.name} gewijzigd`);
+}
+
+/** Changing or deleting the Superuser role is for Superusers only. */
+export async function assertMayChangeRole(db: Executor, actor: AuthUser, id: number) {
+  const role = await roleRow(db, id);
+  if (role.name === SUPERUSER_ROLE && !actor.isSuperuser) throw forbidden('Alleen een Superuser mag de rol Superuser wijzigen.');
+}

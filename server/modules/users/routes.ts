@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { profileUpdateSchema, userUpdateSchema } from '../../../src/domain/schemas/users';
+import { currentUser, right } from '../../http/access';
+import { runCommand } from '../../http/command';
+import { idParam, parse } from '../../http/errors';
+import { listParams } from '../../http/paging';
+import { usersExportFileName, usersWorkbookStream } from './export';
+import { allUsers, deleteUser, disableTwoFactor, listUsers, updateProfile, updateUser, userDetail } from './service';
+
+/** Users (spec 2 §2.12, §7 "Users and roles"); every read and change is limited to the actor's hierarchy. */
+export const userRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+  const view = { config: { access: right('Gebruiker bekijken') } };
+
+  app.get('/users', view, async (request) => listUsers(db, currentUser(request), listParams(request.query), '/api/users'));
+
+  app.get('/users/:id', view, async (request) => userDetail(db, currentUser(request), idParam(request.params)));
+
+  app.put('/users/:id', { config: { access: right('Gebruiker wijzigen') } }, async (request, reply) => {
+    const actor = currentUser(request);
+    const id = idParam(request.params);
+    const input = parse(userUpdateSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      await updateUser(trx, actor, id, input);
+      return { body: { message: 'De gebruiker is aangepast', data: await userDetail(trx, actor, id) } };
+    });
+  });
+
+  app.delete('/users/:id', { config: { access: right('Gebruiker verwijderen') } }, async (request, reply) => {
+    const actor = currentUser(request);
+    const id = idParam(request.params);
+    return runCommand(db, request, reply, async (trx) => {
+      await deleteUser(trx, actor, id);
+      return { body: { message: 'Gebruiker is verwijderd' } };
+    });
+  });
+
+  app.get('/exportusers', { config: { access: right('Gebruikers exporteren') } }, async (request, reply) => {
+    const rows = await allUsers(db, currentUser(request), listParams(request.query));
+    reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename="${usersExportFileName()}"`);
+    return reply.send(usersWorkbookStream(rows));
+  });
+
+  app.post('/:userId/disable-2fa', { config: { access: right('2FA uitschakelen') } }, async (request, reply) => {
+    const actor = currentUser(request);
+    const id = idParam(request.params, 'userId');
+    return runCommand(db, request, reply, async (trx) => {
+      await disableTwoFactor(trx, actor, id);
+      return { body: { message: '2FA is uitgeschakeld', data: await userDetail(trx, actor, id) } };
+    });
+  });
+
+  /** The profile page's 'Bewerken': own name and e-mail, for every verified user (spec 2 §2.12). */
+  app.put('/profile', { config: { access: 'verified' } }, async (request, reply) => {
+    const actor = currentUser(request);
+    const input = parse(profileUpdateSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      await updateProfile(trx, actor, input);
+      return { body: { message: 'De gebruiker is aangepast' } };
+    });
+  });
+};

@@ -1,0 +1,26 @@
+import * as v from 'valibot';
+import { msg, requiredText } from './common';
+
+/** Messages of roles and rights (spec 2 §2.13, §5, §8). */
+export const roleMsg = {
+  nameTaken: 'Er bestaat al een rol met deze naam.',
+  superuserName: 'De naam van de rol Superuser kan niet worden gewijzigd.',
+  superuserDelete: 'De rol Superuser kan niet worden verwijderd.',
+  superuserRights: 'De rol Superuser heeft altijd alle rechten.',
+  inUse: (n: number) => `Deze rol is nog toegekend aan ${n} ${n === 1 ? 'gebruiker' : 'gebruikers'} en kan niet worden verwijderd.`,
+  unknownPermission: (name: string) => `Onbekend recht: ${name}`,
+  permissionNotHeld: (name: string) => `Je mag het recht '${name}' niet toekennen of afnemen: je hebt het zelf niet.`,
+} as const;
+
+/** POST/PUT /api/roles {name, description}: title and description are required (spec 2 §5). */
+export const roleSchema = v.object({
+  name: requiredText(80),
+  description: requiredText(500),
+}, msg.required);
+export type RoleInput = v.InferOutput<typeof roleSchema>;
+
+/** POST /api/roles/{id}/permissions {permissions}: the full set of rights, by name or id. */
+export const rolePermissionsSchema = v.object({
+  permissions: v.array(v.union([v.pipe(v.string(), v.trim(), v.nonEmpty(msg.required)), v.pipe(v.number(), v.integer())], msg.required), msg.required),
+}, msg.required);
+export type RolePermissionsInput = v.InferOutput<typeof rolePermissionsSchema>;
