@@ -1,0 +1,171 @@
+import { sql } from 'kysely';
+import { ItemStatus } from '../../../src/domain/enums';
+import { duplicatePositions, scanMsg, serialKey } from '../../../src/domain/scan';
+import { asnMsg, type CheckInInput } from '../../../src/domain/schemas/prenotifications';
+import type { Executor } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { HttpError, ValidationError, notFound } from '../../http/errors';
+import { clientScope } from '../../http/scope';
+import { asnInScope, asnLines, completeWhenArrived, recordAsnEvent } from './service';
+
+/** Accessories (product group 3) are counted, not serial-tracked. */
+const ACCESSORY_GROUP_ID = 3;
+const CHUNK = 2000;
+
+/** Live items holding any of these serials (case-insensitive): one query on the upper(serial) index. */
+export async function takenSerials(db: Executor, serials: string[]): Promise<Map<string, { id: number; serial: string; status_id: number; product_id: number; client_id: number }>> {
+  if (!serials.length) return new Map();
+  const keys = [...new Set(serials.map(serialKey))];
+  const rows = await db.selectFrom('items').select(['id', 'serial', 'status_id', 'product_id', 'client_id'])
+    .where(sql<boolean>`upper(serial) = any(${keys}::text[])`)
+    .where('deleted_at', 'is', null).execute();
+  return new Map(rows.map((r) => [serialKey(r.serial!), { ...r, serial: r.serial! }]));
+}
+
+function refuseDuplicates(positions: { field: string; serial: string }[]): never {
+  const errors: Record<string, string[]> = {};
+  for (const p of positions) errors[p.field] = [scanMsg.duplicate];
+  const named = [...new Set(positions.map((p) => p.serial))].slice(0, 10).join(', ');
+  throw new HttpError(422, `${scanMsg.duplicate} (${named})`, errors);
+}
+
+export interface CheckInResult {
+  id: number;
+  created: number;
+  completed: boolean;
+  items: { id: number; serial: string | null; product_id: number }[];
+}
+
+/**
+ * Checks in the articles of a pre-notification (POST /delivery/save, /delivery/save-and-finish):
+ * creates the items (status Ingeklaard, with the pre-notification's client, project, order number,
+ * DaaS, stock owner and contract dates), raises `arrived`, writes events, and completes the
+ * pre-notification when every article has arrived at least as many as expected. `finish` completes
+ * it also when not everything arrived (closed as a partial delivery). Runs inside the caller's
+ * transaction; the pre-notification row is locked so two check-ins of one pre-notification queue up.
+ */
+export async function checkIn(trx: Executor, user: AuthUser, input: CheckInInput, finish: boolean): Promise<CheckInResult> {
+  const asn = await asnInScope(trx, user, input.id, true);
+  if (asn.completed_at) throw ValidationError.field('id', asnMsg.completed);
+  const lines = await asnLines(trx, asn.id);
+
+  const errors: Record<string, string[]> = {};
+  const planned: { line: (typeof lines)[number]; serials: string[]; unserialised: number }[] = [];
+  input.products.forEach((p, i) => {
+    const line = p.asn_product_id != null ? lines.find((l) => l.id === p.asn_product_id) : lines.find((l) => l.product_id === p.product_id);
+    if (!line) {
+      errors[`products.${i}.${p.asn_product_id != null ? 'asn_product_id' : 'product_id'}`] = [asnMsg.lineUnknown];
+      return;
+    }
+    const serials = p.serials;
+    const accessory = line.product_group_id === ACCESSORY_GROUP_ID;
+    const unserialised = serials.length === 0 && accessory ? (p.quantity ?? 0) : 0;
+    if (serials.length === 0 && unserialised === 0) {
+      if (!accessory && (p.quantity ?? 0) > 0) errors[`products.${i}.serials`] = [asnMsg.serialsRequired];
+      return;
+    }
+    planned.push({ line, serials, unserialised });
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (!finish && planned.length === 0) throw ValidationError.field('products', scanMsg.nothing);
+
+  // Duplicates within the request, then against live items: one query for all serials.
+  const all = input.products.flatMap((p, i) => p.serials.map((serial, j) => ({ field: `products.${i}.serials.${j}`, serial })));
+  const inRequest = duplicatePositions(all.map((s) => s.serial)).map((k) => all[k]!);
+  if (inRequest.length) refuseDuplicates(inRequest);
+  const taken = await takenSerials(trx, all.map((s) => s.serial));
+  if (taken.size) refuseDuplicates(all.filter((s) => taken.has(serialKey(s.serial))));
+
+  const rows = planned.flatMap(({ line, serials, unserialised }) => {
+    const base = {
+      product_id: line.product_id, client_id: asn.client_id, project_id: asn.project_id, asn_id: asn.id, status_id: ItemStatus.INGEKLAARD,
+      order_number: asn.reference, daas: line.daas || asn.daas, stock_owner: line.stock_owner ?? asn.stock_owner,
+      start_date_contract: asn.start_date_contract, end_date_contract: asn.end_date_contract,
+    };
+    return [...serials.map((serial) => ({ ...base, serial })), ...Array.from({ length: unserialised }, () => ({ ...base, serial: null }))];
+  });
+
+  const created: CheckInResult['items'] = [];
+  try {
+    for (let k = 0; k < rows.length; k += CHUNK) {
+      created.push(...await trx.insertInto('items').values(rows.slice(k, k + CHUNK)).returning(['id', 'serial', 'product_id']).execute());
+    }
+  } catch (err) {
+    // Someone checked in the same serial between our check and insert: the unique index decides.
+    if ((err as { code?: string }).code === '23505') throw new HttpError(422, scanMsg.duplicate, { products: [scanMsg.duplicate] });
+    throw err;
+  }
+
+  for (const { line, serials, unserialised } of planned) {
+    await trx.updateTable('asn_products').set((eb) => ({ arrived: eb('arrived', '+', serials.length + unserialised) })).where('id', '=', line.id).execute();
+  }
+  const events = created.map((item) => ({
+    item_id: item.id, product_id: item.product_id, client_id: asn.client_id, status_id: ItemStatus.INGEKLAARD as number, user_id: user.id,
+    action: `Item ingeklaard (voormelding ${asn.reference})`,
+  }));
+  for (let k = 0; k < events.length; k += CHUNK) await trx.insertInto('events').values(events.slice(k, k + CHUNK)).execute();
+
+  let completed = await completeWhenArrived(trx, asn.id);
+  if (created.length) await recordAsnEvent(trx, user, asn.client_id, `Voormelding ${asn.reference}: ${created.length} artikelen ingeklaard`);
+  if (finish && !completed) {
+    await trx.updateTable('asns').set({ completed_at: new Date(), partial_delivery: true }).where('id', '=', asn.id).execute();
+    await recordAsnEvent(trx, user, asn.client_id, `Voormelding ${asn.reference} afgerond als deellevering`);
+    completed = true;
+  }
+  return { id: asn.id, created: created.length, completed, items: created };
+}
+
+/** POST /items/scanitems: for each serial whether it can still be checked in, and the live item when not. */
+export async function lookUpSerials(db: Executor, user: AuthUser, serials: string[]) {
+  const taken = await takenSerials(db, serials);
+  const visible = taken.size
+    ? new Set((await db.selectFrom('items').select('id').where('id', 'in', [...taken.values()].map((t) => t.id))
+      .where((eb) => clientScope(user, eb.ref('items.client_id'))).execute()).map((r) => r.id))
+    : new Set<number>();
+  return serials.map((serial) => {
+    const item = taken.get(serialKey(serial));
+    return item
+      ? { serial, available: false, message: scanMsg.duplicate, item: visible.has(item.id) ? { id: item.id, status_id: item.status_id, product_id: item.product_id } : null }
+      : { serial, available: true, message: null, item: null };
+  });
+}
+
+/**
+ * POST /items/scanbulkitems: checks out scanned serials for a bulk delivery. Each serial must be a
+ * live item the user may see, on a still open line of the delivery (its own line, or a line of its
+ * product without an item yet). The items become Uitgeklaard and their lines are ticked.
+ */
+export async function checkOutBulk(trx: Executor, user: AuthUser, deliveryId: number, serials: string[]) {
+  const delivery = await trx.selectFrom('deliveries').select(['id', 'client_id', 'completed_at', 'is_cancelled']).where('id', '=', deliveryId)
+    .where('deleted_at', 'is', null).where((eb) => clientScope(user, eb.ref('deliveries.client_id'))).forUpdate().executeTakeFirst();
+  if (!delivery) throw notFound('Levering niet gevonden');
+  const errors: Record<string, string[]> = {};
+  duplicatePositions(serials).forEach((k) => (errors[`serials.${k}`] = [scanMsg.duplicate]));
+  const taken = await takenSerials(trx, serials);
+  const lines = await trx.selectFrom('delivery_products').select(['id', 'product_id', 'item_id', 'checked_out_at']).where('delivery_id', '=', deliveryId).orderBy('id').execute();
+  const used = new Set<number>();
+  const plan: { lineId: number; itemId: number; productId: number; clientId: number }[] = [];
+  serials.forEach((serial, k) => {
+    if (errors[`serials.${k}`]) return;
+    const item = taken.get(serialKey(serial));
+    if (!item) return void (errors[`serials.${k}`] = [asnMsg.serialUnknown]);
+    const own = lines.find((l) => l.item_id === item.id);
+    if (own?.checked_out_at || item.status_id === ItemStatus.UITGEKLAARD) return void (errors[`serials.${k}`] = [scanMsg.duplicate]);
+    const line = own ?? lines.find((l) => l.item_id === null && l.product_id === item.product_id && !l.checked_out_at && !used.has(l.id));
+    if (!line) return void (errors[`serials.${k}`] = [asnMsg.serialNotOnDelivery]);
+    used.add(line.id);
+    plan.push({ lineId: line.id, itemId: item.id, productId: item.product_id, clientId: item.client_id });
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const now = new Date();
+  for (const p of plan) {
+    await trx.updateTable('delivery_products').set({ item_id: p.itemId, checked_out_at: now }).where('id', '=', p.lineId).execute();
+  }
+  const itemIds = plan.map((p) => p.itemId);
+  await trx.updateTable('items').set({ status_id: ItemStatus.UITGEKLAARD, shipping_date: now.toISOString().slice(0, 10), updated_at: now }).where('id', 'in', itemIds).execute();
+  await trx.insertInto('events').values(plan.map((p) => ({
+    item_id: p.itemId, product_id: p.productId, client_id: p.clientId, delivery_id: deliveryId, status_id: ItemStatus.UITGEKLAARD as number,
+    user_id: user.id, action: 'Item uitgeklaard',
+  }))).execute();
+  return { delivery_id: deliveryId, checked_out: plan.map((p) => ({ item_id: p.itemId, delivery_product_id: p.lineId })) };
+}

@@ -1,0 +1,34 @@
+import { formatDate } from '../../../src/domain/format';
+
+/** One CSV cell: quoted when it holds the separator, a quote or a line break; formulas neutralised. */
+function cell(value: unknown): string {
+  let s = value == null ? '' : String(value);
+  if (/^[=+\-@]/.test(s)) s = `'${s}`;
+  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export interface AsnProductCsvRow {
+  client_name: string;
+  reference: string;
+  w_number: string | null;
+  name: string;
+  article_number: string;
+  quantity: number;
+  arrived: number;
+  expected: string | null;
+  created_at: Date;
+}
+
+/** Semicolon separated with a BOM, so Dutch Excel opens it with the right columns and accents. */
+export function asnProductsCsv(rows: AsnProductCsvRow[]): string {
+  const header = ['Eindklant', 'Ordernummer', 'Topdesknummer', 'Artikelomschrijving', 'Artikelnummer', 'Aantal', 'Ingeklaard', 'Leverdatum', 'Aanmelddatum'];
+  const lines = rows.map((r) => [
+    r.client_name, r.reference, r.w_number, r.name, r.article_number, r.quantity, r.arrived, formatDate(r.expected), formatDate(r.created_at),
+  ].map(cell).join(';'));
+  return `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`;
+}
+
+export function csvFileName(now = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `voormeldingen_${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}_${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}.csv`;
+}

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { asnSchema, checkInSchema, scanBulkItemsSchema, scanItemsSchema } from '../../../src/domain/schemas/prenotifications';
+import { right, currentUser } from '../../http/access';
+import { runCommand } from '../../http/command';
+import { idParam, parse } from '../../http/errors';
+import { listParams } from '../../http/paging';
+import { checkIn, checkOutBulk, lookUpSerials } from './checkin';
+import { asnProductsCsv, csvFileName } from './export';
+import {
+  asnDetail, asnInScope, asnProductsQuery, checkInProducts, createAsn, deleteAsn, listAsnProducts, listAsns, updateAsn,
+} from './service';
+
+const view = { config: { access: right('Voormelding bekijken') } };
+const EXPORT_MAX_ROWS = 100_000;
+
+export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+
+  app.get('/asns', view, async (request) => listAsns(db, currentUser(request), listParams(request.query), false, '/api/asns'));
+  app.get('/asns-archive', view, async (request) => listAsns(db, currentUser(request), listParams(request.query), true, '/api/asns-archive'));
+  app.get('/asns/:id', view, async (request) => asnDetail(db, currentUser(request), idParam(request.params)));
+
+  app.post('/asns', { config: { access: right('Voormelding aanmaken') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const input = parse(asnSchema(true), request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      const id = await createAsn(trx, user, input);
+      return { status: 201, body: { message: 'De voormelding is aangemaakt', data: await asnDetail(trx, user, id) } };
+    });
+  });
+
+  app.put('/asns/:id', { config: { access: right('Voormelding wijzigen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const input = parse(asnSchema(false), request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      await updateAsn(trx, user, id, input);
+      return { body: { message: 'De voormelding is gewijzigd', data: await asnDetail(trx, user, id) } };
+    });
+  });
+
+  app.delete('/asns/:id', { config: { access: right('Voormelding verwijderen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    return runCommand(db, request, reply, async (trx) => {
+      await deleteAsn(trx, user, id);
+      return { body: { message: 'De voormelding is verwijderd' } };
+    });
+  });
+
+  app.get('/asnproducts/:id', view, async (request) => {
+    const id = idParam(request.params);
+    return listAsnProducts(db, currentUser(request), id, listParams(request.query), `/api/asnproducts/${id}`);
+  });
+  app.get('/getasnproducts/:id', view, async (request) => checkInProducts(db, currentUser(request), idParam(request.params)));
+
+  // The products of one pre-notification (?id=) or of every pre-notification in the list's filters.
+  app.get('/exportasnproductscsv', { config: { access: right('Voormelding exporteren') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const query = (request.query ?? {}) as Record<string, string | undefined>;
+    const asnId = query.id ? idParam({ id: query.id }) : null;
+    if (asnId !== null) await asnInScope(db, user, asnId);
+    const params = listParams(request.query);
+    let q = asnProductsQuery(db, user, params, asnId);
+    if (asnId === null && (query.tab === 'archive' || query.tab === 'open')) {
+      q = q.where('a.completed_at', query.tab === 'archive' ? 'is not' : 'is', null);
+    }
+    const rows = await q.limit(EXPORT_MAX_ROWS).execute();
+    reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${csvFileName()}"`);
+    return reply.send(asnProductsCsv(rows));
+  });
+
+  const checkInRoute = (finish: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = currentUser(request);
+    const input = parse(checkInSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      const result = await checkIn(trx, user, input, finish);
+      return { body: { message: 'De voormelding is ingeklaard', data: result } };
+    });
+  };
+  app.post('/delivery/save', { config: { access: right('Artikel aanmaken') } }, checkInRoute(false));
+  app.post('/delivery/save-and-finish', { config: { access: right('Artikel aanmaken') } }, checkInRoute(true));
+
+  // A look-up for the scan modal: changes nothing, so a replay is harmless by nature.
+  app.post('/items/scanitems', { config: { access: right('Artikel aanmaken') } }, async (request) => {
+    const { serials } = parse(scanItemsSchema, request.body);
+    return { data: await lookUpSerials(db, currentUser(request), serials) };
+  });
+
+  app.post('/items/scanbulkitems', { config: { access: right('Levering wijzigen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const input = parse(scanBulkItemsSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => ({
+      body: { message: 'De items zijn uitgeklaard', data: await checkOutBulk(trx, user, input.delivery_id, input.serials) },
+    }));
+  });
+};
