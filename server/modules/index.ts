@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { clientRoutes } from './clients/routes';
 import { statisticsRoutes } from './statistics/routes';
-import { preNotificationRoutes } from './prenotifications/routes';
 import { stockRoutes } from './stock/routes';
 import { userRoutes } from './users/routes';
 import { roleRoutes } from './roles/routes';
