@@ -26,7 +26,8 @@ import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type Quer
 import type { Paged } from '../api/client';
 import { ApiError } from '../api/errors';
 import { toastError } from '../shell/toast';
-import { ActivateCell, EditPriceCell, plainCell, ViewCell, type CellKind } from './table/cells';
+import { ActivateCell, EditPriceCell, ViewCell, type CellKind } from './table/cells';
+import { plainCell } from './table/format-cell';
 import { createDebouncer } from './table/debounce';
 import { Pagination } from './table/Pagination';
 import {

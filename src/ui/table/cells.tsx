@@ -1,7 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ApiError } from '../../api/errors';
-import { centsToPriceString, formatDate, formatDateTime, formatEuro, formatTime, parsePriceToCents } from '../../domain/format';
+import { centsToPriceString, formatEuro, parsePriceToCents } from '../../domain/format';
+import { toCents } from './format-cell';
 import { pathByName } from '../../router';
 import { confirmDialog } from '../../shell/confirm';
 import { toastError, toastSuccess } from '../../shell/toast';
@@ -23,32 +24,6 @@ export type CellKind<Row> =
   | { kind: 'editPrice'; onSave: (row: Row, cents: number) => Promise<unknown> | unknown; canEdit?: (row: Row) => boolean }
   /** An 'Activeren' button with a confirmation; hidden when isActive(row). */
   | { kind: 'activate'; onActivate: (row: Row) => Promise<unknown> | unknown; isActive?: (row: Row) => boolean };
-
-/** A price in cents from cents, '12.50' or { price: '12.50' }; null when there is none. */
-export function toCents(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value) : null;
-  if (typeof value === 'string') {
-    const n = Number(value.replace(',', '.'));
-    return Number.isFinite(n) ? Math.round(n * 100) : null;
-  }
-  if (typeof value === 'object' && 'price' in (value as object)) return toCents((value as { price: unknown }).price);
-  return null;
-}
-
-export function plainCell(kind: 'text' | 'date' | 'time' | 'dateTime' | 'price', value: unknown): ReactNode {
-  if (value === null || value === undefined || value === '') return '';
-  switch (kind) {
-    case 'date': return formatDate(value as string);
-    case 'time': return formatTime(value as string);
-    case 'dateTime': return formatDateTime(value as string);
-    case 'price': {
-      const cents = toCents(value);
-      return cents === null ? '' : formatEuro(cents);
-    }
-    default: return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  }
-}
 
 export function ViewCell({ route, id, label = 'Bekijken' }: { route: string; id: string | number | undefined; label?: string }) {
   const path = pathByName[route];
