@@ -15,6 +15,11 @@ test('a provider sees the four customer tabs, searches, opens a customer and add
   await page.getByRole('tab', { name: 'Eindklanten' }).click();
   const endCustomers = page.getByRole('table', { name: 'Eindklanten' });
   await expect(endCustomers.locator('tbody tr')).toHaveCount(12);
+  await page.getByRole('combobox', { name: 'Alle resellers' }).selectOption({ label: 'Techniek Groep Holland' });
+  await expect(endCustomers.locator('tbody tr')).toHaveCount(3);
+  await expect(endCustomers.locator('tbody tr').first()).toContainText('Techniek Groep Holland');
+  await page.getByRole('combobox', { name: 'Alle resellers' }).selectOption({ label: 'Alle resellers' });
+  await expect(endCustomers.locator('tbody tr')).toHaveCount(12);
   await page.getByRole('searchbox', { name: 'Zoeken' }).fill('IT Partners');
   await expect(endCustomers.locator('tbody tr')).toHaveCount(3);
   await expect(endCustomers.locator('tbody tr').first()).toContainText('IT Partners Nederland');
@@ -74,7 +79,7 @@ test('a new customer is created from the top bar and the list is exported', asyn
   await dialog.getByLabel('Rol').selectOption({ label: 'Eindklant' });
   await expect(dialog.getByLabel('Factuurreferentie')).toBeVisible();
   await dialog.getByLabel('Reseller').fill('IT Partners');
-  await page.getByRole('option', { name: 'IT Partners Nederland' }).click();
+  await page.getByTestId('modal-overlay').getByRole('option', { name: 'IT Partners Nederland' }).click();
   await dialog.getByLabel('Factuurreferentie').fill('REF-77');
   await page.screenshot({ path: '.tmp/shots/crm-new-customer.png' });
   await dialog.getByRole('button', { name: 'Opslaan' }).click();

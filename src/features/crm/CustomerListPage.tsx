@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ClientType } from '../../domain/enums';
 import { download } from '../../api/client';
@@ -7,11 +7,10 @@ import { initialParams } from '../../ui/table/state';
 import { readUrlState } from '../../ui/table/url-state';
 import { useEvent } from '../../shell/events';
 import { toastError } from '../../shell/toast';
-import { clientListQueryOptions, type CustomerTab } from './api/client-lists';
+import { clientListQueryOptions, useParentOptions, type CustomerTab } from './api/client-lists';
 import type { ClientListRow } from './api/types';
 import { CustomerFormModal } from './components/CustomerFormModal';
 import { useCurrentUser } from './use-current-user';
-import { useState } from 'react';
 import './crm.css';
 
 const tabLabels: Record<CustomerTab, string> = { resellers: 'Resellers', endcustomers: 'Eindklanten', endusers: 'Eindgebruikers', all: 'Alle' };
@@ -52,6 +51,11 @@ export function CustomerListPage() {
     download('exportcrmcsv', { ...filters, search: params.search, tab }).catch(() => toastError('Het exporteren is mislukt'));
   }, [search, tab]));
 
+  // Filter by parent: resellers on the end-customer tab, end customers on the end-user tab (shown with more than 2 options).
+  const { resellers, endCustomers } = useParentOptions(true);
+  const filters = tab === 'endcustomers' ? [{ name: 'parent_client_id', allLabel: 'Alle resellers', options: resellers }]
+    : tab === 'endusers' ? [{ name: 'parent_client_id', allLabel: 'Alle eindklanten', options: endCustomers }] : [];
+
   const selectTab = (next: CustomerTab) => void navigate({ to: '/crm', search: { tab: next } as any });
 
   return (
@@ -65,6 +69,7 @@ export function CustomerListPage() {
         key={tab}
         label={tabLabels[tab]}
         columns={columnsFor(tab)}
+        filters={filters}
         query={(params) => clientListQueryOptions(tab, params)}
         searchPlaceholder="Zoek op naam, plaats of contactpersoon"
         urlState

@@ -9,12 +9,11 @@ export function ActivityTimeline({ clientId }: { clientId: number }) {
   const { data = [], isPending } = useClientEvents(clientId);
   const shown = data.slice(0, TIMELINE_LIMIT);
   const days = [...new Set(shown.map((e) => formatDate(e.created_at)))];
-  const repair = shown.some((e) => e.is_repair);
   return (
     <section className="panel" aria-labelledby="timeline-title">
       <div className="panel-header">
         <h2 id="timeline-title">Activiteiten</h2>
-        <Link to={repair ? '/activiteiten/leveringen/$id' : '/activiteiten/$id'} params={{ id: String(clientId) }}>Alle activiteiten</Link>
+        <Link to="/activiteiten/$id" params={{ id: String(clientId) }}>Alle activiteiten</Link>
       </div>
       {isPending ? <p className="muted">Laden…</p> : shown.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
         <ul className="timeline">
@@ -24,7 +23,9 @@ export function ActivityTimeline({ clientId }: { clientId: number }) {
               <ul className="timeline">
                 {shown.filter((e) => formatDate(e.created_at) === day).map((e) => (
                   <li key={e.id} className="timeline-entry">
-                    <div>{e.action}{e.product_name ? ` — ${e.product_name}` : ''}</div>
+                    <Link to={e.is_repair ? '/activiteiten/leveringen/$id' : '/activiteiten/$id'} params={{ id: String(clientId) }}>
+                      {e.action}{e.product_name ? ` — ${e.product_name}` : ''}
+                    </Link>
                     <div className="muted">{formatTime(e.created_at)}{e.status_name ? ` · ${e.status_name}` : ''}{e.user_name ? ` · ${e.user_name}` : ''}</div>
                   </li>
                 ))}
