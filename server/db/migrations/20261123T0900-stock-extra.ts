@@ -10,7 +10,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index items_live_product_status on items (product_id, status_id) where deleted_at is null`.execute(db);
   await sql`create index items_serial_prefix on items (upper(serial) text_pattern_ops) where deleted_at is null`.execute(db);
   await sql`create index items_order_prefix on items (upper(order_number) text_pattern_ops) where deleted_at is null`.execute(db);
-  await sql`create index products_active_name on products (name, id) where deleted_at is null and is_active`.execute(db);
+  await sql`create index products_active_name on products (lower(name), id) where deleted_at is null and is_active`.execute(db);
   await sql`create index bundles_client_idx on bundles (client_id) where deleted_at is null`.execute(db);
   await sql`create index events_product_idx on events (product_id, created_at)`.execute(db);
 }

@@ -34,11 +34,14 @@ export const ACCESSORY_GROUP_ID = 3;
 
 const blankToNull = (x: unknown) => (typeof x === 'string' && x.trim() === '' ? null : x);
 
-const eolMonths = v.optional(v.nullable(v.pipe(
+const isWholeNumber = (x: unknown) => (typeof x === 'number' && Number.isInteger(x)) || (typeof x === 'string' && /^\d{1,6}$/.test(x.trim()));
+
+const eolMonths = v.optional(v.pipe(
   v.unknown(),
   v.transform(blankToNull),
-  v.union([v.null(), v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(stockMsg.eol), v.minValue(0, stockMsg.eol), v.maxValue(600, stockMsg.eol))], stockMsg.eol),
-)), null);
+  v.check((x) => x == null || (isWholeNumber(x) && Number(x) >= 0 && Number(x) <= 600), stockMsg.eol),
+  v.transform((x) => (x == null ? null : Number(x))),
+), null);
 
 const optionalId = v.optional(v.nullable(v.pipe(v.unknown(), v.transform(blankToNull), v.union([v.null(), id], msg.choose))), null);
 
@@ -114,7 +117,7 @@ export const itemUpdateSchema = v.object({
   mac_address: optionalText(60),
   date_in_use: optionalDate,
   address: optionalText(255),
-  client_id: v.pipe(v.unknown(), v.transform(blankToNull), v.union([id], stockMsg.inUseBy)),
+  client_id: v.pipe(v.optional(v.unknown(), null), v.transform(blankToNull), v.check((x) => isWholeNumber(x) && Number(x) > 0, stockMsg.inUseBy), v.transform(Number)),
 }, msg.required);
 export type ItemUpdateInput = v.InferOutput<typeof itemUpdateSchema>;
 

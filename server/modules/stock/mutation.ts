@@ -1,0 +1,40 @@
+import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../../src/domain/enums';
+import type { MutationInput } from '../../../src/domain/schemas/stock';
+import type { Executor } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { recordEvents } from './events';
+import { assertHolder, itemRow, statusOf } from './items';
+
+/**
+ * POST /items/{id}/mutation: the item changes hands. It goes to the chosen end user (status In gebruik)
+ * or back to the end customer when the user is removed (status Voorraad klantlocatie). The change is
+ * recorded as a MUTATIE delivery with the item as its one line, finished at once: nothing is shipped.
+ */
+export async function mutateItem(db: Executor, user: AuthUser, id: number, input: MutationInput) {
+  const item = await itemRow(db, user, id);
+  const endCustomerId = item.product_client_id;
+  let holderId = endCustomerId;
+  let holderIsEndUser = false;
+  if (!input.remove_client && input.client_id != null) {
+    const holder = await assertHolder(db, user, endCustomerId, input.client_id);
+    holderId = holder.id;
+    holderIsEndUser = holder.client_type_id === ClientType.EINDGEBRUIKER;
+  }
+  const statusId = holderIsEndUser ? ItemStatus.IN_GEBRUIK : ItemStatus.VOORRAAD_KLANTLOCATIE;
+  const now = new Date();
+  const delivery = await db.insertInto('deliveries').values({
+    delivery_type_id: DeliveryType.MUTATIE, client_id: holderId, user_id: user.id, carrier_id: Carrier.REUZADO, date: now.toISOString().slice(0, 10),
+    contact: input.contact ?? null, contact_email: input.contact_email, contact_phone: input.contact_phone, address: input.address ?? null,
+    description: input.remove_client ? 'Eindgebruiker verwijderd' : null, completed_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('delivery_products').values({ delivery_id: delivery.id, product_id: item.product_id, item_id: id, is_pickup: 0, checked_out_at: now }).execute();
+  await db.updateTable('items').set({
+    client_id: holderId, status_id: statusId, address: input.address ?? item.address, updated_at: now,
+  }).where('id', '=', id).execute();
+  const holder = await db.selectFrom('clients').select('name').where('id', '=', holderId).executeTakeFirstOrThrow();
+  await recordEvents(db, user, [{
+    item_id: id, product_id: item.product_id, client_id: holderId, delivery_id: delivery.id, status_id: statusId,
+    action: input.remove_client ? `Mutatie: eindgebruiker verwijderd (${statusOf(statusId).name})` : `Mutatie: in gebruik door ${holder.name}`,
+  }]);
+  return { delivery_id: delivery.id };
+}

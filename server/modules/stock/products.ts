@@ -1,0 +1,235 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { ClientType } from '../../../src/domain/enums';
+import { centsToPriceString } from '../../../src/domain/format';
+import { stockMsg, type ProductInput } from '../../../src/domain/schemas/stock';
+import type { Executor } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { HttpError, ValidationError, notFound } from '../../http/errors';
+import { likePattern, numericFilter, paginate, pagedAnswer, type ListParams } from '../../http/paging';
+import { assertClientInScope, clientScope } from '../../http/scope';
+import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
+import { recordEvents } from './events';
+
+/** `UPPER(term)%` for a prefix match on an upper(...) text_pattern_ops index. */
+export function prefixPattern(search: string): string {
+  return `${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const countSorts = new Set(['items_in_stock', 'available_items', 'items_at_location', 'items_in_use', 'items_count']);
+const sorts: Record<string, string> = {
+  name: 'p.name', article_number: 'p.article_number', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name',
+};
+
+export interface ProductFilter {
+  active: boolean;
+  clientId?: number | null;
+  projectId?: number | null;
+}
+
+/** Products the user may see, with end customer and reseller joined; filters and search of spec 2 §2.1. */
+export function productQuery(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter) {
+  const client = filter.clientId ?? numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
+  const reseller = numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id');
+  const group = numericFilter(params, 'product_group') ?? numericFilter(params, 'product_group_id');
+  const search = params.search;
+  return db
+    .selectFrom('products as p')
+    .innerJoin('clients as c', 'c.id', 'p.client_id')
+    .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
+    .where('p.deleted_at', 'is', null)
+    .where('p.is_active', '=', filter.active)
+    .where((eb) => clientScope(user, eb.ref('p.client_id')))
+    .$if(client != null, (q) => q.where('p.client_id', '=', client!))
+    .$if(reseller != null, (q) => q.where('c.parent_client_id', '=', reseller!))
+    .$if(group != null, (q) => q.where('p.product_group_id', '=', group!))
+    .$if(filter.projectId != null, (q) => q.where((eb) => eb.exists(
+      eb.selectFrom('items as pi').select('pi.id').whereRef('pi.product_id', '=', 'p.id').where('pi.project_id', '=', filter.projectId!).where('pi.deleted_at', 'is', null),
+    )))
+    .$if(search !== '', (q) => q.where((eb) => {
+      const like = likePattern(search);
+      const prefix = prefixPattern(search);
+      return eb.or([
+        eb('p.name', 'ilike', like),
+        eb('p.article_number', 'ilike', like),
+        eb('c.name', 'ilike', like),
+        eb('r.name', 'ilike', like),
+        eb('p.id', 'in', eb.selectFrom('items as si').select('si.product_id').where('si.deleted_at', 'is', null)
+          .where((s) => s.or([s(sql`upper(si.serial)`, 'like', prefix), s(sql`upper(si.order_number)`, 'like', prefix)]))),
+      ]) as Expression<SqlBool>;
+    }))
+    .select([
+      'p.id', 'p.name', 'p.description', 'p.article_number', 'p.unique_product_id', 'p.eol', 'p.product_group_id', 'p.client_id', 'p.price_cents',
+      'p.image', 'p.is_active', 'c.name as client_name', 'r.id as reseller_id', 'r.name as reseller_name',
+    ]);
+}
+
+type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['execute']>>[number];
+
+export function imageUrl(productId: number, image: string | null): string | null {
+  return image ? `/api/products/${productId}/image` : null;
+}
+
+function listRow(p: ProductRow, counts: ProductCounts) {
+  return {
+    id: p.id, name: p.name, description: p.description, article_number: p.article_number, unique_product_id: p.unique_product_id, eol: p.eol,
+    product_group_id: p.product_group_id, client_id: p.client_id, client: { id: p.client_id, name: p.client_name },
+    client_name: p.client_name, reseller_id: p.reseller_id, reseller_name: p.reseller_name, is_active: p.is_active,
+    price: { price: centsToPriceString(p.price_cents) }, price_cents: p.price_cents, image: imageUrl(p.id, p.image), ...counts,
+  };
+}
+
+export function orderProducts<Q extends ReturnType<typeof productQuery>>(query: Q, params: ListParams): Q {
+  const dir = params.order;
+  if (params.sort && countSorts.has(params.sort)) {
+    return query.orderBy(countSortExpression(params.sort as keyof ProductCounts), dir).orderBy('p.id') as Q;
+  }
+  if (params.sort === 'id') return query.orderBy('p.id', dir) as Q;
+  // lower(): the same order on every collation (PGlite sorts bytewise, a server may not).
+  const column = (params.sort && sorts[params.sort]) || 'p.name';
+  return query.orderBy(sql`lower(${sql.ref(column)})`, dir).orderBy('p.id') as Q;
+}
+
+/** GET /products and friends: one page of products, counts only for that page's ids. */
+export async function listProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string) {
+  const page = await paginate(orderProducts(productQuery(db, user, params, filter), params), params, basePath);
+  const counts = await countsFor(db, page.data.map((p) => p.id));
+  return { ...page, data: page.data.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts)) };
+}
+
+/** All matching rows (export, client panels), in the list order. */
+export async function allProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter) {
+  const rows = await orderProducts(productQuery(db, user, params, filter), params).limit(20000).execute();
+  const counts = new Map<number, ProductCounts>();
+  for (let i = 0; i < rows.length; i += 1000) {
+    for (const [k, v] of await countsFor(db, rows.slice(i, i + 1000).map((r) => r.id))) counts.set(k, v);
+  }
+  return rows.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts));
+}
+
+/** A product the user may see (active or not); 404 otherwise. */
+export async function productRow(db: Executor, user: AuthUser, id: number) {
+  const row = await db.selectFrom('products as p').selectAll('p')
+    .where('p.id', '=', id).where('p.deleted_at', 'is', null).where((eb) => clientScope(user, eb.ref('p.client_id'))).executeTakeFirst();
+  if (!row) throw notFound('Artikel niet gevonden');
+  return row;
+}
+
+export async function productDetail(db: Executor, user: AuthUser, id: number) {
+  const p = await productRow(db, user, id);
+  const [counts, group, client, bundles] = await Promise.all([
+    countsOf(db, id),
+    db.selectFrom('product_groups').select(['id', 'name']).where('id', '=', p.product_group_id).executeTakeFirst(),
+    db.selectFrom('clients as c').leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
+      .select(['c.id', 'c.name', 'c.client_type_id', 'r.id as reseller_id', 'r.name as reseller_name']).where('c.id', '=', p.client_id).executeTakeFirst(),
+    db.selectFrom('bundle_product as bp').innerJoin('bundles as b', 'b.id', 'bp.bundle_id').select(['b.id', 'b.name'])
+      .where('bp.product_id', '=', id).where('b.deleted_at', 'is', null).orderBy('b.name').execute(),
+  ]);
+  const image = imageUrl(p.id, p.image);
+  return {
+    id: p.id, name: p.name, description: p.description, article_number: p.article_number, unique_product_id: p.unique_product_id, eol: p.eol,
+    product_group_id: p.product_group_id, product_group: group ?? null, client_id: p.client_id,
+    client: client ? { id: client.id, name: client.name, client_type_id: client.client_type_id } : null,
+    reseller: client?.reseller_id ? { id: client.reseller_id, name: client.reseller_name } : null,
+    is_active: p.is_active, image, media: image ? [{ original_url: image, name: p.name }] : [],
+    price: { price: centsToPriceString(p.price_cents) }, price_cents: p.price_cents, bundles, ...counts,
+    created_at: p.created_at, updated_at: p.updated_at,
+  };
+}
+
+/** The end customer a new article belongs to: the chosen one, or the user's own end customer. */
+async function ownerOf(db: Executor, user: AuthUser, clientId: number | null | undefined): Promise<number> {
+  const chosen = clientId ?? (user.clientTypeId === ClientType.EINDKLANT ? user.clientId : null);
+  if (chosen == null) throw ValidationError.field('client_id', stockMsg.clientRequired);
+  const client = await db.selectFrom('clients').select(['id', 'client_type_id']).where('id', '=', chosen).where('deleted_at', 'is', null)
+    .where((eb) => clientScope(user, eb.ref('clients.id'))).executeTakeFirst();
+  if (!client || client.client_type_id !== ClientType.EINDKLANT) throw ValidationError.field('client_id', stockMsg.clientRequired);
+  return client.id;
+}
+
+async function assertGroup(db: Executor, groupId: number) {
+  const g = await db.selectFrom('product_groups').select('id').where('id', '=', groupId).executeTakeFirst();
+  if (!g) throw ValidationError.field('product_group_id', 'Kies een productgroep.');
+}
+
+async function assertUniqueId(db: Executor, clientId: number, uniqueId: string, exceptId?: number) {
+  const taken = await db.selectFrom('products').select('id').where('client_id', '=', clientId).where(sql`lower(unique_product_id)`, '=', uniqueId.toLowerCase())
+    .where('deleted_at', 'is', null).$if(exceptId != null, (q) => q.where('id', '<>', exceptId!)).executeTakeFirst();
+  if (taken) throw ValidationError.field('unique_product_id', stockMsg.uniqueIdTaken);
+}
+
+export async function createProduct(db: Executor, user: AuthUser, input: ProductInput, image: string | null) {
+  const clientId = await ownerOf(db, user, input.client_id);
+  await assertGroup(db, input.product_group_id);
+  await assertUniqueId(db, clientId, input.unique_product_id);
+  const row = await db.insertInto('products').values({
+    client_id: clientId, product_group_id: input.product_group_id, name: input.name, description: input.description ?? null,
+    article_number: input.article_number, unique_product_id: input.unique_product_id, eol: input.eol ?? null, image,
+  }).returning('id').executeTakeFirstOrThrow();
+  await recordEvents(db, user, [{ product_id: row.id, client_id: clientId, action: `Artikel ${input.name} aangemaakt` }]);
+  return row.id;
+}
+
+export async function updateProduct(db: Executor, user: AuthUser, id: number, input: ProductInput, image: string | null) {
+  const current = await productRow(db, user, id);
+  const clientId = input.client_id != null && input.client_id !== current.client_id ? await ownerOf(db, user, input.client_id) : current.client_id;
+  await assertGroup(db, input.product_group_id);
+  await assertUniqueId(db, clientId, input.unique_product_id, id);
+  await db.updateTable('products').set({
+    client_id: clientId, product_group_id: input.product_group_id, name: input.name, description: input.description ?? null,
+    article_number: input.article_number, unique_product_id: input.unique_product_id, eol: input.eol ?? null,
+    ...(image ? { image } : {}), updated_at: new Date(),
+  }).where('id', '=', id).execute();
+  await recordEvents(db, user, [{ product_id: id, client_id: clientId, action: `Artikel ${input.name} gewijzigd` }]);
+  return current.image && image ? current.image : null; // the replaced image, to remove after commit
+}
+
+export async function deleteProduct(db: Executor, user: AuthUser, id: number) {
+  const p = await productRow(db, user, id);
+  const { items_count } = await countsOf(db, id);
+  if (items_count > 0) throw new HttpError(422, stockMsg.deleteRefused, { product: [stockMsg.deleteRefused] });
+  await db.updateTable('products').set({ deleted_at: new Date() }).where('id', '=', id).execute();
+  await db.deleteFrom('bundle_product').where('product_id', '=', id).execute();
+  await recordEvents(db, user, [{ product_id: id, client_id: p.client_id, action: `Artikel ${p.name} verwijderd` }]);
+}
+
+export async function setProductActive(db: Executor, user: AuthUser, id: number, active: boolean) {
+  const p = await productRow(db, user, id);
+  if (p.is_active === active) return;
+  await db.updateTable('products').set({ is_active: active, updated_at: new Date() }).where('id', '=', id).execute();
+  await recordEvents(db, user, [{ product_id: id, client_id: p.client_id, action: active ? `Artikel ${p.name} geactiveerd` : `Artikel ${p.name} inactief gemaakt` }]);
+}
+
+export async function setProductPrice(db: Executor, user: AuthUser, id: number, cents: number) {
+  const p = await productRow(db, user, id);
+  await db.updateTable('products').set({ price_cents: cents, updated_at: new Date() }).where('id', '=', id).execute();
+  await recordEvents(db, user, [{ product_id: id, client_id: p.client_id, action: `Tarief van ${p.name} gewijzigd naar ${centsToPriceString(cents)}` }]);
+}
+
+export async function productGroups(db: Executor) {
+  return db.selectFrom('product_groups').select(['id', 'name']).orderBy('id').execute();
+}
+
+export async function productGroup(db: Executor, id: number) {
+  const g = await db.selectFrom('product_groups').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  if (!g) throw notFound('Productgroep niet gevonden');
+  return g;
+}
+
+/** Products of one client (customer page panels: active and inactive stock, prices); showAll=true gives every row. */
+export async function productsOfClient(db: Executor, user: AuthUser, clientId: number, params: ListParams, active: boolean, basePath: string) {
+  await assertClientInScope(db, user, clientId);
+  if (params.showAll) {
+    const rows = await allProducts(db, user, params, { active, clientId });
+    return pagedAnswer(rows, rows.length, { ...params, perPage: Math.max(1, rows.length), page: 1 }, basePath);
+  }
+  return listProducts(db, user, params, { active, clientId }, basePath);
+}
+
+/** Products with items in one project (the project must belong to a client the user sees). */
+export async function productsOfProject(db: Executor, user: AuthUser, projectId: number) {
+  const project = await db.selectFrom('projects').select(['id', 'client_id']).where('id', '=', projectId).executeTakeFirst();
+  if (!project) throw notFound();
+  await assertClientInScope(db, user, project.client_id);
+  const params: ListParams = { search: '', filters: {}, sort: null, order: 'asc', page: 1, perPage: 20000, showAll: true };
+  return allProducts(db, user, params, { active: true, projectId });
+}

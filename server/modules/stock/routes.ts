@@ -1,0 +1,243 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { bundleCreateSchema, bundleUpdateSchema, itemCreateSchema, itemStatusSchema, itemUpdateSchema, mutationSchema, productPriceSchema, productSchema } from '../../../src/domain/schemas/stock';
+import { id as idSchema } from '../../../src/domain/schemas/common';
+import { timestampedName } from '../../lib/xlsx';
+import { currentUser, right } from '../../http/access';
+import { runCommand } from '../../http/command';
+import { HttpError, ValidationError, idParam, parse } from '../../http/errors';
+import { listParams } from '../../http/paging';
+import { extendClientDetail } from '../clients/extensions';
+import { bundleDetail, bundlesOfClient, createBundle, listBundles, setBundleProducts } from './bundles';
+import { exportColumnsList, itemExportColumns, pickedColumns } from './export';
+import { assertImage, assertImportFile, contentTypeOf, readForm } from './forms';
+import {
+  allItemsOfProduct, availableItems, changeItemStatus, createItems, itemDetail, itemEvents, itemsOfClient, itemsOfProduct, updateItem,
+} from './items';
+import { mutateItem } from './mutation';
+import {
+  allProducts, createProduct, deleteProduct, listProducts, productDetail, productGroup, productGroups, productRow, productsOfClient,
+  productsOfProject, setProductActive, setProductPrice, updateProduct,
+} from './products';
+import { importStock, readStockImport, workbookStream } from './transfer';
+
+const view = { config: { access: right('Voorraad bekijken') } };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Forms send POST with _method=PUT for updates (spec 2 §7); anything else on that path is refused. */
+function assertPutOverride(fields: Record<string, unknown>) {
+  const method = String(fields._method ?? '').toUpperCase();
+  if (method !== 'PUT' && method !== 'PATCH') throw new HttpError(405, 'Gebruik _method=PUT om te wijzigen.');
+  delete fields._method;
+}
+
+function sendXlsx(reply: FastifyReply, fileName: string, stream: NodeJS.ReadableStream) {
+  reply.header('Content-Type', XLSX).header('Content-Disposition', `attachment; filename="${fileName}"`);
+  return reply.send(stream);
+}
+
+export const stockRoutes: FastifyPluginAsync = async (app) => {
+  const { db, storage } = app;
+
+  // The customer page (spec 1 §2.9) reads the stock parts of a client through the customer area.
+  extendClientDetail(async (exec, user, clientId) => {
+    const params = listParams({ showAll: 'true' });
+    const products = await allProducts(exec, user, params, { active: true, clientId });
+    const projects = await exec.selectFrom('projects').select(['id', 'number']).where('client_id', '=', clientId).orderBy('number').execute();
+    return {
+      products, bundles: await bundlesOfClient(exec, clientId), projects,
+      available_products: products.filter((p) => p.items_in_stock + p.available_items > 0),
+    };
+  });
+
+  // Products
+  app.get('/products', view, async (request) => listProducts(db, currentUser(request), listParams(request.query), { active: true }, '/api/products'));
+  app.get('/products/:id', view, async (request) => productDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/products/:id/image', view, async (request, reply) => {
+    const product = await productRow(db, currentUser(request), idParam(request.params));
+    if (!product.image) throw new HttpError(404, 'Geen afbeelding');
+    reply.header('Content-Type', contentTypeOf(product.image)).header('Cache-Control', 'private, max-age=300');
+    return reply.send(storage.read(product.image));
+  });
+
+  app.post('/products', { config: { access: right('Voorraad aanmaken') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { fields, files } = await readForm(request);
+    const input = parse(productSchema, fields);
+    assertImage(files.image);
+    const image = files.image ? await storage.put('products', files.image.name, files.image.data) : null;
+    try {
+      return await runCommand(db, request, reply, async (trx) => {
+        const id = await createProduct(trx, user, input, image);
+        return { status: 201, body: { message: 'Artikel is aangemaakt', data: await productDetail(trx, user, id) } };
+      });
+    } catch (err) {
+      if (image) await storage.remove(image);
+      throw err;
+    }
+  });
+
+  app.post('/products/:id', { config: { access: right('Voorraad wijzigen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const { fields, files } = await readForm(request);
+    assertPutOverride(fields);
+    const input = parse(productSchema, fields);
+    assertImage(files.image);
+    await productRow(db, user, id);
+    const image = files.image ? await storage.put('products', files.image.name, files.image.data) : null;
+    try {
+      const body = await runCommand(db, request, reply, async (trx) => {
+        const replaced = await updateProduct(trx, user, id, input, image);
+        return { body: { message: 'Artikel is gewijzigd', data: await productDetail(trx, user, id), replaced } };
+      });
+      if (body.replaced) await storage.remove(body.replaced).catch(() => undefined);
+      return { message: body.message, data: body.data };
+    } catch (err) {
+      if (image) await storage.remove(image);
+      throw err;
+    }
+  });
+
+  app.delete('/products/:id', { config: { access: right('Voorraad verwijderen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    return runCommand(db, request, reply, async (trx) => {
+      await deleteProduct(trx, user, id);
+      return { body: { message: 'Artikel is verwijderd' } };
+    });
+  });
+  app.post('/products/:id/inactive', { config: { access: right('Voorraad verwijderen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    return runCommand(db, request, reply, async (trx) => {
+      await setProductActive(trx, user, id, false);
+      return { body: { message: 'Artikel is inactief gemaakt' } };
+    });
+  });
+  app.post('/products/:id/active', { config: { access: right('Voorraad wijzigen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    return runCommand(db, request, reply, async (trx) => {
+      await setProductActive(trx, user, id, true);
+      return { body: { message: 'Product is geactiveerd' } };
+    });
+  });
+  app.post('/products/:id/prices', { config: { access: right('Factuur beheren') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const { price } = parse(productPriceSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      await setProductPrice(trx, user, id, price);
+      return { body: { message: 'Tarief is opgeslagen', data: await productDetail(trx, user, id) } };
+    });
+  });
+
+  app.get('/getproductsbyclientid/:id', view, async (request) =>
+    productsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), true, `/api/getproductsbyclientid/${idParam(request.params)}`));
+  app.get('/inactive-products/:id', view, async (request) =>
+    productsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), false, `/api/inactive-products/${idParam(request.params)}`));
+  app.get('/getproductsbyprojectid/:id', view, async (request) => productsOfProject(db, currentUser(request), idParam(request.params)));
+  app.get('/getavailableitems/:product_id', view, async (request) => availableItems(db, currentUser(request), idParam(request.params, 'product_id')));
+
+  app.get('/product-groups', { config: { access: 'verified' } }, async () => productGroups(db));
+  app.get('/product-groups/:id', { config: { access: 'verified' } }, async (request) => productGroup(db, idParam(request.params)));
+
+  // Import and export
+  app.post('/importstock', { config: { access: right('Voorraad importeren') } }, async (request, reply) => {
+    const user = currentUser(request);
+    if (!request.isMultipart()) throw ValidationError.field('file', 'Kies een bestand.');
+    const { fields, files } = await readForm(request);
+    const file = assertImportFile(files.file);
+    const clientId = fields.client_id != null && fields.client_id !== '' && fields.client_id !== 'null' ? parse(idSchema, fields.client_id) : null;
+    return runCommand(db, request, reply, async (trx) => {
+      const rows = await readStockImport(trx, user, file.name, file.data, clientId);
+      const imported = await importStock(trx, user, rows);
+      return { body: { message: 'Voorraad is geïmporteerd', imported } };
+    });
+  });
+
+  app.get('/export-columns', { config: { access: right('Voorraad exporteren') } }, async () => exportColumnsList());
+  app.get('/exportstockcsv', { config: { access: right('Voorraad exporteren') } }, async (request, reply) => {
+    const rows = await allProducts(db, currentUser(request), listParams(request.query), { active: true });
+    return sendXlsx(reply, timestampedName('products'), workbookStream('Voorraad', pickedColumns(request.query), rows));
+  });
+
+  // Items
+  app.get('/getitems/:id', view, async (request) =>
+    itemsOfProduct(db, currentUser(request), idParam(request.params), listParams(request.query), `/api/getitems/${idParam(request.params)}`));
+  app.get('/getitemsbyclientid/:id', view, async (request) =>
+    itemsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), `/api/getitemsbyclientid/${idParam(request.params)}`));
+  app.get('/exportstockitems/:id', { config: { access: right('Voorraad exporteren') } }, async (request, reply) => {
+    const { product, rows } = await allItemsOfProduct(db, currentUser(request), idParam(request.params), listParams(request.query));
+    const safe = product.article_number.replace(/[^A-Za-z0-9_-]+/g, '-');
+    return sendXlsx(reply, timestampedName(`items-${safe}`), workbookStream('Items', itemExportColumns, rows));
+  });
+
+  app.post('/items', { config: { access: right('Artikel aanmaken') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const input = parse(itemCreateSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      const ids = await createItems(trx, user, input);
+      return { status: 201, body: { message: 'Items zijn aangemaakt', data: ids.map((id) => ({ id })) } };
+    });
+  });
+  app.get('/items/:id', view, async (request) => itemDetail(db, currentUser(request), idParam(request.params)));
+
+  const updateItemRoute = async (request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    delete fields.product_id;
+    // The status label sends status_id alone; Bewerken sends the item's fields with 'In gebruik door'.
+    if ('status_id' in fields && !('client_id' in fields)) {
+      const { status_id } = parse(itemStatusSchema, fields);
+      return runCommand(db, request, reply, async (trx) => {
+        await changeItemStatus(trx, user, id, status_id);
+        return { body: { message: 'De status is aangepast', data: await itemDetail(trx, user, id) } };
+      });
+    }
+    const input = parse(itemUpdateSchema, fields);
+    return runCommand(db, request, reply, async (trx) => {
+      await updateItem(trx, user, id, input);
+      return { body: { message: 'Het item is aangepast', data: await itemDetail(trx, user, id) } };
+    });
+  };
+  app.post('/items/:id', { config: { access: right('Voorraad wijzigen') } }, async (request, reply) => {
+    const fields = { ...((request.body ?? {}) as Record<string, unknown>) };
+    assertPutOverride(fields);
+    return updateItemRoute(request, reply, fields);
+  });
+  app.put('/items/:id', { config: { access: right('Voorraad wijzigen') } }, async (request, reply) =>
+    updateItemRoute(request, reply, { ...((request.body ?? {}) as Record<string, unknown>) }));
+
+  app.post('/items/:id/mutation', view, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const input = parse(mutationSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      const result = await mutateItem(trx, user, id, input);
+      return { body: { message: 'Mutatie is succesvol doorgevoerd', ...result, data: await itemDetail(trx, user, id) } };
+    });
+  });
+  app.get('/getevents/:id', view, async (request) => itemEvents(db, currentUser(request), idParam(request.params)));
+
+  // Bundles
+  app.get('/bundles', view, async (request) => listBundles(db, currentUser(request), listParams(request.query), '/api/bundles'));
+  app.get('/bundles/:id', view, async (request) => bundleDetail(db, currentUser(request), idParam(request.params)));
+  app.post('/bundles', { config: { access: right('Bundel wijzigen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const input = parse(bundleCreateSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      const id = await createBundle(trx, user, input);
+      return { status: 201, body: { message: 'De bundel is aangemaakt', data: await bundleDetail(trx, user, id) } };
+    });
+  });
+  app.put('/bundles/:id', { config: { access: right('Bundel wijzigen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const input = parse(bundleUpdateSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      await setBundleProducts(trx, user, id, input);
+      return { body: { message: 'De bundelinhoud is gewijzigd', data: await bundleDetail(trx, user, id) } };
+    });
+  });
+};

@@ -1,0 +1,161 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import * as v from 'valibot';
+import { ItemStatus } from '../../../src/domain/enums';
+import { issuesToFieldErrors } from '../../../src/domain/schemas/common';
+import { ACCESSORY_GROUP_ID, importColumns, importRowSchema, stockMsg, type ImportRow } from '../../../src/domain/schemas/stock';
+import type { Executor } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { ValidationError } from '../../http/errors';
+import { clientScope } from '../../http/scope';
+import { recordEvents } from './events';
+
+const MAX_ROWS = 5000;
+
+function parseCsv(text: string): string[][] {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delimiter) { row.push(cell); cell = ''; } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell); rows.push(row); row = []; cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
+  return rows.map((r) => r.map((c) => c.trim()));
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value == null) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
+    if ('text' in value) return String(value.text).trim();
+    if ('result' in value) return String(value.result ?? '').trim();
+  }
+  return String(value).trim();
+}
+
+async function sheetRows(fileName: string, data: Buffer): Promise<string[][]> {
+  if (fileName.toLowerCase().endsWith('.csv')) return parseCsv(data.toString('utf8').replace(/^\uFEFF/, ''));
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw ValidationError.field('file', stockMsg.fileType);
+  }
+  const sheet = workbook.worksheets[0];
+  const rows: string[][] = [];
+  sheet?.eachRow({ includeEmpty: false }, (r) => { rows.push(importColumns.map((_, i) => cellText(r.getCell(i + 1).value))); });
+  return rows;
+}
+
+export interface ResolvedRow extends ImportRow {
+  product_id: number;
+  client_id: number;
+}
+
+/**
+ * Reads and checks every row of a stock import; one bad row refuses the whole file.
+ * Errors are keyed `rows.<n>.<field>` with n the data row number (1 = first row under the headings).
+ */
+export async function readStockImport(db: Executor, user: AuthUser, fileName: string, data: Buffer, clientId: number | null): Promise<ResolvedRow[]> {
+  const rows = (await sheetRows(fileName, data)).filter((r) => r.some((c) => c !== ''));
+  const first = rows[0]?.map((c) => c.toLowerCase()) ?? [];
+  if (first[0] === importColumns[0].header.toLowerCase() || first.includes('serienummer')) rows.shift();
+  if (rows.length === 0) throw ValidationError.field('file', stockMsg.importEmpty);
+  if (rows.length > MAX_ROWS) throw ValidationError.field('file', stockMsg.importTooMany);
+
+  const errors: Record<string, string[]> = {};
+  const parsed: (ImportRow | null)[] = rows.map((cells, index) => {
+    const record = Object.fromEntries(importColumns.map((col, i) => [col.field, cells[i] ?? ''])) as Record<string, string | null>;
+    for (const key of ['serial', 'order_number', 'mac_address', 'tag_number']) if (!record[key]) record[key] = null;
+    const result = v.safeParse(importRowSchema, record);
+    if (result.success) return result.output;
+    for (const [field, messages] of Object.entries(issuesToFieldErrors(result.issues))) errors[`rows.${index + 1}.${field}`] = messages;
+    return null;
+  });
+
+  const numbers = [...new Set(parsed.flatMap((r) => (r ? [r.article_number.toLowerCase()] : [])))];
+  const products = numbers.length
+    ? await db.selectFrom('products').select(['id', 'client_id', 'product_group_id', 'article_number'])
+      .where((eb) => eb.fn('lower', ['article_number']), 'in', numbers).where('deleted_at', 'is', null).where('is_active', '=', true)
+      .where((eb) => clientScope(user, eb.ref('products.client_id')))
+      .$if(clientId != null, (q) => q.where('client_id', '=', clientId!)).execute()
+    : [];
+  const byNumber = new Map<string, typeof products>();
+  for (const p of products) byNumber.set(p.article_number.toLowerCase(), [...(byNumber.get(p.article_number.toLowerCase()) ?? []), p]);
+
+  const serials = parsed.flatMap((r) => (r?.serial ? [r.serial.toUpperCase()] : []));
+  const taken = serials.length
+    ? new Set((await db.selectFrom('items').select((eb) => eb.fn<string>('upper', ['serial']).as('s')).where('deleted_at', 'is', null)
+      .where((eb) => eb.fn('upper', ['serial']), 'in', [...new Set(serials)]).execute()).map((r) => r.s))
+    : new Set<string>();
+  const seen = new Set<string>();
+  const resolved: ResolvedRow[] = [];
+  parsed.forEach((row, index) => {
+    if (!row) return;
+    const key = (field: string) => `rows.${index + 1}.${field}`;
+    const candidates = byNumber.get(row.article_number.toLowerCase()) ?? [];
+    if (candidates.length === 0) { errors[key('article_number')] = [stockMsg.productUnknown]; return; }
+    if (candidates.length > 1) { errors[key('article_number')] = [stockMsg.productAmbiguous]; return; }
+    const product = candidates[0]!;
+    if (!row.serial && product.product_group_id !== ACCESSORY_GROUP_ID) { errors[key('serial')] = [stockMsg.serialRequired]; return; }
+    if (row.serial) {
+      const s = row.serial.toUpperCase();
+      if (taken.has(s)) { errors[key('serial')] = [stockMsg.serialTaken]; return; }
+      if (seen.has(s)) { errors[key('serial')] = [stockMsg.serialTwice]; return; }
+      seen.add(s);
+    }
+    resolved.push({ ...row, product_id: product.id, client_id: product.client_id });
+  });
+  if (Object.keys(errors).length) {
+    const [firstKey, firstMessages] = Object.entries(errors)[0]!;
+    throw new ValidationError({ file: [`Rij ${firstKey.split('.')[1]}: ${firstMessages[0]}`], ...errors });
+  }
+  return resolved;
+}
+
+/** Inserts every row (checked in) and one event per item, in the caller's transaction. */
+export async function importStock(db: Executor, user: AuthUser, rows: ResolvedRow[]): Promise<number> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    const chunk = rows.slice(i, i + 1000);
+    const inserted = await db.insertInto('items').values(chunk.map((r) => ({
+      product_id: r.product_id, client_id: r.client_id, status_id: ItemStatus.INGEKLAARD, serial: r.serial ?? null, order_number: r.order_number ?? null,
+      mac_address: r.mac_address ?? null, tag_number: r.tag_number ?? null, daas: r.daas, stock_owner: r.stock_owner ?? null,
+    }))).returning(['id', 'product_id', 'client_id']).execute();
+    await recordEvents(db, user, inserted.map((it) => ({ item_id: it.id, product_id: it.product_id, client_id: it.client_id, status_id: ItemStatus.INGEKLAARD, action: 'Item geïmporteerd' })));
+  }
+  return rows.length;
+}
+
+export interface ExportColumn<T> {
+  key: string;
+  label: string;
+  width: number;
+  value: (row: T) => string | number | null;
+}
+
+/** Writes rows as a one-sheet .xlsx into a stream that the reply sends while it is produced. */
+export function workbookStream<T>(sheetName: string, columns: ExportColumn<T>[], rows: T[]): PassThrough {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  (async () => {
+    for (const r of rows) sheet.addRow(columns.map((c) => c.value(r))).commit();
+    sheet.commit();
+    await workbook.commit();
+  })().catch((err) => stream.destroy(err));
+  return stream;
+}
