@@ -99,9 +99,20 @@ test('a second sign-in asks for the code, refuses a wrong one and then opens the
   await context.close();
 });
 
-test('the two-step screens send a visitor without a session to the login', async ({ page }) => {
+test('the two-step screens send a visitor without a session to the login', async ({ page, portal }) => {
   await page.goto('/tweestapsverificatie/qr');
   await expect(page).toHaveURL(/\/inloggen$/);
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+
+  // A session that ends while the code screen is open.
+  await page.getByLabel('E-mailadres').fill(ADMIN);
+  await page.getByLabel('Wachtwoord').fill('Demo1234!');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('link', { name: 'Volgende stap' }).click();
+  await expect(page.getByTestId('otp-secret')).toBeVisible();
+  await portal.db.deleteFrom('sessions').execute();
+  await page.getByLabel('Verificatiecode').fill('123456');
+  await page.getByRole('button', { name: 'Activeren' }).click();
   await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
 });
 

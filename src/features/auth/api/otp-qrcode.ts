@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
+import { forgetSessionOn401 } from './session';
 
 export interface OtpQrCode {
   /** SVG markup, or an image source. */
@@ -15,7 +16,8 @@ export interface OtpQrCode {
 export const fetchOtpQrCode = () => getJson<OtpQrCode>('auth/google2fa/qrcode');
 
 export function useOtpQrCode() {
-  return useMutation({ mutationFn: fetchOtpQrCode });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fetchOtpQrCode, onError: forgetSessionOn401(queryClient) });
 }
 
 /** The QR code as an image source: the server sends SVG markup. */

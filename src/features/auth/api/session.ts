@@ -43,3 +43,10 @@ export function useSession() {
 export function hasRight(user: SessionUser | null | undefined, right: Permission | undefined): boolean {
   return !right || !!user?.permissions.includes(right);
 }
+
+/** A 401 from a two-step call means the session is gone: forget the user, the screen then goes to login. */
+export function forgetSessionOn401(queryClient: { setQueryData: (key: typeof sessionQueryKey, value: null) => unknown }) {
+  return (err: unknown) => {
+    if (err instanceof ApiError && err.status === 401) queryClient.setQueryData(sessionQueryKey, null);
+  };
+}

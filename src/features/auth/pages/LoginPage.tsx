@@ -4,6 +4,7 @@ import { loginSchema } from '../../../domain/schemas/auth';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { PasswordField, TextField } from '../../../ui/form/TextField';
 import { SubmitButton } from '../../../ui/form/FormError';
+import { useUnsavedWork } from '../../../shell/update-guard';
 import { useLogin } from '../api/login';
 import { currentBrowserSupported } from '../browser-support';
 import { useRedirectTarget, withRedirect } from '../redirect';
@@ -24,6 +25,7 @@ export function LoginPage() {
       else await navigate({ href: redirect ?? '/' });
     },
   });
+  useUnsavedWork(form.values.email !== '' || form.values.password !== '');
 
   return (
     <>
