@@ -11,6 +11,7 @@ import { Toaster } from './shell/toast';
 import { ConfirmHost } from './shell/confirm';
 import { sessionQueryKey } from './features/auth/api/session';
 import { registerServiceWorker } from './sw-registration';
+import { startOutbox } from './offline/outbox';
 import './styles.css';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -38,6 +39,7 @@ setUnauthorizedHandler(() => {
 });
 
 registerServiceWorker();
+startOutbox(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,0 +1,35 @@
+import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type OutboxStatus = 'waiting' | 'failed';
+
+/**
+ * One write waiting to reach the server. `id` is made on the device and sent as the
+ * Idempotency-Key, so sending it again (after a lost answer) never applies it twice.
+ */
+export interface OutboxAction {
+  id: string;
+  method: OutboxMethod;
+  /** API path without the /api prefix, e.g. 'delivery/save'. */
+  path: string;
+  body: unknown;
+  createdAt: number;
+  /** First in, first out. */
+  order: number;
+  status: OutboxStatus;
+  /** The server's verdict for a failed action, or the last transient problem of a waiting one. */
+  error: string | null;
+  /** What the user sees in the list, e.g. 'Voormelding ORD-1: 12 artikelen inklaren'. */
+  label: string;
+  /** Query keys (prefixes) to refresh once the server accepted it. */
+  invalidate: unknown[][];
+  attempts: number;
+}
+
+export class OfflineDatabase extends Dexie {
+  actions!: EntityTable<OutboxAction, 'id'>;
+  constructor(name = 'portal-offline', options?: DexieOptions) {
+    super(name, options);
+    this.version(1).stores({ actions: '&id, order, status' });
+  }
+}

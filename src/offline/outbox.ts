@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { liveQuery } from 'dexie';
+import type { QueryClient } from '@tanstack/react-query';
+import { api, call } from '../api/client';
+import { ApiError, NetworkError } from '../api/errors';
+import { setOutboxBusy } from '../shell/update-guard';
+import { OfflineDatabase, type OutboxAction } from './db';
+import { createQueue, type EnqueueOutcome, type NewAction, type Verdict } from './queue';
+
+export type { OutboxAction } from './db';
+export type { EnqueueOutcome, NewAction } from './queue';
+
+/**
+ * The app's outbox (docs/ARCHITECTURE.md "The outbox"): warehouse and driver writes (check-ins,
+ * check-out scans, signed sign-offs) are stored in IndexedDB with a key made here, then sent
+ * through the one API client with that key as Idempotency-Key. Generic: an action is a method, a
+ * path, a body and a key.
+ */
+const db = new OfflineDatabase();
+let queryClient: QueryClient | null = null;
+
+/** The server's words for a refusal: its message plus field messages it does not already say. */
+export function refusalText(err: ApiError): string {
+  const extra = [...new Set(Object.values(err.fieldErrors).flat())].filter((m) => !err.message.includes(m));
+  return [err.message, ...extra].filter(Boolean).join(' ');
+}
+
+async function send(action: OutboxAction): Promise<Verdict> {
+  try {
+    const body = await call(api(action.path, {
+      method: action.method, json: action.body ?? {}, headers: { 'Idempotency-Key': action.id }, timeout: 60_000,
+    }).json());
+    return { kind: 'sent', body };
+  } catch (err) {
+    // 401/419 (signed out meanwhile) and 5xx are not verdicts on the action: it waits for a later run.
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 419 && err.status !== 408 && err.status !== 429) {
+      return { kind: 'refused', message: refusalText(err) };
+    }
+    if (err instanceof ApiError) return { kind: 'unreachable', message: err.message };
+    if (err instanceof NetworkError) return { kind: 'unreachable', message: err.message };
+    return { kind: 'unreachable', message: (err as Error)?.message ?? 'Geen verbinding met de server.' };
+  }
+}
+
+const queue = createQueue({
+  db,
+  send,
+  onBusy: setOutboxBusy,
+  onSent: (action) => {
+    for (const key of action.invalidate) void queryClient?.invalidateQueries({ queryKey: key });
+  },
+});
+
+/** Stores the action, then tries to send it (and anything before it). */
+export const enqueue = (action: NewAction): Promise<EnqueueOutcome> => queue.enqueue(action);
+export const replayOutbox = () => queue.replay();
+export const retryAction = (id: string) => queue.retry(id);
+export const discardAction = (id: string) => queue.discard(id);
+
+let started = false;
+/** At app start: replay what was left, replay when the connection returns, and ask to keep the data. */
+export function startOutbox(client: QueryClient): void {
+  queryClient = client;
+  if (started) return;
+  started = true;
+  window.addEventListener('online', () => void queue.replay());
+  void navigator.storage?.persist?.().catch(() => false);
+  void queue.replay();
+}
+
+/** Every stored action, live (waiting and failed), in order. */
+export function useOutboxActions(): OutboxAction[] {
+  const [actions, setActions] = useState<OutboxAction[]>([]);
+  useEffect(() => {
+    const sub = liveQuery(() => db.actions.orderBy('order').toArray()).subscribe({ next: setActions, error: () => setActions([]) });
+    return () => sub.unsubscribe();
+  }, []);
+  return actions;
+}

@@ -1,0 +1,123 @@
+import type { OfflineDatabase, OutboxAction, OutboxMethod } from './db';
+
+export interface NewAction {
+  method: OutboxMethod;
+  path: string;
+  body: unknown;
+  label: string;
+  invalidate?: unknown[][];
+  /** A key made earlier (e.g. kept by a form); a new UUID otherwise. */
+  id?: string;
+}
+
+/** What sending one action came to; `send` throws for anything but a 2xx answer. */
+export type Verdict =
+  | { kind: 'sent'; body: unknown }
+  | { kind: 'refused'; message: string } // a 4xx: the server's verdict, shown to the user
+  | { kind: 'unreachable'; message: string }; // no connection, 5xx, not signed in: try again later
+
+export interface QueueDeps {
+  db: OfflineDatabase;
+  /** Sends one action with its id as Idempotency-Key and classifies the outcome. */
+  send: (action: OutboxAction) => Promise<Verdict>;
+  onSent?: (action: OutboxAction, body: unknown) => void;
+  onBusy?: (busy: boolean) => void;
+  newId?: () => string;
+  now?: () => number;
+}
+
+export type EnqueueOutcome =
+  | { status: 'sent'; id: string; body: unknown }
+  | { status: 'waiting'; id: string }
+  | { status: 'failed'; id: string; message: string };
+
+function uuid(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+    const r = (Math.random() * 16) | 0;
+    return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+  });
+}
+
+/**
+ * The outbox queue: writes go to IndexedDB first, then are sent one at a time in order. A run stops
+ * at the first action the server cannot be reached for (it stays at the head); a 4xx marks that
+ * action failed with the server's message and the run goes on; a 2xx removes it. Runs never overlap.
+ */
+export function createQueue(deps: QueueDeps) {
+  const { db, send } = deps;
+  const newId = deps.newId ?? uuid;
+  const now = deps.now ?? Date.now;
+  const sentBodies = new Map<string, unknown>();
+  let chain: Promise<void> = Promise.resolve();
+
+  async function runOnce(): Promise<void> {
+    let busy = false;
+    try {
+      for (;;) {
+        const next = await db.actions.where('status').equals('waiting').sortBy('order').then((rows) => rows[0]);
+        if (!next) return;
+        if (!busy) deps.onBusy?.((busy = true));
+        let verdict: Verdict;
+        try {
+          verdict = await send(next);
+        } catch (err) {
+          verdict = { kind: 'unreachable', message: (err as Error)?.message ?? 'Geen verbinding met de server.' };
+        }
+        if (verdict.kind === 'sent') {
+          await db.actions.delete(next.id);
+          sentBodies.set(next.id, verdict.body);
+          deps.onSent?.(next, verdict.body);
+        } else if (verdict.kind === 'refused') {
+          await db.actions.update(next.id, { status: 'failed', error: verdict.message, attempts: next.attempts + 1 });
+        } else {
+          await db.actions.update(next.id, { error: verdict.message, attempts: next.attempts + 1 });
+          return; // stays at the head; the next run starts with it
+        }
+      }
+    } finally {
+      if (busy) deps.onBusy?.(false);
+    }
+  }
+
+  /** Sends everything that waits, in order; resolves when this run (queued after any running one) ends. */
+  function replay(): Promise<void> {
+    chain = chain.then(runOnce, runOnce);
+    return chain;
+  }
+
+  async function enqueue(input: NewAction): Promise<EnqueueOutcome> {
+    const id = input.id ?? newId();
+    await db.transaction('rw', db.actions, async () => {
+      const last = await db.actions.orderBy('order').last();
+      await db.actions.add({
+        id, method: input.method, path: input.path, body: input.body, label: input.label, invalidate: input.invalidate ?? [],
+        createdAt: now(), order: (last?.order ?? 0) + 1, status: 'waiting', error: null, attempts: 0,
+      });
+    });
+    await replay();
+    const stored = await db.actions.get(id);
+    if (!stored) {
+      const body = sentBodies.get(id);
+      sentBodies.delete(id);
+      return { status: 'sent', id, body };
+    }
+    return stored.status === 'failed' ? { status: 'failed', id, message: stored.error ?? '' } : { status: 'waiting', id };
+  }
+
+  /** A failed action goes back in line at its old place (first in, first out still holds) and is sent. */
+  async function retry(id: string): Promise<void> {
+    await db.actions.update(id, { status: 'waiting', error: null });
+    await replay();
+  }
+
+  async function discard(id: string): Promise<void> {
+    await db.actions.delete(id);
+  }
+
+  const list = () => db.actions.orderBy('order').toArray();
+
+  return { enqueue, replay, retry, discard, list };
+}
+
+export type Queue = ReturnType<typeof createQueue>;
