@@ -47,6 +47,17 @@ test('a provider sees the four customer tabs, searches, opens a customer and add
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Het adres is toegevoegd')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Mijn locaties' }).getByText('Testlaan 5, 1099 XX Amsterdam')).toBeVisible();
+
+  // All addresses: the search starts from the second character.
+  await page.getByRole('button', { name: /^Alle adressen/ }).click();
+  const all = page.getByRole('dialog', { name: 'Alle adressen' });
+  const count = await all.getByRole('listitem').count();
+  expect(count).toBeGreaterThan(1);
+  await all.getByRole('searchbox', { name: 'Zoek een adres' }).fill('T');
+  await expect(all.getByRole('listitem')).toHaveCount(count);
+  await all.getByRole('searchbox', { name: 'Zoek een adres' }).fill('Testl');
+  await expect(all.getByRole('listitem')).toHaveCount(1);
+  await page.screenshot({ path: '.tmp/shots/crm-all-addresses.png' });
 });
 
 test('an end-customer user sees only the Eindklanten and Eindgebruikers tabs', async ({ page }) => {
@@ -57,6 +68,7 @@ test('an end-customer user sees only the Eindklanten and Eindgebruikers tabs', a
   await page.getByRole('tab', { name: 'Eindgebruikers' }).click();
   const users = page.getByRole('table', { name: 'Eindgebruikers' });
   await expect(users.locator('tbody tr')).toHaveCount(25);
+  await page.screenshot({ path: '.tmp/shots/crm-endusers.png' });
   const name = (await users.locator('tbody tr').first().locator('td').first().textContent())!.trim();
   await users.locator('tbody tr').first().getByRole('link', { name: 'Bekijken' }).click();
   await expect(page.getByRole('heading', { name: 'Activiteiten' })).toBeVisible();

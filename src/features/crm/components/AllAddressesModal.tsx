@@ -20,7 +20,9 @@ export function AllAddressesModal({ addresses, onClose, onEdit, onDelete }: Prop
   return (
     <Modal title="Alle adressen" onClose={onClose} size="large">
       <div className="table-search" style={{ maxWidth: 'none', marginBottom: '1rem' }}>
-        <span className="table-search-icon" aria-hidden>⌕</span>
+        <svg className="table-search-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2.2">
+          <circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" />
+        </svg>
         <input type="search" aria-label="Zoek een adres" placeholder="Zoek een adres" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
       {shown.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
