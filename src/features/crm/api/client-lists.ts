@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { toastError } from '../../../shell/toast';
 import { getJson, type Paged } from '../../../api/client';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { clientKeys } from './get-client';
@@ -21,5 +23,9 @@ export const fetchEndCustomers = () => getJson<ClientSummary[]>('getallendcustom
 export function useParentOptions(enabled: boolean) {
   const resellers = useQuery({ queryKey: [...clientKeys.lookups, 'resellers'], queryFn: fetchResellers, enabled });
   const endCustomers = useQuery({ queryKey: [...clientKeys.lookups, 'endcustomers'], queryFn: fetchEndCustomers, enabled });
+  const failed = resellers.isError || endCustomers.isError;
+  useEffect(() => {
+    if (failed) toastError('Eindklanten kunnen niet worden ingeladen');
+  }, [failed]);
   return { resellers: resellers.data ?? [], endCustomers: endCustomers.data ?? [] };
 }
