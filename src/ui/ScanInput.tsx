@@ -1,0 +1,115 @@
+/**
+ * One scan field for a hardware scanner and the camera.
+ *
+ * Usage:
+ *   <ScanInput label="Serienummer" onScan={(serial) => addSerial(serial)} />
+ * `onScan` returns null (or nothing) to accept the serial, or a message to refuse it; the field then
+ * beeps (a different tone when refused), flashes and shows the message. A hardware scanner types the
+ * characters quickly and ends with Enter; the camera button opens the rear camera and reads Code 128,
+ * Code 39, EAN-13/EAN-8 and QR codes.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { beep } from './scan/feedback';
+import { startCameraScan, type CameraScan } from './scan/camera';
+import './scan/scan.css';
+
+export interface ScanInputProps {
+  label: string;
+  onScan: (serial: string) => string | null | void;
+  placeholder?: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  /** Extra accessible description, e.g. what is being scanned. */
+  hint?: string;
+}
+
+type Feedback = { kind: 'accepted' | 'refused'; text: string; n: number } | null;
+
+export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serienummer', disabled, autoFocus, hint }: ScanInputProps) {
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [camera, setCamera] = useState<'off' | 'starting' | 'on'>('off');
+  const [cameraError, setCameraError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const scanRef = useRef<CameraScan | null>(null);
+  const onScanRef = useRef(onScan);
+  useEffect(() => {
+    onScanRef.current = onScan;
+  });
+
+  const submit = (raw: string) => {
+    const serial = raw.trim();
+    if (!serial) return;
+    const refusal = onScanRef.current(serial);
+    const kind = refusal ? 'refused' : 'accepted';
+    beep(kind);
+    setFeedback((f) => ({ kind, text: refusal ? `${serial}: ${refusal}` : `${serial} toegevoegd`, n: (f?.n ?? 0) + 1 }));
+    setValue('');
+  };
+  const submitRef = useRef(submit);
+  useEffect(() => {
+    submitRef.current = submit;
+  });
+
+  useEffect(() => () => scanRef.current?.stop(), []);
+
+  const toggleCamera = async () => {
+    if (camera !== 'off') {
+      scanRef.current?.stop();
+      scanRef.current = null;
+      setCamera('off');
+      return;
+    }
+    setCameraError(null);
+    setCamera('starting');
+    try {
+      scanRef.current = await startCameraScan(videoRef.current!, (text) => submitRef.current(text));
+      setCamera('on');
+    } catch {
+      setCamera('off');
+      setCameraError('De camera kan niet worden geopend. Geef toestemming of gebruik de scanner.');
+    }
+  };
+
+  const statusId = `${id}-status`;
+  return (
+    <div className={`scan-input${feedback ? ` scan-${feedback.kind}` : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="scan-input-row">
+        <input
+          ref={inputRef}
+          id={id}
+          className="scan-input-field"
+          value={value}
+          disabled={disabled}
+          autoFocus={autoFocus}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          enterKeyHint="done"
+          placeholder={placeholder}
+          aria-describedby={statusId}
+          aria-invalid={feedback?.kind === 'refused' || undefined}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              submit(value);
+            }
+          }}
+        />
+        <button type="button" className="button button-secondary scan-button" disabled={disabled} onClick={() => submit(value)}>Toevoegen</button>
+        <button type="button" className="button button-secondary scan-button" disabled={disabled || camera === 'starting'} aria-pressed={camera === 'on'} onClick={toggleCamera}>
+          {camera === 'on' ? 'Camera uit' : 'Camera'}
+        </button>
+      </div>
+      <video ref={videoRef} className="scan-video" hidden={camera === 'off'} muted playsInline aria-label="Camerabeeld" />
+      <div id={statusId} key={feedback?.n} className="scan-status" role={feedback?.kind === 'refused' ? 'alert' : 'status'}>
+        {feedback ? feedback.text : hint}
+      </div>
+      {cameraError && <div className="field-error" role="alert">{cameraError}</div>}
+    </div>
+  );
+}
