@@ -1,5 +1,119 @@
-import { EmptyPage } from '../../shell/EmptyPage';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { permissionGroups } from '../../domain/permissions';
+import { ApiError } from '../../api/errors';
+import { confirmDialog } from '../../shell/confirm';
+import { usePageTitle } from '../../shell/page-title';
+import { showToast, toastError } from '../../shell/toast';
+import { useDeleteRole, useSaveRolePermissions } from './api/mutations';
+import { usePermissions, useRole, type RoleDetail } from './api/roles';
+import { RoleFormModal } from './components/RoleFormModal';
+import { useRights } from './use-session-user';
+import './roles.css';
 
 export function RoleDetailPage() {
-  return <EmptyPage />;
+  const id = Number(useParams({ strict: false }).id);
+  const role = useRole(id);
+  const permissions = usePermissions();
+  usePageTitle(role.data?.name);
+  const failed = role.isError || permissions.isError;
+  useEffect(() => {
+    if (failed) toastError('Rolgegevens kunnen niet worden ingeladen');
+  }, [failed]);
+  if (failed) return <div className="panel notice notice-alert" role="alert">Rolgegevens kunnen niet worden ingeladen</div>;
+  if (role.isPending || permissions.isPending) return <div className="panel rr-muted">Laden…</div>;
+  return <RolePanel key={role.data.id} role={role.data} allRights={permissions.data.map((p) => p.name)} />;
+}
+
+/** Rights grouped as in src/domain/permissions.ts; a right the server knows but no group lists goes under 'Overig'. */
+function groupRights(allRights: string[]): [string, string[]][] {
+  const grouped = Object.entries(permissionGroups).map(([group, rights]) => [group, rights.filter((r) => allRights.includes(r))] as [string, string[]]);
+  const known = new Set<string>(Object.values(permissionGroups).flat());
+  const other = allRights.filter((r) => !known.has(r));
+  return [...grouped, ...(other.length ? [['Overig', other] as [string, string[]]] : [])].filter(([, rights]) => rights.length > 0);
+}
+
+function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] }) {
+  const rights = useRights();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [checked, setChecked] = useState(() => new Set(role.permissions.map((p) => p.name)));
+  const save = useSaveRolePermissions();
+  const remove = useDeleteRole();
+  const groups = useMemo(() => groupRights(allRights), [allRights]);
+  const canChange = rights.can('Rol wijzigen') && !(role.is_superuser && !rights.isSuperuser);
+  // The Superuser role always has every right; others may only (un)tick rights they hold themselves.
+  const editable = (right: string) => canChange && !role.is_superuser && (rights.isSuperuser || rights.permissions.includes(right));
+  const dirty = checked.size !== role.permissions.length || role.permissions.some((p) => !checked.has(p.name));
+
+  const toggle = (right: string, on: boolean) => setChecked((prev) => {
+    const next = new Set(prev);
+    if (on) next.add(right);
+    else next.delete(right);
+    return next;
+  });
+
+  const onSave = async () => {
+    try {
+      await save.mutateAsync({ id: role.id, permissions: [...checked] });
+      showToast('Opgeslagen', 'De rechten zijn opgeslagen bij deze rol');
+    } catch (err) {
+      const detail = err instanceof ApiError ? [err.message, ...Object.values(err.fieldErrors).flat()].filter((m) => m && m !== 'Validatie mislukt!').join(' ') : '';
+      toastError(`Opslaan van rechten is mislukt.${detail ? ` ${detail}` : ''}`, 'Mislukt!');
+    }
+  };
+  const onDelete = async () => {
+    if (!(await confirmDialog({ text: `Weet je zeker dat je de rol ${role.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    try {
+      await remove.mutateAsync(role.id);
+      showToast('Verwijderd', `Rol ${role.name} is verwijderd.`);
+      await navigate({ to: '/rollen-en-rechten' });
+    } catch (err) {
+      toastError(err instanceof ApiError ? err.message : 'De rol kon niet worden verwijderd.', 'Mislukt');
+    }
+  };
+
+  return (
+    <>
+      <section className="panel" aria-labelledby="role-name">
+        <div className="rr-header">
+          <div>
+            <h2 id="role-name">{role.name}</h2>
+            <p className="rr-muted">{role.description}</p>
+            <span className="rr-count" data-testid="role-users">{role.users_count} {role.users_count === 1 ? 'gebruiker' : 'gebruikers'}</span>
+          </div>
+          <div className="rr-actions">
+            {canChange && <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>Wijzigen</button>}
+            {rights.can('Rol verwijderen') && !role.is_superuser && (
+              <button type="button" className="button button-danger button-small" onClick={onDelete} disabled={remove.isPending}>Verwijderen</button>
+            )}
+          </div>
+        </div>
+      </section>
+      <section className="panel" aria-labelledby="rights-title">
+        <h2 id="rights-title" style={{ fontSize: '1.1rem' }}>Rechten</h2>
+        {role.is_superuser && <p className="rr-muted">De rol Superuser heeft altijd alle rechten.</p>}
+        <div className="rr-groups">
+          {groups.map(([group, list]) => (
+            <fieldset key={group} className="rr-group">
+              <legend>{group}</legend>
+              {list.map((right) => (
+                <label key={right}>
+                  <input type="checkbox" checked={role.is_superuser || checked.has(right)} disabled={!editable(right)} onChange={(e) => toggle(right, e.target.checked)} />
+                  <span>{right}</span>
+                </label>
+              ))}
+            </fieldset>
+          ))}
+        </div>
+        {canChange && !role.is_superuser && (
+          <div className="rr-save">
+            {dirty && <span className="rr-muted">Niet opgeslagen wijzigingen</span>}
+            <button type="button" className="button button-primary" onClick={onSave} disabled={save.isPending}>Opslaan</button>
+          </div>
+        )}
+      </section>
+      {editing && <RoleFormModal role={role} onClose={() => setEditing(false)} />}
+    </>
+  );
 }

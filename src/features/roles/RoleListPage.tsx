@@ -1,5 +1,29 @@
-import { EmptyPage } from '../../shell/EmptyPage';
+import { useCallback, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { useEvent } from '../../shell/events';
+import { rolesQueryOptions, type RoleRow } from './api/roles';
+import { RoleFormModal } from './components/RoleFormModal';
 
+const columns: Column<RoleRow>[] = [
+  { key: 'name', header: 'Rol', sortable: true, width: 220 },
+  { key: 'description', header: 'Omschrijving', sortable: true, width: 460 },
+  { key: 'users_count', header: 'Gebruikers', sortable: true, sortKey: 'users', width: 120, align: 'right' },
+  { key: 'id', header: '', cell: { kind: 'view', route: 'rolesRightsDetail' }, width: 110 },
+];
+
+/** /rollen-en-rechten (spec 2 §2.13); the top bar's 'Nieuwe rol' fires 'roles:create'. */
 export function RoleListPage() {
-  return <EmptyPage />;
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  useEvent('roles:create', useCallback(() => setCreating(true), []));
+  return (
+    <div className="panel">
+      <DataTable<RoleRow> label="Rollen" columns={columns} query={rolesQueryOptions} searchPlaceholder="Zoek op rol of omschrijving" urlState />
+      {creating && (
+        <RoleFormModal onClose={() => setCreating(false)}
+          onSaved={(role) => void navigate({ to: '/rollen-en-rechten/$id', params: { id: String(role.id) } })} />
+      )}
+    </div>
+  );
 }

@@ -1,5 +1,26 @@
-import { EmptyPage } from '../../shell/EmptyPage';
+import { Link } from '@tanstack/react-router';
+import { useSessionUser } from './use-session-user';
+import './users.css';
 
+/** The version of this build; set VITE_APP_VERSION when building a release. */
+export const APP_VERSION: string = import.meta.env.VITE_APP_VERSION || 'ontwikkelversie';
+
+/** /instellingen: the spec shows no content, so: the own account and the version of the portal. */
 export function SettingsPage() {
-  return <EmptyPage />;
+  const me = useSessionUser();
+  return (
+    <div className="um-settings">
+      <section className="panel" aria-labelledby="settings-account">
+        <h2 id="settings-account">Mijn account</h2>
+        <p className="um-muted">Ingelogd als {me.name} ({me.email}).</p>
+        <Link to="/profiel" className="button button-secondary">Mijn profiel</Link>
+      </section>
+      <section className="panel" aria-labelledby="settings-about">
+        <h2 id="settings-about">Over het portaal</h2>
+        <dl className="um-facts">
+          <div><dt>Versie</dt><dd data-testid="app-version">{APP_VERSION}</dd></div>
+        </dl>
+      </section>
+    </div>
+  );
 }

@@ -1,5 +1,99 @@
-import { EmptyPage } from '../../shell/EmptyPage';
+import { useEffect, useState } from 'react';
+import { useParams } from '@tanstack/react-router';
+import { initials } from '../../domain/format';
+import { ApiError } from '../../api/errors';
+import { confirmDialog } from '../../shell/confirm';
+import { usePageTitle } from '../../shell/page-title';
+import { showToast, toastError } from '../../shell/toast';
+import { useDeleteUser, useDisableTwoFactor } from './api/mutations';
+import { useUser, type UserDetail } from './api/users';
+import { UserFormModal } from './components/UserFormModal';
+import { useSessionUser } from './use-session-user';
+import './users.css';
+
+/** After 'Verwijderen' the app reloads at / (spec 2 §7); the toast stays readable for a moment first. */
+export const RELOAD_DELAY_MS = 1200;
 
 export function UserDetailPage() {
-  return <EmptyPage />;
+  const id = Number(useParams({ strict: false }).id);
+  const { data: user, isPending, isError } = useUser(id);
+  usePageTitle(user?.name);
+  useEffect(() => {
+    if (isError) toastError('Gebruikergegevens kunnen niet worden ingeladen');
+  }, [isError]);
+  if (isPending) return <div className="panel um-muted">Laden…</div>;
+  if (isError || !user) return <div className="panel notice notice-alert" role="alert">Gebruikergegevens kunnen niet worden ingeladen</div>;
+  return <UserDetailPanel user={user} />;
+}
+
+function serverReason(err: unknown): string {
+  return err instanceof ApiError && err.status < 500 && err.status !== 422 ? `: ${err.message}` : '';
+}
+
+function UserDetailPanel({ user }: { user: UserDetail }) {
+  const me = useSessionUser();
+  const [editing, setEditing] = useState(false);
+  const remove = useDeleteUser();
+  const resetTwoFactor = useDisableTwoFactor();
+
+  const onDelete = async () => {
+    if (!(await confirmDialog({ text: `Weet je zeker dat je ${user.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    try {
+      await remove.mutateAsync(user.id);
+      showToast('Gelukt', 'Gebruiker is verwijderd');
+      setTimeout(() => window.location.assign('/'), RELOAD_DELAY_MS);
+    } catch (err) {
+      toastError(`Er is helaas iets fout gegaan bij het verwijderen${serverReason(err)}`);
+    }
+  };
+  const onResetTwoFactor = async () => {
+    const text = `Weet je zeker dat je de tweestapsverificatie van ${user.name} wilt uitschakelen? Bij de volgende keer inloggen stelt deze gebruiker die opnieuw in.`;
+    if (!(await confirmDialog({ text, confirmLabel: '2FA resetten', danger: true }))) return;
+    try {
+      await resetTwoFactor.mutateAsync(user.id);
+      showToast('Gelukt', '2FA is uitgeschakeld');
+    } catch {
+      toastError('2FA kon niet worden uitgeschakeld');
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="user-name">
+      <div className="um-header">
+        <div className="um-name">
+          <span className="um-avatar" aria-hidden>{initials(user.name)}</span>
+          <div>
+            <h2 id="user-name">{user.name}</h2>
+            <span className="um-muted">{user.contact.client.name}</span>
+          </div>
+        </div>
+        <div className="um-actions">
+          {me.can('Gebruiker wijzigen') && <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>Bewerken</button>}
+          {me.can('2FA uitschakelen') && user.otp_enabled && (
+            <button type="button" className="button button-secondary button-small" onClick={onResetTwoFactor} disabled={resetTwoFactor.isPending}>2FA resetten</button>
+          )}
+          {me.can('Gebruiker verwijderen') && user.id !== me.id && (
+            <button type="button" className="button button-danger button-small" onClick={onDelete} disabled={remove.isPending}>Verwijderen</button>
+          )}
+        </div>
+      </div>
+      <dl className="um-facts">
+        <div><dt>Naam</dt><dd>{user.name}</dd></div>
+        <div><dt>E-mailadres</dt><dd>{user.email}</dd></div>
+        <div><dt>Rollen</dt><dd><RoleBadges roles={user.roles.map((r) => r.name)} /></dd></div>
+        <div><dt>Tweestapsverificatie</dt><dd><TwoFactorStatus on={user.otp_enabled} /></dd></div>
+        <div><dt>Account</dt><dd>{user.activated ? 'Geactiveerd' : 'Uitgenodigd, nog niet geactiveerd'}</dd></div>
+      </dl>
+      {editing && <UserFormModal user={user} onClose={() => setEditing(false)} />}
+    </section>
+  );
+}
+
+export function RoleBadges({ roles }: { roles: string[] }) {
+  if (roles.length === 0) return <span className="um-muted">Geen rol</span>;
+  return <span className="um-badges">{roles.map((r) => <span key={r} className="um-badge">{r}</span>)}</span>;
+}
+
+export function TwoFactorStatus({ on }: { on: boolean }) {
+  return <span className={on ? 'um-status um-status-on' : 'um-status'} data-testid="otp-status">{on ? 'Actief' : 'Inactief'}</span>;
 }

@@ -1,5 +1,31 @@
-import { EmptyPage } from '../../shell/EmptyPage';
+import { useCallback } from 'react';
+import { useSearch } from '@tanstack/react-router';
+import { download } from '../../api/client';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { initialParams } from '../../ui/table/state';
+import { readUrlState } from '../../ui/table/url-state';
+import { useEvent } from '../../shell/events';
+import { toastError } from '../../shell/toast';
+import { usersQueryOptions, type UserRow } from './api/users';
 
+const columns: Column<UserRow>[] = [
+  { key: 'name', header: 'Naam', sortable: true, width: 260 },
+  { key: 'email', header: 'Email', sortable: true, width: 300 },
+  { key: 'role', header: 'Rol', width: 260 },
+  { key: 'id', header: '', cell: { kind: 'view', route: 'userDetails' }, width: 110 },
+];
+
+/** /gebruikersbeheer (spec 2 §2.12): Naam, Email, Rol; search on name or e-mail; export from the top bar. */
 export function UserListPage() {
-  return <EmptyPage />;
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  useEvent('users:export', useCallback(() => {
+    const params = readUrlState(search, initialParams());
+    download('exportusers', { search: params.search, sort: params.sort, order: params.order }).catch(() => toastError('Exporteren is mislukt'));
+  }, [search]));
+
+  return (
+    <div className="panel">
+      <DataTable<UserRow> label="Gebruikers" columns={columns} query={usersQueryOptions} searchPlaceholder="Zoek op naam of e-mailadres" urlState />
+    </div>
+  );
 }

@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson, type Paged } from '../../../api/client';
+import { toSearchParams, type TableParams } from '../../../ui/DataTable';
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  description: string;
+  users_count: number;
+}
+
+/** GET /api/roles/{id} (spec 2 §3 Role). */
+export interface RoleDetail extends RoleRow {
+  is_superuser: boolean;
+  permissions: { id: number; name: string }[];
+}
+
+export const roleKeys = {
+  all: ['roles'] as const,
+  lists: ['roles', 'list'] as const,
+  detail: (id: number) => ['roles', 'detail', id] as const,
+  permissions: ['roles', 'permissions'] as const,
+};
+
+export const fetchRoles = (params: TableParams, signal?: AbortSignal) =>
+  getJson<Paged<RoleRow>>('roles', { searchParams: toSearchParams(params), signal });
+
+export const rolesQueryOptions = (params: TableParams) =>
+  queryOptions({ queryKey: [...roleKeys.lists, params], queryFn: ({ signal }) => fetchRoles(params, signal) });
+
+export const fetchRole = (id: number) => getJson<RoleDetail>(`roles/${id}`);
+
+export const roleQueryOptions = (id: number) => queryOptions({ queryKey: roleKeys.detail(id), queryFn: () => fetchRole(id), retry: false });
+
+export function useRole(id: number) {
+  return useQuery(roleQueryOptions(id));
+}
+
+/** Every right of the product; the list comes from the server (spec 2 §3). */
+export const fetchPermissions = () => getJson<{ id: number; name: string }[]>('permissions');
+
+export function usePermissions() {
+  return useQuery({ queryKey: roleKeys.permissions, queryFn: fetchPermissions, staleTime: 5 * 60_000, retry: false });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deleteJson, postJson, putJson } from '../../../api/client';
+import { userKeys, type UserDetail } from './users';
+
+/** Every change to users refreshes the area's queries (list and details). */
+function useUserMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }) });
+}
+
+export interface UserPayload {
+  name: string;
+  email: string;
+  role: number[];
+}
+
+export const useUpdateUser = () =>
+  useUserMutation(({ id, payload }: { id: number; payload: UserPayload }) => putJson<{ message: string; data: UserDetail }>(`users/${id}`, payload));
+
+export const useDeleteUser = () => useUserMutation((id: number) => deleteJson<{ message: string }>(`users/${id}`));
+
+export const useDisableTwoFactor = () => useUserMutation((id: number) => postJson<{ message: string; data: UserDetail }>(`${id}/disable-2fa`));
+
+export const useUpdateProfile = () =>
+  useUserMutation((payload: { name: string; email: string }) => putJson<{ message: string }>('profile', payload));
