@@ -8,7 +8,8 @@
  * value is 'Y-m-d' or ''. A typed date that is not valid or out of range shows an error under the
  * field and sets the value to ''. `error` shows an outside message (e.g. a 422) in the same place.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { placeList } from './search-select-filter';
 import {
   addDays, addMonths, checkTyped, dutchDayNames, dutchDayShort, dutchMonthNames, isAllowed, longDutchDate, monthGrid,
   RANGE_ERRORS, toDisplayDate, todayIso, type DateRangeType,
@@ -37,7 +38,7 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
   const [seen, setSeen] = useState(value);
   const [typedError, setTypedError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const [upward, setUpward] = useState(false);
+  const [place, setPlace] = useState<CSSProperties | null>(null);
   const today = todayIso();
   const start = value || today;
   const [view, setView] = useState({ year: Number(start.slice(0, 4)), month: Number(start.slice(5, 7)) - 1 });
@@ -45,6 +46,7 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
   const rootRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const controlRef = useRef<HTMLDivElement>(null);
 
   if (value !== seen) {
     setSeen(value);
@@ -60,6 +62,23 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
     const close = (e: MouseEvent) => !rootRef.current?.contains(e.target as Node) && setOpen(false);
     document.addEventListener('mousedown', close);
     return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+  // Fixed to the window (a modal's scroll box does not cut it off), below the field or above it.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const update = () => {
+      const rect = controlRef.current?.getBoundingClientRect();
+      if (!rect) return;
+      const { left, top, bottom } = placeList(rect, window.innerHeight, CALENDAR_HEIGHT, 6, CALENDAR_HEIGHT);
+      setPlace({ position: 'fixed', left, top: top ?? 'auto', bottom: bottom ?? 'auto' });
+    };
+    update();
+    window.addEventListener('scroll', update, true);
+    window.addEventListener('resize', update);
+    return () => {
+      window.removeEventListener('scroll', update, true);
+      window.removeEventListener('resize', update);
+    };
   }, [open]);
   useEffect(() => {
     if (open) gridRef.current?.querySelector<HTMLButtonElement>(`[data-iso="${focused}"]`)?.focus();
@@ -77,10 +96,6 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
     const s = value || today;
     setView({ year: Number(s.slice(0, 4)), month: Number(s.slice(5, 7)) - 1 });
     setFocused(s);
-    // Open upwards when the calendar would run off the bottom of the window.
-    const rect = rootRef.current?.getBoundingClientRect();
-    const below = rect ? window.innerHeight - rect.bottom : Infinity;
-    setUpward(!!rect && below < CALENDAR_HEIGHT && rect.top > below);
     setOpen(true);
   };
   const pick = (iso: string) => {
@@ -114,7 +129,7 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
 
   return (
     <div className={`date-picker${shownError ? ' has-error' : ''}`} ref={rootRef}>
-      <div className="date-picker-control">
+      <div className="date-picker-control" ref={controlRef}>
         <input id={inputId} name={name} type="text" inputMode="numeric" autoComplete="off" placeholder={placeholder}
           disabled={disabled} value={text} aria-label={aria['aria-label']} aria-invalid={!!shownError || undefined}
           aria-describedby={shownError ? errorId : undefined}
@@ -139,7 +154,7 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
         </button>
       </div>
       {open && (
-        <div className={upward ? 'calendar calendar-up' : 'calendar'} role="dialog" aria-modal="false" aria-label="Kies een datum">
+        <div className="calendar" style={place ?? undefined} role="dialog" aria-modal="false" aria-label="Kies een datum">
           <div className="calendar-header">
             <button type="button" className="calendar-nav" aria-label="Vorige maand" onClick={() => shiftMonth(-1)}>‹</button>
             <span className="calendar-title" aria-live="polite">{dutchMonthNames[view.month]} {view.year}</span>

@@ -8,9 +8,9 @@
  *     onChange={(id, option) => setClientId(id)} placeholder="Kies een klant" />
  * options are { id, name }; value is the chosen id or null. Keyboard: arrows, Enter, Escape.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import {
-  BLUR_DELAY_MS, filterOptions, LIST_MAX_HEIGHT_PX, moveActive, NO_RESULTS, resolveBlur, type SelectOption,
+  BLUR_DELAY_MS, filterOptions, moveActive, NO_RESULTS, placeList, resolveBlur, type SelectOption,
 } from './search-select-filter';
 
 export type { SelectOption } from './search-select-filter';
@@ -43,6 +43,25 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
   const [seen, setSeen] = useState(current);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [place, setPlace] = useState<CSSProperties | null>(null);
+
+  // The list is fixed to the window so a modal's scroll box does not cut it off; it follows the
+  // field when anything scrolls or the window resizes.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const update = () => {
+      const rect = inputRef.current?.getBoundingClientRect();
+      if (rect) setPlace({ position: 'fixed', top: 'auto', bottom: 'auto', right: 'auto', ...placeList(rect, window.innerHeight) });
+    };
+    update();
+    window.addEventListener('scroll', update, true);
+    window.addEventListener('resize', update);
+    return () => {
+      window.removeEventListener('scroll', update, true);
+      window.removeEventListener('resize', update);
+    };
+  }, [open]);
 
   // The value (or the options) changed from outside: show that choice.
   if (current !== seen) {
@@ -105,6 +124,7 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
   return (
     <div className={`search-select${open ? ' is-open' : ''}${invalid ? ' has-error' : ''}`}>
       <input
+        ref={inputRef}
         id={inputId}
         name={props.name}
         type="text"
@@ -137,7 +157,7 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
       />
       <span className="search-select-caret" aria-hidden>▾</span>
       {open && (
-        <ul id={listId} ref={listRef} role="listbox" className="search-select-list" style={{ maxHeight: LIST_MAX_HEIGHT_PX }}
+        <ul id={listId} ref={listRef} role="listbox" className="search-select-list" style={place ?? undefined}
           aria-label={props['aria-label']}>
           {shown.length === 0 && <li className="search-select-empty" role="presentation">{NO_RESULTS}</li>}
           {shown.map((o, i) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterOptions, moveActive, resolveBlur } from './search-select-filter';
+import { filterOptions, moveActive, placeList, resolveBlur } from './search-select-filter';
 
 const options = [
   { id: 1, name: 'Gemeente Utrecht' },
@@ -39,5 +39,27 @@ describe('search-select keyboard', () => {
     expect(moveActive(-1, 3, 'ArrowUp')).toBe(2);
     expect(moveActive(1, 3, 'ArrowUp')).toBe(0);
     expect(moveActive(0, 0, 'ArrowDown')).toBe(-1);
+  });
+});
+
+describe('search-select list placement', () => {
+  const field = (top: number) => ({ top, bottom: top + 40, left: 100, width: 300 });
+  it('opens below with at most 400 px', () => {
+    expect(placeList(field(100), 1000)).toEqual({ left: 100, width: 300, top: 144, maxHeight: 400 });
+  });
+  it('shrinks to the room below when that is still enough', () => {
+    expect(placeList(field(600), 900)).toEqual({ left: 100, width: 300, top: 644, maxHeight: 248 });
+  });
+  it('opens above when the room below is small and there is more above', () => {
+    expect(placeList(field(700), 800)).toEqual({ left: 100, width: 300, bottom: 104, maxHeight: 400 });
+    expect(placeList(field(300), 400)).toEqual({ left: 100, width: 300, bottom: 104, maxHeight: 288 });
+  });
+});
+
+describe('calendar placement (needs its full height)', () => {
+  it('goes above when less than its height fits below', () => {
+    const field = { top: 500, bottom: 540, left: 0, width: 300 };
+    expect(placeList(field, 800, 340, 6, 340)).toMatchObject({ bottom: 306 });
+    expect(placeList(field, 1000, 340, 6, 340)).toMatchObject({ top: 546 });
   });
 });

@@ -36,3 +36,18 @@ export function moveActive(index: number, count: number, key: 'ArrowDown' | 'Arr
   if (key === 'ArrowDown') return index < 0 || index >= count - 1 ? 0 : index + 1;
   return index <= 0 ? count - 1 : index - 1;
 }
+
+/**
+ * Where the list goes: below the field when it fits (or has the most room), else above; never
+ * taller than 400 px or the room there is. Fixed positioning keeps it out of a modal's scroll box.
+ */
+export function placeList(
+  field: { top: number; bottom: number; left: number; width: number }, viewportHeight: number, maxHeight = LIST_MAX_HEIGHT_PX, gap = 4,
+  enoughRoom = Math.min(maxHeight, 200),
+): { left: number; width: number; maxHeight: number; top?: number; bottom?: number } {
+  const below = viewportHeight - field.bottom - gap - 8;
+  const above = field.top - gap - 8;
+  const base = { left: field.left, width: field.width };
+  if (below >= enoughRoom || below >= above) return { ...base, top: field.bottom + gap, maxHeight: Math.max(80, Math.min(maxHeight, below)) };
+  return { ...base, bottom: viewportHeight - field.top + gap, maxHeight: Math.min(maxHeight, above) };
+}

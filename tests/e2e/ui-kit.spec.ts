@@ -294,6 +294,7 @@ test.describe('UI kit', () => {
     const value = page.getByTestId('kit-customer-value');
     await box.click();
     const list = page.getByRole('listbox');
+    await expect(list).toBeInViewport({ ratio: 1 });
     const all = await list.getByRole('option').count();
     expect(all).toBeGreaterThan(3);
     const firstName = (await list.getByRole('option').first().textContent())!;
@@ -359,6 +360,8 @@ test.describe('UI kit', () => {
     const field = page.locator('.field', { has: history });
     await field.getByRole('button', { name: 'Kalender openen' }).click();
     const calendar = page.getByRole('dialog', { name: 'Kies een datum' });
+    await expect(calendar).toBeInViewport({ ratio: 1 });
+    expect((await calendar.boundingBox())!.height).toBeLessThan(360);
     await expect(calendar.getByRole('columnheader')).toHaveText(['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo']);
     const days = ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'];
     const months = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
