@@ -150,7 +150,9 @@ describe('lookups and the client detail', () => {
   it('answers a client with its parts, and a light variant', async () => {
     const res = await admin.get(`/api/clients/${klantClientId}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: klantClientId, client_type_id: 3, parent: { id: resellerClientId }, products: [], bundles: [], items: [], projects: [], available_products: [] });
+    expect(res.body).toMatchObject({ id: klantClientId, client_type_id: 3, parent: { id: resellerClientId } });
+    // The stock fields are filled by the stock area through extendClientDetail; here only their presence counts.
+    for (const field of ['products', 'bundles', 'items', 'projects', 'available_products']) expect(Array.isArray(res.body[field])).toBe(true);
     expect(res.body.primary_contact.id).toBe(res.body.primary_contact_id);
     expect(res.body.visiting_address.is_visiting).toBe(true);
     expect(res.body.contacts.every((c: any) => c.deleted_at === null)).toBe(true);
@@ -238,7 +240,7 @@ describe('changing and deleting customers', () => {
     const foreignContact = await admin.put(`/api/clients/${otherEndCustomerId}`, { name: 'Hernoemd 3', primary_contact_id: 1 });
     expect(foreignContact.body.errors.primary_contact_id).toBeDefined();
     const events = (await admin.get(`/api/geteventsbyclientid/${otherEndCustomerId}`)).body;
-    expect(events[0].action).toBe('Eindklant gewijzigd');
+    expect(events.filter((e: any) => e.action === 'Eindklant gewijzigd')).toHaveLength(2);
     expect((await magazijn.put(`/api/clients/${otherEndCustomerId}`, { name: 'X' })).status).toBe(403);
   });
 
@@ -412,7 +414,7 @@ describe('export', () => {
 
 describe('activity history', () => {
   it('lists a client\'s events newest first with the status name', async () => {
-    await ctx.db.insertInto('events').values({ client_id: klantClientId, action: 'Status gewijzigd', status_id: 3, created_at: new Date(Date.now() + 60_000) }).execute();
+    await ctx.db.insertInto('events').values({ client_id: klantClientId, action: 'Status gewijzigd', status_id: 3, created_at: new Date('2100-01-01T10:00:00Z') }).execute();
     const res = await klant.get(`/api/geteventsbyclientid/${klantClientId}`);
     expect(res.status).toBe(200);
     expect(res.body[0]).toMatchObject({ action: 'Status gewijzigd', status_name: 'In gebruik' });

@@ -20,15 +20,19 @@ export interface ClientStockFields {
 
 export type ClientDetailExtension = (db: Executor, user: AuthUser, clientId: number) => Promise<Partial<ClientStockFields> & Record<string, unknown>>;
 
-const extensions = new Set<ClientDetailExtension>();
+const extensions = new Map<string, ClientDetailExtension>();
 
-/** Adds (or replaces by identity) a contributor to GET /api/clients/{id}. */
-export function extendClientDetail(extension: ClientDetailExtension): void {
-  extensions.add(extension);
+/**
+ * Adds a contributor to GET /api/clients/{id}. A plugin registers it each time an app is built
+ * (tests build many), so a contributor with the same key (by default its source text) replaces
+ * the earlier one instead of running twice.
+ */
+export function extendClientDetail(extension: ClientDetailExtension, key: string = extension.toString()): void {
+  extensions.set(key, extension);
 }
 
 export async function stockFieldsOf(db: Executor, user: AuthUser, clientId: number): Promise<ClientStockFields & Record<string, unknown>> {
   let fields: ClientStockFields & Record<string, unknown> = { products: [], bundles: [], items: [], projects: [], available_products: [] };
-  for (const extension of extensions) fields = { ...fields, ...(await extension(db, user, clientId)) };
+  for (const extension of extensions.values()) fields = { ...fields, ...(await extension(db, user, clientId)) };
   return fields;
 }
