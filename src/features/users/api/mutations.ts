@@ -17,7 +17,14 @@ export interface UserPayload {
 export const useUpdateUser = () =>
   useUserMutation(({ id, payload }: { id: number; payload: UserPayload }) => putJson<{ message: string; data: UserDetail }>(`users/${id}`, payload));
 
-export const useDeleteUser = () => useUserMutation((id: number) => deleteJson<{ message: string }>(`users/${id}`));
+/** Only the lists refresh: the page of the deleted user stays as it was until the reload to / (spec 2 §7). */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteJson<{ message: string }>(`users/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists }),
+  });
+}
 
 export const useDisableTwoFactor = () => useUserMutation((id: number) => postJson<{ message: string; data: UserDetail }>(`${id}/disable-2fa`));
 
