@@ -19,6 +19,8 @@ export interface OutboxAction {
   status: OutboxStatus;
   /** The server's verdict for a failed action, or the last transient problem of a waiting one. */
   error: string | null;
+  /** The server's field errors with a refusal (422), so a screen can show them where they belong. */
+  errors?: Record<string, string[]>;
   /** What the user sees in the list, e.g. 'Voormelding ORD-1: 12 artikelen inklaren'. */
   label: string;
   /** Query keys (prefixes) to refresh once the server accepted it. */

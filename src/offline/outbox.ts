@@ -34,7 +34,7 @@ async function send(action: OutboxAction): Promise<Verdict> {
   } catch (err) {
     // 401/419 (signed out meanwhile) and 5xx are not verdicts on the action: it waits for a later run.
     if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 419 && err.status !== 408 && err.status !== 429) {
-      return { kind: 'refused', message: refusalText(err) };
+      return { kind: 'refused', message: refusalText(err), errors: err.fieldErrors };
     }
     if (err instanceof ApiError) return { kind: 'unreachable', message: err.message };
     if (err instanceof NetworkError) return { kind: 'unreachable', message: err.message };

@@ -92,7 +92,7 @@ describe('outbox queue', () => {
     const q = queue();
     responder = () => ({ kind: 'refused', message: 'Nee' });
     const out = await q.enqueue(action('a'));
-    expect(out).toEqual({ status: 'failed', id: 'key-1', message: 'Nee' });
+    expect(out).toEqual({ status: 'failed', id: 'key-1', message: 'Nee', errors: {} });
     responder = () => ({ kind: 'sent', body: null });
     await q.retry('key-1');
     expect(await q.list()).toEqual([]);

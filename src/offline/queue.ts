@@ -13,7 +13,7 @@ export interface NewAction {
 /** What sending one action came to; `send` throws for anything but a 2xx answer. */
 export type Verdict =
   | { kind: 'sent'; body: unknown }
-  | { kind: 'refused'; message: string } // a 4xx: the server's verdict, shown to the user
+  | { kind: 'refused'; message: string; errors?: Record<string, string[]> } // a 4xx: the server's verdict, shown to the user
   | { kind: 'unreachable'; message: string }; // no connection, 5xx, not signed in: try again later
 
 export interface QueueDeps {
@@ -29,7 +29,7 @@ export interface QueueDeps {
 export type EnqueueOutcome =
   | { status: 'sent'; id: string; body: unknown }
   | { status: 'waiting'; id: string }
-  | { status: 'failed'; id: string; message: string };
+  | { status: 'failed'; id: string; message: string; errors: Record<string, string[]> };
 
 function uuid(): string {
   if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
@@ -69,7 +69,7 @@ export function createQueue(deps: QueueDeps) {
           sentBodies.set(next.id, verdict.body);
           deps.onSent?.(next, verdict.body);
         } else if (verdict.kind === 'refused') {
-          await db.actions.update(next.id, { status: 'failed', error: verdict.message, attempts: next.attempts + 1 });
+          await db.actions.update(next.id, { status: 'failed', error: verdict.message, errors: verdict.errors ?? {}, attempts: next.attempts + 1 });
         } else {
           await db.actions.update(next.id, { error: verdict.message, attempts: next.attempts + 1 });
           return; // stays at the head; the next run starts with it
@@ -102,7 +102,7 @@ export function createQueue(deps: QueueDeps) {
       sentBodies.delete(id);
       return { status: 'sent', id, body };
     }
-    return stored.status === 'failed' ? { status: 'failed', id, message: stored.error ?? '' } : { status: 'waiting', id };
+    return stored.status === 'failed' ? { status: 'failed', id, message: stored.error ?? '', errors: stored.errors ?? {} } : { status: 'waiting', id };
   }
 
   /** A failed action goes back in line at its old place (first in, first out still holds) and is sent. */

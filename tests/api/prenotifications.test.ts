@@ -170,6 +170,14 @@ describe('lists and export', () => {
     expect((await admin.get('/api/asns/abc')).status).toBe(404);
   });
 
+  it('offers the end customer\'s articles and projects for the form, within the hierarchy', async () => {
+    const res = await reseller.get(`/api/asn-form-options/${ownCustomer}`);
+    expect(res.status).toBe(200);
+    expect(res.body.products.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining(ownProducts.slice(0, 2).map((p) => p.id)));
+    expect(res.body.projects.length).toBeGreaterThan(0);
+    expect((await reseller.get(`/api/asn-form-options/${otherCustomer}`)).status).toBe(404);
+  });
+
   it('exports a real CSV of the articles', async () => {
     const asn = await createAsn(admin, { reference: 'ORD-CSV;1' });
     const res = await admin.get(`/api/exportasnproductscsv?id=${asn.id}`);

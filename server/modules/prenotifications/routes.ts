@@ -7,7 +7,7 @@ import { listParams } from '../../http/paging';
 import { checkIn, checkOutBulk, lookUpSerials } from './checkin';
 import { asnProductsCsv, csvFileName } from './export';
 import {
-  asnDetail, asnInScope, asnProductsQuery, checkInProducts, createAsn, deleteAsn, listAsnProducts, listAsns, updateAsn,
+  asnDetail, asnInScope, asnProductsQuery, checkInProducts, createAsn, deleteAsn, formOptions, listAsnProducts, listAsns, updateAsn,
 } from './service';
 
 const view = { config: { access: right('Voormelding bekijken') } };
@@ -52,6 +52,7 @@ export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
     const id = idParam(request.params);
     return listAsnProducts(db, currentUser(request), id, listParams(request.query), `/api/asnproducts/${id}`);
   });
+  app.get('/asn-form-options/:id', view, async (request) => formOptions(db, currentUser(request), idParam(request.params)));
   app.get('/getasnproducts/:id', view, async (request) => checkInProducts(db, currentUser(request), idParam(request.params)));
 
   // The products of one pre-notification (?id=) or of every pre-notification in the list's filters.

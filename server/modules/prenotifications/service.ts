@@ -215,3 +215,14 @@ export async function checkInProducts(db: Executor, user: AuthUser, asnId: numbe
     id: l.id, product_id: l.product_id, name: l.name, article_number: l.article_number, expected: l.expected, arrived: l.arrived, product_group_id: l.product_group_id,
   }));
 }
+
+/** GET /asn-form-options/{clientId}: the end customer's active articles and projects for the form (not in the spec's call list). */
+export async function formOptions(db: Executor, user: AuthUser, clientId: number) {
+  if (!(await isClientInScope(db, user, clientId))) throw notFound();
+  const [products, projects] = await Promise.all([
+    db.selectFrom('products').select(['id', 'name', 'article_number', 'product_group_id']).where('client_id', '=', clientId)
+      .where('deleted_at', 'is', null).where('is_active', '=', true).orderBy('name').orderBy('id').execute(),
+    db.selectFrom('projects').select(['id', 'number']).where('client_id', '=', clientId).orderBy('number').execute(),
+  ]);
+  return { products, projects };
+}

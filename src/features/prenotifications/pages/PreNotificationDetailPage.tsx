@@ -1,5 +1,103 @@
-import { EmptyPage } from '../../../shell/EmptyPage';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { formatDate } from '../../../domain/format';
+import { confirmDialog } from '../../../shell/confirm';
+import { usePageTitle } from '../../../shell/page-title';
+import { showToast, toastError } from '../../../shell/toast';
+import { useAsnDetail, useDeleteAsn } from '../api/asns';
+import { CheckInModal } from '../components/CheckInModal';
+import { PreNotificationFormModal } from '../components/PreNotificationFormModal';
+import { useRights } from '../use-rights';
+import '../prenotifications.css';
 
+const jaNee = (b: boolean) => (b ? 'Ja' : 'Nee');
+
+/** /voormelding/{id}: info panel, article table, check-in, edit and delete (spec 2 §2.5). */
 export function PreNotificationDetailPage() {
-  return <EmptyPage />;
+  const id = Number(useParams({ strict: false }).id);
+  const can = useRights();
+  const navigate = useNavigate();
+  const { data: asn, isPending, isError } = useAsnDetail(id);
+  const remove = useDeleteAsn();
+  const [modal, setModal] = useState<'edit' | 'checkin' | null>(null);
+  usePageTitle(asn ? `Voormelding ${asn.reference}` : null);
+
+  if (isPending) return <div className="panel" aria-busy>Laden…</div>;
+  if (isError || !asn) return <div className="panel notice notice-alert" role="alert">Voormeldinggegevens kunnen niet worden ingeladen</div>;
+
+  const onDelete = async () => {
+    if (!(await confirmDialog({ title: 'Voormelding verwijderen', text: `Weet je zeker dat je voormelding ${asn.reference} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    try {
+      await remove.mutateAsync(asn.id);
+      showToast('Gelukt', 'De voormelding is verwijderd');
+      void navigate({ to: '/voormeldingen' });
+    } catch {
+      toastError('Er is helaas iets fout gegaan bij het verwijderen');
+    }
+  };
+
+  const info: [string, string | null][] = [
+    ['Referentie', asn.reference],
+    ['Aangevraagd door', asn.user?.name ?? null],
+    ['Eindklant', asn.client.name],
+    ['Aanmelddatum', formatDate(asn.created_at)],
+    ['Verwachte leverdatum', formatDate(asn.expected) || null],
+    ['Deellevering', jaNee(asn.partial_delivery)],
+    ['Ordernummer', asn.reference],
+    ...(asn.start_date_contract ? [['Startdatum contract', formatDate(asn.start_date_contract)] as [string, string]] : []),
+    ...(asn.end_date_contract ? [['Einddatum contract', formatDate(asn.end_date_contract)] as [string, string]] : []),
+    ['Projectnummer', asn.project_number],
+    ['Topdesknummer', asn.w_number],
+    ['Voorraadeigenaar', asn.stock_owner],
+    ['DaaS', jaNee(asn.daas)],
+  ];
+
+  return (
+    <>
+      <div className="panel">
+        <div className="pn-head">
+          <div>
+            <h2>Voormelding {asn.reference}</h2>
+            <span className={asn.complete ? 'pn-status pn-status-done' : 'pn-status'}>{asn.complete ? `Afgerond op ${formatDate(asn.completed_at)}` : 'Open'}</span>
+          </div>
+          <div className="pn-actions">
+            {can('Voormelding wijzigen') && <button type="button" className="button button-secondary" onClick={() => setModal('edit')}>Voormelding wijzigen</button>}
+            {can('Voormelding verwijderen') && <button type="button" className="button button-danger" onClick={onDelete}>Voormelding verwijderen</button>}
+          </div>
+        </div>
+        <dl className="pn-info">
+          {info.map(([label, value]) => (
+            <div key={label}><dt>{label}</dt><dd>{value || '–'}</dd></div>
+          ))}
+          {asn.comment && <div className="pn-wide"><dt>Opmerking</dt><dd>{asn.comment}</dd></div>}
+        </dl>
+      </div>
+      <div className="panel">
+        <div className="pn-head">
+          <h2>Artikelen</h2>
+          <div className="pn-actions">
+            <Link to="/voormeldingen/$id" params={{ id: String(asn.id) }} className="button button-secondary">Artikelenoverzicht</Link>
+            {!asn.complete && can('Artikel aanmaken') && (
+              <button type="button" className="button button-primary" onClick={() => setModal('checkin')}>Artikelen inklaren</button>
+            )}
+          </div>
+        </div>
+        <table className="pn-lines">
+          <thead><tr><th>Artikelomschrijving</th><th className="num">Aantal</th><th>Artikelnummer</th><th className="num">Ingeklaard</th></tr></thead>
+          <tbody>
+            {asn.products.map((l) => (
+              <tr key={l.id}>
+                <td>{l.product.name}</td>
+                <td className="num">{l.expected}</td>
+                <td>{l.product.article_number}</td>
+                <td className={l.arrived >= l.expected ? 'num pn-done' : 'num'}>{l.arrived}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {modal === 'edit' && <PreNotificationFormModal asn={asn} onClose={() => setModal(null)} onSaved={() => setModal(null)} />}
+      {modal === 'checkin' && <CheckInModal asn={asn} onClose={() => setModal(null)} />}
+    </>
+  );
 }

@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { enqueue, type EnqueueOutcome } from '../../../offline/outbox';
+import { asnKeys } from './asns';
+import type { AsnDetail } from './types';
+
+export interface CheckInLinePayload {
+  asn_product_id: number;
+  quantity?: number;
+  serials: string[];
+}
+
+/**
+ * Check-in goes through the outbox (works offline): stored first with its own Idempotency-Key, then
+ * sent. While it waits, the cached detail already shows the arrived counts so the page stays true.
+ */
+export async function checkInArticles(
+  queryClient: QueryClient, asn: Pick<AsnDetail, 'id' | 'reference'>, products: CheckInLinePayload[], finish: boolean,
+): Promise<EnqueueOutcome> {
+  const count = products.reduce((n, p) => n + (p.serials.length || p.quantity || 0), 0);
+  const outcome = await enqueue({
+    method: 'POST',
+    path: finish ? 'delivery/save-and-finish' : 'delivery/save',
+    body: { id: asn.id, products },
+    label: `Voormelding ${asn.reference}: ${count} ${count === 1 ? 'artikel' : 'artikelen'} inklaren`,
+    invalidate: [[...asnKeys.all], ['stock']],
+  });
+  if (outcome.status === 'waiting') {
+    queryClient.setQueryData<AsnDetail>(asnKeys.detail(asn.id), (old) => old && {
+      ...old,
+      products: old.products.map((line) => {
+        const p = products.find((x) => x.asn_product_id === line.id);
+        return p ? { ...line, arrived: line.arrived + (p.serials.length || p.quantity || 0) } : line;
+      }),
+    });
+  }
+  return outcome;
+}

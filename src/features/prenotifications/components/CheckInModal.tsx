@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { postJson } from '../../../api/client';
+import { addSerials, parseBulkSerials, serialKey } from '../../../domain/scan';
+import { discardAction } from '../../../offline/outbox';
+import { Modal } from '../../../ui/Modal';
+import { ScanInput } from '../../../ui/ScanInput';
+import { confirmDialog } from '../../../shell/confirm';
+import { showToast, toastError } from '../../../shell/toast';
+import { useUnsavedWork } from '../../../shell/update-guard';
+import { checkInArticles } from '../api/check-in';
+import type { AsnDetail, AsnLine } from '../api/types';
+
+/** Accessories (product group 3) are counted, not scanned. */
+const ACCESSORY_GROUP_ID = 3;
+const BULK_ROWS = 12;
+
+interface LineState {
+  serials: string[];
+  quantity: string;
+  bulk: string;
+  showBulk: boolean;
+  /** Refusals to show under the line (local rules, stock look-up, server). */
+  messages: string[];
+  /** Server errors per serial index. */
+  serialErrors: Record<number, string>;
+}
+
+const emptyLine = (): LineState => ({ serials: [], quantity: '', bulk: '', showBulk: false, messages: [], serialErrors: {} });
+
+/** 'Artikelen inklaren': per article the serials (scanned or pasted) or, for accessories, a quantity; sent through the outbox. */
+export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const open = asn.products.filter((l) => l.arrived < l.expected);
+  const lines = open.length ? open : asn.products;
+  const [state, setState] = useState<Record<number, LineState>>(() => Object.fromEntries(lines.map((l) => [l.id, emptyLine()])));
+  const [submitting, setSubmitting] = useState(false);
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+
+  const entered = lines.reduce((n, l) => n + (state[l.id]!.serials.length || Number(state[l.id]!.quantity) || 0), 0);
+  useUnsavedWork(entered > 0);
+
+  const update = (id: number, patch: Partial<LineState> | ((s: LineState) => Partial<LineState>)) =>
+    setState((all) => ({ ...all, [id]: { ...all[id]!, ...(typeof patch === 'function' ? patch(all[id]!) : patch) } }));
+
+  /** Serials on the other lines count as already scanned. */
+  const takenElsewhere = (id: number) => new Set(lines.filter((l) => l.id !== id).flatMap((l) => state[l.id]!.serials.map(serialKey)));
+
+  // Serials already in stock are refused as soon as we know (online); offline the server decides on replay.
+  const lookUp = (id: number, serials: string[]) => {
+    if (!serials.length || !navigator.onLine) return;
+    postJson<{ data: { serial: string; available: boolean; message: string | null }[] }>('items/scanitems', { serials })
+      .then(({ data }) => {
+        const taken = data.filter((d) => !d.available);
+        if (!taken.length) return;
+        const keys = new Set(taken.map((t) => serialKey(t.serial)));
+        update(id, (s) => ({
+          serials: s.serials.filter((x) => !keys.has(serialKey(x))),
+          messages: [...s.messages, ...taken.map((t) => `${t.serial}: ${t.message}`)],
+        }));
+      })
+      .catch(() => undefined);
+  };
+
+  const add = (line: AsnLine, incoming: string[]): string | null => {
+    const s = state[line.id]!;
+    const out = addSerials(s.serials, incoming, takenElsewhere(line.id));
+    update(line.id, {
+      serials: [...s.serials, ...out.accepted],
+      messages: out.refused.map((r) => `${r.serial}: ${r.message}`),
+    });
+    setFormMessage(null);
+    lookUp(line.id, out.accepted);
+    return out.refused[0]?.message ?? null;
+  };
+
+  const removeSerial = (id: number, index: number) =>
+    update(id, (s) => ({ serials: s.serials.filter((_, k) => k !== index), serialErrors: {} }));
+
+  const submit = async (finish: boolean) => {
+    if (submitting) return;
+    const allArrived = lines.every((l) => l.arrived + (state[l.id]!.serials.length || Number(state[l.id]!.quantity) || 0) >= l.expected);
+    if (finish && !allArrived) {
+      const ok = await confirmDialog({ title: 'Voormelding afronden', text: 'Niet alle artikelen zijn binnen. Wil je de voormelding afronden als deellevering?', confirmLabel: 'Afronden' });
+      if (!ok) return;
+    }
+    const products = lines
+      .map((l) => ({ asn_product_id: l.id, serials: state[l.id]!.serials, ...(state[l.id]!.quantity ? { quantity: Number(state[l.id]!.quantity) } : {}) }))
+      .filter((p) => p.serials.length || p.quantity);
+    setSubmitting(true);
+    try {
+      const outcome = await checkInArticles(queryClient, asn, products, finish);
+      if (outcome.status === 'sent') {
+        showToast('Gelukt', 'De voormelding is ingeklaard');
+        onClose();
+      } else if (outcome.status === 'waiting') {
+        showToast('Opgeslagen in de wachtrij', 'Er is geen verbinding. De inklaring wordt verstuurd zodra er weer verbinding is.', 'warning');
+        onClose();
+      } else {
+        // Refused while the user is here: show it on the form and keep the outbox clean.
+        await discardAction(outcome.id);
+        setState((all) => {
+          const next = { ...all };
+          products.forEach((p, i) => {
+            const serialErrors: Record<number, string> = {};
+            for (const [key, msgs] of Object.entries(outcome.errors)) {
+              const m = new RegExp(`^products\\.${i}\\.serials\\.(\\d+)$`).exec(key);
+              if (m) serialErrors[Number(m[1])] = msgs[0]!;
+            }
+            const lineMsgs = Object.entries(outcome.errors).filter(([k]) => k === `products.${i}.serials` || k === `products.${i}.quantity`).flatMap(([, m]) => m);
+            next[p.asn_product_id] = { ...next[p.asn_product_id]!, serialErrors, messages: lineMsgs };
+          });
+          return next;
+        });
+        setFormMessage(outcome.message);
+        toastError(`Voormelding inklaren mislukt: ${outcome.message}`);
+      }
+    } catch {
+      toastError('Voormelding inklaren mislukt');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal title="Artikelen inklaren" onClose={onClose} size="large"
+      footer={(
+        <div className="pn-actions ci-footer">
+          <button type="button" className="button button-primary" disabled={submitting || entered === 0} aria-busy={submitting || undefined} onClick={() => submit(false)}>Opslaan</button>
+          <button type="button" className="button button-secondary" disabled={submitting} onClick={() => submit(true)}>Opslaan en afronden</button>
+          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
+        </div>
+      )}>
+      {formMessage && <div className="notice notice-alert" role="alert">{formMessage}</div>}
+      <div className="ci-lines">
+        {lines.map((line, index) => {
+          const s = state[line.id]!;
+          const accessory = line.product.product_group_id === ACCESSORY_GROUP_ID;
+          const remaining = Math.max(0, line.expected - line.arrived);
+          const count = s.serials.length || Number(s.quantity) || 0;
+          return (
+            <section className="ci-line" key={line.id} aria-label={line.product.name}>
+              <div className="ci-line-head">
+                <span className="ci-line-title">{line.product.name} <small>({line.product.article_number})</small></span>
+                <span className="ci-line-count" data-testid={`ci-count-${line.id}`}>{count} van {remaining} nog te ontvangen</span>
+              </div>
+              {accessory ? (
+                <label className="ci-qty">
+                  Aantal
+                  <input type="number" min={0} inputMode="numeric" value={s.quantity} onChange={(e) => update(line.id, { quantity: e.target.value })} />
+                </label>
+              ) : (
+                <>
+                  <ScanInput label={`Serienummer ${line.product.name}`} autoFocus={index === 0} onScan={(serial) => add(line, [serial])} />
+                  {s.serials.length > 0 && (
+                    <ul className="ci-serials" aria-label={`Gescande serienummers ${line.product.name}`}>
+                      {s.serials.map((serial, k) => (
+                        <li key={serial} className={s.serialErrors[k] ? 'ci-serial has-error' : 'ci-serial'} title={s.serialErrors[k]}>
+                          {serial}{s.serialErrors[k] && ` – ${s.serialErrors[k]}`}
+                          <button type="button" aria-label={`${serial} verwijderen`} onClick={() => removeSerial(line.id, k)}>×</button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  <button type="button" className="button button-secondary ci-toggle" aria-expanded={s.showBulk} onClick={() => update(line.id, { showBulk: !s.showBulk })}>
+                    Meerdere serienummers plakken
+                  </button>
+                  {s.showBulk && (
+                    <div className="ci-bulk">
+                      <label htmlFor={`ci-bulk-${line.id}`}>Serienummers, gescheiden door komma&apos;s</label>
+                      <textarea id={`ci-bulk-${line.id}`} rows={BULK_ROWS} value={s.bulk} onChange={(e) => update(line.id, { bulk: e.target.value })} />
+                      <div className="ci-bulk-row">
+                        <button type="button" className="button button-primary" disabled={s.bulk.trim() === ''}
+                          onClick={() => { add(line, parseBulkSerials(s.bulk)); update(line.id, { bulk: '' }); }}>Toevoegen</button>
+                      </div>
+                    </div>
+                  )}
+                </>
+              )}
+              {s.messages.map((m) => <div key={m} className="ci-message" role="alert">{m}</div>)}
+            </section>
+          );
+        })}
+      </div>
+    </Modal>
+  );
+}
