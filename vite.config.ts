@@ -12,6 +12,7 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       manifest: {
+        id: '/',
         name: 'Reuzado Portaal',
         short_name: 'Portaal',
         description: 'Logistiek van IT-hardware: voorraad, voormeldingen, leveringen en reparaties.',
@@ -22,8 +23,8 @@ export default defineConfig({
         background_color: '#f4f6f9',
         theme_color: '#1f4e79',
         icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },

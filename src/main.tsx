@@ -9,6 +9,7 @@ import { ApiError } from './api/errors';
 import { createAppRouter } from './router';
 import { Toaster } from './shell/toast';
 import { ConfirmHost } from './shell/confirm';
+import { UpdateNotice } from './shell/UpdateNotice';
 import { sessionQueryKey } from './features/auth/api/session';
 import { registerServiceWorker } from './sw-registration';
 import { startOutbox } from './offline/outbox';
@@ -47,6 +48,7 @@ createRoot(document.getElementById('root')!).render(
       <RouterProvider router={router} />
       <Toaster />
       <ConfirmHost />
+      <UpdateNotice />
     </PersistQueryClientProvider>
   </StrictMode>,
 );
