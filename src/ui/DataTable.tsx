@@ -17,9 +17,12 @@
  *     urlState                                              // keep search/filters/sort/page in the URL
  *     mode="loadMore"                                       // 'Laad meer' instead of pages
  *   />
- * The fetcher turns params into the query string with `toSearchParams(params)` from ./table/state
- * (search as filters[all], filters[name], sort, order, page). Selection: a { kind: 'checkbox' }
- * column plus `selected` / `onSelectedChange` (ids from `rowId`, default row.id).
+ * The fetcher turns params into the query string with `toSearchParams(params, perPage?)` (search as
+ * filters[all], filters[name], sort, order, page). Selection: a { kind: 'checkbox' } column plus
+ * `selected` / `onSelectedChange` (ids from `rowId`, default row.id). Other props: `searchable={false}`
+ * hides the search box, `defaults` sets starting filters or sort, `urlState="items"` prefixes the
+ * URL keys when a page has two tables. A failed load shows the toast 'Er kan geen data geladen
+ * worden' and empties the table. Every cell kind is shown working on /ui-kit (src/ui/demo).
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
