@@ -409,6 +409,12 @@ describe('export', () => {
     await wb.xlsx.load(res.body as Buffer as unknown as ArrayBuffer);
     expect(wb.worksheets[0]!.actualRowCount - 1).toBe((await reseller.get('/api/endcustomers')).body.total);
     expect((await klant.get('/api/exportcrmcsv')).status).toBe(403);
+    const filtered = await admin.get(`/api/exportcrmcsv?tab=endcustomers&filters[parent_client_id]=${resellerClientId}`);
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load(filtered.body as Buffer as unknown as ArrayBuffer);
+    const listed = (await admin.get(`/api/endcustomers?filters[parent_client_id]=${resellerClientId}`)).body.total;
+    expect(listed).toBeLessThan(12);
+    expect(wb2.worksheets[0]!.actualRowCount - 1).toBe(listed);
   });
 });
 

@@ -77,6 +77,12 @@ test('an end-customer user sees only the Eindklanten and Eindgebruikers tabs', a
   const header = page.getByRole('region', { name });
   await expect(header).toBeVisible();
   await expect(header.getByRole('button', { name: 'Wijzigen' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Alle activiteiten' }).click();
+  const activities = page.getByRole('table', { name: 'Activiteiten' });
+  await expect(activities.getByRole('columnheader')).toHaveText(['Datum', 'Tijd', 'Omschrijving', 'Artikel']);
+  await expect(activities.locator('tbody tr').first()).toContainText(/\d{2}-\d{2}-\d{4}/);
+  await page.screenshot({ path: '.tmp/shots/crm-activities.png' });
 });
 
 test('a new customer is created from the top bar and the list is exported', async ({ page }) => {

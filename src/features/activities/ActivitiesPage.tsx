@@ -1,12 +1,15 @@
 import { useParams } from '@tanstack/react-router';
 import { formatDate, formatTime } from '../../domain/format';
 import { EmptyPage } from '../../shell/EmptyPage';
-import { useClientActivities } from './api/get-client-events';
+import { usePageTitle } from '../../shell/page-title';
+import { useClientActivities, useClientName } from './api/get-client-events';
 
 /** Activities of a client (/activiteiten/{id}): Datum, Tijd, Omschrijving, Artikel; newest first. */
 export function ClientActivitiesPage() {
   const id = Number(useParams({ strict: false }).id);
   const { data, isPending, isError } = useClientActivities(id);
+  const name = useClientName(id);
+  usePageTitle(name ? `Activiteiten van ${name}` : null);
   if (isError) return <div className="panel notice notice-alert" role="alert">Er kan geen data geladen worden</div>;
   return (
     <div className="panel">
@@ -22,7 +25,7 @@ export function ClientActivitiesPage() {
               <tr key={e.id}>
                 <td>{formatDate(e.created_at)}</td>
                 <td>{formatTime(e.created_at)}</td>
-                <td>{e.action}{e.status_name ? ` (${e.status_name})` : ''}</td>
+                <td>{describe(e)}</td>
                 <td>{e.product_name ?? ''}</td>
               </tr>
             ))}
@@ -31,6 +34,12 @@ export function ClientActivitiesPage() {
       </div>
     </div>
   );
+}
+
+/** The action, with the status when the action does not already say it. */
+function describe(e: { action: string; status_name: string | null }): string {
+  if (!e.status_name || e.action.toLowerCase().includes(e.status_name.toLowerCase())) return e.action;
+  return `${e.action} (${e.status_name})`;
 }
 
 /** Activities of a repair delivery: built with the repairs area. */

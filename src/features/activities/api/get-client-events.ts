@@ -13,3 +13,11 @@ export const fetchClientActivities = (clientId: number) => getJson<ActivityRow[]
 export const clientActivitiesQueryOptions = (clientId: number) =>
   queryOptions({ queryKey: ['clients', 'events', clientId], queryFn: () => fetchClientActivities(clientId) });
 export const useClientActivities = (clientId: number) => useQuery(clientActivitiesQueryOptions(clientId));
+
+/** The client's name for the page title (the light client answer). */
+export function useClientName(clientId: number): string | undefined {
+  return useQuery({
+    queryKey: ['clients', 'detail', clientId, 'minimum'],
+    queryFn: () => getJson<{ name: string }>(`clients/${clientId}`, { searchParams: { minimum: 'true' } }),
+  }).data?.name;
+}

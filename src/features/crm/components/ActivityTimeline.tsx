@@ -26,7 +26,7 @@ export function ActivityTimeline({ clientId }: { clientId: number }) {
                     <Link to={e.is_repair ? '/activiteiten/leveringen/$id' : '/activiteiten/$id'} params={{ id: String(clientId) }}>
                       {e.action}{e.product_name ? ` — ${e.product_name}` : ''}
                     </Link>
-                    <div className="muted">{formatTime(e.created_at)}{e.status_name ? ` · ${e.status_name}` : ''}{e.user_name ? ` · ${e.user_name}` : ''}</div>
+                    <div className="muted">{formatTime(e.created_at)}{e.status_name && !e.action.toLowerCase().includes(e.status_name.toLowerCase()) ? ` · ${e.status_name}` : ''}{e.user_name ? ` · ${e.user_name}` : ''}</div>
                   </li>
                 ))}
               </ul>
