@@ -116,9 +116,15 @@ export function AppLayout() {
   }
   useEffect(() => {
     if (!menuOpen) return;
+    // The drawer takes focus while open and gives it back to the menu button when it closes.
+    document.querySelector<HTMLElement>('#sidebar .menu-link')?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      const toggle = document.querySelector<HTMLElement>('.menu-toggle');
+      if (toggle && document.activeElement?.closest('#sidebar')) toggle.focus();
+    };
   }, [menuOpen]);
   return (
     <div className="app-layout">

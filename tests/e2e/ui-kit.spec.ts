@@ -124,8 +124,10 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/eol$/);
     await expect(sidebar(page)).toBeHidden();
     await toggle.click();
+    await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(sidebar(page)).toBeHidden();
+    await expect(toggle).toBeFocused();
   });
 });
 
