@@ -1,5 +1,67 @@
-import { EmptyPage } from '../../../shell/EmptyPage';
+import { useEffect, useState } from 'react';
+import { useParams } from '@tanstack/react-router';
+import { usePageTitle } from '../../../shell/page-title';
+import { showToast, toastError } from '../../../shell/toast';
+import { useBundle, useSetBundleProducts } from '../api/bundles';
+import type { BundleDetail } from '../api/types';
+import { useCurrentUser } from '../use-current-user';
+import '../stock.css';
 
 export function BundleDetailPage() {
-  return <EmptyPage />;
+  const id = Number(useParams({ strict: false }).id);
+  const { data: bundle, isPending, isError } = useBundle(id);
+  usePageTitle(bundle?.name);
+  useEffect(() => {
+    if (isError) toastError('Bundelgegevens kunnen niet worden ingeladen');
+  }, [isError]);
+  if (isPending) return <div className="panel muted">Laden…</div>;
+  if (isError || !bundle) return <div className="panel notice notice-alert" role="alert">Bundelgegevens kunnen niet worden ingeladen</div>;
+  return <BundleChecklist key={bundle.id} bundle={bundle} />;
+}
+
+/** The client's products as a checklist; 'Selectie wordt bundel' saves the ticked ones (right 'Bundel wijzigen'). */
+function BundleChecklist({ bundle }: { bundle: BundleDetail }) {
+  const user = useCurrentUser();
+  const save = useSetBundleProducts(bundle.id);
+  const [picked, setPicked] = useState<Set<number>>(() => new Set(bundle.products.map((p) => p.id)));
+  const canEdit = user.can('Bundel wijzigen');
+  const toggle = (id: number) => setPicked((prev) => {
+    const next = new Set(prev);
+    if (next.has(id)) next.delete(id); else next.add(id);
+    return next;
+  });
+  const submit = async () => {
+    try {
+      await save.mutateAsync([...picked]);
+      showToast('Gelukt', 'De bundelinhoud is gewijzigd');
+    } catch {
+      toastError('Er is helaas iets fout gegaan bij het wijzigen van de bundelinhoud');
+    }
+  };
+  return (
+    <section className="panel bundle-panel">
+      <div className="panel-header">
+        <div>
+          <h2>{bundle.name}</h2>
+          <span className="muted">{bundle.client.name} · {picked.size} van {bundle.client_products.length} artikelen in de bundel</span>
+        </div>
+        {canEdit && (
+          <button type="button" className="button button-primary" onClick={submit} disabled={save.isPending}>Selectie wordt bundel</button>
+        )}
+      </div>
+      {bundle.client_products.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
+        <ul className="checklist" aria-label="Artikelen van de klant">
+          {bundle.client_products.map((p) => (
+            <li key={p.id}>
+              <label>
+                <input type="checkbox" checked={picked.has(p.id)} disabled={!canEdit} onChange={() => toggle(p.id)} />
+                <span className="checklist-name">{p.name}</span>
+                <span className="muted">{p.article_number}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,121 @@
-import { EmptyPage } from '../../../shell/EmptyPage';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { download } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
+import { DataTable, type Column, type TableParams } from '../../../ui/DataTable';
+import { confirmDialog } from '../../../shell/confirm';
+import { usePageTitle } from '../../../shell/page-title';
+import { showToast, toastError } from '../../../shell/toast';
+import { fetchItems } from '../api/items';
+import { stockKeys, useProduct, useProductAction } from '../api/products';
+import type { ItemRow, ProductDetail } from '../api/types';
+import { ProductFormModal } from '../components/ProductFormModal';
+import { eolText, StatusLabel } from '../components/labels';
+import { useCurrentUser } from '../use-current-user';
+import '../stock.css';
+
+const itemColumns: Column<ItemRow>[] = [
+  { key: 'select', header: '', cell: { kind: 'checkbox' } },
+  { key: 'product_name', header: 'Productnaam', width: 200 },
+  { key: 'serial', header: 'Serienummer', sortable: true, width: 150, render: (row) => <Link to="/item/$id" params={{ id: String(row.id) }}>{row.serial ?? '—'}</Link> },
+  { key: 'order_number', header: 'Ordernummer', sortable: true, width: 140 },
+  { key: 'mac_address', header: 'MAC Adres', sortable: true, width: 160 },
+  { key: 'tag_number', header: 'Asset ID', sortable: true, width: 110 },
+  { key: 'end_user_name', header: 'Eindgebruiker', sortable: true, sortKey: 'end_user', width: 170 },
+  { key: 'eol_time', header: 'EOL periode', width: 120, value: (row) => eolText(row.eol_time) },
+  { key: 'status', header: 'Status', sortable: true, width: 160, render: (row) => <StatusLabel status={row.status} /> },
+  { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'itemDetail' } },
+];
 
 export function ProductDetailPage() {
-  return <EmptyPage />;
+  const id = Number(useParams({ strict: false }).id);
+  const { data: product, isPending, isError } = useProduct(id);
+  usePageTitle(product?.name);
+  useEffect(() => {
+    if (isError) toastError('Artikelgegevens kunnen niet worden ingeladen');
+  }, [isError]);
+  if (isPending) return <div className="panel muted">Laden…</div>;
+  if (isError || !product) return <div className="panel notice notice-alert" role="alert">Artikelgegevens kunnen niet worden ingeladen</div>;
+  return <ProductDetailView product={product} />;
+}
+
+function ProductDetailView({ product }: { product: ProductDetail }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const action = useProductAction();
+  const [editing, setEditing] = useState(false);
+  const [selected, setSelected] = useState<(string | number)[]>([]);
+  const fetchPage = useCallback((params: TableParams, signal?: AbortSignal) => fetchItems(product.id, params, signal), [product.id]);
+
+  const remove = async () => {
+    if (!(await confirmDialog({ text: `Weet je zeker dat je ${product.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    try {
+      await action.mutateAsync({ id: product.id, action: 'delete' });
+      showToast('Gelukt', 'Artikel is verwijderd');
+      await navigate({ to: '/voorraad' });
+    } catch {
+      toastError('Artikel kan niet worden verwijderd');
+    }
+  };
+  const deactivate = async () => {
+    if (!(await confirmDialog({ text: `Weet je zeker dat je ${product.name} inactief wilt maken?`, confirmLabel: 'Inactief maken', danger: true }))) return;
+    try {
+      await action.mutateAsync({ id: product.id, action: 'inactive' });
+      showToast('Gelukt', 'Artikel is inactief gemaakt');
+      await navigate({ to: '/voorraad' });
+    } catch (err) {
+      toastError(err instanceof ApiError && err.status === 403 ? err.message : 'Artikel kan niet inactief worden gemaakt');
+    }
+  };
+  const exportItems = () => download(`exportstockitems/${product.id}`).catch(() => toastError('Exporteren is mislukt'));
+
+  return (
+    <div className="stock-detail">
+      <section className="panel">
+        <div className="panel-header">
+          <h2>{product.name}{!product.is_active && <span className="status-label status-muted">Inactief</span>}</h2>
+          <div className="panel-actions">
+            {user.can('Artikel aanmaken') && <Link to={'/voormeldingen' as string} className="button button-primary button-small">Artikel aanmaken</Link>}
+            {user.can('Voorraad wijzigen') && <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>Bewerken</button>}
+            {user.can('Voorraad exporteren') && <button type="button" className="button button-secondary button-small" onClick={exportItems}>Exporteren</button>}
+            {user.can('Voorraad verwijderen') && product.is_active && <button type="button" className="button button-secondary button-small" onClick={deactivate}>Inactief maken</button>}
+            {user.can('Voorraad verwijderen') && product.items_count === 0 && <button type="button" className="button button-danger button-small" onClick={remove}>Verwijderen</button>}
+          </div>
+        </div>
+        <div className="product-summary">
+          {product.image && <img className="product-image" src={product.image} alt={product.name} />}
+          <dl className="facts">
+            <div><dt>Product</dt><dd>{product.name}</dd></div>
+            <div><dt>Omschrijving</dt><dd>{product.description || '—'}</dd></div>
+            <div><dt>Artikelnummer</dt><dd>{product.article_number}</dd></div>
+            <div><dt>Uniek ID</dt><dd>{product.unique_product_id}</dd></div>
+            <div><dt>EOL</dt><dd>{product.eol != null ? `${product.eol} maanden` : 'Niet bekend'}</dd></div>
+            <div><dt>Items</dt><dd data-testid="items-count">{product.items_count}</dd></div>
+            <div><dt>Productgroep</dt><dd>{product.product_group?.name ?? '—'}</dd></div>
+            <div><dt>Eindklant</dt><dd>{product.client?.name ?? '—'}</dd></div>
+          </dl>
+        </div>
+        <div className="count-strip" aria-label="Aantallen">
+          <span><strong>{product.items_in_stock}</strong> Voorraad</span>
+          <span><strong>{product.available_items}</strong> Op afroep</span>
+          <span><strong>{product.items_at_location}</strong> Klantlocatie</span>
+          <span><strong>{product.items_in_use}</strong> In gebruik</span>
+        </div>
+      </section>
+      <section className="panel">
+        <div className="panel-header"><h3>Items</h3>{selected.length > 0 && <span className="muted">{selected.length} geselecteerd</span>}</div>
+        <DataTable<ItemRow>
+          label="Items"
+          queryKey={[...stockKeys.items(product.id)]}
+          fetchPage={fetchPage}
+          columns={itemColumns}
+          selected={selected}
+          onSelectedChange={setSelected}
+          searchPlaceholder="Zoek op serienummer, ordernummer of MAC adres"
+          urlState="i"
+        />
+      </section>
+      {editing && <ProductFormModal product={product} onClose={() => setEditing(false)} />}
+    </div>
+  );
 }

@@ -1,0 +1,65 @@
+/**
+ * Bench data generator: adds M products and N items (defaults 2,000 and 200,000) to a migrated,
+ * seeded PostgreSQL database, in a few INSERT … SELECT generate_series statements (seconds, not minutes).
+ * Run on its own: DATABASE_URL=postgres://… npx tsx bench/generate.ts [items] [products]
+ */
+import { sql } from 'kysely';
+import { ClientType } from '../src/domain/enums';
+import type { Db } from '../server/db/database';
+
+export interface VolumeOptions {
+  items: number;
+  products: number;
+}
+
+const names = [
+  'Dell Latitude 5440', 'HP EliteBook 840 G10', 'Lenovo ThinkPad T14', 'Apple MacBook Air 13', 'Dell P2423D monitor', 'HP E27 G5 monitor',
+  'Logitech MX Keys', 'Jabra Evolve2 40', 'Apple iPhone 15', 'Samsung Galaxy A54', 'Dell WD19S dock', 'HP USB-C Dock G5',
+];
+/** Status mix of the generated items (every status, most in stock or in use). */
+const statusMix = [1, 1, 1, 1, 3, 3, 3, 3, 3, 5, 5, 19, 19, 2, 4, 6, 7, 13, 8, 14, 15, 16, 17, 18];
+
+export async function generateVolume(db: Db, { items, products }: VolumeOptions): Promise<{ firstProductId: number; productCount: number }> {
+  const customers = (await db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).where('deleted_at', 'is', null).orderBy('id').execute()).map((c) => c.id);
+  if (!customers.length) throw new Error('No end customers: seed the core data first');
+  const customerArray = sql.raw(`('{${customers.join(',')}}'::int[])`);
+  const nameArray = sql.raw(`(array[${names.map((n) => `'${n}'`).join(',')}])`);
+  const first = await sql<{ id: number }>`
+    insert into products (client_id, product_group_id, name, description, article_number, unique_product_id, eol, price_cents)
+    select ${customerArray}[1 + g % ${sql.lit(customers.length)}], 1 + g % 5, ${nameArray}[1 + g % ${sql.lit(names.length)}] || ' v' || (g % 97),
+           'Benchmarkartikel', 'BA-' || lpad(g::text, 6, '0'), 'BUID-' || g, 24 + (g % 4) * 12, 1000 + g
+    from generate_series(1, ${sql.lit(products)}) g
+    returning id`.execute(db);
+  const ids = first.rows.map((r) => r.id).sort((a, b) => a - b);
+  const firstId = ids[0]!;
+  if (ids[ids.length - 1]! - firstId + 1 !== products) throw new Error('product ids are not contiguous');
+  const statusArray = sql.raw(`('{${statusMix.join(',')}}'::int[])`);
+  // Items in batches of 50,000 so one statement never holds too much; product = a spread of the new ids.
+  for (let from = 1; from <= items; from += 50_000) {
+    const to = Math.min(items, from + 49_999);
+    await sql`
+      insert into items (product_id, client_id, status_id, serial, order_number, mac_address, tag_number, daas, created_at, updated_at)
+      select p.id, p.client_id, ${statusArray}[1 + (g * 7) % ${sql.lit(statusMix.length)}],
+             case when p.product_group_id = 3 then null else 'BN' || lpad(g::text, 9, '0') end,
+             'BORD-' || lpad((g % 20000)::text, 5, '0'),
+             case when g % 3 = 0 then upper(substr(md5(g::text), 1, 12)) end,
+             case when g % 2 = 0 then 'BAS-' || g end,
+             g % 4 = 0, now() - (g % 1200) * interval '1 day', now()
+      from generate_series(${sql.lit(from)}, ${sql.lit(to)}) g
+      join products p on p.id = ${sql.lit(firstId)} + ((g * 7919) % ${sql.lit(products)})`.execute(db);
+  }
+  // VACUUM sets the visibility map, so the per-page counts are index-only scans as they would be after autovacuum.
+  await sql`vacuum analyze`.execute(db);
+  return { firstProductId: firstId, productCount: products };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { openPostgres } = await import('../server/db/open');
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('Set DATABASE_URL to a migrated, seeded database');
+  const opened = openPostgres(url, 2);
+  const started = performance.now();
+  await generateVolume(opened.db, { items: Number(process.argv[2] ?? 200_000), products: Number(process.argv[3] ?? 2_000) });
+  console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await opened.close();
+}

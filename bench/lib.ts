@@ -1,0 +1,131 @@
+/** Shared bench infrastructure: a fresh PostgreSQL database, the app as a child process, a signed-in HTTP client, a load runner. */
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { currentOtp } from '../server/lib/totp';
+import { DEMO_PASSWORD } from '../server/db/seed/core';
+
+export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function withDbName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Drops and creates the bench database; answers its URL. Only loopback or the given DATABASE_URL. */
+export async function freshDatabase(name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.query(`create database ${name}`);
+  await client.end();
+  return withDbName(ADMIN_URL, name);
+}
+
+export interface BenchServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts server/main.ts on a loopback port against the database (no seeding: the bench did that). */
+export function startServer(databaseUrl: string, port = 38411): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Het portaal draait op')) {
+        resolve({
+          url: `http://127.0.0.1:${port}`,
+          stop: () => new Promise((done) => { child.on('exit', () => { fs.rmSync(dataDir, { recursive: true, force: true }); done(); }); child.kill('SIGTERM'); }),
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+/** A cookie-keeping client that signs in like the browser: token, password, 2FA set-up with a current code. */
+export class BenchClient {
+  private cookies = new Map<string, string>();
+  private xsrf = '';
+  constructor(readonly base: string) {}
+
+  async request(method: string, url: string, body?: unknown): Promise<Response> {
+    const res = await fetch(this.base + url, {
+      method,
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(this.xsrf ? { 'x-xsrf-token': this.xsrf } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+    return res;
+  }
+
+  async signIn(email: string): Promise<this> {
+    this.xsrf = ((await (await this.request('GET', '/api/auth/token')).json()) as { token: string }).token;
+    const login = await this.request('POST', '/api/auth/login', { email, password: DEMO_PASSWORD });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const { secret } = (await (await this.request('GET', '/api/auth/google2fa/qrcode')).json()) as { secret: string };
+    const enabled = await this.request('POST', '/api/auth/google2fa/enable', { otp_secret: currentOtp(secret) });
+    if (enabled.status !== 200) throw new Error(`2FA failed: ${enabled.status} ${await enabled.text()}`);
+    return this;
+  }
+}
+
+export interface LoadResult {
+  name: string;
+  requests: number;
+  median: number;
+  p95: number;
+  max: number;
+  perSecond: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** Fires `total` requests (or until `maxSeconds`) with `concurrency` in flight; every answer must be 200. */
+export async function runLoad(name: string, client: BenchClient, nextUrl: (i: number) => string, { concurrency = 16, total = 2000, warmup = 100, maxSeconds = 60 } = {}): Promise<LoadResult> {
+  for (let i = 0; i < warmup; i++) await (await client.request('GET', nextUrl(i))).arrayBuffer();
+  const times: number[] = [];
+  let next = 0;
+  const deadline = performance.now() + maxSeconds * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < total && performance.now() < deadline) {
+      const url = nextUrl(next++);
+      const t0 = performance.now();
+      const res = await client.request('GET', url);
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+      if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return { name, requests: times.length, median: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1]!, perSecond: times.length / elapsed };
+}
+
+export function printResults(results: LoadResult[]): void {
+  console.log('');
+  console.log(`${'endpoint'.padEnd(58)} ${'n'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)} ${'req/s'.padStart(7)}`);
+  for (const r of results) {
+    console.log(`${r.name.padEnd(58)} ${String(r.requests).padStart(6)} ${r.median.toFixed(1).padStart(7)}ms ${r.p95.toFixed(1).padStart(7)}ms ${r.max.toFixed(1).padStart(7)}ms ${r.perSecond.toFixed(0).padStart(7)}`);
+  }
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getJson, postJson, putJson, type Paged } from '../../../api/client';
+import { toSearchParams, type TableParams } from '../../../ui/DataTable';
+import { stockKeys } from './products';
+import type { BundleDetail, BundleRow } from './types';
+
+export const fetchBundles = (params: TableParams, signal?: AbortSignal) =>
+  getJson<Paged<BundleRow>>('bundles', { searchParams: toSearchParams(params), signal });
+
+export const bundleQueryOptions = (id: number) => queryOptions({ queryKey: stockKeys.bundle(id), queryFn: () => getJson<BundleDetail>(`bundles/${id}`) });
+export const useBundle = (id: number) => useQuery(bundleQueryOptions(id));
+
+export function useCreateBundle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; client_id: number | null }) => postJson<{ data: BundleDetail }>('bundles', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.bundles }),
+  });
+}
+
+export function useSetBundleProducts(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (products: number[]) => putJson<{ data: BundleDetail }>(`bundles/${id}`, { products }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(stockKeys.bundle(id), result.data);
+      return queryClient.invalidateQueries({ queryKey: stockKeys.bundles });
+    },
+  });
+}

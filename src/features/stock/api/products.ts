@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call, deleteJson, getJson, postJson, type Paged } from '../../../api/client';
+import { toSearchParams, type TableParams } from '../../../ui/DataTable';
+import type { Lookup, ProductDetail, ProductRow } from './types';
+
+export const stockKeys = {
+  all: ['stock'] as const,
+  products: ['stock', 'products'] as const,
+  product: (id: number) => ['stock', 'product', id] as const,
+  items: (productId: number) => ['stock', 'items', productId] as const,
+  item: (id: number) => ['stock', 'item', id] as const,
+  bundles: ['stock', 'bundles'] as const,
+  bundle: (id: number) => ['stock', 'bundle', id] as const,
+  groups: ['stock', 'product-groups'] as const,
+  lookups: (kind: string) => ['stock', 'lookups', kind] as const,
+};
+
+export const fetchProducts = (params: TableParams, signal?: AbortSignal) =>
+  getJson<Paged<ProductRow>>('products', { searchParams: toSearchParams(params), signal });
+
+export const productQueryOptions = (id: number) => queryOptions({ queryKey: stockKeys.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`) });
+export const useProduct = (id: number) => useQuery(productQueryOptions(id));
+
+export const useProductGroups = () => useQuery({ queryKey: stockKeys.groups, queryFn: () => getJson<Lookup[]>('product-groups'), staleTime: 300_000 });
+export const useEndCustomers = () => useQuery({ queryKey: stockKeys.lookups('endcustomers'), queryFn: () => getJson<Lookup[]>('getallendcustomers'), staleTime: 60_000 });
+export const useResellers = (enabled = true) => useQuery({ queryKey: stockKeys.lookups('resellers'), queryFn: () => getJson<Lookup[]>('getallresellers'), staleTime: 60_000, enabled });
+
+/** New article or edit (POST with _method=PUT), multipart because of the image; upload progress 0–1. */
+export function saveProduct(id: number | null, form: FormData, onProgress?: (fraction: number) => void) {
+  if (id) form.set('_method', 'PUT');
+  return call(api.post(id ? `products/${id}` : 'products', {
+    body: form, timeout: 300_000, onUploadProgress: onProgress ? (p) => onProgress(p.percent) : undefined,
+  }).json<{ message: string; data: ProductDetail }>());
+}
+
+export function useSaveProduct(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => saveProduct(id, form),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.all }),
+  });
+}
+
+export function useProductAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'delete' | 'inactive' | 'active' }) =>
+      action === 'delete' ? deleteJson<{ message: string }>(`products/${id}`) : postJson<{ message: string }>(`products/${id}/${action}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.all }),
+  });
+}
+
+/** Stock import with upload progress (0–1) for large files. */
+export function importStock(file: File, clientId: number | null, onProgress: (fraction: number) => void) {
+  const form = new FormData();
+  form.set('file', file);
+  if (clientId) form.set('client_id', String(clientId));
+  return call(api.post('importstock', { body: form, timeout: 600_000, onUploadProgress: (p) => onProgress(p.percent) }).json<{ message: string; imported: number }>());
+}

@@ -1,0 +1,40 @@
+import { useState, type FormEvent } from 'react';
+import { itemStatusNames, manualItemStatuses } from '../../../domain/enums';
+import { Modal } from '../../../ui/Modal';
+import { showToast, toastError } from '../../../shell/toast';
+import { useItemUpdate } from '../api/items';
+import type { ItemDetail } from '../api/types';
+
+/** The status label's modal: the manual statuses of spec 2 §4. */
+export function ItemStatusModal({ item, onClose }: { item: ItemDetail; onClose: () => void }) {
+  const update = useItemUpdate(item.id);
+  const [status, setStatus] = useState<string>(manualItemStatuses.includes(item.status_id as never) ? String(item.status_id) : '');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!status) return onClose();
+    try {
+      await update.mutateAsync({ status_id: Number(status) });
+      showToast('Gelukt', 'De status is aangepast');
+      onClose();
+    } catch {
+      toastError('Er is helaas iets fout gegaan bij het wijzigen van de status');
+    }
+  };
+  return (
+    <Modal title="Status wijzigen" onClose={onClose} size="small">
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="item-status">Status</label>
+          <select id="item-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">Selecteer een status</option>
+            {manualItemStatuses.map((s) => <option key={s} value={s}>{itemStatusNames[s]}</option>)}
+          </select>
+        </div>
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
+          <button type="submit" className="button button-primary" disabled={update.isPending}>Opslaan</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+import { mutationSchema } from '../../../domain/schemas/stock';
+import { CheckboxField, SelectField } from '../../../ui/form/ChoiceFields';
+import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { TextField } from '../../../ui/form/TextField';
+import { useApiForm } from '../../../ui/form/useApiForm';
+import { Modal } from '../../../ui/Modal';
+import { showToast, toastError } from '../../../shell/toast';
+import { useEndUsersOf, useMutateItem } from '../api/items';
+import type { ItemDetail } from '../api/types';
+
+/** Mutatie (spec 2 §5): e-mail and phone required; 'In gebruik door' required unless the user is removed. */
+export function MutationModal({ item, onClose }: { item: ItemDetail; onClose: () => void }) {
+  const endUsers = useEndUsersOf(item.end_client.id);
+  const mutate = useMutateItem(item.id);
+  const contact = item.client.contact;
+  const form = useApiForm({
+    initial: {
+      client_id: item.in_use_by ? String(item.in_use_by.id) : '', address: item.address ?? '',
+      contact: contact ? `${contact.first_name} ${contact.last_name}` : '', contact_email: contact?.email ?? '', contact_phone: contact?.phone ?? '',
+      remove_client: false,
+    },
+    schema: mutationSchema,
+    submit: (values) => mutate.mutateAsync(values),
+    onSuccess: () => {
+      showToast('Gelukt', 'Mutatie is succesvol doorgevoerd');
+      onClose();
+    },
+    onError: () => {
+      toastError('Klantgegevens kunnen niet worden ingeladen');
+    },
+  });
+  const removing = !!form.values.remove_client;
+  return (
+    <Modal title="Mutatie" onClose={onClose} size="large">
+      <form {...form.formProps} aria-label="Mutatie">
+        <SelectField label="In gebruik door" required={!removing} disabled={removing} {...form.bind('client_id')}
+          options={(endUsers.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))} />
+        <CheckboxField label="Eindgebruiker verwijderen (item terug naar de eindklant)" {...form.bind('remove_client')} />
+        <TextField label="Adres" {...form.bind('address')} />
+        <TextField label="Contactpersoon" {...form.bind('contact')} />
+        <div className="form-row">
+          <TextField label="E-mailadres" type="email" required {...form.bind('contact_email')} />
+          <TextField label="Telefoonnummer" type="tel" required {...form.bind('contact_phone')} />
+        </div>
+        <FormError message={form.formError} />
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
+          <SubmitButton pending={form.submitting}>Mutatie doorvoeren</SubmitButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}
