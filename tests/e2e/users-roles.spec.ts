@@ -11,7 +11,7 @@ const toast = (page: Page) => page.locator('.toast');
 async function shot(page: Page, name: string) {
   fs.mkdirSync('.tmp/shots', { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `.tmp/shots/${name}.png` });
+  await page.screenshot({ path: `.tmp/shots/users-roles-${name}.png` });
 }
 
 async function signOut(page: Page) {

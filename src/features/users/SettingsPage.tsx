@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { version } from '../../../package.json';
 import { useSessionUser } from './use-session-user';
 import './users.css';
 
-/** The version of this build; set VITE_APP_VERSION when building a release. */
-export const APP_VERSION: string = import.meta.env.VITE_APP_VERSION || 'ontwikkelversie';
+/** The package version, or VITE_APP_VERSION when a release build sets it (e.g. with the commit). */
+export const APP_VERSION: string = import.meta.env.VITE_APP_VERSION || version;
 
 /** /instellingen: the spec shows no content, so: the own account and the version of the portal. */
 export function SettingsPage() {

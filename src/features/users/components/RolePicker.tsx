@@ -14,7 +14,7 @@ export function RolePicker({ roles, value, onChange, error, loading }: Props) {
   const id = useId();
   const toggle = (roleId: number, on: boolean) => onChange(on ? [...value, roleId] : value.filter((v) => v !== roleId));
   return (
-    <fieldset className={error ? 'field has-error' : 'field'} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset className={error ? 'field um-roles-field has-error' : 'field um-roles-field'} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="field-label">Rollen</legend>
       {loading ? <p className="um-muted">Rollen laden…</p> : (
         <div className="um-role-list">
