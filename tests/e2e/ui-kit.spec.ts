@@ -124,7 +124,7 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/eol$/);
     await expect(sidebar(page)).toBeHidden();
     await toggle.click();
-    await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toBeFocused();
+    await expect(sidebar(page).getByRole('link', { name: 'Dashboard', exact: true })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(sidebar(page)).toBeHidden();
     await expect(toggle).toBeFocused();
