@@ -16,7 +16,7 @@ export function BundleDetailPage() {
   }, [isError]);
   if (isPending) return <div className="panel muted">Laden…</div>;
   if (isError || !bundle) return <div className="panel notice notice-alert" role="alert">Bundelgegevens kunnen niet worden ingeladen</div>;
-  return <BundleChecklist key={bundle.id} bundle={bundle} />;
+  return <div className="stock-detail"><BundleChecklist key={bundle.id} bundle={bundle} /></div>;
 }
 
 /** The client's products as a checklist; 'Selectie wordt bundel' saves the ticked ones (right 'Bundel wijzigen'). */

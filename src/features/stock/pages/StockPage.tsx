@@ -16,16 +16,16 @@ import '../stock.css';
 
 type Tab = 'artikelen' | 'bundels';
 
+// The product name links to the article; no separate view column, so the eight spec columns fit at 1280 px.
 const productColumns: Column<ProductRow>[] = [
-  { key: 'name', header: 'Productnaam', sortable: true, width: 260, render: (row) => <Link to="/voorraad/$id" params={{ id: String(row.id) }}>{row.name}</Link> },
-  { key: 'article_number', header: 'Artikelnr', sortable: true, width: 130 },
-  { key: 'items_in_stock', header: 'Voorraad', sortable: true, width: 100, align: 'right' },
-  { key: 'available_items', header: 'Op afroep', sortable: true, width: 100, align: 'right' },
+  { key: 'name', header: 'Productnaam', sortable: true, width: 210, render: (row) => <Link to="/voorraad/$id" params={{ id: String(row.id) }}>{row.name}</Link> },
+  { key: 'article_number', header: 'Artikelnr', sortable: true, width: 110 },
+  { key: 'items_in_stock', header: 'Voorraad', sortable: true, width: 92, align: 'right' },
+  { key: 'available_items', header: 'Op afroep', sortable: true, width: 92, align: 'right' },
   { key: 'items_at_location', header: 'Klantlocatie', sortable: true, width: 110, align: 'right' },
-  { key: 'items_in_use', header: 'In gebruik', sortable: true, width: 100, align: 'right' },
-  { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 200 },
-  { key: 'reseller_name', header: 'Reseller', sortable: true, sortKey: 'reseller', width: 190 },
-  { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'stockDetail' } },
+  { key: 'items_in_use', header: 'In gebruik', sortable: true, width: 92, align: 'right' },
+  { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 150 },
+  { key: 'reseller_name', header: 'Reseller', sortable: true, sortKey: 'reseller', width: 140 },
 ];
 
 const bundleColumns: Column<BundleRow>[] = [
