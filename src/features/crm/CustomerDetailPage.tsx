@@ -122,7 +122,7 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
                   <strong>{c.first_name} {c.last_name}{c.id === client.primary_contact_id ? ' (primair)' : ''}</strong>
                   {c.title && <span className="muted">{c.title}</span>}
                   {c.phone && <span>{c.phone}</span>}
-                  {c.email && <a href={`mailto:${c.email}`}>{c.email}</a>}
+                  {c.email && <a href={`mailto:${c.email}`} title={c.email}>{c.email}</a>}
                 </li>
               ))}
             </ul>
