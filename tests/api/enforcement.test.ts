@@ -213,6 +213,7 @@ const detailRoutes: Record<string, Classification> = {
   'GET /api/asns/:id': rowOfOtherTenant('asns', 'id', makeAsn),
   'GET /api/asnproducts/:id': rowOfOtherTenant('asns', 'id', makeAsn),
   'GET /api/getasnproducts/:id': rowOfOtherTenant('asns', 'id', makeAsn),
+  'GET /api/asn-form-options/:id': otherEndCustomer(),
   // Deliveries and repairs belong to a client.
   'GET /api/deliveries/:id': rowOfOtherTenant('deliveries'),
   'GET /api/geteventsbyrepairid/:id': rowOfOtherTenant('deliveries'),
