@@ -55,6 +55,7 @@ export function registerServiceWorker(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void checkForUpdate();
   });
+  window.addEventListener('online', () => void checkForUpdate());
 
   void wb.register();
 }
