@@ -109,8 +109,15 @@ test('a reset of two-step verification forces the user into the set-up at the ne
   await expect(page.getByRole('link', { name: 'Volgende stap' })).toBeVisible();
 });
 
-test('deleting a user asks first, then reloads at the start; the profile and settings pages show the own account', async ({ page, portal }) => {
+test('exporting users downloads a workbook; deleting a user asks first, then reloads at the start; the profile and settings pages show the own account', async ({ page, portal }) => {
   await signIn(page, 'beheerder@demo.local');
+  // The top bar's export on the user list downloads a workbook named with a timestamp.
+  await page.goto('/gebruikersbeheer');
+  await expect(page.getByRole('cell', { name: 'beheerder@demo.local' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.locator('.topbar-actions').getByRole('button', { name: 'Exporteren' }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/^gebruikers-\d{8}-\d{6}\.xlsx$/);
+
   const klant = await portal.db.selectFrom('users').select('id').where('email', '=', 'klant@demo.local').executeTakeFirstOrThrow();
   await page.goto(`/gebruikers/${klant.id}`);
   await page.getByRole('button', { name: 'Verwijderen' }).click();
