@@ -168,6 +168,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     toastError(LOAD_FAILED);
   }, [active.isError, active.errorUpdatedAt, active.error]);
 
+  // A page beyond the end (rows deleted, another tab's page in the URL): go to the last page.
+  const overshoot = mode === 'pages' && paged.data && !paged.isPlaceholderData && paged.data.total > 0 && params.page > paged.data.last_page
+    ? paged.data.last_page : null;
+  useEffect(() => {
+    if (overshoot !== null) setParams(withPage(latest.current, overshoot));
+  }, [overshoot, setParams]);
+
   const rows: Row[] = active.isError
     ? []
     : mode === 'pages'

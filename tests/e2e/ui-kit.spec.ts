@@ -181,6 +181,14 @@ test.describe('UI kit', () => {
     await expect(page.getByRole('combobox', { name: 'Alle typen' })).toHaveValue('3');
   });
 
+  test('data table: a page beyond the end (from the URL) moves to the last page', async ({ page }) => {
+    await signIn(page, 'beheerder@demo.local');
+    await page.goto('/ui-kit?page=999');
+    await expect(page.getByRole('button', { name: 'Volgende pagina' })).toBeDisabled();
+    await expect(page).not.toHaveURL(/page=999/);
+    await expect(bodyRows(page, 'Klanten').first().getByRole('link', { name: 'Bekijken' })).toBeVisible();
+  });
+
   test('data table: view button, select-all and column resize', async ({ page }) => {
     await signIn(page, 'beheerder@demo.local');
     await page.goto('/ui-kit');
