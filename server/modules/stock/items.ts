@@ -5,6 +5,7 @@ import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import { likePattern, paginate, type ListParams } from '../../http/paging';
+import { pageWithTotal } from './page';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from './events';
 import { imageUrl, productRow } from './products';
@@ -79,7 +80,7 @@ export async function itemsOfProduct(db: Executor, user: AuthUser, productId: nu
   const statuses = statusFilter(params);
   let q = itemQuery(db).where('i.product_id', '=', productId);
   if (statuses) q = q.where('i.status_id', 'in', statuses);
-  const page = await paginate(orderItems(searchItems(q, params.search, false), params), params, basePath);
+  const page = await pageWithTotal(orderItems(searchItems(q, params.search, false), params), params, basePath);
   return { ...page, data: page.data.map(itemListRow) };
 }
 

@@ -5,10 +5,11 @@ import { stockMsg, type ProductInput } from '../../../src/domain/schemas/stock';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
-import { likePattern, numericFilter, paginate, pagedAnswer, type ListParams } from '../../http/paging';
+import { likePattern, numericFilter, pagedAnswer, type ListParams } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from './events';
+import { pageWithTotal } from './page';
 
 /** `UPPER(term)%` for a prefix match on an upper(...) text_pattern_ops index. */
 export function prefixPattern(search: string): string {
@@ -91,7 +92,7 @@ export function orderProducts<Q extends ReturnType<typeof productQuery>>(query: 
 
 /** GET /products and friends: one page of products, counts only for that page's ids. */
 export async function listProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string) {
-  const page = await paginate(orderProducts(productQuery(db, user, params, filter), params), params, basePath);
+  const page = await pageWithTotal(orderProducts(productQuery(db, user, params, filter), params), params, basePath);
   const counts = await countsFor(db, page.data.map((p) => p.id));
   return { ...page, data: page.data.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts)) };
 }
