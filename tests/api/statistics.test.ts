@@ -21,6 +21,10 @@ beforeAll(async () => {
     .where('parent_client_id', '!=', klant.parent_client_id!).where('parent_client_id', '!=', 1).executeTakeFirstOrThrow()).id;
   const endUser = (await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', customerId).executeTakeFirstOrThrow()).id;
 
+  // The demo seed gives every customer stock; this test counts only the items it makes itself.
+  const demoItems = ctx.db.selectFrom('items').select('id').where((eb) => eb.or([eb('client_id', '=', customerId), eb('client_id', 'in', eb.selectFrom('clients').select('id').where('parent_client_id', '=', customerId))]));
+  await ctx.db.deleteFrom('delivery_products').where('item_id', 'in', demoItems).execute();
+  await ctx.db.deleteFrom('items').where('id', 'in', demoItems).execute();
   const group = await ctx.db.insertInto('product_groups').values({ name: 'Statistiek-laptops' }).returning('id').executeTakeFirstOrThrow();
   const product = await ctx.db.insertInto('products').values({
     client_id: customerId, product_group_id: group.id, name: 'Statistiek Laptop', article_number: 'ST-1', unique_product_id: 'ST-UNIQ-1', eol: 12,
