@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { PersistQueryClientProvider, persistQueryClientRestore } from '@tanstack/react-query-persist-client';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { setUnauthorizedHandler } from './api/client';
 import { ApiError } from './api/errors';
@@ -32,6 +32,12 @@ const queryClient = new QueryClient({
 });
 
 const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'portal-query-cache' });
+const persistOptions = { persister, maxAge: 7 * DAY, buster: import.meta.env.VITE_APP_VERSION ?? '' };
+// Restore the cache before the router's guards run: after an offline reload they read the session from it.
+await persistQueryClientRestore({ queryClient: queryClient as unknown as Parameters<typeof persistQueryClientRestore>[0]['queryClient'], ...persistOptions })
+  .catch(() => undefined);
+// Online, the guards ask the server who is signed in; offline they trust the restored session.
+if (navigator.onLine) queryClient.removeQueries({ queryKey: sessionQueryKey });
 const router = createAppRouter(queryClient);
 
 setUnauthorizedHandler(() => {
@@ -44,7 +50,7 @@ startOutbox(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, maxAge: 7 * DAY, buster: import.meta.env.VITE_APP_VERSION ?? '' }}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <RouterProvider router={router} />
       <Toaster />
       <ConfirmHost />

@@ -57,7 +57,6 @@ export function PreNotificationDetailPage() {
       <div className="panel">
         <div className="pn-head">
           <div>
-            <h2>Voormelding {asn.reference}</h2>
             <span className={asn.complete ? 'pn-status pn-status-done' : 'pn-status'}>{asn.complete ? `Afgerond op ${formatDate(asn.completed_at)}` : 'Open'}</span>
           </div>
           <div className="pn-actions">
