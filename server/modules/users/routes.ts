@@ -2,10 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { profileUpdateSchema, userUpdateSchema } from '../../../src/domain/schemas/users';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
-import { idParam, parse } from '../../http/errors';
+import { HttpError, idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
 import { usersExportFileName, usersWorkbookStream } from './export';
-import { allUsers, deleteUser, disableTwoFactor, listUsers, updateProfile, updateUser, userDetail } from './service';
+import { sendActivationMail } from '../auth/service';
+import { allUsers, deleteUser, pendingActivation, disableTwoFactor, listUsers, updateProfile, updateUser, userDetail } from './service';
 
 /** Users (spec 2 §2.12, §7 "Users and roles"); every read and change is limited to the actor's hierarchy. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
@@ -50,6 +51,18 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       await disableTwoFactor(trx, actor, id);
       return { body: { message: '2FA is uitgeschakeld', data: await userDetail(trx, actor, id) } };
     });
+  });
+
+  /** Invitation again (spec 1 §4 'resend exists'): a new activation link for a user not yet activated. */
+  app.post('/users/:id/resend-activation', { config: { access: right('Gebruiker wijzigen') } }, async (request) => {
+    const account = await pendingActivation(db, currentUser(request), idParam(request.params));
+    try {
+      await sendActivationMail(db, app.config, app.mailer, account);
+    } catch (err) {
+      request.log.error({ err }, 'activation mail failed');
+      throw new HttpError(503, 'De activatiemail kon niet worden verstuurd.');
+    }
+    return { message: 'De activatiemail is opnieuw verstuurd' };
   });
 
   /** The profile page's 'Bewerken': own name and e-mail, for every verified user (spec 2 §2.12). */

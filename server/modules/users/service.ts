@@ -180,3 +180,10 @@ export async function disableTwoFactor(trx: Trx, actor: AuthUser, id: number) {
   await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
   await recordUserEvent(trx, actor, user.client_id, `Tweestapsverificatie van ${user.name} uitgeschakeld`);
 }
+
+/** The account of a user that has not been activated yet, for a new activation mail. */
+export async function pendingActivation(db: Executor, actor: AuthUser, id: number) {
+  const user = await userRow(db, actor, id);
+  if (user.activated_at !== null) throw new HttpError(409, userMsg.alreadyActivated);
+  return { id: user.id, name: user.name, email: user.email };
+}

@@ -12,6 +12,7 @@ export const userMsg = {
   lastSuperuserDelete: 'Dit is de laatste gebruiker met de rol Superuser; deze gebruiker kan niet worden verwijderd.',
   deleteSelf: 'Je kunt je eigen account niet verwijderen.',
   otpNotEnabled: 'Tweestapsverificatie is niet ingeschakeld voor deze gebruiker.',
+  alreadyActivated: 'Dit account is al geactiveerd.',
 } as const;
 
 /** PUT /api/users/{id} {name, email, role}: role is the list of role ids (a user may hold several). */

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/errors';
 import { confirmDialog } from '../../shell/confirm';
 import { usePageTitle } from '../../shell/page-title';
 import { showToast, toastError } from '../../shell/toast';
-import { useDeleteUser, useDisableTwoFactor } from './api/mutations';
+import { useDeleteUser, useDisableTwoFactor, useResendActivation } from './api/mutations';
 import { useUser, type UserDetail } from './api/users';
 import { UserFormModal } from './components/UserFormModal';
 import { useSessionUser } from './use-session-user';
@@ -35,6 +35,7 @@ function UserDetailPanel({ user }: { user: UserDetail }) {
   const [editing, setEditing] = useState(false);
   const remove = useDeleteUser();
   const resetTwoFactor = useDisableTwoFactor();
+  const resend = useResendActivation();
 
   const onDelete = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je ${user.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
@@ -54,6 +55,15 @@ function UserDetailPanel({ user }: { user: UserDetail }) {
       showToast('Gelukt', '2FA is uitgeschakeld');
     } catch {
       toastError('2FA kon niet worden uitgeschakeld');
+    }
+  };
+
+  const onResend = async () => {
+    try {
+      await resend.mutateAsync(user.id);
+      showToast('Gelukt', 'De activatiemail is opnieuw verstuurd');
+    } catch (err) {
+      toastError(`De activatiemail kon niet worden verstuurd${serverReason(err)}`);
     }
   };
 
@@ -82,7 +92,15 @@ function UserDetailPanel({ user }: { user: UserDetail }) {
         <div><dt>E-mailadres</dt><dd>{user.email}</dd></div>
         <div><dt>Rollen</dt><dd><RoleBadges roles={user.roles.map((r) => r.name)} /></dd></div>
         <div><dt>Tweestapsverificatie</dt><dd><TwoFactorStatus on={user.otp_enabled} /></dd></div>
-        <div><dt>Account</dt><dd>{user.activated ? 'Geactiveerd' : 'Uitgenodigd, nog niet geactiveerd'}</dd></div>
+        <div>
+          <dt>Account</dt>
+          <dd>
+            {user.activated ? 'Geactiveerd' : 'Uitgenodigd, nog niet geactiveerd'}
+            {!user.activated && me.can('Gebruiker wijzigen') && (
+              <button type="button" className="link-button um-resend" onClick={onResend} disabled={resend.isPending}>Activatiemail opnieuw versturen</button>
+            )}
+          </dd>
+        </div>
       </dl>
       {editing && <UserFormModal user={user} onClose={() => setEditing(false)} />}
     </section>

@@ -30,3 +30,6 @@ export const useDisableTwoFactor = () => useUserMutation((id: number) => postJso
 
 export const useUpdateProfile = () =>
   useUserMutation((payload: { name: string; email: string }) => putJson<{ message: string }>('profile', payload));
+
+export const useResendActivation = () =>
+  useMutation({ mutationFn: (id: number) => postJson<{ message: string }>(`users/${id}/resend-activation`) });
