@@ -71,6 +71,7 @@ const appLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   component: AppLayout,
+  errorComponent: ({ error }) => <RouteError error={error} />,
   beforeLoad: async ({ context, location, matches }) => {
     const user = await context.queryClient.ensureQueryData(sessionQueryOptions());
     if (!user) throw redirect({ to: '/inloggen', search: { redirect: location.href } as any });

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { ApiError } from '../../api/errors';
 import { issuesToFieldErrors, msg } from '../../domain/schemas/common';
 import { toastError } from '../../shell/toast';
+import { useUnsavedWork } from '../../shell/update-guard';
 import { getIn, setIn, withoutErrors } from './form-state';
 
 export type FieldErrors = Record<string, string[]>;
@@ -43,6 +44,9 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
   const [submitting, setSubmitting] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // What was last loaded or saved; input that differs from it must survive an app update.
+  const [savedValues, setSavedValues] = useState<T>(options.initial);
+  useUnsavedWork(values !== savedValues && JSON.stringify(values) !== JSON.stringify(savedValues));
 
   // After a failed attempt, move focus to the first field that has an error.
   useEffect(() => {
@@ -83,6 +87,7 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
     setSubmitting(true);
     try {
       const result = await submit(parsed);
+      setSavedValues(values);
       await onSuccess?.(result, parsed);
     } catch (err) {
       if (err instanceof ApiError && err.isValidation && Object.keys(err.fieldErrors).length > 0) {
