@@ -172,7 +172,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const overshoot = mode === 'pages' && paged.data && !paged.isPlaceholderData && paged.data.total > 0 && params.page > paged.data.last_page
     ? paged.data.last_page : null;
   useEffect(() => {
-    if (overshoot !== null) setParams(withPage(latest.current, overshoot));
+    // Replace, not push: Back must not return to the page that does not exist.
+    if (overshoot !== null) setParams(withPage(latest.current, overshoot), { replace: true });
   }, [overshoot, setParams]);
 
   const rows: Row[] = active.isError

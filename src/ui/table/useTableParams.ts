@@ -19,9 +19,13 @@ export function useTableParams(defaults: Partial<TableParams> | undefined, urlSt
   const params = fromUrl ?? local;
 
   const setParams = useCallback(
-    (next: TableParams) => {
+    (next: TableParams, options?: { replace?: boolean }) => {
       if (!urlState) return setLocal(next);
-      void navigate({ to: '.', search: ((prev: Record<string, unknown>) => applyPatch(prev, urlPatch(next, base, prefix))) as any });
+      void navigate({
+        to: '.',
+        search: ((prev: Record<string, unknown>) => applyPatch(prev, urlPatch(next, base, prefix))) as any,
+        replace: options?.replace,
+      });
     },
     [urlState, navigate, base, prefix],
   );
