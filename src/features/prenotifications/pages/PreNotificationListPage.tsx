@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { download } from '../../../api/client';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { useEvent } from '../../../shell/events';
@@ -11,30 +11,19 @@ import '../prenotifications.css';
 
 const tabLabels: Record<AsnTab, string> = { open: 'Voormeldingen', archive: 'Afgeronde voormeldingen' };
 
+/** The order number links to the products page (spec 2 §2.4); 'Bekijken' opens the detail. */
 const columns: Column<AsnListRow>[] = [
-  { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 220 },
-  { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 150 },
-  { key: 'reference', header: 'Ordernummer', sortable: true, width: 170 },
-  { key: 'quantity', header: 'Aantal', sortable: true, width: 90, align: 'right' },
-  { key: 'expected', header: 'Leverdatum', sortable: true, width: 130, cell: { kind: 'date' } },
-  { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 140, cell: { kind: 'date' } },
-  { key: 'id', header: '', width: 230, cell: { kind: 'view', route: 'preNotificationDetail' } },
+  { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 150 },
+  { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 115 },
+  {
+    key: 'reference', header: 'Ordernummer', sortable: true, width: 135,
+    render: (row) => <Link to="/voormeldingen/$id" params={{ id: String(row.id) }} title="Artikelen van deze voormelding">{row.reference}</Link>,
+  },
+  { key: 'quantity', header: 'Aantal', sortable: true, width: 75, align: 'right' },
+  { key: 'expected', header: 'Leverdatum', sortable: true, width: 108, cell: { kind: 'date' } },
+  { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 120, cell: { kind: 'date' } },
+  { key: 'id', header: '', width: 100, cell: { kind: 'view', route: 'preNotificationDetail' } },
 ];
-
-/** Columns with a second link to the products page (spec 2 §2.4). */
-const withProducts: Column<AsnListRow>[] = columns.map((c) => (c.key === 'id'
-  ? { ...c, render: (row: AsnListRow) => <RowLinks id={row.id} /> }
-  : c));
-
-function RowLinks({ id }: { id: number }) {
-  const navigate = useNavigate();
-  return (
-    <span className="pn-actions">
-      <button type="button" className="button button-secondary button-small" onClick={() => void navigate({ to: '/voormelding/$id', params: { id: String(id) } })}>Bekijken</button>
-      <button type="button" className="button button-secondary button-small" onClick={() => void navigate({ to: '/voormeldingen/$id', params: { id: String(id) } })}>Artikelen</button>
-    </span>
-  );
-}
 
 /** /voormeldingen: open ones and the archive (load more), client filter, export, new (spec 2 §2.4). */
 export function PreNotificationListPage() {
@@ -62,7 +51,7 @@ export function PreNotificationListPage() {
       <DataTable<AsnListRow>
         key={tab}
         label={tabLabels[tab]}
-        columns={withProducts}
+        columns={columns}
         query={(params) => asnListQueryOptions(tab, params)}
         filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] }]}
         searchPlaceholder="Zoek op ordernummer, Topdesknummer of eindklant"
