@@ -290,3 +290,26 @@ describe('another reseller\'s users, contacts and clients cannot be changed', ()
     expect((await admin.put(`/api/contacts/${otherContactId}`, { first_name: 'Olga', last_name: 'Ander', phone: '0611111111', email: 'olga@andere-reseller.nl', has_account: true })).status).toBe(200);
   });
 });
+
+describe('an end customer sees only its own company and its end users', () => {
+  it('answers 404 for its reseller, a sibling end customer and their users', async () => {
+    const klantUser = await ctx.db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id')
+      .select(['users.id', 'contacts.client_id']).where('users.email', '=', 'klant@demo.local').executeTakeFirstOrThrow();
+    const all = await ctx.db.selectFrom('roles').select('id').where('name', '=', 'Alle rechten (test)').executeTakeFirstOrThrow();
+    await ctx.db.insertInto('role_user').values({ user_id: klantUser.id, role_id: all.id }).execute();
+    const klant = await ctx.client().signIn('klant@demo.local');
+    const sibling = await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', resellerClientId)
+      .where('id', '!=', klantUser.client_id).orderBy('id').executeTakeFirstOrThrow();
+    const ownEndUser = await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', klantUser.client_id).orderBy('id').executeTakeFirstOrThrow();
+    const resellerUser = await ctx.db.selectFrom('users').select('id').where('email', '=', 'reseller@demo.local').executeTakeFirstOrThrow();
+
+    expect((await klant.get(`/api/clients/${klantUser.client_id}`)).status).toBe(200);
+    expect((await klant.get(`/api/clients/${ownEndUser.id}`)).status).toBe(200);
+    expect((await klant.get(`/api/clients/${resellerClientId}`)).status).toBe(404);
+    expect((await klant.get(`/api/clients/${sibling.id}`)).status).toBe(404);
+    expect((await klant.get(`/api/users/${resellerUser.id}`)).status).toBe(404);
+    expect((await klant.put(`/api/users/${resellerUser.id}`, { name: 'X', email: 'x@demo.local' })).status).toBe(404);
+    const users = await klant.get('/api/users');
+    expect(users.body.data.map((u: { email: string }) => u.email)).toEqual(['klant@demo.local']);
+  });
+});
