@@ -43,6 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: true,
+    // Plugins may be slow to start on a busy machine (tests run several apps at once).
+    pluginTimeout: 60_000,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
