@@ -11,6 +11,23 @@ test('stock list with tabs and filters, an article, an item: status change and e
   await expect(products.locator('thead')).toContainText('Klantlocatie');
   await page.screenshot({ path: '.tmp/shots/stock-list.png' });
 
+  // New article: the required fields are checked before anything is sent.
+  await page.getByRole('button', { name: 'Voorraad aanmaken' }).click();
+  const create = page.getByRole('dialog', { name: 'Voorraad aanmaken' });
+  await create.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(create.getByText('Dit veld is verplicht.').first()).toBeVisible();
+  await create.getByLabel('EOL (maanden)').fill('vier');
+  await page.screenshot({ path: '.tmp/shots/stock-create.png' });
+  await create.getByRole('button', { name: 'Annuleren' }).click();
+  await page.getByRole('button', { name: 'Meer acties' }).click();
+  await page.getByRole('menuitem', { name: 'Voorraad importeren' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Voorraad importeren' });
+  await expect(importDialog.getByRole('link', { name: /Template.xlsx/ })).toHaveAttribute('href', '/excel/Template.xlsx');
+  await importDialog.getByRole('button', { name: 'Importeren' }).click();
+  await expect(importDialog.getByText('Kies een bestand.')).toBeVisible();
+  await page.screenshot({ path: '.tmp/shots/stock-import.png' });
+  await importDialog.getByRole('button', { name: 'Annuleren' }).click();
+
   await page.getByRole('combobox', { name: 'Alle productgroepen' }).selectOption({ label: 'Accessoires' });
   await expect(products.locator('tbody tr').first()).toContainText(/Logitech|Jabra|Targus/);
   const accessoryRows = await products.locator('tbody tr').count();

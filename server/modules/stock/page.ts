@@ -21,3 +21,17 @@ export async function pageWithTotal<DB, TB extends keyof DB, O>(
   const data = rows.map(({ total_rows: _, ...rest }) => rest as unknown as O);
   return pagedAnswer(data, total, params, basePath);
 }
+
+/**
+ * The page and its count as two queries sent at once (two pool connections): for the product list a
+ * window count would make PostgreSQL join and number every product before the LIMIT.
+ */
+export async function pageAndCount<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>, params: ListParams, basePath: string,
+): Promise<Paged<O>> {
+  const [countRow, data] = await Promise.all([
+    query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n')).executeTakeFirst() as Promise<{ n: number | string } | undefined>,
+    query.limit(params.perPage).offset((params.page - 1) * params.perPage).execute(),
+  ]);
+  return pagedAnswer(data, Number(countRow?.n ?? 0), params, basePath);
+}

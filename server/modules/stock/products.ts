@@ -9,7 +9,7 @@ import { likePattern, numericFilter, pagedAnswer, type ListParams } from '../../
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from './events';
-import { pageWithTotal } from './page';
+import { pageAndCount } from './page';
 
 /** `UPPER(term)%` for a prefix match on an upper(...) text_pattern_ops index. */
 export function prefixPattern(search: string): string {
@@ -92,7 +92,7 @@ export function orderProducts<Q extends ReturnType<typeof productQuery>>(query: 
 
 /** GET /products and friends: one page of products, counts only for that page's ids. */
 export async function listProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string) {
-  const page = await pageWithTotal(orderProducts(productQuery(db, user, params, filter), params), params, basePath);
+  const page = await pageAndCount(orderProducts(productQuery(db, user, params, filter), params), params, basePath);
   const counts = await countsFor(db, page.data.map((p) => p.id));
   return { ...page, data: page.data.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts)) };
 }
