@@ -121,6 +121,7 @@ test('check in while offline, reload offline, and every item is created exactly 
   await badge.click();
   await expect(page.getByText('Voormelding E2E-OFFLINE-1: 2 artikelen inklaren')).toBeVisible();
   await expect(page.getByText('Wacht op verzenden')).toBeVisible();
+  await page.screenshot({ path: '.tmp/shots/outbox-page.png' });
 
   await context.setOffline(false);
   await expect(badge).toHaveCount(0, { timeout: 15_000 });

@@ -16,6 +16,7 @@ export async function seedPreNotifications(db: Db, core: CoreSeedResult, scale: 
   const creator = await db.selectFrom('users').select('id').where('email', '=', 'magazijn@demo.local').executeTakeFirst();
   const customers = core.endCustomerIds.slice(0, 12 * scale);
   let serialNo = 0;
+  let asnNo = 0;
   const items: Record<string, unknown>[] = [];
 
   for (const [c, clientId] of customers.entries()) {
@@ -27,7 +28,7 @@ export async function seedPreNotifications(db: Db, core: CoreSeedResult, scale: 
       const created = now - rnd.int(kind === 'finished' ? 40 : 1, kind === 'finished' ? 200 : 20) * DAY;
       const daas = rnd.chance(0.3);
       const stockOwner = rnd.pick(StockOwner);
-      const reference = `VM-${2026}-${String(c * 10 + serialNo + 100).padStart(5, '0')}`;
+      const reference = `VM-2026-${String(100 + ++asnNo).padStart(5, '0')}`;
       const asn = await db.insertInto('asns').values({
         client_id: clientId, project_id: rnd.chance(0.5) ? project?.id ?? null : null, user_id: creator?.id ?? null, reference,
         w_number: rnd.chance(0.7) ? `W${rnd.int(100000, 999999)}` : null,

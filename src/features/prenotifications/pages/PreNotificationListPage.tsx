@@ -22,7 +22,10 @@ const columns: Column<AsnListRow>[] = [
   { key: 'quantity', header: 'Aantal', sortable: true, width: 75, align: 'right' },
   { key: 'expected', header: 'Leverdatum', sortable: true, width: 108, cell: { kind: 'date' } },
   { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 120, cell: { kind: 'date' } },
-  { key: 'id', header: '', width: 100, cell: { kind: 'view', route: 'preNotificationDetail' } },
+  {
+    key: 'id', header: '', width: 100,
+    render: (row) => <Link to="/voormelding/$id" params={{ id: String(row.id) }} className="button button-secondary button-small">Bekijken</Link>,
+  },
 ];
 
 /** /voormeldingen: open ones and the archive (load more), client filter, export, new (spec 2 §2.4). */
@@ -41,7 +44,7 @@ export function PreNotificationListPage() {
   }, [search, tab]));
 
   return (
-    <div className="panel">
+    <div className="panel pn-list">
       <div className="pn-tabs" role="tablist" aria-label="Voormeldingen">
         {(['open', 'archive'] as const).map((t) => (
           <button key={t} type="button" role="tab" className="pn-tab" aria-selected={t === tab}
