@@ -90,6 +90,8 @@ export interface DataTableProps<Row> {
   /** Extra controls in the toolbar (right side). */
   toolbar?: ReactNode;
   emptyText?: string;
+  /** The toast text when a page fails to load (spec: per list, e.g. 'Rollen kunnen niet worden ingeladen'). */
+  loadErrorText?: string;
 }
 
 const LOAD_FAILED = 'Er kan geen data geladen worden';
@@ -165,8 +167,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   useEffect(() => {
     if (!active.isError) return;
     if (active.error instanceof ApiError && active.error.status === 401) return; // the app goes to login
-    toastError(LOAD_FAILED);
-  }, [active.isError, active.errorUpdatedAt, active.error]);
+    toastError(props.loadErrorText ?? LOAD_FAILED);
+  }, [active.isError, active.errorUpdatedAt, active.error, props.loadErrorText]);
 
   // A page beyond the end (rows deleted, another tab's page in the URL): go to the last page.
   const overshoot = mode === 'pages' && paged.data && !paged.isPlaceholderData && paged.data.total > 0 && params.page > paged.data.last_page

@@ -68,6 +68,7 @@ export function CustomerListPage() {
       <DataTable<ClientListRow>
         key={tab}
         label={tabLabels[tab]}
+        loadErrorText="Klanten kunnen niet worden ingeladen"
         columns={columnsFor(tab)}
         filters={filters}
         query={(params) => clientListQueryOptions(tab, params)}

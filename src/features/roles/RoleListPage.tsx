@@ -19,7 +19,7 @@ export function RoleListPage() {
   useEvent('roles:create', useCallback(() => setCreating(true), []));
   return (
     <div className="panel">
-      <DataTable<RoleRow> label="Rollen" columns={columns} query={rolesQueryOptions} searchPlaceholder="Zoek op rol of omschrijving" urlState />
+      <DataTable<RoleRow> label="Rollen" columns={columns} query={rolesQueryOptions} searchPlaceholder="Zoek op rol of omschrijving" urlState loadErrorText="Rollen kunnen niet worden ingeladen" />
       {creating && (
         <RoleFormModal onClose={() => setCreating(false)}
           onSaved={(role) => void navigate({ to: '/rollen-en-rechten/$id', params: { id: String(role.id) } })} />
