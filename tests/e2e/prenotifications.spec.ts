@@ -132,3 +132,35 @@ test('check in while offline, reload offline, and every item is created exactly 
   const line = await portal.db.selectFrom('asn_products').select('arrived').where('asn_id', '=', asn.id).executeTakeFirstOrThrow();
   expect(line.arrived).toBe(2);
 });
+
+test('a replay the server refuses (serial checked in meanwhile) stays visible as failed with the message, and can be discarded', async ({ page, context, portal }) => {
+  const article = await endCustomerWithArticle(portal);
+  const asn = await portal.db.insertInto('asns').values({ client_id: article.client_id, reference: 'E2E-CONFLICT-1', stock_owner: 'Eindklant' }).returning('id').executeTakeFirstOrThrow();
+  await portal.db.insertInto('asn_products').values({ asn_id: asn.id, product_id: article.id, expected: 1 }).execute();
+
+  await signIn(page, 'magazijn@demo.local');
+  await page.goto(`/voormelding/${asn.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Voormelding E2E-CONFLICT-1' })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Artikelen inklaren' }).click();
+  await page.getByRole('dialog', { name: 'Artikelen inklaren' }).getByLabel(`Serienummer ${article.name}`).click();
+  await page.keyboard.type('CONFLICT001', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: 'Artikelen inklaren' }).getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+
+  // Someone else checks in the same serial while this tablet is offline.
+  await portal.db.insertInto('items').values({ product_id: article.id, client_id: article.client_id, status_id: 1, serial: 'CONFLICT001' }).execute();
+  await context.setOffline(false);
+  const badge = page.getByTestId('outbox-badge');
+  await expect(badge).toHaveAttribute('aria-label', 'Wachtrij: 1 mislukt', { timeout: 15_000 });
+  await badge.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Serienummer is al gescand. (CONFLICT001)' })).toBeVisible();
+  await page.screenshot({ path: '.tmp/shots/outbox-failed.png' });
+  expect(await itemsWithSerials(portal, ['CONFLICT001'])).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Verwijderen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(page.getByText('Er staan geen acties in de wachtrij.')).toBeVisible();
+  await expect(badge).toHaveCount(0);
+});
