@@ -60,6 +60,7 @@ export function PreNotificationListPage() {
         searchPlaceholder="Zoek op ordernummer, Topdesknummer of eindklant"
         mode={tab === 'archive' ? 'loadMore' : 'pages'}
         urlState
+        loadErrorText="Voormeldinggegevens kunnen niet worden ingeladen"
         emptyText={tab === 'open' ? 'Er zijn geen open voormeldingen' : 'Er zijn geen afgeronde voormeldingen'}
       />
       {creating && (

@@ -33,6 +33,7 @@ export function PreNotificationProductsPage() {
         query={(params) => asnProductsQueryOptions(id, params)}
         searchable={false}
         toolbar={can('Voormelding exporteren') && <button type="button" className="button button-secondary" onClick={exportCsv}>CSV exporteren</button>}
+        loadErrorText="Voormeldingproducten kunnen niet worden ingeladen"
         emptyText="Er zijn geen artikelen gevonden"
       />
     </div>
