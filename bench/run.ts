@@ -48,11 +48,19 @@ try {
   const searches = ['latitude', 'BN000123457', 'BORD-04217', 'BA-001234', 'Zorggroep'];
   const product = (i: number) => firstProductId + ((i * 37) % productCount);
 
+  // The floor on this machine: a trivial signed-in call (session, user and rights are read on every request).
+  results.push(await runLoad('baseline: GET /api/product-groups (5 rows)', admin, () => '/api/product-groups', opts));
   results.push(await runLoad('GET /api/products (pages 1-40, 25 per page)', admin, (i) => `/api/products?page=${1 + (i % 40)}&per_page=25`, opts));
   results.push(await runLoad('GET /api/products (search: name/serial/order/article/customer)', admin, (i) => `/api/products?search=${searches[i % searches.length]}`, opts));
   results.push(await runLoad('GET /api/products (reseller scope, pages 1-10)', reseller, (i) => `/api/products?page=${1 + (i % 10)}`, opts));
   results.push(await runLoad('GET /api/getitems/{id} (2,000 products, page 1-3)', admin, (i) => `/api/getitems/${product(i)}?page=${1 + (i % 3)}`, opts));
   results.push(await runLoad('GET /api/getitems/{id}?search=BN (serial search)', admin, (i) => `/api/getitems/${product(i)}?search=BN000`, opts));
+
+  // One request at a time: the latency of the call itself, without queueing behind 15 others.
+  const sequential = { total: 200, concurrency: 1, warmup: 10 };
+  results.push(await runLoad('sequential: GET /api/products (page 1-40)', admin, (i) => `/api/products?page=${1 + (i % 40)}`, sequential));
+  results.push(await runLoad('sequential: GET /api/products (search)', admin, (i) => `/api/products?search=${searches[i % searches.length]}`, sequential));
+  results.push(await runLoad('sequential: GET /api/getitems/{id}', admin, (i) => `/api/getitems/${product(i)}?page=${1 + (i % 3)}`, sequential));
 
   const ctx: BenchContext = { databaseUrl, serverUrl: server.url, signIn: (email) => new BenchClient(server.url).signIn(email), results };
   const extra = fs.readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort();

@@ -18,14 +18,14 @@ type Tab = 'artikelen' | 'bundels';
 
 // The product name links to the article; no separate view column, so the eight spec columns fit at 1280 px.
 const productColumns: Column<ProductRow>[] = [
-  { key: 'name', header: 'Productnaam', sortable: true, width: 210, render: (row) => <Link to="/voorraad/$id" params={{ id: String(row.id) }}>{row.name}</Link> },
+  { key: 'name', header: 'Productnaam', sortable: true, width: 190, render: (row) => <Link to="/voorraad/$id" params={{ id: String(row.id) }}>{row.name}</Link> },
   { key: 'article_number', header: 'Artikelnr', sortable: true, width: 110 },
   { key: 'items_in_stock', header: 'Voorraad', sortable: true, width: 92, align: 'right' },
   { key: 'available_items', header: 'Op afroep', sortable: true, width: 92, align: 'right' },
   { key: 'items_at_location', header: 'Klantlocatie', sortable: true, width: 110, align: 'right' },
   { key: 'items_in_use', header: 'In gebruik', sortable: true, width: 92, align: 'right' },
-  { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 150 },
-  { key: 'reseller_name', header: 'Reseller', sortable: true, sortKey: 'reseller', width: 140 },
+  { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 140 },
+  { key: 'reseller_name', header: 'Reseller', sortable: true, sortKey: 'reseller', width: 130 },
 ];
 
 const bundleColumns: Column<BundleRow>[] = [
@@ -87,7 +87,7 @@ export function StockPage() {
             fetchPage={fetchProductPage}
             columns={productColumns}
             filters={productFilters}
-            searchPlaceholder="Zoek op product, artikelnr, klant, serie- of ordernummer"
+            searchPlaceholder="Zoek product, klant, serie- of ordernr."
             urlState
           />
         </div>
