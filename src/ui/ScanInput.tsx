@@ -23,6 +23,8 @@ export interface ScanInputProps {
   hint?: string;
 }
 
+const CAMERA_REPEAT_MS = 3000;
+
 type Feedback = { kind: 'accepted' | 'refused'; text: string; n: number } | null;
 
 export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serienummer', disabled, autoFocus, hint }: ScanInputProps) {
@@ -65,7 +67,14 @@ export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serien
     setCameraError(null);
     setCamera('starting');
     try {
-      scanRef.current = await startCameraScan(videoRef.current!, (text) => submitRef.current(text));
+      // The camera sees a label many times a second: the same code again within a few seconds is one scan.
+      let last = { text: '', at: 0 };
+      scanRef.current = await startCameraScan(videoRef.current!, (text) => {
+        const now = Date.now();
+        if (text === last.text && now - last.at < CAMERA_REPEAT_MS) return;
+        last = { text, at: now };
+        submitRef.current(text);
+      });
       setCamera('on');
     } catch {
       setCamera('off');
