@@ -14,7 +14,13 @@ export type { EnqueueOutcome, NewAction } from './queue';
  * The app's outbox (docs/ARCHITECTURE.md "The outbox"): warehouse and driver writes (check-ins,
  * check-out scans, signed sign-offs) are stored in IndexedDB with a key made here, then sent
  * through the one API client with that key as Idempotency-Key. Generic: an action is a method, a
- * path, a body and a key.
+ * path, a body and a key. The server side must run the command through runCommand (server/http/command.ts).
+ *
+ *   const outcome = await enqueue({
+ *     method: 'POST', path: 'items/scanbulkitems', body: { delivery_id, serials },
+ *     label: `Levering ${order}: ${serials.length} items uitklaren`, invalidate: [['deliveries']],
+ *   });
+ *   // outcome.status: 'sent' (with body) | 'waiting' (offline; replayed later) | 'failed' (a 4xx: message, errors)
  */
 const db = new OfflineDatabase();
 let queryClient: QueryClient | null = null;
