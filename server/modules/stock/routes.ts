@@ -47,7 +47,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       products, bundles: await bundlesOfClient(exec, clientId), projects,
       available_products: products.filter((p) => p.items_in_stock + p.available_items > 0),
     };
-  });
+  }, 'stock');
 
   // Products
   app.get('/products', view, async (request) => listProducts(db, currentUser(request), listParams(request.query), { active: true }, '/api/products'));
