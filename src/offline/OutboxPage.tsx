@@ -27,6 +27,7 @@ function ActionRow({ action }: { action: OutboxAction }) {
       <div className="outbox-item-main">
         <strong>{action.label}</strong>
         <span className="outbox-item-meta">{formatDateTime(new Date(action.createdAt))} · {action.status === 'failed' ? 'Mislukt' : 'Wacht op verzenden'}</span>
+        {action.userName && action.status === 'waiting' && <span className="outbox-item-note">Van {action.userName}: wordt verstuurd zodra {action.userName} weer inlogt op dit apparaat.</span>}
         {action.error && <span className={action.status === 'failed' ? 'outbox-item-error' : 'outbox-item-note'} role={action.status === 'failed' ? 'alert' : undefined}>{action.error}</span>}
       </div>
       <div className="outbox-item-actions">

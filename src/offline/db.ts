@@ -26,6 +26,9 @@ export interface OutboxAction {
   /** Query keys (prefixes) to refresh once the server accepted it. */
   invalidate: unknown[][];
   attempts: number;
+  /** Who made it: only that user's session sends it (the server's idempotency keys are per user). */
+  userId?: number | null;
+  userName?: string | null;
 }
 
 export class OfflineDatabase extends Dexie {

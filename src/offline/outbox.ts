@@ -5,6 +5,7 @@ import { api, call } from '../api/client';
 import { ApiError, NetworkError } from '../api/errors';
 import { setOutboxBusy } from '../shell/update-guard';
 import { OfflineDatabase, type OutboxAction } from './db';
+import { sessionQueryKey, type SessionUser } from '../features/auth/api/session';
 import { createQueue, type EnqueueOutcome, type NewAction, type Verdict } from './queue';
 
 export type { OutboxAction } from './db';
@@ -48,9 +49,12 @@ async function send(action: OutboxAction): Promise<Verdict> {
   }
 }
 
+const signedInUser = () => queryClient?.getQueryData<SessionUser | null>(sessionQueryKey) ?? null;
+
 const queue = createQueue({
   db,
   send,
+  currentUserId: () => signedInUser()?.id ?? null,
   onBusy: setOutboxBusy,
   onSent: (action) => {
     for (const key of action.invalidate) void queryClient?.invalidateQueries({ queryKey: key });
@@ -58,7 +62,10 @@ const queue = createQueue({
 });
 
 /** Stores the action, then tries to send it (and anything before it). */
-export const enqueue = (action: NewAction): Promise<EnqueueOutcome> => queue.enqueue(action);
+export const enqueue = (action: NewAction): Promise<EnqueueOutcome> => {
+  const user = signedInUser();
+  return queue.enqueue({ ...action, userId: user?.id ?? null, userName: user?.name ?? null });
+};
 export const replayOutbox = () => queue.replay();
 export const retryAction = (id: string) => queue.retry(id);
 export const discardAction = (id: string) => queue.discard(id);
@@ -70,6 +77,12 @@ export function startOutbox(client: QueryClient): void {
   if (started) return;
   started = true;
   window.addEventListener('online', () => void queue.replay());
+  // Actions wait for their user: send them as soon as a session is known (sign-in, restored cache).
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.query.queryKey[0] === sessionQueryKey[0] && event.query.queryKey[1] === sessionQueryKey[1] && signedInUser()) {
+      void queue.replay();
+    }
+  });
   void navigator.storage?.persist?.().catch(() => false);
   void queue.replay();
 }

@@ -124,4 +124,25 @@ describe('outbox queue', () => {
     await queue().replay();
     expect(sent).toEqual(['a:key-1']);
   });
+
+  it('sends only the signed-in user\'s actions; another user\'s wait for that user', async () => {
+    let me: number | null = 1;
+    const q = createQueue({ db, send: async (a) => { sent.push(a.label); return responder(a); }, newId: () => `key-${++n}`, currentUserId: () => me });
+    responder = () => ({ kind: 'unreachable', message: 'offline' });
+    await q.enqueue({ ...action('van-1'), userId: 1 });
+    await q.enqueue({ ...action('van-2'), userId: 2 });
+    responder = () => ({ kind: 'sent', body: {} });
+    me = 2;
+    sent = [];
+    await q.replay();
+    expect(sent).toEqual(['van-2']);
+    expect((await q.list()).map((a) => a.label)).toEqual(['van-1']);
+    me = null;
+    sent = [];
+    await q.replay();
+    expect(sent).toEqual([]);
+    me = 1;
+    await q.replay();
+    expect(await q.list()).toEqual([]);
+  });
 });

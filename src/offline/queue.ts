@@ -8,6 +8,8 @@ export interface NewAction {
   invalidate?: unknown[][];
   /** A key made earlier (e.g. kept by a form); a new UUID otherwise. */
   id?: string;
+  userId?: number | null;
+  userName?: string | null;
 }
 
 /** What sending one action came to; `send` throws for anything but a 2xx answer. */
@@ -24,6 +26,11 @@ export interface QueueDeps {
   onBusy?: (busy: boolean) => void;
   newId?: () => string;
   now?: () => number;
+  /**
+   * The signed-in user. When given, a run sends only that user's actions; another user's wait until
+   * that user signs in on this device again (undefined: no such check).
+   */
+  currentUserId?: () => number | null;
 }
 
 export type EnqueueOutcome =
@@ -55,7 +62,10 @@ export function createQueue(deps: QueueDeps) {
     let busy = false;
     try {
       for (;;) {
-        const next = await db.actions.where('status').equals('waiting').sortBy('order').then((rows) => rows[0]);
+        const me = deps.currentUserId ? deps.currentUserId() : undefined;
+        if (me === null) return; // nobody signed in: nothing may be sent
+        const next = await db.actions.where('status').equals('waiting').sortBy('order')
+          .then((rows) => rows.find((r) => me === undefined || r.userId == null || r.userId === me));
         if (!next) return;
         if (!busy) deps.onBusy?.((busy = true));
         let verdict: Verdict;
@@ -92,7 +102,7 @@ export function createQueue(deps: QueueDeps) {
       const last = await db.actions.orderBy('order').last();
       await db.actions.add({
         id, method: input.method, path: input.path, body: input.body, label: input.label, invalidate: input.invalidate ?? [],
-        createdAt: now(), order: (last?.order ?? 0) + 1, status: 'waiting', error: null, attempts: 0,
+        userId: input.userId ?? null, userName: input.userName ?? null, createdAt: now(), order: (last?.order ?? 0) + 1, status: 'waiting', error: null, attempts: 0,
       });
     });
     await replay();
