@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'],
           environment: 'node',
+          // Some unit tests start an embedded database; on a busy 2-core machine that takes seconds.
+          testTimeout: 30_000,
         },
       },
       apiProject('api-pglite', 'pglite'),
