@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { ClientType, clientTypeName } from '../../domain/enums';
+import { ClientType, PROVIDER_CLIENT_ID, clientTypeName } from '../../domain/enums';
 import { formatDate, formatEuro, initials } from '../../domain/format';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { confirmDialog } from '../../shell/confirm';
@@ -11,11 +11,13 @@ import { ApiError } from '../../api/errors';
 import { useClient } from './api/get-client';
 import { clientListQueryOptions } from './api/client-lists';
 import { useDeleteAddress, useDeleteClient } from './api/mutations';
-import type { Address, ClientDetail, ClientListRow } from './api/types';
+import { useDeleteContact } from './api/contacts';
+import type { Address, ClientDetail, ClientListRow, Contact } from './api/types';
 import { ActivityTimeline } from './components/ActivityTimeline';
 import { AddressFormModal } from './components/AddressFormModal';
 import { AddressLine, formatAddress } from './components/AddressList';
 import { AllAddressesModal } from './components/AllAddressesModal';
+import { ContactFormModal, contactNoun } from './components/ContactFormModal';
 import { CustomerFormModal } from './components/CustomerFormModal';
 import { ImportAddressesModal } from './components/ImportAddressesModal';
 import { MonthlyPaymentsModal } from './components/MonthlyPaymentsModal';
@@ -30,7 +32,11 @@ type ModalState =
   | { kind: 'import' }
   | { kind: 'monthly' }
   | { kind: 'child'; typeId: number }
+  | { kind: 'contact'; contact?: Contact }
   | null;
+
+/** The add-contact button shows on provider, reseller and end-customer clients (spec 1 §2.9). */
+const CONTACT_CLIENT_TYPES: number[] = [ClientType.PROVIDER, ClientType.RESELLER, ClientType.EINDKLANT];
 
 export const NEWEST_ADDRESSES = 3;
 
@@ -54,14 +60,21 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
   const [modal, setModal] = useState<ModalState>(null);
   const deleteClient = useDeleteClient();
   const deleteAddress = useDeleteAddress();
+  const deleteContact = useDeleteContact();
   const close = () => setModal(null);
   const isEndCustomerViewer = user.clientTypeId === ClientType.EINDKLANT;
   const canEdit = user.can('Klant wijzigen') && !isEndCustomerViewer;
   const canDelete = user.can('Klant verwijderen') && client.id !== user.clientId;
+  // 'Klant wijzigen' shows contact edit and delete (spec 1 §6), like Edit not for end-customer users (§2.9);
+  // adding only on provider, reseller and end-customer clients.
+  const canEditContacts = canEdit;
+  const canAddContact = canEditContacts && CONTACT_CLIENT_TYPES.includes(client.client_type_id);
+  const noun = contactNoun(client.id);
 
   // Named events (spec 1 §2.9): other panels may ask to refresh the client or open a modal.
   useEvent('customer:refresh', useCallback(() => refresh(), [refresh]));
   useEvent('customer:edit', useCallback(() => setModal({ kind: 'edit' }), []));
+  useEvent('customer:add-contact', useCallback(() => setModal({ kind: 'contact' }), []));
 
   const removeClient = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je ${client.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
@@ -80,6 +93,20 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
       showToast('Gelukt', 'Het adres is verwijderd');
     } catch {
       toastError('Er is helaas iets fout gegaan bij het verwijderen van het adres');
+    }
+  };
+  const removeContact = async (contact: Contact) => {
+    const name = `${contact.first_name} ${contact.last_name}`;
+    const text = contact.has_account
+      ? `Weet je zeker dat je ${name} wilt verwijderen? Het account van deze persoon wordt ook verwijderd.`
+      : `Weet je zeker dat je ${name} wilt verwijderen?`;
+    if (!(await confirmDialog({ text, confirmLabel: 'Verwijderen', danger: true }))) return;
+    try {
+      await deleteContact.mutateAsync(contact.id);
+      showToast('Gelukt', 'De contactpersoon is verwijderd');
+    } catch (err) {
+      // 409: the server says why (one's own account, the last Superuser).
+      toastError(err instanceof ApiError && err.status === 409 ? err.message : 'Er is helaas iets fout gegaan bij het verwijderen van de gebruiker');
     }
   };
   const onEditAddress = user.can('Adres wijzigen') ? (a: Address) => setModal({ kind: 'address', address: a }) : undefined;
@@ -114,15 +141,29 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
             {client.parent && <div><dt>{clientTypeName(client.parent.client_type_id)}</dt><dd>{client.parent.name}</dd></div>}
             {client.client_type_id === ClientType.EINDKLANT && client.invoice_reference && <div><dt>Factuurreferentie</dt><dd>{client.invoice_reference}</dd></div>}
           </dl>
-          <h3 className="form-section-title" style={{ margin: '1.25rem 0 0.5rem' }}>Contactpersonen</h3>
+          <div className="contacts-header">
+            <h3 className="form-section-title" id="contacts-title">{client.id === PROVIDER_CLIENT_ID ? 'Medewerkers' : 'Contactpersonen'}</h3>
+            {canAddContact && (
+              <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'contact' })}>{noun} toevoegen</button>
+            )}
+          </div>
           {client.contacts.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
-            <ul className="contact-grid">
+            <ul className="contact-grid" aria-labelledby="contacts-title">
               {client.contacts.map((c) => (
-                <li key={c.id}>
+                <li key={c.id} aria-label={`${c.first_name} ${c.last_name}`}>
                   <strong>{c.first_name} {c.last_name}{c.id === client.primary_contact_id ? ' (primair)' : ''}</strong>
                   {c.title && <span className="muted">{c.title}</span>}
                   {c.phone && <span>{c.phone}</span>}
                   {c.email && <a href={`mailto:${c.email}`} title={c.email}>{c.email}</a>}
+                  {c.has_account && <span className="muted">Heeft een account</span>}
+                  {canEditContacts && (
+                    <div className="contact-actions">
+                      <button type="button" className="link-button" onClick={() => setModal({ kind: 'contact', contact: c })}
+                        aria-label={`${c.first_name} ${c.last_name} wijzigen`}>Wijzigen</button>
+                      <button type="button" className="link-button" onClick={() => void removeContact(c)}
+                        aria-label={`${c.first_name} ${c.last_name} verwijderen`}>Verwijderen</button>
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>
@@ -168,6 +209,9 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
       {modal?.kind === 'child' && (
         <CustomerFormModal preset={{ client_type_id: modal.typeId, parent_client_id: client.id }} onClose={close}
           onSaved={(c) => { close(); void navigate({ to: '/klant/$id', params: { id: String(c.id) } }); }} />
+      )}
+      {modal?.kind === 'contact' && (
+        <ContactFormModal client={client} contact={modal.contact} canListRoles={user.can('Rol bekijken')} onClose={close} />
       )}
       {modal?.kind === 'address' && <AddressFormModal clientId={client.id} address={modal.address} onClose={close} />}
       {modal?.kind === 'addresses' && (

@@ -22,6 +22,8 @@ export interface Contact {
   phone: string | null;
   email: string | null;
   has_account: boolean;
+  /** A reseller's contact: the end customers it works for. */
+  reseller_end_client?: { endclient_id: number }[];
 }
 
 export interface ClientSummary {
