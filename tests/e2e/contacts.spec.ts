@@ -192,3 +192,37 @@ test('an end-customer user gets no contact buttons, like no Edit button', async 
   await expect(header.getByRole('button', { name: 'Contactpersoon toevoegen' })).toHaveCount(0);
   await expect(header.getByRole('button', { name: /wijzigen|verwijderen/i })).toHaveCount(0);
 });
+
+test('failures: the catalogue toast when saving fails, the server reason when deleting the own contact', async ({ page, portal }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'beheerder@demo.local');
+  await page.goto('/klant/1');
+  const me = await portal.db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id')
+    .select(['contacts.id', 'contacts.first_name', 'contacts.last_name']).where('users.email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow();
+  const name = `${me.first_name} ${me.last_name}`;
+
+  await page.getByRole('button', { name: `${name} verwijderen` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Weet je het zeker?' });
+  await expect(confirm).toContainText('Het account van deze persoon wordt ook verwijderd.');
+  await confirm.getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(page.getByText('Je kunt je eigen account niet verwijderen.')).toBeVisible();
+  await expect(page.getByRole('listitem', { name })).toBeVisible();
+  const still = await portal.db.selectFrom('contacts').select('deleted_at').where('id', '=', me.id).executeTakeFirstOrThrow();
+  expect(still.deleted_at).toBeNull();
+
+  // A server failure that is not a validation error: the catalogue's text (spec 1 §8), the form stays open.
+  await page.route('**/api/contacts', (route) => route.request().method() === 'POST'
+    ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server Error' }) })
+    : route.fallback());
+  await page.getByRole('button', { name: 'Medewerker toevoegen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Medewerker toevoegen' });
+  await dialog.getByLabel('Voornaam').fill('Joost');
+  await dialog.getByLabel('Achternaam').fill('Magazijn');
+  await dialog.getByLabel('Telefoonnummer').fill('0101234567');
+  await dialog.getByLabel('E-mailadres').fill('joost@example.nl');
+  await dialog.getByRole('radio', { name: 'Ja' }).check();
+  await dialog.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Er is helaas iets fout gegaan bij het aanmaken van de gebruiker')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Voornaam')).toHaveValue('Joost');
+});
