@@ -7,6 +7,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { setUnauthorizedHandler } from './api/client';
 import { ApiError } from './api/errors';
 import { createAppRouter } from './router';
+import './panels';
 import { Toaster } from './shell/toast';
 import { ConfirmHost } from './shell/confirm';
 import { UpdateNotice } from './shell/UpdateNotice';

@@ -1,0 +1,19 @@
+/**
+ * Composition of panels that one feature shows on another feature's page (src/shell/slots.tsx).
+ * App level, like src/router.tsx: it may import features, the features may not import each other.
+ * Each panel is lazy, so its code loads only when a page renders its slot.
+ */
+import { lazy } from 'react';
+import { registerPanel } from './shell/slots';
+
+// The customer page (spec 1 §2.9): stock blocks, then 'Voormeldingen'. Props: CustomerPanelProps.
+registerPanel('customer', {
+  id: 'stock',
+  order: 10,
+  Component: lazy(() => import('./features/stock/components/CustomerStockPanels').then((m) => ({ default: m.CustomerStockPanels }))),
+});
+registerPanel('customer', {
+  id: 'prenotifications',
+  order: 20,
+  Component: lazy(() => import('./features/prenotifications/components/CustomerPreNotificationsPanel').then((m) => ({ default: m.CustomerPreNotificationsPanel }))),
+});

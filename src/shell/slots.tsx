@@ -1,0 +1,78 @@
+/**
+ * Panel slots: a page of one feature shows panels owned by other features without importing them
+ * (features do not import each other). The app's composition file (src/panels.ts) registers
+ * lazy components under a slot name; the page renders `<Slot name="customer" props={...} />`.
+ *
+ *   registerPanel('customer', { id: 'stock', order: 10, Component: lazy(() => import('./features/stock/…')) });
+ *   <Slot name="customer" props={{ client, viewerClientTypeId }} />
+ *
+ * Panels render in `order`; each loads and fails on its own (Suspense and an error boundary per
+ * panel), so a slow or broken panel does not hold back or take down the page or the others.
+ */
+import { Component, Suspense, useSyncExternalStore, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+
+export interface SlotPanel {
+  /** Unique within the slot; registering the same id again replaces the panel (hot reload). */
+  id: string;
+  /** Lower comes first. */
+  order: number;
+  Component: ComponentType<any>;
+}
+
+/** What the customer page (spec 1 §2.9) hands to the panels of the 'customer' slot. */
+export interface CustomerPanelProps {
+  client: { id: number; name: string; client_type_id: number };
+  /** Client type of the signed-in user's own company (3: an end-customer user). */
+  viewerClientTypeId: number;
+}
+
+const registry = new Map<string, readonly SlotPanel[]>();
+const listeners = new Set<() => void>();
+const none: readonly SlotPanel[] = [];
+
+export function registerPanel(slot: string, panel: SlotPanel): void {
+  const others = (registry.get(slot) ?? none).filter((p) => p.id !== panel.id);
+  // A new array on every change: useSyncExternalStore compares snapshots by identity.
+  registry.set(slot, [...others, panel].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)));
+  listeners.forEach((l) => l());
+}
+
+export function panelsOf(slot: string): readonly SlotPanel[] {
+  return registry.get(slot) ?? none;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+class PanelBoundary extends Component<{ id: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(`Panel '${this.props.id}' failed`, error, info.componentStack);
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return <div className="panel notice notice-alert" role="alert" data-panel={this.props.id}>Er kan geen data geladen worden</div>;
+  }
+}
+
+export function Slot<P extends object>({ name, props }: { name: string; props: P }) {
+  const panels = useSyncExternalStore(subscribe, () => panelsOf(name), () => panelsOf(name));
+  return (
+    <div data-slot={name}>
+      {panels.map(({ id, Component: Panel }) => (
+        <PanelBoundary key={id} id={id}>
+          <Suspense fallback={null}>
+            <Panel {...props} />
+          </Suspense>
+        </PanelBoundary>
+      ))}
+    </div>
+  );
+}
