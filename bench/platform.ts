@@ -14,7 +14,8 @@ const LOGIN_BUDGET_KB = 150;
 
 function startPortal(dataDir: string, port: number): Promise<{ ms: number; stop: () => Promise<void> }> {
   const started = performance.now();
-  const child = spawn('npm', ['start', '--silent'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, so a stop reaches npm, tsx and the server alike (as Ctrl-C in a terminal does).
+  const child = spawn('npm', ['start', '--silent'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -22,7 +23,11 @@ function startPortal(dataDir: string, port: number): Promise<{ ms: number; stop:
       if (output.includes('Het portaal draait op')) {
         resolve({
           ms: performance.now() - started,
-          stop: () => new Promise((done) => { child.on('exit', () => done()); child.kill('SIGTERM'); }),
+          stop: async () => {
+            process.kill(-child.pid!, 'SIGTERM');
+            // The server has stopped when it has let go of the data folder.
+            while (fs.existsSync(path.join(dataDir, 'pgdata.lock'))) await new Promise((r) => setTimeout(r, 50));
+          },
         });
       }
     };

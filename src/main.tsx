@@ -13,7 +13,6 @@ import { ConfirmHost } from './shell/confirm';
 import { UpdateNotice } from './shell/UpdateNotice';
 import { sessionQueryKey } from './features/auth/api/session';
 import { registerServiceWorker } from './sw-registration';
-import { startOutbox } from './offline/outbox';
 import './styles.css';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -47,7 +46,19 @@ setUnauthorizedHandler(() => {
 });
 
 registerServiceWorker();
-startOutbox(queryClient);
+
+// The outbox (with Dexie) loads once somebody is signed in: the login page does not need it.
+let outboxStarted = false;
+function startOutboxOnce() {
+  if (outboxStarted) return;
+  outboxStarted = true;
+  void import('./offline/outbox').then((outbox) => outbox.startOutbox(queryClient));
+}
+if (queryClient.getQueryData(sessionQueryKey)) startOutboxOnce();
+queryClient.getQueryCache().subscribe((event) => {
+  const [area, name] = event.query.queryKey;
+  if (event.type === 'updated' && area === sessionQueryKey[0] && name === sessionQueryKey[1] && event.query.state.data) startOutboxOnce();
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

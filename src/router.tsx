@@ -4,7 +4,6 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import type { Permission } from './domain/permissions';
 import { sessionQueryOptions, hasRight } from './features/auth/api/session';
-import { AppLayout } from './shell/AppLayout';
 import { AuthLayout } from './shell/AuthLayout';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { NoAccessPage } from './shell/NoAccessPage';
@@ -70,7 +69,8 @@ const authRoutes = [
 const appLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  component: AppLayout,
+  // Lazy: the signed-in shell (sidebar, outbox badge) is not part of the login page's JavaScript.
+  component: lazyRouteComponent(() => import('./shell/AppLayout'), 'AppLayout'),
   errorComponent: ({ error }) => <RouteError error={error} />,
   beforeLoad: async ({ context, location, matches }) => {
     const user = await context.queryClient.ensureQueryData(sessionQueryOptions());
