@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../src/domain/permissions';
 import { SUPERUSER_ROLE } from '../../src/domain/enums';
@@ -42,24 +43,22 @@ declare module 'fastify' {
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function loadAuthUser(db: Executor, userId: number): Promise<AuthUser | null> {
+  // One round trip: this runs on every request, and rights are read fresh so a changed role counts at once.
   const row = await db
     .selectFrom('users')
     .innerJoin('contacts', 'contacts.id', 'users.contact_id')
     .innerJoin('clients', 'clients.id', 'contacts.client_id')
-    .select(['users.id', 'users.name', 'users.email', 'users.otp_enabled', 'contacts.id as contact_id', 'clients.id as client_id', 'clients.client_type_id'])
+    .select([
+      'users.id', 'users.name', 'users.email', 'users.otp_enabled', 'contacts.id as contact_id', 'clients.id as client_id', 'clients.client_type_id',
+      sql<string[]>`coalesce((select array_agg(r.name order by r.name) from role_user ru join roles r on r.id = ru.role_id
+        where ru.user_id = users.id), '{}')`.as('roles'),
+      sql<string[]>`coalesce((select array_agg(distinct p.name) from role_user ru join permission_role pr on pr.role_id = ru.role_id
+        join permissions p on p.id = pr.permission_id where ru.user_id = users.id), '{}')`.as('permissions'),
+    ])
     .where('users.id', '=', userId)
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
-  const grants = await db
-    .selectFrom('role_user')
-    .innerJoin('roles', 'roles.id', 'role_user.role_id')
-    .leftJoin('permission_role', 'permission_role.role_id', 'roles.id')
-    .leftJoin('permissions', 'permissions.id', 'permission_role.permission_id')
-    .select(['roles.name as role', 'permissions.name as permission'])
-    .where('role_user.user_id', '=', userId)
-    .execute();
-  const roles = [...new Set(grants.map((g) => g.role))];
   return {
     id: row.id,
     name: row.name,
@@ -68,9 +67,9 @@ export async function loadAuthUser(db: Executor, userId: number): Promise<AuthUs
     clientId: row.client_id,
     clientTypeId: row.client_type_id,
     otpEnabled: row.otp_enabled,
-    roles,
-    permissions: new Set(grants.flatMap((g) => (g.permission ? [g.permission] : []))),
-    isSuperuser: roles.includes(SUPERUSER_ROLE),
+    roles: row.roles,
+    permissions: new Set(row.permissions),
+    isSuperuser: row.roles.includes(SUPERUSER_ROLE),
   };
 }
 
