@@ -423,6 +423,20 @@ describe('items', () => {
     const removed = await reseller.post(`/api/items/${itemId}/mutation`, { remove_client: true, contact_email: 'piet@klant.nl', contact_phone: '0612345678' });
     expect(removed.body.data).toMatchObject({ client: { id: ownProduct.client_id }, status: { id: ItemStatus.VOORRAAD_KLANTLOCATIE } });
 
+    // A new end user made inline, in the same command.
+    const halfNew = await reseller.post(`/api/items/${itemId}/mutation`, { new_user: { first_name: 'Nieuwe' }, contact_email: 'n@klant.nl', contact_phone: '0611111111' });
+    expect(halfNew.body.errors['new_user.last_name']).toEqual([msg.required]);
+    const inline = await reseller.post(`/api/items/${itemId}/mutation`, { new_user: { first_name: 'Nieuwe', last_name: 'Gebruiker' }, contact_email: 'n@klant.nl', contact_phone: '0611111111' });
+    expect(inline.status).toBe(200);
+    const made = await ctx.db.selectFrom('clients').innerJoin('contacts', 'contacts.client_id', 'clients.id')
+      .select(['clients.id', 'clients.client_type_id', 'clients.parent_client_id', 'contacts.email']).where('clients.name', '=', 'Nieuwe Gebruiker').execute();
+    expect(made).toEqual([{ id: inline.body.data.client.id, client_type_id: 4, parent_client_id: ownProduct.client_id, email: 'n@klant.nl' }]);
+    expect(inline.body.data.status.id).toBe(ItemStatus.IN_GEBRUIK);
+    const warehouse = await ctx.client().signIn('magazijn@demo.local');
+    const notAllowed = await warehouse.post(`/api/items/${itemId}/mutation`, { new_user: { first_name: 'Geen', last_name: 'Recht' }, contact_email: 'g@klant.nl', contact_phone: '06' });
+    expect(notAllowed.status).toBe(403);
+    expect(await ctx.db.selectFrom('clients').select('id').where('name', '=', 'Geen Recht').execute()).toEqual([]);
+
     const foreign = await ctx.db.selectFrom('items').select(['id', 'client_id', 'status_id']).where('product_id', '=', otherProduct.id).executeTakeFirstOrThrow();
     expect((await reseller.post(`/api/items/${foreign.id}/mutation`, { remove_client: true, contact_email: 'a@b.nl', contact_phone: '06' })).status).toBe(404);
     expect((await reseller.post(`/api/items/${foreign.id}`, { _method: 'PUT', status_id: 13 })).status).toBe(404);

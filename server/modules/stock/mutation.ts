@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { recordEvents } from './events';
 import { assertHolder, itemRow, statusOf } from './items';
+import { forbidden } from '../../http/errors';
 
 /**
  * POST /items/{id}/mutation: the item changes hands. It goes to the chosen end user (status In gebruik)
@@ -15,7 +16,11 @@ export async function mutateItem(db: Executor, user: AuthUser, id: number, input
   const endCustomerId = item.product_client_id;
   let holderId = endCustomerId;
   let holderIsEndUser = false;
-  if (!input.remove_client && input.client_id != null) {
+  if (!input.remove_client && input.new_user) {
+    if (!user.permissions.has('Klant aanmaken')) throw forbidden();
+    holderId = await createEndUser(db, user, endCustomerId, input.new_user, input);
+    holderIsEndUser = true;
+  } else if (!input.remove_client && input.client_id != null) {
     const holder = await assertHolder(db, user, endCustomerId, input.client_id);
     holderId = holder.id;
     holderIsEndUser = holder.client_type_id === ClientType.EINDGEBRUIKER;
@@ -37,4 +42,19 @@ export async function mutateItem(db: Executor, user: AuthUser, id: number, input
     action: input.remove_client ? `Mutatie: eindgebruiker verwijderd (${statusOf(statusId).name})` : `Mutatie: in gebruik door ${holder.name}`,
   }]);
   return { delivery_id: delivery.id };
+}
+
+/** The end user made inline in a mutation: a client under the end customer with its contact. */
+async function createEndUser(
+  db: Executor, user: AuthUser, endCustomerId: number, person: { first_name: string; last_name: string }, input: MutationInput,
+): Promise<number> {
+  const name = `${person.first_name} ${person.last_name}`;
+  const client = await db.insertInto('clients').values({ name, client_type_id: ClientType.EINDGEBRUIKER, parent_client_id: endCustomerId })
+    .returning('id').executeTakeFirstOrThrow();
+  const contact = await db.insertInto('contacts').values({
+    client_id: client.id, first_name: person.first_name, last_name: person.last_name, email: input.contact_email, phone: input.contact_phone,
+  }).returning('id').executeTakeFirstOrThrow();
+  await db.updateTable('clients').set({ primary_contact_id: contact.id }).where('id', '=', client.id).execute();
+  await db.insertInto('events').values({ client_id: client.id, user_id: user.id, action: `Eindgebruiker ${name} aangemaakt bij een mutatie` }).execute();
+  return client.id;
 }

@@ -9,7 +9,7 @@ import { useEndUsersOf, useMutateItem } from '../api/items';
 import type { ItemDetail } from '../api/types';
 
 /** Mutatie (spec 2 §5): e-mail and phone required; 'In gebruik door' required unless the user is removed. */
-export function MutationModal({ item, onClose }: { item: ItemDetail; onClose: () => void }) {
+export function MutationModal({ item, onClose, canCreateUser }: { item: ItemDetail; onClose: () => void; canCreateUser: boolean }) {
   const endUsers = useEndUsersOf(item.end_client.id);
   const mutate = useMutateItem(item.id);
   const contact = item.client.contact;
@@ -30,12 +30,26 @@ export function MutationModal({ item, onClose }: { item: ItemDetail; onClose: ()
     },
   });
   const removing = !!form.values.remove_client;
+  const creating = (form.values as { new_user?: unknown }).new_user != null;
+  const toggleNewUser = (on: boolean) => {
+    const { new_user: _dropped, ...rest } = form.values as typeof form.values & { new_user?: unknown };
+    form.setValues((on ? { ...rest, client_id: '', new_user: { first_name: '', last_name: '' } } : rest) as typeof form.values);
+  };
   return (
     <Modal title="Mutatie" onClose={onClose} size="large">
       <form {...form.formProps} aria-label="Mutatie">
-        <SelectField label="In gebruik door" required={!removing} disabled={removing} {...form.bind('client_id')}
+        <SelectField label="In gebruik door" required={!removing && !creating} disabled={removing || creating} {...form.bind('client_id')}
           options={(endUsers.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))} />
-        <CheckboxField label="Eindgebruiker verwijderen (item terug naar de eindklant)" {...form.bind('remove_client')} />
+        {canCreateUser && !removing && (
+          <CheckboxField label="Nieuwe eindgebruiker aanmaken" name="create_user" value={creating} onChange={(on: boolean) => toggleNewUser(on)} />
+        )}
+        {creating && (
+          <div className="form-row">
+            <TextField label="Voornaam" required {...form.bindPath('new_user.first_name')} />
+            <TextField label="Achternaam" required {...form.bindPath('new_user.last_name')} />
+          </div>
+        )}
+        {!creating && <CheckboxField label="Eindgebruiker verwijderen (item terug naar de eindklant)" {...form.bind('remove_client')} />}
         <TextField label="Adres" {...form.bind('address')} />
         <TextField label="Contactpersoon" {...form.bind('contact')} />
         <div className="form-row">

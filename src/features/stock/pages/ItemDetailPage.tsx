@@ -103,7 +103,7 @@ function ItemDetailView({ item }: { item: ItemDetail }) {
       </div>
       {modal === 'status' && <ItemStatusModal item={item} onClose={() => setModal(null)} />}
       {modal === 'edit' && <ItemEditModal item={item} onClose={() => setModal(null)} />}
-      {modal === 'mutation' && <MutationModal item={item} onClose={() => setModal(null)} />}
+      {modal === 'mutation' && <MutationModal item={item} onClose={() => setModal(null)} canCreateUser={user.can('Klant aanmaken')} />}
     </div>
   );
 }
