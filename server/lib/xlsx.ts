@@ -1,10 +1,13 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
+/** One column of an export: its heading and how a row fills it. */
 export interface XlsxColumn<T> {
-  header: string;
-  value: (row: T) => string | number | Date | null | undefined;
+  key: string;
+  label: string;
   width?: number;
+  value: (row: T) => string | number | Date | null | undefined;
 }
 
 /** '<name>-YYYYMMDD-HHmmss.xlsx' */
@@ -13,17 +16,26 @@ export function timestampedName(name: string, ext = 'xlsx', now = new Date()): s
   return `${name}-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}.${ext}`;
 }
 
-/** Streams a one-sheet workbook to the client as a download. */
-export async function sendXlsx<T>(reply: FastifyReply, fileName: string, sheetName: string, columns: XlsxColumn<T>[], rows: Iterable<T>): Promise<FastifyReply> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Reuzado Portaal';
+/** Writes rows as a one-sheet .xlsx into a stream that the reply sends while it is produced. */
+export function workbookStream<T>(sheetName: string, columns: XlsxColumn<T>[], rows: Iterable<T>): PassThrough {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length + 4) }));
+  sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width ?? Math.max(12, c.label.length + 4) }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row) ?? null));
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  sheet.getRow(1).commit();
+  (async () => {
+    for (const r of rows) sheet.addRow(columns.map((c) => c.value(r) ?? null)).commit();
+    sheet.commit();
+    await workbook.commit();
+  })().catch((err) => stream.destroy(err));
+  return stream;
+}
+
+/** Sends a workbook stream as a download. */
+export function sendXlsx(reply: FastifyReply, fileName: string, stream: NodeJS.ReadableStream): FastifyReply {
   return reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('Content-Disposition', `attachment; filename="${fileName}"`)
-    .send(buffer);
+    .send(stream);
 }

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { normalizePostcode } from '../../../src/domain/rules';
@@ -9,6 +8,7 @@ import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
+import { readSheetRows } from '../../lib/sheets';
 import { recordEvent } from './service';
 
 function addressValues(a: AddressFields) {
@@ -79,57 +79,9 @@ export const importColumns = [
   { header: 'Land', field: 'country' },
 ] as const;
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value == null) return '';
-  if (typeof value === 'object') {
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return String(value.result ?? '');
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if (value instanceof Date) return value.toISOString().slice(0, 10);
-  }
-  return String(value).trim();
-}
-
-function parseCsv(text: string): string[][] {
-  const delimiter = (text.split(/\r?\n/)[0] ?? '').includes(';') ? ';' : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) { row.push(cell); cell = ''; } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell); rows.push(row); row = []; cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
-  return rows.map((r) => r.map((c) => c.trim()));
-}
-
-async function sheetRows(fileName: string, data: Buffer): Promise<string[][]> {
-  if (fileName.toLowerCase().endsWith('.csv')) return parseCsv(data.toString('utf8').replace(/^\uFEFF/, ''));
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw ValidationError.field('file', clientMsg.fileType);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (r) => {
-    rows.push(importColumns.map((_, i) => cellText(r.getCell(i + 1).value)));
-  });
-  return rows;
-}
-
 /** Reads and checks every row; one bad row refuses the whole file (all rows or none). */
 export async function readAddressFile(fileName: string, data: Buffer): Promise<AddressFields[]> {
-  const rows = (await sheetRows(fileName, data)).filter((r) => r.some((c) => c !== ''));
+  const rows = (await readSheetRows(fileName, data, importColumns.length, clientMsg.fileType)).filter((r) => r.some((c) => c !== ''));
   const first = rows[0]?.map((c) => c.toLowerCase()) ?? [];
   if (first[0] === importColumns[0].header.toLowerCase() || first.includes('postcode')) rows.shift();
   if (rows.length === 0) throw ValidationError.field('file', clientMsg.importEmpty);

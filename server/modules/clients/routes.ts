@@ -14,7 +14,8 @@ import {
 } from './service';
 import { allClientRows, isClientTab, listClients, type ClientTab } from './lists';
 import { createAddress, deleteAddress, importAddresses, lookupPostcode, readAddressFile, updateAddress } from './addresses';
-import { customerWorkbookStream, exportFileName } from './export';
+import { customerExportColumns } from './export';
+import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 
 const view = { config: { access: right('Klant bekijken') } };
 
@@ -54,10 +55,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const tab = isClientTab(query.tab) ? query.tab : 'all';
     const rows = await allClientRows(db, currentUser(request), tab, listParams(request.query));
-    reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="${exportFileName()}"`);
-    return reply.send(customerWorkbookStream(rows));
+    return sendXlsx(reply, timestampedName('klanten'), workbookStream('Klanten', customerExportColumns, rows));
   });
 
   app.get('/getallendcustomers', view, async (request) => clientsOfType(db, currentUser(request), ClientType.EINDKLANT));

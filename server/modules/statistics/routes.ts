@@ -4,7 +4,7 @@ import { exportItemsSchema, statisticsParamsSchema } from '../../../src/domain/s
 import { right, currentUser } from '../../http/access';
 import { parse } from '../../http/errors';
 import { assertClientInScope } from '../../http/scope';
-import { sendXlsx, timestampedName } from '../../lib/xlsx';
+import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { customerStatistics, itemsForExport } from './service';
 
 const exportNames = { in_gebruik: 'in-gebruik', op_afroep: 'op-voorraad', reparatie: 'in-reparatie' } as const;
@@ -20,15 +20,15 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     const { id, status } = parse(exportItemsSchema, request.query);
     await assertClientInScope(app.db, currentUser(request), id);
     const rows = await itemsForExport(app.db, id, statusGroups[status]);
-    return sendXlsx(reply, timestampedName(exportNames[status]), 'Items', [
-      { header: 'Product', value: (r) => r.product, width: 30 },
-      { header: 'Artikelnummer', value: (r) => r.article_number },
-      { header: 'Serienummer', value: (r) => r.serial, width: 20 },
-      { header: 'Ordernummer', value: (r) => r.order_number },
-      { header: 'Asset ID', value: (r) => r.tag_number },
-      { header: 'Status', value: (r) => itemStatusNames[r.status_id as ItemStatusId] },
-      { header: 'Bij', value: (r) => r.holder, width: 26 },
-      { header: 'Aankoopdatum', value: (r) => r.date_in_use },
-    ], rows);
+    return sendXlsx(reply, timestampedName(exportNames[status]), workbookStream('Items', [
+      { key: 'product', label: 'Product', value: (r) => r.product, width: 30 },
+      { key: 'article_number', label: 'Artikelnummer', value: (r) => r.article_number },
+      { key: 'serial', label: 'Serienummer', value: (r) => r.serial, width: 20 },
+      { key: 'order_number', label: 'Ordernummer', value: (r) => r.order_number },
+      { key: 'tag_number', label: 'Asset ID', value: (r) => r.tag_number },
+      { key: 'status', label: 'Status', value: (r) => itemStatusNames[r.status_id as ItemStatusId] },
+      { key: 'holder', label: 'Bij', value: (r) => r.holder, width: 26 },
+      { key: 'date_in_use', label: 'Aankoopdatum', value: (r) => r.date_in_use },
+    ], rows));
   });
 };

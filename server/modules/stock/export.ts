@@ -1,5 +1,5 @@
 import { centsToPriceString, formatDate } from '../../../src/domain/format';
-import type { ExportColumn } from './transfer';
+import type { XlsxColumn as ExportColumn } from '../../lib/xlsx';
 import type { allProducts } from './products';
 import type { allItemsOfProduct } from './items';
 

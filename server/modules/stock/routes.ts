@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { bundleCreateSchema, bundleUpdateSchema, itemCreateSchema, itemStatusSchema, itemUpdateSchema, mutationSchema, productPriceSchema, productSchema } from '../../../src/domain/schemas/stock';
 import { id as idSchema } from '../../../src/domain/schemas/common';
-import { timestampedName } from '../../lib/xlsx';
+import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { HttpError, ValidationError, idParam, parse } from '../../http/errors';
@@ -18,21 +18,15 @@ import {
   allProducts, createProduct, deleteProduct, listProducts, productDetail, productGroup, productGroups, productRow, productsOfClient,
   productsOfProject, setProductActive, setProductPrice, updateProduct,
 } from './products';
-import { importStock, readStockImport, workbookStream } from './transfer';
+import { importStock, readStockImport } from './transfer';
 
 const view = { config: { access: right('Voorraad bekijken') } };
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Forms send POST with _method=PUT for updates (spec 2 §7); anything else on that path is refused. */
 function assertPutOverride(fields: Record<string, unknown>) {
   const method = String(fields._method ?? '').toUpperCase();
   if (method !== 'PUT' && method !== 'PATCH') throw new HttpError(405, 'Gebruik _method=PUT om te wijzigen.');
   delete fields._method;
-}
-
-function sendXlsx(reply: FastifyReply, fileName: string, stream: NodeJS.ReadableStream) {
-  reply.header('Content-Type', XLSX).header('Content-Disposition', `attachment; filename="${fileName}"`);
-  return reply.send(stream);
 }
 
 export const stockRoutes: FastifyPluginAsync = async (app) => {

@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import * as v from 'valibot';
 import { ItemStatus } from '../../../src/domain/enums';
 import { issuesToFieldErrors } from '../../../src/domain/schemas/common';
@@ -8,55 +6,10 @@ import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError } from '../../http/errors';
 import { clientScope } from '../../http/scope';
+import { readSheetRows } from '../../lib/sheets';
 import { recordEvents } from './events';
 
 const MAX_ROWS = 5000;
-
-function parseCsv(text: string): string[][] {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) { row.push(cell); cell = ''; } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell); rows.push(row); row = []; cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
-  return rows.map((r) => r.map((c) => c.trim()));
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value == null) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
-    if ('text' in value) return String(value.text).trim();
-    if ('result' in value) return String(value.result ?? '').trim();
-  }
-  return String(value).trim();
-}
-
-async function sheetRows(fileName: string, data: Buffer): Promise<string[][]> {
-  if (fileName.toLowerCase().endsWith('.csv')) return parseCsv(data.toString('utf8').replace(/^\uFEFF/, ''));
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw ValidationError.field('file', stockMsg.fileType);
-  }
-  const sheet = workbook.worksheets[0];
-  const rows: string[][] = [];
-  sheet?.eachRow({ includeEmpty: false }, (r) => { rows.push(importColumns.map((_, i) => cellText(r.getCell(i + 1).value))); });
-  return rows;
-}
 
 export interface ResolvedRow extends ImportRow {
   product_id: number;
@@ -68,7 +21,7 @@ export interface ResolvedRow extends ImportRow {
  * Errors are keyed `rows.<n>.<field>` with n the data row number (1 = first row under the headings).
  */
 export async function readStockImport(db: Executor, user: AuthUser, fileName: string, data: Buffer, clientId: number | null): Promise<ResolvedRow[]> {
-  const rows = (await sheetRows(fileName, data)).filter((r) => r.some((c) => c !== ''));
+  const rows = (await readSheetRows(fileName, data, importColumns.length, stockMsg.fileType)).filter((r) => r.some((c) => c !== ''));
   const first = rows[0]?.map((c) => c.toLowerCase()) ?? [];
   if (first[0] === importColumns[0].header.toLowerCase() || first.includes('serienummer')) rows.shift();
   if (rows.length === 0) throw ValidationError.field('file', stockMsg.importEmpty);
@@ -135,27 +88,4 @@ export async function importStock(db: Executor, user: AuthUser, rows: ResolvedRo
     await recordEvents(db, user, inserted.map((it) => ({ item_id: it.id, product_id: it.product_id, client_id: it.client_id, status_id: ItemStatus.INGEKLAARD, action: 'Item geïmporteerd' })));
   }
   return rows.length;
-}
-
-export interface ExportColumn<T> {
-  key: string;
-  label: string;
-  width: number;
-  value: (row: T) => string | number | null;
-}
-
-/** Writes rows as a one-sheet .xlsx into a stream that the reply sends while it is produced. */
-export function workbookStream<T>(sheetName: string, columns: ExportColumn<T>[], rows: T[]): PassThrough {
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  (async () => {
-    for (const r of rows) sheet.addRow(columns.map((c) => c.value(r))).commit();
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err) => stream.destroy(err));
-  return stream;
 }

@@ -4,7 +4,8 @@ import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { HttpError, idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
-import { usersExportFileName, usersWorkbookStream } from './export';
+import { userExportColumns } from './export';
+import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { sendActivationMail } from '../auth/service';
 import { allUsers, deleteUser, pendingActivation, disableTwoFactor, listUsers, updateProfile, updateUser, userDetail } from './service';
 
@@ -38,10 +39,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/exportusers', { config: { access: right('Gebruikers exporteren') } }, async (request, reply) => {
     const rows = await allUsers(db, currentUser(request), listParams(request.query));
-    reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="${usersExportFileName()}"`);
-    return reply.send(usersWorkbookStream(rows));
+    return sendXlsx(reply, timestampedName('gebruikers'), workbookStream('Gebruikers', userExportColumns, rows));
   });
 
   app.post('/:userId/disable-2fa', { config: { access: right('2FA uitschakelen') } }, async (request, reply) => {
