@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
+import type { Paged } from '../../src/domain/paged';
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 200;
@@ -52,14 +53,7 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export interface Paged<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  links: { url: string | null; label: string; active: boolean }[];
-}
+export type { Paged } from '../../src/domain/paged';
 
 /** Runs the page query and the count (same filters, no order) and builds the spec's paged answer. */
 export async function paginate<DB, TB extends keyof DB, O>(

@@ -76,15 +76,7 @@ export const putJson = <T>(path: string, json?: unknown, options?: Options) => c
 export const deleteJson = <T>(path: string, options?: Options) => call(api.delete(path, options).json<T>());
 export const postForm = <T>(path: string, body: FormData, options?: Options) => call(api.post(path, { body, ...options }).json<T>());
 
-/** Paged list answer (spec 1 §3). */
-export interface Paged<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  links: { url: string | null; label: string; active: boolean }[];
-}
+export type { Paged } from '../domain/paged';
 
 /** Starts a browser download of an API file (exports, PDFs) with the session cookie. */
 export async function download(path: string, params?: Record<string, string | number | undefined | null>): Promise<void> {
