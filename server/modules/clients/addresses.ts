@@ -54,12 +54,14 @@ export async function deleteAddress(trx: Trx, user: AuthUser, id: number) {
 }
 
 /**
- * Street and city for a postcode without an outside service: a postcode seen before in our own
- * addresses gives both; otherwise the built-in postcode ranges give the city only.
+ * Street and city for a postcode without an outside service: a postcode seen before in the addresses
+ * of clients in the caller's scope gives both (never another tenant's addresses, issue 7); otherwise
+ * the built-in postcode ranges give the city only.
  */
-export async function lookupPostcode(db: Executor, postcode: string): Promise<{ street: string; city: string }> {
+export async function lookupPostcode(db: Executor, user: AuthUser, postcode: string): Promise<{ street: string; city: string }> {
   const normalized = normalizePostcode(postcode);
   const seen = await db.selectFrom('addresses').select(['street', 'city']).where('zipcode', '=', normalized)
+    .where('deleted_at', 'is', null).where((eb) => clientScope(user, eb.ref('addresses.client_id')))
     .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   if (seen) return seen;
   const digits = Number(normalized.slice(0, 4));

@@ -144,7 +144,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/postal-code', { config: { access: 'verified' } }, async (request) => {
     const { postal_code } = parse(postalCodeQuerySchema, request.query);
-    return lookupPostcode(db, postal_code);
+    return lookupPostcode(db, currentUser(request), postal_code);
   });
 
   app.post('/importcustomeraddresses', { config: { access: right('Adres aanmaken') } }, async (request, reply) => {

@@ -180,9 +180,13 @@ export async function deleteClient(trx: Trx, user: AuthUser, id: number) {
   await recordEvent(trx, user, id, `${clientTypeName(client.client_type_id)} verwijderd`);
 }
 
-/** Replaces the fixed monthly amounts of a customer ('Vaste bedragen'). */
+/**
+ * Replaces the fixed monthly amounts of a customer ('Vaste bedragen'). The client row is locked first,
+ * so parallel saves replace the list one after the other instead of merging their lines.
+ */
 export async function saveMonthlyPayments(trx: Trx, user: AuthUser, id: number, input: MonthlyPaymentInput) {
   await clientRow(trx, user, id);
+  await trx.selectFrom('clients').select('id').where('id', '=', id).forUpdate().execute();
   await trx.deleteFrom('monthly_payments').where('client_id', '=', id).execute();
   if (input.monthlypayment.length) {
     await trx.insertInto('monthly_payments').values(input.monthlypayment.map((m) => ({ client_id: id, description: m.description, price_cents: priceToCents(m.price) }))).execute();

@@ -4,7 +4,7 @@ import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
-import { assertEmailFree, removeAccount, setUserRoles } from '../users/service';
+import { assertEmailFree, assertMayChangeAccount, assertMayManage, removeAccount, setUserRoles } from '../users/service';
 
 /** The role a new account gets when the form chose none: by the type of the contact's client. */
 export const defaultRoleByClientType: Record<number, string> = {
@@ -93,12 +93,24 @@ export async function createContact(trx: Trx, actor: AuthUser, input: ContactCre
 }
 
 /**
+ * A contact with an account is that user's identity: what reaches the account obeys the user rules
+ * (issue 7). Name or e-mail copied to the account, or ending it, needs the user right; any change to
+ * a Superuser's contact is for Superusers only. Phone, title and end customers need only 'Klant wijzigen'.
+ */
+async function assertMayChangeContactOf(trx: Trx, actor: AuthUser, user: { id: number; name: string; email: string }, input: ContactUpdateInput) {
+  if (!input.has_account) return assertMayChangeAccount(trx, actor, user.id, 'delete');
+  if (user.name !== `${input.first_name} ${input.last_name}` || user.email !== input.email) return assertMayChangeAccount(trx, actor, user.id, 'update');
+  if (user.id !== actor.id) await assertMayManage(trx, actor, user.id);
+}
+
+/**
  * PUT /api/contacts/{id}. has_account true makes the account when there is none (with a mail) and
  * keeps an existing account's name and e-mail equal to the contact's; false soft-deletes the account.
  */
 export async function updateContact(trx: Trx, actor: AuthUser, id: number, input: ContactUpdateInput) {
   const contact = await contactRow(trx, actor, id);
   const user = await activeUserOf(trx, id);
+  if (user) await assertMayChangeContactOf(trx, actor, user, input);
   if (input.has_account && user) await assertEmailFree(trx, input.email, user.id);
   if (input.has_account && !user) await assertEmailFree(trx, input.email, null);
   if (!input.has_account && user) await removeAccount(trx, actor, user.id);
@@ -121,6 +133,7 @@ export async function updateContact(trx: Trx, actor: AuthUser, id: number, input
 export async function deleteContact(trx: Trx, actor: AuthUser, id: number) {
   const contact = await contactRow(trx, actor, id);
   const user = await activeUserOf(trx, id);
+  if (user) await assertMayChangeAccount(trx, actor, user.id, 'delete');
   if (user) await removeAccount(trx, actor, user.id);
   await trx.updateTable('contacts').set({ deleted_at: new Date(), has_account: false }).where('id', '=', id).execute();
   if (contact.primary_contact_id === id) {

@@ -115,7 +115,11 @@ export async function checkIn(trx: Executor, user: AuthUser, input: CheckInInput
   return { id: asn.id, created: created.length, completed, items: created };
 }
 
-/** POST /items/scanitems: for each serial whether it can still be checked in, and the live item when not. */
+/**
+ * POST /items/scanitems: for each serial whether it can still be checked in, and the live item when
+ * not. Only items in the caller's scope count: a serial of another tenant's item answers exactly
+ * like an unknown one, so the look-up does not tell what exists elsewhere (issue 7).
+ */
 export async function lookUpSerials(db: Executor, user: AuthUser, serials: string[]) {
   const taken = await takenSerials(db, serials);
   const visible = taken.size
@@ -124,8 +128,8 @@ export async function lookUpSerials(db: Executor, user: AuthUser, serials: strin
     : new Set<number>();
   return serials.map((serial) => {
     const item = taken.get(serialKey(serial));
-    return item
-      ? { serial, available: false, message: scanMsg.duplicate, item: visible.has(item.id) ? { id: item.id, status_id: item.status_id, product_id: item.product_id } : null }
+    return item && visible.has(item.id)
+      ? { serial, available: false, message: scanMsg.duplicate, item: { id: item.id, status_id: item.status_id, product_id: item.product_id } }
       : { serial, available: true, message: null, item: null };
   });
 }

@@ -90,9 +90,11 @@ async function resolveRefs(db: Executor, user: AuthUser, input: AsnInput): Promi
   if (!client || !(await isClientInScope(db, user, input.client_id))) errors.client_id = [asnMsg.clientRequired];
   else if (client.client_type_id !== ClientType.EINDKLANT) errors.client_id = [asnMsg.notEndCustomer];
 
+  // Only products in the caller's scope exist for it: another tenant's product answers like an unknown id.
   const ids = input.products.map((p) => p.product_id);
   const owned = ids.length
-    ? new Map((await db.selectFrom('products').select(['id', 'client_id']).where('id', 'in', ids).where('deleted_at', 'is', null).execute()).map((p) => [p.id, p.client_id]))
+    ? new Map((await db.selectFrom('products').select(['id', 'client_id']).where('id', 'in', ids).where('deleted_at', 'is', null)
+      .where((eb) => clientScope(user, eb.ref('products.client_id'))).execute()).map((p) => [p.id, p.client_id]))
     : new Map<number, number>();
   const seen = new Set<number>();
   input.products.forEach((p, i) => {

@@ -40,6 +40,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     return runCommand(db, request, reply, async (trx) => {
+      await assertMayChangeRole(trx, actor, id);
       const role = await deleteRole(trx, actor, id);
       return { body: { message: `Rol ${role.name} is verwijderd.` } };
     });

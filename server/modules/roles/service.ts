@@ -38,8 +38,9 @@ export async function roleDetail(db: Executor, actor: AuthUser, id: number) {
   return { ...role, users_count: count, users: count, is_superuser: role.name === SUPERUSER_ROLE, permissions };
 }
 
-async function roleRow(db: Executor, id: number) {
-  const role = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+/** `forUpdate` locks the role for the rest of the transaction (a command that replaces its rights). */
+async function roleRow(db: Executor, id: number, forUpdate = false) {
+  const role = await db.selectFrom('roles').selectAll().where('id', '=', id).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst();
   if (!role) throw notFound('Rol niet gevonden');
   return role;
 }
@@ -87,7 +88,7 @@ export async function deleteRole(trx: Trx, actor: AuthUser, id: number) {
  * right; anyone but a Superuser may only tick or untick rights it holds itself.
  */
 export async function setRolePermissions(trx: Trx, actor: AuthUser, id: number, wanted: (string | number)[]) {
-  const role = await roleRow(trx, id);
+  const role = await roleRow(trx, id, true);
   const all = await trx.selectFrom('permissions').select(['id', 'name']).execute();
   const ids = new Set<number>();
   for (const w of wanted) {
@@ -110,8 +111,20 @@ export async function setRolePermissions(trx: Trx, actor: AuthUser, id: number, 
   await recordRoleEvent(trx, actor, `Rechten van rol ${role.name} gewijzigd`);
 }
 
-/** Changing or deleting the Superuser role is for Superusers only. */
+/**
+ * Who may change or delete a role (issue 7; roles are shared by all clients, see ./README.md):
+ * changing the Superuser role is for Superusers only, and a role that any active user outside the
+ * actor's client scope holds is for the provider's users only (their scope is everything). So a
+ * reseller or end customer manages only roles used solely within its own part of the hierarchy.
+ */
 export async function assertMayChangeRole(db: Executor, actor: AuthUser, id: number) {
   const role = await roleRow(db, id);
   if (role.name === SUPERUSER_ROLE && !actor.isSuperuser) throw forbidden('Alleen een Superuser mag de rol Superuser wijzigen.');
+  const outside = await db.selectFrom('role_user').innerJoin('users', 'users.id', 'role_user.user_id')
+    .innerJoin('contacts', 'contacts.id', 'users.contact_id')
+    .select('users.id')
+    .where('role_user.role_id', '=', id).where('users.deleted_at', 'is', null)
+    .where((eb) => eb.not(clientScope(actor, eb.ref('contacts.client_id'))))
+    .limit(1).executeTakeFirst();
+  if (outside) throw forbidden(roleMsg.heldOutsideScope);
 }

@@ -33,9 +33,10 @@ export async function listBundles(db: Executor, user: AuthUser, params: ListPara
   return { ...page, data: page.data.map((b) => ({ ...b, products_count: Number(b.products_count), client: { id: b.client_id, name: b.client_name } })) };
 }
 
-async function bundleRow(db: Executor, user: AuthUser, id: number) {
+/** `forUpdate` locks the bundle for the rest of the transaction (a command that replaces its contents). */
+async function bundleRow(db: Executor, user: AuthUser, id: number, forUpdate = false) {
   const b = await db.selectFrom('bundles').selectAll().where('id', '=', id).where('deleted_at', 'is', null)
-    .where((eb) => clientScope(user, eb.ref('bundles.client_id'))).executeTakeFirst();
+    .where((eb) => clientScope(user, eb.ref('bundles.client_id'))).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst();
   if (!b) throw notFound('Bundel niet gevonden');
   return b;
 }
@@ -60,9 +61,12 @@ export async function createBundle(db: Executor, user: AuthUser, input: { name: 
   return row.id;
 }
 
-/** PUT /bundles/{id}: the selection becomes the bundle (products not ticked are removed from it). */
+/**
+ * PUT /bundles/{id}: the selection becomes the bundle (products not ticked are removed from it).
+ * The bundle row is locked so parallel saves replace the contents one after the other.
+ */
 export async function setBundleProducts(db: Executor, user: AuthUser, id: number, input: { name?: string; products: number[] }) {
-  const b = await bundleRow(db, user, id);
+  const b = await bundleRow(db, user, id, true);
   const wanted = [...new Set(input.products)];
   if (wanted.length) {
     const own = await db.selectFrom('products').select('id').where('id', 'in', wanted).where('client_id', '=', b.client_id).where('deleted_at', 'is', null).execute();

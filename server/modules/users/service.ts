@@ -109,8 +109,21 @@ async function holdsSuperuser(db: Executor, userId: number) {
 }
 
 /** Only a Superuser may change, delete or reset a Superuser. */
-async function assertMayManage(db: Executor, actor: AuthUser, userId: number) {
+export async function assertMayManage(db: Executor, actor: AuthUser, userId: number) {
   if (!actor.isSuperuser && (await holdsSuperuser(db, userId))) throw forbidden(userMsg.superuserTarget);
+}
+
+/**
+ * The rules of PUT /api/users/{id} and DELETE /api/users/{id}, for changes that reach an account by
+ * another way (a contact with an account, issue 7): changing its name or e-mail needs
+ * 'Gebruiker wijzigen', ending it 'Gebruiker verwijderen', and only a Superuser touches a Superuser.
+ * One's own name and e-mail are free to change, as on the profile page.
+ */
+export async function assertMayChangeAccount(db: Executor, actor: AuthUser, userId: number, change: 'update' | 'delete') {
+  if (userId === actor.id) return; // removeAccount refuses ending one's own account
+  if (change === 'update' && !actor.permissions.has('Gebruiker wijzigen')) throw forbidden(userMsg.accountChangeRight);
+  if (change === 'delete' && !actor.permissions.has('Gebruiker verwijderen')) throw forbidden(userMsg.accountDeleteRight);
+  await assertMayManage(db, actor, userId);
 }
 
 /** Replaces a user's roles after the grant rules (server/modules/roles/grants.ts). */

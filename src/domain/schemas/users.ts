@@ -13,6 +13,8 @@ export const userMsg = {
   deleteSelf: 'Je kunt je eigen account niet verwijderen.',
   otpNotEnabled: 'Tweestapsverificatie is niet ingeschakeld voor deze gebruiker.',
   alreadyActivated: 'Dit account is al geactiveerd.',
+  accountChangeRight: "Voor het wijzigen van de naam of het e-mailadres van een gebruiker is het recht 'Gebruiker wijzigen' nodig.",
+  accountDeleteRight: "Voor het verwijderen van het account van een gebruiker is het recht 'Gebruiker verwijderen' nodig.",
 } as const;
 
 /** PUT /api/users/{id} {name, email, role}: role is the list of role ids (a user may hold several). */
