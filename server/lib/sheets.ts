@@ -23,6 +23,9 @@ class RowCollector {
 }
 
 const CSV_CHUNK = 64 * 1024;
+/** Excel's own limit for the text of one cell; a longer cell is not a spreadsheet someone typed. */
+const MAX_CELL_CHARS = 32_767;
+const cellTooLong = () => ValidationError.field('file', fileMsg.tooLarge);
 
 /**
  * CSV as people export it: ';' or ',' (whichever the heading line uses more), quotes, CRLF.
@@ -56,6 +59,7 @@ async function readCsv(data: Buffer, rows: RowCollector, fileTypeMessage: string
         row.push(cell); rows.add(row); row = []; cell = '';
       } else cell += ch;
     }
+    if (cell.length > MAX_CELL_CHARS) throw cellTooLong();
     await yieldToEventLoop();
   }
   cell += decoder.end();
@@ -127,6 +131,7 @@ async function readSharedStrings(data: Buffer, entries: ReturnType<typeof zipEnt
     },
     text(text) {
       if (inText) current += text;
+      if (current.length > MAX_CELL_CHARS) throw cellTooLong();
     },
   });
   return strings;
@@ -179,6 +184,7 @@ async function readXlsx(data: Buffer, rows: RowCollector, fileTypeMessage: strin
       text(text) {
         if (capture === 'v') value += text;
         else if (capture === 't') inline += text;
+        if (value.length + inline.length > MAX_CELL_CHARS) throw cellTooLong();
       },
     });
   } catch (err) {

@@ -136,7 +136,7 @@ describe('import limits', () => {
   const importAddresses = (name: string, data: Buffer) => postForm(klant, '/api/importcustomeraddresses', { id: String(klantClientId) }, { file: { name, data } });
   const importStock = (name: string, data: Buffer) => postForm(magazijn, '/api/importstock', {}, { file: { name, data } });
 
-  it('refuses a CSV with more than 5,000 rows and imports nothing', async () => {
+  it('refuses a CSV with more than 5,000 rows or a cell longer than Excel allows, and imports nothing', async () => {
     const before = [await count('addresses'), await count('items')];
     const addresses = await importAddresses('adressen.csv', addressCsv(5001));
     expect(addresses.status).toBe(422);
@@ -144,6 +144,9 @@ describe('import limits', () => {
     const stock = await importStock('voorraad.csv', Buffer.from('Artikelnummer;Serienummer\n' + 'ABC;SN\n'.repeat(200_000)));
     expect(stock.status).toBe(422);
     expect(stock.body.errors).toEqual({ file: [stockMsg.importTooMany] });
+    const longCell = await importStock('voorraad.csv', Buffer.from(`Artikelnummer;Serienummer\nABC;${'x'.repeat(5_000_000)}\n`));
+    expect(longCell.status).toBe(422);
+    expect(longCell.body.errors).toEqual({ file: [fileMsg.tooLarge] });
     expect([await count('addresses'), await count('items')]).toEqual(before);
   });
 
@@ -168,6 +171,7 @@ describe('import limits', () => {
     const cases = [
       { bomb: await xlsxBomb({ megabytes: 480, shape: 'rows' }), message: fileMsg.tooLarge },
       { bomb: await xlsxBomb({ megabytes: 480, shape: 'rows', lie: true }), message: fileMsg.tooManyRows },
+      { bomb: await xlsxBomb({ megabytes: 100, shape: 'blank', lie: true }), message: fileMsg.tooLarge },
       { bomb: await xlsxBomb({ megabytes: 100, shape: 'cell', lie: true }), message: fileMsg.tooLarge },
     ];
     for (const { bomb, message } of cases) {

@@ -61,8 +61,11 @@ const skeleton = (): Member[] => {
 export interface BombOptions {
   /** Unpacked size of the sheet XML in MiB. */
   megabytes: number;
-  /** 'rows': millions of small rows; 'cell': one row whose single cell holds all the text. */
-  shape: 'rows' | 'cell';
+  /**
+   * 'rows': millions of small rows; 'cell': one row whose single cell holds all the text;
+   * 'blank': millions of rows with text only in a column the import does not read, so no row counts.
+   */
+  shape: 'rows' | 'cell' | 'blank';
   /** Let the central directory claim the sheet is tiny, so only counting while inflating can catch it. */
   lie?: boolean;
 }
@@ -74,7 +77,7 @@ export async function xlsxBomb({ megabytes, shape, lie = false }: BombOptions): 
   const open = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
     + (shape === 'cell' ? '<row><c t="inlineStr"><is><t>' : '');
   const close = (shape === 'cell' ? '</t></is></c></row>' : '') + '</sheetData></worksheet>';
-  const unit = shape === 'rows' ? row : 'A'.repeat(row.length);
+  const unit = shape === 'rows' ? row : shape === 'blank' ? '<row><c r="AZ1" t="inlineStr"><is><t>overbodig</t></is></c></row>' : 'A'.repeat(row.length);
   const chunk = Buffer.from(unit.repeat(Math.floor(MiB / unit.length)));
   const size = open.length + chunk.length * megabytes + close.length;
   const sheetPacked = await deflateRepeated(open, chunk, megabytes, close);
