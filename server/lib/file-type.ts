@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { IMAGE_MIME_TYPES, PDF_MIME_TYPE, type ImageMimeType } from '../../src/domain/files';
+import { notFound } from '../http/errors';
 import type { FileStorage } from './storage';
 
 /** A file's type as its first bytes show it; the client's content type and file name are never trusted. */
@@ -62,7 +63,11 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
  * document that is opened anyway from running script or loading anything.
  */
 export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, key: string, downloadName: string): Promise<FastifyReply> {
-  const type = sniffFileType(await storage.readHead(key, SNIFF_BYTES));
+  const head = await storage.readHead(key, SNIFF_BYTES).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') throw notFound();
+    throw err;
+  });
+  const type = sniffFileType(head);
   const image = type && isRasterImageType(type.mime);
   const mime = type && (image || type.mime === PDF_MIME_TYPE) ? type.mime : 'application/octet-stream';
   const name = type ? `${downloadName}.${type.ext}` : downloadName;

@@ -89,6 +89,11 @@ describe('product images', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="artikel-\d+"/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBe(SANDBOX);
+
+    fs.rmSync(path.join(ctx.dataDir, 'files', row.image!));
+    const gone = await admin.get(created.body.data.image);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ message: 'Niet gevonden' });
   });
 });
 
