@@ -1,54 +1,208 @@
-import ExcelJS from 'exceljs';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { StringDecoder } from 'node:string_decoder';
+import { MAX_IMPORT_ROWS, MAX_IMPORT_UNPACKED_MB, fileMsg } from '../../src/domain/files';
 import { ValidationError } from '../http/errors';
+import { isZip } from './file-type';
+import { XmlFormatError, XmlStream } from './xml-stream';
+import { UnpackLimitError, ZipFormatError, memberText, zipEntries, type UnpackBudget } from './zip';
 
-/** CSV as people export it: ';' or ',' (whichever the heading line uses more), quotes, CRLF. */
-export function parseCsv(text: string): string[][] {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+/**
+ * Collects the non-empty rows of an import, `columnCount` text cells each, and refuses the file as
+ * soon as it holds more rows than an import may (one heading line is allowed on top).
+ */
+class RowCollector {
+  readonly rows: string[][] = [];
+  constructor(private readonly columnCount: number) {}
+
+  add(cells: string[]): void {
+    const row = Array.from({ length: this.columnCount }, (_, i) => (cells[i] ?? '').trim());
+    if (!row.some((c) => c !== '')) return;
+    if (this.rows.length >= MAX_IMPORT_ROWS + 1) throw ValidationError.field('file', fileMsg.tooManyRows);
+    this.rows.push(row);
+  }
+}
+
+const CSV_CHUNK = 64 * 1024;
+/** Excel's own limit for the text of one cell; a longer cell is not a spreadsheet someone typed. */
+const MAX_CELL_CHARS = 32_767;
+const cellTooLong = () => ValidationError.field('file', fileMsg.tooLarge);
+
+/**
+ * CSV as people export it: ';' or ',' (whichever the heading line uses more), quotes, CRLF.
+ * Read a chunk at a time, giving other requests a turn between chunks, and stopped at the row limit.
+ */
+async function readCsv(data: Buffer, rows: RowCollector, fileTypeMessage: string): Promise<void> {
+  if (data.subarray(0, 8192).includes(0)) throw ValidationError.field('file', fileTypeMessage);
+  const head = data.subarray(0, CSV_CHUNK).toString('utf8').replace(/^\uFEFF/, '');
+  const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const rows: string[][] = [];
+  const decoder = new StringDecoder('utf8');
   let row: string[] = [];
   let cell = '';
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) { row.push(cell); cell = ''; } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell); rows.push(row); row = []; cell = '';
-    } else cell += ch;
+  let quoteClosed = false; // a '"' right after a closing quote is an escaped quote
+  let afterCr = false;
+  let started = false;
+  for (let offset = 0; offset < data.length; offset += CSV_CHUNK) {
+    let text = decoder.write(data.subarray(offset, offset + CSV_CHUNK));
+    if (!started) { text = text.replace(/^\uFEFF/, ''); started = true; }
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i]!;
+      if (afterCr) { afterCr = false; if (ch === '\n') continue; }
+      const reopened = quoteClosed && ch === '"';
+      quoteClosed = false;
+      if (quoted) {
+        if (ch === '"') { quoted = false; quoteClosed = true; } else cell += ch;
+      } else if (reopened) { cell += '"'; quoted = true; } else if (ch === '"') quoted = true;
+      else if (ch === delimiter) { row.push(cell); cell = ''; } else if (ch === '\n' || ch === '\r') {
+        afterCr = ch === '\r';
+        row.push(cell); rows.add(row); row = []; cell = '';
+      } else cell += ch;
+    }
+    if (cell.length > MAX_CELL_CHARS) throw cellTooLong();
+    await yieldToEventLoop();
   }
-  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
-  return rows.map((r) => r.map((c) => c.trim()));
+  cell += decoder.end();
+  if (cell !== '' || row.length) { row.push(cell); rows.add(row); }
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value == null) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
-    if ('text' in value) return String(value.text).trim();
-    if ('result' in value) return String(value.result ?? '').trim();
+/** 'C12' -> 2 */
+function columnIndex(ref: string | undefined): number | null {
+  const letters = /^[A-Z]+/i.exec(ref ?? '')?.[0];
+  if (!letters) return null;
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + ch.charCodeAt(0) - 64;
+  return n - 1;
+}
+
+async function parseMember(texts: AsyncIterable<string>, handler: ConstructorParameters<typeof XmlStream>[0]): Promise<void> {
+  const xml = new XmlStream(handler);
+  for await (const text of texts) xml.write(text);
+  xml.end();
+}
+
+/** The first worksheet's path, as xl/workbook.xml and its relationships name it. */
+async function firstSheetPath(data: Buffer, entries: ReturnType<typeof zipEntries>, budget: UnpackBudget) {
+  let relId: string | null = null;
+  const workbook = entries.get('xl/workbook.xml');
+  if (workbook) {
+    await parseMember(memberText(data, workbook, budget), {
+      open(name, attributes) {
+        if (name === 'sheet' && relId == null) relId = Object.entries(attributes).find(([k]) => /^[^:]+:id$/.test(k))?.[1] ?? null;
+      },
+      close() {}, text() {},
+    });
   }
-  return String(value).trim();
+  const targets = new Map<string, string>();
+  let sharedStrings: string | null = null;
+  const rels = entries.get('xl/_rels/workbook.xml.rels');
+  if (rels) {
+    await parseMember(memberText(data, rels, budget), {
+      open(name, a) {
+        if (name !== 'Relationship' || !a.Target) return;
+        const target = a.Target.startsWith('/') ? a.Target.slice(1) : `xl/${a.Target}`;
+        if (a.Id) targets.set(a.Id, target);
+        if (a.Type?.endsWith('/sharedStrings')) sharedStrings = target;
+      },
+      close() {}, text() {},
+    });
+  }
+  const sheet = (relId && targets.get(relId)) || 'xl/worksheets/sheet1.xml';
+  return { sheet, sharedStrings: sharedStrings ?? 'xl/sharedStrings.xml' };
+}
+
+async function readSharedStrings(data: Buffer, entries: ReturnType<typeof zipEntries>, path: string, budget: UnpackBudget): Promise<string[]> {
+  const entry = entries.get(path);
+  const strings: string[] = [];
+  if (!entry) return strings;
+  let current = '';
+  let inText = false;
+  let phonetic = 0;
+  await parseMember(memberText(data, entry, budget), {
+    open(name) {
+      if (name === 'si') current = '';
+      else if (name === 'rPh') phonetic++;
+      else if (name === 't') inText = phonetic === 0;
+    },
+    close(name) {
+      if (name === 'si') strings.push(current);
+      else if (name === 'rPh') phonetic--;
+      else if (name === 't') inText = false;
+    },
+    text(text) {
+      if (inText) current += text;
+      if (current.length > MAX_CELL_CHARS) throw cellTooLong();
+    },
+  });
+  return strings;
 }
 
 /**
- * The rows of an uploaded .csv or .xlsx (first sheet), the heading row included, as text cells.
- * A file that is not a readable workbook is a 422 on the field 'file' with `fileTypeMessage`.
+ * The first sheet of an .xlsx, streamed out of the zip and parsed as it inflates: parsing stops at
+ * the row limit, and inflating stops at the unpacked-size budget, whatever the file claims.
+ * Numbers come as Excel stores them (a date is its serial number; the imports have no date columns).
+ */
+async function readXlsx(data: Buffer, rows: RowCollector, fileTypeMessage: string): Promise<void> {
+  if (!isZip(data)) throw ValidationError.field('file', fileTypeMessage);
+  const budget: UnpackBudget = { remaining: MAX_IMPORT_UNPACKED_MB * 1024 * 1024 };
+  try {
+    const entries = zipEntries(data);
+    const paths = await firstSheetPath(data, entries, budget);
+    const sheet = entries.get(paths.sheet);
+    if (!sheet) throw new ZipFormatError('no worksheet');
+    const shared = await readSharedStrings(data, entries, paths.sharedStrings, budget);
+
+    let cells: string[] = [];
+    let column = -1;
+    let type = '';
+    let value = '';
+    let inline = '';
+    let capture: 'v' | 't' | null = null;
+    let phonetic = 0;
+    await parseMember(memberText(data, sheet, budget), {
+      open(name, a) {
+        if (name === 'row') { cells = []; column = -1; } else if (name === 'c') {
+          column = columnIndex(a.r) ?? column + 1;
+          type = a.t ?? 'n';
+          value = '';
+          inline = '';
+        } else if (name === 'v') capture = 'v';
+        else if (name === 'rPh') phonetic++;
+        else if (name === 't' && phonetic === 0) capture = 't';
+      },
+      close(name) {
+        if (name === 'v' || name === 't') capture = null;
+        else if (name === 'rPh') phonetic--;
+        else if (name === 'c') {
+          const text = type === 's' ? shared[Number(value)] ?? ''
+            : type === 'inlineStr' ? inline
+              : type === 'b' ? (value === '1' ? 'true' : 'false')
+                : type === 'n' && value.trim() !== '' && Number.isFinite(Number(value)) ? String(Number(value)) : value;
+          if (column >= 0 && column < 1000) cells[column] = text;
+        } else if (name === 'row') rows.add(cells);
+      },
+      text(text) {
+        if (capture === 'v') value += text;
+        else if (capture === 't') inline += text;
+        if (value.length + inline.length > MAX_CELL_CHARS) throw cellTooLong();
+      },
+    });
+  } catch (err) {
+    if (err instanceof UnpackLimitError) throw ValidationError.field('file', fileMsg.tooLarge);
+    if (err instanceof ZipFormatError || err instanceof XmlFormatError) throw ValidationError.field('file', fileTypeMessage);
+    throw err;
+  }
+}
+
+/**
+ * The non-empty rows of an uploaded .csv or .xlsx (first sheet), the heading row included, as
+ * `columnCount` text cells each. A file that is not what its name says is a 422 on 'file' with
+ * `fileTypeMessage`; more than MAX_IMPORT_ROWS rows (plus one heading line) or an .xlsx that unpacks
+ * to more than MAX_IMPORT_UNPACKED_MB is a 422 as soon as the reader gets there.
  */
 export async function readSheetRows(fileName: string, data: Buffer, columnCount: number, fileTypeMessage: string): Promise<string[][]> {
-  if (fileName.toLowerCase().endsWith('.csv')) return parseCsv(data.toString('utf8').replace(/^\uFEFF/, ''));
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw ValidationError.field('file', fileTypeMessage);
-  }
-  const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow({ includeEmpty: false }, (r) => {
-    rows.push(Array.from({ length: columnCount }, (_, i) => cellText(r.getCell(i + 1).value)));
-  });
-  return rows;
+  const rows = new RowCollector(columnCount);
+  if (fileName.toLowerCase().endsWith('.csv')) await readCsv(data, rows, fileTypeMessage);
+  else await readXlsx(data, rows, fileTypeMessage);
+  return rows.rows;
 }

@@ -9,6 +9,8 @@ export interface FileStorage {
   put(folder: string, originalName: string, data: Buffer): Promise<string>;
   read(key: string): Readable;
   readBuffer(key: string): Promise<Buffer>;
+  /** The first `length` bytes (fewer when the file is shorter), to check the stored type. */
+  readHead(key: string, length: number): Promise<Buffer>;
   remove(key: string): Promise<void>;
 }
 
@@ -28,6 +30,16 @@ export function folderStorage(root: string): FileStorage {
     },
     read: (key) => fs.createReadStream(full(key)),
     readBuffer: (key) => fsp.readFile(full(key)),
+    async readHead(key, length) {
+      const handle = await fsp.open(full(key), 'r');
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
     async remove(key) {
       await fsp.rm(full(key), { force: true });
     },

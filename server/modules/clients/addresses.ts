@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { normalizePostcode } from '../../../src/domain/rules';
+import { MAX_IMPORT_ROWS, fileMsg } from '../../../src/domain/files';
 import { addressFieldsSchema, clientMsg, type AddressFields } from '../../../src/domain/schemas/clients';
 import { issuesToFieldErrors } from '../../../src/domain/schemas/common';
 import { cities } from '../../db/seed/dutch';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { HttpError, ValidationError, notFound } from '../../http/errors';
+import { ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { readSheetRows } from '../../lib/sheets';
 import { recordEvent } from './service';
@@ -83,10 +84,11 @@ export const importColumns = [
 
 /** Reads and checks every row; one bad row refuses the whole file (all rows or none). */
 export async function readAddressFile(fileName: string, data: Buffer): Promise<AddressFields[]> {
-  const rows = (await readSheetRows(fileName, data, importColumns.length, clientMsg.fileType)).filter((r) => r.some((c) => c !== ''));
+  const rows = await readSheetRows(fileName, data, importColumns.length, clientMsg.fileType);
   const first = rows[0]?.map((c) => c.toLowerCase()) ?? [];
   if (first[0] === importColumns[0].header.toLowerCase() || first.includes('postcode')) rows.shift();
   if (rows.length === 0) throw ValidationError.field('file', clientMsg.importEmpty);
+  if (rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('file', fileMsg.tooManyRows);
   const errors: Record<string, string[]> = {};
   const parsed: AddressFields[] = [];
   rows.forEach((cells, index) => {
@@ -106,7 +108,6 @@ export async function readAddressFile(fileName: string, data: Buffer): Promise<A
 
 export async function importAddresses(trx: Trx, user: AuthUser, clientId: number, rows: AddressFields[]) {
   await assertClientInScope(trx, user, clientId);
-  if (rows.length > 5000) throw new HttpError(422, 'Het bestand bevat te veel regels (maximaal 5000).');
   await trx.insertInto('addresses').values(rows.map((a) => ({ client_id: clientId, ...addressValues(a) }))).execute();
   await recordEvent(trx, user, clientId, `${rows.length} adressen geïmporteerd`);
   return rows.length;

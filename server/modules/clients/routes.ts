@@ -8,6 +8,7 @@ import { id as idSchema } from '../../../src/domain/schemas/common';
 import { right, currentUser } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { ValidationError, idParam, parse } from '../../http/errors';
+import { readMultipart } from '../../http/multipart';
 import { listParams } from '../../http/paging';
 import {
   childrenOf, clientDetail, clientEvents, clientsOfType, createClient, deleteClient, saveMonthlyPayments, updateClient,
@@ -22,14 +23,9 @@ const view = { config: { access: right('Klant bekijken') } };
 /** Reads the multipart address import: the client id and one file. */
 async function readImportForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw ValidationError.field('file', clientMsg.fileRequired);
-  let clientId: unknown;
-  let file: { name: string; data: Buffer } | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.fieldname === 'file' && part.filename && data.length) file = { name: part.filename, data };
-    } else if (part.fieldname === 'id' || part.fieldname === 'client_id') clientId = part.value;
-  }
+  const form = await readMultipart(request);
+  const clientId = form.fields.id ?? form.fields.client_id;
+  const file = form.files.file ?? null;
   const errors: Record<string, string[]> = {};
   if (!file) errors.file = [clientMsg.fileRequired];
   else if (!isImportFileName(file.name)) errors.file = [clientMsg.fileType];

@@ -9,7 +9,8 @@ import { listParams } from '../../http/paging';
 import { extendClientDetail } from '../clients/extensions';
 import { bundleDetail, bundlesOfClient, createBundle, listBundles, setBundleProducts } from './bundles';
 import { exportColumnsList, itemExportColumns, pickedColumns } from './export';
-import { assertImage, assertImportFile, contentTypeOf, readForm } from './forms';
+import { sendStoredFile } from '../../lib/file-type';
+import { assertImportFile, checkedImage, readForm } from './forms';
 import {
   allItemsOfProduct, availableItems, changeItemStatus, createItems, itemDetail, itemEvents, itemsOfClient, itemsOfProduct, updateItem,
 } from './items';
@@ -18,7 +19,7 @@ import {
   allProducts, createProduct, deleteProduct, listProducts, productDetail, productGroup, productGroups, productRow, productsOfClient,
   productsOfProject, setProductActive, setProductPrice, updateProduct,
 } from './products';
-import { importStock, readStockImport } from './transfer';
+import { importStock, readStockFile, readStockImport } from './transfer';
 
 const view = { config: { access: right('Voorraad bekijken') } };
 
@@ -49,16 +50,16 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
   app.get('/products/:id/image', view, async (request, reply) => {
     const product = await productRow(db, currentUser(request), idParam(request.params));
     if (!product.image) throw new HttpError(404, 'Geen afbeelding');
-    reply.header('Content-Type', contentTypeOf(product.image)).header('Cache-Control', 'private, max-age=300');
-    return reply.send(storage.read(product.image));
+    reply.header('Cache-Control', 'private, max-age=300');
+    return sendStoredFile(reply, storage, product.image, `artikel-${product.id}`);
   });
 
   app.post('/products', { config: { access: right('Voorraad aanmaken') } }, async (request, reply) => {
     const user = currentUser(request);
     const { fields, files } = await readForm(request);
     const input = parse(productSchema, fields);
-    assertImage(files.image);
-    const image = files.image ? await storage.put('products', files.image.name, files.image.data) : null;
+    const upload = checkedImage(files.image);
+    const image = upload ? await storage.put('products', upload.name, upload.data) : null;
     try {
       return await runCommand(db, request, reply, async (trx) => {
         const id = await createProduct(trx, user, input, image);
@@ -76,9 +77,9 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     const { fields, files } = await readForm(request);
     assertPutOverride(fields);
     const input = parse(productSchema, fields);
-    assertImage(files.image);
+    const upload = checkedImage(files.image);
     await productRow(db, user, id);
-    const image = files.image ? await storage.put('products', files.image.name, files.image.data) : null;
+    const image = upload ? await storage.put('products', upload.name, upload.data) : null;
     try {
       const body = await runCommand(db, request, reply, async (trx) => {
         const replaced = await updateProduct(trx, user, id, input, image);
@@ -143,8 +144,9 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     const { fields, files } = await readForm(request);
     const file = assertImportFile(files.file);
     const clientId = fields.client_id != null && fields.client_id !== '' && fields.client_id !== 'null' ? parse(idSchema, fields.client_id) : null;
+    const cells = await readStockFile(file.name, file.data);
     return runCommand(db, request, reply, async (trx) => {
-      const rows = await readStockImport(trx, user, file.name, file.data, clientId);
+      const rows = await readStockImport(trx, user, cells, clientId);
       const imported = await importStock(trx, user, rows);
       return { body: { message: 'Voorraad is geïmporteerd', imported } };
     });

@@ -7,25 +7,28 @@ import type { AuthUser } from '../../http/access';
 import { ValidationError } from '../../http/errors';
 import { clientScope } from '../../http/scope';
 import { readSheetRows } from '../../lib/sheets';
+import { MAX_IMPORT_ROWS } from '../../../src/domain/files';
 import { recordEvents } from './events';
-
-const MAX_ROWS = 5000;
 
 export interface ResolvedRow extends ImportRow {
   product_id: number;
   client_id: number;
 }
 
+/** The cells of a stock import file; read before the command's transaction opens. */
+export function readStockFile(fileName: string, data: Buffer): Promise<string[][]> {
+  return readSheetRows(fileName, data, importColumns.length, stockMsg.fileType);
+}
+
 /**
- * Reads and checks every row of a stock import; one bad row refuses the whole file.
+ * Checks every row of a stock import (from readStockFile); one bad row refuses the whole file.
  * Errors are keyed `rows.<n>.<field>` with n the data row number (1 = first row under the headings).
  */
-export async function readStockImport(db: Executor, user: AuthUser, fileName: string, data: Buffer, clientId: number | null): Promise<ResolvedRow[]> {
-  const rows = (await readSheetRows(fileName, data, importColumns.length, stockMsg.fileType)).filter((r) => r.some((c) => c !== ''));
+export async function readStockImport(db: Executor, user: AuthUser, rows: string[][], clientId: number | null): Promise<ResolvedRow[]> {
   const first = rows[0]?.map((c) => c.toLowerCase()) ?? [];
   if (first[0] === importColumns[0].header.toLowerCase() || first.includes('serienummer')) rows.shift();
   if (rows.length === 0) throw ValidationError.field('file', stockMsg.importEmpty);
-  if (rows.length > MAX_ROWS) throw ValidationError.field('file', stockMsg.importTooMany);
+  if (rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('file', stockMsg.importTooMany);
 
   const errors: Record<string, string[]> = {};
   const parsed: (ImportRow | null)[] = rows.map((cells, index) => {

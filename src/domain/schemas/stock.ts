@@ -1,16 +1,17 @@
 import * as v from 'valibot';
 import { StockOwner, manualItemStatuses } from '../enums';
 import { parsePriceToCents } from '../format';
+import { fileMsg } from '../files';
 import { email, id, msg, optionalText, requiredText } from './common';
 
 /** Messages of the stock area (spec 2 §5, §8); forms and the API show the same words. */
 export const stockMsg = {
   eol: 'Vul het aantal maanden in als getal.',
-  image: 'Het bestand moet een afbeelding zijn.',
+  image: fileMsg.image,
   fileRequired: 'Kies een bestand.',
   fileType: 'Alleen .csv of Excel bestanden zijn toegestaan.',
   importEmpty: 'Het bestand bevat geen regels.',
-  importTooMany: 'Het bestand bevat te veel regels (maximaal 5000).',
+  importTooMany: fileMsg.tooManyRows,
   productUnknown: 'Onbekend artikelnummer.',
   productAmbiguous: 'Artikelnummer komt bij meerdere eindklanten voor; kies een eindklant.',
   serialRequired: 'Serienummer is verplicht.',
@@ -163,4 +164,3 @@ export function isImportFileName(name: string): boolean {
   return /\.(csv|xlsx|xls)$/i.test(name);
 }
 
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/bmp'];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ClientType } from '../../../domain/enums';
 import { productSchema, stockMsg } from '../../../domain/schemas/stock';
+import { IMAGE_ACCEPT, IMAGE_MIME_TYPES } from '../../../domain/files';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';
@@ -35,7 +36,7 @@ export function ProductFormModal({ product, onClose, onSaved }: Props) {
     },
     schema: productSchema,
     submit: async () => {
-      if (image && !image.type.startsWith('image/')) {
+      if (image && !(IMAGE_MIME_TYPES as readonly string[]).includes(image.type)) {
         setImageError(stockMsg.image);
         throw new Error(stockMsg.image);
       }
@@ -77,7 +78,7 @@ export function ProductFormModal({ product, onClose, onSaved }: Props) {
         </div>
         <div className={`field${imageFieldError ? ' field-error' : ''}`}>
           <label htmlFor="product-image">Afbeelding</label>
-          <input id="product-image" name="image" type="file" accept="image/*" aria-invalid={imageFieldError ? true : undefined}
+          <input id="product-image" name="image" type="file" accept={IMAGE_ACCEPT} aria-invalid={imageFieldError ? true : undefined}
             onChange={(e) => { setImage(e.target.files?.[0] ?? null); setImageError(null); }} />
           <FieldMessage error={imageFieldError ?? undefined} />
         </div>

@@ -1,0 +1,80 @@
+import type { FastifyReply } from 'fastify';
+import { IMAGE_MIME_TYPES, PDF_MIME_TYPE, type ImageMimeType } from '../../src/domain/files';
+import { notFound } from '../http/errors';
+import type { FileStorage } from './storage';
+
+/** A file's type as its first bytes show it; the client's content type and file name are never trusted. */
+export interface SniffedType {
+  mime: string;
+  ext: string;
+}
+
+const startsWith = (data: Buffer, bytes: number[], offset = 0) =>
+  data.length >= offset + bytes.length && bytes.every((b, i) => data[offset + i] === b);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+const signatures: { mime: string; ext: string; test: (d: Buffer) => boolean }[] = [
+  { mime: 'image/png', ext: 'png', test: (d) => startsWith(d, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  { mime: 'image/jpeg', ext: 'jpg', test: (d) => startsWith(d, [0xff, 0xd8, 0xff]) },
+  { mime: 'image/gif', ext: 'gif', test: (d) => startsWith(d, ascii('GIF87a')) || startsWith(d, ascii('GIF89a')) },
+  { mime: 'image/webp', ext: 'webp', test: (d) => startsWith(d, ascii('RIFF')) && startsWith(d, ascii('WEBP'), 8) },
+  { mime: PDF_MIME_TYPE, ext: 'pdf', test: (d) => startsWith(d, ascii('%PDF-')) },
+  // .xlsx (and every other OOXML/zip file) starts with a local file header.
+  { mime: 'application/zip', ext: 'zip', test: (d) => startsWith(d, [0x50, 0x4b, 0x03, 0x04]) },
+];
+
+/** How many leading bytes `sniffFileType` needs. */
+export const SNIFF_BYTES = 16;
+
+export function sniffFileType(data: Buffer): SniffedType | null {
+  const found = signatures.find((s) => s.test(data));
+  return found ? { mime: found.mime, ext: found.ext } : null;
+}
+
+export function isRasterImageType(mime: string | undefined): mime is ImageMimeType {
+  return (IMAGE_MIME_TYPES as readonly string[]).includes(mime ?? '');
+}
+
+/** The raster image type of the data (PNG, JPEG, WebP, GIF), or null. */
+export function sniffImage(data: Buffer): SniffedType | null {
+  const type = sniffFileType(data);
+  return type && isRasterImageType(type.mime) ? type : null;
+}
+
+export function sniffPdf(data: Buffer): SniffedType | null {
+  const type = sniffFileType(data);
+  return type?.mime === PDF_MIME_TYPE ? type : null;
+}
+
+export function isZip(data: Buffer): boolean {
+  return sniffFileType(data)?.mime === 'application/zip';
+}
+
+/** `attachment; filename=...` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Serves a stored file under its checked type: the type is sniffed again from the stored bytes, so a
+ * file stored before uploads were checked (an SVG, HTML) can only ever be downloaded, never rendered.
+ * Raster images are shown inline; everything else is an attachment. The sandbox CSP keeps a
+ * document that is opened anyway from running script or loading anything.
+ */
+export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, key: string, downloadName: string): Promise<FastifyReply> {
+  const head = await storage.readHead(key, SNIFF_BYTES).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') throw notFound();
+    throw err;
+  });
+  const type = sniffFileType(head);
+  const image = type && isRasterImageType(type.mime);
+  const mime = type && (image || type.mime === PDF_MIME_TYPE) ? type.mime : 'application/octet-stream';
+  const name = type ? `${downloadName}.${type.ext}` : downloadName;
+  return reply
+    .header('Content-Type', mime)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "sandbox; default-src 'none'")
+    .header('Content-Disposition', contentDisposition(image ? 'inline' : 'attachment', name))
+    .send(storage.read(key));
+}
