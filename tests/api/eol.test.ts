@@ -150,6 +150,16 @@ describe('GET /api/productswitheolitems', () => {
     expect(page.body.links[0]).toMatchObject({ url: '/api/productswitheolitems?page=1' });
   });
 
+  it('takes odd query values without failing: unknown sort, non-numeric filters, wildcards taken literally', async () => {
+    const odd = await admin.get('/api/productswitheolitems?sort=drop&order=sideways&filters[client]=abc&filters[reseller]=1;x&page=-3&per_page=0');
+    expect(odd.status).toBe(200);
+    expect(odd.body).toMatchObject({ current_page: 1, per_page: 25 });
+    expect((await admin.get(`/api/productswitheolitems?search=${encodeURIComponent('%')}`)).body.total).toBe(0);
+    const items = await admin.get(`/api/items/itemseolbyproductid/${product}?sort=drop&search=${encodeURIComponent('_')}`);
+    expect(items.status).toBe(200);
+    expect(items.body.total).toBe(0);
+  });
+
   it('has seeded items reaching EOL within 3 months for several customers', async () => {
     const seeded = await ctx.db.selectFrom('items').innerJoin('products', 'products.id', 'items.product_id')
       .select(['products.id', 'products.client_id']).where('items.serial', 'like', 'EOL0%').execute();
