@@ -7,6 +7,7 @@ import { userRoutes } from './users/routes';
 import { roleRoutes } from './roles/routes';
 import { contactRoutes } from './contacts/routes';
 import { preNotificationRoutes } from './prenotifications/routes';
+import { eolRoutes } from './eol/routes';
 
 /** Every area's routes, mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes, eolRoutes];

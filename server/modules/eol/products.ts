@@ -1,0 +1,70 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { ClientType } from '../../../src/domain/enums';
+import type { EolProductRow } from '../../../src/domain/contracts/eol';
+import type { Executor } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { likePattern, numericFilter, paginate, type ListParams } from '../../http/paging';
+import { eolItemsQuery } from './query';
+
+/** Export and list hold the same rows; the export stops here. */
+const EXPORT_LIMIT = 20000;
+
+const sorts: Record<string, string> = {
+  name: 'p.name', article_number: 'p.article_number', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name',
+};
+
+/**
+ * Products with EOL items, each with its count, end customer and reseller. Filters: filters[client]
+ * (end customer) and filters[reseller]; search on product name, article number, end customer and reseller.
+ */
+function eolProductsQuery(db: Executor, user: AuthUser, params: ListParams) {
+  const client = numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
+  const reseller = numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id');
+  const counts = eolItemsQuery(db, user)
+    .$if(client != null, (q) => q.where('p.client_id', '=', client!))
+    .select(['i.product_id', sql<number>`count(*)`.as('eol_items')])
+    .groupBy('i.product_id');
+  const search = params.search;
+  return db
+    .selectFrom(counts.as('e'))
+    .innerJoin('products as p', 'p.id', 'e.product_id')
+    .innerJoin('clients as c', 'c.id', 'p.client_id')
+    .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
+    .$if(reseller != null, (q) => q.where('r.id', '=', reseller!))
+    .$if(search !== '', (q) => q.where((eb) => {
+      const like = likePattern(search);
+      return eb.or([eb('p.name', 'ilike', like), eb('p.article_number', 'ilike', like), eb('c.name', 'ilike', like), eb('r.name', 'ilike', like)]) as Expression<SqlBool>;
+    }))
+    .select([
+      'p.id', 'p.name', 'p.article_number', 'p.eol', 'e.eol_items', 'p.client_id', 'c.name as client_name', 'r.id as reseller_id', 'r.name as reseller_name',
+    ]);
+}
+
+type Query = ReturnType<typeof eolProductsQuery>;
+
+function orderEolProducts(query: Query, params: ListParams): Query {
+  if (params.sort === 'eol_items') return query.orderBy('e.eol_items', params.order).orderBy('p.id');
+  // lower(): the same order on every collation (PGlite sorts bytewise, a server may not).
+  const column = (params.sort && sorts[params.sort]) || 'p.name';
+  return query.orderBy(sql`lower(${sql.ref(column)})`, params.order).orderBy('p.id');
+}
+
+function toRow(r: Awaited<ReturnType<Query['execute']>>[number]): EolProductRow {
+  const parent = r.reseller_id != null ? { id: r.reseller_id, name: r.reseller_name! } : null;
+  return {
+    id: r.id, name: r.name, article_number: r.article_number, eol: r.eol!, eol_items: Number(r.eol_items), client_id: r.client_id,
+    client: { id: r.client_id, name: r.client_name, parent }, client_name: r.client_name, reseller_id: r.reseller_id, reseller_name: r.reseller_name,
+  };
+}
+
+/** GET /productswitheolitems: one page, sorted by name unless asked otherwise. */
+export async function listEolProducts(db: Executor, user: AuthUser, params: ListParams, basePath: string) {
+  const page = await paginate(orderEolProducts(eolProductsQuery(db, user, params), params), params, basePath);
+  return { ...page, data: page.data.map(toRow) };
+}
+
+/** Every matching row in list order (the export). */
+export async function allEolProducts(db: Executor, user: AuthUser, params: ListParams): Promise<EolProductRow[]> {
+  const rows = await orderEolProducts(eolProductsQuery(db, user, params), params).limit(EXPORT_LIMIT).execute();
+  return rows.map(toRow);
+}

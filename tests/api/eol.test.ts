@@ -1,0 +1,243 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../support/context';
+import type { ApiClient } from '../support/client';
+import { readWorkbook } from '../support/xlsx';
+import { ClientType, ItemStatus } from '../../src/domain/enums';
+import type { EolItemRow, EolProductRow } from '../../src/domain/contracts/eol';
+
+let ctx: TestContext;
+let admin: ApiClient;
+let reseller: ApiClient;
+let klant: ApiClient;
+let magazijn: ApiClient;
+let resellerClientId: number;
+let resellerName: string;
+let ownCustomer: { id: number; name: string };
+let siblingCustomer: number;
+let otherCustomer: number;
+let endUser: { id: number; first_name: string; last_name: string };
+let product: number;
+let otherProduct: number;
+/** Dates from the database's clock, the one the API uses. */
+let today: string;
+let horizonEnd: string;
+
+const rows = (body: { data: EolProductRow[] }) => body.data;
+const serials = (body: { data: EolItemRow[] }) => body.data.map((i) => i.serial);
+
+async function dbDate(expression: string): Promise<string> {
+  return (await sql<{ d: string }>`select to_char(${sql.raw(expression)}, 'YYYY-MM-DD') as d`.execute(ctx.db)).rows[0]!.d;
+}
+
+async function insertProduct(clientId: number, suffix: string, eol: number | null = 24): Promise<number> {
+  return (await ctx.db.insertInto('products').values({
+    client_id: clientId, product_group_id: 1, name: `EOL-testlaptop ${suffix}`, article_number: `EOLTST-${suffix}`, unique_product_id: `EOLUID-${suffix}`, eol,
+  }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+async function insertItem(productId: number, clientId: number, serial: string, dateInUse: string | null, statusId: number = ItemStatus.IN_GEBRUIK, extra = {}) {
+  await ctx.db.insertInto('items').values({
+    product_id: productId, client_id: clientId, status_id: statusId, serial, order_number: `ORD-${serial}`, date_in_use: dateInUse, ...extra,
+  }).execute();
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.client().signIn('beheerder@demo.local');
+  reseller = await ctx.client().signIn('reseller@demo.local');
+  klant = await ctx.client().signIn('klant@demo.local');
+  magazijn = await ctx.client().signIn('magazijn@demo.local');
+  resellerClientId = (await reseller.get('/api/auth/me')).body.contact.client_id;
+  resellerName = (await ctx.db.selectFrom('clients').select('name').where('id', '=', resellerClientId).executeTakeFirstOrThrow()).name;
+  const klantClientId = (await klant.get('/api/auth/me')).body.contact.client_id;
+  ownCustomer = await ctx.db.selectFrom('clients').select(['id', 'name']).where('id', '=', klantClientId).executeTakeFirstOrThrow();
+  siblingCustomer = (await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', resellerClientId)
+    .where('id', '!=', ownCustomer.id).orderBy('id').executeTakeFirstOrThrow()).id;
+  otherCustomer = (await ctx.db.selectFrom('clients as c').innerJoin('clients as r', 'r.id', 'c.parent_client_id').select('c.id')
+    .where('c.client_type_id', '=', ClientType.EINDKLANT).where('r.client_type_id', '=', ClientType.RESELLER).where('r.id', '!=', resellerClientId)
+    .orderBy('c.id').executeTakeFirstOrThrow()).id;
+  endUser = await ctx.db.selectFrom('clients as u').innerJoin('contacts as k', 'k.id', 'u.primary_contact_id').select(['u.id', 'k.first_name', 'k.last_name'])
+    .where('u.parent_client_id', '=', ownCustomer.id).where('u.client_type_id', '=', ClientType.EINDGEBRUIKER).orderBy('u.id').executeTakeFirstOrThrow();
+
+  today = await dbDate('current_date');
+  horizonEnd = await dbDate(`(current_date + interval '3 months')::date`);
+  // EOL 24 months: bought 21 months ago reaches EOL exactly 3 months from today.
+  const exactly = await dbDate(`(current_date - interval '21 months')::date`);
+  const dayLater = await dbDate(`(current_date - interval '21 months')::date + 1`);
+  const passed = await dbDate(`(current_date - interval '25 months')::date`);
+  product = await insertProduct(ownCustomer.id, 'A');
+  await insertItem(product, endUser.id, 'EOLT-EXACT', exactly, ItemStatus.IN_GEBRUIK, { order_number: 'ORD-GRENS-1' });
+  await insertItem(product, ownCustomer.id, 'EOLT-LATER', dayLater, ItemStatus.OP_AFROEP);
+  await insertItem(product, ownCustomer.id, 'EOLT-PASSED', passed, ItemStatus.INGEKLAARD);
+  await insertItem(product, ownCustomer.id, 'EOLT-DONE', passed, ItemStatus.EOL);
+  await insertItem(product, ownCustomer.id, 'EOLT-LOST', passed, ItemStatus.VERMIST);
+  await insertItem(product, ownCustomer.id, 'EOLT-NODATE', null);
+  await insertItem(product, ownCustomer.id, 'EOLT-DELETED', passed, ItemStatus.IN_GEBRUIK, { deleted_at: new Date() });
+  // A product without EOL months never reaches EOL.
+  const noEol = await insertProduct(ownCustomer.id, 'B', null);
+  await insertItem(noEol, ownCustomer.id, 'EOLT-NOEOL', passed);
+  // The same kind of item at a sibling customer and at another reseller's customer.
+  await insertItem(await insertProduct(siblingCustomer, 'C'), siblingCustomer, 'EOLT-SIBLING', exactly);
+  otherProduct = await insertProduct(otherCustomer, 'D');
+  await insertItem(otherProduct, otherCustomer, 'EOLT-OTHER', exactly);
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/productswitheolitems', () => {
+  it('counts items reaching EOL within 3 months or already past it, and not one day later', async () => {
+    const res = await admin.get('/api/productswitheolitems?search=EOLTST-A');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ current_page: 1, last_page: 1, total: 1 });
+    expect(rows(res.body)).toEqual([{
+      id: product, name: 'EOL-testlaptop A', article_number: 'EOLTST-A', eol: 24, eol_items: 2, client_id: ownCustomer.id,
+      client: { id: ownCustomer.id, name: ownCustomer.name, parent: { id: resellerClientId, name: resellerName } },
+      client_name: ownCustomer.name, reseller_id: resellerClientId, reseller_name: resellerName,
+    }]);
+    expect((await admin.get('/api/productswitheolitems?search=EOLTST-B')).body.total).toBe(0);
+  });
+
+  it('shows a reseller its own subtree and an end customer only itself', async () => {
+    const all = await admin.get('/api/productswitheolitems?per_page=200');
+    expect(rows(all.body).some((p) => p.id === otherProduct)).toBe(true);
+
+    const own = await reseller.get('/api/productswitheolitems?per_page=200');
+    expect(own.status).toBe(200);
+    expect(own.body.total).toBeGreaterThan(1);
+    expect(rows(own.body).every((p) => p.reseller_id === resellerClientId)).toBe(true);
+    expect(rows(own.body).map((p) => p.id)).toContain(product);
+    expect(rows(own.body).map((p) => p.id)).not.toContain(otherProduct);
+    expect((await reseller.get(`/api/productswitheolitems?filters[client]=${otherCustomer}`)).body.total).toBe(0);
+
+    const mine = await klant.get('/api/productswitheolitems?per_page=200');
+    expect(mine.body.total).toBeGreaterThan(0);
+    expect(rows(mine.body).every((p) => p.client_id === ownCustomer.id)).toBe(true);
+  });
+
+  it('filters on end customer and reseller', async () => {
+    const byClient = await admin.get(`/api/productswitheolitems?filters[client]=${siblingCustomer}&per_page=200`);
+    expect(byClient.body.total).toBeGreaterThan(0);
+    expect(rows(byClient.body).every((p) => p.client_id === siblingCustomer)).toBe(true);
+    const byReseller = await admin.get(`/api/productswitheolitems?filters[reseller]=${resellerClientId}&per_page=200`);
+    expect(byReseller.body.total).toBe((await reseller.get('/api/productswitheolitems?per_page=200')).body.total);
+    expect(rows(byReseller.body).every((p) => p.reseller_id === resellerClientId)).toBe(true);
+    // The 'all' entry of a filter list sends null.
+    expect((await admin.get('/api/productswitheolitems?filters[client]=null')).body.total).toBe((await admin.get('/api/productswitheolitems')).body.total);
+  });
+
+  it('searches product name, article number, end customer and reseller', async () => {
+    const byName = await reseller.get('/api/productswitheolitems?search=eol-testlaptop');
+    expect(rows(byName.body).map((p) => p.name).sort()).toEqual(['EOL-testlaptop A', 'EOL-testlaptop C']);
+    const byArticle = await reseller.get('/api/productswitheolitems?search=eoltst-c');
+    expect(rows(byArticle.body).map((p) => p.article_number)).toEqual(['EOLTST-C']);
+    const byCustomer = await admin.get(`/api/productswitheolitems?search=${encodeURIComponent(ownCustomer.name)}&per_page=200`);
+    expect(rows(byCustomer.body).map((p) => p.id)).toContain(product);
+    expect(rows(byCustomer.body).every((p) => p.client_name.includes(ownCustomer.name) || p.name.includes(ownCustomer.name))).toBe(true);
+    const byReseller = await admin.get(`/api/productswitheolitems?search=${encodeURIComponent(resellerName)}&per_page=200`);
+    expect(byReseller.body.total).toBe((await reseller.get('/api/productswitheolitems')).body.total);
+    expect((await admin.get('/api/productswitheolitems?search=zzzz-niets')).body.total).toBe(0);
+  });
+
+  it('sorts by name, both ways, and pages', async () => {
+    const asc = rows((await admin.get('/api/productswitheolitems?per_page=200')).body).map((p) => p.name.toLowerCase());
+    expect(asc.length).toBeGreaterThan(2);
+    expect(asc).toEqual([...asc].sort());
+    const desc = rows((await admin.get('/api/productswitheolitems?sort=name&order=desc&per_page=200')).body).map((p) => p.name.toLowerCase());
+    expect(desc).toEqual([...asc].sort().reverse());
+    const page = await admin.get('/api/productswitheolitems?per_page=2&page=2');
+    expect(page.body).toMatchObject({ current_page: 2, per_page: 2, last_page: Math.ceil(asc.length / 2), total: asc.length });
+    expect(page.body.data).toHaveLength(2);
+    expect(page.body.links[0]).toMatchObject({ url: '/api/productswitheolitems?page=1' });
+  });
+
+  it('takes odd query values without failing: unknown sort, non-numeric filters, wildcards taken literally', async () => {
+    const odd = await admin.get('/api/productswitheolitems?sort=drop&order=sideways&filters[client]=abc&filters[reseller]=1;x&page=-3&per_page=0');
+    expect(odd.status).toBe(200);
+    expect(odd.body).toMatchObject({ current_page: 1, per_page: 25 });
+    expect((await admin.get(`/api/productswitheolitems?search=${encodeURIComponent('%')}`)).body.total).toBe(0);
+    const items = await admin.get(`/api/items/itemseolbyproductid/${product}?sort=drop&search=${encodeURIComponent('_')}`);
+    expect(items.status).toBe(200);
+    expect(items.body.total).toBe(0);
+  });
+
+  it('has seeded items reaching EOL within 3 months for several customers', async () => {
+    const seeded = await ctx.db.selectFrom('items').innerJoin('products', 'products.id', 'items.product_id')
+      .select(['products.id', 'products.client_id']).where('items.serial', 'like', 'EOL0%').execute();
+    expect(new Set(seeded.map((s) => s.client_id)).size).toBeGreaterThanOrEqual(4);
+    const first = await admin.get(`/api/items/itemseolbyproductid/${seeded[0]!.id}?per_page=200`);
+    const upcoming = (first.body.data as EolItemRow[]).filter((i) => i.serial?.startsWith('EOL0') && i.eol_date >= today);
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect(upcoming.every((i) => i.eol_time >= 0 && i.eol_time <= 3 && i.eol_date <= horizonEnd)).toBe(true);
+  });
+});
+
+describe('GET /api/items/itemseolbyproductid/{id}', () => {
+  it('lists the product\'s EOL items, soonest first, with months until EOL and who uses them', async () => {
+    const res = await reseller.get(`/api/items/itemseolbyproductid/${product}`);
+    expect(res.status).toBe(200);
+    expect(res.body.product).toEqual({ id: product, name: 'EOL-testlaptop A', article_number: 'EOLTST-A', eol: 24 });
+    expect(serials(res.body)).toEqual(['EOLT-PASSED', 'EOLT-EXACT']);
+    const [passed, exact] = res.body.data as EolItemRow[];
+    expect(exact).toMatchObject({
+      product_id: product, product_name: 'EOL-testlaptop A', order_number: 'ORD-GRENS-1', eol_date: horizonEnd, eol_time: 3,
+      status: { id: ItemStatus.IN_GEBRUIK, name: 'In gebruik' },
+      in_use_by: { id: endUser.id, first_name: endUser.first_name, last_name: endUser.last_name, name: `${endUser.first_name} ${endUser.last_name}` },
+      end_user_name: `${endUser.first_name} ${endUser.last_name}`,
+      end_client: { id: ownCustomer.id, name: ownCustomer.name }, reseller: { id: resellerClientId, name: resellerName },
+    });
+    expect(passed!.eol_time).toBe(-1);
+    expect(passed!.eol_date < today).toBe(true);
+    expect(passed!.in_use_by).toBeNull();
+  });
+
+  it('searches serial, order number and end user', async () => {
+    const url = (q: string) => `/api/items/itemseolbyproductid/${product}?search=${encodeURIComponent(q)}`;
+    expect(serials((await reseller.get(url('eolt-pass'))).body)).toEqual(['EOLT-PASSED']);
+    expect(serials((await reseller.get(url('ORD-GRENS'))).body)).toEqual(['EOLT-EXACT']);
+    expect(serials((await reseller.get(url(endUser.last_name))).body)).toEqual(['EOLT-EXACT']);
+    expect(serials((await reseller.get(url(`${endUser.first_name} ${endUser.last_name}`))).body)).toEqual(['EOLT-EXACT']);
+    // The end customer is not an end user: its name finds nothing here.
+    expect((await reseller.get(url(ownCustomer.name))).body.total).toBe(0);
+  });
+
+  it('answers 404 for another tenant\'s, an unknown or a malformed product, and an empty list for a product without EOL items', async () => {
+    expect((await reseller.get(`/api/items/itemseolbyproductid/${otherProduct}`)).status).toBe(404);
+    expect((await klant.get(`/api/items/itemseolbyproductid/${otherProduct}`)).status).toBe(404);
+    expect((await admin.get(`/api/items/itemseolbyproductid/${otherProduct}`)).status).toBe(200);
+    expect((await admin.get('/api/items/itemseolbyproductid/999999')).status).toBe(404);
+    expect((await admin.get('/api/items/itemseolbyproductid/abc')).status).toBe(404);
+    const noEol = await ctx.db.selectFrom('products').select('id').where('article_number', '=', 'EOLTST-B').executeTakeFirstOrThrow();
+    const empty = await reseller.get(`/api/items/itemseolbyproductid/${noEol.id}`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ total: 0, data: [], product: { name: 'EOL-testlaptop B' } });
+  });
+});
+
+describe('GET /api/exporteolproducts', () => {
+  it('exports the overview with the same search and filters as an .xlsx named with a timestamp', async () => {
+    const res = await reseller.get('/api/exporteolproducts?search=eol-testlaptop&sort=name&order=desc');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="eol-products-\d{8}-\d{6}\.xlsx"$/);
+    const sheet = (await readWorkbook(res.body)).getWorksheet('EOL')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Productnaam', 'Artikelnummer', 'Aantal EOL items', 'Eindklant', 'Reseller']);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'EOL-testlaptop C', 'EOLTST-C', 1, expect.any(String), resellerName]);
+    expect(sheet.getRow(3).values).toEqual([undefined, 'EOL-testlaptop A', 'EOLTST-A', 2, ownCustomer.name, resellerName]);
+    expect(sheet.rowCount).toBe(3);
+  });
+
+  it('holds every row of the list in the user\'s hierarchy', async () => {
+    const list = await reseller.get('/api/productswitheolitems?per_page=200');
+    const sheet = (await readWorkbook((await reseller.get('/api/exporteolproducts')).body)).getWorksheet('EOL')!;
+    expect(sheet.rowCount - 1).toBe(list.body.total);
+    const articles = sheet.getColumn(2).values.slice(2);
+    expect(articles).toEqual(rows(list.body).map((p) => p.article_number));
+    expect(articles).not.toContain('EOLTST-D');
+  });
+
+  it('needs the right EOL exporteren', async () => {
+    expect((await magazijn.get('/api/exporteolproducts')).status).toBe(403);
+    // The overview itself needs no right.
+    expect((await magazijn.get('/api/productswitheolitems')).status).toBe(200);
+  });
+});
