@@ -70,7 +70,8 @@ export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, 
   const type = sniffFileType(head);
   const image = type && isRasterImageType(type.mime);
   const mime = type && (image || type.mime === PDF_MIME_TYPE) ? type.mime : 'application/octet-stream';
-  const name = type ? `${downloadName}.${type.ext}` : downloadName;
+  const hasExtension = /\.[A-Za-z0-9]{1,5}$/.test(downloadName);
+  const name = type && !hasExtension ? `${downloadName}.${type.ext}` : downloadName;
   return reply
     .header('Content-Type', mime)
     .header('X-Content-Type-Options', 'nosniff')
