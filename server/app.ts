@@ -10,6 +10,7 @@ import type { Mailer } from './lib/mail';
 import type { FileStorage } from './lib/storage';
 import { registerAccessControl, type Access } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { apiModules } from './modules';
 
 export interface AppDeps {
@@ -42,7 +43,8 @@ export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    // Client addresses (sign-in limits) come from X-Forwarded-For only through configured proxies.
+    trustProxy: deps.config.trustProxy,
     // Plugins may be slow to start on a busy machine (tests run several apps at once).
     pluginTimeout: 60_000,
     bodyLimit: 10 * 1024 * 1024,
@@ -63,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
   registerErrorHandler(app);
+  registerSecurityHeaders(app, deps.config);
   registerAccessControl(app, deps.db);
 
   for (const module of apiModules) await app.register(module, { prefix: '/api' });

@@ -17,6 +17,8 @@ export interface Config {
   seedDemo: boolean;
   /** The built web app (vite build output) served next to the API. */
   webDistDir: string;
+  /** Which proxies may set X-Forwarded-For (Fastify's trustProxy); false: the socket address counts. */
+  trustProxy: boolean | string[];
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -24,6 +26,17 @@ function int(name: string, value: string | undefined, fallback: number): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return n;
+}
+
+/**
+ * TRUST_PROXY: unset or `false` trusts no proxy; `true` trusts every hop (only behind a proxy that
+ * overwrites X-Forwarded-For); otherwise a comma-separated list of proxy addresses or CIDR ranges.
+ */
+function trustProxy(value: string | undefined): boolean | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'dist'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

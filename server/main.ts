@@ -5,7 +5,7 @@ import { createMailer } from './lib/mail';
 import { folderStorage } from './lib/storage';
 import { DataDirInUseError } from './db/open';
 import { demoAccounts, DEMO_PASSWORD } from './db/seed/core';
-import { purgeExpiredSessions } from './http/session';
+import { startHousekeeping } from './http/housekeeping';
 
 /** Starts the API and the web app on one port; stops cleanly on SIGINT and SIGTERM. */
 export async function main(): Promise<void> {
@@ -28,13 +28,14 @@ export async function main(): Promise<void> {
     storage: folderStorage(config.storageDir),
     logger: { level: config.logLevel === 'info' ? 'warn' : config.logLevel },
   });
-  await purgeExpiredSessions(database.db);
+  const stopHousekeeping = startHousekeeping(database.db, config, log);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: portaal stopt…`);
+    await stopHousekeeping();
     await app.close();
     await database.close();
     process.exit(0);

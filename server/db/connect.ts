@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from './database';
 import { migrateToLatest } from './migrate';
@@ -17,7 +18,8 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
     }
   };
   if (config.databaseUrl) {
-    const opened = openPostgres(config.databaseUrl);
+    const opened = openPostgres(config.databaseUrl, 10, log);
+    await waitUntilReachable(opened.db, log);
     const hasClients = await opened.db.introspection.getTables().then((t) => t.some((x) => x.name === 'clients'));
     await prepare(opened.db, !hasClients);
     return opened;
@@ -25,4 +27,29 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
   const opened = await openEmbedded(config.dataDir, (db) => prepare(db, true));
   if (!opened.created) await migrateToLatest(opened.db);
   return opened;
+}
+
+export interface RetryOptions {
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Waits for PostgreSQL at start-up: a database that is down (or still starting) is tried again with a
+ * doubling delay up to 30 s, with a log line per try, instead of ending the process and being
+ * restarted in a loop by its supervisor.
+ */
+export async function waitUntilReachable(db: Db, log: (line: string) => void, options: RetryOptions = {}): Promise<void> {
+  const { firstDelayMs = 1000, maxDelayMs = 30_000, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) } = options;
+  for (let attempt = 1, delay = firstDelayMs; ; attempt++, delay = Math.min(delay * 2, maxDelayMs)) {
+    try {
+      await sql`select 1`.execute(db);
+      if (attempt > 1) log('Database bereikbaar.');
+      return;
+    } catch (err) {
+      log(`Database niet bereikbaar (poging ${attempt}): ${(err as Error).message}. Nieuwe poging over ${Math.round(delay / 1000)} s.`);
+      await sleep(delay);
+    }
+  }
 }

@@ -19,8 +19,18 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-export function openPostgres(url: string, max = 10): OpenedDatabase {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * A pool that survives lost connections: a backend that is terminated (database restart, failover,
+ * `pg_terminate_backend`) makes its client emit 'error', idle or checked out. Without a listener that
+ * event ends the process; with one the broken client is dropped and the next request gets a new one.
+ * The query that was running fails and its request answers 503 (see server/http/db-errors.ts).
+ */
+export function openPostgres(url: string, max = 10, log: (line: string) => void = (line) => console.warn(line)): OpenedDatabase {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  const report = (err: Error) => log(`PostgreSQL-verbinding verbroken: ${err.message}`);
+  pool.on('connect', (client) => client.on('error', report));
+  pool.on('error', () => {}); // the idle client's own listener above has reported it
+
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

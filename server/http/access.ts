@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../src/domain/permissions';
 import { SUPERUSER_ROLE } from '../../src/domain/enums';
 import type { Executor } from '../db/database';
 import { HttpError, forbidden } from './errors';
-import { loadSession, sessionCookie, type SessionState } from './session';
+import { expectedXsrfToken, loadSession, sessionCookie, type SessionState } from './session';
 
 /**
  * Who may call a route. Every route declares one in `config.access`:
@@ -91,7 +92,8 @@ export function registerAccessControl(app: FastifyInstance, db: Executor): void 
 
     if (MUTATING.has(request.method)) {
       const header = request.headers['x-xsrf-token'];
-      if (!request.session || typeof header !== 'string' || header !== request.session.xsrfToken) {
+      const expected = expectedXsrfToken(request);
+      if (!expected || typeof header !== 'string' || !sameToken(header, expected)) {
         throw new HttpError(419, 'Je sessie is verlopen. Probeer het opnieuw.');
       }
     }
@@ -105,6 +107,12 @@ export function registerAccessControl(app: FastifyInstance, db: Executor): void 
     if (access === 'verified') return;
     if (!user.permissions.has(access.right)) throw forbidden();
   });
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
 /** The signed-in user of a route that declared any access other than 'public'. */

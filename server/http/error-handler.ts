@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { HttpError, VALIDATION_MESSAGE } from './errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db-errors';
 
 const SERVER_ERROR = 'Er is helaas iets fout gegaan. Probeer het later opnieuw.';
 
@@ -16,6 +17,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (errors[field] ??= []).push('Dit veld is ongeldig.');
       }
       return reply.status(422).send({ message: VALIDATION_MESSAGE, errors });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing was confirmed to the client; it may try again (safely so with an Idempotency-Key).
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ message: DATABASE_UNAVAILABLE });
     }
     if (error.code === '23505') {
       return reply.status(409).send({ message: 'Dit gegeven bestaat al.' });

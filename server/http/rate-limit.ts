@@ -2,22 +2,40 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { HttpError } from './errors';
 
+export const tooManyAttempts = () => new HttpError(429, 'Te veel pogingen. Probeer het over een paar minuten opnieuw.');
+
 /**
- * Counts attempts per key in a fixed window, in the database so that every API process shares the
- * count. Throws 429 once the limit is passed.
+ * Counts one attempt for a key in a fixed window and returns the count so far. The count lives in the
+ * database so that every API process shares it.
  */
-export async function hitRateLimit(db: Executor, key: string, limit: number, windowSeconds: number): Promise<void> {
+export async function countAttempt(db: Executor, key: string, windowSeconds: number): Promise<number> {
   const row = await sql<{ hits: number }>`
     insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set
       hits = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.hits + 1 end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
     returning hits`.execute(db);
-  if ((row.rows[0]?.hits ?? 0) > limit) {
-    throw new HttpError(429, 'Te veel pogingen. Probeer het over een paar minuten opnieuw.');
-  }
+  return row.rows[0]?.hits ?? 0;
+}
+
+/** The attempts counted for a key in its current window, without counting one. */
+export async function attemptsSoFar(db: Executor, key: string, windowSeconds: number): Promise<number> {
+  const row = await sql<{ hits: number }>`
+    select hits from rate_limits where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`.execute(db);
+  return row.rows[0]?.hits ?? 0;
+}
+
+/** Counts an attempt and throws 429 once the limit is passed. */
+export async function hitRateLimit(db: Executor, key: string, limit: number, windowSeconds: number): Promise<void> {
+  if ((await countAttempt(db, key, windowSeconds)) > limit) throw tooManyAttempts();
 }
 
 export async function resetRateLimit(db: Executor, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+/** Deletes counters whose window ended long ago (housekeeping). */
+export async function purgeOldRateLimits(db: Executor, olderThanSeconds = 24 * 3600): Promise<number> {
+  const result = await db.deleteFrom('rate_limits').where('window_start', '<', new Date(Date.now() - olderThanSeconds * 1000)).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

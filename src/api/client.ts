@@ -39,6 +39,9 @@ export const api: KyInstance = ky.create({
     ],
     afterResponse: [
       async (request, _options, response) => {
+        // The server rotates the token at two-step verification and sends the new one along.
+        const rotated = response.headers.get('X-XSRF-TOKEN');
+        if (rotated) xsrfToken = rotated;
         if (response.status === 419 && !request.headers.has('X-Retried')) {
           xsrfToken = null;
           const retry = new Request(request, { headers: new Headers(request.headers) });

@@ -22,6 +22,8 @@ export class ApiClient {
   private cookies = new Map<string, string>();
   xsrfToken: string | null = null;
   otpSecret: string | null = null;
+  /** The client's network address as the server sees it (default: inject's 127.0.0.1). */
+  remoteAddress: string | undefined;
 
   constructor(private readonly app: FastifyInstance, private readonly shared?: SharedAuth) {}
 
@@ -31,8 +33,11 @@ export class ApiClient {
       method,
       url,
       payload: payload as InjectOptions['payload'],
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       headers: { ...(cookie ? { cookie } : {}), ...(this.xsrfToken ? { 'x-xsrf-token': this.xsrfToken } : {}), ...headers },
     });
+    const rotated = res.headers['x-xsrf-token'];
+    if (typeof rotated === 'string') this.xsrfToken = rotated;
     for (const c of res.cookies) {
       if (c.value === '' || (c.expires && new Date(c.expires).getTime() < Date.now())) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);

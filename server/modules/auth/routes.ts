@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activateSchema, loginSchema, otpSchema, passwordRecoverSchema, passwordResetSchema, resendActivationSchema } from '../../../src/domain/schemas/auth';
 import { HttpError, ValidationError, parse } from '../../http/errors';
-import { startSession, endSession } from '../../http/session';
-import { hitRateLimit, resetRateLimit } from '../../http/rate-limit';
+import { anonymousXsrfToken, endSession, rotateSession, startSession } from '../../http/session';
+import { hitRateLimit } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { matchOtp, newOtpSecret, otpQrSvg } from '../../lib/totp';
 import { currentUser } from '../../http/access';
 import {
   consumeAuthToken, findUserByEmail, sendActivationMail, sendPasswordResetMail, sessionUser,
 } from './service';
+import { accountLockout } from './lockout';
 
 export const LOGIN_FAILED = 'Deze combinatie van e-mailadres en wachtwoord is niet geldig.';
 export const OTP_FAILED = 'Verificatiecode is niet correct of is verlopen.';
@@ -20,27 +21,33 @@ const OTP_LIMIT = { perAccount: 5, perAddress: 30, windowSeconds: 5 * 60 };
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, mailer } = app;
+  const loginLockout = (email: string, address: string) =>
+    accountLockout(db, 'login', email, address, { failures: LOGIN_LIMIT.perAccount, windowSeconds: LOGIN_LIMIT.windowSeconds });
 
-  app.get('/auth/token', { config: { access: 'public' } }, async (request, reply) => {
-    const session = request.session ?? (await startSession(db, config, reply, { userId: null }));
-    return { token: session.xsrfToken };
-  });
+  /** The anti-forgery token; a visitor without a session gets one in a cookie, not a session row. */
+  app.get('/auth/token', { config: { access: 'public' } }, async (request, reply) => ({
+    token: request.session?.xsrfToken ?? anonymousXsrfToken(request, reply, config),
+  }));
 
   app.post('/auth/login', { config: { access: 'public' } }, async (request, reply) => {
     const input = parse(loginSchema, request.body);
-    const email = input.email.toLowerCase();
-    await hitRateLimit(db, `login:account:${email}`, LOGIN_LIMIT.perAccount, LOGIN_LIMIT.windowSeconds);
+    const email = input.email.trim().toLowerCase();
     await hitRateLimit(db, `login:ip:${request.ip}`, LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowSeconds);
+    const lockout = loginLockout(email, request.ip);
+    await lockout.check();
     const user = await findUserByEmail(db, email);
     const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-    if (!user || !valid || !user.activated_at) throw new HttpError(422, LOGIN_FAILED, { email: [LOGIN_FAILED] });
-    await resetRateLimit(db, `login:account:${email}`);
-    const session = await startSession(db, config, reply, { userId: user.id, previous: request.session });
+    if (!user || !valid || !user.activated_at) {
+      await lockout.failed();
+      throw new HttpError(422, LOGIN_FAILED, { email: [LOGIN_FAILED] });
+    }
+    await lockout.succeeded();
+    const session = await startSession(db, config, request, reply, user.id);
     return sessionUser(db, session);
   });
 
   app.post('/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await endSession(db, reply, request.session);
+    await endSession(db, config, reply, request.session);
     return { message: 'Je bent uitgelogd.' };
   });
 
@@ -64,7 +71,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       await trx.updateTable('users').set({ password_hash: passwordHash, activated_at: new Date() }).where('id', '=', id).execute();
       return id;
     });
-    const session = await startSession(db, config, reply, { userId, previous: request.session });
+    const session = await startSession(db, config, request, reply, userId);
     return sessionUser(db, session);
   });
 
@@ -107,44 +114,63 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { qr_code: await otpQrSvg(secret, user.email), secret };
   });
 
-  async function limitOtp(userId: number, ip: string) {
-    await hitRateLimit(db, `otp:account:${userId}`, OTP_LIMIT.perAccount, OTP_LIMIT.windowSeconds);
-    await hitRateLimit(db, `otp:ip:${ip}`, OTP_LIMIT.perAddress, OTP_LIMIT.windowSeconds);
+  /** Counts the code step per address and returns the account's lockout for it (429 when locked). */
+  async function otpLockout(userId: number, address: string) {
+    await hitRateLimit(db, `otp:ip:${address}`, OTP_LIMIT.perAddress, OTP_LIMIT.windowSeconds);
+    const lockout = accountLockout(db, 'otp', userId, address, { failures: OTP_LIMIT.perAccount, windowSeconds: OTP_LIMIT.windowSeconds });
+    await lockout.check();
+    return lockout;
   }
 
-  /** The code step at sign-in for a user who has two-step verification. */
-  app.post('/auth/google2fa/verify', { config: { access: 'signed-in' } }, async (request) => {
+  /** Password and code are proven: the failure counts of this account start afresh. */
+  async function signInCompleted(user: { id: number; email: string }, address: string) {
+    await accountLockout(db, 'otp', user.id, address, { failures: OTP_LIMIT.perAccount, windowSeconds: OTP_LIMIT.windowSeconds }).clear();
+    await loginLockout(user.email.trim().toLowerCase(), address).clear();
+  }
+
+  /**
+   * The code step at sign-in for a user who has two-step verification. Passing it rotates the session
+   * id and the anti-forgery token, in the same transaction as the code is used up.
+   */
+  app.post('/auth/google2fa/verify', { config: { access: 'signed-in' } }, async (request, reply) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
-    await limitOtp(user.id, request.ip);
-    await db.transaction().execute(async (trx) => {
+    const lockout = await otpLockout(user.id, request.ip);
+    const session = await db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('users').select(['otp_secret', 'otp_enabled', 'otp_last_step']).where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
       if (!row.otp_enabled || !row.otp_secret) throw new HttpError(403, 'Tweestapsverificatie is nog niet ingesteld.');
       const step = matchOtp(row.otp_secret, code);
-      if (step === null || (row.otp_last_step !== null && step <= row.otp_last_step)) throw new ValidationError({ otp_secret: [OTP_FAILED] });
+      if (step === null || (row.otp_last_step !== null && step <= row.otp_last_step)) return null;
       await trx.updateTable('users').set({ otp_last_step: step }).where('id', '=', user.id).execute();
-      await trx.updateTable('sessions').set({ otp_authorized: true }).where('id', '=', request.session!.id).execute();
+      return rotateSession(trx, config, reply, request.session!, { otpAuthorized: true });
     });
-    await resetRateLimit(db, `otp:account:${user.id}`);
-    return sessionUser(db, { ...request.session!, otpAuthorized: true });
+    if (!session) {
+      await lockout.failed();
+      throw new ValidationError({ otp_secret: [OTP_FAILED] });
+    }
+    await signInCompleted(user, request.ip);
+    return sessionUser(db, session);
   });
 
   /** Finishes the set-up: the first code proves the authenticator app holds the secret of the QR code. */
-  app.post('/auth/google2fa/enable', { config: { access: 'signed-in' } }, async (request) => {
+  app.post('/auth/google2fa/enable', { config: { access: 'signed-in' } }, async (request, reply) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
-    await limitOtp(user.id, request.ip);
+    const lockout = await otpLockout(user.id, request.ip);
     const secret = request.session!.pendingOtpSecret;
     if (user.otpEnabled) throw new HttpError(403, 'Tweestapsverificatie is al ingesteld.');
     if (!secret) throw new ValidationError({ otp_secret: ['Laad eerst de QR-code.'] });
     const step = matchOtp(secret, code);
-    if (step === null) throw new ValidationError({ otp_secret: [OTP_FAILED] });
-    await db.transaction().execute(async (trx) => {
+    if (step === null) {
+      await lockout.failed();
+      throw new ValidationError({ otp_secret: [OTP_FAILED] });
+    }
+    const session = await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ otp_secret: secret, otp_enabled: true, otp_last_step: step }).where('id', '=', user.id).execute();
-      await trx.updateTable('sessions').set({ otp_authorized: true, pending_otp_secret: null }).where('id', '=', request.session!.id).execute();
+      return rotateSession(trx, config, reply, request.session!, { otpAuthorized: true, pendingOtpSecret: null });
     });
-    await resetRateLimit(db, `otp:account:${user.id}`);
-    return sessionUser(db, { ...request.session!, otpAuthorized: true, pendingOtpSecret: null });
+    await signInCompleted(user, request.ip);
+    return sessionUser(db, session);
   });
 
   app.get('/permissions', { config: { access: 'verified' } }, async () =>
