@@ -7,6 +7,10 @@ import { userRoutes } from './users/routes';
 import { roleRoutes } from './roles/routes';
 import { contactRoutes } from './contacts/routes';
 import { preNotificationRoutes } from './prenotifications/routes';
+import { deliveryRootRoutes, deliveryRoutes } from './deliveries/routes';
 
 /** Every area's routes, mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes, deliveryRoutes];
+
+/** Routes the spec places outside /api (the shipping label); they declare their access like every route. */
+export const rootModules: FastifyPluginAsync[] = [deliveryRootRoutes];

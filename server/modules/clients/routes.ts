@@ -16,6 +16,7 @@ import { allClientRows, isClientTab, listClients, type ClientTab } from './lists
 import { createAddress, deleteAddress, importAddresses, lookupPostcode, readAddressFile, updateAddress } from './addresses';
 import { customerExportColumns } from './export';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
+import { createEndUserDelivery, parseEndUserDelivery } from '../deliveries/end-user';
 
 const view = { config: { access: right('Klant bekijken') } };
 
@@ -70,9 +71,13 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/clients', { config: { access: right('Klant aanmaken') } }, async (request, reply) => {
     const user = currentUser(request);
-    const input = parse(clientCreateSchema, stripNulls(request.body as Record<string, unknown>));
+    const body = stripNulls(request.body as Record<string, unknown>);
+    const input = parse(clientCreateSchema, body);
+    // A new end user comes with its in-service delivery and is refused without stock (spec 1 §5).
+    const inService = input.client_type_id === ClientType.EINDGEBRUIKER ? parseEndUserDelivery(body) : null;
     return runCommand(db, request, reply, async (trx) => {
       const client = await createClient(trx, user, input);
+      if (inService) await createEndUserDelivery(trx, user, client.id, input, inService);
       return { status: 201, body: { message: 'De klant is aangemaakt', data: await clientDetail(trx, user, client.id, true) } };
     });
   });
