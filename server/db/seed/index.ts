@@ -2,10 +2,12 @@ import type { Db } from '../database';
 import { seedCore } from './core';
 import { seedStock } from './stock';
 import { seedPreNotifications } from './prenotifications';
+import { seedDeliveries } from './deliveries';
 
 /** Demo data for a new database; `scale` multiplies the volumes for benchmarks. */
 export async function seedDemo(db: Db, { scale = 1 }: { scale?: number } = {}): Promise<void> {
   const core = await seedCore(db, scale);
   await seedStock(db, core, scale);
   await seedPreNotifications(db, core, scale);
+  await seedDeliveries(db, core, scale);
 }

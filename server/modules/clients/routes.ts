@@ -73,11 +73,10 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const body = stripNulls(request.body as Record<string, unknown>);
     const input = parse(clientCreateSchema, body);
-    // A new end user comes with its in-service delivery and is refused without stock (spec 1 §5).
-    const inService = input.client_type_id === ClientType.EINDGEBRUIKER ? parseEndUserDelivery(body) : null;
     return runCommand(db, request, reply, async (trx) => {
       const client = await createClient(trx, user, input);
-      if (inService) await createEndUserDelivery(trx, user, client.id, input, inService);
+      // A new end user comes with its in-service delivery and is refused without stock (spec 1 §5).
+      if (input.client_type_id === ClientType.EINDGEBRUIKER) await createEndUserDelivery(trx, user, client.id, input, parseEndUserDelivery(body));
       return { status: 201, body: { message: 'De klant is aangemaakt', data: await clientDetail(trx, user, client.id, true) } };
     });
   });
