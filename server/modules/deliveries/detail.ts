@@ -92,7 +92,8 @@ export async function deliveryDetail(db: Executor, user: AuthUser, id: number): 
     date_quotation: iso(d.date_quotation),
     finished_repair: iso(d.finished_repair),
     repair_description: d.repair_description,
-    signature: d.signature_file ? { url: `/api/deliveries/${d.id}/signature`, signer_name: d.signer_name, signed_at: iso(d.signed_at) } : null,
+    signature: d.signature_file || d.signer_name
+      ? { url: d.signature_file ? `/api/deliveries/${d.id}/signature` : null, signer_name: d.signer_name, signed_at: iso(d.signed_at) } : null,
     items: lines.filter((l) => l.item_id !== null).map((l) => ({
       id: l.item_id!, serial: l.serial, status_id: l.status_id!, status: statusOf(l.status_id!),
       product: { id: l.product_id, name: l.name, article_number: l.article_number, product_group_id: l.product_group_id },

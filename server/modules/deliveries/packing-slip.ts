@@ -11,20 +11,27 @@ interface Position {
   quantity: number;
 }
 
-/** Positions of some lines: accessories (product group 3) merged per article into an amount, other lines one each. */
+/**
+ * Positions of some lines: accessories (product group 3) merged per article into an amount; other
+ * articles one position per item with its serial, and merged per article while no item is chosen yet.
+ */
 export function positions(lines: DeliveryLine[]): Position[] {
   const out: Position[] = [];
-  const merged = new Map<number, Position>();
+  const merged = new Map<string, Position>();
   for (const l of lines) {
-    if (l.product.product_group_id === ACCESSORY_GROUP_ID) {
-      const p = merged.get(l.product_id);
-      if (p) p.quantity += 1;
-      else {
-        const np = { code: l.product.article_number, description: l.product.name, quantity: 1 };
-        merged.set(l.product_id, np);
-        out.push(np);
-      }
-    } else out.push({ code: l.product.article_number, description: l.serial ? `${l.product.name} (${l.serial})` : l.product.name, quantity: 1 });
+    const accessory = l.product.product_group_id === ACCESSORY_GROUP_ID;
+    if (!accessory && l.serial) {
+      out.push({ code: l.product.article_number, description: `${l.product.name} (${l.serial})`, quantity: 1 });
+      continue;
+    }
+    const key = String(l.product_id);
+    const p = merged.get(key);
+    if (p) p.quantity += 1;
+    else {
+      const np = { code: l.product.article_number, description: l.product.name, quantity: 1 };
+      merged.set(key, np);
+      out.push(np);
+    }
   }
   return out;
 }
@@ -48,7 +55,7 @@ export async function packingSlip(db: Executor, storage: FileStorage, d: Deliver
   const endCustomer = await db.selectFrom('clients').select('image').where('id', '=', d.end_customer.id).executeTakeFirst();
   const [clientLogo, signature] = await Promise.all([
     storedImage(storage, endCustomer?.image ?? null),
-    storedImage(storage, d.signature ? (await db.selectFrom('deliveries').select('signature_file').where('id', '=', d.id).executeTakeFirstOrThrow()).signature_file : null),
+    storedImage(storage, d.signature?.url ? (await db.selectFrom('deliveries').select('signature_file').where('id', '=', d.id).executeTakeFirstOrThrow()).signature_file : null),
   ]);
   const own = logo();
   if (own) doc.image(own, 50, 40, { fit: [60, 60] });

@@ -101,7 +101,8 @@ export interface DeliveryDetail {
   date_quotation: string | null;
   finished_repair: string | null;
   repair_description: string | null;
-  signature: { url: string; signer_name: string | null; signed_at: string | null } | null;
+  /** Who signed at the finish; `url` of the signature image when one was stored. */
+  signature: { url: string | null; signer_name: string | null; signed_at: string | null } | null;
   items: DeliveryItem[];
   products: DeliveryLine[];
   bulk_products: BulkProductRow[];
