@@ -182,6 +182,17 @@ describe('requesting deliveries (POST /api/deliveries)', () => {
     expect((await klant.post('/api/deliveries', { delivery_type_id: 6, client_id: customer, date: future(3), products: [{ product_id: products[0]!.id }] })).status).toBe(403);
   });
 
+  it('applies a request replayed with the same Idempotency-Key once (the offline outbox)', async () => {
+    const body = ticket(5, { bundle_id: bundleId });
+    const first = await admin.post('/api/deliveries', body, { 'idempotency-key': 'levering-test-0001' });
+    const again = await admin.post('/api/deliveries', body, { 'idempotency-key': 'levering-test-0001' });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect((await admin.get(`/api/deliveries?search=${body.order_number}`)).body.total).toBe(1);
+  });
+
   it('keeps a reseller to its own hierarchy', async () => {
     const res = await reseller.post('/api/deliveries', ticket(2, { client_id: otherEndUser }));
     expect(res.status).toBe(422);
