@@ -3,9 +3,10 @@ import { DeliveryType } from '../../../src/domain/enums';
 import type { DeliveryListRow } from '../../../src/domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, numericFilter, paginate, sortColumn, type ListParams } from '../../http/paging';
+import { likePattern, numericFilter, sortColumn, type ListParams } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import type { XlsxColumn } from '../../lib/xlsx';
+import { pageAndCount } from '../stock/page';
 import { deliveryTypeName } from './rows';
 
 /** The four tabs of /leveringen (spec 2 §2.6) and their calls. */
@@ -90,7 +91,8 @@ export function toListRow(r: Row): DeliveryListRow {
 }
 
 export async function listDeliveries(db: Executor, user: AuthUser, tab: DeliveryTab, params: ListParams) {
-  const page = await paginate(deliveryListQuery(db, user, tab, params), params, `/api${deliveryTabs[tab]}`);
+  // The page and its count at once (two connections on PostgreSQL): a search scans the table for both.
+  const page = await pageAndCount(deliveryListQuery(db, user, tab, params), params, `/api${deliveryTabs[tab]}`);
   return { ...page, data: page.data.map(toListRow) };
 }
 
