@@ -427,3 +427,22 @@ describe('GET /api/delivery-form-options/{clientId}', () => {
     expect((await reseller.get(`/api/delivery-form-options/${otherEndUser}`)).status).toBe(404);
   });
 });
+
+describe('demo data', () => {
+  it('has deliveries of every type in every tab, and nothing that happened is dated in the future', async () => {
+    for (const path of ['/api/deliveries', '/api/backorders', '/api/finisheddeliveries', '/api/cancelleddeliveries']) {
+      expect((await admin.get(path)).body.total, path).toBeGreaterThan(0);
+    }
+    const types = await ctx.db.selectFrom('deliveries').select('delivery_type_id').distinct().orderBy('delivery_type_id').execute();
+    expect(types.map((t) => t.delivery_type_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const partly = await ctx.db.selectFrom('deliveries as d').select('d.id').where('d.completed_at', 'is', null)
+      .where((eb) => eb.exists(eb.selectFrom('delivery_products as l').select('l.id').whereRef('l.delivery_id', '=', 'd.id').where('l.checked_out_at', 'is not', null)))
+      .where((eb) => eb.exists(eb.selectFrom('delivery_products as l').select('l.id').whereRef('l.delivery_id', '=', 'd.id').where('l.checked_out_at', 'is', null)))
+      .executeTakeFirst();
+    expect(partly).toBeDefined();
+    const now = new Date();
+    const future = await ctx.db.selectFrom('deliveries').select('id').where((eb) => eb.or([eb('created_at', '>', now), eb('completed_at', '>', now)])).where('user_id', 'is not', null)
+      .where('order_number', 'like', 'LEV-%').executeTakeFirst();
+    expect(future).toBeUndefined();
+  });
+});
