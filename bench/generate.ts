@@ -1,7 +1,8 @@
 /**
  * Bench data generator: adds M products and N items (defaults 2,000 and 200,000) to a migrated,
  * seeded PostgreSQL database, in a few INSERT … SELECT generate_series statements (seconds, not minutes).
- * Run on its own: DATABASE_URL=postgres://… npx tsx bench/generate.ts [items] [products]
+ * and D deliveries (default 200,000; generateDeliveries).
+ * Run on its own: DATABASE_URL=postgres://… npx tsx bench/generate.ts [items] [products] [deliveries]
  */
 import { sql } from 'kysely';
 import { ClientType } from '../src/domain/enums';
@@ -53,6 +54,47 @@ export async function generateVolume(db: Db, { items, products }: VolumeOptions)
   return { firstProductId: firstId, productCount: products };
 }
 
+/**
+ * Adds `count` deliveries (every type and state: open, partly checked out, finished, cancelled) with
+ * two lines each, spread over the last 700 days, never completed in the future. int8 arithmetic:
+ * g * 7919 overflows int4 beyond 270,000 rows.
+ */
+export async function generateDeliveries(db: Db, count: number): Promise<{ firstDeliveryId: number }> {
+  const before = await sql<{ max: number | null }>`select max(id) as max from deliveries`.execute(db);
+  for (let from = 1; from <= count; from += 50_000) {
+    const to = Math.min(count, from + 49_999);
+    await sql`
+      with eu as (select array_agg(id order by id) ids from clients where client_type_id = 4 and deleted_at is null),
+           ec as (select array_agg(id order by id) ids from clients where client_type_id = 3 and deleted_at is null)
+      insert into deliveries (delivery_type_id, client_id, carrier_id, order_number, your_reference, w_number, date, contact, address,
+                              is_cancelled, completed_at, created_at, updated_at)
+      select 1 + (g % 8)::int,
+             case when g % 8 = 5 then ec.ids[1 + ((g * 7919) % array_length(ec.ids, 1))::int] else eu.ids[1 + ((g * 7919) % array_length(eu.ids, 1))::int] end,
+             case when g % 8 = 5 then 1 else 1 + (g % 3)::int end,
+             'BLEV-' || lpad(g::text, 7, '0'), 'BREF-' || (g % 5000), case when g % 2 = 0 then 'W' || (3000000 + g) end,
+             (now() - (g % 700) * interval '1 day' + interval '5 days')::date, 'Bench Contact ' || (g % 100), 'Benchstraat ' || (g % 300) || ', 1000 AA Amsterdam',
+             g % 10 = 0,
+             case when g % 10 between 4 and 8 and (g % 700) > 3 then now() - (g % 700) * interval '1 day' + interval '3 days' end,
+             now() - (g % 700) * interval '1 day', now() - (g % 700) * interval '1 day'
+      from generate_series(${sql.lit(from)}::bigint, ${sql.lit(to)}::bigint) g, eu, ec`.execute(db);
+  }
+  const first = (before.rows[0]?.max ?? 0) + 1;
+  // Two lines per delivery: an article of its end customer; the first is checked out on finished and partly checked-out ones.
+  await sql`
+    insert into delivery_products (delivery_id, product_id, is_pickup, checked_out_at)
+    select d.id, p.id, case when d.delivery_type_id in (1, 2, 4) and k = 1 then 1 else 0 end,
+           case when d.completed_at is not null then d.completed_at when d.id % 10 = 3 and k = 1 then d.created_at + interval '1 day' end
+    from deliveries d
+    join clients c on c.id = d.client_id
+    cross join generate_series(1, 2) k
+    cross join lateral (select p.id from products p where p.client_id = case when c.client_type_id = 4 then c.parent_client_id else c.id end
+                        and p.deleted_at is null order by p.id limit 1) p
+    where d.id >= ${sql.lit(first)}`.execute(db);
+  await sql`vacuum analyze deliveries`.execute(db);
+  await sql`vacuum analyze delivery_products`.execute(db);
+  return { firstDeliveryId: first };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { openPostgres } = await import('../server/db/open');
   const url = process.env.DATABASE_URL;
@@ -60,6 +102,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const opened = openPostgres(url, 2);
   const started = performance.now();
   await generateVolume(opened.db, { items: Number(process.argv[2] ?? 200_000), products: Number(process.argv[3] ?? 2_000) });
+  await generateDeliveries(opened.db, Number(process.argv[4] ?? 200_000));
   console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await opened.close();
 }

@@ -11,7 +11,7 @@ import type { FileStorage } from './lib/storage';
 import { registerAccessControl, type Access } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
-import { apiModules } from './modules';
+import { apiModules, rootModules } from './modules';
 
 export interface AppDeps {
   db: Db;
@@ -69,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, deps.db);
 
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
+  for (const module of rootModules) await app.register(module);
 
   const distDir = deps.config.webDistDir;
   const hasWebBuild = fs.existsSync(path.join(distDir, 'index.html'));

@@ -8,6 +8,10 @@ import { roleRoutes } from './roles/routes';
 import { contactRoutes } from './contacts/routes';
 import { preNotificationRoutes } from './prenotifications/routes';
 import { eolRoutes } from './eol/routes';
+import { deliveryRootRoutes, deliveryRoutes } from './deliveries/routes';
 
 /** Every area's routes, mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes, eolRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes, eolRoutes, deliveryRoutes];
+
+/** Routes the spec places outside /api (the shipping label); they declare their access like every route. */
+export const rootModules: FastifyPluginAsync[] = [deliveryRootRoutes];

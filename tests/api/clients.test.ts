@@ -179,7 +179,11 @@ describe('creating customers', () => {
     expect(ec.body.data).toMatchObject({ invoice_description: 'Maandelijks', invoice_reference: 'REF-9' });
     expect(ec.body.data.addresses[0]).toMatchObject({ zipcode: '1012 LG', is_visiting: true });
     expect(ec.body.data.primary_contact_id).toBe(ec.body.data.contacts[0].id);
-    const eu = await admin.post('/api/clients', { name: 'Jan Gebruiker', client_type_id: 4, parent_client_id: ec.body.data.id, invoice_reference: 'X', image: null });
+    // An end user comes with its in-service delivery of the end customer's stock (spec 1 §5).
+    const stock = await ctx.db.insertInto('products').values({ client_id: ec.body.data.id, product_group_id: 1, name: 'Laptop', article_number: 'L-1', unique_product_id: 'L-1' })
+      .returning('id').executeTakeFirstOrThrow();
+    const inService = { date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), order_number: 'ORD-EU-1', your_reference: 'R', products: [{ product_id: stock.id }] };
+    const eu = await admin.post('/api/clients', { name: 'Jan Gebruiker', client_type_id: 4, parent_client_id: ec.body.data.id, invoice_reference: 'X', image: null, ...inService });
     expect(eu.status).toBe(201);
     expect(eu.body.data.invoice_reference).toBeNull();
     const events = await admin.get(`/api/geteventsbyclientid/${ec.body.data.id}`);
@@ -218,7 +222,11 @@ describe('creating customers', () => {
     const ec = await reseller.post('/api/clients', { name: 'Eigen Eindklant', client_type_id: 3 });
     expect(ec.status).toBe(201);
     expect(ec.body.data.parent_client_id).toBe(resellerClientId);
-    const eu = await klant.post('/api/clients', { name: 'Karin Nieuw', client_type_id: 4 });
+    const stock = await ctx.db.selectFrom('products').select('id').where('client_id', '=', klantClientId).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+    const eu = await klant.post('/api/clients', {
+      name: 'Karin Nieuw', client_type_id: 4, date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), order_number: 'ORD-EU-2', your_reference: 'R',
+      products: [{ product_id: stock.id }],
+    });
     expect(eu.status).toBe(201);
     expect(eu.body.data.parent_client_id).toBe(klantClientId);
   });

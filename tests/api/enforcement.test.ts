@@ -216,6 +216,10 @@ const detailRoutes: Record<string, Classification> = {
   'GET /api/asn-form-options/:id': otherEndCustomer(),
   // Deliveries and repairs belong to a client.
   'GET /api/deliveries/:id': rowOfOtherTenant('deliveries'),
+  'GET /api/deliveries/:id/packing_slip': rowOfOtherTenant('deliveries'),
+  'GET /api/deliveries/:id/file': rowOfOtherTenant('deliveries'),
+  'GET /api/deliveries/:id/signature': rowOfOtherTenant('deliveries'),
+  'GET /api/delivery-form-options/:id': otherEndCustomer(),
   'GET /api/geteventsbyrepairid/:id': rowOfOtherTenant('deliveries'),
   'GET /api/items/itemseolbyproductid/:id': rowOfOtherTenant('products'),
 };

@@ -24,6 +24,9 @@ beforeAll(async () => {
   // The demo seed gives every customer stock; this test counts only the items it makes itself.
   const demoItems = ctx.db.selectFrom('items').select('id').where((eb) => eb.or([eb('client_id', '=', customerId), eb('client_id', 'in', eb.selectFrom('clients').select('id').where('parent_client_id', '=', customerId))]));
   await ctx.db.deleteFrom('delivery_products').where('item_id', 'in', demoItems).execute();
+  const demoDeliveries = ctx.db.selectFrom('deliveries').select('id').where((eb) => eb.or([eb('client_id', '=', customerId), eb('client_id', 'in', eb.selectFrom('clients').select('id').where('parent_client_id', '=', customerId))]));
+  await ctx.db.deleteFrom('delivery_products').where('delivery_id', 'in', demoDeliveries).execute();
+  await ctx.db.deleteFrom('deliveries').where('id', 'in', demoDeliveries).execute();
   await ctx.db.deleteFrom('items').where('id', 'in', demoItems).execute();
   const group = await ctx.db.insertInto('product_groups').values({ name: 'Statistiek-laptops' }).returning('id').executeTakeFirstOrThrow();
   const product = await ctx.db.insertInto('products').values({
@@ -42,7 +45,12 @@ beforeAll(async () => {
     { delivery_type_id: DeliveryType.INDIENST, client_id: endUser, created_at: `${year}-02-01T10:00:00Z`, completed_at: `${year}-02-04T10:00:00Z` } as any,
     { delivery_type_id: DeliveryType.INDIENST, client_id: endUser, created_at: `${year}-02-10T10:00:00Z`, completed_at: `${year}-02-11T10:00:00Z` } as any,
     { delivery_type_id: DeliveryType.REPARATIE, client_id: endUser, created_at: `${year}-05-10T10:00:00Z` } as any,
+    { delivery_type_id: DeliveryType.EOL_SWAP, client_id: endUser, created_at: `${year}-06-01T10:00:00Z`, completed_at: `${year}-06-06T10:00:00Z` } as any,
+    { delivery_type_id: DeliveryType.EOL_SWAP, client_id: endUser, created_at: `${year}-06-02T10:00:00Z`, is_cancelled: true } as any,
+    { delivery_type_id: DeliveryType.BULK_LEVERING, client_id: customerId, created_at: `${year}-07-02T10:00:00Z`, completed_at: `${year}-07-04T10:00:00Z` } as any,
   ]).execute();
+  const bulk = await ctx.db.selectFrom('deliveries').select('id').where('client_id', '=', customerId).where('delivery_type_id', '=', DeliveryType.BULK_LEVERING).executeTakeFirstOrThrow();
+  await ctx.db.insertInto('delivery_products').values([1, 2, 3].map(() => ({ delivery_id: bulk.id, product_id: product.id }))).execute();
 });
 afterAll(() => ctx.close());
 
@@ -57,6 +65,12 @@ describe('GET /api/getstatistics/{customerId}/{year}', () => {
     expect(res.body.deliveries.enlistmentItems[1]).toBe(2);
     expect(res.body.deliveries.daysEmployedPerMonth[1]).toBe(2); // (3 + 1) / 2 days
     expect(res.body.repairItems[4]).toBe(1);
+    // A cancelled swap does not count; the line overlay is the average days to completion.
+    expect(res.body.swapItems[5]).toBe(1);
+    expect(res.body.deliveries.daysSwapPerMonth[5]).toBe(5);
+    expect(res.body.deliveries.bulkDeliveries[6]).toBe(1);
+    expect(res.body.deliveries.totalbulkItems[6]).toBe(3);
+    expect(res.body.deliveries.daysBulkPerMonth[6]).toBe(2);
     expect(res.body.eolItems[2]).toMatchObject({ month: 3, amount: 2, ratio: 40 }); // bought March last year, EOL 12 months
   });
 

@@ -2,6 +2,7 @@ import type { Db } from '../database';
 import { seedCore } from './core';
 import { seedStock } from './stock';
 import { seedPreNotifications } from './prenotifications';
+import { seedDeliveries } from './deliveries';
 import { seedEol } from './eol';
 
 /** Demo data for a new database; `scale` multiplies the volumes for benchmarks. */
@@ -9,5 +10,6 @@ export async function seedDemo(db: Db, { scale = 1 }: { scale?: number } = {}): 
   const core = await seedCore(db, scale);
   await seedStock(db, core, scale);
   await seedPreNotifications(db, core, scale);
+  await seedDeliveries(db, core, scale);
   await seedEol(db, core, scale);
 }

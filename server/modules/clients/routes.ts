@@ -17,6 +17,7 @@ import { allClientRows, isClientTab, listClients, type ClientTab } from './lists
 import { createAddress, deleteAddress, importAddresses, lookupPostcode, readAddressFile, updateAddress } from './addresses';
 import { customerExportColumns } from './export';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
+import { createEndUserDelivery, parseEndUserDelivery } from '../deliveries/end-user';
 
 const view = { config: { access: right('Klant bekijken') } };
 
@@ -66,9 +67,12 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/clients', { config: { access: right('Klant aanmaken') } }, async (request, reply) => {
     const user = currentUser(request);
-    const input = parse(clientCreateSchema, stripNulls(request.body as Record<string, unknown>));
+    const body = stripNulls(request.body as Record<string, unknown>);
+    const input = parse(clientCreateSchema, body);
     return runCommand(db, request, reply, async (trx) => {
       const client = await createClient(trx, user, input);
+      // A new end user comes with its in-service delivery and is refused without stock (spec 1 §5).
+      if (input.client_type_id === ClientType.EINDGEBRUIKER) await createEndUserDelivery(trx, user, client.id, input, parseEndUserDelivery(body));
       return { status: 201, body: { message: 'De klant is aangemaakt', data: await clientDetail(trx, user, client.id, true) } };
     });
   });

@@ -1,8 +1,9 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt } from '../../db/database';
 
-/** Deliveries as far as the stock area needs them (a mutation creates a MUTATIE delivery). */
+/** Deliveries of all eight types (spec 2 §3 Delivery), their lines and the carriers. */
 export interface DeliveryTables {
+  carriers: { id: number; name: string };
   deliveries: {
     id: Generated<number>;
     delivery_type_id: number;
@@ -22,6 +23,17 @@ export interface DeliveryTables {
     comment: string | null;
     is_cancelled: Generated<boolean>;
     completed_at: Date | null;
+    /** The bulk upload: storage key and the name it was sent with. */
+    file: string | null;
+    file_name: string | null;
+    /** Repair fields (used by the repairs area). */
+    date_quotation: Date | null;
+    finished_repair: Date | null;
+    repair_description: string | null;
+    /** The signed finish (field work): storage key of the image, who signed and when on the device. */
+    signature_file: string | null;
+    signer_name: string | null;
+    signed_at: Date | null;
     created_at: CreatedAt;
     updated_at: Generated<Date>;
     deleted_at: Date | null;
@@ -33,6 +45,8 @@ export interface DeliveryTables {
     item_id: number | null;
     is_pickup: Generated<number>;
     checked_out_at: Date | null;
+    /** A line not delivered or picked up at finishing: open again under Backorders. */
+    is_backorder: Generated<boolean>;
   };
 }
 

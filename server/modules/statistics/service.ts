@@ -27,7 +27,10 @@ async function countsByGroup(db: Executor, customerId: number, statuses: readonl
   return { total: rows.reduce((s, r) => s + r.count, 0), categories: rows.map((r) => ({ name: r.name, count: r.count })) };
 }
 
-/** Deliveries of one type in the year: count per month and the average days from request to completion. */
+/**
+ * Deliveries of one type requested in the year (not cancelled or deleted): count and lines per month,
+ * and the line overlay: the average days from request to completion of those completed.
+ */
 async function deliveriesPerMonth(db: Executor, customerId: number, year: number, type: number) {
   const rows = await db
     .selectFrom('deliveries')
@@ -114,7 +117,9 @@ export async function customerStatistics(db: Executor, customerId: number, year:
     itemInUse,
     deliveries: {
       totalbulkItems: bulk!.lines,
+      bulkDeliveries: bulk!.count,
       daysBulkPerMonth: bulk!.days,
+      daysSwapPerMonth: swap!.days,
       enlistmentItems: indienst!.count,
       daysEmployedPerMonth: indienst!.days,
       daysDeparturePerMonth: uitdienst!.days,

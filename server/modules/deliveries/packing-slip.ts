@@ -1,0 +1,140 @@
+import { ACCESSORY_GROUP_ID } from '../../../src/domain/schemas/stock';
+import { formatDate, formatDateTime } from '../../../src/domain/format';
+import type { DeliveryDetail, DeliveryLine } from '../../../src/domain/contracts/deliveries';
+import type { Executor } from '../../db/database';
+import type { FileStorage } from '../../lib/storage';
+import { logo, newDocument, storedImage } from './pdf';
+
+interface Position {
+  code: string;
+  description: string;
+  quantity: number;
+}
+
+/**
+ * Positions of some lines: accessories (product group 3) merged per article into an amount; other
+ * articles one position per item with its serial, and merged per article while no item is chosen yet.
+ */
+export function positions(lines: DeliveryLine[]): Position[] {
+  const out: Position[] = [];
+  const merged = new Map<string, Position>();
+  for (const l of lines) {
+    const accessory = l.product.product_group_id === ACCESSORY_GROUP_ID;
+    if (!accessory && l.serial) {
+      out.push({ code: l.product.article_number, description: `${l.product.name} (${l.serial})`, quantity: 1 });
+      continue;
+    }
+    const key = String(l.product_id);
+    const p = merged.get(key);
+    if (p) p.quantity += 1;
+    else {
+      const np = { code: l.product.article_number, description: l.product.name, quantity: 1 };
+      merged.set(key, np);
+      out.push(np);
+    }
+  }
+  return out;
+}
+
+async function recipientAddress(db: Executor, d: DeliveryDetail): Promise<string[]> {
+  if (d.address) return d.address.split(/\n|,\s*/).map((s) => s.trim()).filter(Boolean);
+  const a = await db.selectFrom('addresses').select(['street', 'number', 'addition', 'zipcode', 'city'])
+    .where('client_id', 'in', [d.client_id, d.end_customer.id]).where('deleted_at', 'is', null)
+    .orderBy('is_visiting', 'desc').orderBy('id').executeTakeFirst();
+  return a ? [`${a.street} ${a.number}${a.addition ? ` ${a.addition}` : ''}`, `${a.zipcode} ${a.city}`] : [];
+}
+
+/**
+ * GET /deliveries/{id}/packing_slip (spec 2 §2.7): logo, client logo, PAKBON, company, T.a.v., phone,
+ * address and place, date (finished or planned), Uw referentie, Ordernummer, Topdesk nummer, the
+ * positions, Backorder and Retour sections, the signature (image and signer once signed), and pages
+ * with the serial numbers delivered and returned.
+ */
+export async function packingSlip(db: Executor, storage: FileStorage, d: DeliveryDetail): Promise<Buffer> {
+  const { doc, done } = newDocument({ size: 'A4', margin: 50, info: { Title: `Pakbon ${d.order_number ?? d.id}` } });
+  const endCustomer = await db.selectFrom('clients').select('image').where('id', '=', d.end_customer.id).executeTakeFirst();
+  const [clientLogo, signature] = await Promise.all([
+    storedImage(storage, endCustomer?.image ?? null),
+    storedImage(storage, d.signature?.url ? (await db.selectFrom('deliveries').select('signature_file').where('id', '=', d.id).executeTakeFirstOrThrow()).signature_file : null),
+  ]);
+  const own = logo();
+  if (own) doc.image(own, 50, 40, { fit: [60, 60] });
+  if (clientLogo) doc.image(clientLogo, 435, 40, { fit: [110, 60] });
+  doc.font('Helvetica-Bold').fontSize(22).text('PAKBON', 50, 115);
+
+  const contact = d.contact || d.client.contacts.map((c) => `${c.first_name} ${c.last_name}`)[0] || '';
+  const phone = d.contact_phone || d.client.contacts.find((c) => c.phone)?.phone || '';
+  const address = await recipientAddress(db, d);
+  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  const left = [d.end_customer.name, d.client.id !== d.end_customer.id ? d.client.name : null, contact ? `T.a.v. ${contact}` : null, phone ? `Telefoon: ${phone}` : null, ...address]
+    .filter((x): x is string => !!x);
+  const top = doc.y;
+  doc.text(left.join('\n'), 50, top, { width: 250 });
+  const facts: [string, string][] = [
+    ['Datum', formatDate(d.completed ?? d.date ?? d.created_at)],
+    ['Uw referentie', d.your_reference ?? ''],
+    ['Ordernummer', d.order_number ?? ''],
+    ['Topdesk nummer', d.w_number ?? ''],
+    ['Type', d.delivery_type.name],
+  ];
+  facts.forEach(([label, value], i) => {
+    doc.font('Helvetica-Bold').text(label, 320, top + i * 14, { width: 95 });
+    doc.font('Helvetica').text(value, 420, top + i * 14, { width: 130 });
+  });
+  doc.y = Math.max(doc.y, top + facts.length * 14) + 20;
+
+  const table = (title: string, rows: Position[]) => {
+    if (doc.y > 700) doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(12).text(title, 50, doc.y);
+    doc.moveDown(0.3);
+    const head = doc.y;
+    doc.fontSize(9).text('Artikelcode', 50, head, { width: 110 }).text('Omschrijving', 165, head, { width: 320 }).text('Aantal', 490, head, { width: 55, align: 'right' });
+    doc.moveTo(50, head + 12).lineTo(545, head + 12).stroke();
+    doc.font('Helvetica').y = head + 16;
+    if (!rows.length) doc.text('Geen artikelen', 50, doc.y);
+    for (const r of rows) {
+      if (doc.y > 760) doc.addPage();
+      const y = doc.y;
+      doc.text(r.code, 50, y, { width: 110 });
+      doc.text(r.description, 165, y, { width: 320 });
+      doc.text(String(r.quantity), 490, y, { width: 55, align: 'right' });
+      doc.y = Math.max(doc.y, y + 12) + 2;
+    }
+    doc.moveDown(1);
+  };
+  const deliver = d.products.filter((l) => l.is_pickup === 0 && !l.is_backorder);
+  const backorder = d.products.filter((l) => l.is_backorder);
+  const retour = d.products.filter((l) => l.is_pickup === 1 && !l.is_backorder);
+  table('Posities', positions(deliver));
+  if (backorder.length) table('Backorder', positions(backorder));
+  if (retour.length) table('Retour', positions(retour));
+
+  if (doc.y > 640) doc.addPage();
+  doc.moveDown(1);
+  const sy = doc.y;
+  doc.font('Helvetica-Bold').fontSize(10).text('Handtekening voor ontvangst', 50, sy);
+  if (signature) doc.image(signature, 50, sy + 16, { fit: [150, 75] });
+  doc.moveTo(50, sy + 95).lineTo(250, sy + 95).stroke();
+  doc.font('Helvetica').fontSize(9)
+    .text(`Naam: ${d.signature?.signer_name ?? ''}`, 50, sy + 100)
+    .text(`Datum: ${d.signature?.signed_at ? formatDateTime(d.signature.signed_at) : ''}`, 50, sy + 113);
+
+  const serialPage = (title: string, lines: DeliveryLine[]) => {
+    doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(16).text(title, 50, 50);
+    doc.font('Helvetica').fontSize(10).text(`Ordernummer ${d.order_number ?? ''}`, 50, 72);
+    doc.y = 95;
+    const withSerial = lines.filter((l) => l.serial);
+    if (!withSerial.length) doc.fontSize(9).text('Geen serienummers', 50, doc.y);
+    for (const l of withSerial) {
+      if (doc.y > 780) doc.addPage();
+      const y = doc.y;
+      doc.fontSize(9).text(l.product.article_number, 50, y, { width: 110 }).text(l.product.name, 165, y, { width: 230 }).text(l.serial!, 400, y, { width: 145 });
+      doc.y = y + 14;
+    }
+  };
+  serialPage('Serienummers', deliver.concat(backorder));
+  serialPage('Serienummers retour', retour);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,166 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { DeliveryType, type DeliveryTypeId } from '../../../src/domain/enums';
+import {
+  carrierChangeSchema, deliveryIdSchema, deliveryMsg, deliverySchema, deliveryToast, deliveryTypeIdSchema, isAcceptableUpload,
+  repairDescriptionSchema, requestableTypes, toDeliveryInput,
+} from '../../../src/domain/schemas/deliveries';
+import { currentUser, right, type AuthUser } from '../../http/access';
+import { runCommand } from '../../http/command';
+import { HttpError, ValidationError, forbidden, idParam, parse } from '../../http/errors';
+import { listParams } from '../../http/paging';
+import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
+import { readForm } from '../stock/forms';
+import type { UploadedFile } from '../../http/multipart';
+import { sendStoredFile } from '../../lib/file-type';
+import {
+  assertEditable, cancelDelivery, changeCarrier, changeRepairDescription, createDelivery, deleteDelivery, reopenDelivery, updateDelivery, type StoredFile,
+} from './commands';
+import { deliveryDetail, deliveryLines } from './detail';
+import { deliveriesForExport, deliveryTabs, exportColumns, isDeliveryTab, listDeliveries } from './lists';
+import { carriers, deliveryFormOptions } from './options';
+import { packingSlip } from './packing-slip';
+import { pdfHeaders } from './pdf';
+import { labelCode, shippingLabel } from './shipping-label';
+import { deliveryInScope } from './rows';
+import { storedInput } from './stored-input';
+
+const view = { config: { access: right('Levering bekijken') } };
+const change = { config: { access: right('Levering wijzigen') } };
+const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80);
+
+/** Requesting a bulk call-off needs 'Bulkafroep aanmaken', any other type 'Levering aanmaken' (spec 2 §6). */
+function requestedType(user: AuthUser, fields: Record<string, unknown>): DeliveryTypeId {
+  const may = (r: 'Levering aanmaken' | 'Bulkafroep aanmaken') => user.permissions.has(r);
+  if (!may('Levering aanmaken') && !may('Bulkafroep aanmaken')) throw forbidden();
+  const typeId = parse(v.object({ delivery_type_id: deliveryTypeIdSchema }), fields).delivery_type_id;
+  if (!(requestableTypes as readonly number[]).includes(typeId)) throw ValidationError.field('delivery_type_id', deliveryMsg.typeNotRequestable);
+  if (!may(typeId === DeliveryType.BULK_LEVERING ? 'Bulkafroep aanmaken' : 'Levering aanmaken')) throw forbidden();
+  return typeId;
+}
+
+export const deliveryRoutes: FastifyPluginAsync = async (app) => {
+  const { db, storage } = app;
+
+  /** Stores an upload, runs the command, and removes the file again when the command fails. */
+  async function withUpload<T>(file: UploadedFile | undefined, run: (stored: StoredFile | null) => Promise<T>): Promise<T> {
+    if (file && !isAcceptableUpload(file.name)) throw ValidationError.field('file', deliveryMsg.file);
+    const stored = file ? { key: await storage.put('deliveries', file.name, file.data), name: file.name } : null;
+    try {
+      return await run(stored);
+    } catch (err) {
+      if (stored) await storage.remove(stored.key);
+      throw err;
+    }
+  }
+
+  for (const [tab, path] of Object.entries(deliveryTabs)) {
+    app.get(path, view, async (request) => listDeliveries(db, currentUser(request), tab as keyof typeof deliveryTabs, listParams(request.query)));
+  }
+
+  app.get('/exportdelivery', { config: { access: right('Levering exporteren') } }, async (request, reply) => {
+    const tab = (request.query as Record<string, unknown> | undefined)?.tab;
+    const chosen = isDeliveryTab(tab) ? tab : 'open';
+    const rows = await deliveriesForExport(db, currentUser(request), chosen, listParams(request.query));
+    return sendXlsx(reply, timestampedName('leveringen'), workbookStream('Leveringen', exportColumns(chosen), rows));
+  });
+
+  app.get('/carriers', view, async () => carriers(db));
+  app.get('/delivery-form-options/:id', { config: { access: 'verified' } }, async (request) =>
+    deliveryFormOptions(db, currentUser(request), idParam(request.params)));
+
+  app.get('/deliveries/:id', view, async (request) => deliveryDetail(db, currentUser(request), idParam(request.params)));
+
+  app.get('/deliveries/:id/packing_slip', view, async (request, reply) => {
+    const detail = await deliveryDetail(db, currentUser(request), idParam(request.params));
+    const pdf = await packingSlip(db, storage, detail);
+    return reply.headers(pdfHeaders(`pakbon-${safeName(detail.order_number ?? String(detail.id))}.pdf`)).send(pdf);
+  });
+
+  app.get('/deliveries/:id/file', view, async (request, reply) => {
+    const d = await deliveryInScope(db, currentUser(request), idParam(request.params));
+    if (!d.file) throw new HttpError(404, 'Geen bestand');
+    return sendStoredFile(reply, storage, d.file, safeName(d.file_name ?? 'bestand'));
+  });
+
+  app.get('/deliveries/:id/signature', view, async (request, reply) => {
+    const d = await deliveryInScope(db, currentUser(request), idParam(request.params));
+    if (!d.signature_file) throw new HttpError(404, 'Geen handtekening');
+    return sendStoredFile(reply, storage, d.signature_file, 'handtekening');
+  });
+
+  app.post('/deliveries', { config: { access: 'verified' } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { fields, files } = await readForm(request);
+    const typeId = requestedType(user, fields);
+    const input = toDeliveryInput(typeId, parse(deliverySchema(typeId, true), fields));
+    return withUpload(typeId === DeliveryType.BULK_LEVERING ? files.file : undefined, (file) => runCommand(db, request, reply, async (trx) => {
+      const id = await createDelivery(trx, user, input, file);
+      const message = typeId === DeliveryType.BULK_LEVERING ? deliveryToast.bulkCreated : deliveryToast.created;
+      return { status: 201, body: { message, data: await deliveryDetail(trx, user, id) } };
+    }));
+  });
+
+  /** An edit of the whole delivery: fields left out keep their stored values. */
+  const edit = (genuinePut: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const { fields, files } = await readForm(request);
+    if (!genuinePut) {
+      const method = String(fields._method ?? '').toUpperCase();
+      if (method !== 'PUT' && method !== 'PATCH') throw new HttpError(405, 'Gebruik _method=PUT om een levering te wijzigen.');
+      delete fields._method;
+    }
+    if (fields.onlyChangeRepairDescription !== undefined) {
+      const { repair_description } = parse(repairDescriptionSchema, fields);
+      return runCommand(db, request, reply, async (trx) => {
+        await changeRepairDescription(trx, user, id, repair_description ?? null);
+        return { body: { message: deliveryToast.changed, data: await deliveryDetail(trx, user, id) } };
+      });
+    }
+    if (fields.onlyChangeCarrier !== undefined || (fields.carrier_id !== undefined && fields.delivery_type_id === undefined)) {
+      const { carrier_id } = parse(carrierChangeSchema, fields);
+      return runCommand(db, request, reply, async (trx) => {
+        await changeCarrier(trx, user, id, carrier_id ?? null);
+        return { body: { message: deliveryToast.carrierChanged, data: await deliveryDetail(trx, user, id) } };
+      });
+    }
+    const stored = await deliveryInScope(db, user, id);
+    const lines = await deliveryLines(db, id);
+    // A cancelled, finished or mutation delivery is refused before its fields are checked.
+    assertEditable(stored, lines, stored.delivery_type_id === DeliveryType.BULK_LEVERING ? deliveryToast.bulkFailed : deliveryToast.editFailed);
+    const merged = { ...storedInput(stored, lines), ...fields };
+    const typeId = parse(v.object({ delivery_type_id: deliveryTypeIdSchema }), merged).delivery_type_id;
+    // The genuine PUT is the new end user's form: its date must lie in the future (spec 2 §5).
+    const input = toDeliveryInput(typeId, parse(deliverySchema(typeId, genuinePut), merged));
+    return withUpload(typeId === DeliveryType.BULK_LEVERING ? files.file : undefined, (file) => runCommand(db, request, reply, async (trx) => {
+      await updateDelivery(trx, user, id, input, file);
+      const message = typeId === DeliveryType.BULK_LEVERING ? deliveryToast.bulkChanged : deliveryToast.changed;
+      return { body: { message, data: await deliveryDetail(trx, user, id) } };
+    }));
+  };
+  app.post('/deliveries/:id', change, edit(false));
+  app.put('/deliveries/:id', change, edit(true));
+
+  const stateChange = (run: typeof cancelDelivery, message: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = currentUser(request);
+    const { id } = parse(deliveryIdSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      await run(trx, user, id);
+      return { body: { message, id } };
+    });
+  };
+  app.post('/delivery/cancel', { config: { access: right('Levering verwijderen') } }, stateChange(cancelDelivery, deliveryToast.cancelled));
+  app.post('/delivery/reopen-cancelled-delivery', change, stateChange(reopenDelivery, deliveryToast.reopened));
+  app.post('/delivery/delete', { config: { access: right('Levering verwijderen') } }, stateChange(deleteDelivery, deliveryToast.deleted));
+};
+
+/** Routes outside /api (spec 2 §7: the shipping label's path has no api prefix). */
+export const deliveryRootRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/deliveries/:id/shipping_label', view, async (request, reply) => {
+    const detail = await deliveryDetail(app.db, currentUser(request), idParam(request.params));
+    if (!detail.can.shipping_label) throw ValidationError.field('carrier_id', deliveryMsg.labelPostnlOnly);
+    const pdf = await shippingLabel(app.db, detail);
+    return reply.headers(pdfHeaders(`verzendlabel-${safeName(labelCode(detail))}.pdf`)).send(pdf);
+  });
+};

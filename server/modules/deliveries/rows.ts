@@ -1,0 +1,30 @@
+import { ClientType, deliveryTypeNames, type DeliveryTypeId } from '../../../src/domain/enums';
+import type { Executor } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { notFound } from '../../http/errors';
+import { clientScope } from '../../http/scope';
+import './tables';
+
+export const deliveryTypeName = (id: number) => deliveryTypeNames[id as DeliveryTypeId] ?? 'Onbekend';
+
+/** The delivery row when the user may see it; another tenant's delivery does not exist for it (404). */
+export async function deliveryInScope(db: Executor, user: AuthUser, id: number, forUpdate = false) {
+  let q = db.selectFrom('deliveries as d').selectAll('d').where('d.id', '=', id).where('d.deleted_at', 'is', null)
+    .where((eb) => clientScope(user, eb.ref('d.client_id')));
+  if (forUpdate) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound('Levering niet gevonden');
+  return row;
+}
+export type DeliveryRow = Awaited<ReturnType<typeof deliveryInScope>>;
+
+/** A client with the end customer it belongs to: itself (end customer) or its parent (end user). */
+export async function clientWithEndCustomer(db: Executor, clientId: number) {
+  const client = await db.selectFrom('clients').select(['id', 'name', 'client_type_id', 'parent_client_id'])
+    .where('id', '=', clientId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!client) return null;
+  const endCustomerId = client.client_type_id === ClientType.EINDGEBRUIKER ? client.parent_client_id! : client.id;
+  const endCustomer = endCustomerId === client.id ? client
+    : await db.selectFrom('clients').select(['id', 'name', 'client_type_id', 'parent_client_id']).where('id', '=', endCustomerId).executeTakeFirstOrThrow();
+  return { client, endCustomer };
+}
