@@ -10,6 +10,7 @@ import type { Mailer } from './lib/mail';
 import type { FileStorage } from './lib/storage';
 import { registerAccessControl, type Access } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import { apiModules } from './modules';
 
 export interface AppDeps {
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
   registerErrorHandler(app);
   registerAccessControl(app, deps.db);
+  registerInputGuard(app);
 
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
 

@@ -23,11 +23,15 @@ export class ValidationError extends HttpError {
 export const notFound = (message = 'Niet gevonden') => new HttpError(404, message);
 export const forbidden = (message = 'Je hebt geen rechten voor deze actie.') => new HttpError(403, message);
 
-/** Parses input with a shared valibot schema, or throws a 422 with the schema's Dutch messages. */
-export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+/**
+ * Parses input with a shared valibot schema, or throws a 422 with the schema's Dutch messages.
+ * `field` names the input when it is a single value rather than an object of fields.
+ */
+export function parse<S extends v.GenericSchema>(schema: S, input: unknown, field?: string): v.InferOutput<S> {
   const result = v.safeParse(schema, input ?? {});
-  if (!result.success) throw new ValidationError(issuesToFieldErrors(result.issues));
-  return result.output;
+  if (result.success) return result.output;
+  if (field) throw new ValidationError({ [field]: result.issues.map((issue) => issue.message) });
+  throw new ValidationError(issuesToFieldErrors(result.issues));
 }
 
 /** A numeric route parameter; anything else is a 404, not a database error. */

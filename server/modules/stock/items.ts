@@ -4,7 +4,7 @@ import { ACCESSORY_GROUP_ID, stockMsg, type ItemCreateInput, type ItemUpdateInpu
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
-import { likePattern, paginate, type ListParams } from '../../http/paging';
+import { likePattern, paginate, type ListParams, sortColumn } from '../../http/paging';
 import { pageWithTotal } from './page';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from './events';
@@ -63,7 +63,7 @@ function searchItems<Q extends ReturnType<typeof itemQuery>>(q: Q, search: strin
 }
 
 function orderItems<Q extends ReturnType<typeof itemQuery>>(q: Q, params: ListParams): Q {
-  const column = (params.sort && itemSorts[params.sort]) || 'i.id';
+  const column = sortColumn(params, itemSorts, 'i.id');
   return q.orderBy(sql.ref(column), params.order).orderBy('i.id') as Q;
 }
 
