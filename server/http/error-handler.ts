@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyError } from 'fastify';
 import { HttpError, VALIDATION_MESSAGE } from './errors';
 
 const SERVER_ERROR = 'Er is helaas iets fout gegaan. Probeer het later opnieuw.';
+export const INVALID_JSON_MESSAGE = 'De verzonden gegevens zijn geen geldige JSON.';
+const jsonParseErrors = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
 /** One place that turns every failure into the API's JSON shape; 5xx never shows its text. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -16,6 +18,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (errors[field] ??= []).push('Dit veld is ongeldig.');
       }
       return reply.status(422).send({ message: VALIDATION_MESSAGE, errors });
+    }
+    if ((error.code && jsonParseErrors.has(error.code)) || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.status(400).send({ message: INVALID_JSON_MESSAGE });
     }
     if (error.code === '23505') {
       return reply.status(409).send({ message: 'Dit gegeven bestaat al.' });

@@ -40,3 +40,21 @@ export function idParam(params: unknown, name = 'id'): number {
   if (!raw || !/^\d{1,9}$/.test(raw)) throw notFound();
   return Number(raw);
 }
+
+/** The PostgreSQL code of a unique violation. */
+export const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Runs a write whose uniqueness was checked just before. When a parallel request wrote the same
+ * value in between, the unique index `constraint` refuses it; the caller gets the check's own 422
+ * (from `refusal`) instead of a database error.
+ */
+export async function unlessTaken<T>(constraint: string, refusal: () => HttpError, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === UNIQUE_VIOLATION && e.constraint === constraint) throw refusal();
+    throw err;
+  }
+}

@@ -1,6 +1,8 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Paged } from '../../src/domain/paged';
+import * as v from 'valibot';
+import { id, msg } from '../../src/domain/schemas/common';
 import { filterValueSchema, listQuerySchema, pagingMsg } from '../../src/domain/schemas/paging';
 import { parse, ValidationError } from './errors';
 
@@ -48,10 +50,13 @@ export function listParams(query: unknown): ListParams {
   };
 }
 
-/** A numeric filter value, or null when absent or not a number. */
+/** An id filter value, or null when absent; anything but an id that can exist is a 422. */
 export function numericFilter(params: ListParams, name: string): number | null {
-  const v = params.filters[name];
-  return v && /^\d{1,9}$/.test(v) ? Number(v) : null;
+  const value = params.filters[name];
+  if (!value) return null;
+  const parsed = v.safeParse(id, value);
+  if (!parsed.success) throw ValidationError.field(`filters[${name}]`, msg.invalidId);
+  return parsed.output;
 }
 
 /**

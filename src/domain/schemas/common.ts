@@ -67,7 +67,7 @@ export const calendarDate = v.check<string, string>(isCalendarDate, msg.date);
 export const isoDate = v.pipe(v.string(msg.required), v.nonEmpty(msg.required), calendarDate);
 
 /** Y-m-d that lies after today (date picker type 'future'). */
-export const futureDate = v.pipe(isoDate, v.check((value) => value > todayIso(), msg.futureDate));
+export const futureDate = v.pipe(isoDate, v.check((value) => !isCalendarDate(value) || value > todayIso(), msg.futureDate));
 
 export function todayIso(): string {
   const d = new Date();

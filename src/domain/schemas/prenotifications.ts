@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { StockOwner } from '../enums';
-import { calendarDate, id, msg, noNul, optionalText, requiredText, todayIso } from './common';
+import { calendarDate, id, isCalendarDate, msg, noNul, optionalText, requiredText, todayIso } from './common';
 
 /** Messages of the pre-notification area (spec 2 §5, §8). */
 export const asnMsg = {
@@ -38,7 +38,7 @@ const optionalId = v.optional(v.nullable(v.pipe(v.unknown(), v.transform(blankTo
 const optionalDate = (future: boolean) => v.optional(v.nullable(v.pipe(
   v.unknown(),
   v.transform(blankToNull),
-  v.union([v.null(), v.pipe(v.string(msg.date), calendarDate, v.check((d) => !future || d > todayIso(), msg.futureDate))], msg.date),
+  v.union([v.null(), v.pipe(v.string(msg.date), calendarDate, v.check((d) => !future || !isCalendarDate(d) || d > todayIso(), msg.futureDate))], msg.date),
 )), null);
 
 const quantity = v.pipe(
