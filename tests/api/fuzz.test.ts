@@ -100,6 +100,33 @@ function fill(shape: Shape, value: unknown): unknown {
   return Object.fromEntries([...shape.entries].map(([k, s]) => [k, fill(s, value)]));
 }
 
+/** What a field's name says it holds; a plausible value lets a body reach the checks past the first. */
+type FieldKind = 'id' | 'date' | 'text' | 'other';
+function kindOf(name: string): FieldKind {
+  if (name === 'id' || name.endsWith('_id') || name.endsWith('Id')) return 'id';
+  if (name.includes('date') || name === 'expected') return 'date';
+  if (/email|password|postcode|zipcode|phone|number|quantity|price|status|type|role|permission|otp|token|flag|is_|has_|daas/.test(name)) return 'other';
+  return 'text';
+}
+const FUTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+function plausible(name: string): unknown {
+  if (kindOf(name) === 'id') return 1;
+  if (kindOf(name) === 'date') return FUTURE;
+  if (name.includes('email')) return 'fuzz@example.nl';
+  if (name.includes('password')) return 'Fuzz-Wachtwoord-2026!';
+  if (/postcode|zipcode/.test(name)) return '1234AB';
+  if (name.includes('phone')) return '0612345678';
+  if (/number|quantity/.test(name)) return 1;
+  if (name.includes('price')) return '1,00';
+  return 'Fuzz';
+}
+/** A plausible body where only the fields of one kind get a bad value. */
+function oneKindBad(shape: Shape, kind: FieldKind, bad: unknown, name = ''): unknown {
+  if (shape.kind === 'array') return [oneKindBad(shape.item, kind, bad, name)];
+  if (shape.kind === 'object') return Object.fromEntries([...shape.entries].map(([k, s]) => [k, oneKindBad(s, kind, bad, k)]));
+  return kindOf(name) === kind ? bad : plausible(name);
+}
+
 const key = (r: ApiRoute) => `${r.method} ${r.url}`;
 const withParams = (url: string, value: string) => url.replace(/:(\w+)/g, value);
 
@@ -132,6 +159,12 @@ function casesFor(route: ApiRoute, random: () => number): Case[] {
   for (const query of writes ? writeQueries : badQueries) cases.push({ url: `${url}?${query}`, body: {} });
   if (writes) {
     for (const value of badValues) cases.push({ url, body: everyField(value) });
+    const all: Shape = { kind: 'object', entries: fields };
+    cases.push(
+      { url, body: oneKindBad(all, 'id', HUGE_ID) }, { url, body: oneKindBad(all, 'id', -1) },
+      { url, body: oneKindBad(all, 'date', '2026-02-30') }, { url, body: oneKindBad(all, 'date', '0000-01-01') },
+      { url, body: oneKindBad(all, 'text', 'a\u0000b') }, { url, body: oneKindBad(all, 'text', LONG_TEXT) },
+    );
     cases.push({ url, body: {} }, { url, body: megabyteBody });
     for (const raw of rawBodies) cases.push({ url, raw });
   }
