@@ -11,6 +11,7 @@ import type { FileStorage } from './lib/storage';
 import { registerAccessControl, type Access } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerInputGuard } from './http/input-guard';
 import { apiModules, rootModules } from './modules';
 
 export interface AppDeps {
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSecurityHeaders(app, deps.config);
   registerAccessControl(app, deps.db);
+  registerInputGuard(app);
 
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   for (const module of rootModules) await app.register(module);

@@ -3,6 +3,8 @@ import { HttpError, VALIDATION_MESSAGE } from './errors';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db-errors';
 
 const SERVER_ERROR = 'Er is helaas iets fout gegaan. Probeer het later opnieuw.';
+export const INVALID_JSON_MESSAGE = 'De verzonden gegevens zijn geen geldige JSON.';
+const jsonParseErrors = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
 /** One place that turns every failure into the API's JSON shape; 5xx never shows its text. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -22,6 +24,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Nothing was confirmed to the client; it may try again (safely so with an Idempotency-Key).
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('Retry-After', '5').send({ message: DATABASE_UNAVAILABLE });
+    }
+    if ((error.code && jsonParseErrors.has(error.code)) || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.status(400).send({ message: INVALID_JSON_MESSAGE });
     }
     if (error.code === '23505') {
       return reply.status(409).send({ message: 'Dit gegeven bestaat al.' });

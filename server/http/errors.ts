@@ -23,11 +23,15 @@ export class ValidationError extends HttpError {
 export const notFound = (message = 'Niet gevonden') => new HttpError(404, message);
 export const forbidden = (message = 'Je hebt geen rechten voor deze actie.') => new HttpError(403, message);
 
-/** Parses input with a shared valibot schema, or throws a 422 with the schema's Dutch messages. */
-export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+/**
+ * Parses input with a shared valibot schema, or throws a 422 with the schema's Dutch messages.
+ * `field` names the input when it is a single value rather than an object of fields.
+ */
+export function parse<S extends v.GenericSchema>(schema: S, input: unknown, field?: string): v.InferOutput<S> {
   const result = v.safeParse(schema, input ?? {});
-  if (!result.success) throw new ValidationError(issuesToFieldErrors(result.issues));
-  return result.output;
+  if (result.success) return result.output;
+  if (field) throw new ValidationError({ [field]: result.issues.map((issue) => issue.message) });
+  throw new ValidationError(issuesToFieldErrors(result.issues));
 }
 
 /** A numeric route parameter; anything else is a 404, not a database error. */
@@ -35,4 +39,22 @@ export function idParam(params: unknown, name = 'id'): number {
   const raw = (params as Record<string, string> | undefined)?.[name];
   if (!raw || !/^\d{1,9}$/.test(raw)) throw notFound();
   return Number(raw);
+}
+
+/** The PostgreSQL code of a unique violation. */
+export const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Runs a write whose uniqueness was checked just before. When a parallel request wrote the same
+ * value in between, the unique index `constraint` refuses it; the caller gets the check's own 422
+ * (from `refusal`) instead of a database error.
+ */
+export async function unlessTaken<T>(constraint: string, refusal: () => HttpError, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === UNIQUE_VIOLATION && e.constraint === constraint) throw refusal();
+    throw err;
+  }
 }

@@ -1,6 +1,10 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Paged } from '../../src/domain/paged';
+import * as v from 'valibot';
+import { id, msg } from '../../src/domain/schemas/common';
+import { filterValueSchema, listQuerySchema, pagingMsg } from '../../src/domain/schemas/paging';
+import { parse, ValidationError } from './errors';
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 200;
@@ -16,36 +20,53 @@ export interface ListParams {
   showAll: boolean;
 }
 
+/** The first value of a query parameter sent once or repeated. */
+export function queryValue(value: unknown): string {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : '';
+}
+
+/** Reads the list parameters; a NUL byte, an endless text or an impossible page is a 422. */
 export function listParams(query: unknown): ListParams {
-  const q = (query ?? {}) as Record<string, string | string[] | undefined>;
-  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+  const q = (query ?? {}) as Record<string, unknown>;
   const filters: Record<string, string> = {};
   for (const [key, value] of Object.entries(q)) {
     const m = /^filters?\[(\w+)\]$/.exec(key);
-    if (m && one(value) !== '' && one(value) !== 'null') filters[m[1]!] = one(value);
+    const text = queryValue(value);
+    if (m && text !== '' && text !== 'null') filters[m[1]!] = parse(filterValueSchema, text, key);
   }
-  const page = Math.max(1, Number.parseInt(one(q.page), 10) || 1);
-  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(one(q.per_page), 10) || DEFAULT_PER_PAGE));
+  const { search, sort, order, page, per_page: perPage, showAll } = parse(listQuerySchema, {
+    search: queryValue(q.search), sort: queryValue(q.sort), order: queryValue(q.order),
+    page: queryValue(q.page), per_page: queryValue(q.per_page), showAll: queryValue(q.showAll),
+  });
   return {
-    search: (one(q.search) || filters.all || '').trim(),
+    search: (search || filters.all || '').trim(),
     filters,
-    sort: one(q.sort) || null,
-    order: one(q.order).toLowerCase() === 'desc' ? 'desc' : 'asc',
-    page,
-    perPage,
-    showAll: one(q.showAll) === 'true' || one(q.showAll) === '1',
+    sort: sort || null,
+    order: order?.toLowerCase() === 'desc' ? 'desc' : 'asc',
+    page: page || 1,
+    perPage: Math.min(MAX_PER_PAGE, Math.max(1, perPage || DEFAULT_PER_PAGE)),
+    showAll: showAll === 'true' || showAll === '1',
   };
 }
 
-/** A numeric filter value, or null when absent or not a number. */
+/** An id filter value, or null when absent; anything but an id that can exist is a 422. */
 export function numericFilter(params: ListParams, name: string): number | null {
-  const v = params.filters[name];
-  return v && /^\d{1,9}$/.test(v) ? Number(v) : null;
+  const value = params.filters[name];
+  if (!value) return null;
+  const parsed = v.safeParse(id, value);
+  if (!parsed.success) throw ValidationError.field(`filters[${name}]`, msg.invalidId);
+  return parsed.output;
 }
 
-/** Picks the ORDER BY column from an allow-list; unknown sort keys fall back to the default. */
+/**
+ * Picks the ORDER BY column from the list's allow-list, or the default without a sort. A key not on
+ * the list (also `constructor` or `__proto__`, which every object inherits) is a 422.
+ */
 export function sortColumn(params: ListParams, allowed: Record<string, string>, fallback: string): string {
-  return (params.sort && allowed[params.sort]) || fallback;
+  if (!params.sort) return fallback;
+  if (!Object.hasOwn(allowed, params.sort)) throw ValidationError.field('sort', pagingMsg.sort);
+  return allowed[params.sort]!;
 }
 
 /** `%term%` for ILIKE with the user's % and _ taken literally. */

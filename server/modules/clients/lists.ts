@@ -14,7 +14,7 @@ export const tabTypes = {
 } as const;
 export type ClientTab = keyof typeof tabTypes;
 export function isClientTab(value: unknown): value is ClientTab {
-  return typeof value === 'string' && value in tabTypes;
+  return typeof value === 'string' && Object.hasOwn(tabTypes, value);
 }
 
 export interface ClientListRow {

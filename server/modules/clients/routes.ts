@@ -9,7 +9,8 @@ import { right, currentUser } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { ValidationError, idParam, parse } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
-import { listParams } from '../../http/paging';
+import { listParams, queryValue } from '../../http/paging';
+import { pagingMsg } from '../../../src/domain/schemas/paging';
 import {
   childrenOf, clientDetail, clientEvents, clientsOfType, createClient, deleteClient, saveMonthlyPayments, updateClient,
 } from './service';
@@ -49,8 +50,8 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/exportcrmcsv', { config: { access: right('Klant exporteren') } }, async (request, reply) => {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const tab = isClientTab(query.tab) ? query.tab : 'all';
+    const tab = queryValue((request.query as Record<string, unknown> | undefined)?.tab) || 'all';
+    if (!isClientTab(tab)) throw ValidationError.field('tab', pagingMsg.tab);
     const rows = await allClientRows(db, currentUser(request), tab, listParams(request.query));
     return sendXlsx(reply, timestampedName('klanten'), workbookStream('Klanten', customerExportColumns, rows));
   });

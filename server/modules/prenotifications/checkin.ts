@@ -4,7 +4,8 @@ import { duplicatePositions, scanMsg, serialKey } from '../../../src/domain/scan
 import { asnMsg, type CheckInInput } from '../../../src/domain/schemas/prenotifications';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { HttpError, ValidationError, notFound } from '../../http/errors';
+import { HttpError, ValidationError, notFound, unlessTaken } from '../../http/errors';
+import { SERIAL_UNIQUE } from '../stock/items';
 import { clientScope } from '../../http/scope';
 import { asnInScope, asnLines, completeWhenArrived, recordAsnEvent } from './service';
 
@@ -85,16 +86,13 @@ export async function checkIn(trx: Executor, user: AuthUser, input: CheckInInput
     return [...serials.map((serial) => ({ ...base, serial })), ...Array.from({ length: unserialised }, () => ({ ...base, serial: null }))];
   });
 
+  // Someone checking in the same serial between our check and insert: the unique index decides.
   const created: CheckInResult['items'] = [];
-  try {
+  await unlessTaken(SERIAL_UNIQUE, () => new HttpError(422, scanMsg.duplicate, { products: [scanMsg.duplicate] }), async () => {
     for (let k = 0; k < rows.length; k += CHUNK) {
       created.push(...await trx.insertInto('items').values(rows.slice(k, k + CHUNK)).returning(['id', 'serial', 'product_id']).execute());
     }
-  } catch (err) {
-    // Someone checked in the same serial between our check and insert: the unique index decides.
-    if ((err as { code?: string }).code === '23505') throw new HttpError(422, scanMsg.duplicate, { products: [scanMsg.duplicate] });
-    throw err;
-  }
+  });
 
   for (const { line, serials, unserialised } of planned) {
     await trx.updateTable('asn_products').set((eb) => ({ arrived: eb('arrived', '+', serials.length + unserialised) })).where('id', '=', line.id).execute();

@@ -4,7 +4,7 @@ import { stockMsg } from '../../../src/domain/schemas/stock';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
-import { likePattern, numericFilter, paginate, type ListParams } from '../../http/paging';
+import { likePattern, numericFilter, paginate, type ListParams, sortColumn } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from './events';
 
@@ -27,7 +27,7 @@ export async function listBundles(db: Executor, user: AuthUser, params: ListPara
       'b.id', 'b.name', 'b.client_id', 'c.name as client_name', 'r.id as reseller_id', 'r.name as reseller_name',
       sql<number>`(select count(*) from bundle_product bp join products p on p.id = bp.product_id where bp.bundle_id = b.id and p.deleted_at is null)`.as('products_count'),
     ])
-    .orderBy(sql.ref((params.sort && sorts[params.sort]) || 'b.name'), params.order)
+    .orderBy(sql.ref(sortColumn(params, sorts, 'b.name')), params.order)
     .orderBy('b.id');
   const page = await paginate(q, params, basePath);
   return { ...page, data: page.data.map((b) => ({ ...b, products_count: Number(b.products_count), client: { id: b.client_id, name: b.client_name } })) };

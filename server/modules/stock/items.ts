@@ -3,8 +3,8 @@ import { ClientType, ItemStatus, itemStatusNames, type ItemStatusId } from '../.
 import { ACCESSORY_GROUP_ID, stockMsg, type ItemCreateInput, type ItemUpdateInput } from '../../../src/domain/schemas/stock';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { ValidationError, notFound } from '../../http/errors';
-import { likePattern, paginate, type ListParams } from '../../http/paging';
+import { ValidationError, notFound, unlessTaken } from '../../http/errors';
+import { likePattern, paginate, type ListParams, sortColumn } from '../../http/paging';
 import { pageWithTotal } from './page';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from './events';
@@ -63,7 +63,7 @@ function searchItems<Q extends ReturnType<typeof itemQuery>>(q: Q, search: strin
 }
 
 function orderItems<Q extends ReturnType<typeof itemQuery>>(q: Q, params: ListParams): Q {
-  const column = (params.sort && itemSorts[params.sort]) || 'i.id';
+  const column = sortColumn(params, itemSorts, 'i.id');
   return q.orderBy(sql.ref(column), params.order).orderBy('i.id') as Q;
 }
 
@@ -170,6 +170,10 @@ export async function itemDetail(db: Executor, user: AuthUser, id: number) {
   };
 }
 
+/** The unique index on live serials; it decides when two requests pass assertSerialFree at once. */
+export const SERIAL_UNIQUE = 'items_serial_unique';
+const serialTaken = () => ValidationError.field('serial', stockMsg.serialTaken);
+
 async function assertSerialFree(db: Executor, serials: string[], field: (i: number) => string, exceptItemId?: number) {
   if (!serials.length) return;
   const taken = await db.selectFrom('items').select(sql<string>`upper(serial)`.as('s')).where('deleted_at', 'is', null)
@@ -189,10 +193,10 @@ export async function createItems(db: Executor, user: AuthUser, input: ItemCreat
   if (!serial && !accessory) throw ValidationError.field('serial', stockMsg.serialRequired);
   if (serial) await assertSerialFree(db, [serial], () => 'serial');
   const count = serial ? 1 : input.quantity;
-  const rows = await db.insertInto('items').values(Array.from({ length: count }, () => ({
+  const rows = await unlessTaken(SERIAL_UNIQUE, serialTaken, () => db.insertInto('items').values(Array.from({ length: count }, () => ({
     product_id: product.id, client_id: product.client_id, status_id: ItemStatus.INGEKLAARD, serial, order_number: input.order_number ?? null,
     daas: input.daas, stock_owner: input.daas ? input.stock_owner ?? null : input.stock_owner ?? null,
-  }))).returning('id').execute();
+  }))).returning('id').execute());
   await recordEvents(db, user, rows.map((r) => ({ item_id: r.id, product_id: product.id, client_id: product.client_id, status_id: ItemStatus.INGEKLAARD, action: 'Item ingeklaard' })));
   return rows.map((r) => r.id);
 }
@@ -221,9 +225,9 @@ export async function updateItem(db: Executor, user: AuthUser, id: number, input
   if (!serial && item.product_group_id !== ACCESSORY_GROUP_ID) throw ValidationError.field('serial', stockMsg.serialRequired);
   if (serial) await assertSerialFree(db, [serial], () => 'serial', id);
   await assertHolder(db, user, item.product_client_id, input.client_id);
-  await db.updateTable('items').set({
+  await unlessTaken(SERIAL_UNIQUE, serialTaken, () => db.updateTable('items').set({
     serial, order_number: input.order_number ?? null, tag_number: input.tag_number ?? null, mac_address: input.mac_address ?? null,
     date_in_use: item.date_in_use ?? input.date_in_use ?? null, address: input.address ?? null, client_id: input.client_id, updated_at: new Date(),
-  }).where('id', '=', id).execute();
+  }).where('id', '=', id).execute());
   await recordEvents(db, user, [{ item_id: id, product_id: item.product_id, client_id: input.client_id, action: 'Item gewijzigd' }]);
 }

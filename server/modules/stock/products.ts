@@ -5,7 +5,7 @@ import { stockMsg, type ProductInput } from '../../../src/domain/schemas/stock';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
-import { likePattern, numericFilter, pagedAnswer, type ListParams } from '../../http/paging';
+import { likePattern, numericFilter, pagedAnswer, type ListParams, sortColumn } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from './events';
@@ -86,7 +86,7 @@ export function orderProducts<Q extends ReturnType<typeof productQuery>>(query: 
   }
   if (params.sort === 'id') return query.orderBy('p.id', dir) as Q;
   // lower(): the same order on every collation (PGlite sorts bytewise, a server may not).
-  const column = (params.sort && sorts[params.sort]) || 'p.name';
+  const column = sortColumn(params, sorts, 'p.name');
   return query.orderBy(sql`lower(${sql.ref(column)})`, dir).orderBy('p.id') as Q;
 }
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { StockOwner } from '../enums';
-import { id, msg, optionalText, requiredText, todayIso } from './common';
+import { calendarDate, id, isCalendarDate, msg, noNul, optionalText, requiredText, todayIso } from './common';
 
 /** Messages of the pre-notification area (spec 2 §5, §8). */
 export const asnMsg = {
@@ -38,7 +38,7 @@ const optionalId = v.optional(v.nullable(v.pipe(v.unknown(), v.transform(blankTo
 const optionalDate = (future: boolean) => v.optional(v.nullable(v.pipe(
   v.unknown(),
   v.transform(blankToNull),
-  v.union([v.null(), v.pipe(v.string(msg.date), v.isoDate(msg.date), v.check((d) => !future || d > todayIso(), msg.futureDate))], msg.date),
+  v.union([v.null(), v.pipe(v.string(msg.date), calendarDate, v.check((d) => !future || !isCalendarDate(d) || d > todayIso(), msg.futureDate))], msg.date),
 )), null);
 
 const quantity = v.pipe(
@@ -88,7 +88,7 @@ const checkInLine = v.pipe(
     asn_product_id: optionalId,
     product_id: optionalId,
     quantity: v.optional(v.nullable(v.pipe(v.unknown(), v.transform(blankToNull), v.union([v.null(), v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(asnMsg.quantity), v.minValue(0, asnMsg.quantity), v.maxValue(10_000, asnMsg.quantity))], asnMsg.quantity))), null),
-    serials: v.optional(v.pipe(v.array(v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(120, msg.tooLong(120)))), v.maxLength(10_000, asnMsg.quantity)), []),
+    serials: v.optional(v.pipe(v.array(v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(120, msg.tooLong(120)), noNul)), v.maxLength(10_000, asnMsg.quantity)), []),
   }, msg.required),
   v.forward(v.check((x) => x.asn_product_id != null || x.product_id != null, asnMsg.productRequired), ['asn_product_id']),
 );
@@ -103,11 +103,11 @@ export type CheckInLine = CheckInInput['products'][number];
 
 /** POST /items/scanitems: serials to look up before check-in. */
 export const scanItemsSchema = v.object({
-  serials: v.pipe(v.array(v.string(msg.required), msg.required), v.maxLength(10_000, asnMsg.quantity)),
+  serials: v.pipe(v.array(v.pipe(v.string(msg.required), v.maxLength(120, msg.tooLong(120)), noNul), msg.required), v.maxLength(10_000, asnMsg.quantity)),
 }, msg.required);
 
 /** POST /items/scanbulkitems: serials scanned for a bulk delivery's check-out. */
 export const scanBulkItemsSchema = v.object({
   delivery_id: id,
-  serials: v.pipe(v.array(v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required)), msg.required), v.minLength(1, msg.required), v.maxLength(10_000, asnMsg.quantity)),
+  serials: v.pipe(v.array(v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(120, msg.tooLong(120)), noNul), msg.required), v.minLength(1, msg.required), v.maxLength(10_000, asnMsg.quantity)),
 }, msg.required);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { msg, requiredText } from './common';
+import { MAX_ID, msg, noNul, requiredText } from './common';
 
 /** Messages of roles and rights (spec 2 §2.13, §5, §8). */
 export const roleMsg = {
@@ -22,6 +22,9 @@ export type RoleInput = v.InferOutput<typeof roleSchema>;
 
 /** POST /api/roles/{id}/permissions {permissions}: the full set of rights, by name or id. */
 export const rolePermissionsSchema = v.object({
-  permissions: v.array(v.union([v.pipe(v.string(), v.trim(), v.nonEmpty(msg.required)), v.pipe(v.number(), v.integer())], msg.required), msg.required),
+  permissions: v.array(v.union([
+    v.pipe(v.string(), v.trim(), v.nonEmpty(msg.required), v.maxLength(255, msg.tooLong(255)), noNul),
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID)),
+  ], msg.required), msg.required),
 }, msg.required);
 export type RolePermissionsInput = v.InferOutput<typeof rolePermissionsSchema>;

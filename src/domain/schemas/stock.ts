@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { StockOwner, manualItemStatuses } from '../enums';
 import { parsePriceToCents } from '../format';
 import { fileMsg } from '../files';
-import { email, id, msg, optionalText, requiredText } from './common';
+import { calendarDate, email, id, msg, optionalText, requiredText } from './common';
 
 /** Messages of the stock area (spec 2 §5, §8); forms and the API show the same words. */
 export const stockMsg = {
@@ -107,7 +107,7 @@ export const itemStatusSchema = v.object({
 }, msg.required);
 
 const optionalDate = v.optional(v.nullable(v.pipe(
-  v.unknown(), v.transform(blankToNull), v.union([v.null(), v.pipe(v.string(msg.date), v.isoDate(msg.date))], msg.date),
+  v.unknown(), v.transform(blankToNull), v.union([v.null(), v.pipe(v.string(msg.date), calendarDate)], msg.date),
 )), null);
 
 /** Full item update (Bewerken): 'In gebruik door' required; the purchase date is locked once set (server rule). */

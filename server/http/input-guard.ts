@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { hasNoNul, msg } from '../../src/domain/schemas/common';
+import { HttpError, ValidationError } from './errors';
+
+export const NOT_AN_OBJECT_MESSAGE = 'De verzonden gegevens moeten een JSON-object zijn.';
+
+/** The dotted path of the first text in `value` that holds a NUL character, or null. */
+function pathOfNul(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return hasNoNul(value) ? null : path || '_';
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = pathOfNul(inner, path ? `${path}.${key}` : key, depth + 1) ?? (hasNoNul(key) ? null : path || '_');
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL cannot store or compare text with a NUL character. The shared schemas refuse it per
+ * field; this refuses it in every query and JSON body of the API, also in fields a route reads
+ * without a schema, so no such text reaches the database. A JSON body must be an object (or empty):
+ * every command reads named fields.
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api')) return;
+    const isJson = String(request.headers['content-type'] ?? '').includes('json');
+    const body: unknown = request.body;
+    if (isJson && body !== null && body !== undefined && (typeof body !== 'object' || Array.isArray(body))) {
+      throw new HttpError(400, NOT_AN_OBJECT_MESSAGE);
+    }
+    const field = pathOfNul(request.query, '') ?? pathOfNul(request.params, '') ?? (isJson ? pathOfNul(request.body, '') : null);
+    if (field) throw ValidationError.field(field, msg.invalidCharacter);
+  });
+}
