@@ -65,6 +65,9 @@ class HttpClient {
       const at = pair!.indexOf('=');
       this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
     }
+    // The server rotates the anti-forgery token at the two-step step.
+    const rotated = res.headers.get('x-xsrf-token');
+    if (rotated) this.xsrf = rotated;
     const text = await res.text();
     return { status: res.status, body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
   }

@@ -50,7 +50,7 @@ export async function createTestContext(): Promise<TestContext> {
   const database = await freshDatabase();
   const mail = await startSmtpCapture();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test' }), smtpUrl: mail.url };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test', WEB_DIST_DIR: path.join(dataDir, 'no-web-build') }), smtpUrl: mail.url };
   const app = await buildApp({ db: database.db, config, mailer: createMailer(config), storage: folderStorage(config.storageDir) });
   await app.ready();
   const shared: SharedAuth = {
