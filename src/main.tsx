@@ -11,7 +11,7 @@ import './panels';
 import { Toaster } from './shell/toast';
 import { ConfirmHost } from './shell/confirm';
 import { UpdateNotice } from './shell/UpdateNotice';
-import { sessionQueryKey } from './features/auth/api/session';
+import { sessionQueryKey } from './session';
 import { registerServiceWorker } from './sw-registration';
 import './styles.css';
 

@@ -3,7 +3,7 @@ import {
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Permission } from './domain/permissions';
-import { sessionQueryOptions, hasRight } from './features/auth/api/session';
+import { sessionQueryOptions, hasRight } from './session';
 import { AuthLayout } from './shell/AuthLayout';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { NoAccessPage } from './shell/NoAccessPage';
@@ -93,8 +93,7 @@ const page = (
     staticData: meta,
     component: lazyRouteComponent(load, exportName),
     beforeLoad: ({ context }) => {
-      const user = (context as { user?: Parameters<typeof hasRight>[0] }).user;
-      if (meta.right && !hasRight(user, meta.right)) throw new ForbiddenRoute();
+      if (meta.right && !hasRight(context.user, meta.right)) throw new ForbiddenRoute();
     },
     errorComponent: ({ error }) => (error instanceof ForbiddenRoute ? <NoAccessPage /> : <RouteError error={error} />),
   });

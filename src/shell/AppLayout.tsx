@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '../domain/product';
 import { initials } from '../domain/format';
 import { postJson } from '../api/client';
-import { hasRight, sessionQueryKey, useSession } from '../features/auth/api/session';
+import { sessionQueryKey, useSessionUser } from '../session';
 import { metaByName, pathByName, type RouteMeta } from '../router';
 import { SplitButton } from '../ui/SplitButton';
 import { confirmDialog } from './confirm';
@@ -19,7 +19,7 @@ function useCurrentMeta(): RouteMeta {
 }
 
 function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { data: user } = useSession();
+  const user = useSessionUser();
   const meta = useCurrentMeta();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -41,7 +41,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
         <button type="button" className="icon-button sidebar-close" aria-label="Menu sluiten" onClick={onClose}>×</button>
       </div>
       <ul className="menu">
-        {visibleMenu(user?.permissions ?? []).map((entry) => {
+        {visibleMenu(user.permissions).map((entry) => {
           const active = isMenuActive(entry, meta.name);
           return (
             <li key={entry.route}>
@@ -54,12 +54,10 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
       </ul>
       <div className="sidebar-footer">
         <OutboxBadge />
-        {user && (
-          <Link to="/profiel" className="avatar-link" title="Mijn profiel">
-            <span className="avatar" aria-hidden>{user.initials || initials(user.name)}</span>
-            <span className="avatar-name">{user.name}</span>
-          </Link>
-        )}
+        <Link to="/profiel" className="avatar-link" title="Mijn profiel">
+          <span className="avatar" aria-hidden>{user.initials || initials(user.name)}</span>
+          <span className="avatar-name">{user.name}</span>
+        </Link>
         <button type="button" className="link-button logout" onClick={logout}>
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4M10 17l-5-5 5-5M5 12h11" />
@@ -73,13 +71,13 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
 
 function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
   const meta = useCurrentMeta();
-  const { data: user } = useSession();
+  const user = useSessionUser();
   const dynamicTitle = useDynamicTitle();
   const title = dynamicTitle ?? meta.title ?? '';
   useEffect(() => {
     document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
-  const buttons = (meta.buttons ?? []).filter((b) => hasRight(user, b.right));
+  const buttons = (meta.buttons ?? []).filter((b) => !b.right || user.can(b.right));
   return (
     <header className="topbar">
       <button type="button" className="menu-toggle" aria-label="Menu" aria-controls="sidebar" aria-expanded={menuOpen} onClick={onMenu}>

@@ -22,7 +22,7 @@ import { CustomerFormModal } from './components/CustomerFormModal';
 import { ImportAddressesModal } from './components/ImportAddressesModal';
 import { MonthlyPaymentsModal } from './components/MonthlyPaymentsModal';
 import { StockPanelsSlot } from './components/StockPanelsSlot';
-import { useCurrentUser } from './use-current-user';
+import { useSessionUser } from '../../session';
 import './crm.css';
 
 type ModalState =
@@ -55,7 +55,7 @@ export function CustomerDetailPage() {
 }
 
 function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: () => void }) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const navigate = useNavigate();
   const [modal, setModal] = useState<ModalState>(null);
   const deleteClient = useDeleteClient();

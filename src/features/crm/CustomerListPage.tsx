@@ -10,7 +10,7 @@ import { toastError } from '../../shell/toast';
 import { clientListQueryOptions, useParentOptions, type CustomerTab } from './api/client-lists';
 import type { ClientListRow } from './api/types';
 import { CustomerFormModal } from './components/CustomerFormModal';
-import { useCurrentUser } from './use-current-user';
+import { useSessionUser } from '../../session';
 import './crm.css';
 
 const tabLabels: Record<CustomerTab, string> = { resellers: 'Resellers', endcustomers: 'Eindklanten', endusers: 'Eindgebruikers', all: 'Alle' };
@@ -36,7 +36,7 @@ function columnsFor(tab: CustomerTab): Column<ClientListRow>[] {
 }
 
 export function CustomerListPage() {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const tabs = tabsFor(user.clientTypeId);
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();

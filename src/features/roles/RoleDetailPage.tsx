@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { permissionGroups } from '../../domain/permissions';
+import { isPermission, permissionGroups } from '../../domain/permissions';
 import { ApiError } from '../../api/errors';
 import { confirmDialog } from '../../shell/confirm';
 import { usePageTitle } from '../../shell/page-title';
@@ -8,7 +8,7 @@ import { showToast, toastError } from '../../shell/toast';
 import { useDeleteRole, useSaveRolePermissions } from './api/mutations';
 import { usePermissions, useRole, type RoleDetail } from './api/roles';
 import { RoleFormModal } from './components/RoleFormModal';
-import { useRights } from './use-session-user';
+import { useSessionUser } from '../../session';
 import './roles.css';
 
 export function RoleDetailPage() {
@@ -34,7 +34,7 @@ function groupRights(allRights: string[]): [string, string[]][] {
 }
 
 function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] }) {
-  const rights = useRights();
+  const rights = useSessionUser();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [checked, setChecked] = useState(() => new Set(role.permissions.map((p) => p.name)));
@@ -43,7 +43,7 @@ function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] 
   const groups = useMemo(() => groupRights(allRights), [allRights]);
   const canChange = rights.can('Rol wijzigen') && !(role.is_superuser && !rights.isSuperuser);
   // The Superuser role always has every right; others may only (un)tick rights they hold themselves.
-  const editable = (right: string) => canChange && !role.is_superuser && (rights.isSuperuser || rights.permissions.includes(right));
+  const editable = (right: string) => canChange && !role.is_superuser && (rights.isSuperuser || (isPermission(right) && rights.can(right)));
   const dirty = checked.size !== role.permissions.length || role.permissions.some((p) => !checked.has(p.name));
 
   const toggle = (right: string, on: boolean) => setChecked((prev) => {

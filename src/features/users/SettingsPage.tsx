@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { version } from '../../../package.json';
-import { useSessionUser } from './use-session-user';
+import { useSessionUser } from '../../session';
 import './users.css';
 
 /** The package version, or VITE_APP_VERSION when a release build sets it (e.g. with the commit). */

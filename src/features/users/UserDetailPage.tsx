@@ -8,7 +8,7 @@ import { showToast, toastError } from '../../shell/toast';
 import { useDeleteUser, useDisableTwoFactor, useResendActivation } from './api/mutations';
 import { useUser, type UserDetail } from './api/users';
 import { UserFormModal } from './components/UserFormModal';
-import { useSessionUser } from './use-session-user';
+import { useSessionUser } from '../../session';
 import './users.css';
 
 /** After 'Verwijderen' the app reloads at / (spec 2 §7); the toast stays readable for a moment first. */

@@ -11,7 +11,7 @@ import { showToast, toastError } from '../../../shell/toast';
 import { useParentOptions } from '../api/client-lists';
 import { useCreateClient, useUpdateClient } from '../api/mutations';
 import type { ClientDetail } from '../api/types';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import { checkPayload } from './validate';
 
 interface Props {
@@ -33,7 +33,7 @@ type Values = typeof emptyValues;
 
 /** New or changed customer (spec 1 §2.10): role choice limited by who creates; invoice fields only for an Eindklant. */
 export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const editing = !!client;
   const create = useCreateClient();
   const update = useUpdateClient();

@@ -7,7 +7,7 @@ import { showToast, toastError } from '../../../shell/toast';
 import { useAsnDetail, useDeleteAsn } from '../api/asns';
 import { CheckInModal } from '../components/CheckInModal';
 import { PreNotificationFormModal } from '../components/PreNotificationFormModal';
-import { useRights } from '../use-rights';
+import { useSessionUser } from '../../../session';
 import '../prenotifications.css';
 
 const jaNee = (b: boolean) => (b ? 'Ja' : 'Nee');
@@ -15,7 +15,7 @@ const jaNee = (b: boolean) => (b ? 'Ja' : 'Nee');
 /** /voormelding/{id}: info panel, article table, check-in, edit and delete (spec 2 §2.5). */
 export function PreNotificationDetailPage() {
   const id = Number(useParams({ strict: false }).id);
-  const can = useRights();
+  const { can } = useSessionUser();
   const navigate = useNavigate();
   const { data: asn, isPending, isError } = useAsnDetail(id);
   const remove = useDeleteAsn();

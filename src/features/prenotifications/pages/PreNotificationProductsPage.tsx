@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../shell/page-title';
 import { toastError } from '../../../shell/toast';
 import { asnDetailQueryOptions, asnProductsQueryOptions } from '../api/asns';
 import type { AsnProductRow } from '../api/types';
-import { useRights } from '../use-rights';
+import { useSessionUser } from '../../../session';
 import '../prenotifications.css';
 
 const columns: Column<AsnProductRow>[] = [
@@ -21,7 +21,7 @@ const columns: Column<AsnProductRow>[] = [
 /** /voormeldingen/{id}: the articles of one pre-notification with a CSV export (spec 2 §2.5). */
 export function PreNotificationProductsPage() {
   const id = Number(useParams({ strict: false }).id);
-  const can = useRights();
+  const { can } = useSessionUser();
   const detail = useQuery(asnDetailQueryOptions(id));
   usePageTitle(detail.data ? `Voormelding ${detail.data.reference}` : null);
   const exportCsv = () => download('exportasnproductscsv', { id }).catch(() => toastError('Exporteren is mislukt'));

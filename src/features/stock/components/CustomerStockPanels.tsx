@@ -6,7 +6,7 @@ import type { CustomerPanelProps } from '../../../shell/slots';
 import { toastSuccess } from '../../../shell/toast';
 import { clientStockKeys, fetchClientItems, fetchClientProducts, useActivateProduct, useSaveProductPrice } from '../api/client-stock';
 import type { ItemRow, ProductRow } from '../api/types';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import { StatusLabel } from './labels';
 import '../stock.css';
 
@@ -52,7 +52,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
  * see none of them. Search is off in every one of these tables.
  */
 export function CustomerStockPanels({ client, viewerClientTypeId }: CustomerPanelProps) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   if (viewerClientTypeId === ClientType.EINDKLANT || !user.can('Voorraad bekijken')) return null;
   if (client.client_type_id === ClientType.EINDKLANT) {
     return <EndCustomerStock clientId={client.id} canActivate={user.can('Voorraad wijzigen')} canPrice={user.can('Factuur beheren')} />;

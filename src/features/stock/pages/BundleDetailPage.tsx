@@ -4,7 +4,7 @@ import { usePageTitle } from '../../../shell/page-title';
 import { showToast, toastError } from '../../../shell/toast';
 import { useBundle, useSetBundleProducts } from '../api/bundles';
 import type { BundleDetail } from '../api/types';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import '../stock.css';
 
 export function BundleDetailPage() {
@@ -21,7 +21,7 @@ export function BundleDetailPage() {
 
 /** The client's products as a checklist; 'Selectie wordt bundel' saves the ticked ones (right 'Bundel wijzigen'). */
 function BundleChecklist({ bundle }: { bundle: BundleDetail }) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const save = useSetBundleProducts(bundle.id);
   const [picked, setPicked] = useState<Set<number>>(() => new Set(bundle.products.map((p) => p.id)));
   const canEdit = user.can('Bundel wijzigen');

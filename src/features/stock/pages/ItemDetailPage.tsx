@@ -11,7 +11,7 @@ import { ItemEditModal } from '../components/ItemEditModal';
 import { ItemStatusModal } from '../components/ItemStatusModal';
 import { MutationModal } from '../components/MutationModal';
 import { eolText, StatusLabel } from '../components/labels';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import '../stock.css';
 
 export function ItemDetailPage() {
@@ -29,7 +29,7 @@ export function ItemDetailPage() {
 const dash = (v: string | null | undefined) => (v ? v : '—');
 
 function ItemDetailView({ item }: { item: ItemDetail }) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const [modal, setModal] = useState<'status' | 'edit' | 'mutation' | null>(null);
   const comingSoon = (what: string) => () => showToast(what, `${what} aanmelden komt beschikbaar met het leveringenonderdeel.`, 'info');
   const actions: SplitAction[] = [

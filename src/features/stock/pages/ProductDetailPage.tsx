@@ -11,7 +11,7 @@ import { stockKeys, useProduct, useProductAction } from '../api/products';
 import type { ItemRow, ProductDetail } from '../api/types';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { eolText, StatusLabel } from '../components/labels';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import '../stock.css';
 
 const itemColumns: Column<ItemRow>[] = [
@@ -40,7 +40,7 @@ export function ProductDetailPage() {
 }
 
 function ProductDetailView({ product }: { product: ProductDetail }) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const navigate = useNavigate();
   const action = useProductAction();
   const [editing, setEditing] = useState(false);

@@ -11,7 +11,7 @@ import type { BundleRow, ProductRow } from '../api/types';
 import { BundleCreateModal } from '../components/BundleCreateModal';
 import { ImportStockModal } from '../components/ImportStockModal';
 import { ProductFormModal } from '../components/ProductFormModal';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import '../stock.css';
 
 type Tab = 'artikelen' | 'bundels';
@@ -37,7 +37,7 @@ const bundleColumns: Column<BundleRow>[] = [
 ];
 
 export function StockPage() {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { tab?: string };
   const tab: Tab = search.tab === 'bundels' ? 'bundels' : 'artikelen';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../api/client';
-import { ApiError } from '../../../api/errors';
-import type { Permission } from '../../../domain/permissions';
+import { getJson } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { Permission } from '../domain/permissions';
 
 export interface SessionUser {
   id: number;
