@@ -6,7 +6,7 @@ import { msg } from '../../domain/schemas/common';
 import { SearchSelect } from '../../ui/SearchSelect';
 import { toastError } from '../../shell/toast';
 import { useSessionUser } from '../../session';
-import { useEndCustomers } from './api/get-customers';
+import { useEndCustomers } from '../../api/lookups';
 import { useStatistics } from './api/get-statistics';
 import { Counter } from './components/Counter';
 

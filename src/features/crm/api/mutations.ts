@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteJson, postForm, postJson, putJson } from '../../../api/client';
-import { clientKeys } from './get-client';
+import { refreshAfter } from '../../../api/keys';
 import type { Address, ClientDetail, MonthlyPayment } from './types';
 
-/** Every change in the customer area refreshes the area's queries (lists, details, events). */
+/** Every change in the customer area refreshes the area's queries and every customer dropdown. */
 function useClientMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => refreshAfter(queryClient, 'clients') });
 }
 
 export type ClientPayload = Record<string, unknown>;

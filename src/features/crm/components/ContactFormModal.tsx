@@ -10,7 +10,8 @@ import { CheckboxField, RadioGroup, SelectField } from '../../../ui/form/ChoiceF
 import { FieldMessage } from '../../../ui/form/Field';
 import { SubmitButton } from '../../../ui/form/FormError';
 import { showToast, toastError } from '../../../shell/toast';
-import { useCreateContact, useEndClients, useRoleOptions, useUpdateContact, type ContactSaved } from '../api/contacts';
+import { useCreateContact, useUpdateContact, type ContactSaved } from '../api/contacts';
+import { useChildrenOf, useRoleOptions } from '../../../api/lookups';
 import type { ClientDetail, Contact } from '../api/types';
 
 interface Props {
@@ -60,7 +61,7 @@ export function ContactFormModal({ client, contact, canListRoles, onClose }: Pro
   const create = useCreateContact();
   const update = useUpdateContact();
   const isReseller = client.client_type_id === ClientType.RESELLER;
-  const endClients = useEndClients(client.id, isReseller);
+  const endClients = useChildrenOf(client.id, isReseller);
   useEffect(() => {
     if (endClients.isError) toastError('Eindklanten kunnen niet worden ingeladen');
   }, [endClients.isError]);

@@ -8,7 +8,7 @@ import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { SelectField, CheckboxField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
 import { showToast, toastError } from '../../../shell/toast';
-import { useParentOptions } from '../api/client-lists';
+import { useParentOptions } from '../api/parent-options';
 import { useCreateClient, useUpdateClient } from '../api/mutations';
 import type { ClientDetail } from '../api/types';
 import { useSessionUser } from '../../../session';

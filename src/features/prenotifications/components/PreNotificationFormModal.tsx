@@ -12,7 +12,8 @@ import { RadioGroup, SelectField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
 import { showToast, toastError } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
-import { useEndCustomers, useFormOptions, useSaveAsn } from '../api/asns';
+import { useFormOptions, useSaveAsn } from '../api/asns';
+import { useEndCustomers } from '../../../api/lookups';
 import type { AsnDetail } from '../api/types';
 
 interface Props {

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteJson, postJson, putJson } from '../../../api/client';
-import { roleKeys, type RoleDetail } from './roles';
+import { refreshAfter } from '../../../api/keys';
+import type { RoleDetail } from './roles';
 
 /** Every change to roles refreshes the area's queries; users show role names, so theirs too. */
 function useRoleMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
-    },
+    onSuccess: () => refreshAfter(queryClient, 'roles'),
   });
 }
 

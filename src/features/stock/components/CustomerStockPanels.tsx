@@ -4,7 +4,8 @@ import { ClientType } from '../../../domain/enums';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import type { CustomerPanelProps } from '../../../shell/slots';
 import { toastSuccess } from '../../../shell/toast';
-import { clientStockKeys, fetchClientItems, fetchClientProducts, useActivateProduct, useSaveProductPrice } from '../api/client-stock';
+import { queryKeys } from '../../../api/keys';
+import { fetchClientItems, fetchClientProducts, useActivateProduct, useSaveProductPrice } from '../api/client-stock';
 import type { ItemRow, ProductRow } from '../api/types';
 import { useSessionUser } from '../../../session';
 import { StatusLabel } from './labels';
@@ -61,7 +62,7 @@ export function CustomerStockPanels({ client, viewerClientTypeId }: CustomerPane
     return (
       <Panel title="Voorraad in gebruik">
         <DataTable<ItemRow> label="Voorraad in gebruik" searchable={false} columns={itemColumns} loadErrorText={LOAD_FAILED}
-          queryKey={clientStockKeys.items(client.id)} fetchPage={(params, signal) => fetchClientItems(client.id, params, signal)} />
+          queryKey={queryKeys.stock.clientItems(client.id)} fetchPage={(params, signal) => fetchClientItems(client.id, params, signal)} />
       </Panel>
     );
   }
@@ -99,16 +100,16 @@ function EndCustomerStock({ clientId, canActivate, canPrice }: { clientId: numbe
     <>
       <Panel title="Actieve voorraad">
         <DataTable<ProductRow> label="Actieve voorraad" searchable={false} columns={activeColumns} loadErrorText={LOAD_FAILED}
-          queryKey={clientStockKeys.products(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
+          queryKey={queryKeys.stock.clientProducts(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
       </Panel>
       <Panel title="Inactieve voorraad">
         <DataTable<ProductRow> label="Inactieve voorraad" searchable={false} columns={inactiveColumns} loadErrorText={LOAD_FAILED}
-          queryKey={clientStockKeys.products(clientId, false)} fetchPage={(params, signal) => fetchClientProducts(clientId, false, params, signal)} />
+          queryKey={queryKeys.stock.clientProducts(clientId, false)} fetchPage={(params, signal) => fetchClientProducts(clientId, false, params, signal)} />
       </Panel>
       {canPrice && (
         <Panel title="Tarieven">
           <DataTable<ProductRow> label="Tarieven" searchable={false} columns={priceColumns} loadErrorText={LOAD_FAILED}
-            queryKey={clientStockKeys.products(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
+            queryKey={queryKeys.stock.clientProducts(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
         </Panel>
       )}
     </>

@@ -8,7 +8,8 @@ import { FieldMessage } from '../../../ui/form/Field';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
 import { toastSuccess } from '../../../shell/toast';
-import { useEndCustomers, useProductGroups, useSaveProduct } from '../api/products';
+import { useSaveProduct } from '../api/products';
+import { useEndCustomers, useProductGroups } from '../../../api/lookups';
 import type { ProductDetail } from '../api/types';
 import { useSessionUser } from '../../../session';
 

@@ -7,7 +7,8 @@ import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast, toastError } from '../../../shell/toast';
 import { fetchItems } from '../api/items';
-import { stockKeys, useProduct, useProductAction } from '../api/products';
+import { useProduct, useProductAction } from '../api/products';
+import { queryKeys } from '../../../api/keys';
 import type { ItemRow, ProductDetail } from '../api/types';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { eolText, StatusLabel } from '../components/labels';
@@ -106,7 +107,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         <div className="panel-header"><h3>Items</h3>{selected.length > 0 && <span className="muted">{selected.length} geselecteerd</span>}</div>
         <DataTable<ItemRow>
           label="Items"
-          queryKey={[...stockKeys.items(product.id)]}
+          queryKey={[...queryKeys.stock.items(product.id)]}
           fetchPage={fetchPage}
           columns={itemColumns}
           selected={selected}

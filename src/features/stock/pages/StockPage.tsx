@@ -6,7 +6,9 @@ import { DataTable, toSearchParams, type Column, type TableParams } from '../../
 import { useEvent } from '../../../shell/events';
 import { showToast, toastError } from '../../../shell/toast';
 import { fetchBundles } from '../api/bundles';
-import { fetchProducts, stockKeys, useEndCustomers, useProductGroups, useResellers } from '../api/products';
+import { fetchProducts } from '../api/products';
+import { queryKeys } from '../../../api/keys';
+import { useEndCustomers, useProductGroups, useResellers } from '../../../api/lookups';
 import type { BundleRow, ProductRow } from '../api/types';
 import { BundleCreateModal } from '../components/BundleCreateModal';
 import { ImportStockModal } from '../components/ImportStockModal';
@@ -83,7 +85,7 @@ export function StockPage() {
           <DataTable<ProductRow>
             key="products"
             label="Artikelen"
-            queryKey={stockKeys.products}
+            queryKey={queryKeys.stock.products}
             fetchPage={fetchProductPage}
             columns={productColumns}
             filters={productFilters}
@@ -96,7 +98,7 @@ export function StockPage() {
           <DataTable<BundleRow>
             key="bundles"
             label="Bundels"
-            queryKey={stockKeys.bundles}
+            queryKey={queryKeys.stock.bundles}
             fetchPage={fetchBundles}
             columns={bundleColumns}
             filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] }]}

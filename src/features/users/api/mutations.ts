@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteJson, postJson, putJson } from '../../../api/client';
-import { userKeys, type UserDetail } from './users';
+import { queryKeys, refreshAfter } from '../../../api/keys';
+import type { UserDetail } from './users';
 
 /** Every change to users refreshes the area's queries (list and details). */
 function useUserMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => refreshAfter(queryClient, 'users') });
 }
 
 export interface UserPayload {
@@ -22,7 +23,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteJson<{ message: string }>(`users/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.lists }),
   });
 }
 

@@ -7,6 +7,7 @@ import { TextField } from '../../../ui/form/TextField';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
 import { showToast, toastError } from '../../../shell/toast';
 import { useUpdateProfile } from '../api/mutations';
+import { queryKeys } from '../../../api/keys';
 
 const SAVE_FAILED = 'Gebruiker kon niet opgeslagen worden';
 
@@ -28,7 +29,7 @@ export function ProfileFormModal({ name, email, onClose }: { name: string; email
     },
     onSuccess: async () => {
       // The signed-in user (name in the sidebar, this page) comes from the session query.
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'session'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
       await router.invalidate();
       showToast('Gelukt', 'De gebruiker is aangepast');
       onClose();

@@ -6,7 +6,8 @@ import { TextField } from '../../../ui/form/TextField';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
 import { showToast, toastError } from '../../../shell/toast';
 import { useUpdateUser } from '../api/mutations';
-import { useRoleOptions, type UserDetail } from '../api/users';
+import type { UserDetail } from '../api/users';
+import { useRoleOptions } from '../../../api/lookups';
 import { RolePicker } from './RolePicker';
 
 const SAVE_FAILED = 'Gebruiker kon niet opgeslagen worden';
