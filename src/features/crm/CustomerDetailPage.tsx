@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { ClientType, PROVIDER_CLIENT_ID, clientTypeName } from '../../domain/enums';
 import { formatDate, formatEuro, initials } from '../../domain/format';
@@ -6,8 +6,7 @@ import { DataTable, type Column } from '../../ui/DataTable';
 import { confirmDialog } from '../../shell/confirm';
 import { useEvent } from '../../shell/events';
 import { usePageTitle } from '../../shell/page-title';
-import { showToast, toastError } from '../../shell/toast';
-import { ApiError } from '../../api/errors';
+import { showToast } from '../../shell/toast';
 import { useClient } from './api/get-client';
 import { clientListQueryOptions } from './api/client-lists';
 import { useDeleteAddress, useDeleteClient } from './api/mutations';
@@ -44,9 +43,6 @@ export function CustomerDetailPage() {
   const id = Number(useParams({ strict: false }).id);
   const { data: client, isPending, isError, refetch } = useClient(id);
   usePageTitle(client?.name);
-  useEffect(() => {
-    if (isError) toastError('Klantgegevens kunnen niet worden ingeladen');
-  }, [isError]);
   if (isPending) return <div className="panel muted">Laden…</div>;
   if (isError || !client) {
     return <div className="panel notice notice-alert" role="alert">Klantgegevens kunnen niet worden ingeladen</div>;
@@ -78,22 +74,16 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
 
   const removeClient = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je ${client.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await deleteClient.mutateAsync(client.id);
-      showToast('Gelukt', 'De klant is verwijderd');
-      await navigate({ to: '/crm' });
-    } catch (err) {
-      toastError(err instanceof ApiError && err.status === 409 ? err.message : 'Er is helaas iets fout gegaan bij het verwijderen van de klant');
-    }
+    deleteClient.mutate(client.id, {
+      onSuccess: async () => {
+        showToast('Gelukt', 'De klant is verwijderd');
+        await navigate({ to: '/crm' });
+      },
+    });
   };
   const removeAddress = async (address: Address) => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je het adres ${formatAddress(address)} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await deleteAddress.mutateAsync(address.id);
-      showToast('Gelukt', 'Het adres is verwijderd');
-    } catch {
-      toastError('Er is helaas iets fout gegaan bij het verwijderen van het adres');
-    }
+    deleteAddress.mutate(address.id, { onSuccess: () => showToast('Gelukt', 'Het adres is verwijderd') });
   };
   const removeContact = async (contact: Contact) => {
     const name = `${contact.first_name} ${contact.last_name}`;
@@ -101,13 +91,7 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
       ? `Weet je zeker dat je ${name} wilt verwijderen? Het account van deze persoon wordt ook verwijderd.`
       : `Weet je zeker dat je ${name} wilt verwijderen?`;
     if (!(await confirmDialog({ text, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await deleteContact.mutateAsync(contact.id);
-      showToast('Gelukt', 'De contactpersoon is verwijderd');
-    } catch (err) {
-      // 409: the server says why (one's own account, the last Superuser).
-      toastError(err instanceof ApiError && err.status === 409 ? err.message : 'Er is helaas iets fout gegaan bij het verwijderen van de gebruiker');
-    }
+    deleteContact.mutate(contact.id, { onSuccess: () => showToast('Gelukt', 'De contactpersoon is verwijderd') });
   };
   const onEditAddress = user.can('Adres wijzigen') ? (a: Address) => setModal({ kind: 'address', address: a }) : undefined;
   const onDeleteAddress = user.can('Adres verwijderen') ? removeAddress : undefined;

@@ -31,9 +31,6 @@ export function DashboardPage() {
   useEffect(() => {
     if (customers.isError) toastError('Klanten kunnen niet worden ingeladen');
   }, [customers.isError]);
-  useEffect(() => {
-    if (stats.isError) toastError('Statistieken kunnen niet worden ingeladen');
-  }, [stats.isError]);
 
   const exportFor = (status: Filter) =>
     customerId === null ? null : () => void download('exportitemsinuse', { id: customerId, status }).catch(() => toastError('Exporteren is mislukt'));

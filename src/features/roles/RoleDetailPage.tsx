@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import {  useMemo, useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { isPermission, permissionGroups } from '../../domain/permissions';
-import { ApiError } from '../../api/errors';
 import { confirmDialog } from '../../shell/confirm';
 import { usePageTitle } from '../../shell/page-title';
-import { showToast, toastError } from '../../shell/toast';
+import { showToast } from '../../shell/toast';
 import { useDeleteRole, useSaveRolePermissions } from './api/mutations';
 import { usePermissions, useRole, type RoleDetail } from './api/roles';
 import { RoleFormModal } from './components/RoleFormModal';
@@ -17,9 +16,6 @@ export function RoleDetailPage() {
   const permissions = usePermissions();
   usePageTitle(role.data?.name);
   const failed = role.isError || permissions.isError;
-  useEffect(() => {
-    if (failed) toastError('Rolgegevens kunnen niet worden ingeladen');
-  }, [failed]);
   if (failed) return <div className="panel notice notice-alert" role="alert">Rolgegevens kunnen niet worden ingeladen</div>;
   if (role.isPending || permissions.isPending) return <div className="panel rr-muted">Laden…</div>;
   return <RolePanel key={role.data.id} role={role.data} allRights={permissions.data.map((p) => p.name)} />;
@@ -53,24 +49,16 @@ function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] 
     return next;
   });
 
-  const onSave = async () => {
-    try {
-      await save.mutateAsync({ id: role.id, permissions: [...checked] });
-      showToast('Opgeslagen', 'De rechten zijn opgeslagen bij deze rol');
-    } catch (err) {
-      const detail = err instanceof ApiError ? [err.message, ...Object.values(err.fieldErrors).flat()].filter((m) => m && m !== 'Validatie mislukt!').join(' ') : '';
-      toastError(`Opslaan van rechten is mislukt.${detail ? ` ${detail}` : ''}`, 'Mislukt!');
-    }
-  };
+  const onSave = () =>
+    save.mutate({ id: role.id, permissions: [...checked] }, { onSuccess: () => showToast('Opgeslagen', 'De rechten zijn opgeslagen bij deze rol') });
   const onDelete = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je de rol ${role.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await remove.mutateAsync(role.id);
-      showToast('Verwijderd', `Rol ${role.name} is verwijderd.`);
-      await navigate({ to: '/rollen-en-rechten' });
-    } catch (err) {
-      toastError(err instanceof ApiError ? err.message : 'De rol kon niet worden verwijderd.', 'Mislukt');
-    }
+    remove.mutate(role.id, {
+      onSuccess: async () => {
+        showToast('Verwijderd', `Rol ${role.name} is verwijderd.`);
+        await navigate({ to: '/rollen-en-rechten' });
+      },
+    });
   };
 
   return (

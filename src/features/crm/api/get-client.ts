@@ -5,7 +5,7 @@ import type { ClientDetail } from './types';
 
 export const fetchClient = (id: number) => getJson<ClientDetail>(`clients/${id}`);
 
-export const clientQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.clients.detail(id), queryFn: () => fetchClient(id) });
+export const clientQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.clients.detail(id), queryFn: () => fetchClient(id), meta: { errorText: 'Klantgegevens kunnen niet worden ingeladen' } });
 
 export function useClient(id: number) {
   return useQuery(clientQueryOptions(id));

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import * as v from 'valibot';
-import { ApiError } from '../../../api/errors';
 import { ClientType, PROVIDER_CLIENT_ID } from '../../../domain/enums';
 import { contactCreateSchema, contactUpdateSchema, type ContactCreateInput } from '../../../domain/schemas/contacts';
 import { Modal } from '../../../ui/Modal';
@@ -90,8 +89,6 @@ export function ContactFormModal({ client, contact, canListRoles, onClose }: Pro
     contact ? contactUpdateSchema : contactCreateSchema,
   ) as v.GenericSchema<unknown, ContactCreateInput>;
 
-  const failure = contact ? 'Er is helaas iets fout gegaan bij het wijzigen van de gebruiker' : 'Er is helaas iets fout gegaan bij het aanmaken van de gebruiker';
-
   const form = useApiForm<ContactValues, ContactCreateInput, ContactSaved>({
     initial,
     schema,
@@ -107,7 +104,6 @@ export function ContactFormModal({ client, contact, canListRoles, onClose }: Pro
       }
       onClose();
     },
-    onError: (err) => toastError(err instanceof ApiError && err.status === 409 ? err.message : failure),
   });
 
   const title = contact ? `${noun} wijzigen` : `${noun} toevoegen`;

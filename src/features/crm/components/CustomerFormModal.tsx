@@ -7,7 +7,7 @@ import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { SelectField, CheckboxField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { useParentOptions } from '../api/parent-options';
 import { useCreateClient, useUpdateClient } from '../api/mutations';
 import type { ClientDetail } from '../api/types';
@@ -75,7 +75,6 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
       showToast('Gelukt', editing ? 'De klant is gewijzigd' : 'De klant is aangemaakt');
       onSaved(saved);
     },
-    onError: (err) => toastError(editing ? 'Er is helaas iets fout gegaan bij het wijzigen van de klant' : `Er is helaas iets fout gegaan bij het aanmaken van de klant: ${(err as Error).message}`),
   });
   const typeId = Number(form.values.client_type_id);
 

@@ -39,6 +39,7 @@ export const statisticsQueryOptions = (customerId: number | null, year: number) 
     queryFn: () => getStatistics(customerId!, year),
     enabled: customerId !== null,
     placeholderData: keepPreviousData,
+    meta: { errorText: 'Statistieken kunnen niet worden ingeladen' },
   });
 
 export function useStatistics(customerId: number | null, year: number) {

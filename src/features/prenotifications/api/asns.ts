@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { deleteJson, getJson, postJson, putJson, type Paged } from '../../../api/client';
 import { queryKeys, refreshAfter } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
@@ -29,13 +29,15 @@ export const useFormOptions = (clientId: number | null) =>
     enabled: clientId != null,
   });
 
-function useAsnMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+function useAsnMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, meta: MutationMeta) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => refreshAfter(queryClient, 'prenotifications') });
+  return useMutation({ mutationFn: fn, meta, onSuccess: () => refreshAfter(queryClient, 'prenotifications') });
 }
 
 export type AsnPayload = Record<string, unknown>;
 export const useSaveAsn = () =>
   useAsnMutation(({ id, payload }: { id?: number; payload: AsnPayload }) =>
-    id ? putJson<{ data: AsnDetail }>(`asns/${id}`, payload) : postJson<{ data: AsnDetail }>('asns', payload));
-export const useDeleteAsn = () => useAsnMutation((id: number) => deleteJson<{ message: string }>(`asns/${id}`));
+    id ? putJson<{ data: AsnDetail }>(`asns/${id}`, payload) : postJson<{ data: AsnDetail }>('asns', payload),
+  { errorText: (_err, vars) => ((vars as { id?: number }).id ? 'De voormelding kon niet worden gewijzigd' : 'De voormelding kon niet worden aangemaakt') });
+export const useDeleteAsn = () => useAsnMutation((id: number) => deleteJson<{ message: string }>(`asns/${id}`),
+  { errorText: 'Er is helaas iets fout gegaan bij het verwijderen' });

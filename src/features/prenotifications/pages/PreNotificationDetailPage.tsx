@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { formatDate } from '../../../domain/format';
 import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { useAsnDetail, useDeleteAsn } from '../api/asns';
 import { CheckInModal } from '../components/CheckInModal';
 import { PreNotificationFormModal } from '../components/PreNotificationFormModal';
@@ -27,13 +27,12 @@ export function PreNotificationDetailPage() {
 
   const onDelete = async () => {
     if (!(await confirmDialog({ title: 'Voormelding verwijderen', text: `Weet je zeker dat je voormelding ${asn.reference} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await remove.mutateAsync(asn.id);
-      showToast('Gelukt', 'De voormelding is verwijderd');
-      void navigate({ to: '/voormeldingen' });
-    } catch {
-      toastError('Er is helaas iets fout gegaan bij het verwijderen');
-    }
+    remove.mutate(asn.id, {
+      onSuccess: () => {
+        showToast('Gelukt', 'De voormelding is verwijderd');
+        void navigate({ to: '/voormeldingen' });
+      },
+    });
   };
 
   const info: [string, string | null][] = [

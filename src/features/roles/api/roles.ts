@@ -16,6 +16,8 @@ export interface RoleDetail extends RoleRow {
   permissions: { id: number; name: string }[];
 }
 
+const ROLE_LOAD_FAILED = 'Rolgegevens kunnen niet worden ingeladen';
+
 export const fetchRoles = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<RoleRow>>('roles', { searchParams: toSearchParams(params), signal });
 
@@ -24,7 +26,7 @@ export const rolesQueryOptions = (params: TableParams) =>
 
 export const fetchRole = (id: number) => getJson<RoleDetail>(`roles/${id}`);
 
-export const roleQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.roles.detail(id), queryFn: () => fetchRole(id), retry: false });
+export const roleQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.roles.detail(id), queryFn: () => fetchRole(id), retry: false, meta: { errorText: ROLE_LOAD_FAILED } });
 
 export function useRole(id: number) {
   return useQuery(roleQueryOptions(id));
@@ -34,5 +36,5 @@ export function useRole(id: number) {
 export const fetchPermissions = () => getJson<{ id: number; name: string }[]>('permissions');
 
 export function usePermissions() {
-  return useQuery({ queryKey: queryKeys.roles.permissions, queryFn: fetchPermissions, staleTime: 5 * 60_000, retry: false });
+  return useQuery({ queryKey: queryKeys.roles.permissions, queryFn: fetchPermissions, staleTime: 5 * 60_000, retry: false, meta: { errorText: ROLE_LOAD_FAILED } });
 }

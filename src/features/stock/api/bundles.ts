@@ -7,7 +7,7 @@ import type { BundleDetail, BundleRow } from './types';
 export const fetchBundles = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<BundleRow>>('bundles', { searchParams: toSearchParams(params), signal });
 
-export const bundleQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.bundle(id), queryFn: () => getJson<BundleDetail>(`bundles/${id}`) });
+export const bundleQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.bundle(id), queryFn: () => getJson<BundleDetail>(`bundles/${id}`), meta: { errorText: 'Bundelgegevens kunnen niet worden ingeladen' } });
 export const useBundle = (id: number) => useQuery(bundleQueryOptions(id));
 
 export function useCreateBundle() {
@@ -22,6 +22,7 @@ export function useSetBundleProducts(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (products: number[]) => putJson<{ data: BundleDetail }>(`bundles/${id}`, { products }),
+    meta: { errorText: 'Er is helaas iets fout gegaan bij het wijzigen van de bundelinhoud' },
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.stock.bundle(id), result.data);
       return queryClient.invalidateQueries({ queryKey: queryKeys.stock.bundles });

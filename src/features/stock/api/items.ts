@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { getJson, postJson, type Paged } from '../../../api/client';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { queryKeys, refreshAfter } from '../../../api/keys';
@@ -7,14 +7,16 @@ import type { ItemDetail, ItemRow } from './types';
 export const fetchItems = (productId: number, params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ItemRow>>(`getitems/${productId}`, { searchParams: toSearchParams(params), signal });
 
-export const itemQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.item(id), queryFn: () => getJson<ItemDetail>(`items/${id}`) });
+export const itemQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.item(id), queryFn: () => getJson<ItemDetail>(`items/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });
 export const useItem = (id: number) => useQuery(itemQueryOptions(id));
 
 type ItemResult = { message: string; data: ItemDetail };
 
-export function useItemUpdate(id: number) {
+/** `meta`: the failure toast where the caller has no form to show it in. */
+export function useItemUpdate(id: number, meta?: MutationMeta) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: (body: Record<string, unknown>) => postJson<ItemResult>(`items/${id}`, { ...body, _method: 'PUT' }),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.stock.item(id), result.data);

@@ -1,13 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, deleteJson, getJson, postJson, type Paged } from '../../../api/client';
 import { queryKeys, refreshAfter } from '../../../api/keys';
+import { reasonOr } from '../../../api/meta';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import type { ProductDetail, ProductRow } from './types';
 
 export const fetchProducts = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ProductRow>>('products', { searchParams: toSearchParams(params), signal });
 
-export const productQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`) });
+export const productQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });
 export const useProduct = (id: number) => useQuery(productQueryOptions(id));
 
 
@@ -32,6 +33,11 @@ export function useProductAction() {
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'delete' | 'inactive' | 'active' }) =>
       action === 'delete' ? deleteJson<{ message: string }>(`products/${id}`) : postJson<{ message: string }>(`products/${id}/${action}`),
+    meta: {
+      errorText: (err, vars) => ((vars as { action: string }).action === 'delete'
+        ? 'Artikel kan niet worden verwijderd'
+        : reasonOr('Artikel kan niet inactief worden gemaakt', 403)(err)),
+    },
     onSuccess: () => refreshAfter(queryClient, 'stock'),
   });
 }

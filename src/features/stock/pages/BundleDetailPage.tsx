@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import {  useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { usePageTitle } from '../../../shell/page-title';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { useBundle, useSetBundleProducts } from '../api/bundles';
 import type { BundleDetail } from '../api/types';
 import { useSessionUser } from '../../../session';
@@ -11,9 +11,6 @@ export function BundleDetailPage() {
   const id = Number(useParams({ strict: false }).id);
   const { data: bundle, isPending, isError } = useBundle(id);
   usePageTitle(bundle?.name);
-  useEffect(() => {
-    if (isError) toastError('Bundelgegevens kunnen niet worden ingeladen');
-  }, [isError]);
   if (isPending) return <div className="panel muted">Laden…</div>;
   if (isError || !bundle) return <div className="panel notice notice-alert" role="alert">Bundelgegevens kunnen niet worden ingeladen</div>;
   return <div className="stock-detail"><BundleChecklist key={bundle.id} bundle={bundle} /></div>;
@@ -30,14 +27,7 @@ function BundleChecklist({ bundle }: { bundle: BundleDetail }) {
     if (next.has(id)) next.delete(id); else next.add(id);
     return next;
   });
-  const submit = async () => {
-    try {
-      await save.mutateAsync([...picked]);
-      showToast('Gelukt', 'De bundelinhoud is gewijzigd');
-    } catch {
-      toastError('Er is helaas iets fout gegaan bij het wijzigen van de bundelinhoud');
-    }
-  };
+  const submit = () => save.mutate([...picked], { onSuccess: () => showToast('Gelukt', 'De bundelinhoud is gewijzigd') });
   return (
     <section className="panel bundle-panel">
       <div className="panel-header">

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import {  useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { ClientType } from '../../../domain/enums';
 import { formatDate, formatDateTime } from '../../../domain/format';
 import { SplitButton, type SplitAction } from '../../../ui/SplitButton';
 import { usePageTitle } from '../../../shell/page-title';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { useItem } from '../api/items';
 import type { ItemDetail } from '../api/types';
 import { ItemEditModal } from '../components/ItemEditModal';
@@ -18,9 +18,6 @@ export function ItemDetailPage() {
   const id = Number(useParams({ strict: false }).id);
   const { data: item, isPending, isError } = useItem(id);
   usePageTitle(item ? `${item.product.name}${item.serial ? ` · ${item.serial}` : ''}` : null);
-  useEffect(() => {
-    if (isError) toastError('Artikelgegevens kunnen niet worden ingeladen');
-  }, [isError]);
   if (isPending) return <div className="panel muted">Laden…</div>;
   if (isError || !item) return <div className="panel notice notice-alert" role="alert">Artikelgegevens kunnen niet worden ingeladen</div>;
   return <ItemDetailView item={item} />;

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { download } from '../../../api/client';
-import { ApiError } from '../../../api/errors';
 import { DataTable, type Column, type TableParams } from '../../../ui/DataTable';
 import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
@@ -32,9 +31,6 @@ export function ProductDetailPage() {
   const id = Number(useParams({ strict: false }).id);
   const { data: product, isPending, isError } = useProduct(id);
   usePageTitle(product?.name);
-  useEffect(() => {
-    if (isError) toastError('Artikelgegevens kunnen niet worden ingeladen');
-  }, [isError]);
   if (isPending) return <div className="panel muted">Laden…</div>;
   if (isError || !product) return <div className="panel notice notice-alert" role="alert">Artikelgegevens kunnen niet worden ingeladen</div>;
   return <ProductDetailView product={product} />;
@@ -50,23 +46,21 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
 
   const remove = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je ${product.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await action.mutateAsync({ id: product.id, action: 'delete' });
-      showToast('Gelukt', 'Artikel is verwijderd');
-      await navigate({ to: '/voorraad' });
-    } catch {
-      toastError('Artikel kan niet worden verwijderd');
-    }
+    action.mutate({ id: product.id, action: 'delete' }, {
+      onSuccess: async () => {
+        showToast('Gelukt', 'Artikel is verwijderd');
+        await navigate({ to: '/voorraad' });
+      },
+    });
   };
   const deactivate = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je ${product.name} inactief wilt maken?`, confirmLabel: 'Inactief maken', danger: true }))) return;
-    try {
-      await action.mutateAsync({ id: product.id, action: 'inactive' });
-      showToast('Gelukt', 'Artikel is inactief gemaakt');
-      await navigate({ to: '/voorraad' });
-    } catch (err) {
-      toastError(err instanceof ApiError && err.status === 403 ? err.message : 'Artikel kan niet inactief worden gemaakt');
-    }
+    action.mutate({ id: product.id, action: 'inactive' }, {
+      onSuccess: async () => {
+        showToast('Gelukt', 'Artikel is inactief gemaakt');
+        await navigate({ to: '/voorraad' });
+      },
+    });
   };
   const exportItems = () => download(`exportstockitems/${product.id}`).catch(() => toastError('Exporteren is mislukt'));
 

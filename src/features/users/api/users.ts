@@ -38,7 +38,7 @@ export const usersQueryOptions = (params: TableParams) =>
 
 export const fetchUser = (id: number) => getJson<UserDetail>(`users/${id}`);
 
-export const userQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.users.detail(id), queryFn: () => fetchUser(id), retry: false });
+export const userQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.users.detail(id), queryFn: () => fetchUser(id), retry: false, meta: { errorText: 'Gebruikergegevens kunnen niet worden ingeladen' } });
 
 export function useUser(id: number) {
   return useQuery(userQueryOptions(id));

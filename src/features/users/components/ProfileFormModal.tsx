@@ -5,7 +5,7 @@ import { Modal } from '../../../ui/Modal';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { useUpdateProfile } from '../api/mutations';
 import { queryKeys } from '../../../api/keys';
 
@@ -20,12 +20,7 @@ export function ProfileFormModal({ name, email, onClose }: { name: string; email
     initial: { name, email },
     schema: profileUpdateSchema,
     submit: async (values) => {
-      try {
-        return await update.mutateAsync(values);
-      } catch (err) {
-        toastError(SAVE_FAILED);
-        throw err;
-      }
+      return await update.mutateAsync(values);
     },
     onSuccess: async () => {
       // The signed-in user (name in the sidebar, this page) comes from the session query.

@@ -24,12 +24,7 @@ export function UserFormModal({ user, onClose }: { user: UserDetail; onClose: ()
     initial: { name: user.name, email: user.email, role: user.roles.map((r) => r.id) },
     schema: userUpdateSchema,
     submit: async (values) => {
-      try {
-        return await update.mutateAsync({ id: user.id, payload: { name: values.name, email: values.email, role: values.role ?? [] } });
-      } catch (err) {
-        toastError(SAVE_FAILED);
-        throw err;
-      }
+      return await update.mutateAsync({ id: user.id, payload: { name: values.name, email: values.email, role: values.role ?? [] } });
     },
     onSuccess: () => {
       showToast('Gelukt', 'De gebruiker is aangepast');
