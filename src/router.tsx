@@ -47,7 +47,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 // Public routes: the authentication layout.
 const authLayout = createRoute({ getParentRoute: () => rootRoute, id: 'auth', component: AuthLayout });
-const authPage = (path: string, title: string, load: () => Promise<any>, exportName: string) =>
+const authPage = (path: string, title: string, load: () => Promise<Record<string, unknown>>, exportName: string) =>
   createRoute({ getParentRoute: () => authLayout, path, staticData: { title }, component: lazyRouteComponent(load, exportName) });
 
 const authRoutes = [
@@ -84,8 +84,21 @@ const appLayout = createRoute({
   },
 });
 
+/** What a page's route owns besides its component: the data it loads, and what shows while and when that fails. */
+interface PageData {
+  /** Loads the page's data before it shows (and on hover): `queryClient.ensureQueryData(factory)`. */
+  loader?: (args: { queryClient: QueryClient; params: Record<string, string> }) => Promise<unknown>;
+  /** The spec's notice when the page's data cannot be loaded. */
+  loadError?: string;
+}
+
+/** The numeric `$id` of a detail route. */
+const idOf = (params: Record<string, string>) => Number(params.id);
+
+const pending = () => <div className="panel muted" aria-busy>Laden…</div>;
+
 const page = (
-  path: string, meta: RouteMeta, load: () => Promise<any>, exportName: string,
+  path: string, meta: RouteMeta, load: () => Promise<Record<string, unknown>>, exportName: string, data: PageData = {},
 ): AnyRoute =>
   createRoute({
     getParentRoute: () => appLayout,
@@ -95,9 +108,14 @@ const page = (
     beforeLoad: ({ context }) => {
       if (meta.right && !hasRight(context.user, meta.right)) throw new ForbiddenRoute();
     },
-    errorComponent: ({ error }) => (error instanceof ForbiddenRoute ? <NoAccessPage /> : <RouteError error={error} />),
+    loader: data.loader && (({ context, params }) => data.loader!({ queryClient: context.queryClient, params })),
+    pendingComponent: data.loader && pending,
+    errorComponent: ({ error }) => {
+      if (error instanceof ForbiddenRoute) return <NoAccessPage />;
+      if (data.loadError) return <div className="panel notice notice-alert" role="alert">{data.loadError}</div>;
+      return <RouteError error={error} />;
+    },
   });
-
 
 const appRoutes = [
   page('/', { name: 'statistics', title: 'Dashboard', right: 'Dashboard bekijken' }, () => import('./features/dashboard/DashboardPage'), 'DashboardPage'),
@@ -108,7 +126,10 @@ const appRoutes = [
       { label: 'Exporteren', event: 'customer:export', right: 'Klant exporteren' },
     ],
   }, () => import('./features/crm/CustomerListPage'), 'CustomerListPage'),
-  page('/klant/$id', { name: 'customerDetail', title: 'Klant', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/crm/CustomerDetailPage'), 'CustomerDetailPage'),
+  page('/klant/$id', { name: 'customerDetail', title: 'Klant', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/crm/CustomerDetailPage'), 'CustomerDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/crm/api/get-client').then((api) => queryClient.ensureQueryData(api.clientQueryOptions(idOf(params)))),
+    loadError: 'Klantgegevens kunnen niet worden ingeladen',
+  }),
   page('/activiteiten/leveringen/$id', { name: 'activitiesRepair', title: 'Activiteiten' }, () => import('./features/activities/ActivitiesPage'), 'RepairActivitiesPage'),
   page('/activiteiten/$id', { name: 'activitiesClient', title: 'Activiteiten', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/activities/ActivitiesPage'), 'ClientActivitiesPage'),
   page('/instellingen', { name: 'settings', title: 'Instellingen' }, () => import('./features/users/SettingsPage'), 'SettingsPage'),
@@ -126,9 +147,18 @@ const appRoutes = [
       { label: 'Voorraad afroepen', event: 'stock:bulk-call-off', right: 'Bulkafroep aanmaken' },
     ],
   }, () => import('./features/stock/pages/StockPage'), 'StockPage'),
-  page('/voorraad/$id', { name: 'stockDetail', title: 'Artikel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ProductDetailPage'), 'ProductDetailPage'),
-  page('/bundle/$id', { name: 'bundleDetail', title: 'Bundel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/BundleDetailPage'), 'BundleDetailPage'),
-  page('/item/$id', { name: 'itemDetail', title: 'Item', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ItemDetailPage'), 'ItemDetailPage'),
+  page('/voorraad/$id', { name: 'stockDetail', title: 'Artikel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ProductDetailPage'), 'ProductDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/stock/api/products').then((api) => queryClient.ensureQueryData(api.productQueryOptions(idOf(params)))),
+    loadError: 'Artikelgegevens kunnen niet worden ingeladen',
+  }),
+  page('/bundle/$id', { name: 'bundleDetail', title: 'Bundel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/BundleDetailPage'), 'BundleDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/stock/api/bundles').then((api) => queryClient.ensureQueryData(api.bundleQueryOptions(idOf(params)))),
+    loadError: 'Bundelgegevens kunnen niet worden ingeladen',
+  }),
+  page('/item/$id', { name: 'itemDetail', title: 'Item', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ItemDetailPage'), 'ItemDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/stock/api/items').then((api) => queryClient.ensureQueryData(api.itemQueryOptions(idOf(params)))),
+    loadError: 'Artikelgegevens kunnen niet worden ingeladen',
+  }),
 
   page('/voormeldingen', {
     name: 'PreNotification', title: 'Voormeldingen', right: 'Voormelding bekijken',
@@ -138,19 +168,31 @@ const appRoutes = [
     ],
   }, () => import('./features/prenotifications/pages/PreNotificationListPage'), 'PreNotificationListPage'),
   page('/voormeldingen/$id', { name: 'preNotificationProducts', title: 'Artikelen van voormelding', crumbs: ['PreNotification'], right: 'Voormelding bekijken' }, () => import('./features/prenotifications/pages/PreNotificationProductsPage'), 'PreNotificationProductsPage'),
-  page('/voormelding/$id', { name: 'preNotificationDetail', title: 'Voormelding', crumbs: ['PreNotification'], right: 'Voormelding bekijken' }, () => import('./features/prenotifications/pages/PreNotificationDetailPage'), 'PreNotificationDetailPage'),
+  page('/voormelding/$id', { name: 'preNotificationDetail', title: 'Voormelding', crumbs: ['PreNotification'], right: 'Voormelding bekijken' }, () => import('./features/prenotifications/pages/PreNotificationDetailPage'), 'PreNotificationDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/prenotifications/api/asns').then((api) => queryClient.ensureQueryData(api.asnDetailQueryOptions(idOf(params)))),
+    loadError: 'Voormeldinggegevens kunnen niet worden ingeladen',
+  }),
 
-  page('/leveringen', { name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken', buttons: [{ label: 'Exporteren', event: 'delivery:export', right: 'Levering exporteren' }] }, () => import('./features/deliveries/DeliveriesPage'), 'DeliveriesPage'),
+  // Deliveries, repairs and EOL are not built yet: their pages have no top-bar actions until then.
+  page('/leveringen', { name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken' }, () => import('./features/deliveries/DeliveriesPage'), 'DeliveriesPage'),
   page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/DeliveryDetailPage'), 'DeliveryDetailPage'),
-  page('/reparaties', { name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken', buttons: [{ label: 'Exporteren', event: 'repair:export', right: 'Reparaties exporteren' }] }, () => import('./features/repairs/RepairsPage'), 'RepairsPage'),
+  page('/reparaties', { name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken' }, () => import('./features/repairs/RepairsPage'), 'RepairsPage'),
   page('/reparaties/$id', { name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/repairs/RepairDetailPage'), 'RepairDetailPage'),
-  page('/eol', { name: 'eol', title: 'EOL overzicht', buttons: [{ label: 'Exporteren', event: 'eol:export', right: 'EOL exporteren' }] }, () => import('./features/eol/EolPage'), 'EolPage'),
+  page('/eol', { name: 'eol', title: 'EOL overzicht' }, () => import('./features/eol/EolPage'), 'EolPage'),
   page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/EolDetailPage'), 'EolDetailPage'),
 
   page('/gebruikersbeheer', { name: 'userManagement', title: 'Gebruikersbeheer', right: 'Gebruiker bekijken', buttons: [{ label: 'Exporteren', event: 'users:export', right: 'Gebruikers exporteren' }] }, () => import('./features/users/UserListPage'), 'UserListPage'),
-  page('/gebruikers/$id', { name: 'userDetails', title: 'Gebruiker', crumbs: ['userManagement'], right: 'Gebruiker bekijken' }, () => import('./features/users/UserDetailPage'), 'UserDetailPage'),
+  page('/gebruikers/$id', { name: 'userDetails', title: 'Gebruiker', crumbs: ['userManagement'], right: 'Gebruiker bekijken' }, () => import('./features/users/UserDetailPage'), 'UserDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/users/api/users').then((api) => queryClient.ensureQueryData(api.userQueryOptions(idOf(params)))),
+    loadError: 'Gebruikergegevens kunnen niet worden ingeladen',
+  }),
   page('/rollen-en-rechten', { name: 'rolesRights', title: 'Rollen en rechten', right: 'Rol bekijken', buttons: [{ label: 'Nieuwe rol', event: 'roles:create', right: 'Rol aanmaken' }] }, () => import('./features/roles/RoleListPage'), 'RoleListPage'),
-  page('/rollen-en-rechten/$id', { name: 'rolesRightsDetail', title: 'Rol', crumbs: ['rolesRights'], right: 'Rol bekijken' }, () => import('./features/roles/RoleDetailPage'), 'RoleDetailPage'),
+  page('/rollen-en-rechten/$id', { name: 'rolesRightsDetail', title: 'Rol', crumbs: ['rolesRights'], right: 'Rol bekijken' }, () => import('./features/roles/RoleDetailPage'), 'RoleDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/roles/api/roles').then((api) => Promise.all([
+      queryClient.ensureQueryData(api.roleQueryOptions(idOf(params))), queryClient.ensureQueryData(api.permissionsQueryOptions()),
+    ])),
+    loadError: 'Rolgegevens kunnen niet worden ingeladen',
+  }),
 ];
 
 export const routeTree = rootRoute.addChildren([authLayout.addChildren(authRoutes), appLayout.addChildren(appRoutes)]);

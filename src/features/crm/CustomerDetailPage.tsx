@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { ClientType, PROVIDER_CLIENT_ID, clientTypeName } from '../../domain/enums';
 import { formatDate, formatEuro, initials } from '../../domain/format';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -7,7 +8,7 @@ import { confirmDialog } from '../../shell/confirm';
 import { useEvent } from '../../shell/events';
 import { usePageTitle } from '../../shell/page-title';
 import { showToast } from '../../shell/toast';
-import { useClient } from './api/get-client';
+import { clientQueryOptions } from './api/get-client';
 import { clientListQueryOptions } from './api/client-lists';
 import { useDeleteAddress, useDeleteClient } from './api/mutations';
 import { useDeleteContact } from './api/contacts';
@@ -41,12 +42,9 @@ export const NEWEST_ADDRESSES = 3;
 
 export function CustomerDetailPage() {
   const id = Number(useParams({ strict: false }).id);
-  const { data: client, isPending, isError, refetch } = useClient(id);
-  usePageTitle(client?.name);
-  if (isPending) return <div className="panel muted">Laden…</div>;
-  if (isError || !client) {
-    return <div className="panel notice notice-alert" role="alert">Klantgegevens kunnen niet worden ingeladen</div>;
-  }
+  // The route's loader fetched it (src/router.tsx); load failures show the route's notice.
+  const { data: client, refetch } = useSuspenseQuery(clientQueryOptions(id));
+  usePageTitle(client.name);
   return <CustomerDetail client={client} refresh={() => void refetch()} />;
 }
 

@@ -5,19 +5,17 @@ import { confirmDialog } from '../../shell/confirm';
 import { usePageTitle } from '../../shell/page-title';
 import { showToast } from '../../shell/toast';
 import { useDeleteRole, useSaveRolePermissions } from './api/mutations';
-import { usePermissions, useRole, type RoleDetail } from './api/roles';
+import { permissionsQueryOptions, roleQueryOptions, type RoleDetail } from './api/roles';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { RoleFormModal } from './components/RoleFormModal';
 import { useSessionUser } from '../../session';
 import './roles.css';
 
 export function RoleDetailPage() {
   const id = Number(useParams({ strict: false }).id);
-  const role = useRole(id);
-  const permissions = usePermissions();
-  usePageTitle(role.data?.name);
-  const failed = role.isError || permissions.isError;
-  if (failed) return <div className="panel notice notice-alert" role="alert">Rolgegevens kunnen niet worden ingeladen</div>;
-  if (role.isPending || permissions.isPending) return <div className="panel rr-muted">Laden…</div>;
+  const role = useSuspenseQuery(roleQueryOptions(id));
+  const permissions = useSuspenseQuery(permissionsQueryOptions());
+  usePageTitle(role.data.name);
   return <RolePanel key={role.data.id} role={role.data} allRights={permissions.data.map((p) => p.name)} />;
 }
 

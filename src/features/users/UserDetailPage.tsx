@@ -5,7 +5,8 @@ import { confirmDialog } from '../../shell/confirm';
 import { usePageTitle } from '../../shell/page-title';
 import { showToast } from '../../shell/toast';
 import { useDeleteUser, useDisableTwoFactor, useResendActivation } from './api/mutations';
-import { useUser, type UserDetail } from './api/users';
+import { userQueryOptions, type UserDetail } from './api/users';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { UserFormModal } from './components/UserFormModal';
 import { useSessionUser } from '../../session';
 import './users.css';
@@ -15,10 +16,8 @@ export const RELOAD_DELAY_MS = 1200;
 
 export function UserDetailPage() {
   const id = Number(useParams({ strict: false }).id);
-  const { data: user, isPending, isError } = useUser(id);
-  usePageTitle(user?.name);
-  if (isPending) return <div className="panel um-muted">Laden…</div>;
-  if (isError || !user) return <div className="panel notice notice-alert" role="alert">Gebruikergegevens kunnen niet worden ingeladen</div>;
+  const { data: user } = useSuspenseQuery(userQueryOptions(id));
+  usePageTitle(user.name);
   return <UserDetailPanel user={user} />;
 }
 

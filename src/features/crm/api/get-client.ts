@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import type { ClientDetail } from './types';
@@ -7,6 +7,3 @@ export const fetchClient = (id: number) => getJson<ClientDetail>(`clients/${id}`
 
 export const clientQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.clients.detail(id), queryFn: () => fetchClient(id), meta: { errorText: 'Klantgegevens kunnen niet worden ingeladen' } });
 
-export function useClient(id: number) {
-  return useQuery(clientQueryOptions(id));
-}

@@ -14,7 +14,6 @@ export const asnListQueryOptions = (tab: AsnTab, params: TableParams) =>
 
 export const asnDetailQueryOptions = (id: number) =>
   queryOptions({ queryKey: queryKeys.prenotifications.detail(id), queryFn: ({ signal }) => getJson<AsnDetail>(`asns/${id}`, { signal }) });
-export const useAsnDetail = (id: number) => useQuery(asnDetailQueryOptions(id));
 
 export const asnProductsQueryOptions = (id: number, params: TableParams) =>
   queryOptions({

@@ -4,7 +4,8 @@ import { formatDate } from '../../../domain/format';
 import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
-import { useAsnDetail, useDeleteAsn } from '../api/asns';
+import { asnDetailQueryOptions, useDeleteAsn } from '../api/asns';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { CheckInModal } from '../components/CheckInModal';
 import { PreNotificationFormModal } from '../components/PreNotificationFormModal';
 import { useSessionUser } from '../../../session';
@@ -17,13 +18,10 @@ export function PreNotificationDetailPage() {
   const id = Number(useParams({ strict: false }).id);
   const { can } = useSessionUser();
   const navigate = useNavigate();
-  const { data: asn, isPending, isError } = useAsnDetail(id);
+  const { data: asn } = useSuspenseQuery(asnDetailQueryOptions(id));
   const remove = useDeleteAsn();
   const [modal, setModal] = useState<'edit' | 'checkin' | null>(null);
-  usePageTitle(asn ? `Voormelding ${asn.reference}` : null);
-
-  if (isPending) return <div className="panel" aria-busy>Laden…</div>;
-  if (isError || !asn) return <div className="panel notice notice-alert" role="alert">Voormeldinggegevens kunnen niet worden ingeladen</div>;
+  usePageTitle(`Voormelding ${asn.reference}`);
 
   const onDelete = async () => {
     if (!(await confirmDialog({ title: 'Voormelding verwijderen', text: `Weet je zeker dat je voormelding ${asn.reference} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson, type Paged } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
@@ -28,13 +28,8 @@ export const fetchRole = (id: number) => getJson<RoleDetail>(`roles/${id}`);
 
 export const roleQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.roles.detail(id), queryFn: () => fetchRole(id), retry: false, meta: { errorText: ROLE_LOAD_FAILED } });
 
-export function useRole(id: number) {
-  return useQuery(roleQueryOptions(id));
-}
-
 /** Every right of the product; the list comes from the server (spec 2 §3). */
 export const fetchPermissions = () => getJson<{ id: number; name: string }[]>('permissions');
 
-export function usePermissions() {
-  return useQuery({ queryKey: queryKeys.roles.permissions, queryFn: fetchPermissions, staleTime: 5 * 60_000, retry: false, meta: { errorText: ROLE_LOAD_FAILED } });
-}
+export const permissionsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.roles.permissions, queryFn: fetchPermissions, staleTime: 5 * 60_000, retry: false, meta: { errorText: ROLE_LOAD_FAILED } });

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { getJson, postJson, type Paged } from '../../../api/client';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { queryKeys, refreshAfter } from '../../../api/keys';
@@ -8,7 +8,6 @@ export const fetchItems = (productId: number, params: TableParams, signal?: Abor
   getJson<Paged<ItemRow>>(`getitems/${productId}`, { searchParams: toSearchParams(params), signal });
 
 export const itemQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.item(id), queryFn: () => getJson<ItemDetail>(`items/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });
-export const useItem = (id: number) => useQuery(itemQueryOptions(id));
 
 type ItemResult = { message: string; data: ItemDetail };
 

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, deleteJson, getJson, postJson, type Paged } from '../../../api/client';
 import { queryKeys, refreshAfter } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
@@ -9,8 +9,6 @@ export const fetchProducts = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ProductRow>>('products', { searchParams: toSearchParams(params), signal });
 
 export const productQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });
-export const useProduct = (id: number) => useQuery(productQueryOptions(id));
-
 
 /** New article or edit (POST with _method=PUT), multipart because of the image; upload progress 0–1. */
 export function saveProduct(id: number | null, form: FormData, onProgress?: (fraction: number) => void) {

@@ -2,17 +2,16 @@ import {  useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
-import { useBundle, useSetBundleProducts } from '../api/bundles';
+import { bundleQueryOptions, useSetBundleProducts } from '../api/bundles';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { BundleDetail } from '../api/types';
 import { useSessionUser } from '../../../session';
 import '../stock.css';
 
 export function BundleDetailPage() {
   const id = Number(useParams({ strict: false }).id);
-  const { data: bundle, isPending, isError } = useBundle(id);
-  usePageTitle(bundle?.name);
-  if (isPending) return <div className="panel muted">Laden…</div>;
-  if (isError || !bundle) return <div className="panel notice notice-alert" role="alert">Bundelgegevens kunnen niet worden ingeladen</div>;
+  const { data: bundle } = useSuspenseQuery(bundleQueryOptions(id));
+  usePageTitle(bundle.name);
   return <div className="stock-detail"><BundleChecklist key={bundle.id} bundle={bundle} /></div>;
 }
 

@@ -5,7 +5,8 @@ import { formatDate, formatDateTime } from '../../../domain/format';
 import { SplitButton, type SplitAction } from '../../../ui/SplitButton';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
-import { useItem } from '../api/items';
+import { itemQueryOptions } from '../api/items';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ItemDetail } from '../api/types';
 import { ItemEditModal } from '../components/ItemEditModal';
 import { ItemStatusModal } from '../components/ItemStatusModal';
@@ -16,10 +17,8 @@ import '../stock.css';
 
 export function ItemDetailPage() {
   const id = Number(useParams({ strict: false }).id);
-  const { data: item, isPending, isError } = useItem(id);
-  usePageTitle(item ? `${item.product.name}${item.serial ? ` · ${item.serial}` : ''}` : null);
-  if (isPending) return <div className="panel muted">Laden…</div>;
-  if (isError || !item) return <div className="panel notice notice-alert" role="alert">Artikelgegevens kunnen niet worden ingeladen</div>;
+  const { data: item } = useSuspenseQuery(itemQueryOptions(id));
+  usePageTitle(`${item.product.name}${item.serial ? ` · ${item.serial}` : ''}`);
   return <ItemDetailView item={item} />;
 }
 

@@ -6,7 +6,8 @@ import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast, toastError } from '../../../shell/toast';
 import { fetchItems } from '../api/items';
-import { useProduct, useProductAction } from '../api/products';
+import { productQueryOptions, useProductAction } from '../api/products';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import type { ItemRow, ProductDetail } from '../api/types';
 import { ProductFormModal } from '../components/ProductFormModal';
@@ -29,10 +30,8 @@ const itemColumns: Column<ItemRow>[] = [
 
 export function ProductDetailPage() {
   const id = Number(useParams({ strict: false }).id);
-  const { data: product, isPending, isError } = useProduct(id);
-  usePageTitle(product?.name);
-  if (isPending) return <div className="panel muted">Laden…</div>;
-  if (isError || !product) return <div className="panel notice notice-alert" role="alert">Artikelgegevens kunnen niet worden ingeladen</div>;
+  const { data: product } = useSuspenseQuery(productQueryOptions(id));
+  usePageTitle(product.name);
   return <ProductDetailView product={product} />;
 }
 

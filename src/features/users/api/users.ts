@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson, type Paged } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
@@ -40,6 +40,3 @@ export const fetchUser = (id: number) => getJson<UserDetail>(`users/${id}`);
 
 export const userQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.users.detail(id), queryFn: () => fetchUser(id), retry: false, meta: { errorText: 'Gebruikergegevens kunnen niet worden ingeladen' } });
 
-export function useUser(id: number) {
-  return useQuery(userQueryOptions(id));
-}
