@@ -1,7 +1,8 @@
 import {
-  createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type AnyRoute,
+  createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
 import type { Permission } from './domain/permissions';
 import { sessionQueryOptions, hasRight } from './session';
 import { AuthLayout } from './shell/AuthLayout';
@@ -47,19 +48,31 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 // Public routes: the authentication layout.
 const authLayout = createRoute({ getParentRoute: () => rootRoute, id: 'auth', component: AuthLayout });
-const authPage = (path: string, title: string, load: () => Promise<Record<string, unknown>>, exportName: string) =>
-  createRoute({ getParentRoute: () => authLayout, path, staticData: { title }, component: lazyRouteComponent(load, exportName) });
+/** The search params a page reads, with their defaults; other keys (a table's state) pass through. */
+type SearchSchema<TSearch> = v.GenericSchema<Record<string, unknown>, TSearch>;
+const searchOf = <TSearch,>(schema: SearchSchema<TSearch>) => (raw: Record<string, unknown>) => v.parse(schema, raw);
+
+/** `?redirect=`: where the login and the two-step screens send the user afterwards. */
+const redirectSearch = v.looseObject({ redirect: v.optional(v.string()) });
+
+const authPage = <TPath extends string, TSearch = Record<string, unknown>>(
+  path: TPath, title: string, load: () => Promise<Record<string, unknown>>, exportName: string, search?: SearchSchema<TSearch>,
+) =>
+  createRoute({
+    getParentRoute: () => authLayout, path, staticData: { title }, component: lazyRouteComponent(load, exportName),
+    validateSearch: search && searchOf(search),
+  });
 
 const authRoutes = [
-  authPage('/inloggen', 'Inloggen', () => import('./features/auth/pages/LoginPage'), 'LoginPage'),
+  authPage('/inloggen', 'Inloggen', () => import('./features/auth/pages/LoginPage'), 'LoginPage', redirectSearch),
   authPage('/activeren/$token', 'Account aanmaken', () => import('./features/auth/pages/ActivatePage'), 'ActivatePage'),
   authPage('/wachtwoord-vergeten', 'Wachtwoord vergeten', () => import('./features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage'),
   authPage('/wachtwoord-vergeten/succes', 'Wachtwoord vergeten', () => import('./features/auth/pages/ForgotPasswordSuccessPage'), 'ForgotPasswordSuccessPage'),
   authPage('/wachtwoord-vernieuwen/succes', 'Wachtwoord vernieuwd', () => import('./features/auth/pages/ResetPasswordSuccessPage'), 'ResetPasswordSuccessPage'),
-  authPage('/wachtwoord-vernieuwen/$token', 'Wachtwoord vernieuwen', () => import('./features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage'),
-  authPage('/tweestapsverificatie', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorIntroPage'), 'TwoFactorIntroPage'),
-  authPage('/tweestapsverificatie/qr', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorCodePage'), 'TwoFactorCodePage'),
-  authPage('/tweestapsverificatie/succes', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorSuccessPage'), 'TwoFactorSuccessPage'),
+  authPage('/wachtwoord-vernieuwen/$token', 'Wachtwoord vernieuwen', () => import('./features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage', v.looseObject({ email: v.optional(v.string()) })),
+  authPage('/tweestapsverificatie', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorIntroPage'), 'TwoFactorIntroPage', redirectSearch),
+  authPage('/tweestapsverificatie/qr', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorCodePage'), 'TwoFactorCodePage', redirectSearch),
+  authPage('/tweestapsverificatie/succes', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorSuccessPage'), 'TwoFactorSuccessPage', redirectSearch),
 ];
 
 /**
@@ -74,7 +87,7 @@ const appLayout = createRoute({
   errorComponent: ({ error }) => <RouteError error={error} />,
   beforeLoad: async ({ context, location, matches }) => {
     const user = await context.queryClient.ensureQueryData(sessionQueryOptions());
-    if (!user) throw redirect({ to: '/inloggen', search: { redirect: location.href } as any });
+    if (!user) throw redirect({ to: '/inloggen', search: { redirect: location.href } });
     if (!user.otp_enabled) throw redirect({ to: '/tweestapsverificatie' });
     if (!user.otp_authorized) throw redirect({ to: '/tweestapsverificatie/qr' });
     const target = matches.at(-1);
@@ -97,9 +110,9 @@ const idOf = (params: Record<string, string>) => Number(params.id);
 
 const pending = () => <div className="panel muted" aria-busy>Laden…</div>;
 
-const page = (
-  path: string, meta: RouteMeta, load: () => Promise<Record<string, unknown>>, exportName: string, data: PageData = {},
-): AnyRoute =>
+const page = <TPath extends string>(
+  path: TPath, meta: RouteMeta, load: () => Promise<Record<string, unknown>>, exportName: string, data: PageData = {},
+) =>
   createRoute({
     getParentRoute: () => appLayout,
     path,
@@ -108,7 +121,7 @@ const page = (
     beforeLoad: ({ context }) => {
       if (meta.right && !hasRight(context.user, meta.right)) throw new ForbiddenRoute();
     },
-    loader: data.loader && (({ context, params }) => data.loader!({ queryClient: context.queryClient, params })),
+    loader: data.loader && (({ context, params }) => data.loader!({ queryClient: context.queryClient, params: params as Record<string, string> })),
     pendingComponent: data.loader && pending,
     errorComponent: ({ error }) => {
       if (error instanceof ForbiddenRoute) return <NoAccessPage />;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ClientType, PROVIDER_CLIENT_ID, clientTypeName } from '../../domain/enums';
 import { formatDate, formatEuro, initials } from '../../domain/format';
@@ -25,6 +25,8 @@ import { StockPanelsSlot } from './components/StockPanelsSlot';
 import { useSessionUser } from '../../session';
 import './crm.css';
 
+const route = getRouteApi('/app/klant/$id');
+
 type ModalState =
   | { kind: 'edit' }
   | { kind: 'address'; address?: Address }
@@ -41,7 +43,7 @@ const CONTACT_CLIENT_TYPES: number[] = [ClientType.PROVIDER, ClientType.RESELLER
 export const NEWEST_ADDRESSES = 3;
 
 export function CustomerDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
+  const id = Number(route.useParams().id);
   // The route's loader fetched it (src/router.tsx); load failures show the route's notice.
   const { data: client, refetch } = useSuspenseQuery(clientQueryOptions(id));
   usePageTitle(client.name);

@@ -1,5 +1,5 @@
 import {  useMemo, useState } from 'react';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { isPermission, permissionGroups } from '../../domain/permissions';
 import { confirmDialog } from '../../shell/confirm';
 import { usePageTitle } from '../../shell/page-title';
@@ -11,8 +11,10 @@ import { RoleFormModal } from './components/RoleFormModal';
 import { useSessionUser } from '../../session';
 import './roles.css';
 
+const route = getRouteApi('/app/rollen-en-rechten/$id');
+
 export function RoleDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
+  const id = Number(route.useParams().id);
   const role = useSuspenseQuery(roleQueryOptions(id));
   const permissions = useSuspenseQuery(permissionsQueryOptions());
   usePageTitle(role.data.name);

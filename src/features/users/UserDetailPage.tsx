@@ -1,5 +1,5 @@
 import {  useState } from 'react';
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { initials } from '../../domain/format';
 import { confirmDialog } from '../../shell/confirm';
 import { usePageTitle } from '../../shell/page-title';
@@ -11,11 +11,13 @@ import { UserFormModal } from './components/UserFormModal';
 import { useSessionUser } from '../../session';
 import './users.css';
 
+const route = getRouteApi('/app/gebruikers/$id');
+
 /** After 'Verwijderen' the app reloads at / (spec 2 §7); the toast stays readable for a moment first. */
 export const RELOAD_DELAY_MS = 1200;
 
 export function UserDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
+  const id = Number(route.useParams().id);
   const { data: user } = useSuspenseQuery(userQueryOptions(id));
   usePageTitle(user.name);
   return <UserDetailPanel user={user} />;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { formatDate } from '../../../domain/format';
 import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
@@ -11,11 +11,13 @@ import { PreNotificationFormModal } from '../components/PreNotificationFormModal
 import { useSessionUser } from '../../../session';
 import '../prenotifications.css';
 
+const route = getRouteApi('/app/voormelding/$id');
+
 const jaNee = (b: boolean) => (b ? 'Ja' : 'Nee');
 
 /** /voormelding/{id}: info panel, article table, check-in, edit and delete (spec 2 §2.5). */
 export function PreNotificationDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
+  const id = Number(route.useParams().id);
   const { can } = useSessionUser();
   const navigate = useNavigate();
   const { data: asn } = useSuspenseQuery(asnDetailQueryOptions(id));

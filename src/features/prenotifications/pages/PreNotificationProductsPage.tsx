@@ -1,4 +1,4 @@
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { download } from '../../../api/client';
 import { DataTable, type Column } from '../../../ui/DataTable';
@@ -8,6 +8,8 @@ import { asnDetailQueryOptions, asnProductsQueryOptions } from '../api/asns';
 import type { AsnProductRow } from '../api/types';
 import { useSessionUser } from '../../../session';
 import '../prenotifications.css';
+
+const route = getRouteApi('/app/voormeldingen/$id');
 
 const columns: Column<AsnProductRow>[] = [
   { key: 'name', header: 'Artikelomschrijving', sortable: true, width: 280 },
@@ -20,7 +22,7 @@ const columns: Column<AsnProductRow>[] = [
 
 /** /voormeldingen/{id}: the articles of one pre-notification with a CSV export (spec 2 §2.5). */
 export function PreNotificationProductsPage() {
-  const id = Number(useParams({ strict: false }).id);
+  const id = Number(route.useParams().id);
   const { can } = useSessionUser();
   const detail = useQuery(asnDetailQueryOptions(id));
   usePageTitle(detail.data ? `Voormelding ${detail.data.reference}` : null);

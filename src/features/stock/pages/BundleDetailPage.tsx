@@ -1,5 +1,5 @@
 import {  useState } from 'react';
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
 import { bundleQueryOptions, useSetBundleProducts } from '../api/bundles';
@@ -8,8 +8,10 @@ import type { BundleDetail } from '../api/types';
 import { useSessionUser } from '../../../session';
 import '../stock.css';
 
+const route = getRouteApi('/app/bundle/$id');
+
 export function BundleDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
+  const id = Number(route.useParams().id);
   const { data: bundle } = useSuspenseQuery(bundleQueryOptions(id));
   usePageTitle(bundle.name);
   return <div className="stock-detail"><BundleChecklist key={bundle.id} bundle={bundle} /></div>;

@@ -1,5 +1,5 @@
 import {  useState } from 'react';
-import { Link, useParams } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { ClientType } from '../../../domain/enums';
 import { formatDate, formatDateTime } from '../../../domain/format';
 import { SplitButton, type SplitAction } from '../../../ui/SplitButton';
@@ -15,8 +15,10 @@ import { eolText, StatusLabel } from '../components/labels';
 import { useSessionUser } from '../../../session';
 import '../stock.css';
 
+const route = getRouteApi('/app/item/$id');
+
 export function ItemDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
+  const id = Number(route.useParams().id);
   const { data: item } = useSuspenseQuery(itemQueryOptions(id));
   usePageTitle(`${item.product.name}${item.serial ? ` · ${item.serial}` : ''}`);
   return <ItemDetailView item={item} />;

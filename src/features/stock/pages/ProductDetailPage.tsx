@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { download } from '../../../api/client';
 import { DataTable, type Column, type TableParams } from '../../../ui/DataTable';
 import { confirmDialog } from '../../../shell/confirm';
@@ -15,6 +15,8 @@ import { eolText, StatusLabel } from '../components/labels';
 import { useSessionUser } from '../../../session';
 import '../stock.css';
 
+const route = getRouteApi('/app/voorraad/$id');
+
 const itemColumns: Column<ItemRow>[] = [
   { key: 'select', header: '', cell: { kind: 'checkbox' } },
   { key: 'product_name', header: 'Productnaam', width: 200 },
@@ -29,7 +31,7 @@ const itemColumns: Column<ItemRow>[] = [
 ];
 
 export function ProductDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
+  const id = Number(route.useParams().id);
   const { data: product } = useSuspenseQuery(productQueryOptions(id));
   usePageTitle(product.name);
   return <ProductDetailView product={product} />;
