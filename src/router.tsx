@@ -131,22 +131,22 @@ const page = <TPath extends string>(
   });
 
 const appRoutes = [
-  page('/', { name: 'statistics', title: 'Dashboard', right: 'Dashboard bekijken' }, () => import('./features/dashboard/DashboardPage'), 'DashboardPage'),
+  page('/', { name: 'statistics', title: 'Dashboard', right: 'Dashboard bekijken' }, () => import('./features/dashboard/pages/DashboardPage'), 'DashboardPage'),
   page('/crm', {
     name: 'dashboard', title: 'CRM', right: 'Klant bekijken',
     buttons: [
       { label: 'Nieuwe klant', event: 'customer:create', right: 'Klant aanmaken' },
       { label: 'Exporteren', event: 'customer:export', right: 'Klant exporteren' },
     ],
-  }, () => import('./features/crm/CustomerListPage'), 'CustomerListPage'),
-  page('/klant/$id', { name: 'customerDetail', title: 'Klant', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/crm/CustomerDetailPage'), 'CustomerDetailPage', {
+  }, () => import('./features/crm/pages/CustomerListPage'), 'CustomerListPage'),
+  page('/klant/$id', { name: 'customerDetail', title: 'Klant', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/crm/pages/CustomerDetailPage'), 'CustomerDetailPage', {
     loader: ({ queryClient, params }) => import('./features/crm/api/get-client').then((api) => queryClient.ensureQueryData(api.clientQueryOptions(idOf(params)))),
     loadError: 'Klantgegevens kunnen niet worden ingeladen',
   }),
-  page('/activiteiten/leveringen/$id', { name: 'activitiesRepair', title: 'Activiteiten' }, () => import('./features/activities/ActivitiesPage'), 'RepairActivitiesPage'),
-  page('/activiteiten/$id', { name: 'activitiesClient', title: 'Activiteiten', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/activities/ActivitiesPage'), 'ClientActivitiesPage'),
-  page('/instellingen', { name: 'settings', title: 'Instellingen' }, () => import('./features/users/SettingsPage'), 'SettingsPage'),
-  page('/profiel', { name: 'profile', title: 'Mijn profiel' }, () => import('./features/users/ProfilePage'), 'ProfilePage'),
+  page('/activiteiten/leveringen/$id', { name: 'activitiesRepair', title: 'Activiteiten' }, () => import('./features/activities/pages/ActivitiesPage'), 'RepairActivitiesPage'),
+  page('/activiteiten/$id', { name: 'activitiesClient', title: 'Activiteiten', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/activities/pages/ActivitiesPage'), 'ClientActivitiesPage'),
+  page('/instellingen', { name: 'settings', title: 'Instellingen' }, () => import('./features/users/pages/SettingsPage'), 'SettingsPage'),
+  page('/profiel', { name: 'profile', title: 'Mijn profiel' }, () => import('./features/users/pages/ProfilePage'), 'ProfilePage'),
   page('/wachtrij', { name: 'outbox', title: 'Wachtrij' }, () => import('./offline/OutboxPage'), 'OutboxPage'),
   // The UI kit on one page: a reference for feature authors and the surface of tests/e2e/ui-kit.spec.ts.
   page('/ui-kit', { name: 'uiKit', title: 'UI-kit' }, () => import('./ui/demo/UiKitPage'), 'UiKitPage'),
@@ -187,20 +187,20 @@ const appRoutes = [
   }),
 
   // Deliveries, repairs and EOL are not built yet: their pages have no top-bar actions until then.
-  page('/leveringen', { name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken' }, () => import('./features/deliveries/DeliveriesPage'), 'DeliveriesPage'),
-  page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/DeliveryDetailPage'), 'DeliveryDetailPage'),
-  page('/reparaties', { name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken' }, () => import('./features/repairs/RepairsPage'), 'RepairsPage'),
-  page('/reparaties/$id', { name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/repairs/RepairDetailPage'), 'RepairDetailPage'),
-  page('/eol', { name: 'eol', title: 'EOL overzicht' }, () => import('./features/eol/EolPage'), 'EolPage'),
-  page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/EolDetailPage'), 'EolDetailPage'),
+  page('/leveringen', { name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveriesPage'), 'DeliveriesPage'),
+  page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveryDetailPage'), 'DeliveryDetailPage'),
+  page('/reparaties', { name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairsPage'), 'RepairsPage'),
+  page('/reparaties/$id', { name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairDetailPage'), 'RepairDetailPage'),
+  page('/eol', { name: 'eol', title: 'EOL overzicht' }, () => import('./features/eol/pages/EolPage'), 'EolPage'),
+  page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/pages/EolDetailPage'), 'EolDetailPage'),
 
-  page('/gebruikersbeheer', { name: 'userManagement', title: 'Gebruikersbeheer', right: 'Gebruiker bekijken', buttons: [{ label: 'Exporteren', event: 'users:export', right: 'Gebruikers exporteren' }] }, () => import('./features/users/UserListPage'), 'UserListPage'),
-  page('/gebruikers/$id', { name: 'userDetails', title: 'Gebruiker', crumbs: ['userManagement'], right: 'Gebruiker bekijken' }, () => import('./features/users/UserDetailPage'), 'UserDetailPage', {
+  page('/gebruikersbeheer', { name: 'userManagement', title: 'Gebruikersbeheer', right: 'Gebruiker bekijken', buttons: [{ label: 'Exporteren', event: 'users:export', right: 'Gebruikers exporteren' }] }, () => import('./features/users/pages/UserListPage'), 'UserListPage'),
+  page('/gebruikers/$id', { name: 'userDetails', title: 'Gebruiker', crumbs: ['userManagement'], right: 'Gebruiker bekijken' }, () => import('./features/users/pages/UserDetailPage'), 'UserDetailPage', {
     loader: ({ queryClient, params }) => import('./features/users/api/users').then((api) => queryClient.ensureQueryData(api.userQueryOptions(idOf(params)))),
     loadError: 'Gebruikergegevens kunnen niet worden ingeladen',
   }),
-  page('/rollen-en-rechten', { name: 'rolesRights', title: 'Rollen en rechten', right: 'Rol bekijken', buttons: [{ label: 'Nieuwe rol', event: 'roles:create', right: 'Rol aanmaken' }] }, () => import('./features/roles/RoleListPage'), 'RoleListPage'),
-  page('/rollen-en-rechten/$id', { name: 'rolesRightsDetail', title: 'Rol', crumbs: ['rolesRights'], right: 'Rol bekijken' }, () => import('./features/roles/RoleDetailPage'), 'RoleDetailPage', {
+  page('/rollen-en-rechten', { name: 'rolesRights', title: 'Rollen en rechten', right: 'Rol bekijken', buttons: [{ label: 'Nieuwe rol', event: 'roles:create', right: 'Rol aanmaken' }] }, () => import('./features/roles/pages/RoleListPage'), 'RoleListPage'),
+  page('/rollen-en-rechten/$id', { name: 'rolesRightsDetail', title: 'Rol', crumbs: ['rolesRights'], right: 'Rol bekijken' }, () => import('./features/roles/pages/RoleDetailPage'), 'RoleDetailPage', {
     loader: ({ queryClient, params }) => import('./features/roles/api/roles').then((api) => Promise.all([
       queryClient.ensureQueryData(api.roleQueryOptions(idOf(params))), queryClient.ensureQueryData(api.permissionsQueryOptions()),
     ])),
@@ -209,14 +209,6 @@ const appRoutes = [
 ];
 
 export const routeTree = rootRoute.addChildren([authLayout.addChildren(authRoutes), appLayout.addChildren(appRoutes)]);
-
-/** Route name (spec) to path, for the menu and breadcrumbs. */
-export const pathByName: Record<string, string> = Object.fromEntries(
-  appRoutes.map((r) => [(r.options as { staticData?: RouteMeta }).staticData?.name, (r.options as { path: string }).path]),
-);
-export const metaByName: Record<string, RouteMeta> = Object.fromEntries(
-  appRoutes.map((r) => [(r.options as { staticData?: RouteMeta }).staticData?.name, (r.options as { staticData: RouteMeta }).staticData]),
-);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', defaultPreloadStaleTime: 0, scrollRestoration: true });

@@ -1,26 +1,27 @@
 import { useEffect, useState } from 'react';
-import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, useMatches, useNavigate, useRouterState, type StaticDataRouteOption } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '../domain/product';
 import { initials } from '../domain/format';
 import { postJson } from '../api/client';
 import { sessionQueryKey, useSessionUser } from '../session';
-import { metaByName, pathByName, type RouteMeta } from '../router';
 import { SplitButton } from '../ui/SplitButton';
 import { confirmDialog } from './confirm';
 import { emitEvent } from './events';
 import { isMenuActive, visibleMenu } from './menu';
 import { useDynamicTitle } from './page-title';
+import { useNamedRoutes } from './route-names';
 import { OutboxBadge } from '../offline/OutboxBadge';
 
-function useCurrentMeta(): RouteMeta {
+function useCurrentMeta(): StaticDataRouteOption {
   const matches = useMatches();
-  return (matches.at(-1)?.staticData ?? {}) as RouteMeta;
+  return matches.at(-1)?.staticData ?? {};
 }
 
 function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useSessionUser();
   const meta = useCurrentMeta();
+  const routes = useNamedRoutes();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = async () => {
@@ -45,7 +46,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
           const active = isMenuActive(entry, meta.name);
           return (
             <li key={entry.route}>
-              <Link to={pathByName[entry.route]!} className={active ? 'menu-link active' : 'menu-link'} aria-current={active ? 'page' : undefined}>
+              <Link to={routes[entry.route]?.path} className={active ? 'menu-link active' : 'menu-link'} aria-current={active ? 'page' : undefined}>
                 {entry.label}
               </Link>
             </li>
@@ -71,6 +72,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
 
 function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
   const meta = useCurrentMeta();
+  const routes = useNamedRoutes();
   const user = useSessionUser();
   const dynamicTitle = useDynamicTitle();
   const title = dynamicTitle ?? meta.title ?? '';
@@ -88,7 +90,7 @@ function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void })
           <nav aria-label="Kruimelpad" className="breadcrumb">
             <ol>
               {meta.crumbs.map((name) => (
-                <li key={name}><Link to={pathByName[name]!}>{metaByName[name]?.title}</Link></li>
+                <li key={name}><Link to={routes[name]?.path}>{routes[name]?.meta.title}</Link></li>
               ))}
               <li aria-current="page">{title}</li>
             </ol>

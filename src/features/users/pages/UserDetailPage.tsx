@@ -1,15 +1,15 @@
 import {  useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { initials } from '../../domain/format';
-import { confirmDialog } from '../../shell/confirm';
-import { usePageTitle } from '../../shell/page-title';
-import { showToast } from '../../shell/toast';
-import { useDeleteUser, useDisableTwoFactor, useResendActivation } from './api/mutations';
-import { userQueryOptions, type UserDetail } from './api/users';
+import { initials } from '../../../domain/format';
+import { confirmDialog } from '../../../shell/confirm';
+import { usePageTitle } from '../../../shell/page-title';
+import { showToast } from '../../../shell/toast';
+import { useDeleteUser, useDisableTwoFactor, useResendActivation } from '../api/mutations';
+import { userQueryOptions, type UserDetail } from '../api/users';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { UserFormModal } from './components/UserFormModal';
-import { useSessionUser } from '../../session';
-import './users.css';
+import { UserFormModal } from '../components/UserFormModal';
+import { useSessionUser } from '../../../session';
+import '../users.css';
 
 const route = getRouteApi('/app/gebruikers/$id');
 

@@ -1,15 +1,15 @@
 import {  useMemo, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { isPermission, permissionGroups } from '../../domain/permissions';
-import { confirmDialog } from '../../shell/confirm';
-import { usePageTitle } from '../../shell/page-title';
-import { showToast } from '../../shell/toast';
-import { useDeleteRole, useSaveRolePermissions } from './api/mutations';
-import { permissionsQueryOptions, roleQueryOptions, type RoleDetail } from './api/roles';
+import { isPermission, permissionGroups } from '../../../domain/permissions';
+import { confirmDialog } from '../../../shell/confirm';
+import { usePageTitle } from '../../../shell/page-title';
+import { showToast } from '../../../shell/toast';
+import { useDeleteRole, useSaveRolePermissions } from '../api/mutations';
+import { permissionsQueryOptions, roleQueryOptions, type RoleDetail } from '../api/roles';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { RoleFormModal } from './components/RoleFormModal';
-import { useSessionUser } from '../../session';
-import './roles.css';
+import { RoleFormModal } from '../components/RoleFormModal';
+import { useSessionUser } from '../../../session';
+import '../roles.css';
 
 const route = getRouteApi('/app/rollen-en-rechten/$id');
 

@@ -1,8 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { formatDate, formatTime } from '../../domain/format';
-import { EmptyPage } from '../../shell/EmptyPage';
-import { usePageTitle } from '../../shell/page-title';
-import { useClientActivities, useClientName } from './api/get-client-events';
+import { formatDate, formatTime } from '../../../domain/format';
+import { EmptyPage } from '../../../shell/EmptyPage';
+import { usePageTitle } from '../../../shell/page-title';
+import { useClientActivities, useClientName } from '../api/get-client-events';
 
 const route = getRouteApi('/app/activiteiten/$id');
 

@@ -1,16 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { download } from '../../api/client';
-import type { StatisticsItemFilter } from '../../domain/enums';
-import { statisticsYears } from '../../domain/schemas/statistics';
-import { msg } from '../../domain/schemas/common';
-import { SearchSelect } from '../../ui/SearchSelect';
-import { toastError } from '../../shell/toast';
-import { useSessionUser } from '../../session';
-import { useEndCustomers } from '../../api/lookups';
-import { useStatistics } from './api/get-statistics';
-import { Counter } from './components/Counter';
+import { download } from '../../../api/client';
+import type { StatisticsItemFilter } from '../../../domain/enums';
+import { statisticsYears } from '../../../domain/schemas/statistics';
+import { msg } from '../../../domain/schemas/common';
+import { SearchSelect } from '../../../ui/SearchSelect';
+import { toastError } from '../../../shell/toast';
+import { useSessionUser } from '../../../session';
+import { useEndCustomers } from '../../../api/lookups';
+import { useStatistics } from '../api/get-statistics';
+import { Counter } from '../components/Counter';
 
-const Charts = lazy(() => import('./components/Charts'));
+const Charts = lazy(() => import('../components/Charts'));
 
 type Filter = (typeof StatisticsItemFilter)[number];
 

@@ -1,18 +1,18 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { ClientType } from '../../domain/enums';
-import { download } from '../../api/client';
-import { DataTable, toSearchParams, type Column } from '../../ui/DataTable';
-import { initialParams } from '../../ui/table/state';
-import { readUrlState } from '../../ui/table/url-state';
-import { useEvent } from '../../shell/events';
-import { toastError } from '../../shell/toast';
-import { clientListQueryOptions, type CustomerTab } from './api/client-lists';
-import { useParentOptions } from './api/parent-options';
-import type { ClientListRow } from './api/types';
-import { CustomerFormModal } from './components/CustomerFormModal';
-import { useSessionUser } from '../../session';
-import './crm.css';
+import { ClientType } from '../../../domain/enums';
+import { download } from '../../../api/client';
+import { DataTable, toSearchParams, type Column } from '../../../ui/DataTable';
+import { initialParams } from '../../../ui/table/state';
+import { readUrlState } from '../../../ui/table/url-state';
+import { useEvent } from '../../../shell/events';
+import { toastError } from '../../../shell/toast';
+import { clientListQueryOptions, type CustomerTab } from '../api/client-lists';
+import { useParentOptions } from '../api/parent-options';
+import type { ClientListRow } from '../api/types';
+import { CustomerFormModal } from '../components/CustomerFormModal';
+import { useSessionUser } from '../../../session';
+import '../crm.css';
 
 const tabLabels: Record<CustomerTab, string> = { resellers: 'Resellers', endcustomers: 'Eindklanten', endusers: 'Eindgebruikers', all: 'Alle' };
 
