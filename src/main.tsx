@@ -11,7 +11,8 @@ import './panels';
 import { Toaster } from './shell/toast';
 import { ConfirmHost } from './shell/confirm';
 import { UpdateNotice } from './shell/UpdateNotice';
-import { sessionQueryKey } from './features/auth/api/session';
+import { onMutationError, onQueryError } from './shell/query-errors';
+import { sessionQueryKey } from './session';
 import { registerServiceWorker } from './sw-registration';
 import './styles.css';
 
@@ -27,8 +28,9 @@ const queryClient = new QueryClient({
     },
     mutations: { networkMode: 'always' },
   },
-  queryCache: new QueryCache(),
-  mutationCache: new MutationCache(),
+  // Every failure is shown in one place, with the spec text from the query's or mutation's meta.
+  queryCache: new QueryCache({ onError: onQueryError }),
+  mutationCache: new MutationCache({ onError: onMutationError }),
 });
 
 const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'portal-query-cache' });

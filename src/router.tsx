@@ -1,9 +1,10 @@
 import {
-  createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type AnyRoute,
+  createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
 import type { Permission } from './domain/permissions';
-import { sessionQueryOptions, hasRight } from './features/auth/api/session';
+import { sessionQueryOptions, hasRight } from './session';
 import { AuthLayout } from './shell/AuthLayout';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { NoAccessPage } from './shell/NoAccessPage';
@@ -47,19 +48,31 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 // Public routes: the authentication layout.
 const authLayout = createRoute({ getParentRoute: () => rootRoute, id: 'auth', component: AuthLayout });
-const authPage = (path: string, title: string, load: () => Promise<any>, exportName: string) =>
-  createRoute({ getParentRoute: () => authLayout, path, staticData: { title }, component: lazyRouteComponent(load, exportName) });
+/** The search params a page reads, with their defaults; other keys (a table's state) pass through. */
+type SearchSchema<TSearch> = v.GenericSchema<Record<string, unknown>, TSearch>;
+const searchOf = <TSearch,>(schema: SearchSchema<TSearch>) => (raw: Record<string, unknown>) => v.parse(schema, raw);
+
+/** `?redirect=`: where the login and the two-step screens send the user afterwards. */
+const redirectSearch = v.looseObject({ redirect: v.optional(v.string()) });
+
+const authPage = <TPath extends string, TSearch = Record<string, unknown>>(
+  path: TPath, title: string, load: () => Promise<Record<string, unknown>>, exportName: string, search?: SearchSchema<TSearch>,
+) =>
+  createRoute({
+    getParentRoute: () => authLayout, path, staticData: { title }, component: lazyRouteComponent(load, exportName),
+    validateSearch: search && searchOf(search),
+  });
 
 const authRoutes = [
-  authPage('/inloggen', 'Inloggen', () => import('./features/auth/pages/LoginPage'), 'LoginPage'),
+  authPage('/inloggen', 'Inloggen', () => import('./features/auth/pages/LoginPage'), 'LoginPage', redirectSearch),
   authPage('/activeren/$token', 'Account aanmaken', () => import('./features/auth/pages/ActivatePage'), 'ActivatePage'),
   authPage('/wachtwoord-vergeten', 'Wachtwoord vergeten', () => import('./features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage'),
   authPage('/wachtwoord-vergeten/succes', 'Wachtwoord vergeten', () => import('./features/auth/pages/ForgotPasswordSuccessPage'), 'ForgotPasswordSuccessPage'),
   authPage('/wachtwoord-vernieuwen/succes', 'Wachtwoord vernieuwd', () => import('./features/auth/pages/ResetPasswordSuccessPage'), 'ResetPasswordSuccessPage'),
-  authPage('/wachtwoord-vernieuwen/$token', 'Wachtwoord vernieuwen', () => import('./features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage'),
-  authPage('/tweestapsverificatie', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorIntroPage'), 'TwoFactorIntroPage'),
-  authPage('/tweestapsverificatie/qr', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorCodePage'), 'TwoFactorCodePage'),
-  authPage('/tweestapsverificatie/succes', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorSuccessPage'), 'TwoFactorSuccessPage'),
+  authPage('/wachtwoord-vernieuwen/$token', 'Wachtwoord vernieuwen', () => import('./features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage', v.looseObject({ email: v.optional(v.string()) })),
+  authPage('/tweestapsverificatie', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorIntroPage'), 'TwoFactorIntroPage', redirectSearch),
+  authPage('/tweestapsverificatie/qr', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorCodePage'), 'TwoFactorCodePage', redirectSearch),
+  authPage('/tweestapsverificatie/succes', 'Tweestapsverificatie', () => import('./features/auth/pages/TwoFactorSuccessPage'), 'TwoFactorSuccessPage', redirectSearch),
 ];
 
 /**
@@ -74,7 +87,7 @@ const appLayout = createRoute({
   errorComponent: ({ error }) => <RouteError error={error} />,
   beforeLoad: async ({ context, location, matches }) => {
     const user = await context.queryClient.ensureQueryData(sessionQueryOptions());
-    if (!user) throw redirect({ to: '/inloggen', search: { redirect: location.href } as any });
+    if (!user) throw redirect({ to: '/inloggen', search: { redirect: location.href } });
     if (!user.otp_enabled) throw redirect({ to: '/tweestapsverificatie' });
     if (!user.otp_authorized) throw redirect({ to: '/tweestapsverificatie/qr' });
     const target = matches.at(-1);
@@ -84,36 +97,56 @@ const appLayout = createRoute({
   },
 });
 
-const page = (
-  path: string, meta: RouteMeta, load: () => Promise<any>, exportName: string,
-): AnyRoute =>
+/** What a page's route owns besides its component: the data it loads, and what shows while and when that fails. */
+interface PageData {
+  /** Loads the page's data before it shows (and on hover): `queryClient.ensureQueryData(factory)`. */
+  loader?: (args: { queryClient: QueryClient; params: Record<string, string> }) => Promise<unknown>;
+  /** The spec's notice when the page's data cannot be loaded. */
+  loadError?: string;
+}
+
+/** The numeric `$id` of a detail route. */
+const idOf = (params: Record<string, string>) => Number(params.id);
+
+const pending = () => <div className="panel muted" aria-busy>Laden…</div>;
+
+const page = <TPath extends string>(
+  path: TPath, meta: RouteMeta, load: () => Promise<Record<string, unknown>>, exportName: string, data: PageData = {},
+) =>
   createRoute({
     getParentRoute: () => appLayout,
     path,
     staticData: meta,
     component: lazyRouteComponent(load, exportName),
     beforeLoad: ({ context }) => {
-      const user = (context as { user?: Parameters<typeof hasRight>[0] }).user;
-      if (meta.right && !hasRight(user, meta.right)) throw new ForbiddenRoute();
+      if (meta.right && !hasRight(context.user, meta.right)) throw new ForbiddenRoute();
     },
-    errorComponent: ({ error }) => (error instanceof ForbiddenRoute ? <NoAccessPage /> : <RouteError error={error} />),
+    loader: data.loader && (({ context, params }) => data.loader!({ queryClient: context.queryClient, params: params as Record<string, string> })),
+    pendingComponent: data.loader && pending,
+    errorComponent: ({ error }) => {
+      if (error instanceof ForbiddenRoute) return <NoAccessPage />;
+      if (data.loadError) return <div className="panel notice notice-alert" role="alert">{data.loadError}</div>;
+      return <RouteError error={error} />;
+    },
   });
 
-
 const appRoutes = [
-  page('/', { name: 'statistics', title: 'Dashboard', right: 'Dashboard bekijken' }, () => import('./features/dashboard/DashboardPage'), 'DashboardPage'),
+  page('/', { name: 'statistics', title: 'Dashboard', right: 'Dashboard bekijken' }, () => import('./features/dashboard/pages/DashboardPage'), 'DashboardPage'),
   page('/crm', {
     name: 'dashboard', title: 'CRM', right: 'Klant bekijken',
     buttons: [
       { label: 'Nieuwe klant', event: 'customer:create', right: 'Klant aanmaken' },
       { label: 'Exporteren', event: 'customer:export', right: 'Klant exporteren' },
     ],
-  }, () => import('./features/crm/CustomerListPage'), 'CustomerListPage'),
-  page('/klant/$id', { name: 'customerDetail', title: 'Klant', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/crm/CustomerDetailPage'), 'CustomerDetailPage'),
-  page('/activiteiten/leveringen/$id', { name: 'activitiesRepair', title: 'Activiteiten' }, () => import('./features/activities/ActivitiesPage'), 'RepairActivitiesPage'),
-  page('/activiteiten/$id', { name: 'activitiesClient', title: 'Activiteiten', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/activities/ActivitiesPage'), 'ClientActivitiesPage'),
-  page('/instellingen', { name: 'settings', title: 'Instellingen' }, () => import('./features/users/SettingsPage'), 'SettingsPage'),
-  page('/profiel', { name: 'profile', title: 'Mijn profiel' }, () => import('./features/users/ProfilePage'), 'ProfilePage'),
+  }, () => import('./features/crm/pages/CustomerListPage'), 'CustomerListPage'),
+  page('/klant/$id', { name: 'customerDetail', title: 'Klant', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/crm/pages/CustomerDetailPage'), 'CustomerDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/crm/api/get-client').then((api) => queryClient.ensureQueryData(api.clientQueryOptions(idOf(params)))),
+    loadError: 'Klantgegevens kunnen niet worden ingeladen',
+  }),
+  page('/activiteiten/leveringen/$id', { name: 'activitiesRepair', title: 'Activiteiten' }, () => import('./features/activities/pages/ActivitiesPage'), 'RepairActivitiesPage'),
+  page('/activiteiten/$id', { name: 'activitiesClient', title: 'Activiteiten', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/activities/pages/ActivitiesPage'), 'ClientActivitiesPage'),
+  page('/instellingen', { name: 'settings', title: 'Instellingen' }, () => import('./features/users/pages/SettingsPage'), 'SettingsPage'),
+  page('/profiel', { name: 'profile', title: 'Mijn profiel' }, () => import('./features/users/pages/ProfilePage'), 'ProfilePage'),
   page('/wachtrij', { name: 'outbox', title: 'Wachtrij' }, () => import('./offline/OutboxPage'), 'OutboxPage'),
   // The UI kit on one page: a reference for feature authors and the surface of tests/e2e/ui-kit.spec.ts.
   page('/ui-kit', { name: 'uiKit', title: 'UI-kit' }, () => import('./ui/demo/UiKitPage'), 'UiKitPage'),
@@ -127,9 +160,18 @@ const appRoutes = [
       { label: 'Voorraad afroepen', event: 'stock:bulk-call-off', right: 'Bulkafroep aanmaken' },
     ],
   }, () => import('./features/stock/pages/StockPage'), 'StockPage'),
-  page('/voorraad/$id', { name: 'stockDetail', title: 'Artikel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ProductDetailPage'), 'ProductDetailPage'),
-  page('/bundle/$id', { name: 'bundleDetail', title: 'Bundel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/BundleDetailPage'), 'BundleDetailPage'),
-  page('/item/$id', { name: 'itemDetail', title: 'Item', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ItemDetailPage'), 'ItemDetailPage'),
+  page('/voorraad/$id', { name: 'stockDetail', title: 'Artikel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ProductDetailPage'), 'ProductDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/stock/api/products').then((api) => queryClient.ensureQueryData(api.productQueryOptions(idOf(params)))),
+    loadError: 'Artikelgegevens kunnen niet worden ingeladen',
+  }),
+  page('/bundle/$id', { name: 'bundleDetail', title: 'Bundel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/BundleDetailPage'), 'BundleDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/stock/api/bundles').then((api) => queryClient.ensureQueryData(api.bundleQueryOptions(idOf(params)))),
+    loadError: 'Bundelgegevens kunnen niet worden ingeladen',
+  }),
+  page('/item/$id', { name: 'itemDetail', title: 'Item', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ItemDetailPage'), 'ItemDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/stock/api/items').then((api) => queryClient.ensureQueryData(api.itemQueryOptions(idOf(params)))),
+    loadError: 'Artikelgegevens kunnen niet worden ingeladen',
+  }),
 
   page('/voormeldingen', {
     name: 'PreNotification', title: 'Voormeldingen', right: 'Voormelding bekijken',
@@ -139,30 +181,34 @@ const appRoutes = [
     ],
   }, () => import('./features/prenotifications/pages/PreNotificationListPage'), 'PreNotificationListPage'),
   page('/voormeldingen/$id', { name: 'preNotificationProducts', title: 'Artikelen van voormelding', crumbs: ['PreNotification'], right: 'Voormelding bekijken' }, () => import('./features/prenotifications/pages/PreNotificationProductsPage'), 'PreNotificationProductsPage'),
-  page('/voormelding/$id', { name: 'preNotificationDetail', title: 'Voormelding', crumbs: ['PreNotification'], right: 'Voormelding bekijken' }, () => import('./features/prenotifications/pages/PreNotificationDetailPage'), 'PreNotificationDetailPage'),
+  page('/voormelding/$id', { name: 'preNotificationDetail', title: 'Voormelding', crumbs: ['PreNotification'], right: 'Voormelding bekijken' }, () => import('./features/prenotifications/pages/PreNotificationDetailPage'), 'PreNotificationDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/prenotifications/api/asns').then((api) => queryClient.ensureQueryData(api.asnDetailQueryOptions(idOf(params)))),
+    loadError: 'Voormeldinggegevens kunnen niet worden ingeladen',
+  }),
 
-  page('/leveringen', { name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken', buttons: [{ label: 'Exporteren', event: 'delivery:export', right: 'Levering exporteren' }] }, () => import('./features/deliveries/DeliveriesPage'), 'DeliveriesPage'),
-  page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/DeliveryDetailPage'), 'DeliveryDetailPage'),
-  page('/reparaties', { name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken', buttons: [{ label: 'Exporteren', event: 'repair:export', right: 'Reparaties exporteren' }] }, () => import('./features/repairs/RepairsPage'), 'RepairsPage'),
-  page('/reparaties/$id', { name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/repairs/RepairDetailPage'), 'RepairDetailPage'),
-  page('/eol', { name: 'eol', title: 'EOL overzicht', buttons: [{ label: 'Exporteren', event: 'eol:export', right: 'EOL exporteren' }] }, () => import('./features/eol/EolPage'), 'EolPage'),
-  page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/EolDetailPage'), 'EolDetailPage'),
+  // Deliveries, repairs and EOL are not built yet: their pages have no top-bar actions until then.
+  page('/leveringen', { name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveriesPage'), 'DeliveriesPage'),
+  page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveryDetailPage'), 'DeliveryDetailPage'),
+  page('/reparaties', { name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairsPage'), 'RepairsPage'),
+  page('/reparaties/$id', { name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairDetailPage'), 'RepairDetailPage'),
+  page('/eol', { name: 'eol', title: 'EOL overzicht' }, () => import('./features/eol/pages/EolPage'), 'EolPage'),
+  page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/pages/EolDetailPage'), 'EolDetailPage'),
 
-  page('/gebruikersbeheer', { name: 'userManagement', title: 'Gebruikersbeheer', right: 'Gebruiker bekijken', buttons: [{ label: 'Exporteren', event: 'users:export', right: 'Gebruikers exporteren' }] }, () => import('./features/users/UserListPage'), 'UserListPage'),
-  page('/gebruikers/$id', { name: 'userDetails', title: 'Gebruiker', crumbs: ['userManagement'], right: 'Gebruiker bekijken' }, () => import('./features/users/UserDetailPage'), 'UserDetailPage'),
-  page('/rollen-en-rechten', { name: 'rolesRights', title: 'Rollen en rechten', right: 'Rol bekijken', buttons: [{ label: 'Nieuwe rol', event: 'roles:create', right: 'Rol aanmaken' }] }, () => import('./features/roles/RoleListPage'), 'RoleListPage'),
-  page('/rollen-en-rechten/$id', { name: 'rolesRightsDetail', title: 'Rol', crumbs: ['rolesRights'], right: 'Rol bekijken' }, () => import('./features/roles/RoleDetailPage'), 'RoleDetailPage'),
+  page('/gebruikersbeheer', { name: 'userManagement', title: 'Gebruikersbeheer', right: 'Gebruiker bekijken', buttons: [{ label: 'Exporteren', event: 'users:export', right: 'Gebruikers exporteren' }] }, () => import('./features/users/pages/UserListPage'), 'UserListPage'),
+  page('/gebruikers/$id', { name: 'userDetails', title: 'Gebruiker', crumbs: ['userManagement'], right: 'Gebruiker bekijken' }, () => import('./features/users/pages/UserDetailPage'), 'UserDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/users/api/users').then((api) => queryClient.ensureQueryData(api.userQueryOptions(idOf(params)))),
+    loadError: 'Gebruikergegevens kunnen niet worden ingeladen',
+  }),
+  page('/rollen-en-rechten', { name: 'rolesRights', title: 'Rollen en rechten', right: 'Rol bekijken', buttons: [{ label: 'Nieuwe rol', event: 'roles:create', right: 'Rol aanmaken' }] }, () => import('./features/roles/pages/RoleListPage'), 'RoleListPage'),
+  page('/rollen-en-rechten/$id', { name: 'rolesRightsDetail', title: 'Rol', crumbs: ['rolesRights'], right: 'Rol bekijken' }, () => import('./features/roles/pages/RoleDetailPage'), 'RoleDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/roles/api/roles').then((api) => Promise.all([
+      queryClient.ensureQueryData(api.roleQueryOptions(idOf(params))), queryClient.ensureQueryData(api.permissionsQueryOptions()),
+    ])),
+    loadError: 'Rolgegevens kunnen niet worden ingeladen',
+  }),
 ];
 
 export const routeTree = rootRoute.addChildren([authLayout.addChildren(authRoutes), appLayout.addChildren(appRoutes)]);
-
-/** Route name (spec) to path, for the menu and breadcrumbs. */
-export const pathByName: Record<string, string> = Object.fromEntries(
-  appRoutes.map((r) => [(r.options as { staticData?: RouteMeta }).staticData?.name, (r.options as { path: string }).path]),
-);
-export const metaByName: Record<string, RouteMeta> = Object.fromEntries(
-  appRoutes.map((r) => [(r.options as { staticData?: RouteMeta }).staticData?.name, (r.options as { staticData: RouteMeta }).staticData]),
-);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', defaultPreloadStaleTime: 0, scrollRestoration: true });

@@ -22,3 +22,13 @@ export class NetworkError extends Error {
     super('Geen verbinding met de server.');
   }
 }
+
+const shown = new WeakSet<object>();
+
+/** The app's error handler showed this error; a form then does not show it a second time. */
+export function markShown(error: unknown): void {
+  if (typeof error === 'object' && error !== null) shown.add(error);
+}
+export function wasShown(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && shown.has(error);
+}

@@ -5,7 +5,7 @@ import { api, call } from '../api/client';
 import { ApiError, NetworkError } from '../api/errors';
 import { setOutboxBusy } from '../shell/update-guard';
 import { OfflineDatabase, type OutboxAction } from './db';
-import { sessionQueryKey, type SessionUser } from '../features/auth/api/session';
+import { sessionQueryKey, type SessionUser } from '../session';
 import { createQueue, type EnqueueOutcome, type NewAction, type Verdict } from './queue';
 
 export type { OutboxAction } from './db';

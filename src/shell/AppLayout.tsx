@@ -1,26 +1,27 @@
 import { useEffect, useState } from 'react';
-import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, useMatches, useNavigate, useRouterState, type StaticDataRouteOption } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '../domain/product';
 import { initials } from '../domain/format';
 import { postJson } from '../api/client';
-import { hasRight, sessionQueryKey, useSession } from '../features/auth/api/session';
-import { metaByName, pathByName, type RouteMeta } from '../router';
+import { sessionQueryKey, useSessionUser } from '../session';
 import { SplitButton } from '../ui/SplitButton';
 import { confirmDialog } from './confirm';
 import { emitEvent } from './events';
 import { isMenuActive, visibleMenu } from './menu';
 import { useDynamicTitle } from './page-title';
+import { useNamedRoutes } from './route-names';
 import { OutboxBadge } from '../offline/OutboxBadge';
 
-function useCurrentMeta(): RouteMeta {
+function useCurrentMeta(): StaticDataRouteOption {
   const matches = useMatches();
-  return (matches.at(-1)?.staticData ?? {}) as RouteMeta;
+  return matches.at(-1)?.staticData ?? {};
 }
 
 function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { data: user } = useSession();
+  const user = useSessionUser();
   const meta = useCurrentMeta();
+  const routes = useNamedRoutes();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = async () => {
@@ -41,11 +42,11 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
         <button type="button" className="icon-button sidebar-close" aria-label="Menu sluiten" onClick={onClose}>×</button>
       </div>
       <ul className="menu">
-        {visibleMenu(user?.permissions ?? []).map((entry) => {
+        {visibleMenu(user.permissions).map((entry) => {
           const active = isMenuActive(entry, meta.name);
           return (
             <li key={entry.route}>
-              <Link to={pathByName[entry.route]!} className={active ? 'menu-link active' : 'menu-link'} aria-current={active ? 'page' : undefined}>
+              <Link to={routes[entry.route]?.path} className={active ? 'menu-link active' : 'menu-link'} aria-current={active ? 'page' : undefined}>
                 {entry.label}
               </Link>
             </li>
@@ -54,12 +55,10 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
       </ul>
       <div className="sidebar-footer">
         <OutboxBadge />
-        {user && (
-          <Link to="/profiel" className="avatar-link" title="Mijn profiel">
-            <span className="avatar" aria-hidden>{user.initials || initials(user.name)}</span>
-            <span className="avatar-name">{user.name}</span>
-          </Link>
-        )}
+        <Link to="/profiel" className="avatar-link" title="Mijn profiel">
+          <span className="avatar" aria-hidden>{user.initials || initials(user.name)}</span>
+          <span className="avatar-name">{user.name}</span>
+        </Link>
         <button type="button" className="link-button logout" onClick={logout}>
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4M10 17l-5-5 5-5M5 12h11" />
@@ -73,13 +72,14 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
 
 function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
   const meta = useCurrentMeta();
-  const { data: user } = useSession();
+  const routes = useNamedRoutes();
+  const user = useSessionUser();
   const dynamicTitle = useDynamicTitle();
   const title = dynamicTitle ?? meta.title ?? '';
   useEffect(() => {
     document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
-  const buttons = (meta.buttons ?? []).filter((b) => hasRight(user, b.right));
+  const buttons = (meta.buttons ?? []).filter((b) => !b.right || user.can(b.right));
   return (
     <header className="topbar">
       <button type="button" className="menu-toggle" aria-label="Menu" aria-controls="sidebar" aria-expanded={menuOpen} onClick={onMenu}>
@@ -90,7 +90,7 @@ function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void })
           <nav aria-label="Kruimelpad" className="breadcrumb">
             <ol>
               {meta.crumbs.map((name) => (
-                <li key={name}><Link to={pathByName[name]!}>{metaByName[name]?.title}</Link></li>
+                <li key={name}><Link to={routes[name]?.path}>{routes[name]?.meta.title}</Link></li>
               ))}
               <li aria-current="page">{title}</li>
             </ol>

@@ -1,4 +1,4 @@
-import { useSearch } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
 
 /** Only a path inside the portal: never another site ("//evil", "https://..."). */
 export function safeRedirect(value: unknown): string | undefined {
@@ -7,8 +7,7 @@ export function safeRedirect(value: unknown): string | undefined {
 
 /** The ?redirect= a guard sent the user to the login with, carried through the two-step screens. */
 export function useRedirectTarget(): string | undefined {
-  const search = useSearch({ strict: false }) as { redirect?: unknown };
-  return safeRedirect(search.redirect);
+  return safeRedirect(useLocation({ select: (location) => location.search.redirect }));
 }
 
 /** `path` with the redirect target kept in its query string. */

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { getJson, type Paged } from '../../api/client';
+import { queryKeys } from '../../api/keys';
+import { useEndCustomers } from '../../api/lookups';
 import { DataTable, toSearchParams, type TableParams } from '../DataTable';
 import { DatePicker } from '../DatePicker';
 import { SearchSelect } from '../SearchSelect';
@@ -47,9 +49,9 @@ export function UiKitPage() {
   const [future, setFuture] = useState('');
   const [history, setHistory] = useState('');
   const [selected, setSelected] = useState<(string | number)[]>([]);
-  const endCustomers = useQuery({ queryKey: ['ui-kit', 'endcustomers'], queryFn: () => getJson<{ id: number; name: string }[]>('getallendcustomers') });
+  const endCustomers = useEndCustomers();
 
-  const refreshPrices = () => queryClient.invalidateQueries({ queryKey: ['ui-kit', 'prices'] });
+  const refreshPrices = () => queryClient.invalidateQueries({ queryKey: queryKeys.uiKit.prices });
   return (
     <div className="ui-kit">
       <section className="panel" aria-labelledby="kit-clients">
@@ -58,7 +60,7 @@ export function UiKitPage() {
         <DataTable<ClientRow>
           label="Klanten"
           urlState
-          queryKey={['ui-kit', 'clients']}
+          queryKey={queryKeys.uiKit.clients}
           fetchPage={fetchClients}
           selected={selected}
           onSelectedChange={setSelected}
@@ -84,7 +86,7 @@ export function UiKitPage() {
           label="Eindgebruikers"
           mode="loadMore"
           searchable={false}
-          queryKey={['ui-kit', 'endusers']}
+          queryKey={queryKeys.uiKit.endUsers}
           fetchPage={(params) => getJson<Paged<ClientRow>>('endusers', { searchParams: toSearchParams(params, 5) })}
           columns={[
             { key: 'name', header: 'Naam', sortable: true },
@@ -99,7 +101,7 @@ export function UiKitPage() {
         <DataTable<PriceRow>
           label="Tarieven"
           searchable={false}
-          queryKey={['ui-kit', 'prices']}
+          queryKey={queryKeys.uiKit.prices}
           fetchPage={fetchPrices}
           columns={[
             { key: 'name', header: 'Product' },

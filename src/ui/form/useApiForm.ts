@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { ApiError } from '../../api/errors';
+import { ApiError, wasShown } from '../../api/errors';
 import { issuesToFieldErrors, msg } from '../../domain/schemas/common';
 import { toastError } from '../../shell/toast';
 import { useUnsavedWork } from '../../shell/update-guard';
@@ -16,8 +16,9 @@ export interface ApiFormOptions<T extends Record<string, unknown>, TOut, TResult
   submit: (values: TOut) => Promise<TResult>;
   onSuccess?: (result: TResult, values: TOut) => void | Promise<void>;
   /**
-   * Failures that are not field errors (not 422, or a 422 without fields). Default: a toast with the
-   * server's message. Return a string to show it in the form (FormError) instead.
+   * Failures that are not field errors (not 422, or a 422 without fields). Default: nothing more when
+   * the mutation's `meta.errorText` already showed its toast (src/shell/query-errors.ts), else a toast
+   * with the server's message. Return a string to show it in the form (FormError) instead.
    */
   onError?: (error: unknown) => string | void;
 }
@@ -94,7 +95,7 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
         setFieldErrors(err.fieldErrors);
         setAttempt((n) => n + 1);
       } else {
-        const shown = onError ? onError(err) : toastError((err as Error).message);
+        const shown = onError ? onError(err) : wasShown(err) ? undefined : toastError((err as Error).message);
         if (typeof shown === 'string') setFormError(shown);
       }
     } finally {

@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { ApiError } from '../../api/errors';
 import { centsToPriceString, formatEuro, parsePriceToCents } from '../../domain/format';
 import { toCents } from './format-cell';
-import { pathByName } from '../../router';
 import { confirmDialog } from '../../shell/confirm';
+import { useNamedRoutes } from '../../shell/route-names';
 import { toastError, toastSuccess } from '../../shell/toast';
 import { Modal } from '../Modal';
 
@@ -26,7 +26,7 @@ export type CellKind<Row> =
   | { kind: 'activate'; onActivate: (row: Row) => Promise<unknown> | unknown; isActive?: (row: Row) => boolean };
 
 export function ViewCell({ route, id, label = 'Bekijken' }: { route: string; id: string | number | undefined; label?: string }) {
-  const path = pathByName[route];
+  const path = useNamedRoutes()[route]?.path;
   if (!path || id === undefined || id === null) return null;
   const to = path.replace(/\$id\b/, encodeURIComponent(String(id)));
   return <Link to={to} className="button button-secondary button-small table-view">{label}</Link>;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
+import { queryKeys } from '../../../api/keys';
 
 export interface ActivityRow {
   id: number;
@@ -11,13 +12,13 @@ export interface ActivityRow {
 
 export const fetchClientActivities = (clientId: number) => getJson<ActivityRow[]>(`geteventsbyclientid/${clientId}`);
 export const clientActivitiesQueryOptions = (clientId: number) =>
-  queryOptions({ queryKey: ['clients', 'events', clientId], queryFn: () => fetchClientActivities(clientId) });
+  queryOptions({ queryKey: queryKeys.clients.events(clientId), queryFn: () => fetchClientActivities(clientId) });
 export const useClientActivities = (clientId: number) => useQuery(clientActivitiesQueryOptions(clientId));
 
 /** The client's name for the page title (the light client answer). */
 export function useClientName(clientId: number): string | undefined {
   return useQuery({
-    queryKey: ['clients', 'detail', clientId, 'minimum'],
+    queryKey: queryKeys.clients.name(clientId),
     queryFn: () => getJson<{ name: string }>(`clients/${clientId}`, { searchParams: { minimum: 'true' } }),
   }).data?.name;
 }

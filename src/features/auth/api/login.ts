@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../api/client';
 import type { LoginInput } from '../../../domain/schemas/auth';
-import { sessionQueryKey, type SessionUser } from './session';
+import { sessionQueryKey, type SessionUser } from '../../../session';
 
 /** POST /api/auth/login: starts a session (not yet through two-step verification). */
 export const login = (input: LoginInput) => postJson<SessionUser>('auth/login', input);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
-import { forgetSessionOn401 } from './session';
+import { forgetSessionOn401 } from '../../../session';
 
 export interface OtpQrCode {
   /** SVG markup, or an image source. */

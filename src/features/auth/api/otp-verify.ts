@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../api/client';
-import { forgetSessionOn401, sessionQueryKey, type SessionUser } from './session';
+import { forgetSessionOn401, sessionQueryKey, type SessionUser } from '../../../session';
 
 /** POST /api/auth/google2fa/verify: the code step at sign-in for a user who has two-step verification. */
 export const verifyTwoFactor = (input: { otp_secret: string }) => postJson<SessionUser>('auth/google2fa/verify', input);

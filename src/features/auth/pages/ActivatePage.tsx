@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { activateSchema } from '../../../domain/schemas/auth';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { PasswordField } from '../../../ui/form/TextField';
@@ -7,8 +7,10 @@ import { FormError, SubmitButton } from '../../../ui/form/FormError';
 import { useActivateAccount } from '../api/activate';
 import { PASSWORD_HINT } from '../password-hint';
 
+const route = getRouteApi('/auth/activeren/$token');
+
 export function ActivatePage() {
-  const { token } = useParams({ strict: false }) as { token: string };
+  const { token } = route.useParams();
   const navigate = useNavigate();
   const activate = useActivateAccount();
   const form = useApiForm({

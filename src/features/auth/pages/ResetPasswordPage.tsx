@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { passwordResetSchema } from '../../../domain/schemas/auth';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { PasswordField, TextField } from '../../../ui/form/TextField';
@@ -6,9 +6,11 @@ import { FormError, SubmitButton } from '../../../ui/form/FormError';
 import { useResetPassword } from '../api/password-reset';
 import { PASSWORD_HINT } from '../password-hint';
 
+const route = getRouteApi('/auth/wachtwoord-vernieuwen/$token');
+
 export function ResetPasswordPage() {
-  const { token } = useParams({ strict: false }) as { token: string };
-  const { email } = useSearch({ strict: false }) as { email?: unknown };
+  const { token } = route.useParams();
+  const { email } = route.useSearch();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const form = useApiForm({

@@ -6,11 +6,11 @@ import { toastError } from '../../../shell/toast';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';
 import { SubmitButton } from '../../../ui/form/FormError';
-import type { SessionUser } from '../api/session';
+import type { SessionUser } from '../../../session';
 import { groupSecret, qrImageSource, useOtpQrCode } from '../api/otp-qrcode';
 import { useEnableTwoFactor } from '../api/otp-enable';
 import { useVerifyTwoFactor } from '../api/otp-verify';
-import { useSignedInUser } from '../components/useSignedInUser';
+import { useSignedInUser } from '../../../session';
 import { useRedirectTarget, withRedirect } from '../redirect';
 
 /** Too many attempts (429) says so; anything else gets the spec's toast text. */

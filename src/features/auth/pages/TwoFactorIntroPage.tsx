@@ -1,4 +1,4 @@
-import { useSignedInUser } from '../components/useSignedInUser';
+import { useSignedInUser } from '../../../session';
 import { HrefLink } from '../components/HrefLink';
 import { useRedirectTarget, withRedirect } from '../redirect';
 

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteJson, getJson, postJson, putJson, type Paged } from '../../../api/client';
+import { useMutation, useQueryClient, type MutationMeta } from '@tanstack/react-query';
+import { deleteJson, postJson, putJson } from '../../../api/client';
+import { refreshAfter } from '../../../api/keys';
+import { reasonOr } from '../../../api/meta';
 import type { ContactCreateInput, ContactUpdateInput } from '../../../domain/schemas/contacts';
-import { clientKeys } from './get-client';
-import type { ClientSummary, Contact } from './types';
+import type { Contact } from './types';
 
 /** Answer of POST /api/contacts and PUT /api/contacts/{id} (server/modules/contacts/routes.ts). */
 export interface ContactSaved {
@@ -12,43 +13,20 @@ export interface ContactSaved {
   activation_mail_sent: boolean;
 }
 
-export interface RoleOption {
-  id: number;
-  name: string;
-}
-
-export const contactKeys = {
-  endClients: (parentId: number) => [...clientKeys.lookups, 'endclients', parentId] as const,
-  roles: [...clientKeys.lookups, 'roles'] as const,
-};
-
-/** GET /api/getendclientsbyparentid/{id}: the end customers of a reseller ({ id, name }). */
-export const endClientsQueryOptions = (parentId: number) => queryOptions({
-  queryKey: contactKeys.endClients(parentId),
-  queryFn: () => getJson<Pick<ClientSummary, 'id' | 'name'>[]>(`getendclientsbyparentid/${parentId}`),
-});
-
-export const useEndClients = (parentId: number, enabled: boolean) => useQuery({ ...endClientsQueryOptions(parentId), enabled });
-
-/** GET /api/roles (needs 'Rol bekijken'): the roles a new account may get. */
-export const rolesQueryOptions = () => queryOptions({
-  queryKey: contactKeys.roles,
-  queryFn: async () => (await getJson<Paged<RoleOption>>('roles', { searchParams: { per_page: 200 } })).data,
-  retry: false,
-});
-
-export const useRoleOptions = (enabled: boolean) => useQuery({ ...rolesQueryOptions(), enabled });
-
 /** Every contact change refreshes the customer's data (detail, lists with contact names, events). */
-function useContactMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+function useContactMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, meta: MutationMeta) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }) });
+  return useMutation({ mutationFn: fn, meta, onSuccess: () => refreshAfter(queryClient, 'clients') });
 }
 
 export const useCreateContact = () =>
-  useContactMutation((payload: ContactCreateInput) => postJson<ContactSaved>('contacts', payload));
+  useContactMutation((payload: ContactCreateInput) => postJson<ContactSaved>('contacts', payload),
+    { errorText: reasonOr('Er is helaas iets fout gegaan bij het aanmaken van de gebruiker') });
 
 export const useUpdateContact = () =>
-  useContactMutation(({ id, payload }: { id: number; payload: ContactUpdateInput }) => putJson<ContactSaved>(`contacts/${id}`, payload));
+  useContactMutation(({ id, payload }: { id: number; payload: ContactUpdateInput }) => putJson<ContactSaved>(`contacts/${id}`, payload),
+    { errorText: reasonOr('Er is helaas iets fout gegaan bij het wijzigen van de gebruiker') });
 
-export const useDeleteContact = () => useContactMutation((id: number) => deleteJson<{ message: string }>(`contacts/${id}`));
+// 409: the server says why (one's own account, the last Superuser).
+export const useDeleteContact = () => useContactMutation((id: number) => deleteJson<{ message: string }>(`contacts/${id}`),
+  { errorText: reasonOr('Er is helaas iets fout gegaan bij het verwijderen van de gebruiker') });

@@ -1,19 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
+import { queryKeys } from '../../../api/keys';
 import type { ClientDetail } from './types';
-
-export const clientKeys = {
-  all: ['clients'] as const,
-  detail: (id: number) => ['clients', 'detail', id] as const,
-  lists: ['clients', 'list'] as const,
-  events: (id: number) => ['clients', 'events', id] as const,
-  lookups: ['clients', 'lookups'] as const,
-};
 
 export const fetchClient = (id: number) => getJson<ClientDetail>(`clients/${id}`);
 
-export const clientQueryOptions = (id: number) => queryOptions({ queryKey: clientKeys.detail(id), queryFn: () => fetchClient(id) });
+export const clientQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.clients.detail(id), queryFn: () => fetchClient(id), meta: { errorText: 'Klantgegevens kunnen niet worden ingeladen' } });
 
-export function useClient(id: number) {
-  return useQuery(clientQueryOptions(id));
-}

@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { deleteJson, postForm, postJson, putJson } from '../../../api/client';
-import { clientKeys } from './get-client';
+import { refreshAfter } from '../../../api/keys';
+import { reasonOr } from '../../../api/meta';
 import type { Address, ClientDetail, MonthlyPayment } from './types';
 
-/** Every change in the customer area refreshes the area's queries (lists, details, events). */
-function useClientMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+/** Every change in the customer area refreshes the area's queries and every customer dropdown. */
+function useClientMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, meta: MutationMeta) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }) });
+  return useMutation({ mutationFn: fn, meta, onSuccess: () => refreshAfter(queryClient, 'clients') });
 }
 
 export type ClientPayload = Record<string, unknown>;
@@ -17,19 +18,24 @@ function stripNulls(payload: ClientPayload): ClientPayload {
 }
 
 export const useCreateClient = () =>
-  useClientMutation((payload: ClientPayload) => postJson<{ message: string; data: ClientDetail }>('clients', stripNulls(payload)));
+  useClientMutation((payload: ClientPayload) => postJson<{ message: string; data: ClientDetail }>('clients', stripNulls(payload)),
+    { errorText: (err) => `Er is helaas iets fout gegaan bij het aanmaken van de klant: ${(err as Error).message}` });
 
 export const useUpdateClient = () =>
   useClientMutation(({ id, payload }: { id: number; payload: ClientPayload }) =>
-    postJson<{ message: string; data: ClientDetail }>(`clients/${id}`, { ...stripNulls(payload), _method: 'PUT' }));
+    postJson<{ message: string; data: ClientDetail }>(`clients/${id}`, { ...stripNulls(payload), _method: 'PUT' }),
+  { errorText: 'Er is helaas iets fout gegaan bij het wijzigen van de klant' });
 
-export const useDeleteClient = () => useClientMutation((id: number) => deleteJson<{ message: string }>(`clients/${id}`));
+export const useDeleteClient = () => useClientMutation((id: number) => deleteJson<{ message: string }>(`clients/${id}`),
+  { errorText: reasonOr('Er is helaas iets fout gegaan bij het verwijderen van de klant') });
 
 export const useSaveAddress = () =>
   useClientMutation(({ id, payload }: { id?: number; payload: Record<string, unknown> }) =>
-    id ? putJson<{ data: Address }>(`addresses/${id}`, payload) : postJson<{ data: Address }>('addresses', payload));
+    id ? putJson<{ data: Address }>(`addresses/${id}`, payload) : postJson<{ data: Address }>('addresses', payload),
+  { errorText: (_err, vars) => ((vars as { id?: number }).id ? 'Er is helaas iets fout gegaan bij het wijzigen van het adres' : 'Er is helaas iets fout gegaan bij het aanmaken van het adres') });
 
-export const useDeleteAddress = () => useClientMutation((id: number) => deleteJson<{ message: string }>(`addresses/${id}`));
+export const useDeleteAddress = () => useClientMutation((id: number) => deleteJson<{ message: string }>(`addresses/${id}`),
+  { errorText: 'Er is helaas iets fout gegaan bij het verwijderen van het adres' });
 
 export const useImportAddresses = () =>
   useClientMutation(({ clientId, file }: { clientId: number; file: File }) => {
@@ -37,8 +43,9 @@ export const useImportAddresses = () =>
     body.set('id', String(clientId));
     body.set('file', file);
     return postForm<{ message: string; imported: number }>('importcustomeraddresses', body);
-  });
+  }, { errorText: 'Adressen zijn niet geïmporteerd', toastFieldErrors: true });
 
 export const useSaveMonthlyPayments = () =>
   useClientMutation(({ clientId, rows }: { clientId: number; rows: { description: string; price: string }[] }) =>
-    postJson<{ data: MonthlyPayment[] }>(`clients/${clientId}/monthly-payment`, { monthlypayment: rows }));
+    postJson<{ data: MonthlyPayment[] }>(`clients/${clientId}/monthly-payment`, { monthlypayment: rows }),
+  { errorText: 'Er is helaas iets fout gegaan bij het opslaan van de vaste bedragen' });

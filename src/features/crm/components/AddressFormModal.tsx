@@ -5,7 +5,7 @@ import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';
 import { CheckboxField } from '../../../ui/form/ChoiceFields';
 import { SubmitButton } from '../../../ui/form/FormError';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { lookupPostalCode } from '../api/postal-code';
 import { useSaveAddress } from '../api/mutations';
 import type { Address } from '../api/types';
@@ -34,7 +34,6 @@ export function AddressFormModal({ clientId, address, onClose }: Props) {
       showToast('Gelukt', address ? 'Het adres is gewijzigd' : 'Het adres is toegevoegd');
       onClose();
     },
-    onError: () => toastError(address ? 'Er is helaas iets fout gegaan bij het wijzigen van het adres' : 'Er is helaas iets fout gegaan bij het aanmaken van het adres'),
   });
 
   const onPostcode = async (value: string) => {

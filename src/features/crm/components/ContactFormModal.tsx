@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import * as v from 'valibot';
-import { ApiError } from '../../../api/errors';
 import { ClientType, PROVIDER_CLIENT_ID } from '../../../domain/enums';
 import { contactCreateSchema, contactUpdateSchema, type ContactCreateInput } from '../../../domain/schemas/contacts';
 import { Modal } from '../../../ui/Modal';
@@ -10,7 +9,8 @@ import { CheckboxField, RadioGroup, SelectField } from '../../../ui/form/ChoiceF
 import { FieldMessage } from '../../../ui/form/Field';
 import { SubmitButton } from '../../../ui/form/FormError';
 import { showToast, toastError } from '../../../shell/toast';
-import { useCreateContact, useEndClients, useRoleOptions, useUpdateContact, type ContactSaved } from '../api/contacts';
+import { useCreateContact, useUpdateContact, type ContactSaved } from '../api/contacts';
+import { useChildrenOf, useRoleOptions } from '../../../api/lookups';
 import type { ClientDetail, Contact } from '../api/types';
 
 interface Props {
@@ -60,7 +60,7 @@ export function ContactFormModal({ client, contact, canListRoles, onClose }: Pro
   const create = useCreateContact();
   const update = useUpdateContact();
   const isReseller = client.client_type_id === ClientType.RESELLER;
-  const endClients = useEndClients(client.id, isReseller);
+  const endClients = useChildrenOf(client.id, isReseller);
   useEffect(() => {
     if (endClients.isError) toastError('Eindklanten kunnen niet worden ingeladen');
   }, [endClients.isError]);
@@ -89,8 +89,6 @@ export function ContactFormModal({ client, contact, canListRoles, onClose }: Pro
     contact ? contactUpdateSchema : contactCreateSchema,
   ) as v.GenericSchema<unknown, ContactCreateInput>;
 
-  const failure = contact ? 'Er is helaas iets fout gegaan bij het wijzigen van de gebruiker' : 'Er is helaas iets fout gegaan bij het aanmaken van de gebruiker';
-
   const form = useApiForm<ContactValues, ContactCreateInput, ContactSaved>({
     initial,
     schema,
@@ -106,7 +104,6 @@ export function ContactFormModal({ client, contact, canListRoles, onClose }: Pro
       }
       onClose();
     },
-    onError: (err) => toastError(err instanceof ApiError && err.status === 409 ? err.message : failure),
   });
 
   const title = contact ? `${noun} wijzigen` : `${noun} toevoegen`;

@@ -7,11 +7,11 @@ import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { SelectField, CheckboxField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
-import { showToast, toastError } from '../../../shell/toast';
-import { useParentOptions } from '../api/client-lists';
+import { showToast } from '../../../shell/toast';
+import { useParentOptions } from '../api/parent-options';
 import { useCreateClient, useUpdateClient } from '../api/mutations';
 import type { ClientDetail } from '../api/types';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import { checkPayload } from './validate';
 
 interface Props {
@@ -33,7 +33,7 @@ type Values = typeof emptyValues;
 
 /** New or changed customer (spec 1 §2.10): role choice limited by who creates; invoice fields only for an Eindklant. */
 export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const editing = !!client;
   const create = useCreateClient();
   const update = useUpdateClient();
@@ -75,7 +75,6 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
       showToast('Gelukt', editing ? 'De klant is gewijzigd' : 'De klant is aangemaakt');
       onSaved(saved);
     },
-    onError: (err) => toastError(editing ? 'Er is helaas iets fout gegaan bij het wijzigen van de klant' : `Er is helaas iets fout gegaan bij het aanmaken van de klant: ${(err as Error).message}`),
   });
   const typeId = Number(form.values.client_type_id);
 

@@ -3,7 +3,7 @@ import { ApiError } from '../../../api/errors';
 import { clientMsg, isImportFileName } from '../../../domain/schemas/clients';
 import { Modal } from '../../../ui/Modal';
 import { SubmitButton } from '../../../ui/form/FormError';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { useImportAddresses } from '../api/mutations';
 
 /** Address import by file (.csv or Excel); all rows or none. */
@@ -21,7 +21,6 @@ export function ImportAddressesModal({ clientId, onClose }: { clientId: number; 
       onClose();
     } catch (err) {
       setError(err instanceof ApiError ? err.field('file') ?? err.message : null);
-      toastError('Adressen zijn niet geïmporteerd');
     }
   };
   return (

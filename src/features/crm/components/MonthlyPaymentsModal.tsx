@@ -4,7 +4,7 @@ import { monthlyPaymentSchema } from '../../../domain/schemas/clients';
 import { Modal } from '../../../ui/Modal';
 import { TextField } from '../../../ui/form/TextField';
 import { SubmitButton } from '../../../ui/form/FormError';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { useSaveMonthlyPayments } from '../api/mutations';
 import type { MonthlyPayment } from '../api/types';
 import { checkPayload } from './validate';
@@ -24,8 +24,8 @@ export function MonthlyPaymentsModal({ clientId, current, onClose }: { clientId:
       showToast('Gelukt', 'Vaste bedragen zijn opgeslagen');
       onClose();
     } catch (err) {
+      // Other failures: the mutation's toast (src/shell/query-errors.ts).
       if (err instanceof ApiError && err.isValidation) setErrors(err.fieldErrors);
-      else toastError('Er is helaas iets fout gegaan bij het opslaan van de vaste bedragen');
     }
   };
   return (

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
+import { queryKeys } from '../../../api/keys';
 
 export interface Category {
   name: string;
@@ -34,10 +35,11 @@ export const getStatistics = (customerId: number, year: number) => getJson<Stati
 
 export const statisticsQueryOptions = (customerId: number | null, year: number) =>
   queryOptions({
-    queryKey: ['dashboard', 'statistics', customerId, year],
+    queryKey: queryKeys.dashboard.statistics(customerId, year),
     queryFn: () => getStatistics(customerId!, year),
     enabled: customerId !== null,
     placeholderData: keepPreviousData,
+    meta: { errorText: 'Statistieken kunnen niet worden ingeladen' },
   });
 
 export function useStatistics(customerId: number | null, year: number) {

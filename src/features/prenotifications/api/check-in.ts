@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { enqueue, type EnqueueOutcome } from '../../../offline/outbox';
-import { asnKeys } from './asns';
+import { queryKeys } from '../../../api/keys';
 import type { AsnDetail } from './types';
 
 export interface CheckInLinePayload {
@@ -22,10 +22,10 @@ export async function checkInArticles(
     path: finish ? 'delivery/save-and-finish' : 'delivery/save',
     body: { id: asn.id, products },
     label: `Voormelding ${asn.reference}: ${count} ${count === 1 ? 'artikel' : 'artikelen'} inklaren`,
-    invalidate: [[...asnKeys.all], ['stock']],
+    invalidate: [[...queryKeys.prenotifications.all], [...queryKeys.stock.all]],
   });
   if (outcome.status === 'waiting') {
-    queryClient.setQueryData<AsnDetail>(asnKeys.detail(asn.id), (old) => old && {
+    queryClient.setQueryData<AsnDetail>(queryKeys.prenotifications.detail(asn.id), (old) => old && {
       ...old,
       products: old.products.map((line) => {
         const p = products.find((x) => x.asn_product_id === line.id);

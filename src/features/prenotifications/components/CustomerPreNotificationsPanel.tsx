@@ -5,7 +5,7 @@ import { DataTable, type Column } from '../../../ui/DataTable';
 import type { CustomerPanelProps } from '../../../shell/slots';
 import { asnListQueryOptions } from '../api/asns';
 import type { AsnListRow } from '../api/types';
-import { useRights } from '../use-rights';
+import { useSessionUser } from '../../../session';
 
 const columns: Column<AsnListRow>[] = [
   {
@@ -25,7 +25,7 @@ const columns: Column<AsnListRow>[] = [
  * (src/panels.ts); search is off.
  */
 export function CustomerPreNotificationsPanel({ client, viewerClientTypeId }: CustomerPanelProps) {
-  const can = useRights();
+  const { can } = useSessionUser();
   const titleId = useId();
   if (client.client_type_id !== ClientType.EINDKLANT || viewerClientTypeId === ClientType.EINDKLANT || !can('Voormelding bekijken')) return null;
   return (

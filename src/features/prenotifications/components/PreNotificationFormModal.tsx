@@ -10,9 +10,10 @@ import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { RadioGroup, SelectField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
-import { useEndCustomers, useFormOptions, useSaveAsn } from '../api/asns';
+import { useFormOptions, useSaveAsn } from '../api/asns';
+import { useEndCustomers } from '../../../api/lookups';
 import type { AsnDetail } from '../api/types';
 
 interface Props {
@@ -84,7 +85,6 @@ export function PreNotificationFormModal({ asn, clientId, onClose, onSaved }: Pr
       showToast('Gelukt', editing ? 'De voormelding is gewijzigd' : 'De voormelding is aangemaakt');
       onSaved(saved);
     },
-    onError: () => toastError(editing ? 'De voormelding kon niet worden gewijzigd' : 'De voormelding kon niet worden aangemaakt'),
   });
   useUnsavedWork(JSON.stringify(form.values) !== JSON.stringify(initial));
   const options = useFormOptions(form.values.client_id);

@@ -1,39 +1,38 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { formatDate } from '../../../domain/format';
 import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
-import { showToast, toastError } from '../../../shell/toast';
-import { useAsnDetail, useDeleteAsn } from '../api/asns';
+import { showToast } from '../../../shell/toast';
+import { asnDetailQueryOptions, useDeleteAsn } from '../api/asns';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { CheckInModal } from '../components/CheckInModal';
 import { PreNotificationFormModal } from '../components/PreNotificationFormModal';
-import { useRights } from '../use-rights';
+import { useSessionUser } from '../../../session';
 import '../prenotifications.css';
+
+const route = getRouteApi('/app/voormelding/$id');
 
 const jaNee = (b: boolean) => (b ? 'Ja' : 'Nee');
 
 /** /voormelding/{id}: info panel, article table, check-in, edit and delete (spec 2 §2.5). */
 export function PreNotificationDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
-  const can = useRights();
+  const id = Number(route.useParams().id);
+  const { can } = useSessionUser();
   const navigate = useNavigate();
-  const { data: asn, isPending, isError } = useAsnDetail(id);
+  const { data: asn } = useSuspenseQuery(asnDetailQueryOptions(id));
   const remove = useDeleteAsn();
   const [modal, setModal] = useState<'edit' | 'checkin' | null>(null);
-  usePageTitle(asn ? `Voormelding ${asn.reference}` : null);
-
-  if (isPending) return <div className="panel" aria-busy>Laden…</div>;
-  if (isError || !asn) return <div className="panel notice notice-alert" role="alert">Voormeldinggegevens kunnen niet worden ingeladen</div>;
+  usePageTitle(`Voormelding ${asn.reference}`);
 
   const onDelete = async () => {
     if (!(await confirmDialog({ title: 'Voormelding verwijderen', text: `Weet je zeker dat je voormelding ${asn.reference} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await remove.mutateAsync(asn.id);
-      showToast('Gelukt', 'De voormelding is verwijderd');
-      void navigate({ to: '/voormeldingen' });
-    } catch {
-      toastError('Er is helaas iets fout gegaan bij het verwijderen');
-    }
+    remove.mutate(asn.id, {
+      onSuccess: () => {
+        showToast('Gelukt', 'De voormelding is verwijderd');
+        void navigate({ to: '/voormeldingen' });
+      },
+    });
   };
 
   const info: [string, string | null][] = [

@@ -1,4 +1,4 @@
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { download } from '../../../api/client';
 import { DataTable, type Column } from '../../../ui/DataTable';
@@ -6,8 +6,10 @@ import { usePageTitle } from '../../../shell/page-title';
 import { toastError } from '../../../shell/toast';
 import { asnDetailQueryOptions, asnProductsQueryOptions } from '../api/asns';
 import type { AsnProductRow } from '../api/types';
-import { useRights } from '../use-rights';
+import { useSessionUser } from '../../../session';
 import '../prenotifications.css';
+
+const route = getRouteApi('/app/voormeldingen/$id');
 
 const columns: Column<AsnProductRow>[] = [
   { key: 'name', header: 'Artikelomschrijving', sortable: true, width: 280 },
@@ -20,8 +22,8 @@ const columns: Column<AsnProductRow>[] = [
 
 /** /voormeldingen/{id}: the articles of one pre-notification with a CSV export (spec 2 §2.5). */
 export function PreNotificationProductsPage() {
-  const id = Number(useParams({ strict: false }).id);
-  const can = useRights();
+  const id = Number(route.useParams().id);
+  const { can } = useSessionUser();
   const detail = useQuery(asnDetailQueryOptions(id));
   usePageTitle(detail.data ? `Voormelding ${detail.data.reference}` : null);
   const exportCsv = () => download('exportasnproductscsv', { id }).catch(() => toastError('Exporteren is mislukt'));

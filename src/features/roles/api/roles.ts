@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson, type Paged } from '../../../api/client';
+import { queryKeys } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 
 export interface RoleRow {
@@ -15,30 +16,20 @@ export interface RoleDetail extends RoleRow {
   permissions: { id: number; name: string }[];
 }
 
-export const roleKeys = {
-  all: ['roles'] as const,
-  lists: ['roles', 'list'] as const,
-  detail: (id: number) => ['roles', 'detail', id] as const,
-  permissions: ['roles', 'permissions'] as const,
-};
+const ROLE_LOAD_FAILED = 'Rolgegevens kunnen niet worden ingeladen';
 
 export const fetchRoles = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<RoleRow>>('roles', { searchParams: toSearchParams(params), signal });
 
 export const rolesQueryOptions = (params: TableParams) =>
-  queryOptions({ queryKey: [...roleKeys.lists, params], queryFn: ({ signal }) => fetchRoles(params, signal) });
+  queryOptions({ queryKey: [...queryKeys.roles.lists, params], queryFn: ({ signal }) => fetchRoles(params, signal) });
 
 export const fetchRole = (id: number) => getJson<RoleDetail>(`roles/${id}`);
 
-export const roleQueryOptions = (id: number) => queryOptions({ queryKey: roleKeys.detail(id), queryFn: () => fetchRole(id), retry: false });
-
-export function useRole(id: number) {
-  return useQuery(roleQueryOptions(id));
-}
+export const roleQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.roles.detail(id), queryFn: () => fetchRole(id), retry: false, meta: { errorText: ROLE_LOAD_FAILED } });
 
 /** Every right of the product; the list comes from the server (spec 2 §3). */
 export const fetchPermissions = () => getJson<{ id: number; name: string }[]>('permissions');
 
-export function usePermissions() {
-  return useQuery({ queryKey: roleKeys.permissions, queryFn: fetchPermissions, staleTime: 5 * 60_000, retry: false });
-}
+export const permissionsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.roles.permissions, queryFn: fetchPermissions, staleTime: 5 * 60_000, retry: false, meta: { errorText: ROLE_LOAD_FAILED } });

@@ -3,7 +3,7 @@ import { Modal } from '../../../ui/Modal';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { useCreateRole, useUpdateRole } from '../api/mutations';
 import type { RoleDetail } from '../api/roles';
 
@@ -17,12 +17,7 @@ export function RoleFormModal({ role, onClose, onSaved }: { role?: RoleDetail; o
     initial: { name: role?.name ?? '', description: role?.description ?? '' },
     schema: roleSchema,
     submit: async (values) => {
-      try {
-        return (role ? await update.mutateAsync({ id: role.id, payload: values }) : await create.mutateAsync(values)).data;
-      } catch (err) {
-        toastError(SAVE_FAILED);
-        throw err;
-      }
+      return (role ? await update.mutateAsync({ id: role.id, payload: values }) : await create.mutateAsync(values)).data;
     },
     onSuccess: (saved) => {
       showToast('Gelukt', role ? 'De rol is gewijzigd' : 'De rol is aangemaakt');

@@ -2,14 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson, postJson, type Paged } from '../../../api/client';
 import { centsToPriceString } from '../../../domain/format';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
-import { stockKeys } from './products';
+import { refreshAfter } from '../../../api/keys';
 import type { ProductDetail, ProductRow, ItemRow } from './types';
-
-/** The stock panels of the customer page (spec 1 §2.9); under ['stock'] so every stock change refreshes them. */
-export const clientStockKeys = {
-  products: (clientId: number, active: boolean) => ['stock', 'client', clientId, active ? 'products' : 'inactive-products'] as const,
-  items: (clientId: number) => ['stock', 'client', clientId, 'items'] as const,
-};
 
 /** GET /api/getproductsbyclientid/{id} (active) or /api/inactive-products/{id}: paged product rows. */
 export const fetchClientProducts = (clientId: number, active: boolean, params: TableParams, signal?: AbortSignal) =>
@@ -24,7 +18,7 @@ export function useActivateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => postJson<{ message: string }>(`products/${id}/active`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.all }),
+    onSuccess: () => refreshAfter(queryClient, 'stock'),
   });
 }
 
@@ -34,6 +28,6 @@ export function useSaveProductPrice() {
   return useMutation({
     mutationFn: ({ id, cents }: { id: number; cents: number }) =>
       postJson<{ message: string; data: ProductDetail }>(`products/${id}/prices`, { price: centsToPriceString(cents) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.all }),
+    onSuccess: () => refreshAfter(queryClient, 'stock'),
   });
 }

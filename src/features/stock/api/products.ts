@@ -1,29 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, deleteJson, getJson, postJson, type Paged } from '../../../api/client';
+import { queryKeys, refreshAfter } from '../../../api/keys';
+import { reasonOr } from '../../../api/meta';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
-import type { Lookup, ProductDetail, ProductRow } from './types';
-
-export const stockKeys = {
-  all: ['stock'] as const,
-  products: ['stock', 'products'] as const,
-  product: (id: number) => ['stock', 'product', id] as const,
-  items: (productId: number) => ['stock', 'items', productId] as const,
-  item: (id: number) => ['stock', 'item', id] as const,
-  bundles: ['stock', 'bundles'] as const,
-  bundle: (id: number) => ['stock', 'bundle', id] as const,
-  groups: ['stock', 'product-groups'] as const,
-  lookups: (kind: string) => ['stock', 'lookups', kind] as const,
-};
+import type { ProductDetail, ProductRow } from './types';
 
 export const fetchProducts = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ProductRow>>('products', { searchParams: toSearchParams(params), signal });
 
-export const productQueryOptions = (id: number) => queryOptions({ queryKey: stockKeys.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`) });
-export const useProduct = (id: number) => useQuery(productQueryOptions(id));
-
-export const useProductGroups = () => useQuery({ queryKey: stockKeys.groups, queryFn: () => getJson<Lookup[]>('product-groups'), staleTime: 300_000 });
-export const useEndCustomers = () => useQuery({ queryKey: stockKeys.lookups('endcustomers'), queryFn: () => getJson<Lookup[]>('getallendcustomers'), staleTime: 60_000 });
-export const useResellers = (enabled = true) => useQuery({ queryKey: stockKeys.lookups('resellers'), queryFn: () => getJson<Lookup[]>('getallresellers'), staleTime: 60_000, enabled });
+export const productQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });
 
 /** New article or edit (POST with _method=PUT), multipart because of the image; upload progress 0–1. */
 export function saveProduct(id: number | null, form: FormData, onProgress?: (fraction: number) => void) {
@@ -37,7 +22,7 @@ export function useSaveProduct(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => saveProduct(id, form),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.all }),
+    onSuccess: () => refreshAfter(queryClient, 'stock'),
   });
 }
 
@@ -46,7 +31,12 @@ export function useProductAction() {
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'delete' | 'inactive' | 'active' }) =>
       action === 'delete' ? deleteJson<{ message: string }>(`products/${id}`) : postJson<{ message: string }>(`products/${id}/${action}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.all }),
+    meta: {
+      errorText: (err, vars) => ((vars as { action: string }).action === 'delete'
+        ? 'Artikel kan niet worden verwijderd'
+        : reasonOr('Artikel kan niet inactief worden gemaakt', 403)(err)),
+    },
+    onSuccess: () => refreshAfter(queryClient, 'stock'),
   });
 }
 

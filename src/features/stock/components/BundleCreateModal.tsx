@@ -6,7 +6,7 @@ import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
 import { toastSuccess } from '../../../shell/toast';
 import { useCreateBundle } from '../api/bundles';
-import { useEndCustomers } from '../api/products';
+import { useEndCustomers } from '../../../api/lookups';
 
 /** New bundle: name required (spec 2 §5); the server's name error shows under the field. */
 export function BundleCreateModal({ onClose, onSaved }: { onClose: () => void; onSaved: (id: number) => void }) {

@@ -4,9 +4,10 @@ import { ClientType } from '../../../domain/enums';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import type { CustomerPanelProps } from '../../../shell/slots';
 import { toastSuccess } from '../../../shell/toast';
-import { clientStockKeys, fetchClientItems, fetchClientProducts, useActivateProduct, useSaveProductPrice } from '../api/client-stock';
+import { queryKeys } from '../../../api/keys';
+import { fetchClientItems, fetchClientProducts, useActivateProduct, useSaveProductPrice } from '../api/client-stock';
 import type { ItemRow, ProductRow } from '../api/types';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import { StatusLabel } from './labels';
 import '../stock.css';
 
@@ -52,7 +53,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
  * see none of them. Search is off in every one of these tables.
  */
 export function CustomerStockPanels({ client, viewerClientTypeId }: CustomerPanelProps) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   if (viewerClientTypeId === ClientType.EINDKLANT || !user.can('Voorraad bekijken')) return null;
   if (client.client_type_id === ClientType.EINDKLANT) {
     return <EndCustomerStock clientId={client.id} canActivate={user.can('Voorraad wijzigen')} canPrice={user.can('Factuur beheren')} />;
@@ -61,7 +62,7 @@ export function CustomerStockPanels({ client, viewerClientTypeId }: CustomerPane
     return (
       <Panel title="Voorraad in gebruik">
         <DataTable<ItemRow> label="Voorraad in gebruik" searchable={false} columns={itemColumns} loadErrorText={LOAD_FAILED}
-          queryKey={clientStockKeys.items(client.id)} fetchPage={(params, signal) => fetchClientItems(client.id, params, signal)} />
+          queryKey={queryKeys.stock.clientItems(client.id)} fetchPage={(params, signal) => fetchClientItems(client.id, params, signal)} />
       </Panel>
     );
   }
@@ -99,16 +100,16 @@ function EndCustomerStock({ clientId, canActivate, canPrice }: { clientId: numbe
     <>
       <Panel title="Actieve voorraad">
         <DataTable<ProductRow> label="Actieve voorraad" searchable={false} columns={activeColumns} loadErrorText={LOAD_FAILED}
-          queryKey={clientStockKeys.products(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
+          queryKey={queryKeys.stock.clientProducts(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
       </Panel>
       <Panel title="Inactieve voorraad">
         <DataTable<ProductRow> label="Inactieve voorraad" searchable={false} columns={inactiveColumns} loadErrorText={LOAD_FAILED}
-          queryKey={clientStockKeys.products(clientId, false)} fetchPage={(params, signal) => fetchClientProducts(clientId, false, params, signal)} />
+          queryKey={queryKeys.stock.clientProducts(clientId, false)} fetchPage={(params, signal) => fetchClientProducts(clientId, false, params, signal)} />
       </Panel>
       {canPrice && (
         <Panel title="Tarieven">
           <DataTable<ProductRow> label="Tarieven" searchable={false} columns={priceColumns} loadErrorText={LOAD_FAILED}
-            queryKey={clientStockKeys.products(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
+            queryKey={queryKeys.stock.clientProducts(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
         </Panel>
       )}
     </>

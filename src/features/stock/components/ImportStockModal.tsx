@@ -5,7 +5,8 @@ import { isImportFileName, stockMsg } from '../../../domain/schemas/stock';
 import { FieldMessage } from '../../../ui/form/Field';
 import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../shell/toast';
-import { importStock, stockKeys } from '../api/products';
+import { refreshAfter } from '../../../api/keys';
+import { importStock } from '../api/products';
 
 /** 'Voorraad importeren': .csv or Excel, template link, upload progress; the server imports all rows or none. */
 export function ImportStockModal({ onClose }: { onClose: () => void }) {
@@ -25,7 +26,7 @@ export function ImportStockModal({ onClose }: { onClose: () => void }) {
     try {
       const result = await importStock(file, null, setProgress);
       showToast('Gelukt', `Voorraad is geïmporteerd (${result.imported} items)`);
-      await queryClient.invalidateQueries({ queryKey: stockKeys.all });
+      await refreshAfter(queryClient, 'stock');
       onClose();
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors : {};

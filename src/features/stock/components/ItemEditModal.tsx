@@ -7,13 +7,14 @@ import { TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../shell/toast';
-import { useEndUsersOf, useItemUpdate } from '../api/items';
+import { useItemUpdate } from '../api/items';
+import { useChildrenOf } from '../../../api/lookups';
 import type { ItemDetail } from '../api/types';
 
 /** Bewerken: 'In gebruik door' required; the purchase date is locked once it has a value (spec 2 §5). */
 export function ItemEditModal({ item, onClose }: { item: ItemDetail; onClose: () => void }) {
   const endCustomerId = item.end_client.id;
-  const endUsers = useEndUsersOf(endCustomerId);
+  const endUsers = useChildrenOf(endCustomerId);
   const update = useItemUpdate(item.id);
   const locked = !!item.date_in_use;
   const form = useApiForm({

@@ -1,24 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { itemStatusNames, manualItemStatuses } from '../../../domain/enums';
 import { Modal } from '../../../ui/Modal';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { useItemUpdate } from '../api/items';
 import type { ItemDetail } from '../api/types';
 
 /** The status label's modal: the manual statuses of spec 2 §4. */
 export function ItemStatusModal({ item, onClose }: { item: ItemDetail; onClose: () => void }) {
-  const update = useItemUpdate(item.id);
+  const update = useItemUpdate(item.id, { errorText: 'Er is helaas iets fout gegaan bij het wijzigen van de status' });
   const [status, setStatus] = useState<string>(manualItemStatuses.includes(item.status_id as never) ? String(item.status_id) : '');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!status) return onClose();
-    try {
-      await update.mutateAsync({ status_id: Number(status) });
-      showToast('Gelukt', 'De status is aangepast');
-      onClose();
-    } catch {
-      toastError('Er is helaas iets fout gegaan bij het wijzigen van de status');
-    }
+    update.mutate({ status_id: Number(status) }, {
+      onSuccess: () => {
+        showToast('Gelukt', 'De status is aangepast');
+        onClose();
+      },
+    });
   };
   return (
     <Modal title="Status wijzigen" onClose={onClose} size="small">

@@ -5,12 +5,13 @@ import { TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
 import { showToast, toastError } from '../../../shell/toast';
-import { useEndUsersOf, useMutateItem } from '../api/items';
+import { useMutateItem } from '../api/items';
+import { useChildrenOf } from '../../../api/lookups';
 import type { ItemDetail } from '../api/types';
 
 /** Mutatie (spec 2 §5): e-mail and phone required; 'In gebruik door' required unless the user is removed. */
 export function MutationModal({ item, onClose, canCreateUser }: { item: ItemDetail; onClose: () => void; canCreateUser: boolean }) {
-  const endUsers = useEndUsersOf(item.end_client.id);
+  const endUsers = useChildrenOf(item.end_client.id);
   const mutate = useMutateItem(item.id);
   const contact = item.client.contact;
   const form = useApiForm({

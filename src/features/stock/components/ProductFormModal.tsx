@@ -9,9 +9,10 @@ import { FieldMessage } from '../../../ui/form/Field';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
 import { toastSuccess } from '../../../shell/toast';
-import { useEndCustomers, useProductGroups, useSaveProduct } from '../api/products';
+import { useSaveProduct } from '../api/products';
+import { useEndCustomers, useProductGroups } from '../../../api/lookups';
 import type { ProductDetail } from '../api/types';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 
 interface Props {
   product?: ProductDetail;
@@ -21,7 +22,7 @@ interface Props {
 
 /** New article or Bewerken (spec 2 §5): description, group, article number and unique ID required; EOL in months; image only. */
 export function ProductFormModal({ product, onClose, onSaved }: Props) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const groups = useProductGroups();
   const customers = useEndCustomers();
   const save = useSaveProduct(product?.id ?? null);

@@ -1,27 +1,25 @@
-import { useEffect, useState } from 'react';
-import { useParams } from '@tanstack/react-router';
+import {  useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
 import { usePageTitle } from '../../../shell/page-title';
-import { showToast, toastError } from '../../../shell/toast';
-import { useBundle, useSetBundleProducts } from '../api/bundles';
+import { showToast } from '../../../shell/toast';
+import { bundleQueryOptions, useSetBundleProducts } from '../api/bundles';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { BundleDetail } from '../api/types';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import '../stock.css';
 
+const route = getRouteApi('/app/bundle/$id');
+
 export function BundleDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
-  const { data: bundle, isPending, isError } = useBundle(id);
-  usePageTitle(bundle?.name);
-  useEffect(() => {
-    if (isError) toastError('Bundelgegevens kunnen niet worden ingeladen');
-  }, [isError]);
-  if (isPending) return <div className="panel muted">Laden…</div>;
-  if (isError || !bundle) return <div className="panel notice notice-alert" role="alert">Bundelgegevens kunnen niet worden ingeladen</div>;
+  const id = Number(route.useParams().id);
+  const { data: bundle } = useSuspenseQuery(bundleQueryOptions(id));
+  usePageTitle(bundle.name);
   return <div className="stock-detail"><BundleChecklist key={bundle.id} bundle={bundle} /></div>;
 }
 
 /** The client's products as a checklist; 'Selectie wordt bundel' saves the ticked ones (right 'Bundel wijzigen'). */
 function BundleChecklist({ bundle }: { bundle: BundleDetail }) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const save = useSetBundleProducts(bundle.id);
   const [picked, setPicked] = useState<Set<number>>(() => new Set(bundle.products.map((p) => p.id)));
   const canEdit = user.can('Bundel wijzigen');
@@ -30,14 +28,7 @@ function BundleChecklist({ bundle }: { bundle: BundleDetail }) {
     if (next.has(id)) next.delete(id); else next.add(id);
     return next;
   });
-  const submit = async () => {
-    try {
-      await save.mutateAsync([...picked]);
-      showToast('Gelukt', 'De bundelinhoud is gewijzigd');
-    } catch {
-      toastError('Er is helaas iets fout gegaan bij het wijzigen van de bundelinhoud');
-    }
-  };
+  const submit = () => save.mutate([...picked], { onSuccess: () => showToast('Gelukt', 'De bundelinhoud is gewijzigd') });
   return (
     <section className="panel bundle-panel">
       <div className="panel-header">

@@ -1,35 +1,33 @@
-import { useEffect, useState } from 'react';
-import { Link, useParams } from '@tanstack/react-router';
+import {  useState } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { ClientType } from '../../../domain/enums';
 import { formatDate, formatDateTime } from '../../../domain/format';
 import { SplitButton, type SplitAction } from '../../../ui/SplitButton';
 import { usePageTitle } from '../../../shell/page-title';
-import { showToast, toastError } from '../../../shell/toast';
-import { useItem } from '../api/items';
+import { showToast } from '../../../shell/toast';
+import { itemQueryOptions } from '../api/items';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ItemDetail } from '../api/types';
 import { ItemEditModal } from '../components/ItemEditModal';
 import { ItemStatusModal } from '../components/ItemStatusModal';
 import { MutationModal } from '../components/MutationModal';
 import { eolText, StatusLabel } from '../components/labels';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import '../stock.css';
 
+const route = getRouteApi('/app/item/$id');
+
 export function ItemDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
-  const { data: item, isPending, isError } = useItem(id);
-  usePageTitle(item ? `${item.product.name}${item.serial ? ` · ${item.serial}` : ''}` : null);
-  useEffect(() => {
-    if (isError) toastError('Artikelgegevens kunnen niet worden ingeladen');
-  }, [isError]);
-  if (isPending) return <div className="panel muted">Laden…</div>;
-  if (isError || !item) return <div className="panel notice notice-alert" role="alert">Artikelgegevens kunnen niet worden ingeladen</div>;
+  const id = Number(route.useParams().id);
+  const { data: item } = useSuspenseQuery(itemQueryOptions(id));
+  usePageTitle(`${item.product.name}${item.serial ? ` · ${item.serial}` : ''}`);
   return <ItemDetailView item={item} />;
 }
 
 const dash = (v: string | null | undefined) => (v ? v : '—');
 
 function ItemDetailView({ item }: { item: ItemDetail }) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const [modal, setModal] = useState<'status' | 'edit' | 'mutation' | null>(null);
   const comingSoon = (what: string) => () => showToast(what, `${what} aanmelden komt beschikbaar met het leveringenonderdeel.`, 'info');
   const actions: SplitAction[] = [

@@ -1,18 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { download } from '../../../api/client';
-import { ApiError } from '../../../api/errors';
 import { DataTable, type Column, type TableParams } from '../../../ui/DataTable';
 import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast, toastError } from '../../../shell/toast';
 import { fetchItems } from '../api/items';
-import { stockKeys, useProduct, useProductAction } from '../api/products';
+import { productQueryOptions, useProductAction } from '../api/products';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/keys';
 import type { ItemRow, ProductDetail } from '../api/types';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { eolText, StatusLabel } from '../components/labels';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import '../stock.css';
+
+const route = getRouteApi('/app/voorraad/$id');
 
 const itemColumns: Column<ItemRow>[] = [
   { key: 'select', header: '', cell: { kind: 'checkbox' } },
@@ -28,19 +31,14 @@ const itemColumns: Column<ItemRow>[] = [
 ];
 
 export function ProductDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
-  const { data: product, isPending, isError } = useProduct(id);
-  usePageTitle(product?.name);
-  useEffect(() => {
-    if (isError) toastError('Artikelgegevens kunnen niet worden ingeladen');
-  }, [isError]);
-  if (isPending) return <div className="panel muted">Laden…</div>;
-  if (isError || !product) return <div className="panel notice notice-alert" role="alert">Artikelgegevens kunnen niet worden ingeladen</div>;
+  const id = Number(route.useParams().id);
+  const { data: product } = useSuspenseQuery(productQueryOptions(id));
+  usePageTitle(product.name);
   return <ProductDetailView product={product} />;
 }
 
 function ProductDetailView({ product }: { product: ProductDetail }) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const navigate = useNavigate();
   const action = useProductAction();
   const [editing, setEditing] = useState(false);
@@ -49,23 +47,21 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
 
   const remove = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je ${product.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await action.mutateAsync({ id: product.id, action: 'delete' });
-      showToast('Gelukt', 'Artikel is verwijderd');
-      await navigate({ to: '/voorraad' });
-    } catch {
-      toastError('Artikel kan niet worden verwijderd');
-    }
+    action.mutate({ id: product.id, action: 'delete' }, {
+      onSuccess: async () => {
+        showToast('Gelukt', 'Artikel is verwijderd');
+        await navigate({ to: '/voorraad' });
+      },
+    });
   };
   const deactivate = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je ${product.name} inactief wilt maken?`, confirmLabel: 'Inactief maken', danger: true }))) return;
-    try {
-      await action.mutateAsync({ id: product.id, action: 'inactive' });
-      showToast('Gelukt', 'Artikel is inactief gemaakt');
-      await navigate({ to: '/voorraad' });
-    } catch (err) {
-      toastError(err instanceof ApiError && err.status === 403 ? err.message : 'Artikel kan niet inactief worden gemaakt');
-    }
+    action.mutate({ id: product.id, action: 'inactive' }, {
+      onSuccess: async () => {
+        showToast('Gelukt', 'Artikel is inactief gemaakt');
+        await navigate({ to: '/voorraad' });
+      },
+    });
   };
   const exportItems = () => download(`exportstockitems/${product.id}`).catch(() => toastError('Exporteren is mislukt'));
 
@@ -106,7 +102,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         <div className="panel-header"><h3>Items</h3>{selected.length > 0 && <span className="muted">{selected.length} geselecteerd</span>}</div>
         <DataTable<ItemRow>
           label="Items"
-          queryKey={[...stockKeys.items(product.id)]}
+          queryKey={[...queryKeys.stock.items(product.id)]}
           fetchPage={fetchPage}
           columns={itemColumns}
           selected={selected}

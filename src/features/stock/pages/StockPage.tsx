@@ -6,12 +6,14 @@ import { DataTable, toSearchParams, type Column, type TableParams } from '../../
 import { useEvent } from '../../../shell/events';
 import { showToast, toastError } from '../../../shell/toast';
 import { fetchBundles } from '../api/bundles';
-import { fetchProducts, stockKeys, useEndCustomers, useProductGroups, useResellers } from '../api/products';
+import { fetchProducts } from '../api/products';
+import { queryKeys } from '../../../api/keys';
+import { useEndCustomers, useProductGroups, useResellers } from '../../../api/lookups';
 import type { BundleRow, ProductRow } from '../api/types';
 import { BundleCreateModal } from '../components/BundleCreateModal';
 import { ImportStockModal } from '../components/ImportStockModal';
 import { ProductFormModal } from '../components/ProductFormModal';
-import { useCurrentUser } from '../use-current-user';
+import { useSessionUser } from '../../../session';
 import '../stock.css';
 
 type Tab = 'artikelen' | 'bundels';
@@ -37,7 +39,7 @@ const bundleColumns: Column<BundleRow>[] = [
 ];
 
 export function StockPage() {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { tab?: string };
   const tab: Tab = search.tab === 'bundels' ? 'bundels' : 'artikelen';
@@ -83,7 +85,7 @@ export function StockPage() {
           <DataTable<ProductRow>
             key="products"
             label="Artikelen"
-            queryKey={stockKeys.products}
+            queryKey={queryKeys.stock.products}
             fetchPage={fetchProductPage}
             columns={productColumns}
             filters={productFilters}
@@ -96,7 +98,7 @@ export function StockPage() {
           <DataTable<BundleRow>
             key="bundles"
             label="Bundels"
-            queryKey={stockKeys.bundles}
+            queryKey={queryKeys.stock.bundles}
             fetchPage={fetchBundles}
             columns={bundleColumns}
             filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] }]}

@@ -1,12 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type MutationMeta } from '@tanstack/react-query';
+import { ApiError } from '../../../api/errors';
 import { deleteJson, postJson, putJson } from '../../../api/client';
-import { userKeys, type UserDetail } from './users';
+import { queryKeys, refreshAfter } from '../../../api/keys';
+import type { UserDetail } from './users';
 
 /** Every change to users refreshes the area's queries (list and details). */
-function useUserMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+function useUserMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, meta: MutationMeta) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }) });
+  return useMutation({ mutationFn: fn, meta, onSuccess: () => refreshAfter(queryClient, 'users') });
 }
+
+/** The form shows the same text; every failure also toasts it (spec 2 §7). */
+const SAVE_FAILED: MutationMeta = { errorText: 'Gebruiker kon niet opgeslagen worden', toastFieldErrors: true };
+
+/** The server's reason after the spec text, when it gives one the user can act on. */
+const withServerReason = (text: string) => (err: unknown) =>
+  `${text}${err instanceof ApiError && err.status < 500 && err.status !== 422 ? `: ${err.message}` : ''}`;
 
 export interface UserPayload {
   name: string;
@@ -15,21 +24,26 @@ export interface UserPayload {
 }
 
 export const useUpdateUser = () =>
-  useUserMutation(({ id, payload }: { id: number; payload: UserPayload }) => putJson<{ message: string; data: UserDetail }>(`users/${id}`, payload));
+  useUserMutation(({ id, payload }: { id: number; payload: UserPayload }) => putJson<{ message: string; data: UserDetail }>(`users/${id}`, payload), SAVE_FAILED);
 
 /** Only the lists refresh: the page of the deleted user stays as it was until the reload to / (spec 2 §7). */
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteJson<{ message: string }>(`users/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists }),
+    meta: { errorText: withServerReason('Er is helaas iets fout gegaan bij het verwijderen') },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.lists }),
   });
 }
 
-export const useDisableTwoFactor = () => useUserMutation((id: number) => postJson<{ message: string; data: UserDetail }>(`${id}/disable-2fa`));
+export const useDisableTwoFactor = () => useUserMutation((id: number) => postJson<{ message: string; data: UserDetail }>(`${id}/disable-2fa`),
+  { errorText: '2FA kon niet worden uitgeschakeld' });
 
 export const useUpdateProfile = () =>
-  useUserMutation((payload: { name: string; email: string }) => putJson<{ message: string }>('profile', payload));
+  useUserMutation((payload: { name: string; email: string }) => putJson<{ message: string }>('profile', payload), SAVE_FAILED);
 
 export const useResendActivation = () =>
-  useMutation({ mutationFn: (id: number) => postJson<{ message: string }>(`users/${id}/resend-activation`) });
+  useMutation({
+    mutationFn: (id: number) => postJson<{ message: string }>(`users/${id}/resend-activation`),
+    meta: { errorText: withServerReason('De activatiemail kon niet worden verstuurd') },
+  });

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson, type Paged } from '../../../api/client';
+import { queryKeys } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 
 export interface RoleRef {
@@ -29,30 +30,13 @@ export interface UserDetail {
   contact: { id: number; email: string | null; phone: string | null; client: { id: number; name: string; client_type_id: number } };
 }
 
-export const userKeys = {
-  all: ['users'] as const,
-  lists: ['users', 'list'] as const,
-  detail: (id: number) => ['users', 'detail', id] as const,
-  roleOptions: ['users', 'role-options'] as const,
-};
-
 export const fetchUsers = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<UserRow>>('users', { searchParams: toSearchParams(params), signal });
 
 export const usersQueryOptions = (params: TableParams) =>
-  queryOptions({ queryKey: [...userKeys.lists, params], queryFn: ({ signal }) => fetchUsers(params, signal) });
+  queryOptions({ queryKey: [...queryKeys.users.lists, params], queryFn: ({ signal }) => fetchUsers(params, signal) });
 
 export const fetchUser = (id: number) => getJson<UserDetail>(`users/${id}`);
 
-export const userQueryOptions = (id: number) => queryOptions({ queryKey: userKeys.detail(id), queryFn: () => fetchUser(id), retry: false });
+export const userQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.users.detail(id), queryFn: () => fetchUser(id), retry: false, meta: { errorText: 'Gebruikergegevens kunnen niet worden ingeladen' } });
 
-export function useUser(id: number) {
-  return useQuery(userQueryOptions(id));
-}
-
-/** The roles to choose from in the user form (GET /api/roles, all on one page). */
-export const fetchRoleOptions = async () => (await getJson<Paged<RoleRef>>('roles', { searchParams: { per_page: 200 } })).data;
-
-export function useRoleOptions(enabled = true) {
-  return useQuery({ queryKey: userKeys.roleOptions, queryFn: fetchRoleOptions, enabled, retry: false });
-}

@@ -5,8 +5,9 @@ import { Modal } from '../../../ui/Modal';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
-import { showToast, toastError } from '../../../shell/toast';
+import { showToast } from '../../../shell/toast';
 import { useUpdateProfile } from '../api/mutations';
+import { queryKeys } from '../../../api/keys';
 
 const SAVE_FAILED = 'Gebruiker kon niet opgeslagen worden';
 
@@ -19,16 +20,11 @@ export function ProfileFormModal({ name, email, onClose }: { name: string; email
     initial: { name, email },
     schema: profileUpdateSchema,
     submit: async (values) => {
-      try {
-        return await update.mutateAsync(values);
-      } catch (err) {
-        toastError(SAVE_FAILED);
-        throw err;
-      }
+      return await update.mutateAsync(values);
     },
     onSuccess: async () => {
       // The signed-in user (name in the sidebar, this page) comes from the session query.
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'session'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
       await router.invalidate();
       showToast('Gelukt', 'De gebruiker is aangepast');
       onClose();

@@ -6,7 +6,8 @@ import { TextField } from '../../../ui/form/TextField';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
 import { showToast, toastError } from '../../../shell/toast';
 import { useUpdateUser } from '../api/mutations';
-import { useRoleOptions, type UserDetail } from '../api/users';
+import type { UserDetail } from '../api/users';
+import { useRoleOptions } from '../../../api/lookups';
 import { RolePicker } from './RolePicker';
 
 const SAVE_FAILED = 'Gebruiker kon niet opgeslagen worden';
@@ -23,12 +24,7 @@ export function UserFormModal({ user, onClose }: { user: UserDetail; onClose: ()
     initial: { name: user.name, email: user.email, role: user.roles.map((r) => r.id) },
     schema: userUpdateSchema,
     submit: async (values) => {
-      try {
-        return await update.mutateAsync({ id: user.id, payload: { name: values.name, email: values.email, role: values.role ?? [] } });
-      } catch (err) {
-        toastError(SAVE_FAILED);
-        throw err;
-      }
+      return await update.mutateAsync({ id: user.id, payload: { name: values.name, email: values.email, role: values.role ?? [] } });
     },
     onSuccess: () => {
       showToast('Gelukt', 'De gebruiker is aangepast');

@@ -1,29 +1,31 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useParams } from '@tanstack/react-router';
-import { ClientType, PROVIDER_CLIENT_ID, clientTypeName } from '../../domain/enums';
-import { formatDate, formatEuro, initials } from '../../domain/format';
-import { DataTable, type Column } from '../../ui/DataTable';
-import { confirmDialog } from '../../shell/confirm';
-import { useEvent } from '../../shell/events';
-import { usePageTitle } from '../../shell/page-title';
-import { showToast, toastError } from '../../shell/toast';
-import { ApiError } from '../../api/errors';
-import { useClient } from './api/get-client';
-import { clientListQueryOptions } from './api/client-lists';
-import { useDeleteAddress, useDeleteClient } from './api/mutations';
-import { useDeleteContact } from './api/contacts';
-import type { Address, ClientDetail, ClientListRow, Contact } from './api/types';
-import { ActivityTimeline } from './components/ActivityTimeline';
-import { AddressFormModal } from './components/AddressFormModal';
-import { AddressLine, formatAddress } from './components/AddressList';
-import { AllAddressesModal } from './components/AllAddressesModal';
-import { ContactFormModal, contactNoun } from './components/ContactFormModal';
-import { CustomerFormModal } from './components/CustomerFormModal';
-import { ImportAddressesModal } from './components/ImportAddressesModal';
-import { MonthlyPaymentsModal } from './components/MonthlyPaymentsModal';
-import { StockPanelsSlot } from './components/StockPanelsSlot';
-import { useCurrentUser } from './use-current-user';
-import './crm.css';
+import { useCallback, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { ClientType, PROVIDER_CLIENT_ID, clientTypeName } from '../../../domain/enums';
+import { formatDate, formatEuro, initials } from '../../../domain/format';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { confirmDialog } from '../../../shell/confirm';
+import { useEvent } from '../../../shell/events';
+import { usePageTitle } from '../../../shell/page-title';
+import { showToast } from '../../../shell/toast';
+import { clientQueryOptions } from '../api/get-client';
+import { clientListQueryOptions } from '../api/client-lists';
+import { useDeleteAddress, useDeleteClient } from '../api/mutations';
+import { useDeleteContact } from '../api/contacts';
+import type { Address, ClientDetail, ClientListRow, Contact } from '../api/types';
+import { ActivityTimeline } from '../components/ActivityTimeline';
+import { AddressFormModal } from '../components/AddressFormModal';
+import { AddressLine, formatAddress } from '../components/AddressList';
+import { AllAddressesModal } from '../components/AllAddressesModal';
+import { ContactFormModal, contactNoun } from '../components/ContactFormModal';
+import { CustomerFormModal } from '../components/CustomerFormModal';
+import { ImportAddressesModal } from '../components/ImportAddressesModal';
+import { MonthlyPaymentsModal } from '../components/MonthlyPaymentsModal';
+import { StockPanelsSlot } from '../components/StockPanelsSlot';
+import { useSessionUser } from '../../../session';
+import '../crm.css';
+
+const route = getRouteApi('/app/klant/$id');
 
 type ModalState =
   | { kind: 'edit' }
@@ -41,21 +43,15 @@ const CONTACT_CLIENT_TYPES: number[] = [ClientType.PROVIDER, ClientType.RESELLER
 export const NEWEST_ADDRESSES = 3;
 
 export function CustomerDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
-  const { data: client, isPending, isError, refetch } = useClient(id);
-  usePageTitle(client?.name);
-  useEffect(() => {
-    if (isError) toastError('Klantgegevens kunnen niet worden ingeladen');
-  }, [isError]);
-  if (isPending) return <div className="panel muted">Laden…</div>;
-  if (isError || !client) {
-    return <div className="panel notice notice-alert" role="alert">Klantgegevens kunnen niet worden ingeladen</div>;
-  }
+  const id = Number(route.useParams().id);
+  // The route's loader fetched it (src/router.tsx); load failures show the route's notice.
+  const { data: client, refetch } = useSuspenseQuery(clientQueryOptions(id));
+  usePageTitle(client.name);
   return <CustomerDetail client={client} refresh={() => void refetch()} />;
 }
 
 function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: () => void }) {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const navigate = useNavigate();
   const [modal, setModal] = useState<ModalState>(null);
   const deleteClient = useDeleteClient();
@@ -78,22 +74,16 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
 
   const removeClient = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je ${client.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await deleteClient.mutateAsync(client.id);
-      showToast('Gelukt', 'De klant is verwijderd');
-      await navigate({ to: '/crm' });
-    } catch (err) {
-      toastError(err instanceof ApiError && err.status === 409 ? err.message : 'Er is helaas iets fout gegaan bij het verwijderen van de klant');
-    }
+    deleteClient.mutate(client.id, {
+      onSuccess: async () => {
+        showToast('Gelukt', 'De klant is verwijderd');
+        await navigate({ to: '/crm' });
+      },
+    });
   };
   const removeAddress = async (address: Address) => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je het adres ${formatAddress(address)} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await deleteAddress.mutateAsync(address.id);
-      showToast('Gelukt', 'Het adres is verwijderd');
-    } catch {
-      toastError('Er is helaas iets fout gegaan bij het verwijderen van het adres');
-    }
+    deleteAddress.mutate(address.id, { onSuccess: () => showToast('Gelukt', 'Het adres is verwijderd') });
   };
   const removeContact = async (contact: Contact) => {
     const name = `${contact.first_name} ${contact.last_name}`;
@@ -101,13 +91,7 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
       ? `Weet je zeker dat je ${name} wilt verwijderen? Het account van deze persoon wordt ook verwijderd.`
       : `Weet je zeker dat je ${name} wilt verwijderen?`;
     if (!(await confirmDialog({ text, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await deleteContact.mutateAsync(contact.id);
-      showToast('Gelukt', 'De contactpersoon is verwijderd');
-    } catch (err) {
-      // 409: the server says why (one's own account, the last Superuser).
-      toastError(err instanceof ApiError && err.status === 409 ? err.message : 'Er is helaas iets fout gegaan bij het verwijderen van de gebruiker');
-    }
+    deleteContact.mutate(contact.id, { onSuccess: () => showToast('Gelukt', 'De contactpersoon is verwijderd') });
   };
   const onEditAddress = user.can('Adres wijzigen') ? (a: Address) => setModal({ kind: 'address', address: a }) : undefined;
   const onDeleteAddress = user.can('Adres verwijderen') ? removeAddress : undefined;

@@ -1,34 +1,28 @@
-import { useEffect, useState } from 'react';
-import { useParams } from '@tanstack/react-router';
-import { initials } from '../../domain/format';
-import { ApiError } from '../../api/errors';
-import { confirmDialog } from '../../shell/confirm';
-import { usePageTitle } from '../../shell/page-title';
-import { showToast, toastError } from '../../shell/toast';
-import { useDeleteUser, useDisableTwoFactor, useResendActivation } from './api/mutations';
-import { useUser, type UserDetail } from './api/users';
-import { UserFormModal } from './components/UserFormModal';
-import { useSessionUser } from './use-session-user';
-import './users.css';
+import {  useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { initials } from '../../../domain/format';
+import { confirmDialog } from '../../../shell/confirm';
+import { usePageTitle } from '../../../shell/page-title';
+import { showToast } from '../../../shell/toast';
+import { useDeleteUser, useDisableTwoFactor, useResendActivation } from '../api/mutations';
+import { userQueryOptions, type UserDetail } from '../api/users';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { UserFormModal } from '../components/UserFormModal';
+import { useSessionUser } from '../../../session';
+import '../users.css';
+
+const route = getRouteApi('/app/gebruikers/$id');
 
 /** After 'Verwijderen' the app reloads at / (spec 2 §7); the toast stays readable for a moment first. */
 export const RELOAD_DELAY_MS = 1200;
 
 export function UserDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
-  const { data: user, isPending, isError } = useUser(id);
-  usePageTitle(user?.name);
-  useEffect(() => {
-    if (isError) toastError('Gebruikergegevens kunnen niet worden ingeladen');
-  }, [isError]);
-  if (isPending) return <div className="panel um-muted">Laden…</div>;
-  if (isError || !user) return <div className="panel notice notice-alert" role="alert">Gebruikergegevens kunnen niet worden ingeladen</div>;
+  const id = Number(route.useParams().id);
+  const { data: user } = useSuspenseQuery(userQueryOptions(id));
+  usePageTitle(user.name);
   return <UserDetailPanel user={user} />;
 }
 
-function serverReason(err: unknown): string {
-  return err instanceof ApiError && err.status < 500 && err.status !== 422 ? `: ${err.message}` : '';
-}
 
 function UserDetailPanel({ user }: { user: UserDetail }) {
   const me = useSessionUser();
@@ -39,33 +33,20 @@ function UserDetailPanel({ user }: { user: UserDetail }) {
 
   const onDelete = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je ${user.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await remove.mutateAsync(user.id);
-      showToast('Gelukt', 'Gebruiker is verwijderd');
-      setTimeout(() => window.location.assign('/'), RELOAD_DELAY_MS);
-    } catch (err) {
-      toastError(`Er is helaas iets fout gegaan bij het verwijderen${serverReason(err)}`);
-    }
+    remove.mutate(user.id, {
+      onSuccess: () => {
+        showToast('Gelukt', 'Gebruiker is verwijderd');
+        setTimeout(() => window.location.assign('/'), RELOAD_DELAY_MS);
+      },
+    });
   };
   const onResetTwoFactor = async () => {
     const text = `Weet je zeker dat je de tweestapsverificatie van ${user.name} wilt uitschakelen? Bij de volgende keer inloggen stelt deze gebruiker die opnieuw in.`;
     if (!(await confirmDialog({ text, confirmLabel: '2FA resetten', danger: true }))) return;
-    try {
-      await resetTwoFactor.mutateAsync(user.id);
-      showToast('Gelukt', '2FA is uitgeschakeld');
-    } catch {
-      toastError('2FA kon niet worden uitgeschakeld');
-    }
+    resetTwoFactor.mutate(user.id, { onSuccess: () => showToast('Gelukt', '2FA is uitgeschakeld') });
   };
 
-  const onResend = async () => {
-    try {
-      await resend.mutateAsync(user.id);
-      showToast('Gelukt', 'De activatiemail is opnieuw verstuurd');
-    } catch (err) {
-      toastError(`De activatiemail kon niet worden verstuurd${serverReason(err)}`);
-    }
-  };
+  const onResend = () => resend.mutate(user.id, { onSuccess: () => showToast('Gelukt', 'De activatiemail is opnieuw verstuurd') });
 
   return (
     <section className="panel" aria-labelledby="user-name">

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { version } from '../../../package.json';
-import { useSessionUser } from './use-session-user';
-import './users.css';
+import { version } from '../../../../package.json';
+import { useSessionUser } from '../../../session';
+import '../users.css';
 
 /** The package version, or VITE_APP_VERSION when a release build sets it (e.g. with the commit). */
 export const APP_VERSION: string = import.meta.env.VITE_APP_VERSION || version;

@@ -1,4 +1,4 @@
-import { EmptyPage } from '../../shell/EmptyPage';
+import { EmptyPage } from '../../../shell/EmptyPage';
 
 export function EolPage() {
   return <EmptyPage />;

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../api/client';
-import { ApiError } from '../../../api/errors';
-import type { Permission } from '../../../domain/permissions';
+import { getJson } from '../api/client';
+import { ApiError } from '../api/errors';
+import { queryKeys } from '../api/keys';
+import type { Permission } from '../domain/permissions';
 
 export interface SessionUser {
   id: number;
@@ -33,7 +34,7 @@ export async function fetchSession(): Promise<SessionUser | null> {
   }
 }
 
-export const sessionQueryKey = ['auth', 'session'] as const;
+export const sessionQueryKey = queryKeys.session;
 export const sessionQueryOptions = () => queryOptions({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
 
 export function useSession() {

@@ -1,27 +1,23 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from '@tanstack/react-router';
-import { permissionGroups } from '../../domain/permissions';
-import { ApiError } from '../../api/errors';
-import { confirmDialog } from '../../shell/confirm';
-import { usePageTitle } from '../../shell/page-title';
-import { showToast, toastError } from '../../shell/toast';
-import { useDeleteRole, useSaveRolePermissions } from './api/mutations';
-import { usePermissions, useRole, type RoleDetail } from './api/roles';
-import { RoleFormModal } from './components/RoleFormModal';
-import { useRights } from './use-session-user';
-import './roles.css';
+import {  useMemo, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { isPermission, permissionGroups } from '../../../domain/permissions';
+import { confirmDialog } from '../../../shell/confirm';
+import { usePageTitle } from '../../../shell/page-title';
+import { showToast } from '../../../shell/toast';
+import { useDeleteRole, useSaveRolePermissions } from '../api/mutations';
+import { permissionsQueryOptions, roleQueryOptions, type RoleDetail } from '../api/roles';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { RoleFormModal } from '../components/RoleFormModal';
+import { useSessionUser } from '../../../session';
+import '../roles.css';
+
+const route = getRouteApi('/app/rollen-en-rechten/$id');
 
 export function RoleDetailPage() {
-  const id = Number(useParams({ strict: false }).id);
-  const role = useRole(id);
-  const permissions = usePermissions();
-  usePageTitle(role.data?.name);
-  const failed = role.isError || permissions.isError;
-  useEffect(() => {
-    if (failed) toastError('Rolgegevens kunnen niet worden ingeladen');
-  }, [failed]);
-  if (failed) return <div className="panel notice notice-alert" role="alert">Rolgegevens kunnen niet worden ingeladen</div>;
-  if (role.isPending || permissions.isPending) return <div className="panel rr-muted">Laden…</div>;
+  const id = Number(route.useParams().id);
+  const role = useSuspenseQuery(roleQueryOptions(id));
+  const permissions = useSuspenseQuery(permissionsQueryOptions());
+  usePageTitle(role.data.name);
   return <RolePanel key={role.data.id} role={role.data} allRights={permissions.data.map((p) => p.name)} />;
 }
 
@@ -34,7 +30,7 @@ function groupRights(allRights: string[]): [string, string[]][] {
 }
 
 function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] }) {
-  const rights = useRights();
+  const rights = useSessionUser();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [checked, setChecked] = useState(() => new Set(role.permissions.map((p) => p.name)));
@@ -43,7 +39,7 @@ function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] 
   const groups = useMemo(() => groupRights(allRights), [allRights]);
   const canChange = rights.can('Rol wijzigen') && !(role.is_superuser && !rights.isSuperuser);
   // The Superuser role always has every right; others may only (un)tick rights they hold themselves.
-  const editable = (right: string) => canChange && !role.is_superuser && (rights.isSuperuser || rights.permissions.includes(right));
+  const editable = (right: string) => canChange && !role.is_superuser && (rights.isSuperuser || (isPermission(right) && rights.can(right)));
   const dirty = checked.size !== role.permissions.length || role.permissions.some((p) => !checked.has(p.name));
 
   const toggle = (right: string, on: boolean) => setChecked((prev) => {
@@ -53,24 +49,16 @@ function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] 
     return next;
   });
 
-  const onSave = async () => {
-    try {
-      await save.mutateAsync({ id: role.id, permissions: [...checked] });
-      showToast('Opgeslagen', 'De rechten zijn opgeslagen bij deze rol');
-    } catch (err) {
-      const detail = err instanceof ApiError ? [err.message, ...Object.values(err.fieldErrors).flat()].filter((m) => m && m !== 'Validatie mislukt!').join(' ') : '';
-      toastError(`Opslaan van rechten is mislukt.${detail ? ` ${detail}` : ''}`, 'Mislukt!');
-    }
-  };
+  const onSave = () =>
+    save.mutate({ id: role.id, permissions: [...checked] }, { onSuccess: () => showToast('Opgeslagen', 'De rechten zijn opgeslagen bij deze rol') });
   const onDelete = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je de rol ${role.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
-    try {
-      await remove.mutateAsync(role.id);
-      showToast('Verwijderd', `Rol ${role.name} is verwijderd.`);
-      await navigate({ to: '/rollen-en-rechten' });
-    } catch (err) {
-      toastError(err instanceof ApiError ? err.message : 'De rol kon niet worden verwijderd.', 'Mislukt');
-    }
+    remove.mutate(role.id, {
+      onSuccess: async () => {
+        showToast('Verwijderd', `Rol ${role.name} is verwijderd.`);
+        await navigate({ to: '/rollen-en-rechten' });
+      },
+    });
   };
 
   return (

@@ -1,12 +1,14 @@
-import { useParams } from '@tanstack/react-router';
-import { formatDate, formatTime } from '../../domain/format';
-import { EmptyPage } from '../../shell/EmptyPage';
-import { usePageTitle } from '../../shell/page-title';
-import { useClientActivities, useClientName } from './api/get-client-events';
+import { getRouteApi } from '@tanstack/react-router';
+import { formatDate, formatTime } from '../../../domain/format';
+import { EmptyPage } from '../../../shell/EmptyPage';
+import { usePageTitle } from '../../../shell/page-title';
+import { useClientActivities, useClientName } from '../api/get-client-events';
+
+const route = getRouteApi('/app/activiteiten/$id');
 
 /** Activities of a client (/activiteiten/{id}): Datum, Tijd, Omschrijving, Artikel; newest first. */
 export function ClientActivitiesPage() {
-  const id = Number(useParams({ strict: false }).id);
+  const id = Number(route.useParams().id);
   const { data, isPending, isError } = useClientActivities(id);
   const name = useClientName(id);
   usePageTitle(name ? `Activiteiten van ${name}` : null);

@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useSession, type SessionUser } from '../api/session';
+import { useSession, type SessionUser } from './session';
 
-/** The signed-in user for the two-step screens; without a session the user is sent to /inloggen. */
+/**
+ * The signed-in user outside the app layout (the two-step screens, which run before the guard lets
+ * the user in); without a session the user is sent to /inloggen.
+ */
 export function useSignedInUser(): SessionUser | null | undefined {
   const { data: user, isPending, isError } = useSession();
   const navigate = useNavigate();

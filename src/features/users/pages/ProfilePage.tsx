@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { initials } from '../../domain/format';
-import { ProfileFormModal } from './components/ProfileFormModal';
+import { initials } from '../../../domain/format';
+import { ProfileFormModal } from '../components/ProfileFormModal';
 import { RoleBadges, TwoFactorStatus } from './UserDetailPage';
-import { useSessionUser } from './use-session-user';
-import './users.css';
+import { useSessionUser } from '../../../session';
+import '../users.css';
 
 /** /profiel (spec 2 §2.12): name, e-mail, roles and two-step verification (always Actief here); 'Bewerken'. */
 export function ProfilePage() {

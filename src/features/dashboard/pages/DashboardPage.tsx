@@ -1,21 +1,21 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { download } from '../../api/client';
-import { ClientType, type StatisticsItemFilter } from '../../domain/enums';
-import { statisticsYears } from '../../domain/schemas/statistics';
-import { msg } from '../../domain/schemas/common';
-import { SearchSelect } from '../../ui/SearchSelect';
-import { toastError } from '../../shell/toast';
-import { useSession } from '../auth/api/session';
-import { useEndCustomers } from './api/get-customers';
-import { useStatistics } from './api/get-statistics';
-import { Counter } from './components/Counter';
+import { download } from '../../../api/client';
+import type { StatisticsItemFilter } from '../../../domain/enums';
+import { statisticsYears } from '../../../domain/schemas/statistics';
+import { msg } from '../../../domain/schemas/common';
+import { SearchSelect } from '../../../ui/SearchSelect';
+import { toastError } from '../../../shell/toast';
+import { useSessionUser } from '../../../session';
+import { useEndCustomers } from '../../../api/lookups';
+import { useStatistics } from '../api/get-statistics';
+import { Counter } from '../components/Counter';
 
-const Charts = lazy(() => import('./components/Charts'));
+const Charts = lazy(() => import('../components/Charts'));
 
 type Filter = (typeof StatisticsItemFilter)[number];
 
 export function DashboardPage() {
-  const { data: user } = useSession();
+  const user = useSessionUser();
   const years = statisticsYears();
   const [year, setYear] = useState(new Date().getFullYear());
   const [customerId, setCustomerId] = useState<number | null>(null);
@@ -25,15 +25,12 @@ export function DashboardPage() {
   // An end-customer user sees its own company; a single choice is made for the user.
   useEffect(() => {
     if (customerId !== null) return;
-    if (user?.contact.client.client_type_id === ClientType.EINDKLANT) setCustomerId(user.contact.client.id);
+    if (user.isEndCustomer) setCustomerId(user.contact.client.id);
     else if (customers.data?.length === 1) setCustomerId(customers.data[0]!.id);
   }, [user, customers.data, customerId]);
   useEffect(() => {
     if (customers.isError) toastError('Klanten kunnen niet worden ingeladen');
   }, [customers.isError]);
-  useEffect(() => {
-    if (stats.isError) toastError('Statistieken kunnen niet worden ingeladen');
-  }, [stats.isError]);
 
   const exportFor = (status: Filter) =>
     customerId === null ? null : () => void download('exportitemsinuse', { id: customerId, status }).catch(() => toastError('Exporteren is mislukt'));

@@ -1,17 +1,18 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { ClientType } from '../../domain/enums';
-import { download } from '../../api/client';
-import { DataTable, toSearchParams, type Column } from '../../ui/DataTable';
-import { initialParams } from '../../ui/table/state';
-import { readUrlState } from '../../ui/table/url-state';
-import { useEvent } from '../../shell/events';
-import { toastError } from '../../shell/toast';
-import { clientListQueryOptions, useParentOptions, type CustomerTab } from './api/client-lists';
-import type { ClientListRow } from './api/types';
-import { CustomerFormModal } from './components/CustomerFormModal';
-import { useCurrentUser } from './use-current-user';
-import './crm.css';
+import { ClientType } from '../../../domain/enums';
+import { download } from '../../../api/client';
+import { DataTable, toSearchParams, type Column } from '../../../ui/DataTable';
+import { initialParams } from '../../../ui/table/state';
+import { readUrlState } from '../../../ui/table/url-state';
+import { useEvent } from '../../../shell/events';
+import { toastError } from '../../../shell/toast';
+import { clientListQueryOptions, type CustomerTab } from '../api/client-lists';
+import { useParentOptions } from '../api/parent-options';
+import type { ClientListRow } from '../api/types';
+import { CustomerFormModal } from '../components/CustomerFormModal';
+import { useSessionUser } from '../../../session';
+import '../crm.css';
 
 const tabLabels: Record<CustomerTab, string> = { resellers: 'Resellers', endcustomers: 'Eindklanten', endusers: 'Eindgebruikers', all: 'Alle' };
 
@@ -36,7 +37,7 @@ function columnsFor(tab: CustomerTab): Column<ClientListRow>[] {
 }
 
 export function CustomerListPage() {
-  const user = useCurrentUser();
+  const user = useSessionUser();
   const tabs = tabsFor(user.clientTypeId);
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();

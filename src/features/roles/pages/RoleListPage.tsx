@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type Column } from '../../ui/DataTable';
-import { useEvent } from '../../shell/events';
-import { rolesQueryOptions, type RoleRow } from './api/roles';
-import { RoleFormModal } from './components/RoleFormModal';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { useEvent } from '../../../shell/events';
+import { rolesQueryOptions, type RoleRow } from '../api/roles';
+import { RoleFormModal } from '../components/RoleFormModal';
 
 const columns: Column<RoleRow>[] = [
   { key: 'name', header: 'Rol', sortable: true, width: 220 },

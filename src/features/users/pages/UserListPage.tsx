@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useSearch } from '@tanstack/react-router';
-import { download } from '../../api/client';
-import { DataTable, type Column } from '../../ui/DataTable';
-import { initialParams } from '../../ui/table/state';
-import { readUrlState } from '../../ui/table/url-state';
-import { useEvent } from '../../shell/events';
-import { toastError } from '../../shell/toast';
-import { usersQueryOptions, type UserRow } from './api/users';
+import { download } from '../../../api/client';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { initialParams } from '../../../ui/table/state';
+import { readUrlState } from '../../../ui/table/url-state';
+import { useEvent } from '../../../shell/events';
+import { toastError } from '../../../shell/toast';
+import { usersQueryOptions, type UserRow } from '../api/users';
 
 const columns: Column<UserRow>[] = [
   { key: 'name', header: 'Naam', sortable: true, width: 260 },

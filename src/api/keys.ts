@@ -1,0 +1,81 @@
+/**
+ * Every query key of the app, one root per area. A key always starts with its area's root, so
+ * invalidating a root refreshes everything of that area. Invalidate through these, never literals.
+ */
+export const queryKeys = {
+  session: ['auth', 'session'] as const,
+  clients: {
+    all: ['clients'] as const,
+    lists: ['clients', 'list'] as const,
+    detail: (id: number) => ['clients', 'detail', id] as const,
+    name: (id: number) => ['clients', 'detail', id, 'minimum'] as const,
+    events: (id: number) => ['clients', 'events', id] as const,
+  },
+  stock: {
+    all: ['stock'] as const,
+    products: ['stock', 'products'] as const,
+    product: (id: number) => ['stock', 'product', id] as const,
+    items: (productId: number) => ['stock', 'items', productId] as const,
+    item: (id: number) => ['stock', 'item', id] as const,
+    bundles: ['stock', 'bundles'] as const,
+    bundle: (id: number) => ['stock', 'bundle', id] as const,
+    /** The stock panels of the customer page. */
+    clientProducts: (clientId: number, active: boolean) => ['stock', 'client', clientId, active ? 'products' : 'inactive-products'] as const,
+    clientItems: (clientId: number) => ['stock', 'client', clientId, 'items'] as const,
+  },
+  prenotifications: {
+    all: ['prenotifications'] as const,
+    lists: ['prenotifications', 'list'] as const,
+    detail: (id: number) => ['prenotifications', 'detail', id] as const,
+    products: (id: number) => ['prenotifications', 'products', id] as const,
+    options: (clientId: number) => ['prenotifications', 'options', clientId] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    lists: ['users', 'list'] as const,
+    detail: (id: number) => ['users', 'detail', id] as const,
+  },
+  roles: {
+    all: ['roles'] as const,
+    lists: ['roles', 'list'] as const,
+    detail: (id: number) => ['roles', 'detail', id] as const,
+    permissions: ['roles', 'permissions'] as const,
+  },
+  dashboard: {
+    all: ['dashboard'] as const,
+    statistics: (customerId: number | null, year: number) => ['dashboard', 'statistics', customerId, year] as const,
+  },
+  /** The UI kit page (src/ui/demo). */
+  uiKit: {
+    clients: ['ui-kit', 'clients'] as const,
+    endUsers: ['ui-kit', 'endusers'] as const,
+    prices: ['ui-kit', 'prices'] as const,
+  },
+  /** Lists more than one area chooses from (src/api/lookups.ts). */
+  lookups: {
+    all: ['lookups'] as const,
+    /** Every customer dropdown: refreshed by any change to customers. */
+    clients: ['lookups', 'clients'] as const,
+    endCustomers: ['lookups', 'clients', 'end-customers'] as const,
+    resellers: ['lookups', 'clients', 'resellers'] as const,
+    childrenOf: (parentId: number) => ['lookups', 'clients', 'children', parentId] as const,
+    roles: ['lookups', 'roles'] as const,
+    productGroups: ['lookups', 'product-groups'] as const,
+  },
+};
+
+/** What a change in an area makes stale elsewhere: a customer change refreshes every customer dropdown. */
+export const staleAfter = {
+  clients: [queryKeys.clients.all, queryKeys.lookups.clients],
+  roles: [queryKeys.roles.all, queryKeys.lookups.roles, queryKeys.users.all],
+  stock: [queryKeys.stock.all],
+  prenotifications: [queryKeys.prenotifications.all],
+  users: [queryKeys.users.all],
+} as const;
+
+type Invalidator = { invalidateQueries: (filters: { queryKey: readonly unknown[] }) => Promise<void> };
+
+/** Refreshes every query a change in these areas made stale. */
+export async function refreshAfter(queryClient: Invalidator, ...areas: (keyof typeof staleAfter)[]): Promise<void> {
+  await Promise.all(areas.flatMap((area) => staleAfter[area].map((queryKey) => queryClient.invalidateQueries({ queryKey }))));
+}
