@@ -4,11 +4,12 @@ import { issuesToFieldErrors } from '../../../src/domain/schemas/common';
 import { ACCESSORY_GROUP_ID, importColumns, importRowSchema, stockMsg, type ImportRow } from '../../../src/domain/schemas/stock';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { ValidationError } from '../../http/errors';
+import { ValidationError, unlessTaken } from '../../http/errors';
 import { clientScope } from '../../http/scope';
 import { readSheetRows } from '../../lib/sheets';
 import { MAX_IMPORT_ROWS } from '../../../src/domain/files';
 import { recordEvents } from './events';
+import { SERIAL_UNIQUE } from './items';
 
 export interface ResolvedRow extends ImportRow {
   product_id: number;
@@ -84,10 +85,11 @@ export async function readStockImport(db: Executor, user: AuthUser, rows: string
 export async function importStock(db: Executor, user: AuthUser, rows: ResolvedRow[]): Promise<number> {
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
-    const inserted = await db.insertInto('items').values(chunk.map((r) => ({
+    // A serial checked free while reading may be taken by a parallel request before this insert.
+    const inserted = await unlessTaken(SERIAL_UNIQUE, () => ValidationError.field('file', stockMsg.serialTaken), () => db.insertInto('items').values(chunk.map((r) => ({
       product_id: r.product_id, client_id: r.client_id, status_id: ItemStatus.INGEKLAARD, serial: r.serial ?? null, order_number: r.order_number ?? null,
       mac_address: r.mac_address ?? null, tag_number: r.tag_number ?? null, daas: r.daas, stock_owner: r.stock_owner ?? null,
-    }))).returning(['id', 'product_id', 'client_id']).execute();
+    }))).returning(['id', 'product_id', 'client_id']).execute());
     await recordEvents(db, user, inserted.map((it) => ({ item_id: it.id, product_id: it.product_id, client_id: it.client_id, status_id: ItemStatus.INGEKLAARD, action: 'Item geïmporteerd' })));
   }
   return rows.length;
