@@ -16,7 +16,8 @@ function ActionRow({ action }: { action: OutboxAction }) {
     }
   };
   const discard = () => run(async () => {
-    const ok = await confirmDialog({ title: 'Actie verwijderen', text: `Weet je zeker dat je "${action.label}" wilt verwijderen? Deze actie wordt dan nooit verstuurd.`, confirmLabel: 'Verwijderen', danger: true });
+    const lost = action.meta?.signerName ? ` De handtekening van ${action.meta.signerName} gaat dan verloren.` : '';
+    const ok = await confirmDialog({ title: 'Actie verwijderen', text: `Weet je zeker dat je "${action.label}" wilt verwijderen? Deze actie wordt dan nooit verstuurd.${lost}`, confirmLabel: 'Verwijderen', danger: true });
     if (ok) {
       await discardAction(action.id);
       showToast('Verwijderd', 'De actie is uit de wachtrij verwijderd');
@@ -27,6 +28,7 @@ function ActionRow({ action }: { action: OutboxAction }) {
       <div className="outbox-item-main">
         <strong>{action.label}</strong>
         <span className="outbox-item-meta">{formatDateTime(new Date(action.createdAt))} · {action.status === 'failed' ? 'Mislukt' : 'Wacht op verzenden'}</span>
+        {action.meta?.signerName && <span className="outbox-item-note" data-testid="outbox-signer">Getekend door {action.meta.signerName}</span>}
         {action.userName && action.status === 'waiting' && <span className="outbox-item-note">Van {action.userName}: wordt verstuurd zodra {action.userName} weer inlogt op dit apparaat.</span>}
         {action.error && <span className={action.status === 'failed' ? 'outbox-item-error' : 'outbox-item-note'} role={action.status === 'failed' ? 'alert' : undefined}>{action.error}</span>}
       </div>

@@ -2,6 +2,15 @@ import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type OutboxStatus = 'waiting' | 'failed';
+/** What an action does, so a page can find its own (e.g. a delivery's pending check-out and finish). */
+export type OutboxKind = 'checkin' | 'checkout' | 'finish' | 'other';
+
+/** Facts a page or /wachtrij shows about an action without reading its body. */
+export interface OutboxMeta {
+  deliveryId?: number;
+  /** The finish: who signed, so /wachtrij says whose signature waits. */
+  signerName?: string;
+}
 
 /**
  * One write waiting to reach the server. `id` is made on the device and sent as the
@@ -29,12 +38,23 @@ export interface OutboxAction {
   /** Who made it: only that user's session sends it (the server's idempotency keys are per user). */
   userId?: number | null;
   userName?: string | null;
+  kind?: OutboxKind;
+  meta?: OutboxMeta;
+}
+
+/** Who may send the outbox right now (the Dexie lease, where the Web Locks API is missing). */
+export interface OutboxLease {
+  name: string;
+  holder: string;
+  until: number;
 }
 
 export class OfflineDatabase extends Dexie {
   actions!: EntityTable<OutboxAction, 'id'>;
+  leases!: EntityTable<OutboxLease, 'name'>;
   constructor(name = 'portal-offline', options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({ actions: '&id, order, status' });
+    this.version(2).stores({ actions: '&id, order, status', leases: '&name' });
   }
 }

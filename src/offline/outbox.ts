@@ -7,6 +7,7 @@ import { setOutboxBusy } from '../shell/update-guard';
 import { OfflineDatabase, type OutboxAction } from './db';
 import { sessionQueryKey, type SessionUser } from '../session';
 import { createQueue, type EnqueueOutcome, type NewAction, type Verdict } from './queue';
+import { outboxLock } from './lock';
 
 export type { OutboxAction } from './db';
 export type { EnqueueOutcome, NewAction } from './queue';
@@ -51,9 +52,14 @@ async function send(action: OutboxAction): Promise<Verdict> {
 
 const signedInUser = () => queryClient?.getQueryData<SessionUser | null>(sessionQueryKey) ?? null;
 
+/** This tab, as holder of the outbox lease where the Web Locks API is missing. */
+const tabId = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Date.now()}-${Math.random()}`;
+
 const queue = createQueue({
   db,
   send,
+  // Two tabs never send at once: Web Locks, or a Dexie lease (older Safari).
+  lock: outboxLock(db, tabId),
   currentUserId: () => signedInUser()?.id ?? null,
   onBusy: setOutboxBusy,
   onSent: (action) => {
@@ -70,8 +76,14 @@ export const replayOutbox = () => queue.replay();
 export const retryAction = (id: string) => queue.retry(id);
 export const discardAction = (id: string) => queue.discard(id);
 
+/** Safari/iOS has no Background Sync: besides start, `online` and sign-in, the outbox is tried on a timer. */
+export const REPLAY_INTERVAL_MS = 30_000;
+
 let started = false;
-/** At app start: replay what was left, replay when the connection returns, and ask to keep the data. */
+/**
+ * At app start: replay what was left, replay when the connection returns, when somebody signs in,
+ * when the tab comes back into view and on a timer; and ask the browser to keep the data.
+ */
 export function startOutbox(client: QueryClient): void {
   queryClient = client;
   if (started) return;
@@ -83,6 +95,12 @@ export function startOutbox(client: QueryClient): void {
       void queue.replay();
     }
   });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void queue.replay();
+  });
+  setInterval(() => {
+    if (navigator.onLine !== false) void queue.replay();
+  }, REPLAY_INTERVAL_MS);
   void navigator.storage?.persist?.().catch(() => false);
   void queue.replay();
 }

@@ -1,4 +1,5 @@
-import type { OfflineDatabase, OutboxAction, OutboxMethod } from './db';
+import type { OfflineDatabase, OutboxAction, OutboxKind, OutboxMeta, OutboxMethod } from './db';
+import type { OutboxLock } from './lock';
 
 export interface NewAction {
   method: OutboxMethod;
@@ -10,6 +11,8 @@ export interface NewAction {
   id?: string;
   userId?: number | null;
   userName?: string | null;
+  kind?: OutboxKind;
+  meta?: OutboxMeta;
 }
 
 /** What sending one action came to; `send` throws for anything but a 2xx answer. */
@@ -31,6 +34,8 @@ export interface QueueDeps {
    * that user signs in on this device again (undefined: no such check).
    */
   currentUserId?: () => number | null;
+  /** Keeps other tabs on this device from sending at the same time (src/offline/lock.ts). */
+  lock?: OutboxLock;
 }
 
 export type EnqueueOutcome =
@@ -90,9 +95,13 @@ export function createQueue(deps: QueueDeps) {
     }
   }
 
+  const lockedRun = async () => {
+    await (deps.lock ? deps.lock(runOnce) : runOnce());
+  };
+
   /** Sends everything that waits, in order; resolves when this run (queued after any running one) ends. */
   function replay(): Promise<void> {
-    chain = chain.then(runOnce, runOnce);
+    chain = chain.then(lockedRun, lockedRun);
     return chain;
   }
 
@@ -102,7 +111,7 @@ export function createQueue(deps: QueueDeps) {
       const last = await db.actions.orderBy('order').last();
       await db.actions.add({
         id, method: input.method, path: input.path, body: input.body, label: input.label, invalidate: input.invalidate ?? [],
-        userId: input.userId ?? null, userName: input.userName ?? null, createdAt: now(), order: (last?.order ?? 0) + 1, status: 'waiting', error: null, attempts: 0,
+        userId: input.userId ?? null, userName: input.userName ?? null, kind: input.kind ?? 'other', meta: input.meta ?? {}, createdAt: now(), order: (last?.order ?? 0) + 1, status: 'waiting', error: null, attempts: 0,
       });
     });
     await replay();

@@ -4,7 +4,7 @@ import { duplicatePositions, scanMsg, serialKey } from '../../../src/domain/scan
 import { asnMsg, type CheckInInput } from '../../../src/domain/schemas/prenotifications';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { HttpError, ValidationError, notFound, unlessTaken } from '../../http/errors';
+import { HttpError, ValidationError, unlessTaken } from '../../http/errors';
 import { SERIAL_UNIQUE } from '../stock/items';
 import { clientScope } from '../../http/scope';
 import { asnInScope, asnLines, completeWhenArrived, recordAsnEvent } from './service';
@@ -130,44 +130,4 @@ export async function lookUpSerials(db: Executor, user: AuthUser, serials: strin
       ? { serial, available: false, message: scanMsg.duplicate, item: { id: item.id, status_id: item.status_id, product_id: item.product_id } }
       : { serial, available: true, message: null, item: null };
   });
-}
-
-/**
- * POST /items/scanbulkitems: checks out scanned serials for a bulk delivery. Each serial must be a
- * live item the user may see, on a still open line of the delivery (its own line, or a line of its
- * product without an item yet). The items become Uitgeklaard and their lines are ticked.
- */
-export async function checkOutBulk(trx: Executor, user: AuthUser, deliveryId: number, serials: string[]) {
-  const delivery = await trx.selectFrom('deliveries').select(['id', 'client_id', 'completed_at', 'is_cancelled']).where('id', '=', deliveryId)
-    .where('deleted_at', 'is', null).where((eb) => clientScope(user, eb.ref('deliveries.client_id'))).forUpdate().executeTakeFirst();
-  if (!delivery) throw notFound('Levering niet gevonden');
-  const errors: Record<string, string[]> = {};
-  duplicatePositions(serials).forEach((k) => (errors[`serials.${k}`] = [scanMsg.duplicate]));
-  const taken = await takenSerials(trx, serials);
-  const lines = await trx.selectFrom('delivery_products').select(['id', 'product_id', 'item_id', 'checked_out_at']).where('delivery_id', '=', deliveryId).orderBy('id').execute();
-  const used = new Set<number>();
-  const plan: { lineId: number; itemId: number; productId: number; clientId: number }[] = [];
-  serials.forEach((serial, k) => {
-    if (errors[`serials.${k}`]) return;
-    const item = taken.get(serialKey(serial));
-    if (!item) return void (errors[`serials.${k}`] = [asnMsg.serialUnknown]);
-    const own = lines.find((l) => l.item_id === item.id);
-    if (own?.checked_out_at || item.status_id === ItemStatus.UITGEKLAARD) return void (errors[`serials.${k}`] = [scanMsg.duplicate]);
-    const line = own ?? lines.find((l) => l.item_id === null && l.product_id === item.product_id && !l.checked_out_at && !used.has(l.id));
-    if (!line) return void (errors[`serials.${k}`] = [asnMsg.serialNotOnDelivery]);
-    used.add(line.id);
-    plan.push({ lineId: line.id, itemId: item.id, productId: item.product_id, clientId: item.client_id });
-  });
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  const now = new Date();
-  for (const p of plan) {
-    await trx.updateTable('delivery_products').set({ item_id: p.itemId, checked_out_at: now }).where('id', '=', p.lineId).execute();
-  }
-  const itemIds = plan.map((p) => p.itemId);
-  await trx.updateTable('items').set({ status_id: ItemStatus.UITGEKLAARD, shipping_date: now.toISOString().slice(0, 10), updated_at: now }).where('id', 'in', itemIds).execute();
-  await trx.insertInto('events').values(plan.map((p) => ({
-    item_id: p.itemId, product_id: p.productId, client_id: p.clientId, delivery_id: deliveryId, status_id: ItemStatus.UITGEKLAARD as number,
-    user_id: user.id, action: 'Item uitgeklaard',
-  }))).execute();
-  return { delivery_id: deliveryId, checked_out: plan.map((p) => ({ item_id: p.itemId, delivery_product_id: p.lineId })) };
 }

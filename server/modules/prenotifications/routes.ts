@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { asnSchema, checkInSchema, scanBulkItemsSchema, scanItemsSchema } from '../../../src/domain/schemas/prenotifications';
+import { asnSchema, checkInSchema, scanItemsSchema } from '../../../src/domain/schemas/prenotifications';
 import { right, currentUser } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
-import { checkIn, checkOutBulk, lookUpSerials } from './checkin';
+import { checkIn, lookUpSerials } from './checkin';
 import { asnProductsCsv, csvFileName } from './export';
 import {
   asnDetail, asnInScope, asnProductsQuery, checkInProducts, createAsn, deleteAsn, formOptions, listAsnProducts, listAsns, updateAsn,
@@ -86,13 +86,5 @@ export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
   app.post('/items/scanitems', { config: { access: right('Artikel aanmaken') } }, async (request) => {
     const { serials } = parse(scanItemsSchema, request.body);
     return { data: await lookUpSerials(db, currentUser(request), serials) };
-  });
-
-  app.post('/items/scanbulkitems', { config: { access: right('Levering wijzigen') } }, async (request, reply) => {
-    const user = currentUser(request);
-    const input = parse(scanBulkItemsSchema, request.body);
-    return runCommand(db, request, reply, async (trx) => ({
-      body: { message: 'De items zijn uitgeklaard', data: await checkOutBulk(trx, user, input.delivery_id, input.serials) },
-    }));
   });
 };

@@ -105,9 +105,3 @@ export type CheckInLine = CheckInInput['products'][number];
 export const scanItemsSchema = v.object({
   serials: v.pipe(v.array(v.pipe(v.string(msg.required), v.maxLength(120, msg.tooLong(120)), noNul), msg.required), v.maxLength(10_000, asnMsg.quantity)),
 }, msg.required);
-
-/** POST /items/scanbulkitems: serials scanned for a bulk delivery's check-out. */
-export const scanBulkItemsSchema = v.object({
-  delivery_id: id,
-  serials: v.pipe(v.array(v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(120, msg.tooLong(120)), noNul), msg.required), v.minLength(1, msg.required), v.maxLength(10_000, asnMsg.quantity)),
-}, msg.required);

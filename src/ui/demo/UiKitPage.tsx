@@ -6,6 +6,7 @@ import { useEndCustomers } from '../../api/lookups';
 import { DataTable, toSearchParams, type TableParams } from '../DataTable';
 import { DatePicker } from '../DatePicker';
 import { SearchSelect } from '../SearchSelect';
+import { SignaturePad } from '../SignaturePad';
 
 /**
  * The UI kit on one page (route /ui-kit): a reference for feature authors and the surface the
@@ -136,6 +137,21 @@ export function UiKitPage() {
           <span className="muted" data-testid="kit-history-value">{history || 'leeg'}</span>
         </div>
       </section>
+
+      <KitSignature />
     </div>
+  );
+}
+
+/** The signature pad with what it gives: the PNG's size in bytes. */
+function KitSignature() {
+  const [png, setPng] = useState<string | null>(null);
+  const bytes = png ? Math.floor(((png.length - 'data:image/png;base64,'.length) * 3) / 4) : 0;
+  return (
+    <section className="panel" aria-labelledby="kit-signature">
+      <h2 id="kit-signature">Handtekening</h2>
+      <SignaturePad onChange={setPng} />
+      <span className="muted" data-testid="kit-signature-value">{png ? `PNG ${bytes} bytes` : 'leeg'}</span>
+    </section>
   );
 }

@@ -1,0 +1,120 @@
+import { DeliveryType, ItemStatus } from '../../../src/domain/enums';
+import { fieldworkMsg } from '../../../src/domain/fieldwork';
+import { duplicatePositions, normalizeSerial, scanMsg, serialKey } from '../../../src/domain/scan';
+import { asnMsg } from '../../../src/domain/schemas/prenotifications';
+import { ACCESSORY_GROUP_ID } from '../../../src/domain/schemas/stock';
+import type { Trx } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { HttpError } from '../../http/errors';
+import { clientScope } from '../../http/scope';
+import { takenSerials } from '../prenotifications/checkin';
+import { recordEvents } from '../stock/events';
+import { deliverableStatuses } from './lines';
+import { clientWithEndCustomer, deliveryInScope } from './rows';
+
+export interface CheckOutRequest {
+  deliveryId: number;
+  serials: string[];
+  accessories: { product_id: number; amount: number }[];
+  /** `/items/scanbulkitems`: only a bulk delivery is counted per article. */
+  bulkOnly: boolean;
+}
+
+export interface CheckOutResult {
+  delivery_id: number;
+  checked_out: { item_id: number | null; delivery_product_id: number }[];
+}
+
+const refuse = (errors: Record<string, string[]>) => new HttpError(422, fieldworkMsg.checkOutFailed, errors);
+
+/**
+ * 'Artikelen uitklaren' (spec 2 §2.7, §4, §5): ticks open lines to deliver. A serial is accepted when
+ * its item is the one a line was made for, or an available item (Ingeklaard, Op afroep) of the end
+ * customer's article with an open line that has no item yet. Accessories are counted per article.
+ * Items become Uitgeklaard with an event each. Every refused serial gets its own message.
+ */
+export async function checkOut(trx: Trx, user: AuthUser, req: CheckOutRequest): Promise<CheckOutResult> {
+  const d = await deliveryInScope(trx, user, req.deliveryId, true);
+  const idField = req.bulkOnly ? 'delivery_id' : 'id';
+  if (req.bulkOnly && d.delivery_type_id !== DeliveryType.BULK_LEVERING) throw refuse({ [idField]: [fieldworkMsg.notBulk] });
+  if (d.is_cancelled) throw refuse({ [idField]: [fieldworkMsg.cancelledCheckOut] });
+  if (d.completed_at) throw refuse({ [idField]: [fieldworkMsg.completedCheckOut] });
+  if (!req.serials.length && !req.accessories.length) throw refuse({ serials: [fieldworkMsg.nothingScanned] });
+  const endCustomerId = (await clientWithEndCustomer(trx, d.client_id))!.endCustomer.id;
+
+  const lines = await trx.selectFrom('delivery_products as dp').innerJoin('products as p', 'p.id', 'dp.product_id')
+    .select(['dp.id', 'dp.product_id', 'dp.item_id', 'dp.checked_out_at', 'p.product_group_id'])
+    .where('dp.delivery_id', '=', d.id).where('dp.is_pickup', '=', 0).orderBy('dp.id').execute();
+  const errors: Record<string, string[]> = {};
+  const used = new Set<number>();
+  const plan: { lineId: number; itemId: number | null; productId: number; clientId: number | null }[] = [];
+
+  // The scan modal's rules: a serial once, and every serial as long as the first.
+  duplicatePositions(req.serials).forEach((k) => (errors[`serials.${k}`] = [scanMsg.duplicate]));
+  const firstLength = req.serials[0] !== undefined ? normalizeSerial(req.serials[0]).length : 0;
+  req.serials.forEach((s, k) => {
+    if (!errors[`serials.${k}`] && normalizeSerial(s).length !== firstLength) errors[`serials.${k}`] = [scanMsg.length];
+  });
+
+  const taken = await takenSerials(trx, req.serials);
+  const owners = new Map((taken.size
+    ? await trx.selectFrom('items as i').innerJoin('products as p', 'p.id', 'i.product_id').select(['i.id', 'p.client_id as owner_id', 'i.client_id'])
+      .where('i.id', 'in', [...taken.values()].map((t) => t.id)).where((eb) => clientScope(user, eb.ref('i.client_id'))).execute()
+    : []).map((r) => [r.id, r]));
+  for (const [k, serial] of req.serials.entries()) {
+    if (errors[`serials.${k}`]) continue;
+    const item = taken.get(serialKey(serial));
+    // Another tenant's serial answers exactly like an unknown one.
+    const owner = item ? owners.get(item.id) : undefined;
+    if (!item || !owner) {
+      errors[`serials.${k}`] = [asnMsg.serialUnknown];
+      continue;
+    }
+    const own = lines.find((l) => l.item_id === item.id);
+    if (own?.checked_out_at) {
+      errors[`serials.${k}`] = [scanMsg.duplicate];
+      continue;
+    }
+    if (owner.owner_id !== endCustomerId) {
+      errors[`serials.${k}`] = [fieldworkMsg.serialNotOnDelivery];
+      continue;
+    }
+    if (!own && !(deliverableStatuses as number[]).includes(item.status_id)) {
+      errors[`serials.${k}`] = [fieldworkMsg.serialNotAvailable];
+      continue;
+    }
+    const line = own ?? lines.find((l) => l.item_id === null && l.product_id === item.product_id && !l.checked_out_at && !used.has(l.id));
+    if (!line) {
+      errors[`serials.${k}`] = [fieldworkMsg.serialNotOnDelivery];
+      continue;
+    }
+    used.add(line.id);
+    plan.push({ lineId: line.id, itemId: item.id, productId: item.product_id, clientId: item.client_id });
+  }
+
+  req.accessories.forEach((a, k) => {
+    const open = lines.filter((l) => l.product_id === a.product_id && l.product_group_id === ACCESSORY_GROUP_ID && !l.checked_out_at && !used.has(l.id));
+    if (open.length < a.amount) return void (errors[`accessories.${k}.amount`] = [fieldworkMsg.accessoryNotOnDelivery]);
+    for (const l of open.slice(0, a.amount)) {
+      used.add(l.id);
+      plan.push({ lineId: l.id, itemId: l.item_id, productId: l.product_id, clientId: null });
+    }
+  });
+  if (Object.keys(errors).length) throw refuse(errors);
+
+  const now = new Date();
+  for (const p of plan) {
+    await trx.updateTable('delivery_products').set({ item_id: p.itemId, checked_out_at: now }).where('id', '=', p.lineId).execute();
+  }
+  const itemIds = plan.map((p) => p.itemId).filter((x): x is number => x !== null);
+  if (itemIds.length) {
+    await trx.updateTable('items').set({ status_id: ItemStatus.UITGEKLAARD, shipping_date: now.toISOString().slice(0, 10), updated_at: now })
+      .where('id', 'in', itemIds).execute();
+  }
+  await recordEvents(trx, user, plan.filter((p) => p.itemId !== null).map((p) => ({
+    item_id: p.itemId, product_id: p.productId, client_id: p.clientId, delivery_id: d.id, status_id: ItemStatus.UITGEKLAARD, action: 'Item uitgeklaard',
+  })));
+  const counted = plan.filter((p) => p.itemId === null).length;
+  if (counted) await recordEvents(trx, user, [{ delivery_id: d.id, client_id: d.client_id, action: `${counted} accessoires uitgeklaard` }]);
+  return { delivery_id: d.id, checked_out: plan.map((p) => ({ item_id: p.itemId, delivery_product_id: p.lineId })) };
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { fieldworkMsg } from '../../../src/domain/fieldwork';
+import { checkOutSchema, finishSchema, scanBulkItemsSchema } from '../../../src/domain/schemas/fieldwork';
+import { currentUser, right } from '../../http/access';
+import { runCommand } from '../../http/command';
+import { parse } from '../../http/errors';
+import { checkOut } from './checkout';
+import { deliveryDetail } from './detail';
+import { finishDelivery, signatureImage } from './finish';
+import { deliveriesToday } from './today';
+
+const change = { config: { access: right('Levering wijzigen') } };
+
+/** Field work (issue 10): check-out by scanning, the signed finish, and the driver's deliveries of today. */
+export const fieldworkRoutes: FastifyPluginAsync = async (app) => {
+  const { db, storage } = app;
+
+  app.get('/deliveries/today', { config: { access: right('Levering bekijken') } }, async (request) => deliveriesToday(db, currentUser(request)));
+
+  app.post('/delivery/checkout', change, async (request, reply) => {
+    const user = currentUser(request);
+    const input = parse(checkOutSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => ({
+      body: { message: fieldworkMsg.checkedOut, data: await checkOut(trx, user, { deliveryId: input.id, serials: input.serials, accessories: input.accessories, bulkOnly: false }) },
+    }));
+  });
+
+  app.post('/items/scanbulkitems', change, async (request, reply) => {
+    const user = currentUser(request);
+    const input = parse(scanBulkItemsSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => ({
+      body: { message: fieldworkMsg.checkedOut, data: await checkOut(trx, user, { deliveryId: input.delivery_id, serials: input.serials, accessories: input.accessories, bulkOnly: true }) },
+    }));
+  });
+
+  app.post('/finish/delivery', change, async (request, reply) => {
+    const user = currentUser(request);
+    const input = parse(finishSchema, request.body);
+    const signature = signatureImage(input.handtekening ?? null);
+    return runCommand(db, request, reply, async (trx) => {
+      const id = await finishDelivery(trx, storage, user, input, signature);
+      return { body: { message: fieldworkMsg.finished, data: await deliveryDetail(trx, user, id) } };
+    });
+  });
+};

@@ -1,0 +1,119 @@
+import { ClientType, DeliveryType, ItemStatus } from '../../../src/domain/enums';
+import {
+  fieldworkMsg, finishComment, SIGNATURE_DATA_URL_PREFIX, SIGNATURE_MAX_BYTES, SIGNATURE_MAX_PX, SIGNATURE_MIN_PX, SIGNED_AT_MAX_SKEW_MS,
+} from '../../../src/domain/fieldwork';
+import type { FinishInput } from '../../../src/domain/schemas/fieldwork';
+import type { Trx } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { HttpError, ValidationError } from '../../http/errors';
+import { checkPng } from '../../lib/png';
+import type { FileStorage } from '../../lib/storage';
+import { recordEvents, type StockEvent } from '../stock/events';
+import { deliveryLines, type LineRow } from './detail';
+import { clientWithEndCustomer, deliveryInScope, deliveryTypeName } from './rows';
+import { allowedActions } from './state';
+
+const refuse = (errors: Record<string, string[]>) => new HttpError(422, fieldworkMsg.finishFailed, errors);
+
+/** The signature's PNG bytes, checked; null when none was sent. Throws a 422 on `handtekening` otherwise. */
+export function signatureImage(dataUrl: string | null): Buffer | null {
+  if (!dataUrl) return null;
+  const data = Buffer.from(dataUrl.slice(SIGNATURE_DATA_URL_PREFIX.length), 'base64');
+  if (data.length > SIGNATURE_MAX_BYTES) throw ValidationError.field('handtekening', fieldworkMsg.signatureSize);
+  const png = checkPng(data, 4 * SIGNATURE_MAX_PX);
+  if (!png) throw ValidationError.field('handtekening', fieldworkMsg.signatureInvalid);
+  const sides = [png.width, png.height];
+  if (sides.some((s) => s < SIGNATURE_MIN_PX || s > SIGNATURE_MAX_PX)) throw ValidationError.field('handtekening', fieldworkMsg.signatureSize);
+  return data;
+}
+
+/** What a picked-up item becomes: back in the end customer's stock, received for repair, or EOL. */
+const pickedUpStatus = (type: number) =>
+  type === DeliveryType.REPARATIE ? ItemStatus.REPARATIE_ONTVANGEN : type === DeliveryType.EOL_SWAP ? ItemStatus.EOL : ItemStatus.INGEKLAARD;
+
+/** Matches the ticked entries to lines: by item, or for a line without item (accessory) by article. */
+function tickedLines(lines: LineRow[], items: FinishInput['items']): { ticked: Set<number>; errors: Record<string, string[]> } {
+  const ticked = new Set<number>();
+  const errors: Record<string, string[]> = {};
+  items.forEach((entry, k) => {
+    const same = (l: LineRow) => l.is_pickup === entry.is_pickup;
+    const line = entry.item_id !== null
+      ? lines.find((l) => same(l) && l.item_id === entry.item_id)
+      : lines.find((l) => same(l) && l.item_id === null && l.product_id === entry.product_id && !ticked.has(l.id));
+    const field = `items.${k}.${entry.item_id !== null ? 'item_id' : 'product_id'}`;
+    if (!line) return void (errors[field] = [fieldworkMsg.lineNotOpen]);
+    if (ticked.has(line.id)) return void (errors[field] = [fieldworkMsg.lineTwice]);
+    if (line.is_pickup === 0 && !line.checked_out_at) return void (errors[field] = [fieldworkMsg.lineNotCheckedOut]);
+    ticked.add(line.id);
+  });
+  return { ticked, errors };
+}
+
+/**
+ * POST /finish/delivery ('Oproep afronden', spec 2 §2.7, §4, §5): ticked lines are delivered or picked
+ * up; lines not ticked become backorder lines (open again) with the comment of §4; the signature
+ * (required except bulk) is stored with the signer's name and the time signed on the device; the
+ * completion time is set and the history says who finished it.
+ */
+export async function finishDelivery(trx: Trx, storage: FileStorage, user: AuthUser, input: FinishInput, signature: Buffer | null): Promise<number> {
+  const d = await deliveryInScope(trx, user, input.id, true);
+  if (d.is_cancelled) throw refuse({ id: [fieldworkMsg.cancelledFinish] });
+  if (d.completed_at) throw refuse({ id: [fieldworkMsg.alreadyFinished] });
+  const lines = await deliveryLines(trx, d.id);
+  if (!allowedActions(d, lines).finish) throw refuse({ id: [fieldworkMsg.cannotFinish] });
+
+  const errors: Record<string, string[]> = {};
+  if (input.delivery_type_id !== null && input.delivery_type_id !== d.delivery_type_id) errors.delivery_type_id = [fieldworkMsg.notThisDelivery];
+  if (input.client_id !== null && input.client_id !== d.client_id) errors.client_id = [fieldworkMsg.notThisDelivery];
+  const bulk = d.delivery_type_id === DeliveryType.BULK_LEVERING;
+  if (!bulk && !signature) errors.handtekening = [fieldworkMsg.signatureRequired];
+  if (!bulk && !input.signer_name) errors.signer_name = [fieldworkMsg.signerRequired];
+  const signedAt = input.signed_at ? new Date(input.signed_at) : new Date();
+  if (signedAt.getTime() > Date.now() + SIGNED_AT_MAX_SKEW_MS) errors.signed_at = [fieldworkMsg.signedAtFuture];
+  const { ticked, errors: lineErrors } = tickedLines(lines, input.items);
+  Object.assign(errors, lineErrors);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  const { client, endCustomer } = (await clientWithEndCustomer(trx, d.client_id))!;
+  const now = new Date();
+  const events: StockEvent[] = [];
+  const open = lines.filter((l) => !ticked.has(l.id));
+  const delivered = lines.filter((l) => ticked.has(l.id) && l.is_pickup === 0);
+  const pickedUp = lines.filter((l) => ticked.has(l.id) && l.is_pickup === 1);
+
+  const toEndUser = client.client_type_id === ClientType.EINDGEBRUIKER;
+  const deliveredStatus = toEndUser ? ItemStatus.IN_GEBRUIK : ItemStatus.VOORRAAD_KLANTLOCATIE;
+  const setItems = async (rows: LineRow[], status: number, clientId: number | null, action: string) => {
+    const ids = rows.map((l) => l.item_id).filter((x): x is number => x !== null);
+    if (!ids.length) return;
+    await trx.updateTable('items').set({ status_id: status, ...(clientId !== null ? { client_id: clientId } : {}), updated_at: now }).where('id', 'in', ids).execute();
+    for (const l of rows) if (l.item_id !== null) events.push({ item_id: l.item_id, product_id: l.product_id, client_id: clientId ?? d.client_id, delivery_id: d.id, status_id: status, action });
+  };
+  await setItems(delivered, deliveredStatus, toEndUser ? client.id : endCustomer.id, 'Item geleverd');
+  await setItems(pickedUp, pickedUpStatus(d.delivery_type_id), d.delivery_type_id === DeliveryType.REPARATIE ? null : endCustomer.id, 'Item opgehaald');
+  // Checked out but not delivered: the item goes back into stock and its line waits as a backorder.
+  await setItems(open.filter((l) => l.is_pickup === 0 && l.status_id === ItemStatus.UITGEKLAARD), ItemStatus.INGEKLAARD, null, 'Item niet geleverd (backorder)');
+
+  if (pickedUp.length) await trx.updateTable('delivery_products').set({ checked_out_at: now }).where('id', 'in', pickedUp.map((l) => l.id)).execute();
+  if (open.length) {
+    await trx.updateTable('delivery_products').set({ is_backorder: true, checked_out_at: null }).where('id', 'in', open.map((l) => l.id)).execute();
+  }
+  const comment = finishComment(
+    open.filter((l) => l.is_pickup === 0).map((l) => ({ name: l.name, serial: l.serial })),
+    open.filter((l) => l.is_pickup === 1).map((l) => ({ name: l.name, serial: l.serial })),
+  );
+  const signatureKey = signature ? await storage.put('signatures', 'handtekening.png', signature) : null;
+  try {
+    await trx.updateTable('deliveries').set({
+      completed_at: now, comment: comment || null, signature_file: signatureKey, signer_name: input.signer_name ?? null,
+      signed_at: signature || input.signer_name ? signedAt : null, updated_at: now,
+    }).where('id', '=', d.id).execute();
+    const signed = input.signer_name ? `, getekend door ${input.signer_name}` : '';
+    events.push({ delivery_id: d.id, client_id: d.client_id, action: `${deliveryTypeName(d.delivery_type_id)} afgerond${signed}` });
+    await recordEvents(trx, user, events);
+  } catch (err) {
+    if (signatureKey) await storage.remove(signatureKey);
+    throw err;
+  }
+  return d.id;
+}

@@ -1,0 +1,124 @@
+import { DeliveryType } from '../domain/enums';
+import { finishComment } from '../domain/fieldwork';
+import type { DeliveryDetail } from '../domain/contracts/deliveries';
+import type { OutboxAction } from './db';
+import type { NewAction } from './queue';
+
+/**
+ * The field work actions of the outbox (issue 10): check-out scans and the signed finish, each one
+ * command with its own Idempotency-Key. Pure builders, so a page (and a test) can make them offline.
+ */
+
+export interface AccessoryCount {
+  product_id: number;
+  amount: number;
+}
+
+/** A ticked line of the finish (spec 2 §7 items[]): the item, or for an accessory without item its article. */
+export interface FinishLine {
+  item_id: number | null;
+  product_id: number | null;
+  is_pickup: 0 | 1;
+}
+
+export interface FinishPayload {
+  id: number;
+  delivery_type_id: number;
+  client_id: number;
+  items: FinishLine[];
+  comment: string;
+  backorder_items: FinishLine[];
+  handtekening: string | null;
+  signer_name: string | null;
+  signed_at: string;
+}
+
+type DeliveryRef = Pick<DeliveryDetail, 'id' | 'order_number' | 'delivery_type_id'>;
+const name = (d: Pick<DeliveryDetail, 'id' | 'order_number'>) => `Levering ${d.order_number ?? d.id}`;
+/** Refreshed once the server accepted the action (prefix of every delivery query). */
+const INVALIDATE = [['deliveries'], ['stock']];
+
+/** 'Artikelen uitklaren': serials and accessory counts; a bulk delivery goes to /items/scanbulkitems. */
+export function checkOutAction(d: DeliveryRef, serials: string[], accessories: AccessoryCount[] = []): NewAction {
+  const count = serials.length + accessories.reduce((n, a) => n + a.amount, 0);
+  const bulk = d.delivery_type_id === DeliveryType.BULK_LEVERING;
+  return {
+    method: 'POST',
+    path: bulk ? 'items/scanbulkitems' : 'delivery/checkout',
+    body: bulk ? { delivery_id: d.id, serials, accessories } : { id: d.id, serials, accessories },
+    label: `${name(d)}: ${count} ${count === 1 ? 'item' : 'items'} uitklaren`,
+    invalidate: INVALIDATE,
+    kind: 'checkout',
+    meta: { deliveryId: d.id },
+  };
+}
+
+export interface FinishChoice {
+  /** Ids of the delivery lines (DeliveryLine.id) ticked as delivered or picked up. */
+  tickedLineIds: number[];
+  handtekening: string | null;
+  signerName: string | null;
+  /** When it was signed on the device; now by default. */
+  signedAt?: Date;
+}
+
+/** 'Oproep afronden': the ticked lines, the backorder comment of spec 2 §4, the signature and who signed. */
+export function finishPayload(d: Pick<DeliveryDetail, 'id' | 'delivery_type_id' | 'client_id' | 'products'>, choice: FinishChoice): FinishPayload {
+  const ticked = new Set(choice.tickedLineIds);
+  const line = (l: DeliveryDetail['products'][number]): FinishLine => ({ item_id: l.item_id, product_id: l.product_id, is_pickup: l.is_pickup });
+  const open = d.products.filter((l) => !ticked.has(l.id));
+  const label = (l: DeliveryDetail['products'][number]) => ({ name: l.product.name, serial: l.serial });
+  return {
+    id: d.id,
+    delivery_type_id: d.delivery_type_id,
+    client_id: d.client_id,
+    items: d.products.filter((l) => ticked.has(l.id)).map(line),
+    comment: finishComment(open.filter((l) => l.is_pickup === 0).map(label), open.filter((l) => l.is_pickup === 1).map(label)),
+    backorder_items: open.map(line),
+    handtekening: choice.handtekening,
+    signer_name: choice.signerName,
+    signed_at: (choice.signedAt ?? new Date()).toISOString(),
+  };
+}
+
+export function finishAction(d: Pick<DeliveryDetail, 'id' | 'order_number' | 'delivery_type_id' | 'client_id' | 'products'>, choice: FinishChoice): NewAction {
+  return {
+    method: 'POST',
+    path: 'finish/delivery',
+    body: finishPayload(d, choice),
+    label: `${name(d)} afronden`,
+    invalidate: INVALIDATE,
+    kind: 'finish',
+    meta: { deliveryId: d.id, ...(choice.signerName ? { signerName: choice.signerName } : {}) },
+  };
+}
+
+export interface PendingFieldwork {
+  /** Serials whose check-out waits to be sent (upper case). */
+  serials: Set<string>;
+  /** Accessory amounts per article that wait to be sent. */
+  accessories: Map<number, number>;
+  /** The finish that waits ('wacht op verzending'), if any. */
+  finish: OutboxAction | null;
+  /** Refused actions of this delivery: the page points to /wachtrij. */
+  failed: OutboxAction[];
+}
+
+/** What the outbox still holds for one delivery, for the page to show while offline. */
+export function pendingFor(actions: readonly OutboxAction[], deliveryId: number): PendingFieldwork {
+  const out: PendingFieldwork = { serials: new Set(), accessories: new Map(), finish: null, failed: [] };
+  for (const a of actions) {
+    if (a.meta?.deliveryId !== deliveryId) continue;
+    if (a.status === 'failed') {
+      out.failed.push(a);
+      continue;
+    }
+    if (a.kind === 'finish') out.finish = a;
+    if (a.kind === 'checkout') {
+      const body = a.body as { serials?: string[]; accessories?: AccessoryCount[] };
+      for (const s of body.serials ?? []) out.serials.add(s.toUpperCase());
+      for (const x of body.accessories ?? []) out.accessories.set(x.product_id, (out.accessories.get(x.product_id) ?? 0) + x.amount);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,357 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { createTestContext, type TestContext } from '../support/context';
+import type { ApiClient } from '../support/client';
+import { pngDataUrl, signaturePng } from '../support/png';
+import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
+import { fieldworkMsg } from '../../src/domain/fieldwork';
+import { scanMsg } from '../../src/domain/scan';
+import { asnMsg } from '../../src/domain/schemas/prenotifications';
+
+let ctx: TestContext;
+let admin: ApiClient;
+let magazijn: ApiClient;
+let reseller: ApiClient;
+let klant: ApiClient;
+let customer: number;
+let endUser: number;
+let otherCustomer: number;
+let product: number;
+let accessory: number;
+let otherProduct: number;
+let n = 0;
+
+const serial = () => `FW${String(++n).padStart(6, '0')}`;
+const signature = pngDataUrl(signaturePng());
+
+async function item(status: number = ItemStatus.INGEKLAARD, owner = customer, productId = product) {
+  return ctx.db.insertInto('items').values({ product_id: productId, client_id: owner, status_id: status, serial: serial() })
+    .returning(['id', 'serial', 'product_id']).executeTakeFirstOrThrow().then((r) => ({ ...r, serial: r.serial! }));
+}
+
+interface Line { product_id: number; item_id?: number | null; is_pickup?: number; checked_out?: boolean }
+async function delivery(type: number, clientId: number, lines: Line[], extra: { carrier_id?: number; today?: boolean } = {}) {
+  const d = await ctx.db.insertInto('deliveries').values({
+    delivery_type_id: type, client_id: clientId, carrier_id: extra.carrier_id ?? Carrier.REUZADO, order_number: `FW-ORD-${++n}`,
+    date: extra.today === false ? sql<string>`current_date + 1` : sql<string>`current_date`,
+  }).returning('id').executeTakeFirstOrThrow();
+  if (lines.length) {
+    await ctx.db.insertInto('delivery_products').values(lines.map((l) => ({
+      delivery_id: d.id, product_id: l.product_id, item_id: l.item_id ?? null, is_pickup: l.is_pickup ?? 0, checked_out_at: l.checked_out ? new Date() : null,
+    }))).execute();
+  }
+  return d.id;
+}
+
+const lineRows = (id: number) => ctx.db.selectFrom('delivery_products').selectAll().where('delivery_id', '=', id).orderBy('id').execute();
+const statusOf = async (id: number) => (await ctx.db.selectFrom('items').select(['status_id', 'client_id']).where('id', '=', id).executeTakeFirstOrThrow());
+const signatureFiles = () => {
+  const dir = path.join(ctx.dataDir, 'files', 'signatures');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+};
+
+async function pdfText(data: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  }
+  return pages.join('\n');
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // Resellers get the right to change deliveries here, so hierarchy (not the right) is what refuses them below.
+  const [role, right] = await Promise.all([
+    ctx.db.selectFrom('roles').select('id').where('name', '=', 'Reseller').executeTakeFirstOrThrow(),
+    ctx.db.selectFrom('permissions').select('id').where('name', '=', 'Levering wijzigen').executeTakeFirstOrThrow(),
+  ]);
+  await ctx.db.insertInto('permission_role').values({ role_id: role.id, permission_id: right.id }).execute();
+  admin = await ctx.client().signIn('beheerder@demo.local');
+  magazijn = await ctx.client().signIn('magazijn@demo.local');
+  reseller = await ctx.client().signIn('reseller@demo.local');
+  klant = await ctx.client().signIn('klant@demo.local');
+  customer = (await klant.get('/api/auth/me')).body.contact.client_id;
+  const resellerId = (await reseller.get('/api/auth/me')).body.contact.client_id as number;
+  endUser = (await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', customer).where('client_type_id', '=', ClientType.EINDGEBRUIKER)
+    .orderBy('id').executeTakeFirstOrThrow()).id;
+  otherCustomer = (await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).where('parent_client_id', '!=', resellerId)
+    .orderBy('id').executeTakeFirstOrThrow()).id;
+  const newProduct = (client: number, group: number, name: string) => ctx.db.insertInto('products').values({
+    client_id: client, product_group_id: group, name, article_number: `FW-${name}`, unique_product_id: `FW-${name}-${client}`,
+  }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
+  product = await newProduct(customer, 1, 'Laptop');
+  accessory = await newProduct(customer, 3, 'Muis');
+  otherProduct = await newProduct(otherCustomer, 1, 'Tablet');
+});
+afterAll(() => ctx.close());
+
+describe('check-out (POST /api/delivery/checkout)', () => {
+  it('refuses per serial: duplicate, length, unknown, foreign, not available; nothing is applied then', async () => {
+    const [a, b] = [await item(), await item()];
+    const inUse = await item(ItemStatus.IN_GEBRUIK);
+    const foreign = await item(ItemStatus.INGEKLAARD, otherCustomer, otherProduct);
+    const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product }, { product_id: accessory }]);
+    const res = await magazijn.post('/api/delivery/checkout', {
+      id, serials: [a.serial, a.serial.toLowerCase(), 'KORT', 'FW999999', foreign.serial, inUse.serial, b.serial],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(fieldworkMsg.checkOutFailed);
+    expect(res.body.errors).toEqual({
+      'serials.1': [scanMsg.duplicate], 'serials.2': [scanMsg.length], 'serials.3': [asnMsg.serialUnknown],
+      'serials.4': [fieldworkMsg.serialNotOnDelivery], 'serials.5': [fieldworkMsg.serialNotAvailable],
+    });
+    expect((await lineRows(id)).every((l) => l.checked_out_at === null)).toBe(true);
+    expect((await statusOf(a.id)).status_id).toBe(ItemStatus.INGEKLAARD);
+  });
+
+  it('checks out available items of the line\'s article and counts accessories; the items become Uitgeklaard with events', async () => {
+    const [a, b] = [await item(), await item()];
+    const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product }, { product_id: accessory }, { product_id: accessory }]);
+    const tooMany = await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial], accessories: [{ product_id: accessory, amount: 3 }] });
+    expect(tooMany.body.errors).toEqual({ 'accessories.0.amount': [fieldworkMsg.accessoryNotOnDelivery] });
+    expect((await magazijn.post('/api/delivery/checkout', { id })).body.errors).toEqual({ serials: [fieldworkMsg.nothingScanned] });
+
+    const res = await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial, b.serial], accessories: [{ product_id: accessory, amount: '2' }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('De items zijn uitgeklaard');
+    expect(res.body.data.checked_out).toHaveLength(4);
+    expect((await statusOf(a.id)).status_id).toBe(ItemStatus.UITGEKLAARD);
+    expect((await lineRows(id)).every((l) => l.checked_out_at !== null)).toBe(true);
+    const detail = (await admin.get(`/api/deliveries/${id}`)).body;
+    expect(detail.finished).toBe(true);
+    expect(detail.events.filter((e: { action: string }) => e.action === 'Item uitgeklaard')).toHaveLength(2);
+    expect(detail.events.map((e: { action: string }) => e.action)).toContain('2 accessoires uitgeklaard');
+
+    const again = await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] });
+    expect(again.body.errors).toEqual({ 'serials.0': [scanMsg.duplicate] });
+  });
+
+  it('scanbulkitems refuses a delivery that is not bulk and counts a bulk delivery per article (Uitgeklaard)', async () => {
+    const a = await item();
+    const mutation = await delivery(DeliveryType.MUTATIE, endUser, [{ product_id: product }]);
+    const refused = await magazijn.post('/api/items/scanbulkitems', { delivery_id: mutation, serials: [a.serial] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ delivery_id: [fieldworkMsg.notBulk] });
+    expect((await statusOf(a.id)).status_id).toBe(ItemStatus.INGEKLAARD);
+
+    const bulk = await delivery(DeliveryType.BULK_LEVERING, customer, [{ product_id: product }, { product_id: product }, { product_id: product }, { product_id: accessory }]);
+    const b = await item();
+    const res = await magazijn.post('/api/items/scanbulkitems', { delivery_id: bulk, serials: [a.serial, b.serial] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const detail = (await magazijn.get(`/api/deliveries/${bulk}`)).body;
+    expect(detail.bulk_products).toEqual(expect.arrayContaining([
+      expect.objectContaining({ id: product, expected: 3, arrived: 2 }), expect.objectContaining({ id: accessory, expected: 1, arrived: 0 }),
+    ]));
+    const c = await item();
+    const full = await magazijn.post('/api/items/scanbulkitems', { delivery_id: bulk, serials: [c.serial, (await item()).serial] });
+    expect(full.body.errors).toEqual({ 'serials.1': [fieldworkMsg.serialNotOnDelivery] });
+  });
+
+  it('refuses a cancelled or finished delivery, needs the right and stays within the hierarchy', async () => {
+    const a = await item();
+    const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }]);
+    expect((await klant.post('/api/delivery/checkout', { id, serials: [a.serial] })).status).toBe(403);
+    const foreign = await delivery(DeliveryType.INDIENST, otherCustomer, [{ product_id: otherProduct }]);
+    expect((await reseller.post('/api/delivery/checkout', { id: foreign, serials: [a.serial] })).status).toBe(404);
+    await ctx.db.updateTable('deliveries').set({ is_cancelled: true }).where('id', '=', id).execute();
+    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] })).body.errors).toEqual({ id: [fieldworkMsg.cancelledCheckOut] });
+    await ctx.db.updateTable('deliveries').set({ is_cancelled: false, completed_at: new Date() }).where('id', '=', id).execute();
+    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] })).body.errors).toEqual({ id: [fieldworkMsg.completedCheckOut] });
+  });
+});
+
+describe('finish (POST /api/finish/delivery)', () => {
+  /** An in-service delivery to the end user with two items and an accessory, all checked out. */
+  async function checkedOutDelivery() {
+    const [a, b] = [await item(), await item()];
+    const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product }, { product_id: accessory }]);
+    const res = await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial, b.serial], accessories: [{ product_id: accessory, amount: 1 }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { id, a, b };
+  }
+
+  it('requires handtekening and the signer\'s name except for bulk, and only a real PNG', async () => {
+    const { id, a } = await checkedOutDelivery();
+    const items = [{ item_id: a.id, product_id: product, is_pickup: 0 }];
+    const none = await magazijn.post('/api/finish/delivery', { id, items });
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toEqual({ handtekening: [fieldworkMsg.signatureRequired], signer_name: [fieldworkMsg.signerRequired] });
+    const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64')}`;
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: svg, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: [fieldworkMsg.signatureInvalid] });
+    const lying = `data:image/png;base64,${Buffer.from('<html>not a png</html>').toString('base64')}`;
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: lying, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: [fieldworkMsg.signatureInvalid] });
+    const broken = signaturePng();
+    const cut = pngDataUrl(broken.subarray(0, broken.length - 20));
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: cut, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: [fieldworkMsg.signatureInvalid] });
+    const tiny = pngDataUrl(signaturePng(20, 20));
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: tiny, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: [fieldworkMsg.signatureSize] });
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: signature, signer_name: 'Jan', signed_at: future })).body.errors)
+      .toEqual({ signed_at: [fieldworkMsg.signedAtFuture] });
+    expect((await ctx.db.selectFrom('deliveries').select('completed_at').where('id', '=', id).executeTakeFirstOrThrow()).completed_at).toBeNull();
+
+    const a2 = await item();
+    const bulk = await delivery(DeliveryType.BULK_LEVERING, customer, [{ product_id: product }]);
+    expect((await magazijn.post('/api/items/scanbulkitems', { delivery_id: bulk, serials: [a2.serial] })).status).toBe(200);
+    const done = await magazijn.post('/api/finish/delivery', { id: bulk, delivery_type_id: 6, client_id: customer, items: [{ item_id: a2.id, is_pickup: 0 }] });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.message).toBe('De levering is afgerond');
+    expect(done.body.data).toMatchObject({ completed: expect.any(String), comment: null, signature: null });
+    // Delivered to an end customer: stock at the customer's location.
+    expect(await statusOf(a2.id)).toEqual({ status_id: ItemStatus.VOORRAAD_KLANTLOCATIE, client_id: customer });
+  });
+
+  it('ticked lines are delivered, the rest becomes backorder lines with the comment; signature, history and packing slip', async () => {
+    const { id, a, b } = await checkedOutDelivery();
+    const signedAt = new Date(Date.now() - 3_600_000).toISOString();
+    const res = await magazijn.post('/api/finish/delivery', {
+      id, delivery_type_id: DeliveryType.INDIENST, client_id: endUser, items: [{ item_id: a.id, product_id: product, is_pickup: 0 }],
+      handtekening: signature, signer_name: 'Jan de Ontvanger', signed_at: signedAt, comment: 'genegeerd',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const d = res.body.data;
+    expect(d.comment).toBe(`Niet geleverde artikelen: Laptop (${b.serial}), Muis`);
+    expect(d.signature).toEqual({ url: `/api/deliveries/${id}/signature`, signer_name: 'Jan de Ontvanger', signed_at: signedAt });
+    expect(d.completed).not.toBeNull();
+    expect(d.events[0]).toMatchObject({ action: 'Indienst afgerond, getekend door Jan de Ontvanger', user: { name: 'Mark Magazijn' } });
+    expect(await statusOf(a.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
+    expect((await statusOf(b.id)).status_id).toBe(ItemStatus.INGEKLAARD);
+    const lines = await lineRows(id);
+    expect(lines.map((l) => [l.item_id, l.is_backorder, l.checked_out_at !== null])).toEqual([[a.id, false, true], [b.id, true, false], [null, true, false]]);
+
+    const backorders = await admin.get(`/api/backorders?search=${d.order_number}`);
+    expect(backorders.body.data.map((r: { id: number }) => r.id)).toEqual([id]);
+    const image = await admin.get(d.signature.url);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(image.body as Buffer, signaturePng())).toBe(0);
+    const slip = await admin.get(`/api/deliveries/${id}/packing_slip`);
+    const text = await pdfText(slip.body as Buffer);
+    expect(text).toContain('Naam: Jan de Ontvanger');
+    expect(text).toContain('Backorder');
+  });
+
+  it('a pickup not ticked is still to pick up; both parts joined; picked-up items return as the type says', async () => {
+    const [defect, keep, replacement] = [await item(ItemStatus.IN_GEBRUIK, endUser), await item(ItemStatus.IN_GEBRUIK, endUser), await item()];
+    const swap = await delivery(DeliveryType.EOL_SWAP, endUser, [
+      { product_id: product, item_id: defect.id, is_pickup: 1 }, { product_id: product, item_id: keep.id, is_pickup: 1 }, { product_id: product },
+    ]);
+    expect((await magazijn.post('/api/delivery/checkout', { id: swap, serials: [replacement.serial] })).status).toBe(200);
+    const none = await magazijn.post('/api/finish/delivery', { id: swap, items: [{ item_id: defect.id, is_pickup: 1 }], handtekening: signature, signer_name: 'Piet' });
+    expect(none.status, JSON.stringify(none.body)).toBe(200);
+    expect(none.body.data.comment).toBe(`Niet geleverde artikelen: Laptop (${replacement.serial})\nNog op te halen artikelen: Laptop (${keep.serial})`);
+    expect(await statusOf(defect.id)).toEqual({ status_id: ItemStatus.EOL, client_id: customer });
+    expect((await statusOf(keep.id)).status_id).toBe(ItemStatus.IN_GEBRUIK);
+
+    const [x] = [await item(ItemStatus.IN_GEBRUIK, endUser)];
+    const resign = await delivery(DeliveryType.UITDIENST, endUser, [{ product_id: product, item_id: x.id, is_pickup: 1 }]);
+    const all = await magazijn.post('/api/finish/delivery', { id: resign, items: [{ item_id: x.id, is_pickup: 1 }], handtekening: signature, signer_name: 'Piet' });
+    expect(all.body.data.comment).toBeNull();
+    expect(await statusOf(x.id)).toEqual({ status_id: ItemStatus.INGEKLAARD, client_id: customer });
+  });
+
+  it('refuses lines that are not on the delivery, not checked out or ticked twice', async () => {
+    const a = await item();
+    const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product, item_id: a.id }]);
+    const stranger = await item();
+    // Not finished yet (lines open) and not a pickup ticket: finishing is not offered.
+    expect((await magazijn.post('/api/finish/delivery', { id, handtekening: signature, signer_name: 'X' })).body.errors).toEqual({ id: [fieldworkMsg.cannotFinish] });
+    const swap = await delivery(DeliveryType.REPARATIE, endUser, [{ product_id: product, item_id: (await item(ItemStatus.IN_GEBRUIK, endUser)).id, is_pickup: 1 }, { product_id: product, item_id: a.id }]);
+    const res = await magazijn.post('/api/finish/delivery', {
+      id: swap, handtekening: signature, signer_name: 'X', delivery_type_id: 3,
+      items: [{ item_id: stranger.id, is_pickup: 0 }, { item_id: a.id, is_pickup: 0 }, { product_id: accessory, is_pickup: 0 }],
+    });
+    expect(res.body.errors).toEqual({
+      delivery_type_id: [fieldworkMsg.notThisDelivery], 'items.0.item_id': [fieldworkMsg.lineNotOpen],
+      'items.1.item_id': [fieldworkMsg.lineNotCheckedOut], 'items.2.product_id': [fieldworkMsg.lineNotOpen],
+    });
+  });
+
+  it('the same Idempotency-Key twice is one effect; finishing again is refused; a cancelled delivery is refused with the spec\'s message', async () => {
+    const { id, a, b } = await checkedOutDelivery();
+    const before = signatureFiles();
+    const body = { id, items: [{ item_id: a.id, is_pickup: 0 }, { item_id: b.id, is_pickup: 0 }, { product_id: accessory, is_pickup: 0 }], handtekening: signature, signer_name: 'Jan' };
+    const first = await magazijn.post('/api/finish/delivery', body, { 'Idempotency-Key': `finish-${id}-key` });
+    const second = await magazijn.post('/api/finish/delivery', body, { 'Idempotency-Key': `finish-${id}-key` });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.body).toEqual(first.body);
+    expect(first.body.data.comment).toBeNull();
+    const finishedEvents = await ctx.db.selectFrom('events').select('id').where('delivery_id', '=', id).where('action', 'like', 'Indienst afgerond%').execute();
+    expect(finishedEvents).toHaveLength(1);
+    expect(signatureFiles()).toBe(before + 1);
+
+    const again = await magazijn.post('/api/finish/delivery', body, { 'Idempotency-Key': `finish-${id}-other` });
+    expect(again.status).toBe(422);
+    expect(again.body).toEqual({ message: fieldworkMsg.finishFailed, errors: { id: [fieldworkMsg.alreadyFinished] } });
+
+    const cancelled = await delivery(DeliveryType.UITDIENST, endUser, [{ product_id: product, item_id: (await item(ItemStatus.IN_GEBRUIK, endUser)).id, is_pickup: 1 }]);
+    await ctx.db.updateTable('deliveries').set({ is_cancelled: true }).where('id', '=', cancelled).execute();
+    const refused = await magazijn.post('/api/finish/delivery', { id: cancelled, items: [], handtekening: signature, signer_name: 'Jan' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ message: 'Er is helaas iets fout gegaan bij het afronden van de levering', errors: { id: [fieldworkMsg.cancelledFinish] } });
+    expect(signatureFiles()).toBe(before + 1);
+  });
+
+  it('needs the right and stays within the hierarchy', async () => {
+    const { id } = await checkedOutDelivery();
+    expect((await klant.post('/api/finish/delivery', { id, handtekening: signature, signer_name: 'X' })).status).toBe(403);
+    const foreign = await delivery(DeliveryType.UITDIENST, otherCustomer, []);
+    expect((await reseller.post('/api/finish/delivery', { id: foreign, handtekening: signature, signer_name: 'X' })).status).toBe(404);
+    expect((await reseller.post('/api/finish/delivery', { id: 'x' })).status).toBe(422);
+  });
+});
+
+describe('replaying an outbox', () => {
+  it('200 check-outs with their keys, some sent twice after a lost answer: every line once, no duplicate', async () => {
+    const items = [];
+    for (let i = 0; i < 200; i++) items.push(await item());
+    const bulk = await delivery(DeliveryType.BULK_LEVERING, customer, items.map(() => ({ product_id: product })));
+    const started = performance.now();
+    for (const [i, it] of items.entries()) {
+      const send = () => magazijn.post('/api/items/scanbulkitems', { delivery_id: bulk, serials: [it.serial] }, { 'Idempotency-Key': `replay-${bulk}-${i}` });
+      const res = await send();
+      expect(res.status).toBe(200);
+      // Every tenth answer "got lost": the outbox sends the same key again.
+      if (i % 10 === 0) expect((await send()).headers['idempotent-replayed']).toBe('true');
+    }
+    const ms = performance.now() - started;
+    console.log(`200 check-out actions (+20 replays) on ${process.env.TEST_DB_KIND}: ${Math.round(ms)} ms`);
+    const lines = await lineRows(bulk);
+    expect(lines.filter((l) => l.checked_out_at !== null)).toHaveLength(200);
+    expect(new Set(lines.map((l) => l.item_id)).size).toBe(200);
+    const events = await ctx.db.selectFrom('events').select('id').where('delivery_id', '=', bulk).where('action', '=', 'Item uitgeklaard').execute();
+    expect(events).toHaveLength(200);
+  });
+});
+
+describe('today (GET /api/deliveries/today)', () => {
+  it('lists open deliveries of the own carrier dated today within the scope, with their lines', async () => {
+    const today = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: accessory }]);
+    const postnl = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }], { carrier_id: Carrier.POSTNL });
+    const tomorrow = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }], { today: false });
+    const cancelled = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }]);
+    await ctx.db.updateTable('deliveries').set({ is_cancelled: true }).where('id', '=', cancelled).execute();
+    const foreign = await delivery(DeliveryType.INDIENST, otherCustomer, [{ product_id: otherProduct }]);
+
+    const res = await magazijn.get('/api/deliveries/today');
+    expect(res.status).toBe(200);
+    const ids = res.body.data.map((d: { id: number }) => d.id);
+    expect(ids).toEqual(expect.arrayContaining([today, foreign]));
+    for (const x of [postnl, tomorrow, cancelled]) expect(ids).not.toContain(x);
+    const mine = res.body.data.find((d: { id: number }) => d.id === today);
+    expect(mine.products).toHaveLength(2);
+    expect(mine).toMatchObject({ carrier_id: Carrier.REUZADO, can: { finish: false } });
+    expect(res.body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const scoped = (await reseller.get('/api/deliveries/today')).body.data.map((d: { id: number }) => d.id);
+    expect(scoped).toContain(today);
+    expect(scoped).not.toContain(foreign);
+    expect((await ctx.client().get('/api/deliveries/today')).status).toBe(401);
+  });
+});
