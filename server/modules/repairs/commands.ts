@@ -3,7 +3,7 @@ import { quotationOutcome, quotationValidity, type QuotationDecision } from '../
 import { repairMsg, repairToast } from '../../../src/domain/schemas/repairs';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { HttpError, ValidationError, forbidden } from '../../http/errors';
+import { HttpError, forbidden } from '../../http/errors';
 import { recordEvents } from '../stock/events';
 import { repairInScope, repairStatusId, statusOf, type RepairRow } from './rows';
 
