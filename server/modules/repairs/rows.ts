@@ -1,13 +1,16 @@
 import { DeliveryType, ItemStatus, itemStatusNames, type ItemStatusId } from '../../../src/domain/enums';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { deliveryInScope } from '../deliveries/rows';
 import './tables';
 
 /** The repair delivery when the user may see it; another tenant's repair, or another type, is a 404. */
 export async function repairInScope(db: Executor, user: AuthUser, id: number, forUpdate = false) {
-  const d = await deliveryInScope(db, user, id, forUpdate).catch(() => null);
+  const d = await deliveryInScope(db, user, id, forUpdate).catch((err: unknown) => {
+    if (err instanceof HttpError && err.statusCode === 404) return null;
+    throw err;
+  });
   if (!d || d.delivery_type_id !== DeliveryType.REPARATIE) throw notFound('Reparatie niet gevonden');
   return d;
 }
