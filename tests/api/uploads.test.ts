@@ -6,6 +6,7 @@ import type { ApiClient } from '../support/client';
 import { multipartBody } from '../support/multipart';
 import { xlsxBomb } from '../support/zip-bomb';
 import { fileMsg } from '../../src/domain/files';
+import { INVALID_JSON_MESSAGE } from '../../server/http/error-handler';
 import { clientMsg } from '../../src/domain/schemas/clients';
 import { stockMsg } from '../../src/domain/schemas/stock';
 
@@ -130,7 +131,7 @@ describe('broken multipart bodies', () => {
       expect(urlencoded.body, url).toEqual({ message: 'Dit type gegevens wordt niet ondersteund.' });
       const badJson = await client().post(url, '{"id":', { 'content-type': 'application/json' });
       expect(badJson.status, url).toBe(400);
-      expect(badJson.body, url).toEqual({ message: 'De aanvraag is ongeldig.' });
+      expect(badJson.body, url).toEqual({ message: INVALID_JSON_MESSAGE });
     }
   });
 });
