@@ -150,12 +150,16 @@ describe('GET /api/productswitheolitems', () => {
     expect(page.body.links[0]).toMatchObject({ url: '/api/productswitheolitems?page=1' });
   });
 
-  it('takes odd query values without failing: unknown sort, non-numeric filters, wildcards taken literally', async () => {
-    const odd = await admin.get('/api/productswitheolitems?sort=drop&order=sideways&filters[client]=abc&filters[reseller]=1;x&page=-3&per_page=0');
-    expect(odd.status).toBe(200);
-    expect(odd.body).toMatchObject({ current_page: 1, per_page: 25 });
+  it('answers odd query values with Dutch field messages, never a failure, and takes wildcards literally', async () => {
+    for (const query of ['sort=drop', 'sort=constructor', 'filters[client]=abc', 'filters[reseller]=1;x', 'page=-3']) {
+      const odd = await admin.get(`/api/productswitheolitems?${query}`);
+      expect(odd.status, query).toBe(422);
+      expect(Object.keys(odd.body.errors).length, query).toBeGreaterThan(0);
+    }
+    expect((await admin.get(`/api/items/itemseolbyproductid/${product}?sort=__proto__`)).status).toBe(422);
+    expect((await admin.get('/api/productswitheolitems?sort=eol_items&order=sideways')).status).toBe(200);
     expect((await admin.get(`/api/productswitheolitems?search=${encodeURIComponent('%')}`)).body.total).toBe(0);
-    const items = await admin.get(`/api/items/itemseolbyproductid/${product}?sort=drop&search=${encodeURIComponent('_')}`);
+    const items = await admin.get(`/api/items/itemseolbyproductid/${product}?search=${encodeURIComponent('_')}`);
     expect(items.status).toBe(200);
     expect(items.body.total).toBe(0);
   });

@@ -17,7 +17,7 @@ export const deliveryTabs = {
   cancelled: '/cancelleddeliveries',
 } as const;
 export type DeliveryTab = keyof typeof deliveryTabs;
-export const isDeliveryTab = (x: unknown): x is DeliveryTab => typeof x === 'string' && x in deliveryTabs;
+export const isDeliveryTab = (x: unknown): x is DeliveryTab => typeof x === 'string' && Object.hasOwn(deliveryTabs, x);
 
 const sorts: Record<string, string> = {
   date: 'd.date', order_number: 'd.order_number', client: 'end_customer_name', client_name: 'end_customer_name', end_customer_name: 'end_customer_name',

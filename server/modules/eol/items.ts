@@ -5,7 +5,7 @@ import type { EolItemRow, EolItemsPage } from '../../../src/domain/contracts/eol
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
-import { likePattern, paginate, type ListParams } from '../../http/paging';
+import { likePattern, paginate, sortColumn, type ListParams } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import { eolDateSql, eolItemsQuery } from './query';
 
@@ -49,7 +49,7 @@ function eolItemsOfProductQuery(db: Executor, user: AuthUser, productId: number,
 type Query = ReturnType<typeof eolItemsOfProductQuery>;
 
 function orderEolItems(query: Query, params: ListParams): Query {
-  const column = params.sort && sorts[params.sort];
+  const column = params.sort ? sortColumn(params, sorts, '') : null;
   // Soonest EOL first unless a column is asked for; eol_date and eol_time sort the same way.
   if (!column) return query.orderBy(eolDateSql, params.order).orderBy('i.id');
   return query.orderBy(sql.ref(column), params.order).orderBy('i.id');

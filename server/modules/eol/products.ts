@@ -3,14 +3,14 @@ import { ClientType } from '../../../src/domain/enums';
 import type { EolProductRow } from '../../../src/domain/contracts/eol';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, numericFilter, paginate, type ListParams } from '../../http/paging';
+import { likePattern, numericFilter, paginate, sortColumn, type ListParams } from '../../http/paging';
 import { eolItemsQuery } from './query';
 
 /** Export and list hold the same rows; the export stops here. */
 const EXPORT_LIMIT = 20000;
 
 const sorts: Record<string, string> = {
-  name: 'p.name', article_number: 'p.article_number', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name',
+  eol_items: 'e.eol_items', name: 'p.name', article_number: 'p.article_number', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name',
 };
 
 /**
@@ -43,9 +43,9 @@ function eolProductsQuery(db: Executor, user: AuthUser, params: ListParams) {
 type Query = ReturnType<typeof eolProductsQuery>;
 
 function orderEolProducts(query: Query, params: ListParams): Query {
-  if (params.sort === 'eol_items') return query.orderBy('e.eol_items', params.order).orderBy('p.id');
+  const column = sortColumn(params, sorts, 'p.name');
+  if (column === 'e.eol_items') return query.orderBy('e.eol_items', params.order).orderBy('p.id');
   // lower(): the same order on every collation (PGlite sorts bytewise, a server may not).
-  const column = (params.sort && sorts[params.sort]) || 'p.name';
   return query.orderBy(sql`lower(${sql.ref(column)})`, params.order).orderBy('p.id');
 }
 
