@@ -1,14 +1,21 @@
 import {
-  createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect,
+  createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, stripSearchParams,
+  type ParamsOptions,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import type { Permission } from './domain/permissions';
-import { sessionQueryOptions, hasRight } from './session';
+import { sessionQueryOptions, hasRight, type SessionUser } from './session';
 import { AuthLayout } from './shell/AuthLayout';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { NoAccessPage } from './shell/NoAccessPage';
 import { RouteError } from './shell/RouteError';
+// The list pages' search schemas: small, so the route table knows the URL before a page's code loads.
+import { customerListDefaults, customerListSearch, tabFor } from './features/crm/pages/search';
+import { preNotificationListDefaults, preNotificationListSearch } from './features/prenotifications/pages/search';
+import { roleListDefaults, roleListSearch } from './features/roles/pages/search';
+import { BUNDLE_TABLE, stockDefaults, stockSearch } from './features/stock/pages/search';
+import { userListDefaults, userListSearch } from './features/users/pages/search';
 
 class ForbiddenRoute extends Error {}
 
@@ -97,54 +104,97 @@ const appLayout = createRoute({
   },
 });
 
-/** What a page's route owns besides its component: the data it loads, and what shows while and when that fails. */
-interface PageData {
+/** A detail route's `$id` as a number: a whole number above zero, anything else is a page that does not exist. */
+const idSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/, 'Deze pagina bestaat niet'), v.transform(Number)) });
+const idParams = {
+  parse: (raw: { id: string }) => v.parse(idSchema, raw),
+  stringify: ({ id }: { id: number }) => ({ id: String(id) }),
+};
+
+/** What a loader gets: `search` is the URL's, as the page's tables read it. */
+interface LoadArgs<TParams> {
+  queryClient: QueryClient;
+  params: TParams;
+  search: Record<string, unknown>;
+  user: SessionUser;
+}
+
+/** What a page's route owns besides its component: its params, the data it loads, and what shows while and when that fails. */
+interface PageData<TPath extends string, TParams, TSearch extends object> {
+  /** Parses the path params before anything loads (`idParams`); a failure shows `loadError` or the not-found page. */
+  params?: ParamsOptions<TPath, TParams>['params'];
+  /** The search params the page reads, with their defaults; a value equal to its default stays out of the URL. */
+  search?: { schema: SearchSchema<TSearch>; defaults: Partial<TSearch> };
   /** Loads the page's data before it shows (and on hover): `queryClient.ensureQueryData(factory)`. */
-  loader?: (args: { queryClient: QueryClient; params: Record<string, string> }) => Promise<unknown>;
+  loader?: (args: LoadArgs<TParams>) => Promise<unknown>;
+  /** A list's first page: starts loading on hover and on entering, without holding the page back (the table shows its loading rows). */
+  preload?: (args: LoadArgs<TParams>) => void;
   /** The spec's notice when the page's data cannot be loaded. */
   loadError?: string;
 }
 
-/** The numeric `$id` of a detail route. */
-const idOf = (params: Record<string, string>) => Number(params.id);
-
 const pending = () => <div className="panel muted" aria-busy>Laden…</div>;
 
-const page = <TPath extends string>(
-  path: TPath, meta: RouteMeta, load: () => Promise<Record<string, unknown>>, exportName: string, data: PageData = {},
-) =>
-  createRoute({
+const page = <TPath extends string, TParams = Record<string, string>, TSearch extends object = Record<string, unknown>>(
+  path: TPath, meta: RouteMeta, load: () => Promise<Record<string, unknown>>, exportName: string, data: PageData<TPath, TParams, TSearch> = {},
+) => {
+  const route = createRoute({
     getParentRoute: () => appLayout,
     path,
     staticData: meta,
     component: lazyRouteComponent(load, exportName),
+    params: data.params,
+    validateSearch: data.search && searchOf(data.search.schema),
     beforeLoad: ({ context }) => {
       if (meta.right && !hasRight(context.user, meta.right)) throw new ForbiddenRoute();
     },
-    loader: data.loader && (({ context, params }) => data.loader!({ queryClient: context.queryClient, params: params as Record<string, string> })),
+    loader: (data.loader || data.preload) && (({ context, params, location }) => {
+      const args: LoadArgs<TParams> = { queryClient: context.queryClient, params: params as TParams, search: location.search, user: context.user };
+      data.preload?.(args);
+      return data.loader?.(args);
+    }),
     pendingComponent: data.loader && pending,
     errorComponent: ({ error }) => {
       if (error instanceof ForbiddenRoute) return <NoAccessPage />;
       if (data.loadError) return <div className="panel notice notice-alert" role="alert">{data.loadError}</div>;
+      if (error instanceof Error && error.cause instanceof v.ValiError) return <NotFoundPage />;
       return <RouteError error={error} />;
     },
   });
+  // Set after createRoute: given inside it, the middleware keeps TypeScript from inferring the page's search type.
+  if (data.search) Object.assign(route.options, { search: { middlewares: [stripSearchParams<TSearch>(data.search.defaults)] } });
+  return route;
+};
 
 const appRoutes = [
-  page('/', { name: 'statistics', title: 'Dashboard', right: 'Dashboard bekijken' }, () => import('./features/dashboard/pages/DashboardPage'), 'DashboardPage'),
+  page('/', { name: 'statistics', title: 'Dashboard', right: 'Dashboard bekijken' }, () => import('./features/dashboard/pages/DashboardPage'), 'DashboardPage', {
+    preload: ({ queryClient }) => void import('./api/lookups').then((api) => queryClient.prefetchQuery(api.endCustomersQueryOptions())),
+  }),
   page('/crm', {
     name: 'dashboard', title: 'CRM', right: 'Klant bekijken',
     buttons: [
       { label: 'Nieuwe klant', event: 'customer:create', right: 'Klant aanmaken' },
       { label: 'Exporteren', event: 'customer:export', right: 'Klant exporteren' },
     ],
-  }, () => import('./features/crm/pages/CustomerListPage'), 'CustomerListPage'),
+  }, () => import('./features/crm/pages/CustomerListPage'), 'CustomerListPage', {
+    search: { schema: customerListSearch, defaults: customerListDefaults },
+    preload: ({ queryClient, search, user }) => void import('./features/crm/api/client-lists')
+      .then((api) => api.preloadClientList(queryClient, tabFor(user.contact.client.client_type_id, search.tab), search)),
+  }),
   page('/klant/$id', { name: 'customerDetail', title: 'Klant', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/crm/pages/CustomerDetailPage'), 'CustomerDetailPage', {
-    loader: ({ queryClient, params }) => import('./features/crm/api/get-client').then((api) => queryClient.ensureQueryData(api.clientQueryOptions(idOf(params)))),
+    params: idParams,
+    loader: ({ queryClient, params }) => import('./features/crm/api/get-client').then((api) => queryClient.ensureQueryData(api.clientQueryOptions(params.id))),
     loadError: 'Klantgegevens kunnen niet worden ingeladen',
   }),
-  page('/activiteiten/leveringen/$id', { name: 'activitiesRepair', title: 'Activiteiten' }, () => import('./features/activities/pages/ActivitiesPage'), 'RepairActivitiesPage'),
-  page('/activiteiten/$id', { name: 'activitiesClient', title: 'Activiteiten', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/activities/pages/ActivitiesPage'), 'ClientActivitiesPage'),
+  page('/activiteiten/leveringen/$id', { name: 'activitiesRepair', title: 'Activiteiten' }, () => import('./features/activities/pages/ActivitiesPage'), 'RepairActivitiesPage', { params: idParams }),
+  page('/activiteiten/$id', { name: 'activitiesClient', title: 'Activiteiten', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/activities/pages/ActivitiesPage'), 'ClientActivitiesPage', {
+    params: idParams,
+    loader: ({ queryClient, params }) => import('./features/activities/api/get-client-events').then((api) => {
+      void queryClient.prefetchQuery(api.clientNameQueryOptions(params.id));
+      return queryClient.ensureQueryData(api.clientActivitiesQueryOptions(params.id));
+    }),
+    loadError: 'Er kan geen data geladen worden',
+  }),
   page('/instellingen', { name: 'settings', title: 'Instellingen' }, () => import('./features/users/pages/SettingsPage'), 'SettingsPage'),
   page('/profiel', { name: 'profile', title: 'Mijn profiel' }, () => import('./features/users/pages/ProfilePage'), 'ProfilePage'),
   page('/wachtrij', { name: 'outbox', title: 'Wachtrij' }, () => import('./offline/OutboxPage'), 'OutboxPage'),
@@ -159,17 +209,25 @@ const appRoutes = [
       { label: 'Voorraad exporteren', event: 'stock:export', right: 'Voorraad exporteren' },
       { label: 'Voorraad afroepen', event: 'stock:bulk-call-off', right: 'Bulkafroep aanmaken' },
     ],
-  }, () => import('./features/stock/pages/StockPage'), 'StockPage'),
+  }, () => import('./features/stock/pages/StockPage'), 'StockPage', {
+    search: { schema: stockSearch, defaults: stockDefaults },
+    preload: ({ queryClient, search }) => void (search.tab === 'bundels'
+      ? import('./features/stock/api/bundles').then((api) => api.preloadBundles(queryClient, search, BUNDLE_TABLE))
+      : import('./features/stock/api/products').then((api) => api.preloadProducts(queryClient, search))),
+  }),
   page('/voorraad/$id', { name: 'stockDetail', title: 'Artikel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ProductDetailPage'), 'ProductDetailPage', {
-    loader: ({ queryClient, params }) => import('./features/stock/api/products').then((api) => queryClient.ensureQueryData(api.productQueryOptions(idOf(params)))),
+    params: idParams,
+    loader: ({ queryClient, params }) => import('./features/stock/api/products').then((api) => queryClient.ensureQueryData(api.productQueryOptions(params.id))),
     loadError: 'Artikelgegevens kunnen niet worden ingeladen',
   }),
   page('/bundle/$id', { name: 'bundleDetail', title: 'Bundel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/BundleDetailPage'), 'BundleDetailPage', {
-    loader: ({ queryClient, params }) => import('./features/stock/api/bundles').then((api) => queryClient.ensureQueryData(api.bundleQueryOptions(idOf(params)))),
+    params: idParams,
+    loader: ({ queryClient, params }) => import('./features/stock/api/bundles').then((api) => queryClient.ensureQueryData(api.bundleQueryOptions(params.id))),
     loadError: 'Bundelgegevens kunnen niet worden ingeladen',
   }),
   page('/item/$id', { name: 'itemDetail', title: 'Item', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ItemDetailPage'), 'ItemDetailPage', {
-    loader: ({ queryClient, params }) => import('./features/stock/api/items').then((api) => queryClient.ensureQueryData(api.itemQueryOptions(idOf(params)))),
+    params: idParams,
+    loader: ({ queryClient, params }) => import('./features/stock/api/items').then((api) => queryClient.ensureQueryData(api.itemQueryOptions(params.id))),
     loadError: 'Artikelgegevens kunnen niet worden ingeladen',
   }),
 
@@ -179,10 +237,15 @@ const appRoutes = [
       { label: 'Voormelding aanmaken', event: 'prenotification:create', right: 'Voormelding aanmaken' },
       { label: 'Voormelding exporteren', event: 'prenotification:export', right: 'Voormelding exporteren' },
     ],
-  }, () => import('./features/prenotifications/pages/PreNotificationListPage'), 'PreNotificationListPage'),
-  page('/voormeldingen/$id', { name: 'preNotificationProducts', title: 'Artikelen van voormelding', crumbs: ['PreNotification'], right: 'Voormelding bekijken' }, () => import('./features/prenotifications/pages/PreNotificationProductsPage'), 'PreNotificationProductsPage'),
+  }, () => import('./features/prenotifications/pages/PreNotificationListPage'), 'PreNotificationListPage', {
+    search: { schema: preNotificationListSearch, defaults: preNotificationListDefaults },
+    preload: ({ queryClient, search }) => void import('./features/prenotifications/api/get-asn-list')
+      .then((api) => api.preloadAsnList(queryClient, search.tab === 'archive' ? 'archive' : 'open', search)),
+  }),
+  page('/voormeldingen/$id', { name: 'preNotificationProducts', title: 'Artikelen van voormelding', crumbs: ['PreNotification'], right: 'Voormelding bekijken' }, () => import('./features/prenotifications/pages/PreNotificationProductsPage'), 'PreNotificationProductsPage', { params: idParams }),
   page('/voormelding/$id', { name: 'preNotificationDetail', title: 'Voormelding', crumbs: ['PreNotification'], right: 'Voormelding bekijken' }, () => import('./features/prenotifications/pages/PreNotificationDetailPage'), 'PreNotificationDetailPage', {
-    loader: ({ queryClient, params }) => import('./features/prenotifications/api/asns').then((api) => queryClient.ensureQueryData(api.asnDetailQueryOptions(idOf(params)))),
+    params: idParams,
+    loader: ({ queryClient, params }) => import('./features/prenotifications/api/get-asn').then((api) => queryClient.ensureQueryData(api.asnDetailQueryOptions(params.id))),
     loadError: 'Voormeldinggegevens kunnen niet worden ingeladen',
   }),
 
@@ -194,15 +257,23 @@ const appRoutes = [
   page('/eol', { name: 'eol', title: 'EOL overzicht' }, () => import('./features/eol/pages/EolPage'), 'EolPage'),
   page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/pages/EolDetailPage'), 'EolDetailPage'),
 
-  page('/gebruikersbeheer', { name: 'userManagement', title: 'Gebruikersbeheer', right: 'Gebruiker bekijken', buttons: [{ label: 'Exporteren', event: 'users:export', right: 'Gebruikers exporteren' }] }, () => import('./features/users/pages/UserListPage'), 'UserListPage'),
+  page('/gebruikersbeheer', { name: 'userManagement', title: 'Gebruikersbeheer', right: 'Gebruiker bekijken', buttons: [{ label: 'Exporteren', event: 'users:export', right: 'Gebruikers exporteren' }] }, () => import('./features/users/pages/UserListPage'), 'UserListPage', {
+    search: { schema: userListSearch, defaults: userListDefaults },
+    preload: ({ queryClient, search }) => void import('./features/users/api/users').then((api) => api.preloadUsers(queryClient, search)),
+  }),
   page('/gebruikers/$id', { name: 'userDetails', title: 'Gebruiker', crumbs: ['userManagement'], right: 'Gebruiker bekijken' }, () => import('./features/users/pages/UserDetailPage'), 'UserDetailPage', {
-    loader: ({ queryClient, params }) => import('./features/users/api/users').then((api) => queryClient.ensureQueryData(api.userQueryOptions(idOf(params)))),
+    params: idParams,
+    loader: ({ queryClient, params }) => import('./features/users/api/users').then((api) => queryClient.ensureQueryData(api.userQueryOptions(params.id))),
     loadError: 'Gebruikergegevens kunnen niet worden ingeladen',
   }),
-  page('/rollen-en-rechten', { name: 'rolesRights', title: 'Rollen en rechten', right: 'Rol bekijken', buttons: [{ label: 'Nieuwe rol', event: 'roles:create', right: 'Rol aanmaken' }] }, () => import('./features/roles/pages/RoleListPage'), 'RoleListPage'),
+  page('/rollen-en-rechten', { name: 'rolesRights', title: 'Rollen en rechten', right: 'Rol bekijken', buttons: [{ label: 'Nieuwe rol', event: 'roles:create', right: 'Rol aanmaken' }] }, () => import('./features/roles/pages/RoleListPage'), 'RoleListPage', {
+    search: { schema: roleListSearch, defaults: roleListDefaults },
+    preload: ({ queryClient, search }) => void import('./features/roles/api/roles').then((api) => api.preloadRoles(queryClient, search)),
+  }),
   page('/rollen-en-rechten/$id', { name: 'rolesRightsDetail', title: 'Rol', crumbs: ['rolesRights'], right: 'Rol bekijken' }, () => import('./features/roles/pages/RoleDetailPage'), 'RoleDetailPage', {
+    params: idParams,
     loader: ({ queryClient, params }) => import('./features/roles/api/roles').then((api) => Promise.all([
-      queryClient.ensureQueryData(api.roleQueryOptions(idOf(params))), queryClient.ensureQueryData(api.permissionsQueryOptions()),
+      queryClient.ensureQueryData(api.roleQueryOptions(params.id)), queryClient.ensureQueryData(api.permissionsQueryOptions()),
     ])),
     loadError: 'Rolgegevens kunnen niet worden ingeladen',
   }),

@@ -11,14 +11,6 @@
  */
 import { Component, Suspense, useSyncExternalStore, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 
-export interface SlotPanel {
-  /** Unique within the slot; registering the same id again replaces the panel (hot reload). */
-  id: string;
-  /** Lower comes first. */
-  order: number;
-  Component: ComponentType<any>;
-}
-
 /** What the customer page (spec 1 §2.9) hands to the panels of the 'customer' slot. */
 export interface CustomerPanelProps {
   client: { id: number; name: string; client_type_id: number };
@@ -26,19 +18,35 @@ export interface CustomerPanelProps {
   viewerClientTypeId: number;
 }
 
-const registry = new Map<string, readonly SlotPanel[]>();
-const listeners = new Set<() => void>();
-const none: readonly SlotPanel[] = [];
+/** Every slot and the props its page hands to the panels. */
+export interface SlotProps {
+  customer: CustomerPanelProps;
+}
+export type SlotName = keyof SlotProps;
 
-export function registerPanel(slot: string, panel: SlotPanel): void {
-  const others = (registry.get(slot) ?? none).filter((p) => p.id !== panel.id);
+export interface SlotPanel<P> {
+  /** Unique within the slot; registering the same id again replaces the panel (hot reload). */
+  id: string;
+  /** Lower comes first. */
+  order: number;
+  Component: ComponentType<P>;
+}
+
+type Registry = { [S in SlotName]?: readonly SlotPanel<SlotProps[S]>[] };
+const registry: Registry = {};
+const listeners = new Set<() => void>();
+const none: readonly never[] = [];
+
+export function registerPanel<S extends SlotName>(slot: S, panel: SlotPanel<SlotProps[S]>): void {
+  const others = panelsOf(slot).filter((p) => p.id !== panel.id);
   // A new array on every change: useSyncExternalStore compares snapshots by identity.
-  registry.set(slot, [...others, panel].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)));
+  const next: Registry[S] = [...others, panel].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+  registry[slot] = next;
   listeners.forEach((l) => l());
 }
 
-export function panelsOf(slot: string): readonly SlotPanel[] {
-  return registry.get(slot) ?? none;
+export function panelsOf<S extends SlotName>(slot: S): readonly SlotPanel<SlotProps[S]>[] {
+  return registry[slot] ?? none;
 }
 
 function subscribe(listener: () => void) {
@@ -62,7 +70,7 @@ class PanelBoundary extends Component<{ id: string; children: ReactNode }, { fai
   }
 }
 
-export function Slot<P extends object>({ name, props }: { name: string; props: P }) {
+export function Slot<S extends SlotName>({ name, props }: { name: S; props: SlotProps[S] }) {
   const panels = useSyncExternalStore(subscribe, () => panelsOf(name), () => panelsOf(name));
   return (
     <div data-slot={name}>

@@ -25,10 +25,13 @@
  * worden' and empties the table. Every cell kind is shown working on /ui-kit (src/ui/demo).
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryFunctionContext, type QueryKey, type SkipToken,
+} from '@tanstack/react-query';
 import type { Paged } from '../api/client';
 import { ApiError } from '../api/errors';
 import { toastError } from '../shell/toast';
+import { getIn } from './form/form-state';
 import { ActivateCell, EditPriceCell, ViewCell, type CellKind } from './table/cells';
 import { plainCell } from './table/format-cell';
 import { createDebouncer } from './table/debounce';
@@ -70,11 +73,20 @@ export interface TableFilter {
 
 type RowId = string | number;
 
+/**
+ * What a `queryOptions` factory answers. The fetcher is a method type, so a factory whose key is
+ * a narrower tuple fits (method parameters compare bivariantly).
+ */
+export interface TableQuery<Row> {
+  queryKey: QueryKey;
+  queryFn?: SkipToken | { fetch(context: QueryFunctionContext): Paged<Row> | Promise<Paged<Row>> }['fetch'];
+}
+
 export interface DataTableProps<Row> {
   columns: Column<Row>[];
   queryKey?: QueryKey;
   fetchPage?: (params: TableParams, signal?: AbortSignal) => Promise<Paged<Row>>;
-  query?: (params: TableParams) => { queryKey: QueryKey; queryFn?: any };
+  query?: (params: TableParams) => TableQuery<Row>;
   filters?: TableFilter[];
   defaults?: Partial<TableParams>;
   searchable?: boolean;
@@ -95,10 +107,6 @@ export interface DataTableProps<Row> {
 }
 
 const LOAD_FAILED = 'Er kan geen data geladen worden';
-
-function valueAt(row: unknown, key: string): unknown {
-  return key.split('.').reduce<any>((v, k) => (v == null ? undefined : v[k]), row);
-}
 
 function SearchBox({ value, onCommit, placeholder }: { value: string; onCommit: (v: string) => void; placeholder: string }) {
   const [text, setText] = useState(value);
@@ -139,10 +147,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   }, [params]);
 
   // One fetcher whichever way the feature hands it over.
-  const fetchPage = (p: TableParams, signal?: AbortSignal): Promise<Paged<Row>> => {
+  const fetchPage = async (p: TableParams, signal: AbortSignal): Promise<Paged<Row>> => {
     if (props.fetchPage) return props.fetchPage(p, signal);
-    const opts = props.query!(p);
-    return opts.queryFn({ queryKey: opts.queryKey, signal, meta: undefined, client: queryClient });
+    const { queryKey, queryFn } = props.query!(p);
+    if (typeof queryFn !== 'function') throw new Error('DataTable: the query has no queryFn');
+    return queryFn({ queryKey, signal, meta: undefined, client: queryClient });
   };
   const keyFor = (p: TableParams): QueryKey => (props.query ? props.query(p).queryKey : [...(props.queryKey ?? ['table']), p]);
 
@@ -204,7 +213,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   const renderCell = (col: Column<Row>, row: Row): ReactNode => {
     if (col.render) return col.render(row);
-    const value = col.value ? col.value(row) : valueAt(row, col.key);
+    const value = col.value ? col.value(row) : getIn(row, col.key);
     const cell = col.cell ?? { kind: 'text' as const };
     switch (cell.kind) {
       case 'view': return <ViewCell route={cell.route} id={cell.id ? cell.id(row) : rowId(row)} label={cell.label} />;

@@ -7,6 +7,8 @@ describe('form state by dotted path', () => {
     const next = setIn(values, 'contacts.0.email', 'c@d.nl') as typeof values;
     expect(getIn(next, 'contacts.0.email')).toBe('c@d.nl');
     expect(values.contacts[0]!.email).toBe('a@b.nl');
+    expect(Array.isArray(next.contacts)).toBe(true);
+    expect(getIn('text', 'length')).toBeUndefined();
     expect(next.address).toBe(values.address);
     expect(setIn({}, 'lines.1.price', 5)).toEqual({ lines: [undefined, { price: 5 }] });
   });

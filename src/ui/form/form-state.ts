@@ -2,7 +2,7 @@ import type { FieldErrors } from './useApiForm';
 
 /** The value at a dotted path ('contacts.0.email'). */
 export function getIn(target: unknown, path: string): unknown {
-  return path.split('.').reduce<any>((obj, key) => obj?.[key], target);
+  return path.split('.').reduce<unknown>((obj, key) => (isContainer(obj) ? obj[key] : undefined), target);
 }
 
 /** Drops the errors of a field and of everything under it. */
@@ -19,8 +19,10 @@ export function setIn(target: unknown, path: string, value: unknown): unknown {
   return setAt(target, path.split('.'), value);
 }
 
+/** An object or array, read by key ('0' indexes an array). */
+const isContainer = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
 function setAt(target: unknown, [key, ...more]: string[], value: unknown): unknown {
-  const copy: any = Array.isArray(target) ? [...target] : { ...(target as object) };
-  copy[key!] = more.length ? setAt(copy[key!] ?? (/^\d+$/.test(more[0]!) ? [] : {}), more, value) : value;
-  return copy;
+  const next = more.length ? setAt((isContainer(target) ? target[key!] : undefined) ?? (/^\d+$/.test(more[0]!) ? [] : {}), more, value) : value;
+  return Array.isArray(target) ? Object.assign([...target], { [key!]: next }) : { ...(target as object), [key!]: next };
 }

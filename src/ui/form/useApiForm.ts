@@ -115,10 +115,10 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
   });
 
   /** Like bind, for a nested value by dotted path: `<TextField label="Straat" {...form.bindPath('address.street')} />`. */
-  const bindPath = (path: string) => ({
+  const bindPath = <V = string>(path: string) => ({
     name: path,
-    value: getIn(values, path) as any,
-    onChange: (value: any) => setPath(path, value),
+    value: getIn(values, path) as V,
+    onChange: (value: V) => setPath(path, value),
     error: error(path),
   });
 

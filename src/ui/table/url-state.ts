@@ -25,6 +25,7 @@ export function readUrlState(search: Record<string, unknown>, defaults: TablePar
   const filters: Record<string, FilterValue> = { ...defaults.filters };
   const filterPrefix = k.filter('');
   for (const [key, value] of Object.entries(search)) {
+    if (value === undefined) continue;
     if (key.startsWith(filterPrefix) && key.length > filterPrefix.length) filters[key.slice(filterPrefix.length)] = filterValue(value);
   }
   const page = Number.parseInt(text(search[k.page]) ?? '', 10);

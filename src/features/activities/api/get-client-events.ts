@@ -13,12 +13,14 @@ export interface ActivityRow {
 export const fetchClientActivities = (clientId: number) => getJson<ActivityRow[]>(`geteventsbyclientid/${clientId}`);
 export const clientActivitiesQueryOptions = (clientId: number) =>
   queryOptions({ queryKey: queryKeys.clients.events(clientId), queryFn: () => fetchClientActivities(clientId) });
-export const useClientActivities = (clientId: number) => useQuery(clientActivitiesQueryOptions(clientId));
 
 /** The client's name for the page title (the light client answer). */
-export function useClientName(clientId: number): string | undefined {
-  return useQuery({
+export const clientNameQueryOptions = (clientId: number) =>
+  queryOptions({
     queryKey: queryKeys.clients.name(clientId),
     queryFn: () => getJson<{ name: string }>(`clients/${clientId}`, { searchParams: { minimum: 'true' } }),
-  }).data?.name;
+  });
+
+export function useClientName(clientId: number): string | undefined {
+  return useQuery(clientNameQueryOptions(clientId)).data?.name;
 }

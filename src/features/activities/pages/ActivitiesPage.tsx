@@ -1,18 +1,19 @@
 import { getRouteApi } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { formatDate, formatTime } from '../../../domain/format';
 import { EmptyPage } from '../../../shell/EmptyPage';
 import { usePageTitle } from '../../../shell/page-title';
-import { useClientActivities, useClientName } from '../api/get-client-events';
+import { clientActivitiesQueryOptions, useClientName } from '../api/get-client-events';
 
 const route = getRouteApi('/app/activiteiten/$id');
 
 /** Activities of a client (/activiteiten/{id}): Datum, Tijd, Omschrijving, Artikel; newest first. */
 export function ClientActivitiesPage() {
-  const id = Number(route.useParams().id);
-  const { data, isPending, isError } = useClientActivities(id);
+  const { id } = route.useParams();
+  // The route's loader fetched them (src/router.tsx); a load failure shows the route's notice.
+  const { data } = useSuspenseQuery(clientActivitiesQueryOptions(id));
   const name = useClientName(id);
   usePageTitle(name ? `Activiteiten van ${name}` : null);
-  if (isError) return <div className="panel notice notice-alert" role="alert">Er kan geen data geladen worden</div>;
   return (
     <div className="panel">
       <div className="table-scroll">
@@ -21,9 +22,8 @@ export function ClientActivitiesPage() {
             <tr><th scope="col">Datum</th><th scope="col">Tijd</th><th scope="col">Omschrijving</th><th scope="col">Artikel</th></tr>
           </thead>
           <tbody>
-            {isPending && <tr><td colSpan={4}>Laden…</td></tr>}
-            {data?.length === 0 && <tr className="empty-row"><td colSpan={4}>Er is geen data gevonden</td></tr>}
-            {data?.map((e) => (
+            {data.length === 0 && <tr className="empty-row"><td colSpan={4}>Er is geen data gevonden</td></tr>}
+            {data.map((e) => (
               <tr key={e.id}>
                 <td>{formatDate(e.created_at)}</td>
                 <td>{formatTime(e.created_at)}</td>

@@ -3,7 +3,7 @@ import { deleteJson, postJson, putJson } from '../../../api/client';
 import { refreshAfter } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
 import type { ContactCreateInput, ContactUpdateInput } from '../../../domain/schemas/contacts';
-import type { Contact } from './types';
+import type { Contact } from '../../../domain/contracts/clients';
 
 /** Answer of POST /api/contacts and PUT /api/contacts/{id} (server/modules/contacts/routes.ts). */
 export interface ContactSaved {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type MutationMeta } from '@tanstack/react-
 import { deleteJson, postForm, postJson, putJson } from '../../../api/client';
 import { refreshAfter } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
-import type { Address, ClientDetail, MonthlyPayment } from './types';
+import type { Address, AddressPayload, ClientCreatePayload, ClientDetail, ClientUpdatePayload, MonthlyPayment } from '../../../domain/contracts/clients';
 
 /** Every change in the customer area refreshes the area's queries and every customer dropdown. */
 function useClientMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, meta: MutationMeta) {
@@ -10,19 +10,17 @@ function useClientMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>
   return useMutation({ mutationFn: fn, meta, onSuccess: () => refreshAfter(queryClient, 'clients') });
 }
 
-export type ClientPayload = Record<string, unknown>;
-
 /** Null and empty fields are left out of customer payloads (spec 1 §5). */
-function stripNulls(payload: ClientPayload): ClientPayload {
+function stripNulls(payload: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== null && v !== undefined && v !== ''));
 }
 
 export const useCreateClient = () =>
-  useClientMutation((payload: ClientPayload) => postJson<{ message: string; data: ClientDetail }>('clients', stripNulls(payload)),
+  useClientMutation((payload: ClientCreatePayload) => postJson<{ message: string; data: ClientDetail }>('clients', stripNulls(payload)),
     { errorText: (err) => `Er is helaas iets fout gegaan bij het aanmaken van de klant: ${(err as Error).message}` });
 
 export const useUpdateClient = () =>
-  useClientMutation(({ id, payload }: { id: number; payload: ClientPayload }) =>
+  useClientMutation(({ id, payload }: { id: number; payload: ClientUpdatePayload }) =>
     postJson<{ message: string; data: ClientDetail }>(`clients/${id}`, { ...stripNulls(payload), _method: 'PUT' }),
   { errorText: 'Er is helaas iets fout gegaan bij het wijzigen van de klant' });
 
@@ -30,7 +28,7 @@ export const useDeleteClient = () => useClientMutation((id: number) => deleteJso
   { errorText: reasonOr('Er is helaas iets fout gegaan bij het verwijderen van de klant') });
 
 export const useSaveAddress = () =>
-  useClientMutation(({ id, payload }: { id?: number; payload: Record<string, unknown> }) =>
+  useClientMutation(({ id, payload }: { id?: number; payload: AddressPayload }) =>
     id ? putJson<{ data: Address }>(`addresses/${id}`, payload) : postJson<{ data: Address }>('addresses', payload),
   { errorText: (_err, vars) => ((vars as { id?: number }).id ? 'Er is helaas iets fout gegaan bij het wijzigen van het adres' : 'Er is helaas iets fout gegaan bij het aanmaken van het adres') });
 

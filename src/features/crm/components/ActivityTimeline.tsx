@@ -13,7 +13,7 @@ export function ActivityTimeline({ clientId }: { clientId: number }) {
     <section className="panel" aria-labelledby="timeline-title">
       <div className="panel-header">
         <h2 id="timeline-title">Activiteiten</h2>
-        <Link to="/activiteiten/$id" params={{ id: String(clientId) }}>Alle activiteiten</Link>
+        <Link to="/activiteiten/$id" params={{ id: clientId }}>Alle activiteiten</Link>
       </div>
       {isPending ? <p className="muted">Laden…</p> : shown.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
         <ul className="timeline">
@@ -23,7 +23,7 @@ export function ActivityTimeline({ clientId }: { clientId: number }) {
               <ul className="timeline">
                 {shown.filter((e) => formatDate(e.created_at) === day).map((e) => (
                   <li key={e.id} className="timeline-entry">
-                    <Link to={e.is_repair ? '/activiteiten/leveringen/$id' : '/activiteiten/$id'} params={{ id: String(clientId) }}>
+                    <Link to={e.is_repair ? '/activiteiten/leveringen/$id' : '/activiteiten/$id'} params={{ id: clientId }}>
                       {e.action}{e.product_name ? ` — ${e.product_name}` : ''}
                     </Link>
                     <div className="muted">{formatTime(e.created_at)}{e.status_name && !e.action.toLowerCase().includes(e.status_name.toLowerCase()) ? ` · ${e.status_name}` : ''}{e.user_name ? ` · ${e.user_name}` : ''}</div>

@@ -8,7 +8,7 @@ import { SubmitButton } from '../../../ui/form/FormError';
 import { showToast } from '../../../shell/toast';
 import { lookupPostalCode } from '../api/postal-code';
 import { useSaveAddress } from '../api/mutations';
-import type { Address } from '../api/types';
+import type { Address } from '../../../domain/contracts/clients';
 
 interface Props {
   clientId: number;

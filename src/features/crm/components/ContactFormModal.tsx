@@ -11,7 +11,7 @@ import { SubmitButton } from '../../../ui/form/FormError';
 import { showToast, toastError } from '../../../shell/toast';
 import { useCreateContact, useUpdateContact, type ContactSaved } from '../api/contacts';
 import { useChildrenOf, useRoleOptions } from '../../../api/lookups';
-import type { ClientDetail, Contact } from '../api/types';
+import type { ClientDetail, Contact } from '../../../domain/contracts/clients';
 
 interface Props {
   client: Pick<ClientDetail, 'id' | 'client_type_id'>;

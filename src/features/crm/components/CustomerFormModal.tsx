@@ -10,7 +10,7 @@ import { FormError, SubmitButton } from '../../../ui/form/FormError';
 import { showToast } from '../../../shell/toast';
 import { useParentOptions } from '../api/parent-options';
 import { useCreateClient, useUpdateClient } from '../api/mutations';
-import type { ClientDetail } from '../api/types';
+import type { ClientDetail } from '../../../domain/contracts/clients';
 import { useSessionUser } from '../../../session';
 import { checkPayload } from './validate';
 
@@ -30,6 +30,8 @@ const emptyValues = {
   zipcode: '', number: '', addition: '', street: '', city: '',
 };
 type Values = typeof emptyValues;
+/** The fields typed as text. */
+type TextName = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values];
 
 /** New or changed customer (spec 1 §2.10): role choice limited by who creates; invoice fields only for an Eindklant. */
 export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
@@ -52,7 +54,7 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
         name: values.name,
         invoice_description: isEndCustomer ? values.invoice_description : null,
         invoice_reference: isEndCustomer ? values.invoice_reference : null,
-        delivery_by_postnl: values.delivery_by_postnl ? 1 : 0,
+        delivery_by_postnl: values.delivery_by_postnl ? (1 as const) : (0 as const),
       };
       if (client) {
         const payload = { ...common, primary_contact_id: values.primary_contact_id || null };
@@ -88,12 +90,12 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
     return [];
   }, [typeId, resellers, endCustomers, user.clientTypeId, user.clientId, user.contact.client.name]);
   const showParent = !editing && !preset && parentOptions.length > 1;
-  const text = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField label={label} name={name} value={form.values[name] as string} error={form.error(name)} onChange={(v) => form.setValue(name, v as never)} {...extra} />
+  const text = (name: TextName, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField label={label} name={name} value={form.values[name]} error={form.error(name)} onChange={(v) => form.setValue(name, v)} {...extra} />
   );
-  const nested = (name: keyof Values, field: string, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField label={label} name={field} value={form.values[name] as string} error={form.error(field)}
-      onChange={(v) => { form.setValue(name, v as never); form.setFieldErrors((e) => { const { [field]: _r, ...rest } = e; return rest; }); }} {...extra} />
+  const nested = (name: TextName, field: string, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField label={label} name={field} value={form.values[name]} error={form.error(field)}
+      onChange={(v) => { form.setValue(name, v); form.setFieldErrors((e) => { const { [field]: _r, ...rest } = e; return rest; }); }} {...extra} />
   );
 
   return (

@@ -6,7 +6,7 @@ import { TextField } from '../../../ui/form/TextField';
 import { SubmitButton } from '../../../ui/form/FormError';
 import { showToast } from '../../../shell/toast';
 import { useSaveMonthlyPayments } from '../api/mutations';
-import type { MonthlyPayment } from '../api/types';
+import type { MonthlyPayment } from '../../../domain/contracts/clients';
 import { checkPayload } from './validate';
 
 /** 'Vaste bedragen': rows of description and price; the price shows a decimal comma and is sent with a dot. */

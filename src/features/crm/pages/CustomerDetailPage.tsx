@@ -12,7 +12,7 @@ import { clientQueryOptions } from '../api/get-client';
 import { clientListQueryOptions } from '../api/client-lists';
 import { useDeleteAddress, useDeleteClient } from '../api/mutations';
 import { useDeleteContact } from '../api/contacts';
-import type { Address, ClientDetail, ClientListRow, Contact } from '../api/types';
+import type { Address, ClientDetail, ClientListRow, Contact } from '../../../domain/contracts/clients';
 import { ActivityTimeline } from '../components/ActivityTimeline';
 import { AddressFormModal } from '../components/AddressFormModal';
 import { AddressLine, formatAddress } from '../components/AddressList';
@@ -43,7 +43,7 @@ const CONTACT_CLIENT_TYPES: number[] = [ClientType.PROVIDER, ClientType.RESELLER
 export const NEWEST_ADDRESSES = 3;
 
 export function CustomerDetailPage() {
-  const id = Number(route.useParams().id);
+  const { id } = route.useParams();
   // The route's loader fetched it (src/router.tsx); load failures show the route's notice.
   const { data: client, refetch } = useSuspenseQuery(clientQueryOptions(id));
   usePageTitle(client.name);
@@ -192,7 +192,7 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
       {modal?.kind === 'edit' && <CustomerFormModal client={client} onClose={close} onSaved={close} />}
       {modal?.kind === 'child' && (
         <CustomerFormModal preset={{ client_type_id: modal.typeId, parent_client_id: client.id }} onClose={close}
-          onSaved={(c) => { close(); void navigate({ to: '/klant/$id', params: { id: String(c.id) } }); }} />
+          onSaved={(c) => { close(); void navigate({ to: '/klant/$id', params: { id: c.id } }); }} />
       )}
       {modal?.kind === 'contact' && (
         <ContactFormModal client={client} contact={modal.contact} canListRoles={user.can('Rol bekijken')} onClose={close} />

@@ -1,28 +1,22 @@
 import { useCallback, useState } from 'react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { ClientType } from '../../../domain/enums';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { download } from '../../../api/client';
 import { DataTable, toSearchParams, type Column } from '../../../ui/DataTable';
-import { initialParams } from '../../../ui/table/state';
-import { readUrlState } from '../../../ui/table/url-state';
+import { tableParamsOf } from '../../../ui/table/search';
 import { useEvent } from '../../../shell/events';
 import { toastError } from '../../../shell/toast';
-import { clientListQueryOptions, type CustomerTab } from '../api/client-lists';
+import { clientListQueryOptions } from '../api/client-lists';
 import { useParentOptions } from '../api/parent-options';
-import type { ClientListRow } from '../api/types';
+import type { ClientListRow } from '../../../domain/contracts/clients';
 import { CustomerFormModal } from '../components/CustomerFormModal';
 import { useSessionUser } from '../../../session';
+import * as v from 'valibot';
+import { customerListSearch, tabFor, tabsFor, type CustomerTab } from './search';
 import '../crm.css';
 
-const tabLabels: Record<CustomerTab, string> = { resellers: 'Resellers', endcustomers: 'Eindklanten', endusers: 'Eindgebruikers', all: 'Alle' };
+const route = getRouteApi('/app/crm');
 
-/** The tabs a user sees by the type of its own client (spec 1 §2.8). */
-export function tabsFor(clientTypeId: number): CustomerTab[] {
-  if (clientTypeId === ClientType.PROVIDER) return ['resellers', 'endcustomers', 'endusers', 'all'];
-  if (clientTypeId === ClientType.RESELLER) return ['endcustomers', 'endusers', 'all'];
-  if (clientTypeId === ClientType.EINDKLANT) return ['endcustomers', 'endusers'];
-  return ['endusers'];
-}
+const tabLabels: Record<CustomerTab, string> = { resellers: 'Resellers', endcustomers: 'Eindklanten', endusers: 'Eindgebruikers', all: 'Alle' };
 
 function columnsFor(tab: CustomerTab): Column<ClientListRow>[] {
   const parentHeader = tab === 'endusers' ? 'Eindklant' : tab === 'endcustomers' ? 'Reseller' : 'Bovenliggende klant';
@@ -39,14 +33,14 @@ function columnsFor(tab: CustomerTab): Column<ClientListRow>[] {
 export function CustomerListPage() {
   const user = useSessionUser();
   const tabs = tabsFor(user.clientTypeId);
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = route.useSearch({ select: (validated) => v.parse(customerListSearch, validated) });
   const navigate = useNavigate();
-  const tab: CustomerTab = tabs.includes(search.tab as CustomerTab) ? (search.tab as CustomerTab) : tabs[0]!;
+  const tab = tabFor(user.clientTypeId, search.tab);
   const [creating, setCreating] = useState(false);
 
   useEvent('customer:create', useCallback(() => setCreating(true), []));
   useEvent('customer:export', useCallback(() => {
-    const params = readUrlState(search, initialParams());
+    const params = tableParamsOf(search);
     const { page: _page, ...query } = toSearchParams(params);
     const filters = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v]));
     download('exportcrmcsv', { ...filters, search: params.search, tab }).catch(() => toastError('Het exporteren is mislukt'));
@@ -57,7 +51,7 @@ export function CustomerListPage() {
   const filters = tab === 'endcustomers' ? [{ name: 'parent_client_id', allLabel: 'Alle resellers', options: resellers }]
     : tab === 'endusers' ? [{ name: 'parent_client_id', allLabel: 'Alle eindklanten', options: endCustomers }] : [];
 
-  const selectTab = (next: CustomerTab) => void navigate({ to: '/crm', search: { tab: next } as any });
+  const selectTab = (next: CustomerTab) => void navigate({ to: '/crm', search: { tab: next } });
 
   return (
     <div className="panel">
@@ -79,7 +73,7 @@ export function CustomerListPage() {
       {creating && (
         <CustomerFormModal
           onClose={() => setCreating(false)}
-          onSaved={(client) => { setCreating(false); void navigate({ to: '/klant/$id', params: { id: String(client.id) } }); }}
+          onSaved={(client) => { setCreating(false); void navigate({ to: '/klant/$id', params: { id: client.id } }); }}
         />
       )}
     </div>

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { enqueue, type EnqueueOutcome } from '../../../offline/outbox';
 import { queryKeys } from '../../../api/keys';
-import type { AsnDetail } from './types';
+import type { AsnDetail } from '../../../domain/contracts/prenotifications';
 
 export interface CheckInLinePayload {
   asn_product_id: number;

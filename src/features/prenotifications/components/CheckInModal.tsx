@@ -9,7 +9,7 @@ import { confirmDialog } from '../../../shell/confirm';
 import { showToast, toastError } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
 import { checkInArticles } from '../api/check-in';
-import type { AsnDetail, AsnLine } from '../api/types';
+import type { AsnDetail, AsnLine } from '../../../domain/contracts/prenotifications';
 
 /** Accessories (product group 3) are counted, not scanned. */
 const ACCESSORY_GROUP_ID = 3;

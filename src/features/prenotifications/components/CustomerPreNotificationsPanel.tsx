@@ -3,14 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { ClientType } from '../../../domain/enums';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import type { CustomerPanelProps } from '../../../shell/slots';
-import { asnListQueryOptions } from '../api/asns';
-import type { AsnListRow } from '../api/types';
+import { asnListQueryOptions } from '../api/get-asn-list';
+import type { AsnListRow } from '../../../domain/contracts/prenotifications';
 import { useSessionUser } from '../../../session';
 
 const columns: Column<AsnListRow>[] = [
   {
     key: 'reference', header: 'Ordernummer', sortable: true, width: 170,
-    render: (row) => <Link to="/voormeldingen/$id" params={{ id: String(row.id) }} title="Artikelen van deze voormelding">{row.reference}</Link>,
+    render: (row) => <Link to="/voormeldingen/$id" params={{ id: row.id }} title="Artikelen van deze voormelding">{row.reference}</Link>,
   },
   { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 150 },
   { key: 'quantity', header: 'Aantal', sortable: true, width: 90, align: 'right' },

@@ -12,9 +12,10 @@ import { RadioGroup, SelectField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
 import { showToast } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
-import { useFormOptions, useSaveAsn } from '../api/asns';
+import { useFormOptions } from '../api/get-form-options';
+import { useSaveAsn } from '../api/save-asn';
 import { useEndCustomers } from '../../../api/lookups';
-import type { AsnDetail } from '../api/types';
+import type { AsnDetail } from '../../../domain/contracts/prenotifications';
 
 interface Props {
   asn?: AsnDetail;

@@ -4,7 +4,8 @@ import { formatDate } from '../../../domain/format';
 import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
-import { asnDetailQueryOptions, useDeleteAsn } from '../api/asns';
+import { asnDetailQueryOptions } from '../api/get-asn';
+import { useDeleteAsn } from '../api/delete-asn';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { CheckInModal } from '../components/CheckInModal';
 import { PreNotificationFormModal } from '../components/PreNotificationFormModal';
@@ -17,7 +18,7 @@ const jaNee = (b: boolean) => (b ? 'Ja' : 'Nee');
 
 /** /voormelding/{id}: info panel, article table, check-in, edit and delete (spec 2 §2.5). */
 export function PreNotificationDetailPage() {
-  const id = Number(route.useParams().id);
+  const { id } = route.useParams();
   const { can } = useSessionUser();
   const navigate = useNavigate();
   const { data: asn } = useSuspenseQuery(asnDetailQueryOptions(id));
@@ -74,7 +75,7 @@ export function PreNotificationDetailPage() {
         <div className="pn-head">
           <h2>Artikelen</h2>
           <div className="pn-actions">
-            <Link to="/voormeldingen/$id" params={{ id: String(asn.id) }} className="button button-secondary">Artikelenoverzicht</Link>
+            <Link to="/voormeldingen/$id" params={{ id: asn.id }} className="button button-secondary">Artikelenoverzicht</Link>
             {!asn.complete && can('Artikel aanmaken') && (
               <button type="button" className="button button-primary" onClick={() => setModal('checkin')}>Artikelen inklaren</button>
             )}

@@ -4,8 +4,9 @@ import { download } from '../../../api/client';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { usePageTitle } from '../../../shell/page-title';
 import { toastError } from '../../../shell/toast';
-import { asnDetailQueryOptions, asnProductsQueryOptions } from '../api/asns';
-import type { AsnProductRow } from '../api/types';
+import { asnDetailQueryOptions } from '../api/get-asn';
+import { asnProductsQueryOptions } from '../api/get-asn-products';
+import type { AsnProductRow } from '../../../domain/contracts/prenotifications';
 import { useSessionUser } from '../../../session';
 import '../prenotifications.css';
 
@@ -22,7 +23,7 @@ const columns: Column<AsnProductRow>[] = [
 
 /** /voormeldingen/{id}: the articles of one pre-notification with a CSV export (spec 2 §2.5). */
 export function PreNotificationProductsPage() {
-  const id = Number(route.useParams().id);
+  const { id } = route.useParams();
   const { can } = useSessionUser();
   const detail = useQuery(asnDetailQueryOptions(id));
   usePageTitle(detail.data ? `Voormelding ${detail.data.reference}` : null);

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getJson, type Paged } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
+import { preloadTable, tableParamsOf } from '../../../ui/table/search';
 
 export interface RoleRow {
   id: number;
@@ -23,6 +24,12 @@ export const fetchRoles = (params: TableParams, signal?: AbortSignal) =>
 
 export const rolesQueryOptions = (params: TableParams) =>
   queryOptions({ queryKey: [...queryKeys.roles.lists, params], queryFn: ({ signal }) => fetchRoles(params, signal) });
+
+/** The route's preload: the list's first page. */
+export function preloadRoles(queryClient: QueryClient, search: Record<string, unknown>) {
+  const options = rolesQueryOptions(tableParamsOf(search));
+  void preloadTable(queryClient, options.queryKey, () => queryClient.ensureQueryData(options));
+}
 
 export const fetchRole = (id: number) => getJson<RoleDetail>(`roles/${id}`);
 

@@ -14,7 +14,7 @@ import '../roles.css';
 const route = getRouteApi('/app/rollen-en-rechten/$id');
 
 export function RoleDetailPage() {
-  const id = Number(route.useParams().id);
+  const { id } = route.useParams();
   const role = useSuspenseQuery(roleQueryOptions(id));
   const permissions = useSuspenseQuery(permissionsQueryOptions());
   usePageTitle(role.data.name);

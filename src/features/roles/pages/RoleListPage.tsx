@@ -22,7 +22,7 @@ export function RoleListPage() {
       <DataTable<RoleRow> label="Rollen" columns={columns} query={rolesQueryOptions} searchPlaceholder="Zoek op rol of omschrijving" urlState loadErrorText="Rollen kunnen niet worden ingeladen" />
       {creating && (
         <RoleFormModal onClose={() => setCreating(false)}
-          onSaved={(role) => void navigate({ to: '/rollen-en-rechten/$id', params: { id: String(role.id) } })} />
+          onSaved={(role) => void navigate({ to: '/rollen-en-rechten/$id', params: { id: role.id } })} />
       )}
     </div>
   );

@@ -1,11 +1,21 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getJson, postJson, putJson, type Paged } from '../../../api/client';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
+import { preloadTable, tableParamsOf } from '../../../ui/table/search';
 import { queryKeys } from '../../../api/keys';
-import type { BundleDetail, BundleRow } from './types';
+import type { BundleDetail, BundleRow } from '../../../domain/contracts/stock';
 
 export const fetchBundles = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<BundleRow>>('bundles', { searchParams: toSearchParams(params), signal });
+
+export const bundlesQueryOptions = (params: TableParams) =>
+  queryOptions({ queryKey: [...queryKeys.stock.bundles, params], queryFn: ({ signal }) => fetchBundles(params, signal) });
+
+/** The route's preload: the first page of the bundles tab; `prefix` is the table's URL prefix. */
+export function preloadBundles(queryClient: QueryClient, search: Record<string, unknown>, prefix: string) {
+  const options = bundlesQueryOptions(tableParamsOf(search, undefined, prefix));
+  void preloadTable(queryClient, options.queryKey, () => queryClient.ensureQueryData(options));
+}
 
 export const bundleQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.bundle(id), queryFn: () => getJson<BundleDetail>(`bundles/${id}`), meta: { errorText: 'Bundelgegevens kunnen niet worden ingeladen' } });
 

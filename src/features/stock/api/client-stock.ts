@@ -3,7 +3,7 @@ import { getJson, postJson, type Paged } from '../../../api/client';
 import { centsToPriceString } from '../../../domain/format';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { refreshAfter } from '../../../api/keys';
-import type { ProductDetail, ProductRow, ItemRow } from './types';
+import type { ProductDetail, ProductRow, ItemRow } from '../../../domain/contracts/stock';
 
 /** GET /api/getproductsbyclientid/{id} (active) or /api/inactive-products/{id}: paged product rows. */
 export const fetchClientProducts = (clientId: number, active: boolean, params: TableParams, signal?: AbortSignal) =>

@@ -1,12 +1,22 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, call, deleteJson, getJson, postJson, type Paged } from '../../../api/client';
 import { queryKeys, refreshAfter } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
-import type { ProductDetail, ProductRow } from './types';
+import { preloadTable, tableParamsOf } from '../../../ui/table/search';
+import type { ProductDetail, ProductRow } from '../../../domain/contracts/stock';
 
 export const fetchProducts = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ProductRow>>('products', { searchParams: toSearchParams(params), signal });
+
+export const productsQueryOptions = (params: TableParams) =>
+  queryOptions({ queryKey: [...queryKeys.stock.products, params], queryFn: ({ signal }) => fetchProducts(params, signal) });
+
+/** The route's preload: the first page of the articles tab (the bundles tab has its own). */
+export function preloadProducts(queryClient: QueryClient, search: Record<string, unknown>) {
+  const options = productsQueryOptions(tableParamsOf(search));
+  void preloadTable(queryClient, options.queryKey, () => queryClient.ensureQueryData(options));
+}
 
 export const productQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });
 

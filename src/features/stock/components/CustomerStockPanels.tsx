@@ -6,7 +6,7 @@ import type { CustomerPanelProps } from '../../../shell/slots';
 import { toastSuccess } from '../../../shell/toast';
 import { queryKeys } from '../../../api/keys';
 import { fetchClientItems, fetchClientProducts, useActivateProduct, useSaveProductPrice } from '../api/client-stock';
-import type { ItemRow, ProductRow } from '../api/types';
+import type { ItemRow, ProductRow } from '../../../domain/contracts/stock';
 import { useSessionUser } from '../../../session';
 import { StatusLabel } from './labels';
 import '../stock.css';
@@ -15,7 +15,7 @@ const LOAD_FAILED = 'Producten kunnen niet worden ingeladen';
 
 const productName: Column<ProductRow> = {
   key: 'name', header: 'Productnaam', sortable: true, width: 240,
-  render: (row) => <Link to="/voorraad/$id" params={{ id: String(row.id) }}>{row.name}</Link>,
+  render: (row) => <Link to="/voorraad/$id" params={{ id: row.id }}>{row.name}</Link>,
 };
 const articleNumber: Column<ProductRow> = { key: 'article_number', header: 'Artikelnr', sortable: true, width: 140 };
 

@@ -9,7 +9,7 @@ import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../shell/toast';
 import { useItemUpdate } from '../api/items';
 import { useChildrenOf } from '../../../api/lookups';
-import type { ItemDetail } from '../api/types';
+import type { ItemDetail } from '../../../domain/contracts/stock';
 
 /** Bewerken: 'In gebruik door' required; the purchase date is locked once it has a value (spec 2 §5). */
 export function ItemEditModal({ item, onClose }: { item: ItemDetail; onClose: () => void }) {
@@ -23,7 +23,7 @@ export function ItemEditModal({ item, onClose }: { item: ItemDetail; onClose: ()
       date_in_use: item.date_in_use ?? '', address: item.address ?? '', client_id: String(item.client_id),
     },
     schema: itemUpdateSchema,
-    submit: (values) => update.mutateAsync(values as Record<string, unknown>),
+    submit: (values) => update.mutateAsync(values),
     onSuccess: () => {
       showToast('Gelukt', 'Het item is aangepast');
       onClose();

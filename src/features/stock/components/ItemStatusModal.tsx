@@ -3,12 +3,12 @@ import { itemStatusNames, manualItemStatuses } from '../../../domain/enums';
 import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../shell/toast';
 import { useItemUpdate } from '../api/items';
-import type { ItemDetail } from '../api/types';
+import type { ItemDetail } from '../../../domain/contracts/stock';
 
 /** The status label's modal: the manual statuses of spec 2 §4. */
 export function ItemStatusModal({ item, onClose }: { item: ItemDetail; onClose: () => void }) {
   const update = useItemUpdate(item.id, { errorText: 'Er is helaas iets fout gegaan bij het wijzigen van de status' });
-  const [status, setStatus] = useState<string>(manualItemStatuses.includes(item.status_id as never) ? String(item.status_id) : '');
+  const [status, setStatus] = useState<string>(manualItemStatuses.some((s) => s === item.status_id) ? String(item.status_id) : '');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!status) return onClose();

@@ -11,7 +11,7 @@ import { Modal } from '../../../ui/Modal';
 import { toastSuccess } from '../../../shell/toast';
 import { useSaveProduct } from '../api/products';
 import { useEndCustomers, useProductGroups } from '../../../api/lookups';
-import type { ProductDetail } from '../api/types';
+import type { ProductDetail } from '../../../domain/contracts/stock';
 import { useSessionUser } from '../../../session';
 
 interface Props {

@@ -4,14 +4,14 @@ import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
 import { bundleQueryOptions, useSetBundleProducts } from '../api/bundles';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { BundleDetail } from '../api/types';
+import type { BundleDetail } from '../../../domain/contracts/stock';
 import { useSessionUser } from '../../../session';
 import '../stock.css';
 
 const route = getRouteApi('/app/bundle/$id');
 
 export function BundleDetailPage() {
-  const id = Number(route.useParams().id);
+  const { id } = route.useParams();
   const { data: bundle } = useSuspenseQuery(bundleQueryOptions(id));
   usePageTitle(bundle.name);
   return <div className="stock-detail"><BundleChecklist key={bundle.id} bundle={bundle} /></div>;

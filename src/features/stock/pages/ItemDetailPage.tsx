@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
 import { itemQueryOptions } from '../api/items';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ItemDetail } from '../api/types';
+import type { ItemDetail } from '../../../domain/contracts/stock';
 import { ItemEditModal } from '../components/ItemEditModal';
 import { ItemStatusModal } from '../components/ItemStatusModal';
 import { MutationModal } from '../components/MutationModal';
@@ -18,7 +18,7 @@ import '../stock.css';
 const route = getRouteApi('/app/item/$id');
 
 export function ItemDetailPage() {
-  const id = Number(route.useParams().id);
+  const { id } = route.useParams();
   const { data: item } = useSuspenseQuery(itemQueryOptions(id));
   usePageTitle(`${item.product.name}${item.serial ? ` · ${item.serial}` : ''}`);
   return <ItemDetailView item={item} />;
@@ -62,7 +62,7 @@ function ItemDetailView({ item }: { item: ItemDetail }) {
   return (
     <div className="stock-detail">
       <nav className="parent-link" aria-label="Terug naar artikel">
-        <Link to="/voorraad/$id" params={{ id: String(item.product_id) }}>← {item.product.name}</Link>
+        <Link to="/voorraad/$id" params={{ id: item.product_id }}>← {item.product.name}</Link>
       </nav>
       <section className="panel">
         <div className="panel-header">

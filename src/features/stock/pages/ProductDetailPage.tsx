@@ -9,7 +9,7 @@ import { fetchItems } from '../api/items';
 import { productQueryOptions, useProductAction } from '../api/products';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
-import type { ItemRow, ProductDetail } from '../api/types';
+import type { ItemRow, ProductDetail } from '../../../domain/contracts/stock';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { eolText, StatusLabel } from '../components/labels';
 import { useSessionUser } from '../../../session';
@@ -20,7 +20,7 @@ const route = getRouteApi('/app/voorraad/$id');
 const itemColumns: Column<ItemRow>[] = [
   { key: 'select', header: '', cell: { kind: 'checkbox' } },
   { key: 'product_name', header: 'Productnaam', width: 200 },
-  { key: 'serial', header: 'Serienummer', sortable: true, width: 150, render: (row) => <Link to="/item/$id" params={{ id: String(row.id) }}>{row.serial ?? '—'}</Link> },
+  { key: 'serial', header: 'Serienummer', sortable: true, width: 150, render: (row) => <Link to="/item/$id" params={{ id: row.id }}>{row.serial ?? '—'}</Link> },
   { key: 'order_number', header: 'Ordernummer', sortable: true, width: 140 },
   { key: 'mac_address', header: 'MAC Adres', sortable: true, width: 160 },
   { key: 'tag_number', header: 'Asset ID', sortable: true, width: 110 },
@@ -31,7 +31,7 @@ const itemColumns: Column<ItemRow>[] = [
 ];
 
 export function ProductDetailPage() {
-  const id = Number(route.useParams().id);
+  const { id } = route.useParams();
   const { data: product } = useSuspenseQuery(productQueryOptions(id));
   usePageTitle(product.name);
   return <ProductDetailView product={product} />;

@@ -1,26 +1,28 @@
-import { useCallback, useRef, useState } from 'react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { download } from '../../../api/client';
 import { ClientType } from '../../../domain/enums';
-import { DataTable, toSearchParams, type Column, type TableParams } from '../../../ui/DataTable';
+import { DataTable, toSearchParams, type Column } from '../../../ui/DataTable';
+import { tableParamsOf } from '../../../ui/table/search';
 import { useEvent } from '../../../shell/events';
 import { showToast, toastError } from '../../../shell/toast';
-import { fetchBundles } from '../api/bundles';
-import { fetchProducts } from '../api/products';
-import { queryKeys } from '../../../api/keys';
+import { bundlesQueryOptions } from '../api/bundles';
+import { productsQueryOptions } from '../api/products';
 import { useEndCustomers, useProductGroups, useResellers } from '../../../api/lookups';
-import type { BundleRow, ProductRow } from '../api/types';
+import type { BundleRow, ProductRow } from '../../../domain/contracts/stock';
 import { BundleCreateModal } from '../components/BundleCreateModal';
 import { ImportStockModal } from '../components/ImportStockModal';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { useSessionUser } from '../../../session';
+import * as v from 'valibot';
+import { BUNDLE_TABLE, stockSearch, stockTabs, type StockTab } from './search';
 import '../stock.css';
 
-type Tab = 'artikelen' | 'bundels';
+const route = getRouteApi('/app/voorraad');
 
 // The product name links to the article; no separate view column, so the eight spec columns fit at 1280 px.
 const productColumns: Column<ProductRow>[] = [
-  { key: 'name', header: 'Productnaam', sortable: true, width: 190, render: (row) => <Link to="/voorraad/$id" params={{ id: String(row.id) }}>{row.name}</Link> },
+  { key: 'name', header: 'Productnaam', sortable: true, width: 190, render: (row) => <Link to="/voorraad/$id" params={{ id: row.id }}>{row.name}</Link> },
   { key: 'article_number', header: 'Artikelnr', sortable: true, width: 110 },
   { key: 'items_in_stock', header: 'Voorraad', sortable: true, width: 92, align: 'right' },
   { key: 'available_items', header: 'Op afroep', sortable: true, width: 92, align: 'right' },
@@ -31,7 +33,7 @@ const productColumns: Column<ProductRow>[] = [
 ];
 
 const bundleColumns: Column<BundleRow>[] = [
-  { key: 'name', header: 'Bundelnaam', sortable: true, width: 260, render: (row) => <Link to="/bundle/$id" params={{ id: String(row.id) }}>{row.name}</Link> },
+  { key: 'name', header: 'Bundelnaam', sortable: true, width: 260, render: (row) => <Link to="/bundle/$id" params={{ id: row.id }}>{row.name}</Link> },
   { key: 'products_count', header: 'Aantal artikelen', sortable: true, width: 140, align: 'right' },
   { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 220 },
   { key: 'reseller_name', header: 'Reseller', sortable: true, sortKey: 'reseller', width: 220 },
@@ -41,10 +43,9 @@ const bundleColumns: Column<BundleRow>[] = [
 export function StockPage() {
   const user = useSessionUser();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as { tab?: string };
-  const tab: Tab = search.tab === 'bundels' ? 'bundels' : 'artikelen';
+  const search = route.useSearch({ select: (validated) => v.parse(stockSearch, validated) });
+  const { tab } = search;
   const [modal, setModal] = useState<'create' | 'import' | 'bundle' | null>(null);
-  const lastParams = useRef<TableParams | null>(null);
   const customers = useEndCustomers();
   const resellers = useResellers(user.clientTypeId === ClientType.PROVIDER);
   const groups = useProductGroups();
@@ -52,19 +53,14 @@ export function StockPage() {
   useEvent('stock:create', useCallback(() => setModal('create'), []));
   useEvent('stock:import', useCallback(() => setModal('import'), []));
   useEvent('stock:bulk-call-off', useCallback(() => showToast('Voorraad afroepen', 'Bulkafroep komt beschikbaar met het leveringenonderdeel.', 'info'), []));
+  // The articles as the table shows them: its search, filters and sort.
   useEvent('stock:export', useCallback(() => {
-    const params = lastParams.current;
-    const query = params ? toSearchParams(params) : {};
-    delete query.page;
-    download('exportstockcsv', { ...query, search: params?.search ?? '' }).catch(() => toastError('Exporteren is mislukt'));
-  }, []));
+    const params = tableParamsOf(search);
+    const { page: _page, ...query } = toSearchParams(params);
+    download('exportstockcsv', { ...query, search: params.search }).catch(() => toastError('Exporteren is mislukt'));
+  }, [search]));
 
-  const fetchProductPage = useCallback((params: TableParams, signal?: AbortSignal) => {
-    lastParams.current = params;
-    return fetchProducts(params, signal);
-  }, []);
-
-  const selectTab = (next: Tab) => void navigate({ to: '/voorraad', search: { tab: next } as never });
+  const selectTab = (next: StockTab) => void navigate({ to: '/voorraad', search: { tab: next } });
   const productFilters = [
     { name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] },
     { name: 'reseller', allLabel: 'Alle resellers', options: resellers.data ?? [] },
@@ -74,7 +70,7 @@ export function StockPage() {
   return (
     <div className="stock-page">
       <div className="tabs" role="tablist" aria-label="Voorraad">
-        {(['artikelen', 'bundels'] as const).map((t) => (
+        {stockTabs.map((t) => (
           <button key={t} type="button" role="tab" className="tab" aria-selected={tab === t} onClick={() => selectTab(t)}>
             {t === 'artikelen' ? 'Artikelen' : 'Bundels'}
           </button>
@@ -85,8 +81,7 @@ export function StockPage() {
           <DataTable<ProductRow>
             key="products"
             label="Artikelen"
-            queryKey={queryKeys.stock.products}
-            fetchPage={fetchProductPage}
+            query={productsQueryOptions}
             columns={productColumns}
             filters={productFilters}
             searchPlaceholder="Zoek product, klant, serie- of ordernr."
@@ -98,21 +93,20 @@ export function StockPage() {
           <DataTable<BundleRow>
             key="bundles"
             label="Bundels"
-            queryKey={queryKeys.stock.bundles}
-            fetchPage={fetchBundles}
+            query={bundlesQueryOptions}
             columns={bundleColumns}
             filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] }]}
             searchPlaceholder="Zoek op bundel, eindklant of reseller"
-            urlState="b"
+            urlState={BUNDLE_TABLE}
             toolbar={user.can('Bundel wijzigen') ? (
               <button type="button" className="button button-primary button-small" onClick={() => setModal('bundle')}>Bundel aanmaken</button>
             ) : undefined}
           />
         </div>
       )}
-      {modal === 'create' && <ProductFormModal onClose={() => setModal(null)} onSaved={(p) => void navigate({ to: '/voorraad/$id', params: { id: String(p.id) } })} />}
+      {modal === 'create' && <ProductFormModal onClose={() => setModal(null)} onSaved={(p) => void navigate({ to: '/voorraad/$id', params: { id: p.id } })} />}
       {modal === 'import' && <ImportStockModal onClose={() => setModal(null)} />}
-      {modal === 'bundle' && <BundleCreateModal onClose={() => setModal(null)} onSaved={(id) => void navigate({ to: '/bundle/$id', params: { id: String(id) } })} />}
+      {modal === 'bundle' && <BundleCreateModal onClose={() => setModal(null)} onSaved={(id) => void navigate({ to: '/bundle/$id', params: { id: id } })} />}
     </div>
   );
 }

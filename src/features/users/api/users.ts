@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getJson, type Paged } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
+import { preloadTable, tableParamsOf } from '../../../ui/table/search';
 
 export interface RoleRef {
   id: number;
@@ -35,6 +36,12 @@ export const fetchUsers = (params: TableParams, signal?: AbortSignal) =>
 
 export const usersQueryOptions = (params: TableParams) =>
   queryOptions({ queryKey: [...queryKeys.users.lists, params], queryFn: ({ signal }) => fetchUsers(params, signal) });
+
+/** The route's preload: the list's first page. */
+export function preloadUsers(queryClient: QueryClient, search: Record<string, unknown>) {
+  const options = usersQueryOptions(tableParamsOf(search));
+  void preloadTable(queryClient, options.queryKey, () => queryClient.ensureQueryData(options));
+}
 
 export const fetchUser = (id: number) => getJson<UserDetail>(`users/${id}`);
 

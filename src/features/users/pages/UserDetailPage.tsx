@@ -17,7 +17,7 @@ const route = getRouteApi('/app/gebruikers/$id');
 export const RELOAD_DELAY_MS = 1200;
 
 export function UserDetailPage() {
-  const id = Number(route.useParams().id);
+  const { id } = route.useParams();
   const { data: user } = useSuspenseQuery(userQueryOptions(id));
   usePageTitle(user.name);
   return <UserDetailPanel user={user} />;

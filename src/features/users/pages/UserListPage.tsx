@@ -1,12 +1,15 @@
 import { useCallback } from 'react';
-import { useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { download } from '../../../api/client';
 import { DataTable, type Column } from '../../../ui/DataTable';
-import { initialParams } from '../../../ui/table/state';
-import { readUrlState } from '../../../ui/table/url-state';
+import * as v from 'valibot';
+import { tableParamsOf } from '../../../ui/table/search';
+import { userListSearch } from './search';
 import { useEvent } from '../../../shell/events';
 import { toastError } from '../../../shell/toast';
 import { usersQueryOptions, type UserRow } from '../api/users';
+
+const route = getRouteApi('/app/gebruikersbeheer');
 
 const columns: Column<UserRow>[] = [
   { key: 'name', header: 'Naam', sortable: true, width: 260 },
@@ -17,9 +20,9 @@ const columns: Column<UserRow>[] = [
 
 /** /gebruikersbeheer (spec 2 §2.12): Naam, Email, Rol; search on name or e-mail; export from the top bar. */
 export function UserListPage() {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = route.useSearch({ select: (validated) => v.parse(userListSearch, validated) });
   useEvent('users:export', useCallback(() => {
-    const params = readUrlState(search, initialParams());
+    const params = tableParamsOf(search);
     download('exportusers', { search: params.search, sort: params.sort, order: params.order }).catch(() => toastError('Exporteren is mislukt'));
   }, [search]));
 

@@ -1,3 +1,7 @@
+/** Answers of the pre-notification calls (spec 2 §3 ASN, §7), shared by server and web. */
+import type * as v from 'valibot';
+import type { asnSchema } from '../schemas/prenotifications';
+
 export interface AsnListRow {
   id: number;
   client_id: number;
@@ -72,3 +76,6 @@ export interface FormOptions {
   products: { id: number; name: string; article_number: string; product_group_id: number }[];
   projects: { id: number; number: string }[];
 }
+
+/** POST /asns and PUT /asns/{id}: the form's values, checked with the same schema before sending. */
+export type AsnPayload = v.InferInput<ReturnType<typeof asnSchema>>;

@@ -1,4 +1,7 @@
-/** Shapes of the stock answers (spec 2 §3), as the API sends them. */
+/** Answers of the stock calls (spec 2 §3, server/modules/stock), shared by server and web. */
+import type * as v from 'valibot';
+import type { itemStatusSchema, itemUpdateSchema, mutationSchema } from '../schemas/stock';
+
 export interface ProductCounts {
   items_in_stock: number;
   available_items: number;
@@ -129,3 +132,7 @@ export interface Lookup {
   name: string;
   parent_client_id?: number | null;
 }
+
+/** PUT /items/{id}: the whole item (Bewerken) or only its status (the status label). */
+export type ItemUpdatePayload = v.InferInput<typeof itemUpdateSchema> | v.InferInput<typeof itemStatusSchema>;
+export type ItemMutationPayload = v.InferInput<typeof mutationSchema>;

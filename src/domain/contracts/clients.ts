@@ -1,4 +1,7 @@
-/** Shapes of the customer API answers (server/modules/clients). */
+/** Answers of the customer calls (server/modules/clients), shared by server and web. */
+import type * as v from 'valibot';
+import type { addressCreateSchema, clientCreateSchema, clientUpdateSchema } from '../schemas/clients';
+
 export interface Address {
   id: number;
   client_id: number;
@@ -80,3 +83,10 @@ export interface ClientEvent {
   is_repair: boolean;
   user_name: string | null;
 }
+
+/** What the customer forms send: a field may be empty (null); the call drops empty fields (spec 1 §5). */
+export type Blankable<T> = { [K in keyof T]?: (NonNullable<T[K]> extends readonly (infer E)[] ? Blankable<E>[] : T[K]) | null };
+
+export type ClientCreatePayload = Blankable<v.InferInput<typeof clientCreateSchema>>;
+export type ClientUpdatePayload = Blankable<v.InferInput<typeof clientUpdateSchema>>;
+export type AddressPayload = v.InferInput<typeof addressCreateSchema>;

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postJson, putJson } from '../../../api/client';
+import { refreshAfter } from '../../../api/keys';
+import type { AsnPayload } from '../../../domain/contracts/prenotifications';
+import type { AsnDetail } from '../../../domain/contracts/prenotifications';
+
+interface SaveAsn {
+  id?: number;
+  payload: AsnPayload;
+}
+
+export const useSaveAsn = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, payload }: SaveAsn) =>
+      id ? putJson<{ data: AsnDetail }>(`asns/${id}`, payload) : postJson<{ data: AsnDetail }>('asns', payload),
+    meta: { errorText: (_err, vars) => ((vars as SaveAsn).id ? 'De voormelding kon niet worden gewijzigd' : 'De voormelding kon niet worden aangemaakt') },
+    onSuccess: () => refreshAfter(queryClient, 'prenotifications'),
+  });
+};
