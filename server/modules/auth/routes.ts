@@ -10,6 +10,11 @@ import {
   consumeAuthToken, findUserByEmail, sendActivationMail, sendPasswordResetMail, sessionUser,
 } from './service';
 import { accountLockout } from './lockout';
+import * as v from 'valibot';
+import { messageResponse, routeSchema } from '../../http/route-schema';
+
+const tokenResponse = v.object({ token: v.string() });
+const authorizedResponse = v.object({ authorized: v.boolean(), otp_enabled: v.boolean(), otp_authorized: v.boolean() });
 
 export const LOGIN_FAILED = 'Deze combinatie van e-mailadres en wachtwoord is niet geldig.';
 export const OTP_FAILED = 'Verificatiecode is niet correct of is verlopen.';
@@ -25,11 +30,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     accountLockout(db, 'login', email, address, { failures: LOGIN_LIMIT.perAccount, windowSeconds: LOGIN_LIMIT.windowSeconds });
 
   /** The anti-forgery token; a visitor without a session gets one in a cookie, not a session row. */
-  app.get('/auth/token', { config: { access: 'public' } }, async (request, reply) => ({
+  app.get('/auth/token', { config: { access: 'public' }, schema: routeSchema({ response: { 200: tokenResponse } }) }, async (request, reply) => ({
     token: request.session?.xsrfToken ?? anonymousXsrfToken(request, reply, config),
   }));
 
-  app.post('/auth/login', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/auth/login', { config: { access: 'public' }, schema: routeSchema({ body: loginSchema }) }, async (request, reply) => {
     const input = parse(loginSchema, request.body);
     const email = input.email.trim().toLowerCase();
     await hitRateLimit(db, `login:ip:${request.ip}`, LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowSeconds);
@@ -46,7 +51,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return sessionUser(db, session);
   });
 
-  app.post('/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/auth/logout', { config: { access: 'public' }, schema: routeSchema({ response: { 200: messageResponse } }) }, async (request, reply) => {
     await endSession(db, config, reply, request.session);
     return { message: 'Je bent uitgelogd.' };
   });
@@ -54,7 +59,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.get('/auth/me', { config: { access: 'signed-in' } }, async (request) => sessionUser(db, request.session!));
 
   /** Whether this session is signed in and through two-step verification. */
-  app.post('/auth/authorized', { config: { access: 'public' } }, async (request) => {
+  app.post('/auth/authorized', { config: { access: 'public' }, schema: routeSchema({ response: { 200: authorizedResponse } }) }, async (request) => {
     const user = request.session ? await sessionUser(db, request.session) : null;
     return { authorized: !!user && user.otp_authorized, otp_enabled: user?.otp_enabled ?? false, otp_authorized: user?.otp_authorized ?? false };
   });
@@ -62,7 +67,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   /** Restores the app's view of the session after a reload: the same answer as /auth/me. */
   app.post('/auth/restore', { config: { access: 'signed-in' } }, async (request) => sessionUser(db, request.session!));
 
-  app.post('/auth/activate', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/auth/activate', { config: { access: 'public' }, schema: routeSchema({ body: activateSchema }) }, async (request, reply) => {
     const input = parse(activateSchema, request.body);
     const passwordHash = await hashPassword(input.password);
     const userId = await db.transaction().execute(async (trx) => {
@@ -75,7 +80,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return sessionUser(db, session);
   });
 
-  app.post('/auth/resend', { config: { access: 'public' } }, async (request) => {
+  app.post('/auth/resend', { config: { access: 'public' }, schema: routeSchema({ body: resendActivationSchema, response: { 200: messageResponse } }) }, async (request) => {
     const { email } = parse(resendActivationSchema, request.body);
     await hitRateLimit(db, `resend:${email.toLowerCase()}`, 3, 3600);
     const user = await findUserByEmail(db, email);
@@ -83,7 +88,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: 'Als dit account nog niet is geactiveerd, is er een nieuwe activatiemail verstuurd.' };
   });
 
-  app.post('/auth/password-recover', { config: { access: 'public' } }, async (request) => {
+  app.post('/auth/password-recover', { config: { access: 'public' }, schema: routeSchema({ body: passwordRecoverSchema, response: { 200: messageResponse } }) }, async (request) => {
     const { email } = parse(passwordRecoverSchema, request.body);
     await hitRateLimit(db, `recover:ip:${request.ip}`, 20, 3600);
     const user = await findUserByEmail(db, email);
@@ -93,7 +98,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: 'Er is een e-mail verstuurd met een link om je wachtwoord te herstellen.' };
   });
 
-  app.post('/auth/password-reset', { config: { access: 'public' } }, async (request) => {
+  app.post('/auth/password-reset', { config: { access: 'public' }, schema: routeSchema({ body: passwordResetSchema, response: { 200: messageResponse } }) }, async (request) => {
     const input = parse(passwordResetSchema, request.body);
     const passwordHash = await hashPassword(input.password);
     await db.transaction().execute(async (trx) => {
@@ -132,7 +137,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
    * The code step at sign-in for a user who has two-step verification. Passing it rotates the session
    * id and the anti-forgery token, in the same transaction as the code is used up.
    */
-  app.post('/auth/google2fa/verify', { config: { access: 'signed-in' } }, async (request, reply) => {
+  app.post('/auth/google2fa/verify', { config: { access: 'signed-in' }, schema: routeSchema({ body: otpSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
     const lockout = await otpLockout(user.id, request.ip);
@@ -153,7 +158,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Finishes the set-up: the first code proves the authenticator app holds the secret of the QR code. */
-  app.post('/auth/google2fa/enable', { config: { access: 'signed-in' } }, async (request, reply) => {
+  app.post('/auth/google2fa/enable', { config: { access: 'signed-in' }, schema: routeSchema({ body: otpSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
     const lockout = await otpLockout(user.id, request.ip);
@@ -173,7 +178,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return sessionUser(db, session);
   });
 
-  app.get('/permissions', { config: { access: 'verified' } }, async () =>
+  app.get('/permissions', { config: { access: 'verified' }, schema: routeSchema({ response: { 200: v.array(v.object({ id: v.number(), name: v.string() })) } }) }, async () =>
     db.selectFrom('permissions').select(['id', 'name']).orderBy('id').execute(),
   );
 };
