@@ -49,7 +49,7 @@ function eolItemsOfProductQuery(db: Executor, user: AuthUser, productId: number,
 type Query = ReturnType<typeof eolItemsOfProductQuery>;
 
 function orderEolItems(query: Query, params: ListParams): Query {
-  const column = params.sort && sorts[params.sort];
+  const column = params.sort && Object.hasOwn(sorts, params.sort) ? sorts[params.sort] : undefined;
   // Soonest EOL first unless a column is asked for; eol_date and eol_time sort the same way.
   if (!column) return query.orderBy(eolDateSql, params.order).orderBy('i.id');
   return query.orderBy(sql.ref(column), params.order).orderBy('i.id');

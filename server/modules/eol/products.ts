@@ -45,7 +45,8 @@ type Query = ReturnType<typeof eolProductsQuery>;
 function orderEolProducts(query: Query, params: ListParams): Query {
   if (params.sort === 'eol_items') return query.orderBy('e.eol_items', params.order).orderBy('p.id');
   // lower(): the same order on every collation (PGlite sorts bytewise, a server may not).
-  const column = (params.sort && sorts[params.sort]) || 'p.name';
+  // Own keys only: `constructor` or `__proto__` is not a column.
+  const column = (params.sort && Object.hasOwn(sorts, params.sort) && sorts[params.sort]) || 'p.name';
   return query.orderBy(sql`lower(${sql.ref(column)})`, params.order).orderBy('p.id');
 }
 

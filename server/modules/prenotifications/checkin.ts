@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ItemStatus } from '../../../src/domain/enums';
 import { duplicatePositions, scanMsg, serialKey } from '../../../src/domain/scan';
 import { asnMsg, type CheckInInput } from '../../../src/domain/schemas/prenotifications';
+import { ACCESSORY_GROUP_ID } from '../../../src/domain/schemas/stock';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound, unlessTaken } from '../../http/errors';
@@ -9,8 +10,6 @@ import { SERIAL_UNIQUE } from '../stock/items';
 import { clientScope } from '../../http/scope';
 import { asnInScope, asnLines, completeWhenArrived, recordAsnEvent } from './service';
 
-/** Accessories (product group 3) are counted, not serial-tracked. */
-const ACCESSORY_GROUP_ID = 3;
 const CHUNK = 2000;
 
 /** Live items holding any of these serials (case-insensitive): one query on the upper(serial) index. */
