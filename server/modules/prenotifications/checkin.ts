@@ -8,7 +8,8 @@ import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound, unlessTaken } from '../../http/errors';
 import { SERIAL_UNIQUE } from '../stock/items';
 import { clientScope } from '../../http/scope';
-import { asnInScope, asnLines, completeWhenArrived, recordAsnEvent } from './service';
+import { asnInScope, asnLines, completeWhenArrived } from './service';
+import { recordEvents } from '../events';
 
 const CHUNK = 2000;
 
@@ -96,17 +97,15 @@ export async function checkIn(trx: Executor, user: AuthUser, input: CheckInInput
   for (const { line, serials, unserialised } of planned) {
     await trx.updateTable('asn_products').set((eb) => ({ arrived: eb('arrived', '+', serials.length + unserialised) })).where('id', '=', line.id).execute();
   }
-  const events = created.map((item) => ({
-    item_id: item.id, product_id: item.product_id, client_id: asn.client_id, status_id: ItemStatus.INGEKLAARD as number, user_id: user.id,
-    action: `Item ingeklaard (voormelding ${asn.reference})`,
-  }));
-  for (let k = 0; k < events.length; k += CHUNK) await trx.insertInto('events').values(events.slice(k, k + CHUNK)).execute();
+  await recordEvents(trx, user, created.map((item) => ({
+    item_id: item.id, product_id: item.product_id, client_id: asn.client_id, status_id: ItemStatus.INGEKLAARD, action: `Item ingeklaard (voormelding ${asn.reference})`,
+  })));
 
   let completed = await completeWhenArrived(trx, asn.id);
-  if (created.length) await recordAsnEvent(trx, user, asn.client_id, `Voormelding ${asn.reference}: ${created.length} artikelen ingeklaard`);
+  if (created.length) await recordEvents(trx, user, [{ client_id: asn.client_id, action: `Voormelding ${asn.reference}: ${created.length} artikelen ingeklaard` }]);
   if (finish && !completed) {
     await trx.updateTable('asns').set({ completed_at: new Date(), partial_delivery: true }).where('id', '=', asn.id).execute();
-    await recordAsnEvent(trx, user, asn.client_id, `Voormelding ${asn.reference} afgerond als deellevering`);
+    await recordEvents(trx, user, [{ client_id: asn.client_id, action: `Voormelding ${asn.reference} afgerond als deellevering` }]);
     completed = true;
   }
   return { id: asn.id, created: created.length, completed, items: created };
@@ -164,9 +163,8 @@ export async function checkOutBulk(trx: Executor, user: AuthUser, deliveryId: nu
   }
   const itemIds = plan.map((p) => p.itemId);
   await trx.updateTable('items').set({ status_id: ItemStatus.UITGEKLAARD, shipping_date: now.toISOString().slice(0, 10), updated_at: now }).where('id', 'in', itemIds).execute();
-  await trx.insertInto('events').values(plan.map((p) => ({
-    item_id: p.itemId, product_id: p.productId, client_id: p.clientId, delivery_id: deliveryId, status_id: ItemStatus.UITGEKLAARD as number,
-    user_id: user.id, action: 'Item uitgeklaard',
-  }))).execute();
+  await recordEvents(trx, user, plan.map((p) => ({
+    item_id: p.itemId, product_id: p.productId, client_id: p.clientId, delivery_id: deliveryId, status_id: ItemStatus.UITGEKLAARD, action: 'Item uitgeklaard',
+  })));
   return { delivery_id: deliveryId, checked_out: plan.map((p) => ({ item_id: p.itemId, delivery_product_id: p.lineId })) };
 }
