@@ -7,7 +7,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { matchOtp, newOtpSecret, otpQrSvg } from '../../lib/totp';
 import { currentUser } from '../../http/access';
 import {
-  consumeAuthToken, findUserByEmail, sendActivationMail, sendPasswordResetMail, sessionUser,
+  activateAccount, enableOtp, findUserByEmail, permissionList, resetPassword, sendActivationMail, sendPasswordResetMail, sessionUser,
+  storePendingOtpSecret, withOtpCode,
 } from './service';
 import { accountLockout } from './lockout';
 import * as v from 'valibot';
@@ -19,7 +20,7 @@ const authorizedResponse = v.object({ authorized: v.boolean(), otp_enabled: v.bo
 export const LOGIN_FAILED = 'Deze combinatie van e-mailadres en wachtwoord is niet geldig.';
 export const OTP_FAILED = 'Verificatiecode is niet correct of is verlopen.';
 export const EMAIL_NOT_FOUND = 'E-mailadres niet gevonden';
-export const TOKEN_INVALID = 'Deze link is ongeldig of verlopen. Vraag een nieuwe aan.';
+export { TOKEN_INVALID } from './service';
 
 const LOGIN_LIMIT = { perAccount: 10, perAddress: 50, windowSeconds: 15 * 60 };
 const OTP_LIMIT = { perAccount: 5, perAddress: 30, windowSeconds: 5 * 60 };
@@ -70,12 +71,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/auth/activate', { config: { access: 'public' }, schema: routeSchema({ body: activateSchema }) }, async (request, reply) => {
     const input = parse(activateSchema, request.body);
     const passwordHash = await hashPassword(input.password);
-    const userId = await db.transaction().execute(async (trx) => {
-      const id = await consumeAuthToken(trx, input.token, 'activation');
-      if (!id) throw new ValidationError({ token: [TOKEN_INVALID] });
-      await trx.updateTable('users').set({ password_hash: passwordHash, activated_at: new Date() }).where('id', '=', id).execute();
-      return id;
-    });
+    const userId = await activateAccount(db, input.token, passwordHash);
     const session = await startSession(db, config, request, reply, userId);
     return sessionUser(db, session);
   });
@@ -101,13 +97,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/auth/password-reset', { config: { access: 'public' }, schema: routeSchema({ body: passwordResetSchema, response: { 200: messageResponse } }) }, async (request) => {
     const input = parse(passwordResetSchema, request.body);
     const passwordHash = await hashPassword(input.password);
-    await db.transaction().execute(async (trx) => {
-      const user = await findUserByEmail(trx, input.email);
-      const id = await consumeAuthToken(trx, input.token, 'password_reset');
-      if (!id || !user || user.id !== id) throw new ValidationError({ token: [TOKEN_INVALID] });
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-    });
+    await resetPassword(db, input.email, input.token, passwordHash);
     return { message: 'Je wachtwoord is gewijzigd.' };
   });
 
@@ -115,7 +105,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     if (user.otpEnabled) throw new HttpError(403, 'Tweestapsverificatie is al ingesteld.');
     const secret = newOtpSecret();
-    await db.updateTable('sessions').set({ pending_otp_secret: secret }).where('id', '=', request.session!.id).execute();
+    await storePendingOtpSecret(db, request.session!.id, secret);
     return { qr_code: await otpQrSvg(secret, user.email), secret };
   });
 
@@ -141,14 +131,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
     const lockout = await otpLockout(user.id, request.ip);
-    const session = await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('users').select(['otp_secret', 'otp_enabled', 'otp_last_step']).where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
-      if (!row.otp_enabled || !row.otp_secret) throw new HttpError(403, 'Tweestapsverificatie is nog niet ingesteld.');
-      const step = matchOtp(row.otp_secret, code);
-      if (step === null || (row.otp_last_step !== null && step <= row.otp_last_step)) return null;
-      await trx.updateTable('users').set({ otp_last_step: step }).where('id', '=', user.id).execute();
-      return rotateSession(trx, config, reply, request.session!, { otpAuthorized: true });
-    });
+    const session = await withOtpCode(db, user.id, code, (trx) => rotateSession(trx, config, reply, request.session!, { otpAuthorized: true }));
     if (!session) {
       await lockout.failed();
       throw new ValidationError({ otp_secret: [OTP_FAILED] });
@@ -170,15 +153,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       await lockout.failed();
       throw new ValidationError({ otp_secret: [OTP_FAILED] });
     }
-    const session = await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ otp_secret: secret, otp_enabled: true, otp_last_step: step }).where('id', '=', user.id).execute();
-      return rotateSession(trx, config, reply, request.session!, { otpAuthorized: true, pendingOtpSecret: null });
-    });
+    const session = await enableOtp(db, user.id, secret, step, (trx) =>
+      rotateSession(trx, config, reply, request.session!, { otpAuthorized: true, pendingOtpSecret: null }));
     await signInCompleted(user, request.ip);
     return sessionUser(db, session);
   });
 
-  app.get('/permissions', { config: { access: 'verified' }, schema: routeSchema({ response: { 200: v.array(v.object({ id: v.number(), name: v.string() })) } }) }, async () =>
-    db.selectFrom('permissions').select(['id', 'name']).orderBy('id').execute(),
-  );
+  app.get('/permissions', { config: { access: 'verified' }, schema: routeSchema({ response: { 200: v.array(v.object({ id: v.number(), name: v.string() })) } }) }, async () => permissionList(db));
 };
