@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Access } from './access';
+import { MULTIPART_BODY } from './route-schema';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -61,6 +62,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         tags: (given.tags as string[] | undefined) ?? ['overig'],
         description: [given.description, `Toegang: ${accessText(access)}.`].filter(Boolean).join(' '),
       };
+      if (given[MULTIPART_BODY]) {
+        Object.assign(documented, { body: given[MULTIPART_BODY], consumes: ['multipart/form-data'] });
+        delete documented[MULTIPART_BODY];
+      }
       if (!given.params) {
         const params = paramsFromUrl(url);
         if (params) documented.params = params;

@@ -16,6 +16,9 @@ export interface RouteSchemaParts {
   multipart?: boolean;
 }
 
+/** Where a multipart route keeps its form's schema for the description only. */
+export const MULTIPART_BODY = 'x-multipart-body';
+
 /** JSON Schema of a valibot schema, as OpenAPI 3.1 and fast-json-stringify read it. */
 export function jsonSchemaOf(schema: Schema, typeMode: ConversionConfig['typeMode']): Record<string, unknown> {
   // Checks JSON Schema cannot say (custom checks, transforms) stay in valibot's parse; they are left out here.
@@ -35,7 +38,10 @@ export function routeSchema(parts: RouteSchemaParts): FastifySchema {
   if (parts.querystring) schema.querystring = jsonSchemaOf(parts.querystring, 'input');
   if (parts.body) {
     const body = jsonSchemaOf(parts.body, 'input');
-    schema.body = parts.multipart ? { content: { 'multipart/form-data': { schema: body } } } : body;
+    // A form's body is kept out of Fastify's own schema (Fastify would then answer broken bodies itself,
+    // before the route's Dutch messages); the description puts it back (server/http/openapi.ts).
+    if (parts.multipart) schema[MULTIPART_BODY] = body;
+    else schema.body = body;
   }
   if (parts.response) {
     schema.response = Object.fromEntries(Object.entries(parts.response).map(([status, s]) => [status, jsonSchemaOf(s, 'output')]));
