@@ -12,6 +12,7 @@ import { registerAccessControl, type Access } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerInputGuard } from './http/input-guard';
+import { apiDocs, registerOpenApi, withAreaTag } from './http/openapi';
 import { apiModules, rootModules } from './modules';
 
 export interface AppDeps {
@@ -56,12 +57,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', deps.mailer);
   app.decorate('storage', deps.storage);
   app.decorate('apiRoutes', [] as ApiRoute[]);
+  // Before the route list below: it gives the docs routes their (public) access.
+  await registerOpenApi(app);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access: route.config?.access as Access });
     }
   });
+
+  // Requests are checked by the shared valibot schemas in each route (Dutch 422 messages); route
+  // schemas describe the API (OpenAPI) and shape responses, so Fastify's own validator accepts everything.
+  app.setValidatorCompiler(() => () => true);
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
@@ -70,8 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, deps.db);
   registerInputGuard(app);
 
-  for (const module of apiModules) await app.register(module, { prefix: '/api' });
+  for (const module of apiModules) await app.register(withAreaTag(module), { prefix: '/api' });
   for (const module of rootModules) await app.register(module);
+  await app.register(apiDocs);
 
   const distDir = deps.config.webDistDir;
   const hasWebBuild = fs.existsSync(path.join(distDir, 'index.html'));

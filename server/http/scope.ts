@@ -1,6 +1,6 @@
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { ClientType } from '../../src/domain/enums';
-import type { Database, Executor } from '../db/database';
+import type { Executor } from '../db/database';
 import type { AuthUser } from './access';
 import { notFound } from './errors';
 
@@ -16,11 +16,6 @@ export function clientScope(user: AuthUser, clientIdColumn: Expression<number | 
     select c.id from clients c where c.parent_client_id = ${own}
     union all
     select g.id from clients g join clients p on p.id = g.parent_client_id where p.parent_client_id = ${own}))`;
-}
-
-/** `where(inScope(user, 'table.client_id'))` for Kysely builders. */
-export function inScope<DB extends Database, TB extends keyof DB>(user: AuthUser, column: string) {
-  return (eb: ExpressionBuilder<DB, TB>) => clientScope(user, eb.ref(column as any) as Expression<number | null>);
 }
 
 export async function isClientInScope(db: Executor, user: AuthUser, clientId: number | null | undefined): Promise<boolean> {

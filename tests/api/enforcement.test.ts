@@ -25,6 +25,13 @@ const publicRoutes: Record<string, string> = {
   'POST /api/auth/resend': 'sends a new activation mail to a not yet activated account; rate-limited, reveals nothing',
   'POST /api/auth/password-recover': 'forgot password: mails a reset link to the account owner',
   'POST /api/auth/password-reset': 'the reset link: the single-use token is the credential',
+  'GET /api/openapi.json': 'the description of the API, public like the paths of the spec; it holds no data',
+  'GET /api/docs': 'the readable page of that description (Swagger UI)',
+  'GET /api/docs/static/index.html': 'the docs viewer\'s redirect to its page',
+  'GET /api/docs/static/swagger-initializer.js': 'the docs viewer\'s start script',
+  'GET /api/docs/static/*': 'the docs viewer\'s own script and style files',
+  'GET /api/docs/json': 'the docs viewer\'s copy of /api/openapi.json',
+  'GET /api/docs/yaml': 'the same description as YAML',
 };
 
 /** Routes a user may call after the password but before two-step verification, and why. */

@@ -7,14 +7,20 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { matchOtp, newOtpSecret, otpQrSvg } from '../../lib/totp';
 import { currentUser } from '../../http/access';
 import {
-  consumeAuthToken, findUserByEmail, sendActivationMail, sendPasswordResetMail, sessionUser,
+  activateAccount, enableOtp, findUserByEmail, permissionList, resetPassword, sendActivationMail, sendPasswordResetMail, sessionUser,
+  storePendingOtpSecret, withOtpCode,
 } from './service';
 import { accountLockout } from './lockout';
+import * as v from 'valibot';
+import { messageResponse, routeSchema } from '../../http/route-schema';
+
+const tokenResponse = v.object({ token: v.string() });
+const authorizedResponse = v.object({ authorized: v.boolean(), otp_enabled: v.boolean(), otp_authorized: v.boolean() });
 
 export const LOGIN_FAILED = 'Deze combinatie van e-mailadres en wachtwoord is niet geldig.';
 export const OTP_FAILED = 'Verificatiecode is niet correct of is verlopen.';
 export const EMAIL_NOT_FOUND = 'E-mailadres niet gevonden';
-export const TOKEN_INVALID = 'Deze link is ongeldig of verlopen. Vraag een nieuwe aan.';
+export { TOKEN_INVALID } from './service';
 
 const LOGIN_LIMIT = { perAccount: 10, perAddress: 50, windowSeconds: 15 * 60 };
 const OTP_LIMIT = { perAccount: 5, perAddress: 30, windowSeconds: 5 * 60 };
@@ -25,11 +31,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     accountLockout(db, 'login', email, address, { failures: LOGIN_LIMIT.perAccount, windowSeconds: LOGIN_LIMIT.windowSeconds });
 
   /** The anti-forgery token; a visitor without a session gets one in a cookie, not a session row. */
-  app.get('/auth/token', { config: { access: 'public' } }, async (request, reply) => ({
+  app.get('/auth/token', { config: { access: 'public' }, schema: routeSchema({ response: { 200: tokenResponse } }) }, async (request, reply) => ({
     token: request.session?.xsrfToken ?? anonymousXsrfToken(request, reply, config),
   }));
 
-  app.post('/auth/login', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/auth/login', { config: { access: 'public' }, schema: routeSchema({ body: loginSchema }) }, async (request, reply) => {
     const input = parse(loginSchema, request.body);
     const email = input.email.trim().toLowerCase();
     await hitRateLimit(db, `login:ip:${request.ip}`, LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowSeconds);
@@ -46,7 +52,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return sessionUser(db, session);
   });
 
-  app.post('/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/auth/logout', { config: { access: 'public' }, schema: routeSchema({ response: { 200: messageResponse } }) }, async (request, reply) => {
     await endSession(db, config, reply, request.session);
     return { message: 'Je bent uitgelogd.' };
   });
@@ -54,7 +60,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.get('/auth/me', { config: { access: 'signed-in' } }, async (request) => sessionUser(db, request.session!));
 
   /** Whether this session is signed in and through two-step verification. */
-  app.post('/auth/authorized', { config: { access: 'public' } }, async (request) => {
+  app.post('/auth/authorized', { config: { access: 'public' }, schema: routeSchema({ response: { 200: authorizedResponse } }) }, async (request) => {
     const user = request.session ? await sessionUser(db, request.session) : null;
     return { authorized: !!user && user.otp_authorized, otp_enabled: user?.otp_enabled ?? false, otp_authorized: user?.otp_authorized ?? false };
   });
@@ -62,20 +68,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   /** Restores the app's view of the session after a reload: the same answer as /auth/me. */
   app.post('/auth/restore', { config: { access: 'signed-in' } }, async (request) => sessionUser(db, request.session!));
 
-  app.post('/auth/activate', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/auth/activate', { config: { access: 'public' }, schema: routeSchema({ body: activateSchema }) }, async (request, reply) => {
     const input = parse(activateSchema, request.body);
     const passwordHash = await hashPassword(input.password);
-    const userId = await db.transaction().execute(async (trx) => {
-      const id = await consumeAuthToken(trx, input.token, 'activation');
-      if (!id) throw new ValidationError({ token: [TOKEN_INVALID] });
-      await trx.updateTable('users').set({ password_hash: passwordHash, activated_at: new Date() }).where('id', '=', id).execute();
-      return id;
-    });
+    const userId = await activateAccount(db, input.token, passwordHash);
     const session = await startSession(db, config, request, reply, userId);
     return sessionUser(db, session);
   });
 
-  app.post('/auth/resend', { config: { access: 'public' } }, async (request) => {
+  app.post('/auth/resend', { config: { access: 'public' }, schema: routeSchema({ body: resendActivationSchema, response: { 200: messageResponse } }) }, async (request) => {
     const { email } = parse(resendActivationSchema, request.body);
     await hitRateLimit(db, `resend:${email.toLowerCase()}`, 3, 3600);
     const user = await findUserByEmail(db, email);
@@ -83,7 +84,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: 'Als dit account nog niet is geactiveerd, is er een nieuwe activatiemail verstuurd.' };
   });
 
-  app.post('/auth/password-recover', { config: { access: 'public' } }, async (request) => {
+  app.post('/auth/password-recover', { config: { access: 'public' }, schema: routeSchema({ body: passwordRecoverSchema, response: { 200: messageResponse } }) }, async (request) => {
     const { email } = parse(passwordRecoverSchema, request.body);
     await hitRateLimit(db, `recover:ip:${request.ip}`, 20, 3600);
     const user = await findUserByEmail(db, email);
@@ -93,16 +94,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: 'Er is een e-mail verstuurd met een link om je wachtwoord te herstellen.' };
   });
 
-  app.post('/auth/password-reset', { config: { access: 'public' } }, async (request) => {
+  app.post('/auth/password-reset', { config: { access: 'public' }, schema: routeSchema({ body: passwordResetSchema, response: { 200: messageResponse } }) }, async (request) => {
     const input = parse(passwordResetSchema, request.body);
     const passwordHash = await hashPassword(input.password);
-    await db.transaction().execute(async (trx) => {
-      const user = await findUserByEmail(trx, input.email);
-      const id = await consumeAuthToken(trx, input.token, 'password_reset');
-      if (!id || !user || user.id !== id) throw new ValidationError({ token: [TOKEN_INVALID] });
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-    });
+    await resetPassword(db, input.email, input.token, passwordHash);
     return { message: 'Je wachtwoord is gewijzigd.' };
   });
 
@@ -110,7 +105,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     if (user.otpEnabled) throw new HttpError(403, 'Tweestapsverificatie is al ingesteld.');
     const secret = newOtpSecret();
-    await db.updateTable('sessions').set({ pending_otp_secret: secret }).where('id', '=', request.session!.id).execute();
+    await storePendingOtpSecret(db, request.session!.id, secret);
     return { qr_code: await otpQrSvg(secret, user.email), secret };
   });
 
@@ -132,18 +127,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
    * The code step at sign-in for a user who has two-step verification. Passing it rotates the session
    * id and the anti-forgery token, in the same transaction as the code is used up.
    */
-  app.post('/auth/google2fa/verify', { config: { access: 'signed-in' } }, async (request, reply) => {
+  app.post('/auth/google2fa/verify', { config: { access: 'signed-in' }, schema: routeSchema({ body: otpSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
     const lockout = await otpLockout(user.id, request.ip);
-    const session = await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('users').select(['otp_secret', 'otp_enabled', 'otp_last_step']).where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
-      if (!row.otp_enabled || !row.otp_secret) throw new HttpError(403, 'Tweestapsverificatie is nog niet ingesteld.');
-      const step = matchOtp(row.otp_secret, code);
-      if (step === null || (row.otp_last_step !== null && step <= row.otp_last_step)) return null;
-      await trx.updateTable('users').set({ otp_last_step: step }).where('id', '=', user.id).execute();
-      return rotateSession(trx, config, reply, request.session!, { otpAuthorized: true });
-    });
+    const session = await withOtpCode(db, user.id, code, (trx) => rotateSession(trx, config, reply, request.session!, { otpAuthorized: true }));
     if (!session) {
       await lockout.failed();
       throw new ValidationError({ otp_secret: [OTP_FAILED] });
@@ -153,7 +141,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Finishes the set-up: the first code proves the authenticator app holds the secret of the QR code. */
-  app.post('/auth/google2fa/enable', { config: { access: 'signed-in' } }, async (request, reply) => {
+  app.post('/auth/google2fa/enable', { config: { access: 'signed-in' }, schema: routeSchema({ body: otpSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
     const lockout = await otpLockout(user.id, request.ip);
@@ -165,15 +153,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       await lockout.failed();
       throw new ValidationError({ otp_secret: [OTP_FAILED] });
     }
-    const session = await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ otp_secret: secret, otp_enabled: true, otp_last_step: step }).where('id', '=', user.id).execute();
-      return rotateSession(trx, config, reply, request.session!, { otpAuthorized: true, pendingOtpSecret: null });
-    });
+    const session = await enableOtp(db, user.id, secret, step, (trx) =>
+      rotateSession(trx, config, reply, request.session!, { otpAuthorized: true, pendingOtpSecret: null }));
     await signInCompleted(user, request.ip);
     return sessionUser(db, session);
   });
 
-  app.get('/permissions', { config: { access: 'verified' } }, async () =>
-    db.selectFrom('permissions').select(['id', 'name']).orderBy('id').execute(),
-  );
+  app.get('/permissions', { config: { access: 'verified' }, schema: routeSchema({ response: { 200: v.array(v.object({ id: v.number(), name: v.string() })) } }) }, async () => permissionList(db));
 };

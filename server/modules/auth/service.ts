@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { initials } from '../../../src/domain/format';
-import type { Executor } from '../../db/database';
+import type { Db, Executor, Trx } from '../../db/database';
+import { HttpError, ValidationError } from '../../http/errors';
+import { matchOtp } from '../../lib/totp';
 import type { Config } from '../../config';
 import type { Mailer } from '../../lib/mail';
 import { loadAuthUser } from '../../http/access';
@@ -93,4 +95,60 @@ export async function sendPasswordResetMail(db: Executor, config: Config, mailer
     subject: `Wachtwoord herstellen — ${PRODUCT_NAME}`,
     text: `Beste ${user.name},\n\nJe hebt gevraagd je wachtwoord te herstellen. Kies een nieuw wachtwoord via deze link (${RESET_TTL_MINUTES} minuten geldig):\n${link}\n\nHeb je dit niet gevraagd? Dan kun je deze mail negeren.\n\n${PRODUCT_NAME}`,
   });
+}
+
+export const TOKEN_INVALID = 'Deze link is ongeldig of verlopen. Vraag een nieuwe aan.';
+
+/** The activation link: uses up the token and sets the first password. Returns the user id. */
+export async function activateAccount(db: Db, token: string, passwordHash: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const id = await consumeAuthToken(trx, token, 'activation');
+    if (!id) throw new ValidationError({ token: [TOKEN_INVALID] });
+    await trx.updateTable('users').set({ password_hash: passwordHash, activated_at: new Date() }).where('id', '=', id).execute();
+    return id;
+  });
+}
+
+/** The reset link: uses up the token, sets the password and ends every session of the account. */
+export async function resetPassword(db: Db, email: string, token: string, passwordHash: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await findUserByEmail(trx, email);
+    const id = await consumeAuthToken(trx, token, 'password_reset');
+    if (!id || !user || user.id !== id) throw new ValidationError({ token: [TOKEN_INVALID] });
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+  });
+}
+
+/**
+ * The code step at sign-in: when `code` matches a time step not used before, marks it used and runs
+ * `then` in the same transaction (the session rotation); null for a wrong or reused code.
+ */
+export async function withOtpCode<T>(db: Db, userId: number, code: string, then: (trx: Trx) => Promise<T>): Promise<T | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('users').select(['otp_secret', 'otp_enabled', 'otp_last_step']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    if (!row.otp_enabled || !row.otp_secret) throw new HttpError(403, 'Tweestapsverificatie is nog niet ingesteld.');
+    const step = matchOtp(row.otp_secret, code);
+    if (step === null || (row.otp_last_step !== null && step <= row.otp_last_step)) return null;
+    await trx.updateTable('users').set({ otp_last_step: step }).where('id', '=', userId).execute();
+    return then(trx);
+  });
+}
+
+/** Finishes the 2FA set-up with the proven secret and runs `then` (the session rotation) in the same transaction. */
+export async function enableOtp<T>(db: Db, userId: number, secret: string, step: number, then: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ otp_secret: secret, otp_enabled: true, otp_last_step: step }).where('id', '=', userId).execute();
+    return then(trx);
+  });
+}
+
+/** Keeps the secret of a shown QR code with the session until the first code proves it. */
+export async function storePendingOtpSecret(db: Executor, sessionId: string, secret: string): Promise<void> {
+  await db.updateTable('sessions').set({ pending_otp_secret: secret }).where('id', '=', sessionId).execute();
+}
+
+/** Every right by id and name (spec 2 §6). */
+export async function permissionList(db: Executor) {
+  return db.selectFrom('permissions').select(['id', 'name']).orderBy('id').execute();
 }

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { readSheetRows } from '../../lib/sheets';
-import { recordEvent } from './service';
+import { recordEvents } from '../events';
 
 function addressValues(a: AddressFields) {
   return {
@@ -28,7 +28,7 @@ export async function createAddress(trx: Trx, user: AuthUser, clientId: number, 
   await assertClientInScope(trx, user, clientId);
   const address = await trx.insertInto('addresses').values({ client_id: clientId, ...addressValues(input) }).returningAll().executeTakeFirstOrThrow();
   if (input.is_visiting) await makeVisiting(trx, clientId, address.id);
-  await recordEvent(trx, user, clientId, `Adres toegevoegd: ${address.street} ${address.number}, ${address.city}`);
+  await recordEvents(trx, user, [{ client_id: clientId, action: `Adres toegevoegd: ${address.street} ${address.number}, ${address.city}` }]);
   return { ...address, is_visiting: !!input.is_visiting };
 }
 
@@ -44,14 +44,14 @@ export async function updateAddress(trx: Trx, user: AuthUser, id: number, input:
   const current = await addressInScope(trx, user, id);
   const address = await trx.updateTable('addresses').set(addressValues(input)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   if (input.is_visiting) await makeVisiting(trx, current.client_id, id);
-  await recordEvent(trx, user, current.client_id, `Adres gewijzigd: ${address.street} ${address.number}, ${address.city}`);
+  await recordEvents(trx, user, [{ client_id: current.client_id, action: `Adres gewijzigd: ${address.street} ${address.number}, ${address.city}` }]);
   return { ...address, is_visiting: input.is_visiting ?? address.is_visiting };
 }
 
 export async function deleteAddress(trx: Trx, user: AuthUser, id: number) {
   const current = await addressInScope(trx, user, id);
   await trx.updateTable('addresses').set({ deleted_at: new Date(), is_visiting: false }).where('id', '=', id).execute();
-  await recordEvent(trx, user, current.client_id, `Adres verwijderd: ${current.street} ${current.number}, ${current.city}`);
+  await recordEvents(trx, user, [{ client_id: current.client_id, action: `Adres verwijderd: ${current.street} ${current.number}, ${current.city}` }]);
 }
 
 /**
@@ -109,6 +109,6 @@ export async function readAddressFile(fileName: string, data: Buffer): Promise<A
 export async function importAddresses(trx: Trx, user: AuthUser, clientId: number, rows: AddressFields[]) {
   await assertClientInScope(trx, user, clientId);
   await trx.insertInto('addresses').values(rows.map((a) => ({ client_id: clientId, ...addressValues(a) }))).execute();
-  await recordEvent(trx, user, clientId, `${rows.length} adressen geïmporteerd`);
+  await recordEvents(trx, user, [{ client_id: clientId, action: `${rows.length} adressen geïmporteerd` }]);
   return rows.length;
 }

@@ -19,6 +19,12 @@ import { createAddress, deleteAddress, importAddresses, lookupPostcode, readAddr
 import { customerExportColumns } from './export';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { createEndUserDelivery, parseEndUserDelivery } from '../deliveries/end-user';
+import * as v from 'valibot';
+import { listQuerySchema } from '../../../src/domain/schemas/paging';
+import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
+
+/** The multipart form of the address import (described for the API docs; read by readImportForm). */
+const addressImportForm = v.object({ id: v.string(), file: uploadField });
 
 const view = { config: { access: right('Klant bekijken') } };
 
@@ -46,10 +52,10 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
 
   const lists: [string, ClientTab][] = [['/resellers', 'resellers'], ['/endcustomers', 'endcustomers'], ['/endusers', 'endusers'], ['/client-list', 'all']];
   for (const [path, tab] of lists) {
-    app.get(path, view, async (request) => listClients(db, currentUser(request), tab, listParams(request.query), `/api${path}`));
+    app.get(path, { ...view, schema: schemas.list }, async (request) => listClients(db, currentUser(request), tab, listParams(request.query), `/api${path}`));
   }
 
-  app.get('/exportcrmcsv', { config: { access: right('Klant exporteren') } }, async (request, reply) => {
+  app.get('/exportcrmcsv', { config: { access: right('Klant exporteren') }, schema: routeSchema({ querystring: v.object({ ...listQuerySchema.entries, tab: v.optional(v.string()) }) }) }, async (request, reply) => {
     const tab = queryValue((request.query as Record<string, unknown> | undefined)?.tab) || 'all';
     if (!isClientTab(tab)) throw ValidationError.field('tab', pagingMsg.tab);
     const rows = await allClientRows(db, currentUser(request), tab, listParams(request.query));
@@ -58,15 +64,15 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/getallendcustomers', view, async (request) => clientsOfType(db, currentUser(request), ClientType.EINDKLANT));
   app.get('/getallresellers', view, async (request) => clientsOfType(db, currentUser(request), ClientType.RESELLER));
-  app.get('/getendclientsbyparentid/:id', view, async (request) => childrenOf(db, currentUser(request), idParam(request.params), false));
-  app.get('/getendclientsdetailbyparentid/:id', view, async (request) => childrenOf(db, currentUser(request), idParam(request.params), true));
+  app.get('/getendclientsbyparentid/:id', { ...view, schema: schemas.byId }, async (request) => childrenOf(db, currentUser(request), idParam(request.params), false));
+  app.get('/getendclientsdetailbyparentid/:id', { ...view, schema: schemas.byId }, async (request) => childrenOf(db, currentUser(request), idParam(request.params), true));
 
-  app.get('/clients/:id', view, async (request) => {
+  app.get('/clients/:id', { ...view, schema: routeSchema({ params: idParams('id'), querystring: v.object({ minimum: v.optional(v.picklist(['true', 'false'])) }) }) }, async (request) => {
     const minimum = String((request.query as Record<string, unknown>)?.minimum ?? '') === 'true';
     return clientDetail(db, currentUser(request), idParam(request.params), minimum);
   });
 
-  app.post('/clients', { config: { access: right('Klant aanmaken') } }, async (request, reply) => {
+  app.post('/clients', { config: { access: right('Klant aanmaken') }, schema: routeSchema({ body: clientCreateSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const body = stripNulls(request.body as Record<string, unknown>);
     const input = parse(clientCreateSchema, body);
@@ -89,15 +95,15 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'De klant is gewijzigd', data: await clientDetail(trx, user, id, true) } };
     });
   };
-  app.put('/clients/:id', { config: { access: right('Klant wijzigen') } }, update);
+  app.put('/clients/:id', { config: { access: right('Klant wijzigen') }, schema: routeSchema({ params: idParams('id'), body: clientUpdateSchema }) }, update);
   // Forms send POST with _method=PUT (spec 1 §7); anything else on this path is not a route.
-  app.post('/clients/:id', { config: { access: right('Klant wijzigen') } }, async (request, reply) => {
+  app.post('/clients/:id', { config: { access: right('Klant wijzigen') }, schema: routeSchema({ params: idParams('id'), body: v.object({ _method: v.literal('PUT'), ...clientUpdateSchema.entries }) }) }, async (request, reply) => {
     const method = String((request.body as Record<string, unknown> | undefined)?._method ?? '').toUpperCase();
     if (method !== 'PUT' && method !== 'PATCH') return reply.status(405).send({ message: 'Gebruik _method=PUT om een klant te wijzigen.' });
     return update(request, reply);
   });
 
-  app.delete('/clients/:id', { config: { access: right('Klant verwijderen') } }, async (request, reply) => {
+  app.delete('/clients/:id', { config: { access: right('Klant verwijderen') }, schema: schemas.messageById }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     return runCommand(db, request, reply, async (trx) => {
@@ -106,7 +112,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post('/clients/:id/monthly-payment', { config: { access: right('Factuur beheren') } }, async (request, reply) => {
+  app.post('/clients/:id/monthly-payment', { config: { access: right('Factuur beheren') }, schema: routeSchema({ params: idParams('id'), body: monthlyPaymentSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const input = parse(monthlyPaymentSchema, request.body);
@@ -115,9 +121,9 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     }));
   });
 
-  app.get('/geteventsbyclientid/:id', view, async (request) => clientEvents(db, currentUser(request), idParam(request.params)));
+  app.get('/geteventsbyclientid/:id', { ...view, schema: schemas.byId }, async (request) => clientEvents(db, currentUser(request), idParam(request.params)));
 
-  app.post('/addresses', { config: { access: right('Adres aanmaken') } }, async (request, reply) => {
+  app.post('/addresses', { config: { access: right('Adres aanmaken') }, schema: routeSchema({ body: addressCreateSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(addressCreateSchema, stripNulls(request.body as Record<string, unknown>));
     return runCommand(db, request, reply, async (trx) => ({
@@ -125,7 +131,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     }));
   });
 
-  app.put('/addresses/:id', { config: { access: right('Adres wijzigen') } }, async (request, reply) => {
+  app.put('/addresses/:id', { config: { access: right('Adres wijzigen') }, schema: routeSchema({ params: idParams('id'), body: addressUpdateSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const body = stripNulls(request.body as Record<string, unknown>);
@@ -134,7 +140,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     return runCommand(db, request, reply, async (trx) => ({ body: { message: 'Het adres is gewijzigd', data: await updateAddress(trx, user, id, input) } }));
   });
 
-  app.delete('/addresses/:id', { config: { access: right('Adres verwijderen') } }, async (request, reply) => {
+  app.delete('/addresses/:id', { config: { access: right('Adres verwijderen') }, schema: schemas.messageById }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     return runCommand(db, request, reply, async (trx) => {
@@ -143,12 +149,12 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/postal-code', { config: { access: 'verified' } }, async (request) => {
+  app.get('/postal-code', { config: { access: 'verified' }, schema: routeSchema({ querystring: postalCodeQuerySchema }) }, async (request) => {
     const { postal_code } = parse(postalCodeQuerySchema, request.query);
     return lookupPostcode(db, currentUser(request), postal_code);
   });
 
-  app.post('/importcustomeraddresses', { config: { access: right('Adres aanmaken') } }, async (request, reply) => {
+  app.post('/importcustomeraddresses', { config: { access: right('Adres aanmaken') }, schema: routeSchema({ body: addressImportForm, multipart: true }) }, async (request, reply) => {
     const user = currentUser(request);
     const { clientId, file } = await readImportForm(request);
     const rows = await readAddressFile(file.name, file.data);

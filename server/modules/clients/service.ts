@@ -10,11 +10,7 @@ import { HttpError, ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { stockFieldsOf } from './extensions';
 import './tables';
-
-/** Every state change leaves a line in the activity history. */
-export async function recordEvent(trx: Executor, user: AuthUser, clientId: number, action: string): Promise<void> {
-  await trx.insertInto('events').values({ client_id: clientId, user_id: user.id, action }).execute();
-}
+import { recordEvents } from '../events';
 
 const addressColumns = ['id', 'client_id', 'name', 'street', 'number', 'addition', 'zipcode', 'city', 'country', 'is_visiting', 'created_at'] as const;
 const contactColumns = ['id', 'client_id', 'first_name', 'last_name', 'title', 'phone', 'email', 'has_account', 'deleted_at'] as const;
@@ -143,7 +139,7 @@ export async function createClient(trx: Trx, user: AuthUser, input: ClientCreate
       zipcode: normalizePostcode(a.zipcode), city: a.city, country: a.country || 'Nederland', is_visiting: i === visiting,
     }))).execute();
   }
-  await recordEvent(trx, user, client.id, `${clientTypeName(client.client_type_id)} aangemaakt`);
+  await recordEvents(trx, user, [{ client_id: client.id, action: `${clientTypeName(client.client_type_id)} aangemaakt` }]);
   return client;
 }
 
@@ -168,7 +164,7 @@ export async function updateClient(trx: Trx, user: AuthUser, id: number, input: 
     ...(input.delivery_by_postnl !== undefined ? { delivery_by_postnl: input.delivery_by_postnl } : {}),
     updated_at: new Date(),
   }).where('id', '=', id).execute();
-  await recordEvent(trx, user, id, `${clientTypeName(client.client_type_id)} gewijzigd`);
+  await recordEvents(trx, user, [{ client_id: id, action: `${clientTypeName(client.client_type_id)} gewijzigd` }]);
 }
 
 export async function deleteClient(trx: Trx, user: AuthUser, id: number) {
@@ -177,7 +173,7 @@ export async function deleteClient(trx: Trx, user: AuthUser, id: number) {
   const child = await trx.selectFrom('clients').select('id').where('parent_client_id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   if (child) throw new HttpError(409, clientMsg.hasChildren);
   await trx.updateTable('clients').set({ deleted_at: new Date() }).where('id', '=', id).execute();
-  await recordEvent(trx, user, id, `${clientTypeName(client.client_type_id)} verwijderd`);
+  await recordEvents(trx, user, [{ client_id: id, action: `${clientTypeName(client.client_type_id)} verwijderd` }]);
 }
 
 /**
@@ -191,7 +187,7 @@ export async function saveMonthlyPayments(trx: Trx, user: AuthUser, id: number, 
   if (input.monthlypayment.length) {
     await trx.insertInto('monthly_payments').values(input.monthlypayment.map((m) => ({ client_id: id, description: m.description, price_cents: priceToCents(m.price) }))).execute();
   }
-  await recordEvent(trx, user, id, 'Vaste bedragen gewijzigd');
+  await recordEvents(trx, user, [{ client_id: id, action: 'Vaste bedragen gewijzigd' }]);
   const rows = await trx.selectFrom('monthly_payments').select(['id', 'description', 'price_cents']).where('client_id', '=', id).orderBy('id').execute();
   return rows.map((m) => ({ id: m.id, description: m.description, price: centsToPrice(m.price_cents), price_cents: m.price_cents }));
 }

@@ -5,6 +5,7 @@ import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
 import { sendActivationMail } from '../auth/service';
 import { contactDetail, createContact, deleteContact, updateContact, type NewAccount } from './service';
+import { idParams, routeSchema, schemas } from '../../http/route-schema';
 
 /** Contacts of a customer (spec 1 §7); a contact with has_account is a user of the portal. */
 export const contactRoutes: FastifyPluginAsync = async (app) => {
@@ -23,7 +24,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.post('/contacts', change, async (request, reply) => {
+  app.post('/contacts', { ...change, schema: routeSchema({ body: contactCreateSchema }) }, async (request, reply) => {
     const actor = currentUser(request);
     const input = parse(contactCreateSchema, request.body);
     let account: NewAccount | null = null;
@@ -36,7 +37,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     return { ...body, activation_mail_sent: await invite(account) };
   });
 
-  app.put('/contacts/:id', change, async (request, reply) => {
+  app.put('/contacts/:id', { ...change, schema: routeSchema({ params: idParams('id'), body: contactUpdateSchema }) }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     const input = parse(contactUpdateSchema, request.body);
@@ -48,7 +49,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     return { ...body, activation_mail_sent: await invite(account) };
   });
 
-  app.delete('/contacts/:id', change, async (request, reply) => {
+  app.delete('/contacts/:id', { ...change, schema: schemas.messageById }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     return runCommand(db, request, reply, async (trx) => {

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { assertEmailFree, assertMayChangeAccount, assertMayManage, removeAccount, setUserRoles } from '../users/service';
+import { recordEvents } from '../events';
 
 /** The role a new account gets when the form chose none: by the type of the contact's client. */
 export const defaultRoleByClientType: Record<number, string> = {
@@ -72,10 +73,6 @@ async function createAccount(trx: Trx, actor: AuthUser, contactId: number, clien
   return user;
 }
 
-async function recordContactEvent(trx: Executor, actor: AuthUser, clientId: number, action: string) {
-  await trx.insertInto('events').values({ client_id: clientId, user_id: actor.id, action }).execute();
-}
-
 /** POST /api/contacts. With has_account a user is made who gets an activation mail (spec 1 §4). */
 export async function createContact(trx: Trx, actor: AuthUser, input: ContactCreateInput) {
   await assertClientInScope(trx, actor, input.client_id);
@@ -88,7 +85,7 @@ export async function createContact(trx: Trx, actor: AuthUser, input: ContactCre
   await saveEndClients(trx, contact.id, { id: client.id, type: client.client_type_id }, input.reseller_end_client);
   if (client.primary_contact_id === null) await trx.updateTable('clients').set({ primary_contact_id: contact.id }).where('id', '=', client.id).execute();
   const account = input.has_account ? await createAccount(trx, actor, contact.id, client.client_type_id, input) : null;
-  await recordContactEvent(trx, actor, client.id, `Contactpersoon ${input.first_name} ${input.last_name} aangemaakt`);
+  await recordEvents(trx, actor, [{ client_id: client.id, action: `Contactpersoon ${input.first_name} ${input.last_name} aangemaakt` }]);
   return { id: contact.id, account };
 }
 
@@ -125,7 +122,7 @@ export async function updateContact(trx: Trx, actor: AuthUser, id: number, input
   } else if (input.has_account) {
     account = await createAccount(trx, actor, id, contact.client_type_id, input);
   }
-  await recordContactEvent(trx, actor, contact.client_id, `Contactpersoon ${input.first_name} ${input.last_name} gewijzigd`);
+  await recordEvents(trx, actor, [{ client_id: contact.client_id, action: `Contactpersoon ${input.first_name} ${input.last_name} gewijzigd` }]);
   return { account };
 }
 
@@ -141,5 +138,5 @@ export async function deleteContact(trx: Trx, actor: AuthUser, id: number) {
       .orderBy('id').executeTakeFirst();
     await trx.updateTable('clients').set({ primary_contact_id: next?.id ?? null }).where('id', '=', contact.client_id).execute();
   }
-  await recordContactEvent(trx, actor, contact.client_id, `Contactpersoon ${contact.first_name} ${contact.last_name} verwijderd`);
+  await recordEvents(trx, actor, [{ client_id: contact.client_id, action: `Contactpersoon ${contact.first_name} ${contact.last_name} verwijderd` }]);
 }

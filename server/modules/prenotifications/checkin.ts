@@ -2,15 +2,15 @@ import { sql } from 'kysely';
 import { ItemStatus } from '../../../src/domain/enums';
 import { duplicatePositions, scanMsg, serialKey } from '../../../src/domain/scan';
 import { asnMsg, type CheckInInput } from '../../../src/domain/schemas/prenotifications';
+import { ACCESSORY_GROUP_ID } from '../../../src/domain/schemas/stock';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, unlessTaken } from '../../http/errors';
 import { SERIAL_UNIQUE } from '../stock/items';
 import { clientScope } from '../../http/scope';
-import { asnInScope, asnLines, completeWhenArrived, recordAsnEvent } from './service';
+import { asnInScope, asnLines, completeWhenArrived } from './service';
+import { recordEvents } from '../events';
 
-/** Accessories (product group 3) are counted, not serial-tracked. */
-const ACCESSORY_GROUP_ID = 3;
 const CHUNK = 2000;
 
 /** Live items holding any of these serials (case-insensitive): one query on the upper(serial) index. */
@@ -97,17 +97,15 @@ export async function checkIn(trx: Executor, user: AuthUser, input: CheckInInput
   for (const { line, serials, unserialised } of planned) {
     await trx.updateTable('asn_products').set((eb) => ({ arrived: eb('arrived', '+', serials.length + unserialised) })).where('id', '=', line.id).execute();
   }
-  const events = created.map((item) => ({
-    item_id: item.id, product_id: item.product_id, client_id: asn.client_id, status_id: ItemStatus.INGEKLAARD as number, user_id: user.id,
-    action: `Item ingeklaard (voormelding ${asn.reference})`,
-  }));
-  for (let k = 0; k < events.length; k += CHUNK) await trx.insertInto('events').values(events.slice(k, k + CHUNK)).execute();
+  await recordEvents(trx, user, created.map((item) => ({
+    item_id: item.id, product_id: item.product_id, client_id: asn.client_id, status_id: ItemStatus.INGEKLAARD, action: `Item ingeklaard (voormelding ${asn.reference})`,
+  })));
 
   let completed = await completeWhenArrived(trx, asn.id);
-  if (created.length) await recordAsnEvent(trx, user, asn.client_id, `Voormelding ${asn.reference}: ${created.length} artikelen ingeklaard`);
+  if (created.length) await recordEvents(trx, user, [{ client_id: asn.client_id, action: `Voormelding ${asn.reference}: ${created.length} artikelen ingeklaard` }]);
   if (finish && !completed) {
     await trx.updateTable('asns').set({ completed_at: new Date(), partial_delivery: true }).where('id', '=', asn.id).execute();
-    await recordAsnEvent(trx, user, asn.client_id, `Voormelding ${asn.reference} afgerond als deellevering`);
+    await recordEvents(trx, user, [{ client_id: asn.client_id, action: `Voormelding ${asn.reference} afgerond als deellevering` }]);
     completed = true;
   }
   return { id: asn.id, created: created.length, completed, items: created };

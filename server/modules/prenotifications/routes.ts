@@ -9,6 +9,9 @@ import { asnProductsCsv, csvFileName } from './export';
 import {
   asnDetail, asnInScope, asnProductsQuery, checkInProducts, createAsn, deleteAsn, formOptions, listAsnProducts, listAsns, updateAsn,
 } from './service';
+import * as v from 'valibot';
+import { listQuerySchema } from '../../../src/domain/schemas/paging';
+import { idParams, routeSchema, schemas } from '../../http/route-schema';
 
 const view = { config: { access: right('Voormelding bekijken') } };
 const EXPORT_MAX_ROWS = 100_000;
@@ -16,11 +19,11 @@ const EXPORT_MAX_ROWS = 100_000;
 export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
 
-  app.get('/asns', view, async (request) => listAsns(db, currentUser(request), listParams(request.query), false, '/api/asns'));
-  app.get('/asns-archive', view, async (request) => listAsns(db, currentUser(request), listParams(request.query), true, '/api/asns-archive'));
-  app.get('/asns/:id', view, async (request) => asnDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/asns', { ...view, schema: schemas.list }, async (request) => listAsns(db, currentUser(request), listParams(request.query), false, '/api/asns'));
+  app.get('/asns-archive', { ...view, schema: schemas.list }, async (request) => listAsns(db, currentUser(request), listParams(request.query), true, '/api/asns-archive'));
+  app.get('/asns/:id', { ...view, schema: schemas.byId }, async (request) => asnDetail(db, currentUser(request), idParam(request.params)));
 
-  app.post('/asns', { config: { access: right('Voormelding aanmaken') } }, async (request, reply) => {
+  app.post('/asns', { config: { access: right('Voormelding aanmaken') }, schema: routeSchema({ body: asnSchema(true) }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(asnSchema(true), request.body);
     return runCommand(db, request, reply, async (trx) => {
@@ -29,7 +32,7 @@ export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.put('/asns/:id', { config: { access: right('Voormelding wijzigen') } }, async (request, reply) => {
+  app.put('/asns/:id', { config: { access: right('Voormelding wijzigen') }, schema: routeSchema({ params: idParams('id'), body: asnSchema(false) }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const input = parse(asnSchema(false), request.body);
@@ -39,7 +42,7 @@ export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.delete('/asns/:id', { config: { access: right('Voormelding verwijderen') } }, async (request, reply) => {
+  app.delete('/asns/:id', { config: { access: right('Voormelding verwijderen') }, schema: schemas.messageById }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     return runCommand(db, request, reply, async (trx) => {
@@ -48,15 +51,15 @@ export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/asnproducts/:id', view, async (request) => {
+  app.get('/asnproducts/:id', { ...view, schema: schemas.listById }, async (request) => {
     const id = idParam(request.params);
     return listAsnProducts(db, currentUser(request), id, listParams(request.query), `/api/asnproducts/${id}`);
   });
-  app.get('/asn-form-options/:id', view, async (request) => formOptions(db, currentUser(request), idParam(request.params)));
-  app.get('/getasnproducts/:id', view, async (request) => checkInProducts(db, currentUser(request), idParam(request.params)));
+  app.get('/asn-form-options/:id', { ...view, schema: schemas.byId }, async (request) => formOptions(db, currentUser(request), idParam(request.params)));
+  app.get('/getasnproducts/:id', { ...view, schema: schemas.byId }, async (request) => checkInProducts(db, currentUser(request), idParam(request.params)));
 
   // The products of one pre-notification (?id=) or of every pre-notification in the list's filters.
-  app.get('/exportasnproductscsv', { config: { access: right('Voormelding exporteren') } }, async (request, reply) => {
+  app.get('/exportasnproductscsv', { config: { access: right('Voormelding exporteren') }, schema: routeSchema({ querystring: v.object({ ...listQuerySchema.entries, id: v.optional(v.string()), tab: v.optional(v.picklist(['open', 'archive'])) }) }) }, async (request, reply) => {
     const user = currentUser(request);
     const query = (request.query ?? {}) as Record<string, string | undefined>;
     const asnId = query.id ? idParam({ id: query.id }) : null;
@@ -79,11 +82,11 @@ export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'De voormelding is ingeklaard', data: result } };
     });
   };
-  app.post('/delivery/save', { config: { access: right('Artikel aanmaken') } }, checkInRoute(false));
-  app.post('/delivery/save-and-finish', { config: { access: right('Artikel aanmaken') } }, checkInRoute(true));
+  app.post('/delivery/save', { config: { access: right('Artikel aanmaken') }, schema: routeSchema({ body: checkInSchema }) }, checkInRoute(false));
+  app.post('/delivery/save-and-finish', { config: { access: right('Artikel aanmaken') }, schema: routeSchema({ body: checkInSchema }) }, checkInRoute(true));
 
   // A look-up for the scan modal: changes nothing, so a replay is harmless by nature.
-  app.post('/items/scanitems', { config: { access: right('Artikel aanmaken') } }, async (request) => {
+  app.post('/items/scanitems', { config: { access: right('Artikel aanmaken') }, schema: routeSchema({ body: scanItemsSchema }) }, async (request) => {
     const { serials } = parse(scanItemsSchema, request.body);
     return { data: await lookUpSerials(db, currentUser(request), serials) };
   });

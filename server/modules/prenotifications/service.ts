@@ -7,10 +7,7 @@ import { ValidationError, notFound } from '../../http/errors';
 import { likePattern, numericFilter, paginate, sortColumn, type ListParams } from '../../http/paging';
 import { clientScope, isClientInScope } from '../../http/scope';
 import './tables';
-
-export async function recordAsnEvent(db: Executor, user: AuthUser, clientId: number, action: string): Promise<void> {
-  await db.insertInto('events').values({ client_id: clientId, user_id: user.id, action }).execute();
-}
+import { recordEvents } from '../events';
 
 const listSorts: Record<string, string> = {
   client: 'c.name', client_name: 'c.name', w_number: 'a.w_number', reference: 'a.reference', quantity: 'quantity',
@@ -135,7 +132,7 @@ export async function createAsn(trx: Executor, user: AuthUser, input: AsnInput):
   await trx.insertInto('asn_products').values(input.products.map((p) => ({
     asn_id: id, product_id: p.product_id, expected: p.quantity, daas: input.daas, stock_owner: input.stock_owner,
   }))).execute();
-  await recordAsnEvent(trx, user, input.client_id, `Voormelding ${input.reference} aangemaakt`);
+  await recordEvents(trx, user, [{ client_id: input.client_id, action: `Voormelding ${input.reference} aangemaakt` }]);
   return id;
 }
 
@@ -162,13 +159,13 @@ export async function updateAsn(trx: Executor, user: AuthUser, id: number, input
   }
   // An open one whose articles have now all arrived is complete; a completed one stays in the archive.
   if (!current.completed_at) await completeWhenArrived(trx, id);
-  await recordAsnEvent(trx, user, input.client_id, `Voormelding ${input.reference} gewijzigd`);
+  await recordEvents(trx, user, [{ client_id: input.client_id, action: `Voormelding ${input.reference} gewijzigd` }]);
 }
 
 export async function deleteAsn(trx: Executor, user: AuthUser, id: number): Promise<void> {
   const a = await asnInScope(trx, user, id, true);
   await trx.updateTable('asns').set({ deleted_at: new Date() }).where('id', '=', id).execute();
-  await recordAsnEvent(trx, user, a.client_id, `Voormelding ${a.reference} verwijderd`);
+  await recordEvents(trx, user, [{ client_id: a.client_id, action: `Voormelding ${a.reference} verwijderd` }]);
 }
 
 /** Sets completed_at when every article has arrived at least as many as expected; true when complete. */

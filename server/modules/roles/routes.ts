@@ -5,6 +5,7 @@ import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
 import { assertMayChangeRole, createRole, deleteRole, listRoles, roleDetail, setRolePermissions, updateRole } from './service';
+import { idParams, routeSchema, schemas } from '../../http/route-schema';
 
 /** Roles and rights (spec 2 §2.13, §7 "Users and roles"); who may grant what: ./grants.ts. */
 export const roleRoutes: FastifyPluginAsync = async (app) => {
@@ -12,11 +13,11 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
   const view = { config: { access: right('Rol bekijken') } };
   const change = { config: { access: right('Rol wijzigen') } };
 
-  app.get('/roles', view, async (request) => listRoles(db, currentUser(request), listParams(request.query), '/api/roles'));
+  app.get('/roles', { ...view, schema: schemas.list }, async (request) => listRoles(db, currentUser(request), listParams(request.query), '/api/roles'));
 
-  app.get('/roles/:id', view, async (request) => roleDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/roles/:id', { ...view, schema: schemas.byId }, async (request) => roleDetail(db, currentUser(request), idParam(request.params)));
 
-  app.post('/roles', { config: { access: right('Rol aanmaken') } }, async (request, reply) => {
+  app.post('/roles', { config: { access: right('Rol aanmaken') }, schema: routeSchema({ body: roleSchema }) }, async (request, reply) => {
     const actor = currentUser(request);
     const input = parse(roleSchema, request.body);
     return runCommand(db, request, reply, async (trx) => {
@@ -25,7 +26,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.put('/roles/:id', change, async (request, reply) => {
+  app.put('/roles/:id', { ...change, schema: routeSchema({ params: idParams('id'), body: roleSchema }) }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     const input = parse(roleSchema, request.body);
@@ -36,7 +37,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.delete('/roles/:id', { config: { access: right('Rol verwijderen') } }, async (request, reply) => {
+  app.delete('/roles/:id', { config: { access: right('Rol verwijderen') }, schema: schemas.messageById }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     return runCommand(db, request, reply, async (trx) => {
@@ -46,7 +47,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post('/roles/:id/permissions', change, async (request, reply) => {
+  app.post('/roles/:id/permissions', { ...change, schema: routeSchema({ params: idParams('id'), body: rolePermissionsSchema }) }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     const input = parse(rolePermissionsSchema, request.body);

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
 import { likePattern, paginate, sortColumn, type ListParams } from '../../http/paging';
 import { clientScope } from '../../http/scope';
+import { recordEvents } from '../events';
 
 /** Holders of each role the actor can see (users of clients in its scope, not deleted). */
 function usersCount(actor: AuthUser) {
@@ -51,14 +52,10 @@ async function assertNameFree(db: Executor, name: string, exceptId: number | nul
   if (other) throw ValidationError.field('name', roleMsg.nameTaken);
 }
 
-async function recordRoleEvent(trx: Executor, actor: AuthUser, action: string) {
-  await trx.insertInto('events').values({ client_id: null, user_id: actor.id, action }).execute();
-}
-
 export async function createRole(trx: Trx, actor: AuthUser, input: RoleInput) {
   await assertNameFree(trx, input.name, null);
   const role = await trx.insertInto('roles').values({ name: input.name, description: input.description }).returning('id').executeTakeFirstOrThrow();
-  await recordRoleEvent(trx, actor, `Rol ${input.name} aangemaakt`);
+  await recordEvents(trx, actor, [{ action: `Rol ${input.name} aangemaakt` }]);
   return role.id;
 }
 
@@ -68,7 +65,7 @@ export async function updateRole(trx: Trx, actor: AuthUser, id: number, input: R
   if (role.name !== SUPERUSER_ROLE && input.name.toLowerCase() === SUPERUSER_ROLE.toLowerCase()) throw ValidationError.field('name', roleMsg.nameTaken);
   await assertNameFree(trx, input.name, id);
   await trx.updateTable('roles').set({ name: input.name, description: input.description }).where('id', '=', id).execute();
-  await recordRoleEvent(trx, actor, `Rol ${input.name} gewijzigd`);
+  await recordEvents(trx, actor, [{ action: `Rol ${input.name} gewijzigd` }]);
 }
 
 /** Refused for the Superuser role and while any active user holds the role. */
@@ -79,7 +76,7 @@ export async function deleteRole(trx: Trx, actor: AuthUser, id: number) {
     .select((eb) => eb.fn.countAll<number>().as('n')).where('role_user.role_id', '=', id).where('users.deleted_at', 'is', null).executeTakeFirstOrThrow();
   if (Number(holders.n) > 0) throw new HttpError(409, roleMsg.inUse(Number(holders.n)));
   await trx.deleteFrom('roles').where('id', '=', id).execute();
-  await recordRoleEvent(trx, actor, `Rol ${role.name} verwijderd`);
+  await recordEvents(trx, actor, [{ action: `Rol ${role.name} verwijderd` }]);
   return role;
 }
 
@@ -108,7 +105,7 @@ export async function setRolePermissions(trx: Trx, actor: AuthUser, id: number, 
   }
   await trx.deleteFrom('permission_role').where('role_id', '=', id).execute();
   if (ids.size) await trx.insertInto('permission_role').values([...ids].map((permission_id) => ({ permission_id, role_id: id }))).execute();
-  await recordRoleEvent(trx, actor, `Rechten van rol ${role.name} gewijzigd`);
+  await recordEvents(trx, actor, [{ action: `Rechten van rol ${role.name} gewijzigd` }]);
 }
 
 /**

@@ -6,17 +6,18 @@ import { parse } from '../../http/errors';
 import { assertClientInScope } from '../../http/scope';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { customerStatistics, itemsForExport } from './service';
+import { routeSchema } from '../../http/route-schema';
 
 const exportNames = { in_gebruik: 'in-gebruik', op_afroep: 'op-voorraad', reparatie: 'in-reparatie' } as const;
 
 export const statisticsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/getstatistics/:customerId/:year', { config: { access: right('Dashboard bekijken') } }, async (request) => {
+  app.get('/getstatistics/:customerId/:year', { config: { access: right('Dashboard bekijken') }, schema: routeSchema({ params: statisticsParamsSchema }) }, async (request) => {
     const { customerId, year } = parse(statisticsParamsSchema, request.params);
     await assertClientInScope(app.db, currentUser(request), customerId);
     return customerStatistics(app.db, customerId, year);
   });
 
-  app.get('/exportitemsinuse', { config: { access: right('Dashboard bekijken') } }, async (request, reply) => {
+  app.get('/exportitemsinuse', { config: { access: right('Dashboard bekijken') }, schema: routeSchema({ querystring: exportItemsSchema }) }, async (request, reply) => {
     const { id, status } = parse(exportItemsSchema, request.query);
     await assertClientInScope(app.db, currentUser(request), id);
     const rows = await itemsForExport(app.db, id, statusGroups[status]);

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import { likePattern, numericFilter, paginate, type ListParams, sortColumn } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
-import { recordEvents } from './events';
+import { recordEvents } from '../events';
 
 const sorts: Record<string, string> = { name: 'b.name', products_count: 'products_count', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name', id: 'b.id' };
 

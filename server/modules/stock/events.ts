@@ -1,22 +1,2 @@
-import type { Executor } from '../../db/database';
-import type { AuthUser } from '../../http/access';
-
-export interface StockEvent {
-  action: string;
-  item_id?: number | null;
-  product_id?: number | null;
-  client_id?: number | null;
-  delivery_id?: number | null;
-  status_id?: number | null;
-}
-
-/** Every state change of the stock area leaves an activity row (item status changes carry status_id). */
-export async function recordEvents(db: Executor, user: AuthUser | null, events: StockEvent[]): Promise<void> {
-  if (!events.length) return;
-  for (let i = 0; i < events.length; i += 2000) {
-    await db.insertInto('events').values(events.slice(i, i + 2000).map((e) => ({
-      action: e.action, item_id: e.item_id ?? null, product_id: e.product_id ?? null, client_id: e.client_id ?? null,
-      delivery_id: e.delivery_id ?? null, status_id: e.status_id ?? null, user_id: user?.id ?? null,
-    }))).execute();
-  }
-}
+/** The stock area's name for the shared event writer; deliveries still imports it from here. */
+export { recordEvents, type ActivityEvent as StockEvent } from '../events';

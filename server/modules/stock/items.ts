@@ -7,7 +7,7 @@ import { ValidationError, notFound, unlessTaken } from '../../http/errors';
 import { likePattern, paginate, type ListParams, sortColumn } from '../../http/paging';
 import { pageWithTotal } from './page';
 import { assertClientInScope, clientScope } from '../../http/scope';
-import { recordEvents } from './events';
+import { recordEvents } from '../events';
 import { imageUrl, productRow } from './products';
 
 export function statusOf(id: number) {

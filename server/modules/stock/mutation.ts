@@ -2,7 +2,7 @@ import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../../src/doma
 import type { MutationInput } from '../../../src/domain/schemas/stock';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { recordEvents } from './events';
+import { recordEvents } from '../events';
 import { assertHolder, itemRow, statusOf } from './items';
 import { forbidden } from '../../http/errors';
 
@@ -55,6 +55,6 @@ async function createEndUser(
     client_id: client.id, first_name: person.first_name, last_name: person.last_name, email: input.contact_email, phone: input.contact_phone,
   }).returning('id').executeTakeFirstOrThrow();
   await db.updateTable('clients').set({ primary_contact_id: contact.id }).where('id', '=', client.id).execute();
-  await db.insertInto('events').values({ client_id: client.id, user_id: user.id, action: `Eindgebruiker ${name} aangemaakt bij een mutatie` }).execute();
+  await recordEvents(db, user, [{ client_id: client.id, action: `Eindgebruiker ${name} aangemaakt bij een mutatie` }]);
   return client.id;
 }

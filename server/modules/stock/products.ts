@@ -8,7 +8,7 @@ import { HttpError, ValidationError, notFound } from '../../http/errors';
 import { likePattern, numericFilter, pagedAnswer, type ListParams, sortColumn } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
-import { recordEvents } from './events';
+import { recordEvents } from '../events';
 import { pageAndCount } from './page';
 
 /** `UPPER(term)%` for a prefix match on an upper(...) text_pattern_ops index. */

@@ -20,6 +20,8 @@ import {
   productsOfProject, setProductActive, setProductPrice, updateProduct,
 } from './products';
 import { importStock, readStockFile, readStockImport } from './transfer';
+import * as v from 'valibot';
+import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
 
 const view = { config: { access: right('Voorraad bekijken') } };
 
@@ -45,16 +47,16 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
   }, 'stock');
 
   // Products
-  app.get('/products', view, async (request) => listProducts(db, currentUser(request), listParams(request.query), { active: true }, '/api/products'));
-  app.get('/products/:id', view, async (request) => productDetail(db, currentUser(request), idParam(request.params)));
-  app.get('/products/:id/image', view, async (request, reply) => {
+  app.get('/products', { ...view, schema: schemas.list }, async (request) => listProducts(db, currentUser(request), listParams(request.query), { active: true }, '/api/products'));
+  app.get('/products/:id', { ...view, schema: schemas.byId }, async (request) => productDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/products/:id/image', { ...view, schema: schemas.byId }, async (request, reply) => {
     const product = await productRow(db, currentUser(request), idParam(request.params));
     if (!product.image) throw new HttpError(404, 'Geen afbeelding');
     reply.header('Cache-Control', 'private, max-age=300');
     return sendStoredFile(reply, storage, product.image, `artikel-${product.id}`);
   });
 
-  app.post('/products', { config: { access: right('Voorraad aanmaken') } }, async (request, reply) => {
+  app.post('/products', { config: { access: right('Voorraad aanmaken') }, schema: routeSchema({ body: productSchema, multipart: true }) }, async (request, reply) => {
     const user = currentUser(request);
     const { fields, files } = await readForm(request);
     const input = parse(productSchema, fields);
@@ -71,7 +73,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.post('/products/:id', { config: { access: right('Voorraad wijzigen') } }, async (request, reply) => {
+  app.post('/products/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: idParams('id'), body: v.object({ _method: v.literal('PUT'), ...productSchema.entries }), multipart: true }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const { fields, files } = await readForm(request);
@@ -93,7 +95,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.delete('/products/:id', { config: { access: right('Voorraad verwijderen') } }, async (request, reply) => {
+  app.delete('/products/:id', { config: { access: right('Voorraad verwijderen') }, schema: schemas.messageById }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     return runCommand(db, request, reply, async (trx) => {
@@ -101,7 +103,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'Artikel is verwijderd' } };
     });
   });
-  app.post('/products/:id/inactive', { config: { access: right('Voorraad verwijderen') } }, async (request, reply) => {
+  app.post('/products/:id/inactive', { config: { access: right('Voorraad verwijderen') }, schema: schemas.messageById }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     return runCommand(db, request, reply, async (trx) => {
@@ -109,7 +111,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'Artikel is inactief gemaakt' } };
     });
   });
-  app.post('/products/:id/active', { config: { access: right('Voorraad wijzigen') } }, async (request, reply) => {
+  app.post('/products/:id/active', { config: { access: right('Voorraad wijzigen') }, schema: schemas.messageById }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     return runCommand(db, request, reply, async (trx) => {
@@ -117,7 +119,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'Product is geactiveerd' } };
     });
   });
-  app.post('/products/:id/prices', { config: { access: right('Factuur beheren') } }, async (request, reply) => {
+  app.post('/products/:id/prices', { config: { access: right('Factuur beheren') }, schema: routeSchema({ params: idParams('id'), body: productPriceSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const { price } = parse(productPriceSchema, request.body);
@@ -127,18 +129,18 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/getproductsbyclientid/:id', view, async (request) =>
+  app.get('/getproductsbyclientid/:id', { ...view, schema: schemas.listById }, async (request) =>
     productsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), true, `/api/getproductsbyclientid/${idParam(request.params)}`));
-  app.get('/inactive-products/:id', view, async (request) =>
+  app.get('/inactive-products/:id', { ...view, schema: schemas.listById }, async (request) =>
     productsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), false, `/api/inactive-products/${idParam(request.params)}`));
-  app.get('/getproductsbyprojectid/:id', view, async (request) => productsOfProject(db, currentUser(request), idParam(request.params)));
-  app.get('/getavailableitems/:product_id', view, async (request) => availableItems(db, currentUser(request), idParam(request.params, 'product_id')));
+  app.get('/getproductsbyprojectid/:id', { ...view, schema: schemas.byId }, async (request) => productsOfProject(db, currentUser(request), idParam(request.params)));
+  app.get('/getavailableitems/:product_id', { ...view, schema: routeSchema({ params: idParams('product_id') }) }, async (request) => availableItems(db, currentUser(request), idParam(request.params, 'product_id')));
 
   app.get('/product-groups', { config: { access: 'verified' } }, async () => productGroups(db));
-  app.get('/product-groups/:id', { config: { access: 'verified' } }, async (request) => productGroup(db, idParam(request.params)));
+  app.get('/product-groups/:id', { config: { access: 'verified' }, schema: schemas.byId }, async (request) => productGroup(db, idParam(request.params)));
 
   // Import and export
-  app.post('/importstock', { config: { access: right('Voorraad importeren') } }, async (request, reply) => {
+  app.post('/importstock', { config: { access: right('Voorraad importeren') }, schema: routeSchema({ body: v.object({ client_id: v.optional(v.string()), file: uploadField }), multipart: true }) }, async (request, reply) => {
     const user = currentUser(request);
     if (!request.isMultipart()) throw ValidationError.field('file', 'Kies een bestand.');
     const { fields, files } = await readForm(request);
@@ -153,23 +155,23 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/export-columns', { config: { access: right('Voorraad exporteren') } }, async () => exportColumnsList());
-  app.get('/exportstockcsv', { config: { access: right('Voorraad exporteren') } }, async (request, reply) => {
+  app.get('/exportstockcsv', { config: { access: right('Voorraad exporteren') }, schema: schemas.list }, async (request, reply) => {
     const rows = await allProducts(db, currentUser(request), listParams(request.query), { active: true });
     return sendXlsx(reply, timestampedName('products'), workbookStream('Voorraad', pickedColumns(request.query), rows));
   });
 
   // Items
-  app.get('/getitems/:id', view, async (request) =>
+  app.get('/getitems/:id', { ...view, schema: schemas.listById }, async (request) =>
     itemsOfProduct(db, currentUser(request), idParam(request.params), listParams(request.query), `/api/getitems/${idParam(request.params)}`));
-  app.get('/getitemsbyclientid/:id', view, async (request) =>
+  app.get('/getitemsbyclientid/:id', { ...view, schema: schemas.listById }, async (request) =>
     itemsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), `/api/getitemsbyclientid/${idParam(request.params)}`));
-  app.get('/exportstockitems/:id', { config: { access: right('Voorraad exporteren') } }, async (request, reply) => {
+  app.get('/exportstockitems/:id', { config: { access: right('Voorraad exporteren') }, schema: schemas.listById }, async (request, reply) => {
     const { product, rows } = await allItemsOfProduct(db, currentUser(request), idParam(request.params), listParams(request.query));
     const safe = product.article_number.replace(/[^A-Za-z0-9_-]+/g, '-');
     return sendXlsx(reply, timestampedName(`items-${safe}`), workbookStream('Items', itemExportColumns, rows));
   });
 
-  app.post('/items', { config: { access: right('Artikel aanmaken') } }, async (request, reply) => {
+  app.post('/items', { config: { access: right('Artikel aanmaken') }, schema: routeSchema({ body: itemCreateSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(itemCreateSchema, request.body);
     return runCommand(db, request, reply, async (trx) => {
@@ -177,7 +179,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { status: 201, body: { message: 'Items zijn aangemaakt', data: ids.map((id) => ({ id })) } };
     });
   });
-  app.get('/items/:id', view, async (request) => itemDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/items/:id', { ...view, schema: schemas.byId }, async (request) => itemDetail(db, currentUser(request), idParam(request.params)));
 
   const updateItemRoute = async (request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>) => {
     const user = currentUser(request);
@@ -197,15 +199,15 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'Het item is aangepast', data: await itemDetail(trx, user, id) } };
     });
   };
-  app.post('/items/:id', { config: { access: right('Voorraad wijzigen') } }, async (request, reply) => {
+  app.post('/items/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: idParams('id'), body: v.object({ _method: v.literal('PUT'), ...itemUpdateSchema.entries }) }) }, async (request, reply) => {
     const fields = { ...((request.body ?? {}) as Record<string, unknown>) };
     assertPutOverride(fields);
     return updateItemRoute(request, reply, fields);
   });
-  app.put('/items/:id', { config: { access: right('Voorraad wijzigen') } }, async (request, reply) =>
+  app.put('/items/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: idParams('id'), body: v.union([itemUpdateSchema, itemStatusSchema]) }) }, async (request, reply) =>
     updateItemRoute(request, reply, { ...((request.body ?? {}) as Record<string, unknown>) }));
 
-  app.post('/items/:id/mutation', view, async (request, reply) => {
+  app.post('/items/:id/mutation', { ...view, schema: routeSchema({ params: idParams('id'), body: mutationSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const input = parse(mutationSchema, request.body);
@@ -214,12 +216,12 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'Mutatie is succesvol doorgevoerd', ...result, data: await itemDetail(trx, user, id) } };
     });
   });
-  app.get('/getevents/:id', view, async (request) => itemEvents(db, currentUser(request), idParam(request.params)));
+  app.get('/getevents/:id', { ...view, schema: schemas.byId }, async (request) => itemEvents(db, currentUser(request), idParam(request.params)));
 
   // Bundles
-  app.get('/bundles', view, async (request) => listBundles(db, currentUser(request), listParams(request.query), '/api/bundles'));
-  app.get('/bundles/:id', view, async (request) => bundleDetail(db, currentUser(request), idParam(request.params)));
-  app.post('/bundles', { config: { access: right('Bundel wijzigen') } }, async (request, reply) => {
+  app.get('/bundles', { ...view, schema: schemas.list }, async (request) => listBundles(db, currentUser(request), listParams(request.query), '/api/bundles'));
+  app.get('/bundles/:id', { ...view, schema: schemas.byId }, async (request) => bundleDetail(db, currentUser(request), idParam(request.params)));
+  app.post('/bundles', { config: { access: right('Bundel wijzigen') }, schema: routeSchema({ body: bundleCreateSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(bundleCreateSchema, request.body);
     return runCommand(db, request, reply, async (trx) => {
@@ -227,7 +229,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { status: 201, body: { message: 'De bundel is aangemaakt', data: await bundleDetail(trx, user, id) } };
     });
   });
-  app.put('/bundles/:id', { config: { access: right('Bundel wijzigen') } }, async (request, reply) => {
+  app.put('/bundles/:id', { config: { access: right('Bundel wijzigen') }, schema: routeSchema({ params: idParams('id'), body: bundleUpdateSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const input = parse(bundleUpdateSchema, request.body);

@@ -8,7 +8,7 @@ import { ValidationError, unlessTaken } from '../../http/errors';
 import { clientScope } from '../../http/scope';
 import { readSheetRows } from '../../lib/sheets';
 import { MAX_IMPORT_ROWS } from '../../../src/domain/files';
-import { recordEvents } from './events';
+import { recordEvents } from '../events';
 import { SERIAL_UNIQUE } from './items';
 
 export interface ResolvedRow extends ImportRow {

@@ -8,17 +8,18 @@ import { userExportColumns } from './export';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { sendActivationMail } from '../auth/service';
 import { allUsers, deleteUser, pendingActivation, disableTwoFactor, listUsers, updateProfile, updateUser, userDetail } from './service';
+import { idParams, messageResponse, routeSchema, schemas } from '../../http/route-schema';
 
 /** Users (spec 2 §2.12, §7 "Users and roles"); every read and change is limited to the actor's hierarchy. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
   const view = { config: { access: right('Gebruiker bekijken') } };
 
-  app.get('/users', view, async (request) => listUsers(db, currentUser(request), listParams(request.query), '/api/users'));
+  app.get('/users', { ...view, schema: schemas.list }, async (request) => listUsers(db, currentUser(request), listParams(request.query), '/api/users'));
 
-  app.get('/users/:id', view, async (request) => userDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/users/:id', { ...view, schema: schemas.byId }, async (request) => userDetail(db, currentUser(request), idParam(request.params)));
 
-  app.put('/users/:id', { config: { access: right('Gebruiker wijzigen') } }, async (request, reply) => {
+  app.put('/users/:id', { config: { access: right('Gebruiker wijzigen') }, schema: routeSchema({ params: idParams('id'), body: userUpdateSchema }) }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     const input = parse(userUpdateSchema, request.body);
@@ -28,7 +29,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.delete('/users/:id', { config: { access: right('Gebruiker verwijderen') } }, async (request, reply) => {
+  app.delete('/users/:id', { config: { access: right('Gebruiker verwijderen') }, schema: schemas.messageById }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     return runCommand(db, request, reply, async (trx) => {
@@ -37,12 +38,12 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/exportusers', { config: { access: right('Gebruikers exporteren') } }, async (request, reply) => {
+  app.get('/exportusers', { config: { access: right('Gebruikers exporteren') }, schema: schemas.list }, async (request, reply) => {
     const rows = await allUsers(db, currentUser(request), listParams(request.query));
     return sendXlsx(reply, timestampedName('gebruikers'), workbookStream('Gebruikers', userExportColumns, rows));
   });
 
-  app.post('/:userId/disable-2fa', { config: { access: right('2FA uitschakelen') } }, async (request, reply) => {
+  app.post('/:userId/disable-2fa', { config: { access: right('2FA uitschakelen') }, schema: routeSchema({ params: idParams('userId') }) }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params, 'userId');
     return runCommand(db, request, reply, async (trx) => {
@@ -52,7 +53,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Invitation again (spec 1 §4 'resend exists'): a new activation link for a user not yet activated. */
-  app.post('/users/:id/resend-activation', { config: { access: right('Gebruiker wijzigen') } }, async (request) => {
+  app.post('/users/:id/resend-activation', { config: { access: right('Gebruiker wijzigen') }, schema: schemas.messageById }, async (request) => {
     const account = await pendingActivation(db, currentUser(request), idParam(request.params));
     try {
       await sendActivationMail(db, app.config, app.mailer, account);
@@ -64,7 +65,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** The profile page's 'Bewerken': own name and e-mail, for every verified user (spec 2 §2.12). */
-  app.put('/profile', { config: { access: 'verified' } }, async (request, reply) => {
+  app.put('/profile', { config: { access: 'verified' }, schema: routeSchema({ body: profileUpdateSchema, response: { 200: messageResponse } }) }, async (request, reply) => {
     const actor = currentUser(request);
     const input = parse(profileUpdateSchema, request.body);
     return runCommand(db, request, reply, async (trx) => {

@@ -7,6 +7,7 @@ import { HttpError, ValidationError, forbidden, notFound } from '../../http/erro
 import { likePattern, paginate, sortColumn, type ListParams } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import { assertMayGrant, isLastSuperuser, lockSuperuserRole, superuserIds } from '../roles/grants';
+import { recordEvents } from '../events';
 
 /** Users of clients in the actor's scope (the customer hierarchy), never deleted ones. */
 function scopedUsers(db: Executor, actor: AuthUser) {
@@ -91,10 +92,6 @@ export async function userDetail(db: Executor, actor: AuthUser, id: number) {
 }
 export type UserDetail = Awaited<ReturnType<typeof userDetail>>;
 
-async function recordUserEvent(trx: Executor, actor: AuthUser, clientId: number, action: string) {
-  await trx.insertInto('events').values({ client_id: clientId, user_id: actor.id, action }).execute();
-}
-
 /** A 422 on `field` when another active user has this e-mail address (case-insensitive). */
 export async function assertEmailFree(db: Executor, email: string, exceptUserId: number | null, field = 'email') {
   const other = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase())
@@ -151,14 +148,14 @@ export async function updateUser(trx: Trx, actor: AuthUser, id: number, input: U
   await assertEmailFree(trx, input.email, id);
   await trx.updateTable('users').set({ name: input.name, email: input.email }).where('id', '=', id).execute();
   if (input.role) await setUserRoles(trx, actor, id, input.role);
-  await recordUserEvent(trx, actor, user.client_id, `Gebruiker ${input.name} gewijzigd`);
+  await recordEvents(trx, actor, [{ client_id: user.client_id, action: `Gebruiker ${input.name} gewijzigd` }]);
 }
 
 /** PUT /api/profile: own name and e-mail; roles are not the user's own to change. */
 export async function updateProfile(trx: Trx, actor: AuthUser, input: ProfileUpdateInput) {
   await assertEmailFree(trx, input.email, actor.id);
   await trx.updateTable('users').set({ name: input.name, email: input.email }).where('id', '=', actor.id).execute();
-  await recordUserEvent(trx, actor, actor.clientId, `Gebruiker ${input.name} gewijzigd`);
+  await recordEvents(trx, actor, [{ client_id: actor.clientId, action: `Gebruiker ${input.name} gewijzigd` }]);
 }
 
 /**
@@ -181,7 +178,7 @@ export async function removeAccount(trx: Trx, actor: AuthUser, userId: number) {
 export async function deleteUser(trx: Trx, actor: AuthUser, id: number) {
   const user = await userRow(trx, actor, id);
   await removeAccount(trx, actor, id);
-  await recordUserEvent(trx, actor, user.client_id, `Gebruiker ${user.name} verwijderd`);
+  await recordEvents(trx, actor, [{ client_id: user.client_id, action: `Gebruiker ${user.name} verwijderd` }]);
 }
 
 /** POST /api/{userId}/disable-2fa ('2FA uitschakelen'): the user sets it up again at the next sign-in. */
@@ -191,7 +188,7 @@ export async function disableTwoFactor(trx: Trx, actor: AuthUser, id: number) {
   if (!user.otp_enabled) throw new HttpError(409, userMsg.otpNotEnabled);
   await trx.updateTable('users').set({ otp_enabled: false, otp_secret: null, otp_last_step: null }).where('id', '=', id).execute();
   await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-  await recordUserEvent(trx, actor, user.client_id, `Tweestapsverificatie van ${user.name} uitgeschakeld`);
+  await recordEvents(trx, actor, [{ client_id: user.client_id, action: `Tweestapsverificatie van ${user.name} uitgeschakeld` }]);
 }
 
 /** The account of a user that has not been activated yet, for a new activation mail. */

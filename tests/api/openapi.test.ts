@@ -1,0 +1,87 @@
+/**
+ * The API describes itself (issue 8): every registered /api route is in the OpenAPI 3.1
+ * description, its schemas come from the shared valibot schemas, validation stays with those schemas
+ * (Dutch 422), and a declared response schema sends only the declared fields.
+ */
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../support/context';
+import type { ApiRoute } from '../../server/app';
+import { messageResponse, routeSchema } from '../../server/http/route-schema';
+import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
+import { roleMsg } from '../../src/domain/schemas/roles';
+import { msg } from '../../src/domain/schemas/common';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+/** `/api/roles/:id` as OpenAPI writes it: `/api/roles/{id}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{*}');
+/** The viewer's own files (HTML, scripts, the copy of the description) are not operations of the API. */
+const isDocsViewer = (r: ApiRoute) => r.url === '/api/docs' || r.url.startsWith('/api/docs/');
+
+describe('GET /api/openapi.json', () => {
+  it('describes every registered route, without a session', async () => {
+    const res = await ctx.client().get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const paths = res.body.paths as Record<string, Record<string, unknown>>;
+    const missing = ctx.app.apiRoutes.filter((r) => !isDocsViewer(r))
+      .filter((r) => !paths[openApiPath(r.url)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+    expect(ctx.app.apiRoutes.filter((r) => !isDocsViewer(r)).length).toBeGreaterThan(90);
+  });
+
+  it('takes request schemas from the shared valibot schemas and states each route\'s access', async () => {
+    const paths = (await ctx.client().get('/api/openapi.json')).body.paths;
+    const createRole = paths['/api/roles'].post;
+    const body = createRole.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(['name', 'description']);
+    expect(createRole.description).toContain("recht 'Rol aanmaken'");
+    expect(createRole.tags).toEqual(['role']);
+    const detail = paths['/api/users/{id}'].get;
+    expect(detail.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'id', required: true }));
+    const list = paths['/api/users'].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['search', 'sort', 'page', 'per_page']));
+    expect(paths['/api/auth/login'].post.description).toContain('public');
+  });
+
+  it('leaves validation to the shared schemas: a bad body still gets the Dutch per-field messages', async () => {
+    const admin = await ctx.client().signIn('beheerder@demo.local');
+    const res = await admin.post('/api/roles', { name: '', description: 5 });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.name).toEqual([msg.required]);
+    expect(res.body.errors.description).toBeDefined();
+    expect(roleMsg.nameTaken).toBeTruthy();
+  });
+});
+
+describe('/api/docs', () => {
+  it('serves a readable page with its own content policy, the rest of the API keeps the strict one', async () => {
+    const client = ctx.client();
+    const page = await client.get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(String(page.headers['content-type'])).toContain('text/html');
+    expect(String(page.body)).toContain('swagger-ui');
+    expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+    const script = await client.get('/api/docs/static/swagger-ui-bundle.js');
+    expect(script.status).toBe(200);
+    const description = await client.get('/api/openapi.json');
+    expect(description.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  });
+});
+
+describe('a declared response schema', () => {
+  it('sends only the declared fields', async () => {
+    const app = Fastify();
+    app.get('/x', { schema: routeSchema({ response: { 200: messageResponse } }) }, async () => ({ message: 'Klaar', password_hash: 'geheim' }));
+    const res = await app.inject('/x');
+    expect(res.json()).toEqual({ message: 'Klaar' });
+    await app.close();
+  });
+});
