@@ -1,4 +1,5 @@
 import type { DeliveryFormOptions } from '../../../domain/contracts/deliveries';
+import '../deliveries.css';
 
 type ProductOption = DeliveryFormOptions['products'][number];
 type AddressOption = DeliveryFormOptions['addresses'][number];
@@ -27,7 +28,7 @@ export function ProductAmounts({ products, amounts, onChange, legend }: {
         const amount = Number(amounts[p.id] ?? 0) || 0;
         const id = `amount-${p.id}`;
         return (
-          <div key={p.id} className="ticket-line">
+          <div key={p.id} className="amount-line">
             <label htmlFor={id}>{p.name} ({p.article_number})</label>
             <input id={id} type="number" min={0} max={10000} className="input" value={amounts[p.id] ?? ''}
               onChange={(e) => onChange({ ...amounts, [p.id]: e.target.value })} />
