@@ -46,9 +46,9 @@ export function DeliveriesPage() {
 
   return (
     <div className="panel delivery-list">
-      <div className="tabs" role="tablist" aria-label="Leveringen">
+      <div className="delivery-tabs" role="tablist" aria-label="Leveringen">
         {(Object.keys(deliveryTabs) as DeliveryTab[]).map((t) => (
-          <button key={t} type="button" role="tab" className="tab" aria-selected={t === tab}
+          <button key={t} type="button" role="tab" className="delivery-tab" aria-selected={t === tab}
             onClick={() => void navigate({ to: '/leveringen', search: { tab: t } })}>{deliveryTabs[t].label}</button>
         ))}
       </div>
