@@ -17,3 +17,10 @@ registerPanel('customer', {
   order: 20,
   Component: lazy(() => import('./features/prenotifications/components/CustomerPreNotificationsPanel').then((m) => ({ default: m.CustomerPreNotificationsPanel }))),
 });
+
+// Request forms of deliveries that the customer, item and stock pages open. Props: DeliveryRequestSlotProps.
+registerPanel('delivery-request', {
+  id: 'deliveries',
+  order: 10,
+  Component: lazy(() => import('./features/deliveries/components/DeliveryRequestHost').then((m) => ({ default: m.DeliveryRequestHost }))),
+});

@@ -10,6 +10,7 @@
  * panel), so a slow or broken panel does not hold back or take down the page or the others.
  */
 import { Component, Suspense, useSyncExternalStore, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import type { DeliveryDetail } from '../domain/contracts/deliveries';
 
 /** What the customer page (spec 1 §2.9) hands to the panels of the 'customer' slot. */
 export interface CustomerPanelProps {
@@ -21,6 +22,13 @@ export interface CustomerPanelProps {
 /** Every slot and the props its page hands to the panels. */
 export interface SlotProps {
   customer: CustomerPanelProps;
+  'delivery-request': DeliveryRequestSlotProps;
+  delivery: DeliveryPanelProps;
+}
+
+/** What the delivery page (spec 2 §2.7) hands to its panels (check-out, 'Afronden'). */
+export interface DeliveryPanelProps {
+  delivery: DeliveryDetail;
 }
 export type SlotName = keyof SlotProps;
 
@@ -32,21 +40,20 @@ export interface SlotPanel<P> {
   Component: ComponentType<P>;
 }
 
-type Registry = { [S in SlotName]?: readonly SlotPanel<SlotProps[S]>[] };
-const registry: Registry = {};
+// One map for every slot; registerPanel and panelsOf keep each slot's own props type at the edges.
+const registry = new Map<SlotName, readonly unknown[]>();
 const listeners = new Set<() => void>();
 const none: readonly never[] = [];
 
 export function registerPanel<S extends SlotName>(slot: S, panel: SlotPanel<SlotProps[S]>): void {
   const others = panelsOf(slot).filter((p) => p.id !== panel.id);
   // A new array on every change: useSyncExternalStore compares snapshots by identity.
-  const next: Registry[S] = [...others, panel].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
-  registry[slot] = next;
+  registry.set(slot, [...others, panel].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)));
   listeners.forEach((l) => l());
 }
 
 export function panelsOf<S extends SlotName>(slot: S): readonly SlotPanel<SlotProps[S]>[] {
-  return registry[slot] ?? none;
+  return (registry.get(slot) ?? none) as readonly SlotPanel<SlotProps[S]>[];
 }
 
 function subscribe(listener: () => void) {
@@ -83,4 +90,11 @@ export function Slot<S extends SlotName>({ name, props }: { name: S; props: Slot
       ))}
     </div>
   );
+}
+
+/** The 'delivery-request' slot: a page asks for a request form (a ticket, the bulk call-off) without importing deliveries. */
+export interface DeliveryRequestSlotProps {
+  /** Delivery type id; `clientId` the end user (tickets) or end customer (bulk, may be chosen in the form). */
+  request: { type: number; clientId: number | null; itemId?: number } | null;
+  onClose: () => void;
 }

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { download } from '../../../api/client';
-import { ClientType } from '../../../domain/enums';
+import { ClientType, DeliveryType } from '../../../domain/enums';
+import { Slot, type DeliveryRequestSlotProps } from '../../../shell/slots';
 import { DataTable, toSearchParams, type Column } from '../../../ui/DataTable';
 import { tableParamsOf } from '../../../ui/table/search';
 import { useEvent } from '../../../shell/events';
-import { showToast, toastError } from '../../../shell/toast';
+import { toastError } from '../../../shell/toast';
 import { bundlesQueryOptions } from '../api/bundles';
 import { productsQueryOptions } from '../api/products';
 import { useEndCustomers, useProductGroups, useResellers } from '../../../api/lookups';
@@ -52,7 +53,8 @@ export function StockPage() {
 
   useEvent('stock:create', useCallback(() => setModal('create'), []));
   useEvent('stock:import', useCallback(() => setModal('import'), []));
-  useEvent('stock:bulk-call-off', useCallback(() => showToast('Voorraad afroepen', 'Bulkafroep komt beschikbaar met het leveringenonderdeel.', 'info'), []));
+  const [bulkCallOff, setBulkCallOff] = useState(false);
+  useEvent('stock:bulk-call-off', useCallback(() => setBulkCallOff(true), []));
   // The articles as the table shows them: its search, filters and sort.
   useEvent('stock:export', useCallback(() => {
     const params = tableParamsOf(search);
@@ -107,6 +109,7 @@ export function StockPage() {
       {modal === 'create' && <ProductFormModal onClose={() => setModal(null)} onSaved={(p) => void navigate({ to: '/voorraad/$id', params: { id: p.id } })} />}
       {modal === 'import' && <ImportStockModal onClose={() => setModal(null)} />}
       {modal === 'bundle' && <BundleCreateModal onClose={() => setModal(null)} onSaved={(id) => void navigate({ to: '/bundle/$id', params: { id: id } })} />}
+      <Slot name="delivery-request" props={{ request: bulkCallOff ? { type: DeliveryType.BULK_LEVERING, clientId: null } : null, onClose: () => setBulkCallOff(false) }} />
     </div>
   );
 }
