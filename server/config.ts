@@ -19,6 +19,8 @@ export interface Config {
   webDistDir: string;
   /** Which proxies may set X-Forwarded-For (Fastify's trustProxy); false: the socket address counts. */
   trustProxy: boolean | string[];
+  /** The clock of business rules that count days (the quotation's 30 days); tests set their own. */
+  now: () => Date;
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -59,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'dist'),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    now: () => new Date(),
   };
 }

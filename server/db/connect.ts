@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from './database';
 import { migrateToLatest } from './migrate';
 import { seedDemo } from './seed';
+import { folderStorage } from '../lib/storage';
 import { openEmbedded, openPostgres, type OpenedDatabase } from './open';
 
 /**
@@ -14,7 +15,7 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
     await migrateToLatest(db);
     if (isNew && config.seedDemo) {
       log('Nieuwe database: demogegevens worden aangemaakt…');
-      await seedDemo(db);
+      await seedDemo(db, { storage: folderStorage(config.storageDir) });
     }
   };
   if (config.databaseUrl) {

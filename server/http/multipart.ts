@@ -9,7 +9,10 @@ export interface UploadedFile {
 
 export interface MultipartForm {
   fields: Record<string, unknown>;
+  /** One file per field name (the last one sent). */
   files: Record<string, UploadedFile>;
+  /** Every file part in the order sent, for fields that carry several files (`files[]`). */
+  fileList?: (UploadedFile & { field: string })[];
 }
 
 /** Limits that the error handler already answers (413 'Het bestand is te groot.'). */
@@ -23,11 +26,15 @@ const LIMIT_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_F
 export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
   const fields: Record<string, unknown> = {};
   const files: Record<string, UploadedFile> = {};
+  const fileList: (UploadedFile & { field: string })[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (part.filename && data.length) files[part.fieldname] = { name: part.filename, data };
+        if (part.filename && data.length) {
+          files[part.fieldname] = { name: part.filename, data };
+          fileList.push({ field: part.fieldname, name: part.filename, data });
+        }
       } else fields[part.fieldname] = part.value;
     }
   } catch (err) {
@@ -35,5 +42,5 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
     request.log.info({ err }, 'unreadable multipart body');
     throw new HttpError(400, fileMsg.brokenForm);
   }
-  return { fields, files };
+  return { fields, files, fileList };
 }

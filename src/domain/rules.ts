@@ -23,16 +23,6 @@ export const OTP_PATTERN = /^\d{6}$/;
 export const SUCCESS_REDIRECT_MS = 4000;
 export const TOAST_DURATION_MS = 5000;
 
-export const QUOTATION_VALID_DAYS = 30;
-const DAY_MS = 86_400_000;
-export function quotationAgeDays(uploadedAt: Date, now: Date = new Date()): number {
-  return Math.floor((now.getTime() - uploadedAt.getTime()) / DAY_MS);
-}
-export function quotationValidityText(uploadedAt: Date, now: Date = new Date()): string {
-  const age = quotationAgeDays(uploadedAt, now);
-  return age >= QUOTATION_VALID_DAYS ? 'Offerte is verlopen' : `Offerte is nog ${QUOTATION_VALID_DAYS - age} dag(en) geldig`;
-}
-
 export const EOL_HORIZON_MONTHS = 3;
 
 /** The comment written when a delivery is finished with items left unticked (spec 2 §4). */

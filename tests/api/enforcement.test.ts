@@ -221,6 +221,9 @@ const detailRoutes: Record<string, Classification> = {
   'GET /api/deliveries/:id/signature': rowOfOtherTenant('deliveries'),
   'GET /api/delivery-form-options/:id': otherEndCustomer(),
   'GET /api/geteventsbyrepairid/:id': rowOfOtherTenant('deliveries'),
+  'GET /api/repairs/:id': rowOfOtherTenant('deliveries'),
+  'GET /api/deliveries/:id/images/:image': rowOfOtherTenant('deliveries'),
+  'GET /api/deliveries/:id/quotation': rowOfOtherTenant('deliveries'),
   'GET /api/items/itemseolbyproductid/:id': rowOfOtherTenant('products'),
 };
 

@@ -24,6 +24,8 @@ import { pdfHeaders } from './pdf';
 import { labelCode, shippingLabel } from './shipping-label';
 import { deliveryInScope } from './rows';
 import { storedInput } from './stored-input';
+import { assertRemarksAllowed } from '../repairs/remarks';
+import { repairToast } from '../../../src/domain/schemas/repairs';
 
 const view = { config: { access: right('Levering bekijken') } };
 const change = { config: { access: right('Levering wijzigen') } };
@@ -93,6 +95,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const { fields, files } = await readForm(request);
     const typeId = requestedType(user, fields);
+    assertRemarksAllowed(user, fields, { delivery_type_id: typeId, repair_description: null });
     const input = toDeliveryInput(typeId, parse(deliverySchema(typeId, true), fields));
     return withUpload(typeId === DeliveryType.BULK_LEVERING ? files.file : undefined, (file) => runCommand(db, request, reply, async (trx) => {
       const id = await createDelivery(trx, user, input, file);
@@ -112,10 +115,11 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
       delete fields._method;
     }
     if (fields.onlyChangeRepairDescription !== undefined) {
+      assertRemarksAllowed(user, fields, null);
       const { repair_description } = parse(repairDescriptionSchema, fields);
       return runCommand(db, request, reply, async (trx) => {
         await changeRepairDescription(trx, user, id, repair_description ?? null);
-        return { body: { message: deliveryToast.changed, data: await deliveryDetail(trx, user, id) } };
+        return { body: { message: repairToast.remarksSaved, data: await deliveryDetail(trx, user, id) } };
       });
     }
     if (fields.onlyChangeCarrier !== undefined || (fields.carrier_id !== undefined && fields.delivery_type_id === undefined)) {
@@ -126,6 +130,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
       });
     }
     const stored = await deliveryInScope(db, user, id);
+    assertRemarksAllowed(user, fields, stored);
     const lines = await deliveryLines(db, id);
     // A cancelled, finished or mutation delivery is refused before its fields are checked.
     assertEditable(stored, lines, stored.delivery_type_id === DeliveryType.BULK_LEVERING ? deliveryToast.bulkFailed : deliveryToast.editFailed);

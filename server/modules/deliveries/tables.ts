@@ -30,6 +30,9 @@ export interface DeliveryTables {
     date_quotation: Date | null;
     finished_repair: Date | null;
     repair_description: string | null;
+    /** The repairs area (server/modules/repairs): one of the six repair statuses, null = 'Reparatie aangevraagd'. */
+    repair_status_id: number | null;
+    status_quotation: 'Accept' | 'Decline' | null;
     /** The signed finish (field work): storage key of the image, who signed and when on the device. */
     signature_file: string | null;
     signer_name: string | null;

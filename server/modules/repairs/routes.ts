@@ -1,0 +1,181 @@
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { quotationDecisionSchema, removeImageSchema, repairMsg, repairStatusSchema, repairToast } from '../../../src/domain/schemas/repairs';
+import { currentUser, right } from '../../http/access';
+import { runCommand } from '../../http/command';
+import { HttpError, ValidationError, idParam, notFound, parse } from '../../http/errors';
+import { readMultipart, type UploadedFile } from '../../http/multipart';
+import { listParams } from '../../http/paging';
+import { sendStoredFile, sniffImage, sniffPdf } from '../../lib/file-type';
+import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
+import { recordEvents } from '../stock/events';
+import {
+  addImages, addQuotation, assertSuperuser, changeRepairStatus, decideQuotation, quotationToMail, removeImage, removeQuotation, type StoredUpload,
+} from './commands';
+import { mailContacts, repairDetail, repairEvents } from './detail';
+import { listRepairs, repairExportColumns, repairsForExport } from './lists';
+import { sendQuotationMail } from './mail';
+import { repairInScope } from './rows';
+
+const view = { config: { access: right('Levering bekijken') } };
+const change = { config: { access: right('Levering wijzigen') } };
+const IMAGE_FIELD = /^(files|images|file|image)(\[\d*\])?$/;
+const baseName = (name: string) => path.basename(name, path.extname(name)).replace(/[^\p{L}\p{N} ._-]+/gu, '_').slice(0, 80) || 'bestand';
+
+export const repairRoutes: FastifyPluginAsync = async (app) => {
+  const { db, storage, config } = app;
+
+  async function files(request: FastifyRequest) {
+    if (!request.isMultipart()) return [];
+    return (await readMultipart(request)).fileList ?? [];
+  }
+
+  /** Stores checked files, runs the command, and removes them again when it fails. */
+  async function withStored<T>(folder: string, uploads: UploadedFile[], run: (stored: StoredUpload[]) => Promise<T>): Promise<T> {
+    const stored: StoredUpload[] = [];
+    try {
+      for (const f of uploads) stored.push({ key: await storage.put(folder, f.name, f.data), name: f.name });
+      return await run(stored);
+    } catch (err) {
+      for (const s of stored) await storage.remove(s.key);
+      throw err;
+    }
+  }
+
+  app.get('/repairdeliveries', view, async (request) => listRepairs(db, currentUser(request), listParams(request.query)));
+
+  app.get('/exportrepair', { config: { access: right('Reparaties exporteren') } }, async (request, reply) => {
+    const rows = await repairsForExport(db, currentUser(request), listParams(request.query));
+    return sendXlsx(reply, timestampedName('reparaties'), workbookStream('Reparaties', repairExportColumns, rows));
+  });
+
+  app.get('/repairs/:id', view, async (request) => repairDetail(db, currentUser(request), idParam(request.params), config.now()));
+  app.get('/geteventsbyrepairid/:id', view, async (request) => repairEvents(db, currentUser(request), idParam(request.params)));
+
+  app.get('/deliveries/:id/images/:image', view, async (request, reply) => {
+    const repair = await repairInScope(db, currentUser(request), idParam(request.params));
+    const image = await db.selectFrom('repair_media').select(['file', 'name']).where('id', '=', idParam(request.params, 'image'))
+      .where('delivery_id', '=', repair.id).where('disk', '=', 'images').executeTakeFirst();
+    if (!image) throw notFound('Afbeelding niet gevonden');
+    return sendStoredFile(reply, storage, image.file, image.name);
+  });
+
+  app.get('/deliveries/:id/quotation', view, async (request, reply) => {
+    const repair = await repairInScope(db, currentUser(request), idParam(request.params));
+    const q = await db.selectFrom('repair_media').select(['file', 'name']).where('delivery_id', '=', repair.id).where('disk', '=', 'quotations').executeTakeFirst();
+    if (!q) throw notFound('Geen offerte');
+    return sendStoredFile(reply, storage, q.file, q.name);
+  });
+
+  app.post('/deliveries/:id/change-repair-status', change, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const { status } = parse(repairStatusSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      await changeRepairStatus(trx, user, id, status, config.now());
+      return { body: { message: repairToast.statusChanged, data: await repairDetail(trx, user, id, config.now()) } };
+    });
+  });
+
+  app.post('/deliveries/:id/add-images', change, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    await repairInScope(db, user, id);
+    const sent = (await files(request)).filter((f) => IMAGE_FIELD.test(f.field));
+    if (!sent.length) throw ValidationError.field('files', repairMsg.imagesRequired);
+    const errors: Record<string, string[]> = {};
+    const checked = sent.map((f, i) => {
+      const type = sniffImage(f.data);
+      if (!type) errors[`files.${i}`] = [repairMsg.image];
+      return { name: `${baseName(f.name)}.${type?.ext ?? 'bin'}`, data: f.data };
+    });
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    return withStored('images', checked, (stored) => runCommand(db, request, reply, async (trx) => {
+      await addImages(trx, user, id, stored, config.now());
+      return { status: 201, body: { message: repairToast.imagesUploaded, data: await repairDetail(trx, user, id, config.now()) } };
+    }));
+  });
+
+  app.post('/deliveries/:id/remove-image', change, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const { image } = parse(removeImageSchema, request.body);
+    let removedKey = '';
+    const answer = await runCommand(db, request, reply, async (trx) => {
+      removedKey = await removeImage(trx, user, id, image);
+      return { body: { message: repairToast.imageRemoved, data: await repairDetail(trx, user, id, config.now()) } };
+    });
+    if (removedKey) await storage.remove(removedKey);
+    return answer;
+  });
+
+  app.post('/deliveries/:id/add-quotation', change, async (request, reply) => {
+    const user = currentUser(request);
+    assertSuperuser(user);
+    const id = idParam(request.params);
+    await repairInScope(db, user, id);
+    const sent = (await files(request)).filter((f) => /^(quotation|file)$/.test(f.field));
+    const file = sent[sent.length - 1];
+    if (!file) throw ValidationError.field('quotation', repairMsg.quotationRequired);
+    if (!sniffPdf(file.data)) throw ValidationError.field('quotation', repairMsg.quotationPdf);
+    return withStored('quotations', [{ name: `${baseName(file.name)}.pdf`, data: file.data }], ([stored]) => runCommand(db, request, reply, async (trx) => {
+      await addQuotation(trx, user, id, stored!, config.now());
+      return { status: 201, body: { message: repairToast.quotationUploaded, data: await repairDetail(trx, user, id, config.now()) } };
+    }));
+  });
+
+  app.post('/deliveries/:id/remove-quotation', change, async (request, reply) => {
+    const user = currentUser(request);
+    assertSuperuser(user);
+    const id = idParam(request.params);
+    let removedKey = '';
+    const answer = await runCommand(db, request, reply, async (trx) => {
+      removedKey = await removeQuotation(trx, user, id, config.now());
+      return { body: { message: repairToast.quotationRemoved, data: await repairDetail(trx, user, id, config.now()) } };
+    });
+    if (removedKey) await storage.remove(removedKey);
+    return answer;
+  });
+
+  app.post('/deliveries/:id/mail-quotation/:contactId', change, async (request, reply) => {
+    const user = currentUser(request);
+    assertSuperuser(user);
+    const id = idParam(request.params);
+    const contactId = idParam(request.params, 'contactId');
+    return runCommand(db, request, reply, async (trx) => {
+      const { repair, quotation } = await quotationToMail(trx, user, id);
+      const client = await trx.selectFrom('clients').select(['id', 'client_type_id', 'parent_client_id']).where('id', '=', repair.client_id).executeTakeFirstOrThrow();
+      const candidates = await mailContacts(trx, client.client_type_id === 4 && client.parent_client_id ? [client.id, client.parent_client_id] : [client.id]);
+      const contact = candidates.find((c) => c.id === contactId);
+      if (!contact) throw new HttpError(422, repairToast.quotationMailFailed, { contact: [repairMsg.contactRequired] });
+      const pdf = await storage.readBuffer(quotation.file).catch(() => {
+        throw new HttpError(422, repairToast.quotationMailFailed, { quotation: [repairMsg.quotationMissing] });
+      });
+      await recordEvents(trx, user, [{ delivery_id: id, client_id: repair.client_id, action: `Offerte verzonden naar ${contact.first_name} ${contact.last_name}`.trim() }]);
+      try {
+        await sendQuotationMail(app.mailer, config, { repair, quotation, contact, pdf });
+      } catch (err) {
+        request.log.warn({ err }, 'quotation mail failed');
+        throw new HttpError(502, repairToast.quotationMailFailed);
+      }
+      return { body: { message: repairToast.quotationMailed } };
+    });
+  });
+
+  app.post('/deliveries/:id/accept-or-deny-quotation', view, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const { status } = parse(quotationDecisionSchema, request.body);
+    return runCommand(db, request, reply, async (trx) => {
+      const at = await decideQuotation(trx, user, id, status, config.now());
+      return {
+        body: {
+          message: status === 'Accept' ? repairToast.quotationAccepted : repairToast.quotationDeclined,
+          status_quotation: status,
+          date_quotation: at.toISOString(),
+          data: await repairDetail(trx, user, id, config.now()),
+        },
+      };
+    });
+  });
+};

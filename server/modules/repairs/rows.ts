@@ -1,0 +1,23 @@
+import { DeliveryType, ItemStatus, itemStatusNames, type ItemStatusId } from '../../../src/domain/enums';
+import type { Executor } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { notFound } from '../../http/errors';
+import { deliveryInScope } from '../deliveries/rows';
+import './tables';
+
+/** The repair delivery when the user may see it; another tenant's repair, or another type, is a 404. */
+export async function repairInScope(db: Executor, user: AuthUser, id: number, forUpdate = false) {
+  const d = await deliveryInScope(db, user, id, forUpdate).catch(() => null);
+  if (!d || d.delivery_type_id !== DeliveryType.REPARATIE) throw notFound('Reparatie niet gevonden');
+  return d;
+}
+export type RepairRow = Awaited<ReturnType<typeof repairInScope>>;
+
+/** The repair status: null until chosen by hand means 'Reparatie aangevraagd' (the status at request). */
+export const repairStatusId = (d: { repair_status_id: number | null }): ItemStatusId =>
+  (d.repair_status_id ?? ItemStatus.REPARATIE_AANGEVRAAGD) as ItemStatusId;
+export const statusOf = (id: number) => ({ id, name: itemStatusNames[id as ItemStatusId] ?? 'Onbekend' });
+
+export const imageUrl = (deliveryId: number, mediaId: number) => `/api/deliveries/${deliveryId}/images/${mediaId}`;
+export const quotationUrl = (deliveryId: number) => `/api/deliveries/${deliveryId}/quotation`;
+export const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
