@@ -191,8 +191,12 @@ const appRoutes = [
   page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveryDetailPage'), 'DeliveryDetailPage'),
   page('/reparaties', { name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairsPage'), 'RepairsPage'),
   page('/reparaties/$id', { name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairDetailPage'), 'RepairDetailPage'),
-  page('/eol', { name: 'eol', title: 'EOL overzicht' }, () => import('./features/eol/pages/EolPage'), 'EolPage'),
-  page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/pages/EolDetailPage'), 'EolDetailPage'),
+  // EOL: the menu entry needs no right; the server scopes the data to the user's hierarchy.
+  page('/eol', { name: 'eol', title: 'EOL overzicht', buttons: [{ label: 'EOL exporteren', event: 'eol:export', right: 'EOL exporteren' }] }, () => import('./features/eol/pages/EolPage'), 'EolPage'),
+  page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/pages/EolDetailPage'), 'EolDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/eol/api/eol-items').then((api) => queryClient.ensureQueryData(api.eolItemsQueryOptions(idOf(params)))),
+    loadError: 'Productgegevens kunnen niet worden ingeladen',
+  }),
 
   page('/gebruikersbeheer', { name: 'userManagement', title: 'Gebruikersbeheer', right: 'Gebruiker bekijken', buttons: [{ label: 'Exporteren', event: 'users:export', right: 'Gebruikers exporteren' }] }, () => import('./features/users/pages/UserListPage'), 'UserListPage'),
   page('/gebruikers/$id', { name: 'userDetails', title: 'Gebruiker', crumbs: ['userManagement'], right: 'Gebruiker bekijken' }, () => import('./features/users/pages/UserDetailPage'), 'UserDetailPage', {

@@ -30,6 +30,17 @@ export const queryKeys = {
     products: (id: number) => ['prenotifications', 'products', id] as const,
     options: (clientId: number) => ['prenotifications', 'options', clientId] as const,
   },
+  eol: {
+    all: ['eol'] as const,
+    products: ['eol', 'products'] as const,
+    items: (productId: number) => ['eol', 'items', productId] as const,
+  },
+  repairs: {
+    all: ['repairs'] as const,
+    lists: ['repairs', 'list'] as const,
+    detail: (id: number) => ['repairs', 'detail', id] as const,
+    events: (id: number) => ['repairs', 'events', id] as const,
+  },
   users: {
     all: ['users'] as const,
     lists: ['users', 'list'] as const,
@@ -70,6 +81,8 @@ export const staleAfter = {
   roles: [queryKeys.roles.all, queryKeys.lookups.roles, queryKeys.users.all],
   stock: [queryKeys.stock.all],
   prenotifications: [queryKeys.prenotifications.all],
+  /** A repair's status moves its items' statuses too. */
+  repairs: [queryKeys.repairs.all, queryKeys.stock.all],
   users: [queryKeys.users.all],
 } as const;
 
