@@ -143,7 +143,10 @@ const appRoutes = [
     loader: ({ queryClient, params }) => import('./features/crm/api/get-client').then((api) => queryClient.ensureQueryData(api.clientQueryOptions(idOf(params)))),
     loadError: 'Klantgegevens kunnen niet worden ingeladen',
   }),
-  page('/activiteiten/leveringen/$id', { name: 'activitiesRepair', title: 'Activiteiten' }, () => import('./features/activities/pages/ActivitiesPage'), 'RepairActivitiesPage'),
+  page('/activiteiten/leveringen/$id', { name: 'activitiesRepair', title: 'Activiteiten', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/activities/pages/ActivitiesPage'), 'RepairActivitiesPage', {
+    loader: ({ queryClient, params }) => import('./features/activities/api/get-repair-events').then((api) => queryClient.ensureQueryData(api.repairActivitiesQueryOptions(idOf(params)))),
+    loadError: 'Er kan geen data geladen worden',
+  }),
   page('/activiteiten/$id', { name: 'activitiesClient', title: 'Activiteiten', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/activities/pages/ActivitiesPage'), 'ClientActivitiesPage'),
   page('/instellingen', { name: 'settings', title: 'Instellingen' }, () => import('./features/users/pages/SettingsPage'), 'SettingsPage'),
   page('/profiel', { name: 'profile', title: 'Mijn profiel' }, () => import('./features/users/pages/ProfilePage'), 'ProfilePage'),
@@ -186,11 +189,20 @@ const appRoutes = [
     loadError: 'Voormeldinggegevens kunnen niet worden ingeladen',
   }),
 
-  // Deliveries, repairs and EOL are not built yet: their pages have no top-bar actions until then.
+  // Deliveries are not built yet: their pages have no top-bar actions until then.
   page('/leveringen', { name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveriesPage'), 'DeliveriesPage'),
   page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveryDetailPage'), 'DeliveryDetailPage'),
-  page('/reparaties', { name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairsPage'), 'RepairsPage'),
-  page('/reparaties/$id', { name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairDetailPage'), 'RepairDetailPage'),
+  page('/reparaties', {
+    name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken',
+    buttons: [{ label: 'Reparaties exporteren', event: 'repair:export', right: 'Reparaties exporteren' }],
+  }, () => import('./features/repairs/pages/RepairsPage'), 'RepairsPage'),
+  page('/reparaties/$id', {
+    name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken',
+    buttons: [{ label: 'Status wijzigen', event: 'repair:status', right: 'Levering wijzigen' }],
+  }, () => import('./features/repairs/pages/RepairDetailPage'), 'RepairDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/repairs/api/repair-detail').then((api) => queryClient.ensureQueryData(api.repairQueryOptions(idOf(params)))),
+    loadError: 'Leveringen kunnen niet worden ingeladen',
+  }),
   // EOL: the menu entry needs no right; the server scopes the data to the user's hierarchy.
   page('/eol', { name: 'eol', title: 'EOL overzicht', buttons: [{ label: 'EOL exporteren', event: 'eol:export', right: 'EOL exporteren' }] }, () => import('./features/eol/pages/EolPage'), 'EolPage'),
   page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/pages/EolDetailPage'), 'EolDetailPage', {
