@@ -17,7 +17,7 @@ export const useRemoveQuotation = (repairId: number) =>
 
 /** POST /api/deliveries/{id}/mail-quotation/{contactId} (Superuser). */
 export const useMailQuotation = (repairId: number) =>
-  useRepairCommand(repairId, (contactId: number) => postJson<{ message: string; data?: undefined }>(`deliveries/${repairId}/mail-quotation/${contactId}`),
+  useRepairCommand(repairId, (contactId: number) => postJson<{ message: string }>(`deliveries/${repairId}/mail-quotation/${contactId}`),
     { errorText: repairToast.quotationMailFailed, toastFieldErrors: true });
 
 /** POST /api/deliveries/{id}/accept-or-deny-quotation {status}; its failures are silent (spec 2 §8). */
