@@ -12,11 +12,11 @@ import { exportEolProducts } from '../api/export-eol';
 const defaults: TableParams = { search: '', filters: {}, sort: 'name', order: 'asc', page: 1 };
 
 const columns: Column<EolProductRow>[] = [
-  { key: 'name', header: 'Productnaam', sortable: true, width: 220 },
-  { key: 'article_number', header: 'Artikelnummer', sortable: true, width: 140 },
-  { key: 'eol_items', header: 'Aantal EOL items', sortable: true, width: 130, align: 'right' },
-  { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 180 },
-  { key: 'reseller_name', header: 'Reseller', sortable: true, sortKey: 'reseller', width: 180 },
+  { key: 'name', header: 'Productnaam', sortable: true, width: 200 },
+  { key: 'article_number', header: 'Artikelnummer', sortable: true, width: 125 },
+  { key: 'eol_items', header: 'Aantal EOL items', sortable: true, width: 125, align: 'right' },
+  { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 170 },
+  { key: 'reseller_name', header: 'Reseller', sortable: true, sortKey: 'reseller', width: 170 },
   { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'EOLDetail' } },
 ];
 

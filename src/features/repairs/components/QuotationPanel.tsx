@@ -45,7 +45,7 @@ export function QuotationPanel({ repair }: { repair: RepairDetail }) {
             <span className="muted"> · geüpload op {formatDate(quotation.created_at)}</span>
           </p>
           {quotation.status_quotation ? (
-            <p className={`status-label ${quotation.status_quotation === 'Accept' ? 'status-stock' : 'status-alert'}`}>
+            <p className={`quotation-outcome ${quotation.status_quotation === 'Accept' ? 'is-accepted' : 'is-declined'}`}>
               {quotationOutcome[quotation.status_quotation]}{quotation.date_quotation ? ` op ${formatDate(quotation.date_quotation)}` : ''}
             </p>
           ) : (

@@ -24,7 +24,7 @@ export function RepairInfoPanel({ repair }: { repair: RepairDetail }) {
     <section className="panel" aria-labelledby="repair-info">
       <div className="panel-header">
         <h2 id="repair-info">Reparatie {repair.order_number}</h2>
-        <span className={`status-label ${repair.is_cancelled ? 'status-muted' : 'status-repair'}`} aria-label="Status">{repair.is_cancelled ? 'Geannuleerd' : repair.status.name}</span>
+        <span className={`repair-status${repair.is_cancelled ? ' is-cancelled' : ''}`} aria-label="Status">{repair.is_cancelled ? 'Geannuleerd' : repair.status.name}</span>
       </div>
       <dl className="facts">
         {fields.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
