@@ -27,7 +27,8 @@ export function RepairDetailPage() {
       <RepairInfoPanel repair={repair} />
       <div className="repair-columns">
         <ActivityPanel repair={repair} />
-        <RemarksPanel repair={repair} />
+        {/* Keyed on the stored text: a refetch that brings other remarks restarts the editor. */}
+        <RemarksPanel key={repair.repair_description ?? ''} repair={repair} />
       </div>
       <div className="repair-columns">
         <ImagesPanel repair={repair} />
