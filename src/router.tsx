@@ -186,7 +186,11 @@ const appRoutes = [
     loader: ({ queryClient, params }) => import('./features/crm/api/get-client').then((api) => queryClient.ensureQueryData(api.clientQueryOptions(params.id))),
     loadError: 'Klantgegevens kunnen niet worden ingeladen',
   }),
-  page('/activiteiten/leveringen/$id', { name: 'activitiesRepair', title: 'Activiteiten' }, () => import('./features/activities/pages/ActivitiesPage'), 'RepairActivitiesPage', { params: idParams }),
+  page('/activiteiten/leveringen/$id', { name: 'activitiesRepair', title: 'Activiteiten', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/activities/pages/ActivitiesPage'), 'RepairActivitiesPage', {
+    params: idParams,
+    loader: ({ queryClient, params }) => import('./features/activities/api/get-repair-events').then((api) => queryClient.ensureQueryData(api.repairActivitiesQueryOptions(params.id))),
+    loadError: 'Er kan geen data geladen worden',
+  }),
   page('/activiteiten/$id', { name: 'activitiesClient', title: 'Activiteiten', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/activities/pages/ActivitiesPage'), 'ClientActivitiesPage', {
     params: idParams,
     loader: ({ queryClient, params }) => import('./features/activities/api/get-client-events').then((api) => {
@@ -258,10 +262,25 @@ const appRoutes = [
     loader: ({ queryClient, params }) => import('./features/deliveries/api/deliveries').then((api) => queryClient.ensureQueryData(api.deliveryQueryOptions(params.id))),
     loadError: 'Leveringen kunnen niet worden ingeladen',
   }),
-  page('/reparaties', { name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairsPage'), 'RepairsPage'),
-  page('/reparaties/$id', { name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairDetailPage'), 'RepairDetailPage'),
-  page('/eol', { name: 'eol', title: 'EOL overzicht' }, () => import('./features/eol/pages/EolPage'), 'EolPage'),
-  page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/pages/EolDetailPage'), 'EolDetailPage'),
+  page('/reparaties', {
+    name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken',
+    buttons: [{ label: 'Reparaties exporteren', event: 'repair:export', right: 'Reparaties exporteren' }],
+  }, () => import('./features/repairs/pages/RepairsPage'), 'RepairsPage'),
+  page('/reparaties/$id', {
+    name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken',
+    buttons: [{ label: 'Status wijzigen', event: 'repair:status', right: 'Levering wijzigen' }],
+  }, () => import('./features/repairs/pages/RepairDetailPage'), 'RepairDetailPage', {
+    params: idParams,
+    loader: ({ queryClient, params }) => import('./features/repairs/api/repair-detail').then((api) => queryClient.ensureQueryData(api.repairQueryOptions(params.id))),
+    loadError: 'Leveringen kunnen niet worden ingeladen',
+  }),
+  // EOL: the menu entry needs no right; the server scopes the data to the user's hierarchy.
+  page('/eol', { name: 'eol', title: 'EOL overzicht', buttons: [{ label: 'EOL exporteren', event: 'eol:export', right: 'EOL exporteren' }] }, () => import('./features/eol/pages/EolPage'), 'EolPage'),
+  page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/pages/EolDetailPage'), 'EolDetailPage', {
+    params: idParams,
+    loader: ({ queryClient, params }) => import('./features/eol/api/eol-items').then((api) => queryClient.ensureQueryData(api.eolItemsQueryOptions(params.id))),
+    loadError: 'Productgegevens kunnen niet worden ingeladen',
+  }),
 
   page('/gebruikersbeheer', { name: 'userManagement', title: 'Gebruikersbeheer', right: 'Gebruiker bekijken', buttons: [{ label: 'Exporteren', event: 'users:export', right: 'Gebruikers exporteren' }] }, () => import('./features/users/pages/UserListPage'), 'UserListPage', {
     search: { schema: userListSearch, defaults: userListDefaults },

@@ -38,6 +38,17 @@ export const queryKeys = {
     options: (clientId: number) => ['deliveries', 'options', clientId] as const,
     carriers: ['deliveries', 'carriers'] as const,
   },
+  eol: {
+    all: ['eol'] as const,
+    products: ['eol', 'products'] as const,
+    items: (productId: number) => ['eol', 'items', productId] as const,
+  },
+  repairs: {
+    all: ['repairs'] as const,
+    lists: ['repairs', 'list'] as const,
+    detail: (id: number) => ['repairs', 'detail', id] as const,
+    events: (id: number) => ['repairs', 'events', id] as const,
+  },
   users: {
     all: ['users'] as const,
     lists: ['users', 'list'] as const,
@@ -80,6 +91,8 @@ export const staleAfter = {
   prenotifications: [queryKeys.prenotifications.all],
   /** A delivery changes item states and the customer's activity and stock panels. */
   deliveries: [queryKeys.deliveries.all, queryKeys.stock.all, queryKeys.clients.all],
+  /** A repair's status moves its items' statuses too. */
+  repairs: [queryKeys.repairs.all, queryKeys.stock.all],
   users: [queryKeys.users.all],
 } as const;
 

@@ -1,9 +1,9 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { formatDate, formatTime } from '../../../domain/format';
-import { EmptyPage } from '../../../shell/EmptyPage';
 import { usePageTitle } from '../../../shell/page-title';
 import { clientActivitiesQueryOptions, useClientName } from '../api/get-client-events';
+import { repairActivitiesQueryOptions } from '../api/get-repair-events';
 
 const route = getRouteApi('/app/activiteiten/$id');
 
@@ -44,7 +44,32 @@ function describe(e: { action: string; status_name: string | null }): string {
   return `${e.action} (${e.status_name})`;
 }
 
-/** Activities of a repair delivery: built with the repairs area. */
+const repairRoute = getRouteApi('/app/activiteiten/leveringen/$id');
+
+/** Activities of a repair (/activiteiten/leveringen/{id}, spec 2 §2.14): Datum, Tijd, Omschrijving, Artikel. */
 export function RepairActivitiesPage() {
-  return <EmptyPage />;
+  const { id } = repairRoute.useParams();
+  const { data } = useSuspenseQuery(repairActivitiesQueryOptions(id));
+  return (
+    <div className="panel">
+      <div className="table-scroll">
+        <table className="table" aria-label="Activiteiten">
+          <thead>
+            <tr><th scope="col">Datum</th><th scope="col">Tijd</th><th scope="col">Omschrijving</th><th scope="col">Artikel</th></tr>
+          </thead>
+          <tbody>
+            {data.length === 0 && <tr className="empty-row"><td colSpan={4}>Er is geen data gevonden</td></tr>}
+            {data.map((e) => (
+              <tr key={e.id}>
+                <td>{formatDate(e.created_at)}</td>
+                <td>{formatTime(e.created_at)}</td>
+                <td>{e.status_name ?? e.action}</td>
+                <td>{[e.product_name, e.serial].filter(Boolean).join(' · ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
 }

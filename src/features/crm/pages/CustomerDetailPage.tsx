@@ -7,7 +7,7 @@ import { formatDate, formatEuro, initials } from '../../../domain/format';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { confirmDialog } from '../../../shell/confirm';
 import { useEvent } from '../../../shell/events';
-import { Slot, type DeliveryRequestSlotProps } from '../../../shell/slots';
+import { Slot } from '../../../shell/slots';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
 import { clientQueryOptions } from '../api/get-client';

@@ -1,5 +1,41 @@
-import { EmptyPage } from '../../../shell/EmptyPage';
+import { useCallback, useState } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useEvent } from '../../../shell/events';
+import { usePageTitle } from '../../../shell/page-title';
+import { repairQueryOptions } from '../api/repair-detail';
+import { RepairInfoPanel } from '../components/RepairInfoPanel';
+import { ActivityPanel } from '../components/ActivityPanel';
+import { ImagesPanel } from '../components/ImagesPanel';
+import { QuotationPanel } from '../components/QuotationPanel';
+import { RemarksPanel } from '../components/RemarksPanel';
+import { RepairStatusModal } from '../components/RepairStatusModal';
+import '../repairs.css';
 
+const route = getRouteApi('/app/reparaties/$id');
+
+/** /reparaties/{id}: info, activity, images, quotation and remarks (spec 2 §2.10). */
 export function RepairDetailPage() {
-  return <EmptyPage />;
+  const { id } = route.useParams();
+  const { data: repair } = useSuspenseQuery(repairQueryOptions(id));
+  usePageTitle(repair.order_number ?? `Reparatie ${repair.id}`);
+  const [changingStatus, setChangingStatus] = useState(false);
+  useEvent('repair:status', useCallback(() => setChangingStatus(true), []));
+
+  return (
+    <div className="repair-detail">
+      <RepairInfoPanel repair={repair} />
+      <div className="repair-columns">
+        <ActivityPanel repair={repair} />
+        {/* Keyed on the stored text: a refetch that brings other remarks restarts the editor. */}
+        <RemarksPanel key={repair.repair_description ?? ''} repair={repair} />
+      </div>
+      <div className="repair-columns">
+        <ImagesPanel repair={repair} />
+        <QuotationPanel repair={repair} />
+      </div>
+      <p className="muted"><Link to="/activiteiten/leveringen/$id" params={{ id: repair.id }}>Alle activiteiten van deze reparatie</Link></p>
+      {changingStatus && <RepairStatusModal repair={repair} onClose={() => setChangingStatus(false)} />}
+    </div>
+  );
 }

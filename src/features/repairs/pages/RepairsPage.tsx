@@ -1,5 +1,50 @@
-import { EmptyPage } from '../../../shell/EmptyPage';
+import { useCallback, useMemo } from 'react';
+import { useSearch } from '@tanstack/react-router';
+import type { RepairListRow } from '../../../domain/contracts/repairs';
+import { useEndCustomers } from '../../../api/lookups';
+import { useEvent } from '../../../shell/events';
+import { toastError } from '../../../shell/toast';
+import { DataTable, type Column, type TableParams } from '../../../ui/DataTable';
+import { readUrlState } from '../../../ui/table/url-state';
+import { exportRepairs, repairListQueryOptions } from '../api/repair-list';
 
+const defaults: TableParams = { search: '', filters: {}, sort: null, order: 'asc', page: 1 };
+
+const columns: Column<RepairListRow>[] = [
+  { key: 'order_number', header: 'Ordernummer', sortable: true, width: 140 },
+  { key: 'serials', header: 'Serienummer', sortable: true, sortKey: 'serial', width: 150 },
+  { key: 'products', header: 'Producten', sortable: true, width: 200 },
+  { key: 'end_customer_name', header: 'Eindklant', sortable: true, width: 170 },
+  { key: 'end_user_name', header: 'Eindgebruiker', sortable: true, width: 150 },
+  { key: 'created_at', header: 'Datum melding', sortable: true, width: 125, cell: { kind: 'date' } },
+  { key: 'finished_repair', header: 'Afgerond op', sortable: true, width: 120, cell: { kind: 'date' } },
+  { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 130 },
+  { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'repairDetail' } },
+];
+
+/** /reparaties: every repair request within the user's hierarchy (spec 2 §2.9). */
 export function RepairsPage() {
-  return <EmptyPage />;
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const params = useMemo(() => readUrlState(search, defaults), [search]);
+  const customers = useEndCustomers();
+
+  useEvent('repair:export', useCallback(() => {
+    exportRepairs(params).catch(() => toastError('Exporteren is mislukt'));
+  }, [params]));
+
+  return (
+    <div className="panel">
+      <DataTable<RepairListRow>
+        label="Reparaties"
+        columns={columns}
+        query={repairListQueryOptions}
+        defaults={defaults}
+        filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] }]}
+        searchPlaceholder="Zoeken op ordernummer, serienummer, producten of eindklant"
+        urlState
+        loadErrorText="Leveringen kunnen niet worden ingeladen"
+        emptyText="Er zijn geen reparaties gevonden"
+      />
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
 import {  useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ClientType, DeliveryType } from '../../../domain/enums';
-import { Slot, type DeliveryRequestSlotProps } from '../../../shell/slots';
+import { ClientType, DeliveryType, ItemStatus } from '../../../domain/enums';
+import { Slot } from '../../../shell/slots';
 import { formatDate, formatDateTime } from '../../../domain/format';
 import { SplitButton, type SplitAction } from '../../../ui/SplitButton';
 import { usePageTitle } from '../../../shell/page-title';
@@ -79,7 +79,13 @@ function ItemDetailView({ item }: { item: ItemDetail }) {
       </section>
       <div className="item-columns">
         <section className="panel">
-          <h3>Activiteiten</h3>
+          <div className="panel-header">
+            <h3>Activiteiten</h3>
+            {/* Spec 2 §4: the activities panel offers 'Status bewerken' only while the item is in Reparatie. */}
+            {item.status_id === ItemStatus.REPARATIE && user.can('Voorraad wijzigen') && (
+              <button type="button" className="button button-secondary button-small" onClick={() => setModal('status')}>Status bewerken</button>
+            )}
+          </div>
           {item.events.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
             <div className="table-scroll">
               <table className="table activity-table">

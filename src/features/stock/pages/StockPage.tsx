@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { download } from '../../../api/client';
 import { ClientType, DeliveryType } from '../../../domain/enums';
-import { Slot, type DeliveryRequestSlotProps } from '../../../shell/slots';
+import { Slot } from '../../../shell/slots';
 import { DataTable, toSearchParams, type Column } from '../../../ui/DataTable';
 import { tableParamsOf } from '../../../ui/table/search';
 import { useEvent } from '../../../shell/events';

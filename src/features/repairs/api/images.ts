@@ -1,0 +1,16 @@
+import { postForm, postJson } from '../../../api/client';
+import { repairToast } from '../../../domain/schemas/repairs';
+import { useRepairCommand, type RepairAnswer } from './use-repair-command';
+
+/** POST /api/deliveries/{id}/add-images: one file per request, so the page can show progress per file. */
+export const useAddImage = (repairId: number) =>
+  useRepairCommand(repairId, (file: File) => {
+    const form = new FormData();
+    form.append('files[]', file);
+    return postForm<RepairAnswer>(`deliveries/${repairId}/add-images`, form, { timeout: 120_000 });
+  }, { errorText: repairToast.imagesUploadFailed, toastFieldErrors: true });
+
+/** POST /api/deliveries/{id}/remove-image {image}. */
+export const useRemoveImage = (repairId: number) =>
+  useRepairCommand(repairId, (image: number) => postJson<RepairAnswer>(`deliveries/${repairId}/remove-image`, { image }),
+    { errorText: repairToast.imagesRemoveFailed });
