@@ -186,9 +186,14 @@ const appRoutes = [
     loadError: 'Voormeldinggegevens kunnen niet worden ingeladen',
   }),
 
-  // Deliveries, repairs and EOL are not built yet: their pages have no top-bar actions until then.
-  page('/leveringen', { name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveriesPage'), 'DeliveriesPage'),
-  page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveryDetailPage'), 'DeliveryDetailPage'),
+  page('/leveringen', {
+    name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken',
+    buttons: [{ label: 'Levering exporteren', event: 'delivery:export', right: 'Levering exporteren' }],
+  }, () => import('./features/deliveries/pages/DeliveriesPage'), 'DeliveriesPage'),
+  page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveryDetailPage'), 'DeliveryDetailPage', {
+    loader: ({ queryClient, params }) => import('./features/deliveries/api/deliveries').then((api) => queryClient.ensureQueryData(api.deliveryQueryOptions(idOf(params)))),
+    loadError: 'Leveringen kunnen niet worden ingeladen',
+  }),
   page('/reparaties', { name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairsPage'), 'RepairsPage'),
   page('/reparaties/$id', { name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairDetailPage'), 'RepairDetailPage'),
   page('/eol', { name: 'eol', title: 'EOL overzicht' }, () => import('./features/eol/pages/EolPage'), 'EolPage'),

@@ -82,10 +82,11 @@ export const postForm = <T>(path: string, body: FormData, options?: Options) => 
 export type { Paged } from '../domain/paged';
 
 /** Starts a browser download of an API file (exports, PDFs) with the session cookie. */
-export async function download(path: string, params?: Record<string, string | number | undefined | null>): Promise<void> {
+/** `prefixUrl: '/'` for the few files the spec serves outside /api (the shipping label). */
+export async function download(path: string, params?: Record<string, string | number | undefined | null>, options: { prefixUrl?: string } = {}): Promise<void> {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
-  const response = await call(api.get(path, { searchParams: search, timeout: 120_000 }));
+  const response = await call(api.get(path, { searchParams: search, timeout: 120_000, ...options }));
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
   const url = URL.createObjectURL(await response.blob());

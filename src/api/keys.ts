@@ -30,6 +30,14 @@ export const queryKeys = {
     products: (id: number) => ['prenotifications', 'products', id] as const,
     options: (clientId: number) => ['prenotifications', 'options', clientId] as const,
   },
+  deliveries: {
+    all: ['deliveries'] as const,
+    lists: ['deliveries', 'list'] as const,
+    detail: (id: number) => ['deliveries', 'detail', id] as const,
+    /** The request forms' choices per client (counts change with every delivery). */
+    options: (clientId: number) => ['deliveries', 'options', clientId] as const,
+    carriers: ['deliveries', 'carriers'] as const,
+  },
   users: {
     all: ['users'] as const,
     lists: ['users', 'list'] as const,
@@ -70,6 +78,8 @@ export const staleAfter = {
   roles: [queryKeys.roles.all, queryKeys.lookups.roles, queryKeys.users.all],
   stock: [queryKeys.stock.all],
   prenotifications: [queryKeys.prenotifications.all],
+  /** A delivery changes item states and the customer's activity and stock panels. */
+  deliveries: [queryKeys.deliveries.all, queryKeys.stock.all, queryKeys.clients.all],
   users: [queryKeys.users.all],
 } as const;
 

@@ -1,5 +1,73 @@
-import { EmptyPage } from '../../../shell/EmptyPage';
+import { useCallback } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { deliveryTypeNames } from '../../../domain/enums';
+import type { DeliveryListRow } from '../../../domain/contracts/deliveries';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { useEndCustomers } from '../../../api/lookups';
+import { useEvent } from '../../../shell/events';
+import { toastError } from '../../../shell/toast';
+import { deliveryListQueryOptions, deliveryTabs, exportDeliveries, type DeliveryTab } from '../api/deliveries';
+import '../deliveries.css';
 
+const typeOptions = Object.entries(deliveryTypeNames).map(([id, name]) => ({ id: Number(id), name }));
+
+/** The spec's columns (§2.6); the finished tab adds 'Afgerond op'. */
+function columnsFor(tab: DeliveryTab): Column<DeliveryListRow>[] {
+  return [
+    { key: 'date', header: 'Datum', sortable: true, width: 105, cell: { kind: 'date' } },
+    {
+      key: 'order_number', header: 'Ordernummer', sortable: true, width: 140,
+      render: (row) => <Link to="/leveringen/$id" params={{ id: String(row.id) }}>{row.order_number || `Levering ${row.id}`}</Link>,
+    },
+    { key: 'end_customer_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 150 },
+    { key: 'address', header: 'Adres', sortable: true, width: 190 },
+    { key: 'type', header: 'Type', sortable: true, width: 120, value: (row) => row.delivery_type.name },
+    { key: 'products_count', header: 'Voorraad', sortable: true, width: 90, align: 'right' },
+    { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 120, cell: { kind: 'date' } },
+    { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 120 },
+    ...(tab === 'finished' ? [{ key: 'completed_at', header: 'Afgerond op', sortable: true, width: 115, cell: { kind: 'date' } } as Column<DeliveryListRow>] : []),
+  ];
+}
+
+const isTab = (x: unknown): x is DeliveryTab => typeof x === 'string' && x in deliveryTabs;
+
+/** /leveringen: four tabs, client and type filters, load more, export (spec 2 §2.6). */
 export function DeliveriesPage() {
-  return <EmptyPage />;
+  const search = useSearch({ from: '/app/leveringen' }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const tab: DeliveryTab = isTab(search.tab) ? search.tab : 'open';
+  const customers = useEndCustomers();
+
+  useEvent('delivery:export', useCallback(() => {
+    const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x) : null);
+    exportDeliveries(tab, { client: text(search.f_client), type: text(search.f_type), search: text(search.q) })
+      .catch(() => toastError('Exporteren is mislukt'));
+  }, [search, tab]));
+
+  return (
+    <div className="panel delivery-list">
+      <div className="tabs" role="tablist" aria-label="Leveringen">
+        {(Object.keys(deliveryTabs) as DeliveryTab[]).map((t) => (
+          <button key={t} type="button" role="tab" className="tab" aria-selected={t === tab}
+            onClick={() => void navigate({ to: '/leveringen', search: { tab: t } })}>{deliveryTabs[t].label}</button>
+        ))}
+      </div>
+      <DataTable<DeliveryListRow>
+        key={tab}
+        label={deliveryTabs[tab].label}
+        columns={columnsFor(tab)}
+        query={(params) => deliveryListQueryOptions(tab, params)}
+        filters={[
+          { name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] },
+          { name: 'type', allLabel: 'Alle types', options: typeOptions },
+        ]}
+        defaults={{ sort: tab === 'finished' ? 'completed_at' : 'date', order: 'desc' }}
+        searchPlaceholder="Zoek op ordernummer, Topdesknummer, eindklant of adres"
+        mode="loadMore"
+        urlState
+        loadErrorText="Leveringen kunnen niet worden ingeladen"
+        emptyText="Er zijn geen leveringen gevonden"
+      />
+    </div>
+  );
 }

@@ -1,0 +1,33 @@
+import { carrierChangeSchema, deliveryToast } from '../../../domain/schemas/deliveries';
+import { carrierNames } from '../../../domain/enums';
+import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
+import { SelectField } from '../../../ui/form/ChoiceFields';
+import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { useApiForm } from '../../../ui/form/useApiForm';
+import { Modal } from '../../../ui/Modal';
+import { showToast } from '../../../shell/toast';
+import { useEditDelivery } from '../api/deliveries';
+
+/** 'Bezorger wijzigen': the carrier is optional; none means the provider's own carrier (spec 2 §5). */
+export function CarrierModal({ delivery, onClose }: { delivery: DeliveryDetail; onClose: () => void }) {
+  const edit = useEditDelivery(delivery.id, deliveryToast.carrierFailed);
+  const form = useApiForm({
+    initial: { carrier_id: String(delivery.carrier_id) },
+    schema: carrierChangeSchema,
+    submit: (values) => edit.mutateAsync(values),
+    onSuccess: () => { showToast('Gelukt', deliveryToast.carrierChanged); onClose(); },
+  });
+  return (
+    <Modal title="Bezorger wijzigen" onClose={onClose} size="small">
+      <form {...form.formProps} aria-label="Bezorger wijzigen">
+        <SelectField label="Bezorger" {...form.bind('carrier_id')} placeholder="Geen (Reuzado)"
+          options={Object.entries(carrierNames).map(([id, name]) => ({ value: id, label: name }))} />
+        <FormError message={form.formError} />
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
+          <SubmitButton pending={form.submitting}>Opslaan</SubmitButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}
