@@ -17,3 +17,10 @@ registerPanel('customer', {
   order: 20,
   Component: lazy(() => import('./features/prenotifications/components/CustomerPreNotificationsPanel').then((m) => ({ default: m.CustomerPreNotificationsPanel }))),
 });
+
+// The delivery page (spec 2 §2.7): 'Artikelen uitklaren', 'Afronden' and what waits in the outbox. Props: { delivery }.
+registerPanel('delivery', {
+  id: 'fieldwork',
+  order: 10,
+  Component: lazy(() => import('./features/deliveries/components/FieldworkPanel').then((m) => ({ default: m.FieldworkPanel }))),
+});
