@@ -75,6 +75,17 @@ export function withPending(d: DeliveryDetail, pending: PendingFieldwork): { vie
     }
     return l;
   });
+  // Serials not on a line: the server puts them on an open line of their article. When only one
+  // article waits for an item, that is where they go; otherwise they stay listed as unplaced.
+  const free = products.filter((l) => l.is_pickup === 0 && !l.checked_out_at && l.item_id === null && l.product.product_group_id !== ACCESSORY_GROUP_ID);
+  const unplacedSerials = [...pending.serials].filter((s) => !placed.has(s));
+  if (new Set(free.map((l) => l.product_id)).size === 1) {
+    unplacedSerials.slice(0, free.length).forEach((serial, k) => {
+      const index = products.indexOf(free[k]!);
+      products[index] = { ...free[k]!, serial, checked_out_at: PENDING_MARK };
+      placed.add(serial);
+    });
+  }
   const added = new Map<number, number>();
   for (const l of products) if (isPendingLine(l)) added.set(l.product_id, (added.get(l.product_id) ?? 0) + 1);
   const view: DeliveryDetail = {
