@@ -18,6 +18,13 @@ registerPanel('customer', {
   Component: lazy(() => import('./features/prenotifications/components/CustomerPreNotificationsPanel').then((m) => ({ default: m.CustomerPreNotificationsPanel }))),
 });
 
+// Request forms of deliveries that the customer, item and stock pages open. Props: DeliveryRequestSlotProps.
+registerPanel('delivery-request', {
+  id: 'deliveries',
+  order: 10,
+  Component: lazy(() => import('./features/deliveries/components/DeliveryRequestHost').then((m) => ({ default: m.DeliveryRequestHost }))),
+});
+
 // The delivery page (spec 2 §2.7): 'Artikelen uitklaren', 'Afronden' and what waits in the outbox. Props: { delivery }.
 registerPanel('delivery', {
   id: 'fieldwork',

@@ -76,3 +76,10 @@ export function Slot<P extends object>({ name, props }: { name: string; props: P
     </div>
   );
 }
+
+/** The 'delivery-request' slot: a page asks for a request form (a ticket, the bulk call-off) without importing deliveries. */
+export interface DeliveryRequestSlotProps {
+  /** Delivery type id; `clientId` the end user (tickets) or end customer (bulk, may be chosen in the form). */
+  request: { type: number; clientId: number | null; itemId?: number } | null;
+  onClose: () => void;
+}

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { ClientType, clientTypeName } from '../../../domain/enums';
+import { endUserDeliverySchema } from '../../../domain/schemas/deliveries';
 import { clientCreateSchema, clientUpdateSchema, creatableClientTypes } from '../../../domain/schemas/clients';
 import { Modal } from '../../../ui/Modal';
 import { SearchSelect } from '../../../ui/SearchSelect';
@@ -13,6 +14,8 @@ import { useCreateClient, useUpdateClient } from '../api/mutations';
 import type { ClientDetail } from '../api/types';
 import { useSessionUser } from '../../../session';
 import { checkPayload } from './validate';
+import { useEndUserStockOptions } from '../api/end-user-stock';
+import { EndUserDeliveryFields, emptyEndUserDelivery, endUserDeliveryPayload, type EndUserDeliveryValues } from './EndUserDeliveryFields';
 
 interface Props {
   /** The customer to change; a new one when absent. */
@@ -28,6 +31,8 @@ const emptyValues = {
   primary_contact_id: '',
   first_name: '', last_name: '', title: '', phone: '', email: '',
   zipcode: '', number: '', addition: '', street: '', city: '',
+  /** A new end user comes with its Indienst delivery (spec 1 §5). */
+  delivery: emptyEndUserDelivery as EndUserDeliveryValues,
 };
 type Values = typeof emptyValues;
 
@@ -69,6 +74,11 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
         addresses: Object.values(address).some(Boolean) ? [{ ...stripEmpty(address), name: 'Hoofdkantoor', is_visiting: true }] : [],
       };
       checkPayload(clientCreateSchema, stripEmpty(payload));
+      if (Number(values.client_type_id) === ClientType.EINDGEBRUIKER) {
+        const delivery = endUserDeliveryPayload(values.delivery);
+        checkPayload(endUserDeliverySchema, delivery);
+        return (await create.mutateAsync({ ...payload, ...delivery })).data;
+      }
       return (await create.mutateAsync(payload)).data;
     },
     onSuccess: (saved) => {
@@ -77,6 +87,8 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
     },
   });
   const typeId = Number(form.values.client_type_id);
+  const newEndUser = !editing && typeId === ClientType.EINDGEBRUIKER;
+  const stockOptions = useEndUserStockOptions(newEndUser ? form.values.parent_client_id : null);
 
   // Who may be the parent of the chosen type; the user's own client when it fits (the server defaults to it too).
   const parentOptions = useMemo(() => {
@@ -140,6 +152,9 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
               {nested('phone', 'contacts.0.phone', 'Telefoonnummer', { type: 'tel' })}
               {nested('email', 'contacts.0.email', 'E-mailadres', { type: 'email', className: 'span-2' })}
             </div>
+            {newEndUser && (
+              <EndUserDeliveryFields values={form.values.delivery} onChange={(d) => form.setValue('delivery', d)} error={form.error} options={stockOptions.data} />
+            )}
             <h3 className="form-section-title">Bezoekadres</h3>
             <div className="form-grid">
               {nested('zipcode', 'addresses.0.zipcode', 'Postcode')}

@@ -1,11 +1,13 @@
 import { useCallback, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ClientType, PROVIDER_CLIENT_ID, clientTypeName } from '../../../domain/enums';
+import { ClientType, DeliveryType, PROVIDER_CLIENT_ID, clientTypeName } from '../../../domain/enums';
+import { SplitButton } from '../../../ui/SplitButton';
 import { formatDate, formatEuro, initials } from '../../../domain/format';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { confirmDialog } from '../../../shell/confirm';
 import { useEvent } from '../../../shell/events';
+import { Slot, type DeliveryRequestSlotProps } from '../../../shell/slots';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
 import { clientQueryOptions } from '../api/get-client';
@@ -35,7 +37,16 @@ type ModalState =
   | { kind: 'monthly' }
   | { kind: 'child'; typeId: number }
   | { kind: 'contact'; contact?: Contact }
+  | { kind: 'ticket'; typeId: number }
   | null;
+
+/** The ticket menu of an end user (spec 1 §2.9): delivery type ids and their entries. */
+const TICKETS: { typeId: number; label: string }[] = [
+  { typeId: DeliveryType.UITDIENST, label: 'Uitdienst' },
+  { typeId: DeliveryType.REPARATIE, label: 'Reparatie' },
+  { typeId: DeliveryType.EOL_SWAP, label: 'EOL Swap' },
+  { typeId: DeliveryType.EXTRA_PRODUCTEN, label: 'Extra producten' },
+];
 
 /** The add-contact button shows on provider, reseller and end-customer clients (spec 1 §2.9). */
 const CONTACT_CLIENT_TYPES: number[] = [ClientType.PROVIDER, ClientType.RESELLER, ClientType.EINDKLANT];
@@ -112,6 +123,12 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
               </div>
             </div>
             <div className="panel-actions">
+              {client.client_type_id === ClientType.EINDGEBRUIKER && user.can('Levering aanmaken') && user.can('Klant wijzigen') && (
+                <div className="ticket-menu"><SplitButton actions={[
+                  { label: 'Ticket aanmelden', onClick: () => document.querySelector<HTMLButtonElement>('.ticket-menu .split-toggle')?.click() },
+                  ...TICKETS.map((t) => ({ label: t.label, onClick: () => setModal({ kind: 'ticket', typeId: t.typeId }) })),
+                ]} /></div>
+              )}
               {canEdit && <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'edit' })}>Wijzigen</button>}
               {user.can('Factuur beheren') && client.client_type_id === ClientType.EINDKLANT && (
                 <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'monthly' })}>Vaste bedragen</button>
@@ -189,6 +206,8 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
 
       {childType && <ChildList client={client} childType={childType} canCreate={user.can('Klant aanmaken')} onCreate={() => setModal({ kind: 'child', typeId: childType })} />}
 
+      <Slot<DeliveryRequestSlotProps> name="delivery-request"
+        props={{ request: modal?.kind === 'ticket' ? { type: modal.typeId, clientId: client.id } : null, onClose: close }} />
       {modal?.kind === 'edit' && <CustomerFormModal client={client} onClose={close} onSaved={close} />}
       {modal?.kind === 'child' && (
         <CustomerFormModal preset={{ client_type_id: modal.typeId, parent_client_id: client.id }} onClose={close}

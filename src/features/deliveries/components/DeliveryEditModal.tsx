@@ -36,10 +36,11 @@ export function DeliveryEditModal({ delivery, onClose }: { delivery: DeliveryDet
       client_id: delivery.client_id, date: delivery.date ?? '', order_number: delivery.order_number ?? '', your_reference: delivery.your_reference ?? '',
       contact: delivery.contact ?? '', contact_email: delivery.contact_email ?? '', contact_phone: delivery.contact_phone ?? '',
       w_number: delivery.w_number ?? '', address: delivery.address ?? '', description: delivery.description ?? '',
-      carrier_id: delivery.carrier_id, products: openLines(delivery),
+      products: openLines(delivery),
     },
     schema: deliverySchema(type, false),
-    submit: (values) => edit.mutateAsync(values as Record<string, unknown>),
+    // The type goes along: the server takes a body with carrier_id and no type for 'Bezorger wijzigen'.
+    submit: (values) => edit.mutateAsync({ ...(values as Record<string, unknown>), delivery_type_id: type }),
     onSuccess: () => {
       showToast('Gelukt', type === DeliveryType.BULK_LEVERING ? deliveryToast.bulkChanged : deliveryToast.changed);
       onClose();

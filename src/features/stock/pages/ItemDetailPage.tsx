@@ -1,10 +1,10 @@
 import {  useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ClientType } from '../../../domain/enums';
+import { ClientType, DeliveryType } from '../../../domain/enums';
+import { Slot, type DeliveryRequestSlotProps } from '../../../shell/slots';
 import { formatDate, formatDateTime } from '../../../domain/format';
 import { SplitButton, type SplitAction } from '../../../ui/SplitButton';
 import { usePageTitle } from '../../../shell/page-title';
-import { showToast } from '../../../shell/toast';
 import { itemQueryOptions } from '../api/items';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ItemDetail } from '../api/types';
@@ -29,13 +29,13 @@ const dash = (v: string | null | undefined) => (v ? v : '—');
 function ItemDetailView({ item }: { item: ItemDetail }) {
   const user = useSessionUser();
   const [modal, setModal] = useState<'status' | 'edit' | 'mutation' | null>(null);
-  const comingSoon = (what: string) => () => showToast(what, `${what} aanmelden komt beschikbaar met het leveringenonderdeel.`, 'info');
+  const [ticket, setTicket] = useState<number | null>(null);
   const actions: SplitAction[] = [
     // The main part opens the same menu as the arrow: every ticket is one of the entries.
     { label: 'Ticket aanmelden', onClick: () => document.querySelector<HTMLButtonElement>('.item-actions .split-toggle')?.click() },
     ...(user.can('Voorraad wijzigen') ? [{ label: 'Bewerken', onClick: () => setModal('edit') }] : []),
-    { label: 'Reparatie', onClick: comingSoon('Reparatie') },
-    { label: 'EOL Swap', onClick: comingSoon('EOL Swap') },
+    { label: 'Reparatie', onClick: () => setTicket(DeliveryType.REPARATIE) },
+    { label: 'EOL Swap', onClick: () => setTicket(DeliveryType.EOL_SWAP) },
     { label: 'Mutatie', onClick: () => setModal('mutation') },
   ];
   const inUseBy = item.client.client_type_id === ClientType.EINDGEBRUIKER ? item.client.name : null;
@@ -101,6 +101,8 @@ function ItemDetailView({ item }: { item: ItemDetail }) {
       </div>
       {modal === 'status' && <ItemStatusModal item={item} onClose={() => setModal(null)} />}
       {modal === 'edit' && <ItemEditModal item={item} onClose={() => setModal(null)} />}
+      <Slot<DeliveryRequestSlotProps> name="delivery-request"
+        props={{ request: ticket ? { type: ticket, clientId: item.client.id, itemId: item.id } : null, onClose: () => setTicket(null) }} />
       {modal === 'mutation' && <MutationModal item={item} onClose={() => setModal(null)} canCreateUser={user.can('Klant aanmaken')} />}
     </div>
   );

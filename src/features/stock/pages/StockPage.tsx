@@ -1,10 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { download } from '../../../api/client';
-import { ClientType } from '../../../domain/enums';
+import { ClientType, DeliveryType } from '../../../domain/enums';
+import { Slot, type DeliveryRequestSlotProps } from '../../../shell/slots';
 import { DataTable, toSearchParams, type Column, type TableParams } from '../../../ui/DataTable';
 import { useEvent } from '../../../shell/events';
-import { showToast, toastError } from '../../../shell/toast';
+import { toastError } from '../../../shell/toast';
 import { fetchBundles } from '../api/bundles';
 import { fetchProducts } from '../api/products';
 import { queryKeys } from '../../../api/keys';
@@ -51,7 +52,8 @@ export function StockPage() {
 
   useEvent('stock:create', useCallback(() => setModal('create'), []));
   useEvent('stock:import', useCallback(() => setModal('import'), []));
-  useEvent('stock:bulk-call-off', useCallback(() => showToast('Voorraad afroepen', 'Bulkafroep komt beschikbaar met het leveringenonderdeel.', 'info'), []));
+  const [bulkCallOff, setBulkCallOff] = useState(false);
+  useEvent('stock:bulk-call-off', useCallback(() => setBulkCallOff(true), []));
   useEvent('stock:export', useCallback(() => {
     const params = lastParams.current;
     const query = params ? toSearchParams(params) : {};
@@ -113,6 +115,7 @@ export function StockPage() {
       {modal === 'create' && <ProductFormModal onClose={() => setModal(null)} onSaved={(p) => void navigate({ to: '/voorraad/$id', params: { id: String(p.id) } })} />}
       {modal === 'import' && <ImportStockModal onClose={() => setModal(null)} />}
       {modal === 'bundle' && <BundleCreateModal onClose={() => setModal(null)} onSaved={(id) => void navigate({ to: '/bundle/$id', params: { id: String(id) } })} />}
+      <Slot<DeliveryRequestSlotProps> name="delivery-request" props={{ request: bulkCallOff ? { type: DeliveryType.BULK_LEVERING, clientId: null } : null, onClose: () => setBulkCallOff(false) }} />
     </div>
   );
 }
