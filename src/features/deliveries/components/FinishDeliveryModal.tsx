@@ -128,10 +128,10 @@ export function FinishDeliveryModal({ delivery: d, onClose }: { delivery: Delive
         <div className="field">
           <label htmlFor="fw-signer">Naam ondertekenaar{bulk ? '' : ' *'}</label>
           <input id="fw-signer" value={signer} autoComplete="name" maxLength={160}
-            aria-invalid={errors.signer_name ? true : undefined} onChange={(e) => setSigner(e.target.value)} />
+            aria-invalid={errors.signer_name ? true : undefined} onChange={(e) => { setSigner(e.target.value); setErrors(({ signer_name: _, ...rest }) => rest); }} />
           {errors.signer_name && <div className="field-error" role="alert">{errors.signer_name}</div>}
         </div>
-        {!bulk && <SignaturePad onChange={setSignature} error={errors.handtekening} />}
+        {!bulk && <SignaturePad onChange={(png) => { setSignature(png); if (png) setErrors(({ handtekening: _, ...rest }) => rest); }} error={errors.handtekening} />}
       </div>
     </Modal>
   );
