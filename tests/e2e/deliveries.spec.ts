@@ -114,7 +114,7 @@ test('repair from the customer ticket menu: list, detail, edit, carrier, both PD
   // Carrier to PostNL: the label appears and is a PDF with the order number.
   await page.getByRole('button', { name: 'wijzigen' }).click();
   const carrier = page.getByRole('dialog', { name: 'Bezorger wijzigen' });
-  await carrier.getByLabel('Bezorger').selectOption({ label: 'PostNL' });
+  await carrier.getByLabel('Bezorger', { exact: true }).selectOption({ label: 'PostNL' });
   await page.screenshot({ path: '.tmp/shots/deliveries-carrier.png' });
   await carrier.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('De bezorger is aangepast')).toBeVisible();
@@ -236,15 +236,17 @@ test('a new end user (Indienst) needs a future date, order number, reference and
   await page.goto(`/klant/${parent.parent_client_id}`);
   await page.getByRole('button', { name: 'Nieuwe eindgebruiker' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nieuwe klant' });
-  await dialog.getByLabel('Naam').fill('Nieuwe Collega E2E');
+  await dialog.getByLabel('Naam', { exact: true }).fill('Nieuwe Collega E2E');
   await dialog.getByRole('button', { name: 'Opslaan' }).click();
-  await expect(dialog.getByText('Een gebruiker kan niet worden aangemaakt zonder voorraad.')).toBeVisible();
+  await expect(dialog.getByText('Dit veld is verplicht.').first()).toBeVisible();
   const order = `E2E-IN-${Date.now() % 100000}`;
   await dialog.getByLabel('Ordernummer').fill(order);
   await dialog.getByLabel('Uw referentie').fill('Onboarding');
   const date = dialog.getByLabel('Leverdatum');
   await date.fill(typedDate(6));
   await date.press('Tab');
+  await dialog.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(dialog.getByText('Een gebruiker kan niet worden aangemaakt zonder voorraad.')).toBeVisible();
   const stock = dialog.getByRole('group', { name: /Voorraad/ }).getByRole('spinbutton').first();
   await stock.fill('9999');
   await expect(dialog.getByText(/Meer dan beschikbaar: \d+ op voorraad, al \d+ besteld/)).toBeVisible();

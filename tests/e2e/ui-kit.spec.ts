@@ -102,8 +102,14 @@ test.describe('shell', () => {
     await expect(bar.getByRole('button', { name: 'Nieuwe rol' })).toBeVisible();
     await expect(bar.getByRole('button', { name: 'Meer acties' })).toHaveCount(0);
 
+    // /leveringen has its one export button, which downloads the list as a workbook.
+    await page.goto('/leveringen');
+    const exported = page.waitForEvent('download');
+    await bar.getByRole('button', { name: 'Levering exporteren' }).click();
+    expect((await exported).suggestedFilename()).toMatch(/^leveringen-\d{8}-\d{6}\.xlsx$/);
+
     // Areas not built yet offer no action that nothing would answer.
-    for (const path of ['/leveringen', '/reparaties', '/eol']) {
+    for (const path of ['/reparaties', '/eol']) {
       await page.goto(path);
       await expect(page.getByText('Dit onderdeel is nog niet beschikbaar.')).toBeVisible();
       await expect(bar.getByRole('button', { name: 'Exporteren' })).toHaveCount(0);

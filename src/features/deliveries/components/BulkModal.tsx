@@ -11,7 +11,7 @@ import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../shell/toast';
 import { useDeliveryFormOptions, useRequestDelivery } from '../api/deliveries';
 import { DateField } from './DateField';
-import { ProductAmounts, amountLines } from './lines';
+import { ProductAmounts, amountLines, withoutProducts } from './lines';
 import { requestSchema } from './request-schema';
 
 /** 'Voorraad afroepen' (spec 2 §5 bulk): expected counts per article, optional file, future date, carrier 1. */
@@ -59,7 +59,7 @@ function BulkForm({ options, onClose, onSaved }: { options: DeliveryFormOptions;
   });
   return (
     <form {...form.formProps} aria-label="Bulkafroep">
-      <ProductAmounts legend="Verwachte aantallen" products={options.products} amounts={form.values.amounts} onChange={(a) => form.setValue('amounts', a)} />
+      <ProductAmounts legend="Verwachte aantallen" products={options.products} amounts={form.values.amounts} onChange={(a) => { form.setValue('amounts', a); form.setFieldErrors(withoutProducts); }} />
       <FormError message={form.error('products')} />
       <DateField id="bulk-date" label="Leverdatum" future required value={form.values.date} onChange={(d) => form.setValue('date', d)} error={form.error('date')} />
       <div className="form-row">

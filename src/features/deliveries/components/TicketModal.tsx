@@ -10,7 +10,7 @@ import { showToast } from '../../../shell/toast';
 import { useDeliveryFormOptions, useRequestDelivery } from '../api/deliveries';
 import { DateField } from './DateField';
 import { requestSchema } from './request-schema';
-import { AmountWarning, ProductAmounts, addressText, amountLines } from './lines';
+import { AmountWarning, ProductAmounts, addressText, amountLines, withoutProducts } from './lines';
 
 /** The tickets an end user's menu and the item page start (spec 1 §2.9, spec 2 §2.8). */
 export type TicketType = typeof DeliveryType.REPARATIE | typeof DeliveryType.UITDIENST | typeof DeliveryType.EOL_SWAP | typeof DeliveryType.EXTRA_PRODUCTEN;
@@ -76,7 +76,10 @@ function TicketForm({ type, clientId, itemId, onClose, onSaved, options }: Props
   const ticket = type !== DeliveryType.EXTRA_PRODUCTEN;
   const pickupLabel = type === DeliveryType.REPARATIE ? 'Defecte artikelen' : type === DeliveryType.EOL_SWAP ? 'EOL artikelen' : 'Op te halen voorraad';
   const bundle = options.bundles.find((b) => String(b.id) === values.bundle_id);
-  const togglePickup = (id: number, on: boolean) => setValue('pickup', on ? [...values.pickup, id] : values.pickup.filter((x) => x !== id));
+  const togglePickup = (id: number, on: boolean) => {
+    setValue('pickup', on ? [...values.pickup, id] : values.pickup.filter((x) => x !== id));
+    form.setFieldErrors(withoutProducts);
+  };
   const toggleBundleProduct = (id: number, on: boolean) =>
     setValue('bundle_products', on ? [...values.bundle_products, id] : values.bundle_products.filter((x) => x !== id));
 
@@ -117,7 +120,7 @@ function TicketForm({ type, clientId, itemId, onClose, onSaved, options }: Props
         </fieldset>
       )}
       {(type === DeliveryType.REPARATIE || type === DeliveryType.EOL_SWAP) && (
-        <ProductAmounts legend="Vervangende artikelen" products={options.products} amounts={values.amounts} onChange={(a) => setValue('amounts', a)} />
+        <ProductAmounts legend="Vervangende artikelen" products={options.products} amounts={values.amounts} onChange={(a) => { setValue('amounts', a); form.setFieldErrors(withoutProducts); }} />
       )}
       <FormError message={form.error('products')} />
       <DateField id="ticket-date" label={ticket ? 'Ophaaldatum' : 'Leverdatum'} future required={type === DeliveryType.EOL_SWAP || type === DeliveryType.EXTRA_PRODUCTEN}

@@ -43,3 +43,9 @@ export function ProductAmounts({ products, amounts, onChange, legend }: {
 
 export const amountLines = (amounts: Record<string, string>) =>
   Object.entries(amounts).filter(([, a]) => Number(a) > 0).map(([productId, a]) => ({ product_id: Number(productId), item_id: null, is_pickup: 0, amount: Number(a) }));
+
+/** The lines' error goes once the user changes the choice (the lines are not one field). */
+export const withoutProducts = (errors: Record<string, string[]>) => {
+  const { products: _gone, ...rest } = errors;
+  return rest;
+};

@@ -46,12 +46,12 @@ export function DeliveriesPage() {
 
   return (
     <div className="panel delivery-list">
-      <div className="tabs" role="tablist" aria-label="Leveringen">
+      <div className="delivery-tabs" role="tablist" aria-label="Leveringen">
         {(Object.keys(deliveryTabs) as DeliveryTab[]).map((t) => (
-          <button key={t} type="button" role="tab" className="tab" aria-selected={t === tab}
+          <button key={t} type="button" role="tab" className="delivery-tab" aria-selected={t === tab}
             onClick={() => void navigate({ to: '/leveringen', search: { tab: t } })}>{deliveryTabs[t].label}</button>
         ))}
-        <Link to="/leveringen/vandaag" className="tab">Mijn leveringen vandaag</Link>
+        <Link to="/leveringen/vandaag" className="delivery-tab">Mijn leveringen vandaag</Link>
       </div>
       <DataTable<DeliveryListRow>
         key={tab}
