@@ -256,7 +256,9 @@ test.describe('phone', () => {
     expect(slip.status()).toBe(200);
     expect(await pdfText(await slip.body())).toContain('Jan Jansen');
 
-    await page.goto(`/leveringen/${id}`);
+    // Back to the delivery in the app: the sent actions made it stale, so it shows the server's state.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/leveringen/${id}$`));
     await expect(page.getByText(/Reparatie afgerond, getekend door Jan Jansen/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toHaveCount(0);
     await page.screenshot({ path: '.tmp/shots/fieldwork-finished-phone.png', fullPage: true });
