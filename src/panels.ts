@@ -24,3 +24,10 @@ registerPanel('delivery-request', {
   order: 10,
   Component: lazy(() => import('./features/deliveries/components/DeliveryRequestHost').then((m) => ({ default: m.DeliveryRequestHost }))),
 });
+
+// The delivery page (spec 2 §2.7): 'Artikelen uitklaren', 'Afronden' and what waits in the outbox. Props: { delivery }.
+registerPanel('delivery', {
+  id: 'fieldwork',
+  order: 10,
+  Component: lazy(() => import('./features/deliveries/components/FieldworkPanel').then((m) => ({ default: m.FieldworkPanel }))),
+});

@@ -257,6 +257,7 @@ const appRoutes = [
     name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken',
     buttons: [{ label: 'Levering exporteren', event: 'delivery:export', right: 'Levering exporteren' }],
   }, () => import('./features/deliveries/pages/DeliveriesPage'), 'DeliveriesPage'),
+  page('/leveringen/vandaag', { name: 'deliveriesToday', title: 'Mijn leveringen vandaag', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveriesTodayPage'), 'DeliveriesTodayPage'),
   page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveryDetailPage'), 'DeliveryDetailPage', {
     params: idParams,
     loader: ({ queryClient, params }) => import('./features/deliveries/api/deliveries').then((api) => queryClient.ensureQueryData(api.deliveryQueryOptions(params.id))),

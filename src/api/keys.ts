@@ -34,6 +34,8 @@ export const queryKeys = {
     all: ['deliveries'] as const,
     lists: ['deliveries', 'list'] as const,
     detail: (id: number) => ['deliveries', 'detail', id] as const,
+    /** 'Mijn leveringen vandaag': open deliveries of the own carrier dated today (kept for offline use). */
+    today: ['deliveries', 'today'] as const,
     /** The request forms' choices per client (counts change with every delivery). */
     options: (clientId: number) => ['deliveries', 'options', clientId] as const,
     carriers: ['deliveries', 'carriers'] as const,

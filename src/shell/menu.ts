@@ -13,7 +13,7 @@ export const menu: MenuEntry[] = [
   { route: 'dashboard', label: 'CRM', alsoActiveOn: ['customerDetail'], right: 'Klant bekijken' },
   { route: 'stock', label: 'Voorraad', alsoActiveOn: ['stockDetail', 'itemDetail'], right: 'Voorraad bekijken' },
   { route: 'PreNotification', label: 'Voormeldingen', alsoActiveOn: ['preNotificationDetail'], right: 'Voormelding bekijken' },
-  { route: 'deliveryPickUp', label: 'Leveringen', alsoActiveOn: ['deliveryDetail'], right: 'Levering bekijken' },
+  { route: 'deliveryPickUp', label: 'Leveringen', alsoActiveOn: ['deliveryDetail', 'deliveriesToday'], right: 'Levering bekijken' },
   { route: 'repair', label: 'Reparatie overzicht', alsoActiveOn: ['repairDetail'], right: 'Levering bekijken' },
   { route: 'eol', label: 'EOL overzicht', alsoActiveOn: ['EOLDetail'] },
   { route: 'userManagement', label: 'Gebruikersbeheer', alsoActiveOn: ['userDetails'], right: 'Gebruiker bekijken' },

@@ -254,6 +254,28 @@ describe('finish (POST /api/finish/delivery)', () => {
     expect(await statusOf(x.id)).toEqual({ status_id: ItemStatus.INGEKLAARD, client_id: customer });
   });
 
+  it('a line checked out offline is ticked by its article: the finish was made before the server chose the item', async () => {
+    const [a, b] = [await item(), await item()];
+    const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product }, { product_id: accessory }]);
+    // Both queued on the device: the finish names the line by its article (item_id null), as the page knew it.
+    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial, b.serial], accessories: [{ product_id: accessory, amount: 1 }] })).status).toBe(200);
+    const res = await magazijn.post('/api/finish/delivery', {
+      id, handtekening: signature, signer_name: 'Jan',
+      items: [{ item_id: null, product_id: product, is_pickup: 0 }, { item_id: b.id, product_id: product, is_pickup: 0 }, { item_id: null, product_id: accessory, is_pickup: 0 }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.comment).toBeNull();
+    expect((await statusOf(a.id)).status_id).toBe(ItemStatus.IN_GEBRUIK);
+    expect((await statusOf(b.id)).status_id).toBe(ItemStatus.IN_GEBRUIK);
+    expect((await lineRows(id)).every((l) => !l.is_backorder)).toBe(true);
+
+    // An article with no checked-out line left is still refused.
+    const c = await item();
+    const other = await delivery(DeliveryType.REPARATIE, endUser, [{ product_id: product, item_id: c.id }]);
+    const refused = await magazijn.post('/api/finish/delivery', { id: other, handtekening: signature, signer_name: 'Jan', items: [{ item_id: null, product_id: product, is_pickup: 0 }] });
+    expect(refused.body.errors).toEqual({ 'items.0.product_id': [fieldworkMsg.lineNotOpen] });
+  });
+
   it('refuses lines that are not on the delivery, not checked out or ticked twice', async () => {
     const a = await item();
     const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product, item_id: a.id }]);

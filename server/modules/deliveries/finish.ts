@@ -31,21 +31,38 @@ export function signatureImage(dataUrl: string | null): Buffer | null {
 const pickedUpStatus = (type: number) =>
   type === DeliveryType.REPARATIE ? ItemStatus.REPARATIE_ONTVANGEN : type === DeliveryType.EOL_SWAP ? ItemStatus.EOL : ItemStatus.INGEKLAARD;
 
-/** Matches the ticked entries to lines: by item, or for a line without item (accessory) by article. */
+/**
+ * Matches the ticked entries to lines: by item, or without item by article: a line without item
+ * (accessory), else a checked-out line of that article no entry names by item. The latter is a line
+ * checked out offline on the same device: the server chose its item after the finish was made.
+ */
 function tickedLines(lines: LineRow[], items: FinishInput['items']): { ticked: Set<number>; errors: Record<string, string[]> } {
   const ticked = new Set<number>();
   const errors: Record<string, string[]> = {};
-  items.forEach((entry, k) => {
+  const named = new Set(items.map((e) => e.item_id).filter((x): x is number => x !== null));
+  const byItem = items.map((e, k) => ({ e, k })).filter(({ e }) => e.item_id !== null);
+  const byArticle = items.map((e, k) => ({ e, k })).filter(({ e }) => e.item_id === null);
+  for (const { e: entry, k } of [...byItem, ...byArticle]) {
     const same = (l: LineRow) => l.is_pickup === entry.is_pickup;
     const line = entry.item_id !== null
       ? lines.find((l) => same(l) && l.item_id === entry.item_id)
-      : lines.find((l) => same(l) && l.item_id === null && l.product_id === entry.product_id && !ticked.has(l.id));
+      : lines.find((l) => same(l) && l.item_id === null && l.product_id === entry.product_id && !ticked.has(l.id))
+        ?? lines.find((l) => same(l) && l.item_id !== null && !named.has(l.item_id) && l.checked_out_at && l.product_id === entry.product_id && !ticked.has(l.id));
     const field = `items.${k}.${entry.item_id !== null ? 'item_id' : 'product_id'}`;
-    if (!line) return void (errors[field] = [fieldworkMsg.lineNotOpen]);
-    if (ticked.has(line.id)) return void (errors[field] = [fieldworkMsg.lineTwice]);
-    if (line.is_pickup === 0 && !line.checked_out_at) return void (errors[field] = [fieldworkMsg.lineNotCheckedOut]);
+    if (!line) {
+      errors[field] = [fieldworkMsg.lineNotOpen];
+      continue;
+    }
+    if (ticked.has(line.id)) {
+      errors[field] = [fieldworkMsg.lineTwice];
+      continue;
+    }
+    if (line.is_pickup === 0 && !line.checked_out_at) {
+      errors[field] = [fieldworkMsg.lineNotCheckedOut];
+      continue;
+    }
     ticked.add(line.id);
-  });
+  }
   return { ticked, errors };
 }
 

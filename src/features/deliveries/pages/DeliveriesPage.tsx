@@ -51,6 +51,7 @@ export function DeliveriesPage() {
           <button key={t} type="button" role="tab" className="delivery-tab" aria-selected={t === tab}
             onClick={() => void navigate({ to: '/leveringen', search: { tab: t } })}>{deliveryTabs[t].label}</button>
         ))}
+        <Link to="/leveringen/vandaag" className="delivery-tab">Mijn leveringen vandaag</Link>
       </div>
       <DataTable<DeliveryListRow>
         key={tab}

@@ -14,6 +14,7 @@ import { useSessionUser } from '../../../session';
 import {
   deliveryQueryOptions, printPackingSlip, printShippingLabel, useCancelDelivery, useDeleteDelivery, useReopenDelivery,
 } from '../api/deliveries';
+import { useDeliveryWithPending } from '../api/fieldwork';
 import { CarrierModal } from '../components/CarrierModal';
 import { DeliveryEditModal } from '../components/DeliveryEditModal';
 import '../deliveries.css';
@@ -22,7 +23,9 @@ const route = getRouteApi('/app/leveringen/$id');
 
 export function DeliveryDetailPage() {
   const { id } = route.useParams();
-  const { data: delivery } = useSuspenseQuery(deliveryQueryOptions(id));
+  const { data } = useSuspenseQuery(deliveryQueryOptions(id));
+  // Check-outs waiting in the outbox (offline) show as checked out.
+  const delivery = useDeliveryWithPending(data);
   usePageTitle(delivery.order_number || `Levering ${delivery.id}`);
   return <DeliveryDetailView delivery={delivery} />;
 }

@@ -1,0 +1,64 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
+import { Carrier } from '../../../domain/enums';
+import { useSessionUser } from '../../../session';
+import { usePendingFieldwork } from '../api/fieldwork';
+import '../fieldwork.css';
+
+const CheckOutModal = lazy(() => import('./CheckOutModal').then((m) => ({ default: m.CheckOutModal })));
+const FinishDeliveryModal = lazy(() => import('./FinishDeliveryModal').then((m) => ({ default: m.FinishDeliveryModal })));
+
+/**
+ * Field work on the delivery page (spec 2 §2.7): 'Artikelen uitklaren', the 'Afronden' panel, and
+ * what waits in the outbox for this delivery ('wacht op verzending') or was refused.
+ */
+export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
+  const { can } = useSessionUser();
+  const { pending, view: d, unplaced } = usePendingFieldwork(delivery);
+  const [modal, setModal] = useState<'checkout' | 'finish' | null>(null);
+  const open = !d.is_cancelled && !d.completed && !pending.finish;
+  const deliver = d.products.filter((l) => l.is_pickup === 0);
+  const mayChange = can('Levering wijzigen');
+  const canCheckOut = open && mayChange && deliver.some((l) => !l.checked_out_at);
+  // The server's rule (can.finish), or the same rule over what was checked out offline meanwhile.
+  const finishable = open && mayChange && (d.can.finish || (d.carrier_id === Carrier.REUZADO && deliver.length > 0 && deliver.every((l) => l.checked_out_at)));
+  const waitingCheckOuts = pending.serials.size + [...pending.accessories.values()].reduce((n, x) => n + x, 0);
+  const signer = pending.finish?.meta?.signerName;
+
+  if (!canCheckOut && !finishable && !pending.finish && !waitingCheckOuts && !pending.failed.length) return null;
+  return (
+    <section className="panel fw-panel" aria-label="Uitklaren en afronden">
+      {pending.failed.map((a) => (
+        <div key={a.id} className="notice notice-alert" role="alert">
+          Mislukt: {a.label}. {a.error} <Link to="/wachtrij">Naar de wachtrij</Link>
+        </div>
+      ))}
+      {(pending.finish || waitingCheckOuts > 0) && (
+        <div className="notice notice-warning fw-waiting" role="status" data-testid="fw-waiting">
+          <strong>Wacht op verzending</strong>
+          {waitingCheckOuts > 0 && <span> · {waitingCheckOuts} {waitingCheckOuts === 1 ? 'item' : 'items'} uitklaren</span>}
+          {pending.finish && <span> · afronden{signer ? `, getekend door ${signer}` : ''}</span>}
+          {unplaced.length > 0 && <span> · serienummers: {unplaced.join(', ')}</span>}
+          {' '}<Link to="/wachtrij">Wachtrij</Link>
+        </div>
+      )}
+      {canCheckOut && (
+        <div className="fw-row">
+          <button type="button" className="button button-primary" onClick={() => setModal('checkout')}>Artikelen uitklaren</button>
+        </div>
+      )}
+      {finishable && (
+        <div className="fw-finish-panel">
+          <h3>Afronden</h3>
+          <p className="muted">Vink aan wat is geleverd en opgehaald en laat de ontvanger tekenen.</p>
+          <button type="button" className="button button-primary" onClick={() => setModal('finish')}>Afronden</button>
+        </div>
+      )}
+      <Suspense fallback={null}>
+        {modal === 'checkout' && <CheckOutModal delivery={d} onClose={() => setModal(null)} />}
+        {modal === 'finish' && <FinishDeliveryModal delivery={d} onClose={() => setModal(null)} />}
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,303 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { devices, type Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { test, expect, signIn, type Portal } from './fixtures';
+import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
+
+/** An end customer with an end user, a serial-tracked article, an accessory and an article of another customer. */
+async function setUp(portal: Portal) {
+  const endCustomer = await portal.db.selectFrom('clients as c').innerJoin('clients as u', 'u.parent_client_id', 'c.id')
+    .select(['c.id', 'u.id as end_user_id']).where('c.client_type_id', '=', ClientType.EINDKLANT).where('u.client_type_id', '=', ClientType.EINDGEBRUIKER)
+    .orderBy('c.id').executeTakeFirstOrThrow();
+  const other = await portal.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).where('id', '!=', endCustomer.id)
+    .orderBy('id').executeTakeFirstOrThrow();
+  const product = (client: number, group: number, name: string) => portal.db.insertInto('products').values({
+    client_id: client, product_group_id: group, name, article_number: `E2E-${name}`, unique_product_id: `E2E-${name}-${client}`,
+  }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
+  return {
+    endCustomer: endCustomer.id, endUser: endCustomer.end_user_id,
+    laptop: await product(endCustomer.id, 1, 'Laptop'), mouse: await product(endCustomer.id, 3, 'Muis'), foreign: await product(other.id, 1, 'Tablet'), other: other.id,
+  };
+}
+
+async function item(portal: Portal, productId: number, clientId: number, serial: string, status: number = ItemStatus.INGEKLAARD) {
+  return portal.db.insertInto('items').values({ product_id: productId, client_id: clientId, status_id: status, serial }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
+}
+
+interface LineSpec { product_id: number; item_id?: number | null; is_pickup?: 0 | 1 }
+async function delivery(portal: Portal, type: number, clientId: number, order: string, lines: LineSpec[]) {
+  const d = await portal.db.insertInto('deliveries').values({
+    delivery_type_id: type, client_id: clientId, carrier_id: Carrier.REUZADO, order_number: order, date: sql<string>`current_date`,
+    contact: 'Piet Pieters', address: 'Stationsstraat 1, Utrecht',
+  }).returning('id').executeTakeFirstOrThrow();
+  await portal.db.insertInto('delivery_products').values(lines.map((l) => ({ delivery_id: d.id, product_id: l.product_id, item_id: l.item_id ?? null, is_pickup: l.is_pickup ?? 0 }))).execute();
+  return d.id;
+}
+
+const lines = (portal: Portal, id: number) => portal.db.selectFrom('delivery_products').selectAll().where('delivery_id', '=', id).orderBy('id').execute();
+
+/** Types like a hardware scanner: fast, ending with Enter. */
+async function scan(page: Page, serial: string) {
+  await page.keyboard.type(serial, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+test.describe('tablet', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
+  test.slow();
+
+  test('check out a delivery by scanning: duplicate, length and foreign serials refused, accessories counted', async ({ page, portal }) => {
+    const s = await setUp(portal);
+    const [a, b] = ['FWT0000001', 'FWT0000002'];
+    await item(portal, s.laptop, s.endCustomer, a);
+    await item(portal, s.laptop, s.endCustomer, b);
+    await item(portal, s.foreign, s.other, 'FWX0000009');
+    const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, 'E2E-UIT-1', [
+      { product_id: s.laptop }, { product_id: s.laptop }, { product_id: s.mouse }, { product_id: s.mouse },
+    ]);
+
+    await signIn(page, 'magazijn@demo.local');
+    await page.goto(`/leveringen/${id}`);
+    await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+    const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+    const save = modal.getByRole('button', { name: 'Opslaan' });
+    await expect(save).toBeDisabled();
+    await modal.getByLabel('Serienummer', { exact: true }).click();
+    await scan(page, a);
+    await expect(modal.getByText(`${a} toegevoegd`)).toBeVisible();
+    await scan(page, a.toLowerCase());
+    await expect(modal.getByText('Serienummer is al gescand.').first()).toBeVisible();
+    await scan(page, 'FWT1');
+    await expect(modal.getByText('Serienummer komt niet overeen').first()).toBeVisible();
+    await scan(page, 'FWX0000009');
+    await expect(modal.getByRole('list', { name: 'Gescande serienummers' }).getByRole('listitem')).toHaveCount(2);
+    await save.click();
+    // The server refuses the other customer's serial, on that serial; nothing was applied.
+    await expect(page.getByText('Items uitklaren mislukt')).toBeVisible();
+    await expect(modal.getByRole('listitem').filter({ hasText: 'FWX0000009' })).toContainText('Serienummer hoort niet bij deze levering.');
+    expect((await lines(portal, id)).every((l) => l.checked_out_at === null)).toBe(true);
+    await page.screenshot({ path: '.tmp/shots/fieldwork-checkout-refused.png' });
+
+    await modal.getByRole('button', { name: 'FWX0000009 verwijderen' }).click();
+    // Comma separated entry: the add button is disabled while the 12-row box is empty.
+    const add = modal.getByRole('button', { name: 'Toevoegen' }).last();
+    await expect(modal.getByLabel("Serienummers, gescheiden door komma's")).toHaveAttribute('rows', '12');
+    await expect(add).toBeDisabled();
+    await modal.getByLabel("Serienummers, gescheiden door komma's").fill(`${a}, ${b}`);
+    await add.click();
+    await expect(modal.getByText(`${a}: Serienummer is al gescand.`)).toBeVisible();
+    await modal.getByLabel('Aantal Muis').fill('2');
+    await save.click();
+    await expect(page.getByText('De items zijn uitgeklaard')).toBeVisible();
+    await expect(modal).toHaveCount(0);
+    const table = page.getByRole('table', { name: 'Artikelen' });
+    await expect(table.getByRole('row').filter({ hasText: a })).toContainText('Uitgeklaard');
+    await expect(table.getByRole('row').filter({ hasText: b })).toContainText('Uitgeklaard');
+    expect((await lines(portal, id)).filter((l) => l.checked_out_at !== null)).toHaveLength(4);
+    await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toHaveCount(0);
+    // Checked out on the provider's own carrier: the 'Afronden' panel shows.
+    await expect(page.getByRole('heading', { name: 'Afronden' })).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/fieldwork-checked-out-tablet.png', fullPage: true });
+  });
+
+  test('a bulk delivery counts per article against the expected amounts (Uitgeklaard)', async ({ page, portal }) => {
+    const s = await setUp(portal);
+    for (const sn of ['FWB0000001', 'FWB0000002', 'FWB0000003']) await item(portal, s.laptop, s.endCustomer, sn);
+    const id = await delivery(portal, DeliveryType.BULK_LEVERING, s.endCustomer, 'E2E-BULK-1', [
+      { product_id: s.laptop }, { product_id: s.laptop }, { product_id: s.laptop }, { product_id: s.mouse },
+    ]);
+    await signIn(page, 'magazijn@demo.local');
+    await page.goto(`/leveringen/${id}`);
+    const block = page.getByRole('table', { name: 'Artikelen' });
+    const laptopCells = block.getByRole('row').filter({ hasText: 'E2E-Laptop' }).getByRole('cell');
+    await expect(laptopCells.nth(2)).toHaveText('3');
+    await expect(laptopCells.nth(3)).toHaveText('0');
+    await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+    const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+    await expect(modal.getByTestId(`fw-checked-out-${s.laptop}`)).toHaveText('0');
+    await modal.getByLabel('Serienummer', { exact: true }).click();
+    await scan(page, 'FWB0000001');
+    await scan(page, 'FWB0000002');
+    await modal.getByLabel('Aantal Muis').fill('1');
+    await modal.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('De items zijn uitgeklaard')).toBeVisible();
+    await expect(block.getByRole('row').filter({ hasText: 'E2E-Laptop' }).getByRole('cell').nth(3)).toHaveText('2');
+    await expect(block.getByRole('row').filter({ hasText: 'E2E-Muis' }).getByRole('cell').nth(3)).toHaveText('1');
+    expect((await lines(portal, id)).filter((l) => l.checked_out_at !== null)).toHaveLength(3);
+    await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+    await expect(modal.getByTestId(`fw-checked-out-${s.laptop}`)).toHaveText('2');
+  });
+});
+
+async function drawSignature(page: Page) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x: box.x + x, y: box.y + y, radiusX: 2, radiusY: 2, force: 0.6, id: 1 }],
+  });
+  await touch('touchStart', 30, 180);
+  for (let i = 1; i <= 40; i++) await touch('touchMove', 30 + i * 6, 180 - Math.sin(i / 4) * 60);
+  await touch('touchEnd', 0, 0);
+  await expect(page.getByText('Handtekening gezet.')).toBeVisible();
+}
+
+async function pdfText(data: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  }
+  return pages.join('\n');
+}
+
+/** Opens today's deliveries online, waits until the service worker controls the page and the cache is stored. */
+async function openTodayOnline(page: Page, ids: number[]) {
+  await page.goto('/leveringen/vandaag');
+  const list = page.getByRole('list', { name: 'Mijn leveringen vandaag' });
+  await expect(list).toBeVisible();
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect(list).toBeVisible();
+  await expect.poll(() => page.evaluate((want) => {
+    const cache = localStorage.getItem('portal-query-cache') ?? '';
+    return want.every((id) => cache.includes(`["deliveries","detail",${id}]`));
+  }, ids)).toBe(true);
+}
+
+const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
+
+test.describe('phone', () => {
+  test.use({ ...pixel7 });
+  // Sign-in with two-step set-up, a service worker install and two reloads on a shared, slow machine.
+  test.slow();
+
+  test('offline at the door: open today\'s delivery after a reload, check out, sign with a finger, finish; applied once when back online', async ({ page, context, portal }) => {
+    const s = await setUp(portal);
+    const deliverA = await item(portal, s.laptop, s.endCustomer, 'FWP0000001');
+    const deliverB = await item(portal, s.laptop, s.endCustomer, 'FWP0000002');
+    const defect = await item(portal, s.laptop, s.endUser, 'FWP0000003', ItemStatus.REPARATIE_AANGEVRAAGD);
+    const id = await delivery(portal, DeliveryType.REPARATIE, s.endUser, 'E2E-DOOR-1', [
+      { product_id: s.laptop, item_id: defect, is_pickup: 1 },
+      { product_id: s.laptop, item_id: deliverA }, { product_id: s.laptop, item_id: deliverB }, { product_id: s.mouse },
+    ]);
+
+    await signIn(page, 'magazijn@demo.local');
+    await openTodayOnline(page, [id]);
+    await expect(page.getByRole('link', { name: /E2E-DOOR-1/ })).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/fieldwork-today-phone.png' });
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('link', { name: /E2E-DOOR-1/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/leveringen/${id}$`));
+    await expect(page.getByRole('heading', { name: 'Defect artikel' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+    const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+    await modal.getByLabel('Serienummer', { exact: true }).click();
+    await scan(page, 'FWP0000001');
+    await scan(page, 'FWP0000002');
+    await modal.getByLabel('Aantal Muis').fill('1');
+    await modal.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+    await expect(page.getByTestId('fw-waiting')).toContainText('Wacht op verzending');
+    const replacement = page.getByRole('table', { name: 'Vervangend artikel' });
+    await expect(replacement.getByRole('row').filter({ hasText: 'FWP0000001' })).toContainText('Uitgeklaard (wacht op verzending)');
+
+    await page.getByRole('button', { name: 'Afronden' }).click();
+    const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
+    await finish.getByRole('checkbox', { name: 'Laptop (FWP0000001)' }).check();
+    await finish.getByRole('checkbox', { name: 'Muis' }).check();
+    await finish.getByRole('checkbox', { name: 'Laptop (FWP0000003)' }).check();
+    await finish.getByRole('button', { name: 'Afronden' }).click();
+    await expect(finish.getByText('Een handtekening is verplicht.')).toBeVisible();
+    await finish.getByLabel('Naam ondertekenaar').fill('Jan Jansen');
+    await drawSignature(page);
+    await page.screenshot({ path: '.tmp/shots/fieldwork-finish-phone.png' });
+    await finish.getByRole('button', { name: 'Afronden' }).click();
+    await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+    await expect(page.getByTestId('fw-waiting')).toContainText('getekend door Jan Jansen');
+
+    const badge = page.getByTestId('outbox-badge');
+    await expect(badge).toContainText('2');
+    await badge.click();
+    await expect(page.getByTestId('outbox-signer')).toHaveText('Getekend door Jan Jansen');
+    await page.screenshot({ path: '.tmp/shots/fieldwork-outbox-phone.png' });
+    expect((await portal.db.selectFrom('deliveries').select('completed_at').where('id', '=', id).executeTakeFirstOrThrow()).completed_at).toBeNull();
+
+    const started = Date.now();
+    await context.setOffline(false);
+    await expect(page.getByText('Er staan geen acties in de wachtrij.')).toBeVisible({ timeout: 20_000 });
+    console.log(`online -> outbox empty: ${Date.now() - started} ms`);
+
+    const d = await portal.db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(d.completed_at).not.toBeNull();
+    expect(d.signer_name).toBe('Jan Jansen');
+    expect(d.comment).toBe('Niet geleverde artikelen: Laptop (FWP0000002)');
+    const file = path.join(portal.dataDir, 'files', d.signature_file!);
+    expect(fs.readFileSync(file).subarray(1, 4).toString('latin1')).toBe('PNG');
+    console.log(`signature file: ${fs.statSync(file).size} bytes`);
+    const finishedEvents = await portal.db.selectFrom('events').select('action').where('delivery_id', '=', id).where('action', 'like', '%afgerond, getekend door Jan Jansen').execute();
+    expect(finishedEvents).toHaveLength(1);
+    const rows = await lines(portal, id);
+    expect(rows.filter((l) => l.is_backorder).map((l) => l.item_id)).toEqual([deliverB]);
+    const statuses = await portal.db.selectFrom('items').select(['id', 'status_id']).where('id', 'in', [deliverA, deliverB, defect]).execute();
+    expect(Object.fromEntries(statuses.map((x) => [x.id, x.status_id]))).toEqual({
+      [deliverA]: ItemStatus.IN_GEBRUIK, [deliverB]: ItemStatus.INGEKLAARD, [defect]: ItemStatus.REPARATIE_ONTVANGEN,
+    });
+
+    const slip = await page.request.get(`/api/deliveries/${id}/packing_slip`);
+    expect(slip.status()).toBe(200);
+    expect(await pdfText(await slip.body())).toContain('Jan Jansen');
+
+    // Back to the delivery in the app: the sent actions made it stale, so it shows the server's state.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/leveringen/${id}$`));
+    await expect(page.getByText(/Reparatie afgerond, getekend door Jan Jansen/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toHaveCount(0);
+    await page.screenshot({ path: '.tmp/shots/fieldwork-finished-phone.png', fullPage: true });
+  });
+
+  test('a finish refused after reconnecting (cancelled meanwhile) stays in the outbox as failed with its signature', async ({ page, context, portal }) => {
+    const s = await setUp(portal);
+    const defect = await item(portal, s.laptop, s.endUser, 'FWR0000001', ItemStatus.IN_GEBRUIK);
+    const id = await delivery(portal, DeliveryType.UITDIENST, s.endUser, 'E2E-REFUSED-1', [{ product_id: s.laptop, item_id: defect, is_pickup: 1 }]);
+    await signIn(page, 'magazijn@demo.local');
+    await openTodayOnline(page, [id]);
+    await context.setOffline(true);
+    await page.getByRole('link', { name: /E2E-REFUSED-1/ }).click();
+    await page.getByRole('button', { name: 'Afronden' }).click();
+    const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
+    await finish.getByRole('checkbox', { name: 'Laptop (FWR0000001)' }).check();
+    await finish.getByLabel('Naam ondertekenaar').fill('Kees de Vries');
+    await drawSignature(page);
+    await finish.getByRole('button', { name: 'Afronden' }).click();
+    await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+
+    await portal.db.updateTable('deliveries').set({ is_cancelled: true }).where('id', '=', id).execute();
+    await context.setOffline(false);
+    const badge = page.getByTestId('outbox-badge');
+    await expect(badge).toHaveAttribute('aria-label', 'Wachtrij: 1 mislukt', { timeout: 20_000 });
+    // The delivery page says so too, with the server's reason.
+    await expect(page.getByRole('alert').filter({ hasText: 'Mislukt: Levering E2E-REFUSED-1 afronden' })).toContainText('Een geannuleerde levering kan niet worden afgerond.');
+    await badge.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Een geannuleerde levering kan niet worden afgerond.' }).first()).toBeVisible();
+    await expect(page.getByTestId('outbox-signer')).toHaveText('Getekend door Kees de Vries');
+    await page.screenshot({ path: '.tmp/shots/fieldwork-refused-phone.png' });
+    const stored = await page.evaluate(() => new Promise<number>((resolve) => {
+      const open = indexedDB.open('portal-offline');
+      open.onsuccess = () => {
+        const get = open.result.transaction('actions').objectStore('actions').getAll();
+        get.onsuccess = () => resolve((get.result as { body: { handtekening?: string } }[]).filter((a) => a.body.handtekening?.startsWith('data:image/png')).length);
+      };
+    }));
+    expect(stored).toBe(1);
+    expect((await portal.db.selectFrom('deliveries').select('completed_at').where('id', '=', id).executeTakeFirstOrThrow()).completed_at).toBeNull();
+  });
+});
