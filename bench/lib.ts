@@ -79,6 +79,9 @@ export class BenchClient {
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
+    // Two-step verification rotates the anti-forgery token; the new one comes in this header.
+    const rotated = res.headers.get('x-xsrf-token');
+    if (rotated) this.xsrf = rotated;
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const i = pair!.indexOf('=');

@@ -73,7 +73,8 @@ try {
   const extra = only ? [] : fs.readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort();
   for (const file of extra) {
     const mod = await import(pathToFileURL(path.join(import.meta.dirname, file)).href) as { run?: (c: BenchContext) => Promise<void> };
-    await mod.run?.(ctx);
+    // One area's failure must not lose the figures of the others.
+    await mod.run?.(ctx).catch((err: unknown) => console.error(`${file} failed: ${(err as Error).message}`));
   }
 } finally {
   await server.stop();
