@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress';
 
 export default defineConfig({
   plugins: [
@@ -30,6 +31,7 @@ export default defineConfig({
       },
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], maximumFileSizeToCacheInBytes: 5 * 1024 * 1024 },
     }),
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },

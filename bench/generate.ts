@@ -1,8 +1,9 @@
 /**
- * Bench data generator: adds M products and N items (defaults 2,000 and 200,000) to a migrated,
- * seeded PostgreSQL database, in a few INSERT … SELECT generate_series statements (seconds, not minutes).
- * and D deliveries (default 200,000; generateDeliveries).
- * Run on its own: DATABASE_URL=postgres://… npx tsx bench/generate.ts [items] [products] [deliveries]
+ * Bench data generator: adds C end customers (generateClients), M products and N items (defaults
+ * 2,000 and 200,000) and D deliveries (default 200,000; generateDeliveries) to a migrated, seeded
+ * PostgreSQL database, in a few INSERT … SELECT generate_series statements (seconds, not minutes).
+ * All row arithmetic is int8 (bigint series): g * 7919 overflows int4 beyond 271,000 rows.
+ * Run on its own: DATABASE_URL=postgres://… npx tsx bench/generate.ts [items] [products] [deliveries] [clients]
  */
 import { sql } from 'kysely';
 import { ClientType } from '../src/domain/enums';
@@ -20,6 +21,20 @@ const names = [
 /** Status mix of the generated items (every status, most in stock or in use). */
 const statusMix = [1, 1, 1, 1, 3, 3, 3, 3, 3, 5, 5, 19, 19, 2, 4, 6, 7, 13, 8, 14, 15, 16, 17, 18];
 
+/** Adds `count` end customers spread over the resellers, so the customer lists and the scoping joins see real volumes. */
+export async function generateClients(db: Db, count: number): Promise<void> {
+  for (let from = 1; from <= count; from += 50_000) {
+    const to = Math.min(count, from + 49_999);
+    await sql`
+      with rs as (select array_agg(id order by id) ids from clients where client_type_id = ${sql.lit(ClientType.RESELLER)} and deleted_at is null)
+      insert into clients (name, client_type_id, parent_client_id)
+      select 'Benchklant ' || lpad(g::text, 6, '0') || ' ' || (array['Zorggroep', 'Gemeente', 'Scholengroep', 'Bouwbedrijf', 'Advocaten'])[1 + (g % 5)::int],
+             ${sql.lit(ClientType.EINDKLANT)}, rs.ids[1 + ((g * 7919) % array_length(rs.ids, 1))::int]
+      from generate_series(${sql.lit(from)}::bigint, ${sql.lit(to)}::bigint) g, rs`.execute(db);
+  }
+  await sql`vacuum analyze clients`.execute(db);
+}
+
 export async function generateVolume(db: Db, { items, products }: VolumeOptions): Promise<{ firstProductId: number; productCount: number }> {
   const customers = (await db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).where('deleted_at', 'is', null).orderBy('id').execute()).map((c) => c.id);
   if (!customers.length) throw new Error('No end customers: seed the core data first');
@@ -27,9 +42,9 @@ export async function generateVolume(db: Db, { items, products }: VolumeOptions)
   const nameArray = sql.raw(`(array[${names.map((n) => `'${n}'`).join(',')}])`);
   const first = await sql<{ id: number }>`
     insert into products (client_id, product_group_id, name, description, article_number, unique_product_id, eol, price_cents)
-    select ${customerArray}[1 + g % ${sql.lit(customers.length)}], 1 + g % 5, ${nameArray}[1 + g % ${sql.lit(names.length)}] || ' v' || (g % 97),
-           'Benchmarkartikel', 'BA-' || lpad(g::text, 6, '0'), 'BUID-' || g, 24 + (g % 4) * 12, 1000 + g
-    from generate_series(1, ${sql.lit(products)}) g
+    select ${customerArray}[1 + (g % ${sql.lit(customers.length)})::int], 1 + (g % 5)::int, ${nameArray}[1 + (g % ${sql.lit(names.length)})::int] || ' v' || (g % 97),
+           'Benchmarkartikel', 'BA-' || lpad(g::text, 6, '0'), 'BUID-' || g, 24 + (g % 4)::int * 12, 1000 + g::int
+    from generate_series(1::bigint, ${sql.lit(products)}::bigint) g
     returning id`.execute(db);
   const ids = first.rows.map((r) => r.id).sort((a, b) => a - b);
   const firstId = ids[0]!;
@@ -40,13 +55,13 @@ export async function generateVolume(db: Db, { items, products }: VolumeOptions)
     const to = Math.min(items, from + 49_999);
     await sql`
       insert into items (product_id, client_id, status_id, serial, order_number, mac_address, tag_number, daas, created_at, updated_at)
-      select p.id, p.client_id, ${statusArray}[1 + (g * 7) % ${sql.lit(statusMix.length)}],
+      select p.id, p.client_id, ${statusArray}[1 + ((g * 7) % ${sql.lit(statusMix.length)})::int],
              case when p.product_group_id = 3 then null else 'BN' || lpad(g::text, 9, '0') end,
              'BORD-' || lpad((g % 20000)::text, 5, '0'),
              case when g % 3 = 0 then upper(substr(md5(g::text), 1, 12)) end,
              case when g % 2 = 0 then 'BAS-' || g end,
              g % 4 = 0, now() - (g % 1200) * interval '1 day', now()
-      from generate_series(${sql.lit(from)}, ${sql.lit(to)}) g
+      from generate_series(${sql.lit(from)}::bigint, ${sql.lit(to)}::bigint) g
       join products p on p.id = ${sql.lit(firstId)} + ((g * 7919) % ${sql.lit(products)})`.execute(db);
   }
   // VACUUM sets the visibility map, so the per-page counts are index-only scans as they would be after autovacuum.
@@ -103,6 +118,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now();
   await generateVolume(opened.db, { items: Number(process.argv[2] ?? 200_000), products: Number(process.argv[3] ?? 2_000) });
   await generateDeliveries(opened.db, Number(process.argv[4] ?? 200_000));
+  await generateClients(opened.db, Number(process.argv[5] ?? 20_000));
   console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await opened.close();
 }

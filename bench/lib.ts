@@ -32,8 +32,17 @@ export interface BenchServer {
 
 /** Starts server/main.ts on a loopback port against the database (no seeding: the bench did that). */
 export function startServer(databaseUrl: string, port = 38411): Promise<BenchServer> {
+  return startChild('server/main.ts', 'Het portaal draait op', databaseUrl, port);
+}
+
+/** Starts the bare Fastify + pg baseline (bench/bare.ts) on a loopback port against the same database. */
+export function startBareServer(databaseUrl: string, port = 38412): Promise<BenchServer> {
+  return startChild('bench/bare.ts', 'bare server listening', databaseUrl, port);
+}
+
+function startChild(script: string, readyText: string, databaseUrl: string, port: number): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -41,7 +50,7 @@ export function startServer(databaseUrl: string, port = 38411): Promise<BenchSer
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Het portaal draait op')) {
+      if (output.includes(readyText)) {
         resolve({
           url: `http://127.0.0.1:${port}`,
           stop: () => new Promise((done) => { child.on('exit', () => { fs.rmSync(dataDir, { recursive: true, force: true }); done(); }); child.kill('SIGTERM'); }),
@@ -70,6 +79,9 @@ export class BenchClient {
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
+    // Two-step verification rotates the anti-forgery token; the new one comes in this header.
+    const rotated = res.headers.get('x-xsrf-token');
+    if (rotated) this.xsrf = rotated;
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const i = pair!.indexOf('=');
@@ -93,7 +105,7 @@ export interface LoadResult {
   name: string;
   requests: number;
   median: number;
-  p95: number;
+  p975: number;
   max: number;
   perSecond: number;
 }
@@ -101,7 +113,7 @@ export interface LoadResult {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Fires `total` requests (or until `maxSeconds`) with `concurrency` in flight; every answer must be 200. */
-export async function runLoad(name: string, client: BenchClient, nextUrl: (i: number) => string, { concurrency = 16, total = 2000, warmup = 100, maxSeconds = 60 } = {}): Promise<LoadResult> {
+export async function runLoad(name: string, client: BenchClient, nextUrl: (i: number) => string, { concurrency = 32, total = 2000, warmup = 100, maxSeconds = 60 } = {}): Promise<LoadResult> {
   for (let i = 0; i < warmup; i++) await (await client.request('GET', nextUrl(i))).arrayBuffer();
   const times: number[] = [];
   let next = 0;
@@ -119,13 +131,17 @@ export async function runLoad(name: string, client: BenchClient, nextUrl: (i: nu
   }));
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { name, requests: times.length, median: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1]!, perSecond: times.length / elapsed };
+  return { name, requests: times.length, median: percentile(times, 50), p975: percentile(times, 97.5), max: times[times.length - 1]!, perSecond: times.length / elapsed };
 }
 
+/** The table of the bench: req/s, the ratio to the bare baseline (the first result named 'bare'), p50 and p97.5. */
 export function printResults(results: LoadResult[]): void {
+  const bare = results.find((r) => r.name.startsWith('bare'));
   console.log('');
-  console.log(`${'endpoint'.padEnd(58)} ${'n'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)} ${'req/s'.padStart(7)}`);
+  console.log(`| ${'route'.padEnd(62)} | ${'n'.padStart(5)} | ${'req/s'.padStart(6)} | ${'ratio'.padStart(5)} | ${'p50'.padStart(8)} | ${'p97.5'.padStart(8)} |`);
+  console.log(`|${'-'.repeat(64)}|${'-'.repeat(7)}|${'-'.repeat(8)}|${'-'.repeat(7)}|${'-'.repeat(10)}|${'-'.repeat(10)}|`);
   for (const r of results) {
-    console.log(`${r.name.padEnd(58)} ${String(r.requests).padStart(6)} ${r.median.toFixed(1).padStart(7)}ms ${r.p95.toFixed(1).padStart(7)}ms ${r.max.toFixed(1).padStart(7)}ms ${r.perSecond.toFixed(0).padStart(7)}`);
+    const ratio = bare ? (r.perSecond / bare.perSecond).toFixed(2) : '-';
+    console.log(`| ${r.name.padEnd(62)} | ${String(r.requests).padStart(5)} | ${r.perSecond.toFixed(0).padStart(6)} | ${ratio.padStart(5)} | ${`${r.median.toFixed(1)} ms`.padStart(8)} | ${`${r.p975.toFixed(1)} ms`.padStart(8)} |`);
   }
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -71,6 +73,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => () => true);
 
   await app.register(cookie);
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Text only: .xlsx, PDF and images are compressed formats already.
+    customTypes: /^(application\/(json|javascript|xml|manifest\+json)|text\/|image\/svg\+xml)/,
+    // Per request: a quick brotli level (the best one costs milliseconds per answer); static files are precompressed at build.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+    // Request bodies are never compressed by the web app; an encoded one is refused, not inflated.
+    globalDecompression: false,
+  });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
   registerErrorHandler(app);
   registerSecurityHeaders(app, deps.config);
@@ -87,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
+      // dist/ holds .br and .gz beside every text file (build/precompress.ts): sent as they are, per Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed assets never change; the shell, the manifest and the worker must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');

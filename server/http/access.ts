@@ -5,7 +5,8 @@ import type { Permission } from '../../src/domain/permissions';
 import { SUPERUSER_ROLE } from '../../src/domain/enums';
 import type { Executor } from '../db/database';
 import { HttpError, forbidden } from './errors';
-import { expectedXsrfToken, loadSession, sessionCookie, type SessionState } from './session';
+import type { Config } from '../config';
+import { expectedXsrfToken, hashToken, liveSession, sessionCookie, type SessionState } from './session';
 
 /**
  * Who may call a route. Every route declares one in `config.access`:
@@ -43,35 +44,80 @@ declare module 'fastify' {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Roles and rights of `users.id`, as two array columns of the statement they are part of. */
+const rolesOfUser = sql<string[] | null>`(select array_agg(r.name order by r.name) from role_user ru join roles r on r.id = ru.role_id
+  where ru.user_id = users.id)`;
+const rightsOfUser = sql<string[] | null>`(select array_agg(distinct p.name) from role_user ru join permission_role pr on pr.role_id = ru.role_id
+  join permissions p on p.id = pr.permission_id where ru.user_id = users.id)`;
+
+interface UserColumns {
+  user_id: number | null;
+  name: string | null;
+  email: string | null;
+  otp_enabled: boolean | null;
+  contact_id: number | null;
+  client_id: number | null;
+  client_type_id: number | null;
+  roles: string[] | null;
+  permissions: string[] | null;
+}
+
+function authUser(row: UserColumns): AuthUser | null {
+  if (row.user_id == null || row.contact_id == null) return null;
+  const roles = row.roles ?? [];
+  return {
+    id: row.user_id,
+    name: row.name!,
+    email: row.email!,
+    contactId: row.contact_id,
+    clientId: row.client_id!,
+    clientTypeId: row.client_type_id!,
+    otpEnabled: row.otp_enabled!,
+    roles,
+    permissions: new Set(row.permissions ?? []),
+    isSuperuser: roles.includes(SUPERUSER_ROLE),
+  };
+}
+
 export async function loadAuthUser(db: Executor, userId: number): Promise<AuthUser | null> {
-  // One round trip: this runs on every request, and rights are read fresh so a changed role counts at once.
   const row = await db
     .selectFrom('users')
     .innerJoin('contacts', 'contacts.id', 'users.contact_id')
     .innerJoin('clients', 'clients.id', 'contacts.client_id')
     .select([
-      'users.id', 'users.name', 'users.email', 'users.otp_enabled', 'contacts.id as contact_id', 'clients.id as client_id', 'clients.client_type_id',
-      sql<string[]>`coalesce((select array_agg(r.name order by r.name) from role_user ru join roles r on r.id = ru.role_id
-        where ru.user_id = users.id), '{}')`.as('roles'),
-      sql<string[]>`coalesce((select array_agg(distinct p.name) from role_user ru join permission_role pr on pr.role_id = ru.role_id
-        join permissions p on p.id = pr.permission_id where ru.user_id = users.id), '{}')`.as('permissions'),
+      'users.id as user_id', 'users.name', 'users.email', 'users.otp_enabled', 'contacts.id as contact_id', 'clients.id as client_id',
+      'clients.client_type_id', rolesOfUser.as('roles'), rightsOfUser.as('permissions'),
     ])
     .where('users.id', '=', userId)
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    contactId: row.contact_id,
-    clientId: row.client_id,
-    clientTypeId: row.client_type_id,
-    otpEnabled: row.otp_enabled,
-    roles: row.roles,
-    permissions: new Set(row.permissions),
-    isSuperuser: row.roles.includes(SUPERUSER_ROLE),
-  };
+  return row ? authUser(row) : null;
+}
+
+/**
+ * The session of a cookie with its user, roles and rights, in one statement: this runs on every
+ * request, and rights are read fresh, so a changed role or right counts from the next request on.
+ */
+export async function loadSessionAndUser(
+  db: Executor, config: Config, cookieValue: string | undefined,
+): Promise<{ session: SessionState | null; user: AuthUser | null }> {
+  if (!cookieValue) return { session: null, user: null };
+  const row = await db
+    .selectFrom('sessions')
+    .leftJoin('users', (join) => join.onRef('users.id', '=', 'sessions.user_id').on('users.deleted_at', 'is', null))
+    .leftJoin('contacts', 'contacts.id', 'users.contact_id')
+    .leftJoin('clients', 'clients.id', 'contacts.client_id')
+    .select([
+      'sessions.id', 'sessions.user_id', 'sessions.otp_authorized', 'sessions.pending_otp_secret', 'sessions.xsrf_token',
+      'sessions.last_seen_at', 'sessions.expires_at',
+      'users.name', 'users.email', 'users.otp_enabled', 'contacts.id as contact_id', 'clients.id as client_id', 'clients.client_type_id',
+      rolesOfUser.as('roles'), rightsOfUser.as('permissions'),
+    ])
+    .where('sessions.id', '=', hashToken(cookieValue))
+    .executeTakeFirst();
+  if (!row) return { session: null, user: null };
+  const session = await liveSession(db, config, row);
+  return { session, user: session ? authUser(row) : null };
 }
 
 /** Session, anti-forgery and access checks, before any body is read. */
@@ -88,7 +134,8 @@ export function registerAccessControl(app: FastifyInstance, db: Executor): void 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return; // static files and the not-found handler
-    request.session = await loadSession(db, app.config, sessionCookie(request));
+    const { session, user } = await loadSessionAndUser(db, app.config, sessionCookie(request));
+    request.session = session;
 
     if (MUTATING.has(request.method)) {
       const header = request.headers['x-xsrf-token'];
@@ -99,7 +146,6 @@ export function registerAccessControl(app: FastifyInstance, db: Executor): void 
     }
     if (access === 'public') return;
 
-    const user = request.session?.userId ? await loadAuthUser(db, request.session.userId) : null;
     if (!user) throw new HttpError(401, 'Je bent niet ingelogd.');
     request.user = user;
     if (access === 'signed-in') return;

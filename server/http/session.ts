@@ -23,23 +23,30 @@ const randomToken = () => crypto.randomBytes(32).toString('base64url');
 /** Only a hash of the cookie value is stored, so a database leak does not leak live sessions. */
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-export async function loadSession(db: Executor, config: Config, cookieValue: string | undefined): Promise<SessionState | null> {
-  if (!cookieValue) return null;
-  const id = hashToken(cookieValue);
-  const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return null;
+export interface SessionRow {
+  id: string;
+  user_id: number | null;
+  otp_authorized: boolean;
+  pending_otp_secret: string | null;
+  xsrf_token: string;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+}
+
+/** The session of a stored row, or null (and the row deleted) when it is past its idle time or its end. */
+export async function liveSession(db: Executor, config: Config, row: SessionRow): Promise<SessionState | null> {
   const now = Date.now();
-  const idleLimit = new Date(row.last_seen_at).getTime() + config.sessionIdleMinutes * 60_000;
-  if (now > idleLimit || now > new Date(row.expires_at).getTime()) {
-    await db.deleteFrom('sessions').where('id', '=', id).execute();
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (now > lastSeen + config.sessionIdleMinutes * 60_000 || now > new Date(row.expires_at).getTime()) {
+    await db.deleteFrom('sessions').where('id', '=', row.id).execute();
     return null;
   }
   // Touch at most once a minute: inactivity is measured in minutes, not requests.
-  if (now - new Date(row.last_seen_at).getTime() > 60_000) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+  if (now - lastSeen > 60_000) {
+    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', row.id).execute();
   }
   return {
-    id, userId: row.user_id, otpAuthorized: row.otp_authorized, pendingOtpSecret: row.pending_otp_secret, xsrfToken: row.xsrf_token,
+    id: row.id, userId: row.user_id, otpAuthorized: row.otp_authorized, pendingOtpSecret: row.pending_otp_secret, xsrfToken: row.xsrf_token,
     expiresAt: new Date(row.expires_at),
   };
 }

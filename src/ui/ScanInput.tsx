@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { beep } from './scan/feedback';
-import { startCameraScan, type CameraScan } from './scan/camera';
+import type { CameraScan } from './scan/camera';
 import './scan/scan.css';
 
 export interface ScanInputProps {
@@ -69,6 +69,8 @@ export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serien
     try {
       // The camera sees a label many times a second: the same code again within a few seconds is one scan.
       let last = { text: '', at: 0 };
+      // The decoder (@zxing, ~100 KB gzip) loads when the camera is first opened, not with the page.
+      const { startCameraScan } = await import('./scan/camera');
       scanRef.current = await startCameraScan(videoRef.current!, (text) => {
         const now = Date.now();
         if (text === last.text && now - last.at < CAMERA_REPEAT_MS) return;

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 import { currentOtp } from '../../server/lib/totp';
@@ -43,7 +44,8 @@ export class ApiClient {
       else this.cookies.set(c.name, c.value);
     }
     const isJson = String(res.headers['content-type'] ?? '').includes('json');
-    return { status: res.statusCode, body: (isJson ? res.json() : res.rawPayload) as T, headers: res.headers as ApiResponse['headers'] };
+    const raw = decoded(res.rawPayload, res.headers['content-encoding']);
+    return { status: res.statusCode, body: (isJson ? JSON.parse(raw.toString('utf8')) : raw) as T, headers: res.headers as ApiResponse['headers'] };
   }
 
   get<T = any>(url: string) {
@@ -90,4 +92,11 @@ export class ApiClient {
     }
     return this;
   }
+}
+
+/** The body as a browser reads it: a compressed answer (when the request asked for one) is decoded. */
+function decoded(payload: Buffer, encoding: string | string[] | undefined): Buffer {
+  if (encoding === 'br') return zlib.brotliDecompressSync(payload);
+  if (encoding === 'gzip') return zlib.gunzipSync(payload);
+  return payload;
 }

@@ -1,0 +1,25 @@
+/**
+ * The ratio baseline of `npm run bench`: a bare Fastify + pg server with the portal's pool size (10),
+ * on the same database, answering one page of a product's items with one indexed query and no
+ * session, rights or count. Started by bench/run.ts as a child process, like the portal:
+ * DATABASE_URL=… PORT=… npx tsx bench/bare.ts
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const app = Fastify({ logger: false });
+
+app.get<{ Params: { id: string }; Querystring: { page?: string } }>('/items/:id', async (request) => {
+  const page = Math.max(1, Number(request.query.page ?? 1) || 1);
+  const { rows } = await pool.query(
+    `select id, product_id, client_id, status_id, serial, order_number, mac_address, tag_number, created_at, updated_at
+     from items where product_id = $1 and deleted_at is null order by id limit 25 offset $2`,
+    [Number(request.params.id), (page - 1) * 25],
+  );
+  return { current_page: page, data: rows };
+});
+
+const port = Number(process.env.PORT ?? 38412);
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`bare server listening on ${port}`);

@@ -1,0 +1,64 @@
+/**
+ * `EXPLAIN (ANALYZE, BUFFERS)` of every list query the bench measures, on a bench database: runs
+ * each list function as the administrator (and the stock list as the reseller) through a Kysely
+ * that records the SQL it sends, then explains each statement with its parameters.
+ * Run: DATABASE_URL=postgres://…/portal_bench npx tsx bench/explain.ts > explain.txt
+ */
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type { Database } from '../server/db/database';
+import { loadAuthUser } from '../server/http/access';
+import { listParams } from '../server/http/paging';
+import { listProducts } from '../server/modules/stock/products';
+import { itemsOfProduct } from '../server/modules/stock/items';
+import { listClients } from '../server/modules/clients/lists';
+import { listAsns } from '../server/modules/prenotifications/service';
+import { listDeliveries } from '../server/modules/deliveries/lists';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+const recorded: { sql: string; parameters: readonly unknown[] }[] = [];
+const db = new Kysely<Database>({
+  dialect: new PostgresDialect({ pool }),
+  log: (event) => { if (event.level === 'query') recorded.push({ sql: event.query.sql, parameters: event.query.parameters }); },
+});
+
+const userId = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const admin = (await loadAuthUser(db, await userId('beheerder@demo.local')))!;
+const reseller = (await loadAuthUser(db, await userId('reseller@demo.local')))!;
+const product = (await db.selectFrom('items').select('product_id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).product_id;
+
+const cases: [string, () => Promise<unknown>][] = [
+  ['GET /api/products?page=7', () => listProducts(db, admin, listParams({ page: '7' }), { active: true }, '/api/products')],
+  ['GET /api/products?search=latitude', () => listProducts(db, admin, listParams({ search: 'latitude' }), { active: true }, '/api/products')],
+  ['GET /api/products?search=BN000123457', () => listProducts(db, admin, listParams({ search: 'BN000123457' }), { active: true }, '/api/products')],
+  ['GET /api/products (reseller)', () => listProducts(db, reseller, listParams({ page: '2' }), { active: true }, '/api/products')],
+  [`GET /api/getitems/${product}?page=2`, () => itemsOfProduct(db, admin, product, listParams({ page: '2' }), '/api/getitems')],
+  [`GET /api/getitems/${product}?search=BN000`, () => itemsOfProduct(db, admin, product, listParams({ search: 'BN000' }), '/api/getitems')],
+  ['GET /api/endcustomers?page=5', () => listClients(db, admin, 'endcustomers', listParams({ page: '5' }), '/api/endcustomers')],
+  ['GET /api/endusers?page=5', () => listClients(db, admin, 'endusers', listParams({ page: '5' }), '/api/endusers')],
+  ['GET /api/asns', () => listAsns(db, admin, listParams({}), false, '/api/asns')],
+  ['GET /api/deliveries?page=5', () => listDeliveries(db, admin, 'open', listParams({ page: '5' }))],
+  ['GET /api/finisheddeliveries', () => listDeliveries(db, admin, 'finished', listParams({}))],
+];
+
+for (const [name, run] of cases) {
+  recorded.length = 0;
+  await run();
+  const statements = [...recorded];
+  console.log(`\n### ${name}\n`);
+  for (const statement of statements) {
+    const client = await pool.connect();
+    try {
+      const plan = await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.parameters as unknown[]);
+      console.log('```');
+      console.log(statement.sql.replace(/\s+/g, ' '));
+      console.log('--');
+      for (const row of plan.rows) console.log(row['QUERY PLAN']);
+      console.log('```');
+    } finally {
+      client.release();
+    }
+  }
+}
+await sql`select 1`.execute(db);
+await db.destroy();
