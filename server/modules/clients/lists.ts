@@ -3,7 +3,7 @@ import { ClientType, clientTypeName } from '../../../src/domain/enums';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';
-import { likePattern, numericFilter, paginate, sortColumn, type ListParams, type Paged } from '../../http/paging';
+import { likePattern, numericFilter, pagedAnswer, paginate, sortColumn, type ListParams, type Paged } from '../../http/paging';
 
 /** The customer-list tabs (spec 1 §2.8) and the client type each one shows; 'all' shows every type. */
 export const tabTypes = {
@@ -96,7 +96,12 @@ function toRow(r: Omit<ClientListRow, 'type_name' | 'location'>): ClientListRow 
   return { ...r, type_name: clientTypeName(r.client_type_id), location: [streetPart, r.city].filter(Boolean).join(', ') };
 }
 
+/** A tab of the customer list; `showAll` answers every matching row on one page (as the product panels do). */
 export async function listClients(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams, basePath: string): Promise<Paged<ClientListRow>> {
+  if (params.showAll) {
+    const rows = await allClientRows(db, user, tab, params);
+    return pagedAnswer(rows, rows.length, { ...params, page: 1, perPage: Math.max(1, rows.length) }, basePath);
+  }
   const page = await paginate(clientListQuery(db, user, tab, params), params, basePath);
   return { ...page, data: page.data.map(toRow) };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ClientType } from '../../../src/domain/enums';
 import {
-  addressCreateSchema, addressUpdateSchema, clientCreateSchema, clientMsg, clientUpdateSchema, isImportFileName,
+  addressCreateSchema, addressUpdateSchema, clearedFields, clientCreateSchema, clientMsg, clientUpdateSchema, isImportFileName,
   monthlyPaymentSchema, postalCodeQuerySchema, stripNulls,
 } from '../../../src/domain/schemas/clients';
 import { id as idSchema } from '../../../src/domain/schemas/common';
@@ -81,7 +81,8 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
   const update = async (request: FastifyRequest, reply: Parameters<typeof runCommand>[2]) => {
     const user = currentUser(request);
     const id = idParam(request.params);
-    const body = stripNulls(request.body as Record<string, unknown>);
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    const body = { ...stripNulls(raw), ...clearedFields(raw) };
     delete body._method;
     const input = parse(clientUpdateSchema, body);
     return runCommand(db, request, reply, async (trx) => {
