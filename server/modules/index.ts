@@ -9,9 +9,10 @@ import { contactRoutes } from './contacts/routes';
 import { preNotificationRoutes } from './prenotifications/routes';
 import { eolRoutes } from './eol/routes';
 import { deliveryRootRoutes, deliveryRoutes } from './deliveries/routes';
+import { invoiceRoutes } from './invoices/routes';
 
 /** Every area's routes, mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes, eolRoutes, deliveryRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes, eolRoutes, deliveryRoutes, invoiceRoutes];
 
 /** Routes the spec places outside /api (the shipping label); they declare their access like every route. */
 export const rootModules: FastifyPluginAsync[] = [deliveryRootRoutes];
