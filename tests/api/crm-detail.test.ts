@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../support/multipart';
+import { fileMsg } from '../../src/domain/files';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { ClientType, ItemStatus } from '../../src/domain/enums';
@@ -84,5 +87,47 @@ describe('editing a customer', () => {
     const viaPost = await admin.post(`/api/clients/${id}`, { _method: 'PUT', name: 'Klant met factuurdata', invoice_reference: '   ' });
     expect(viaPost.body.data.invoice_reference).toBeNull();
     expect((await admin.get(`/api/clients/${id}`)).body).toMatchObject({ invoice_reference: null, invoice_description: null });
+  });
+});
+
+describe('customer logo', () => {
+  const png = fs.readFileSync(new URL('../../public/icons/icon-192.png', import.meta.url));
+  const imagesIn = (pdf: Buffer) => pdf.toString('latin1').split('/Subtype /Image').length - 1;
+
+  it('stores a raster image, serves it, draws it on the packing slip and removes it', async () => {
+    const delivery = await ctx.db.selectFrom('deliveries as d').innerJoin('clients as c', 'c.id', 'd.client_id').select('d.id')
+      .where((eb) => eb.or([eb('d.client_id', '=', klantClientId), eb('c.parent_client_id', '=', klantClientId)])).where('d.deleted_at', 'is', null)
+      .orderBy('d.id').executeTakeFirstOrThrow();
+    const before = imagesIn((await admin.get(`/api/deliveries/${delivery.id}/packing_slip`)).body as Buffer);
+    const form = multipartBody({}, { image: { name: 'logo.png', data: png, type: 'image/png' } });
+    const saved = await admin.request('POST', `/api/clients/${klantClientId}/image`, form.payload, form.headers);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.image).toEqual(expect.any(String));
+    const served = await admin.get(`/api/clients/${klantClientId}/image`);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(served.body as Buffer, png)).toBe(0);
+    const slip = await admin.get(`/api/deliveries/${delivery.id}/packing_slip`);
+    // One image more (pdfkit adds the alpha channel of a PNG as a second image object).
+    expect(imagesIn(slip.body as Buffer)).toBeGreaterThan(before);
+    expect((await admin.delete(`/api/clients/${klantClientId}/image`)).status).toBe(200);
+    expect((await admin.get(`/api/clients/${klantClientId}/image`)).status).toBe(404);
+    expect((await admin.get(`/api/clients/${klantClientId}`)).body.image).toBeNull();
+  });
+
+  it('refuses anything but a raster image by its bytes, and needs Klant wijzigen and the hierarchy', async () => {
+    const svg = multipartBody({}, { image: { name: 'logo.png', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), type: 'image/png' } });
+    const refused = await admin.request('POST', `/api/clients/${klantClientId}/image`, svg.payload, svg.headers);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ image: [fileMsg.image] });
+    const none = await admin.post(`/api/clients/${klantClientId}/image`, {});
+    expect(none.body.errors).toEqual({ image: [fileMsg.image] });
+    const magazijn = await ctx.client().signIn('magazijn@demo.local');
+    const form = multipartBody({}, { image: { name: 'logo.png', data: png } });
+    expect((await magazijn.request('POST', `/api/clients/${klantClientId}/image`, form.payload, form.headers)).status).toBe(403);
+    const foreign = await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT)
+      .where('parent_client_id', '!=', (await reseller.get('/api/auth/me')).body.contact.client_id).orderBy('id').executeTakeFirstOrThrow();
+    const again = multipartBody({}, { image: { name: 'logo.png', data: png } });
+    expect((await reseller.request('POST', `/api/clients/${foreign.id}/image`, again.payload, again.headers)).status).toBe(404);
   });
 });

@@ -188,6 +188,18 @@ const otherEndCustomer = (param = 'id'): Classification => ({
   },
 });
 
+/** The other reseller's first end customer, given a logo so only the hierarchy can make the answer a 404. */
+function otherEndCustomerWithLogo(): Classification {
+  return {
+    find: async () => {
+      const row = await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', otherResellerId).orderBy('id').executeTakeFirstOrThrow();
+      const key = await ctx.app.storage.put('clients', 'logo.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+      await ctx.db.updateTable('clients').set({ image: key }).where('id', '=', row.id).execute();
+      return { id: row.id };
+    },
+  };
+}
+
 let invoiceManager: ApiClient | undefined;
 /** A user of the demo reseller who also holds 'Factuur beheren', which the Reseller role lacks. */
 async function resellerWithInvoiceRight(): Promise<ApiClient> {
@@ -204,6 +216,7 @@ const detailRoutes: Record<string, Classification> = {
   'GET /api/:id/invoices': invoicePeriod,
   'GET /api/:id/invoicesOverview': invoicePeriod,
   'GET /api/clients/:id': otherEndCustomer(),
+  'GET /api/clients/:id/image': otherEndCustomerWithLogo(),
   'GET /api/getendclientsbyparentid/:id': otherClient(),
   'GET /api/getendclientsdetailbyparentid/:id': otherClient(),
   'GET /api/geteventsbyclientid/:id': otherEndCustomer(),

@@ -17,6 +17,7 @@ import {
 import { allClientRows, isClientTab, listClients, type ClientTab } from './lists';
 import { createAddress, deleteAddress, importAddresses, lookupPostcode, readAddressFile, updateAddress } from './addresses';
 import { customerExportColumns } from './export';
+import { registerLogoRoutes } from './logo';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { createEndUserDelivery, parseEndUserDelivery } from '../deliveries/end-user';
 
@@ -115,6 +116,8 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
       body: { message: 'Vaste bedragen zijn opgeslagen', data: await saveMonthlyPayments(trx, user, id, input) },
     }));
   });
+
+  registerLogoRoutes(app);
 
   app.get('/geteventsbyclientid/:id', view, async (request) => clientEvents(db, currentUser(request), idParam(request.params)));
 
