@@ -11,11 +11,12 @@ import { eolRoutes } from './eol/routes';
 import { deliveryRootRoutes, deliveryRoutes } from './deliveries/routes';
 import { fieldworkRoutes } from './deliveries/fieldwork-routes';
 import { repairRoutes } from './repairs/routes';
+import { invoiceRoutes } from './invoices/routes';
 
 /** Every area's routes, mounted under /api. */
 export const apiModules: FastifyPluginAsync[] = [
   authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes, eolRoutes, deliveryRoutes,
-  fieldworkRoutes, repairRoutes,
+  fieldworkRoutes, repairRoutes, invoiceRoutes,
 ];
 
 /** Routes the spec places outside /api (the shipping label); they declare their access like every route. */

@@ -169,7 +169,8 @@ describe('authentication and rights on every route', () => {
  * parameter says how to find an id outside that reseller's hierarchy, or why it has none.
  */
 type Finder = () => Promise<Record<string, number> | null>;
-type Classification = { find: Finder } | { notTenantOwned: string };
+/** `as`: the user to try with when the demo reseller lacks the route's right (default: reseller@demo.local). */
+type Classification = { find: Finder; as?: () => Promise<ApiClient> } | { notTenantOwned: string };
 
 /**
  * The first row of `table` that belongs to the other reseller's hierarchy; `make` inserts one when
@@ -194,8 +195,35 @@ const otherEndCustomer = (param = 'id'): Classification => ({
   },
 });
 
+/** The other reseller's first end customer, given a logo so only the hierarchy can make the answer a 404. */
+function otherEndCustomerWithLogo(): Classification {
+  return {
+    find: async () => {
+      const row = await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', otherResellerId).orderBy('id').executeTakeFirstOrThrow();
+      const key = await ctx.app.storage.put('clients', 'logo.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+      await ctx.db.updateTable('clients').set({ image: key }).where('id', '=', row.id).execute();
+      return { id: row.id };
+    },
+  };
+}
+
+let invoiceManager: ApiClient | undefined;
+/** A user of the demo reseller who also holds 'Factuur beheren', which the Reseller role lacks. */
+async function resellerWithInvoiceRight(): Promise<ApiClient> {
+  if (invoiceManager) return invoiceManager;
+  const role = await ctx.db.insertInto('roles').values({ name: 'Reseller facturen', description: 'test' }).returning('id').executeTakeFirstOrThrow();
+  const permission = await ctx.db.selectFrom('permissions').select('id').where('name', '=', 'Factuur beheren').executeTakeFirstOrThrow();
+  await ctx.db.insertInto('permission_role').values({ role_id: role.id, permission_id: permission.id }).execute();
+  invoiceManager = await signInNewUser('facturen@reseller.test', role.id, resellerClientId);
+  return invoiceManager;
+}
+const invoicePeriod: Classification = { ...(otherEndCustomer() as { find: Finder }), as: resellerWithInvoiceRight };
+
 const detailRoutes: Record<string, Classification> = {
+  'GET /api/:id/invoices': invoicePeriod,
+  'GET /api/:id/invoicesOverview': invoicePeriod,
   'GET /api/clients/:id': otherEndCustomer(),
+  'GET /api/clients/:id/image': otherEndCustomerWithLogo(),
   'GET /api/getendclientsbyparentid/:id': otherClient(),
   'GET /api/getendclientsdetailbyparentid/:id': otherClient(),
   'GET /api/geteventsbyclientid/:id': otherEndCustomer(),
@@ -250,7 +278,7 @@ describe('the customer hierarchy on detail routes', () => {
         wrong.push(`${key(r)}: no record of another tenant found to try`);
         continue;
       }
-      const res = await reseller.get(fillParams(r.url, params));
+      const res = await (entry.as ? await entry.as() : reseller).get(fillParams(r.url, params));
       if (res.status !== 404) wrong.push(`${key(r)} with ${JSON.stringify(params)} → ${res.status}`);
     }
     expect(wrong).toEqual([]);

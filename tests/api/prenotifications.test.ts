@@ -257,6 +257,32 @@ describe('check-in', () => {
     expect(res.body.data).toMatchObject({ created: 5, completed: true });
   });
 
+  it('refuses an empty save-and-finish and leaves the pre-notification open', async () => {
+    const asn = await createAsn();
+    const empty = await magazijn.post('/api/delivery/save-and-finish', { id: asn.id, products: [] });
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors).toEqual({ products: [scanMsg.nothing] });
+    const noQuantity = await magazijn.post('/api/delivery/save-and-finish', { id: asn.id, products: [{ asn_product_id: asn.products[0]!.id, serials: [] }] });
+    expect(noQuantity.body.errors).toEqual({ products: [scanMsg.nothing] });
+    expect((await admin.get(`/api/asns/${asn.id}`)).body).toMatchObject({ complete: false });
+  });
+
+  it('refuses a serial whose length differs from the first serial of its article, on save and on finish', async () => {
+    const asn = await createAsn();
+    const [a, b] = asn.products;
+    const [s1, s2] = serials(2);
+    for (const path of ['/api/delivery/save', '/api/delivery/save-and-finish']) {
+      const res = await magazijn.post(path, { id: asn.id, products: [{ asn_product_id: a!.id, serials: [s1, `${s2}X`] }] });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ 'products.0.serials.1': [scanMsg.length] });
+    }
+    expect(await itemCount({ asnId: asn.id })).toBe(0);
+    // Another article has its own first serial.
+    const ok = await magazijn.post('/api/delivery/save', { id: asn.id, products: [{ asn_product_id: a!.id, serials: [s1] }, { asn_product_id: b!.id, serials: [`${s2}XY`] }] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data.created).toBe(2);
+  });
+
   it('finish completes a partial delivery and marks it as such', async () => {
     const asn = await createAsn();
     const res = await magazijn.post('/api/delivery/save-and-finish', { id: asn.id, products: [{ asn_product_id: asn.products[0]!.id, serials: serials(1) }] });

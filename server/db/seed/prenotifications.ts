@@ -25,7 +25,8 @@ export async function seedPreNotifications(db: Db, core: CoreSeedResult, scale: 
     if (products.length === 0) continue;
     const project = await db.selectFrom('projects').select('id').where('client_id', '=', clientId).orderBy('id').executeTakeFirst();
     for (const kind of ['open', 'partial', 'finished'] as const) {
-      const created = now - rnd.int(kind === 'finished' ? 40 : 1, kind === 'finished' ? 200 : 20) * DAY;
+      // Open ones were announced 13-30 days ago, so what arrived (12 days after) lies in the past too.
+      const created = now - rnd.int(kind === 'finished' ? 40 : 13, kind === 'finished' ? 200 : 30) * DAY;
       const daas = rnd.chance(0.3);
       const stockOwner = rnd.pick(StockOwner);
       const reference = `VM-2026-${String(100 + ++asnNo).padStart(5, '0')}`;

@@ -46,7 +46,7 @@ export interface StockSeedResult {
 }
 
 /** Product groups, about 60 products, 3,000 items in every status, projects and bundles (times `scale`). */
-export async function seedStock(db: Db, core: CoreSeedResult, scale: number): Promise<StockSeedResult> {
+export async function seedStock(db: Db, core: CoreSeedResult, scale: number, today = new Date()): Promise<StockSeedResult> {
   const rnd = new Random(4242);
   await db.insertInto('product_groups').values(productGroups.map((name, i) => ({ id: i + 1, name }))).execute();
   await sql`select setval('product_groups_id_seq', (select max(id) from product_groups))`.execute(db);
@@ -78,7 +78,8 @@ export async function seedStock(db: Db, core: CoreSeedResult, scale: number): Pr
   const productsOf = new Map<number, typeof products>();
   for (const p of products) productsOf.set(p.client_id, [...(productsOf.get(p.client_id) ?? []), p]);
 
-  const now = Date.UTC(2026, 10, 1);
+  // Items arrived 10 to 1400 days before the day of seeding; what followed (in use, shipped, status) within a week.
+  const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const itemRows = Array.from({ length: 3000 * scale }, (_, n) => {
     const customer = core.endCustomerIds[n % core.endCustomerIds.length]!;
     const product = rnd.pick(productsOf.get(customer)!);

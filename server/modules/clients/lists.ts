@@ -98,7 +98,12 @@ function toRow(r: Omit<ClientListRow, 'type_name' | 'location'>): ClientListRow 
   return { ...r, type_name: clientTypeName(r.client_type_id), location: [streetPart, r.city].filter(Boolean).join(', ') };
 }
 
+/** A tab of the customer list; `showAll` answers every matching row on one page (as the product panels do). */
 export async function listClients(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams, basePath: string): Promise<Paged<ClientListRow>> {
+  if (params.showAll) {
+    const rows = await allClientRows(db, user, tab, params);
+    return pagedAnswer(rows, rows.length, { ...params, page: 1, perPage: Math.max(1, rows.length) }, basePath);
+  }
   // The count leaves the visiting address out unless the search looks in it: one probe per client less.
   const counted = await clientListQuery(db, user, tab, params, params.search !== '')
     .clearSelect().clearOrderBy().select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ClientType } from '../../../src/domain/enums';
 import {
-  addressCreateSchema, addressUpdateSchema, clientCreateSchema, clientMsg, clientUpdateSchema, isImportFileName,
+  addressCreateSchema, addressUpdateSchema, clearedFields, clientCreateSchema, clientMsg, clientUpdateSchema, isImportFileName,
   monthlyPaymentSchema, postalCodeQuerySchema, stripNulls,
 } from '../../../src/domain/schemas/clients';
 import { id as idSchema } from '../../../src/domain/schemas/common';
@@ -17,6 +17,7 @@ import {
 import { allClientRows, isClientTab, listClients, type ClientTab } from './lists';
 import { createAddress, deleteAddress, importAddresses, lookupPostcode, readAddressFile, updateAddress } from './addresses';
 import { customerExportColumns } from './export';
+import { registerLogoRoutes } from './logo';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { createEndUserDelivery, parseEndUserDelivery } from '../deliveries/end-user';
 import * as v from 'valibot';
@@ -87,7 +88,8 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
   const update = async (request: FastifyRequest, reply: Parameters<typeof runCommand>[2]) => {
     const user = currentUser(request);
     const id = idParam(request.params);
-    const body = stripNulls(request.body as Record<string, unknown>);
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    const body = { ...stripNulls(raw), ...clearedFields(raw) };
     delete body._method;
     const input = parse(clientUpdateSchema, body);
     return runCommand(db, request, reply, async (trx) => {
@@ -120,6 +122,8 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
       body: { message: 'Vaste bedragen zijn opgeslagen', data: await saveMonthlyPayments(trx, user, id, input) },
     }));
   });
+
+  registerLogoRoutes(app);
 
   app.get('/geteventsbyclientid/:id', { ...view, schema: schemas.byId }, async (request) => clientEvents(db, currentUser(request), idParam(request.params)));
 

@@ -8,6 +8,7 @@ import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
+import { detailParts } from './detail-parts';
 import { stockFieldsOf } from './extensions';
 import './tables';
 import { recordEvents } from '../events';
@@ -77,6 +78,7 @@ export async function clientDetail(db: Executor, user: AuthUser, id: number, min
     end_clients: endClients,
     monthly_payments: monthly.map((m) => ({ id: m.id, description: m.description, price: centsToPrice(m.price_cents), price_cents: m.price_cents })),
     ...(await stockFieldsOf(db, user, id)),
+    ...(await detailParts(db, user, id)),
   };
 }
 
@@ -159,8 +161,8 @@ export async function updateClient(trx: Trx, user: AuthUser, id: number, input: 
     name: input.name,
     ...(input.parent_client_id !== undefined ? { parent_client_id: input.parent_client_id } : {}),
     ...(input.primary_contact_id !== undefined ? { primary_contact_id: input.primary_contact_id } : {}),
-    ...(isEndCustomer && input.invoice_description !== undefined ? { invoice_description: input.invoice_description } : {}),
-    ...(isEndCustomer && input.invoice_reference !== undefined ? { invoice_reference: input.invoice_reference } : {}),
+    ...(isEndCustomer && input.invoice_description !== undefined ? { invoice_description: input.invoice_description || null } : {}),
+    ...(isEndCustomer && input.invoice_reference !== undefined ? { invoice_reference: input.invoice_reference || null } : {}),
     ...(input.delivery_by_postnl !== undefined ? { delivery_by_postnl: input.delivery_by_postnl } : {}),
     updated_at: new Date(),
   }).where('id', '=', id).execute();

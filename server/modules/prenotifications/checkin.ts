@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ItemStatus } from '../../../src/domain/enums';
-import { duplicatePositions, scanMsg, serialKey } from '../../../src/domain/scan';
+import { duplicatePositions, normalizeSerial, scanMsg, serialKey } from '../../../src/domain/scan';
 import { asnMsg, type CheckInInput } from '../../../src/domain/schemas/prenotifications';
 import { ACCESSORY_GROUP_ID } from '../../../src/domain/schemas/stock';
 import type { Executor } from '../../db/database';
@@ -52,6 +52,9 @@ export async function checkIn(trx: Executor, user: AuthUser, input: CheckInInput
 
   const errors: Record<string, string[]> = {};
   const planned: { line: (typeof lines)[number]; serials: string[]; unserialised: number }[] = [];
+  // The scan rule of the modal (spec 2 §5): every serial of an article has the length of its first one.
+  const firstLength = new Map<number, number>();
+  const lengthErrors: Record<string, string[]> = {};
   input.products.forEach((p, i) => {
     const line = p.asn_product_id != null ? lines.find((l) => l.id === p.asn_product_id) : lines.find((l) => l.product_id === p.product_id);
     if (!line) {
@@ -65,10 +68,16 @@ export async function checkIn(trx: Executor, user: AuthUser, input: CheckInInput
       if (!accessory && (p.quantity ?? 0) > 0) errors[`products.${i}.serials`] = [asnMsg.serialsRequired];
       return;
     }
+    serials.forEach((serial, j) => {
+      const length = normalizeSerial(serial).length;
+      if (!firstLength.has(line.id)) firstLength.set(line.id, length);
+      else if (firstLength.get(line.id) !== length) lengthErrors[`products.${i}.serials.${j}`] = [scanMsg.length];
+    });
     planned.push({ line, serials, unserialised });
   });
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  if (!finish && planned.length === 0) throw ValidationError.field('products', scanMsg.nothing);
+  // 'Opslaan' and 'Opslaan en afronden' both need something checked in (spec 2 §5).
+  if (planned.length === 0) throw ValidationError.field('products', scanMsg.nothing);
 
   // Duplicates within the request, then against live items: one query for all serials.
   const all = input.products.flatMap((p, i) => p.serials.map((serial, j) => ({ field: `products.${i}.serials.${j}`, serial })));
@@ -76,6 +85,8 @@ export async function checkIn(trx: Executor, user: AuthUser, input: CheckInInput
   if (inRequest.length) refuseDuplicates(inRequest);
   const taken = await takenSerials(trx, all.map((s) => s.serial));
   if (taken.size) refuseDuplicates(all.filter((s) => taken.has(serialKey(s.serial))));
+  // As in the modal, a duplicate is named first; a wrong length only for serials that are new.
+  if (Object.keys(lengthErrors).length) throw new ValidationError(lengthErrors);
 
   const rows = planned.flatMap(({ line, serials, unserialised }) => {
     const base = {

@@ -111,6 +111,14 @@ export function stripNulls<T extends Record<string, unknown>>(input: T): Partial
   return Object.fromEntries(Object.entries(input ?? {}).filter(([, x]) => x !== null && x !== undefined && x !== '')) as Partial<T>;
 }
 
+/** Fields an edit may empty: sent as '' or null they are cleared, not dropped like other blank fields. */
+export const CLEARABLE_CLIENT_FIELDS = ['invoice_description', 'invoice_reference'] as const;
+
+/** The clearable fields a body sends blank, as nulls (to merge over `stripNulls`). */
+export function clearedFields(input: Record<string, unknown>): Record<string, null> {
+  return Object.fromEntries(CLEARABLE_CLIENT_FIELDS.filter((k) => Object.hasOwn(input ?? {}, k) && (input[k] === null || input[k] === '')).map((k) => [k, null]));
+}
+
 /** Which client types a user of the given client type may create (spec 1 §6). */
 export function creatableClientTypes(userClientTypeId: number): number[] {
   if (userClientTypeId === ClientType.PROVIDER) return [ClientType.RESELLER, ClientType.EINDKLANT, ClientType.EINDGEBRUIKER];

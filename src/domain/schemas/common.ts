@@ -14,7 +14,19 @@ export const msg = {
   passwordRepeat: 'De wachtwoorden komen niet overeen.',
   invalidCharacter: 'Dit veld bevat een ongeldig teken.',
   invalidId: 'Kies een bestaande waarde.',
+  invalid: 'Vul een geldige waarde in.',
 } as const;
+
+/**
+ * Dutch words for every issue a schema does not word itself: a missing key of an object without
+ * its own message, a value of the wrong type, a check written without a text. valibot's own
+ * fallback is English ('Invalid key: Expected "password" but received undefined').
+ */
+export function fallbackMessage(issue: v.BaseIssue<unknown>): string {
+  return issue.input === undefined || issue.input === null || issue.input === '' ? msg.required : msg.invalid;
+}
+v.setSchemaMessage(fallbackMessage);
+v.setGlobalMessage(fallbackMessage);
 
 /** The largest id a database `integer` column holds; a larger id can exist nowhere. */
 export const MAX_ID = 2_147_483_647;

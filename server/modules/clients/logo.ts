@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { fileMsg } from '../../../src/domain/files';
+import { currentUser, right } from '../../http/access';
+import { runCommand } from '../../http/command';
+import { HttpError, ValidationError, idParam, notFound } from '../../http/errors';
+import { readMultipart } from '../../http/multipart';
+import { clientScope } from '../../http/scope';
+import { sendStoredFile, sniffImage } from '../../lib/file-type';
+import type { Executor } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import { clientDetail } from './service';
+import { recordEvents } from '../events';
+
+async function clientInScope(db: Executor, user: AuthUser, id: number, lock = false) {
+  const row = await db.selectFrom('clients').select(['id', 'image']).where('id', '=', id).where('deleted_at', 'is', null)
+    .where((eb) => clientScope(user, eb.ref('clients.id'))).$if(lock, (q) => q.forUpdate()).executeTakeFirst();
+  if (!row) throw notFound('Klant niet gevonden');
+  return row;
+}
+
+/**
+ * The customer's logo ('image file' of the customer form, spec 1 §2.10; drawn on the packing slip):
+ * POST a multipart `image` (a raster image by its bytes), DELETE to remove it, GET to show it.
+ */
+export function registerLogoRoutes(app: FastifyInstance): void {
+  const { db, storage } = app;
+
+  app.get('/clients/:id/image', { config: { access: right('Klant bekijken') } }, async (request, reply) => {
+    const client = await clientInScope(db, currentUser(request), idParam(request.params));
+    if (!client.image) throw new HttpError(404, 'Geen afbeelding');
+    reply.header('Cache-Control', 'private, max-age=300');
+    return sendStoredFile(reply, storage, client.image, `klant-${client.id}`);
+  });
+
+  app.post('/clients/:id/image', { config: { access: right('Klant wijzigen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    await clientInScope(db, user, id);
+    if (!request.isMultipart()) throw ValidationError.field('image', fileMsg.image);
+    const upload = (await readMultipart(request)).files.image;
+    const type = upload ? sniffImage(upload.data) : null;
+    if (!upload || !type) throw ValidationError.field('image', fileMsg.image);
+    const key = await storage.put('clients', `logo.${type.ext}`, upload.data);
+    try {
+      const body = await runCommand(db, request, reply, async (trx) => {
+        const client = await clientInScope(trx, user, id, true);
+        await trx.updateTable('clients').set({ image: key, updated_at: new Date() }).where('id', '=', id).execute();
+        await recordEvents(trx, user, [{ client_id: id, action: 'Logo gewijzigd' }]);
+        return { body: { message: 'Het logo is opgeslagen', data: await clientDetail(trx, user, id, true), replaced: client.image } };
+      });
+      if (body.replaced && body.replaced !== key) await storage.remove(body.replaced).catch(() => undefined);
+      return { message: body.message, data: body.data };
+    } catch (err) {
+      await storage.remove(key).catch(() => undefined);
+      throw err;
+    }
+  });
+
+  app.delete('/clients/:id/image', { config: { access: right('Klant wijzigen') } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params);
+    const body = await runCommand(db, request, reply, async (trx) => {
+      const client = await clientInScope(trx, user, id, true);
+      await trx.updateTable('clients').set({ image: null, updated_at: new Date() }).where('id', '=', id).execute();
+      if (client.image) await recordEvents(trx, user, [{ client_id: id, action: 'Logo verwijderd' }]);
+      return { body: { message: 'Het logo is verwijderd', replaced: client.image } };
+    });
+    if (body.replaced) await storage.remove(body.replaced).catch(() => undefined);
+    return { message: body.message };
+  });
+}
