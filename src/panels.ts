@@ -25,6 +25,13 @@ registerPanel('delivery-request', {
   Component: lazy(() => import('./features/deliveries/components/DeliveryRequestHost').then((m) => ({ default: m.DeliveryRequestHost }))),
 });
 
+// The edit form of a delivery that the repair page opens from its top bar. Props: DeliveryEditSlotProps.
+registerPanel('delivery-edit', {
+  id: 'deliveries',
+  order: 10,
+  Component: lazy(() => import('./features/deliveries/components/DeliveryEditHost').then((m) => ({ default: m.DeliveryEditHost }))),
+});
+
 // The delivery page (spec 2 §2.7): 'Artikelen uitklaren', 'Afronden' and what waits in the outbox. Props: { delivery }.
 registerPanel('delivery', {
   id: 'fieldwork',

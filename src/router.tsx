@@ -269,7 +269,10 @@ const appRoutes = [
   }, () => import('./features/repairs/pages/RepairsPage'), 'RepairsPage'),
   page('/reparaties/$id', {
     name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken',
-    buttons: [{ label: 'Status wijzigen', event: 'repair:status', right: 'Levering wijzigen' }],
+    buttons: [
+      { label: 'Status wijzigen', event: 'repair:status', right: 'Levering wijzigen' },
+      { label: 'Reparatie wijzigen', event: 'repair:edit', right: 'Levering wijzigen' },
+    ],
   }, () => import('./features/repairs/pages/RepairDetailPage'), 'RepairDetailPage', {
     params: idParams,
     loader: ({ queryClient, params }) => import('./features/repairs/api/repair-detail').then((api) => queryClient.ensureQueryData(api.repairQueryOptions(params.id))),

@@ -91,8 +91,8 @@ export const staleAfter = {
   roles: [queryKeys.roles.all, queryKeys.lookups.roles, queryKeys.users.all],
   stock: [queryKeys.stock.all],
   prenotifications: [queryKeys.prenotifications.all],
-  /** A delivery changes item states and the customer's activity and stock panels. */
-  deliveries: [queryKeys.deliveries.all, queryKeys.stock.all, queryKeys.clients.all],
+  /** A delivery changes item states and the customer's activity and stock panels; a repair is a delivery. */
+  deliveries: [queryKeys.deliveries.all, queryKeys.repairs.all, queryKeys.stock.all, queryKeys.clients.all],
   /** A repair's status moves its items' statuses too. */
   repairs: [queryKeys.repairs.all, queryKeys.stock.all],
   users: [queryKeys.users.all],

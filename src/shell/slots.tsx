@@ -23,6 +23,7 @@ export interface CustomerPanelProps {
 export interface SlotProps {
   customer: CustomerPanelProps;
   'delivery-request': DeliveryRequestSlotProps;
+  'delivery-edit': DeliveryEditSlotProps;
   delivery: DeliveryPanelProps;
 }
 
@@ -96,5 +97,12 @@ export function Slot<S extends SlotName>({ name, props }: { name: S; props: Slot
 export interface DeliveryRequestSlotProps {
   /** Delivery type id; `clientId` the end user (tickets) or end customer (bulk, may be chosen in the form). */
   request: { type: number; clientId: number | null; itemId?: number } | null;
+  onClose: () => void;
+}
+
+/** The 'delivery-edit' slot: a page (the repair page) asks for a delivery's edit form without importing deliveries. */
+export interface DeliveryEditSlotProps {
+  /** The delivery to edit; null shows nothing. */
+  deliveryId: number | null;
   onClose: () => void;
 }

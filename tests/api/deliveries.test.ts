@@ -387,6 +387,15 @@ describe('carrier, packing slip and shipping label', () => {
     expect((await reseller.get(`/deliveries/${d.id}/shipping_label`)).status).toBe(200);
   });
 
+  it('treats an edit with the carrier and other fields as a full edit that saves them all', async () => {
+    const d = await created(await admin.post('/api/deliveries', ticket(5, { bundle_id: bundleId, carrier_id: 1 })));
+    const res = await admin.post(`/api/deliveries/${d.id}`, { _method: 'PUT', carrier_id: 2, order_number: 'VOLLEDIG-1', your_reference: 'REF-NIEUW' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('De levering is gewijzigd');
+    const stored = (await admin.get(`/api/deliveries/${d.id}`)).body;
+    expect(stored).toMatchObject({ order_number: 'VOLLEDIG-1', your_reference: 'REF-NIEUW', carrier: { id: 2, name: 'PostNL' } });
+  });
+
   it('prints the packing slip with the spec\'s content, accessories merged into an amount, and the signature once signed', async () => {
     const item = await heldItem();
     const d = await created(await admin.post('/api/deliveries', ticket(4, {

@@ -134,3 +134,25 @@ test('remarks are read-only and the quotation has no Superuser actions for an en
   await expect(page.getByRole('button', { name: 'Offerte uploaden' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Offerte mailen' })).toHaveCount(0);
 });
+
+test('the top bar\'s Reparatie wijzigen edits the repair request and the page shows the new reference', async ({ page, portal }) => {
+  const repair = await portal.db.selectFrom('deliveries').select('id')
+    .where('delivery_type_id', '=', DeliveryType.REPARATIE).where('is_cancelled', '=', false).where('completed_at', 'is', null)
+    .orderBy('id').executeTakeFirstOrThrow();
+  await signIn(page, 'beheerder@demo.local');
+  await page.goto(`/reparaties/${repair.id}`);
+  const reference = page.locator('.facts > div', { has: page.locator('dt', { hasText: /^Referentie$/ }) }).locator('dd');
+  await expect(reference).toBeVisible();
+
+  // The top bar shows 'Status wijzigen' first; the edit is the split button's second action.
+  await page.getByRole('button', { name: 'Meer acties' }).click();
+  await page.getByRole('menuitem', { name: 'Reparatie wijzigen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reparatie wijzigen' });
+  await dialog.getByLabel('Uw referentie').fill('REF-GEWIJZIGD-7');
+  await dialog.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByRole('status')).toContainText('De levering is gewijzigd');
+  await expect(dialog).toHaveCount(0);
+  await expect(reference).toHaveText('REF-GEWIJZIGD-7');
+  const stored = await portal.db.selectFrom('deliveries').select('your_reference').where('id', '=', repair.id).executeTakeFirstOrThrow();
+  expect(stored.your_reference).toBe('REF-GEWIJZIGD-7');
+});

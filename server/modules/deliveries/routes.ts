@@ -122,7 +122,9 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
         return { body: { message: repairToast.remarksSaved, data: await deliveryDetail(trx, user, id) } };
       });
     }
-    if (fields.onlyChangeCarrier !== undefined || (fields.carrier_id !== undefined && fields.delivery_type_id === undefined)) {
+    // 'Bezorger wijzigen' sends the carrier alone; a body with any other field is a full edit that includes the carrier.
+    const carrierOnly = Object.keys(fields).length === 1 && fields.carrier_id !== undefined;
+    if (fields.onlyChangeCarrier !== undefined || carrierOnly) {
       const { carrier_id } = parse(carrierChangeSchema, fields);
       return runCommand(db, request, reply, async (trx) => {
         await changeCarrier(trx, user, id, carrier_id ?? null);

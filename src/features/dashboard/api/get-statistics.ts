@@ -20,6 +20,7 @@ export interface Statistics {
   deliveries: {
     totalbulkItems: number[];
     daysBulkPerMonth: number[];
+    daysSwapPerMonth: number[];
     enlistmentItems: number[];
     daysEmployedPerMonth: number[];
     daysDeparturePerMonth: number[];

@@ -39,7 +39,7 @@ export function DeliveryEditModal({ delivery, onClose }: { delivery: DeliveryDet
       products: openLines(delivery),
     },
     schema: deliverySchema(type, false),
-    // The type goes along: the server takes a body with carrier_id and no type for 'Bezorger wijzigen'.
+    // The type goes along, so the server checks the edit against that type's fields.
     submit: (values) => edit.mutateAsync({ ...(values as Record<string, unknown>), delivery_type_id: type }),
     onSuccess: () => {
       showToast('Gelukt', type === DeliveryType.BULK_LEVERING ? deliveryToast.bulkChanged : deliveryToast.changed);

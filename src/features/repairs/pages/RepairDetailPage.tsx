@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEvent } from '../../../shell/events';
+import { Slot } from '../../../shell/slots';
 import { usePageTitle } from '../../../shell/page-title';
 import { repairQueryOptions } from '../api/repair-detail';
 import { RepairInfoPanel } from '../components/RepairInfoPanel';
@@ -21,6 +22,9 @@ export function RepairDetailPage() {
   usePageTitle(repair.order_number ?? `Reparatie ${repair.id}`);
   const [changingStatus, setChangingStatus] = useState(false);
   useEvent('repair:status', useCallback(() => setChangingStatus(true), []));
+  const [editing, setEditing] = useState(false);
+  useEvent('repair:edit', useCallback(() => setEditing(true), []));
+  const stopEditing = useCallback(() => setEditing(false), []);
 
   return (
     <div className="repair-detail">
@@ -36,6 +40,8 @@ export function RepairDetailPage() {
       </div>
       <p className="muted"><Link to="/activiteiten/leveringen/$id" params={{ id: repair.id }}>Alle activiteiten van deze reparatie</Link></p>
       {changingStatus && <RepairStatusModal repair={repair} onClose={() => setChangingStatus(false)} />}
+      {/* The repair request is a delivery: its edit form belongs to deliveries (spec 2 §2.10). */}
+      <Slot name="delivery-edit" props={{ deliveryId: editing ? repair.id : null, onClose: stopEditing }} />
     </div>
   );
 }
