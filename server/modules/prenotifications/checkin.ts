@@ -96,6 +96,10 @@ export async function checkIn(trx: Executor, user: AuthUser, input: CheckInInput
     };
     return [...serials.map((serial) => ({ ...base, serial })), ...Array.from({ length: unserialised }, () => ({ ...base, serial: null }))];
   });
+  // Inserted in one order (by serial) in every request, so two check-ins sharing serials wait on each
+  // other at the unique index instead of deadlocking.
+  const bySerial = (s: string | null) => (s === null ? '\uffff' : serialKey(s));
+  rows.sort((a, b) => (bySerial(a.serial) < bySerial(b.serial) ? -1 : bySerial(a.serial) > bySerial(b.serial) ? 1 : 0));
 
   // Someone checking in the same serial between our check and insert: the unique index decides.
   const created: CheckInResult['items'] = [];
