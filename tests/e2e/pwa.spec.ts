@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
@@ -44,7 +45,12 @@ const updateTest = test.extend<{ ownWebBuild: string }>({
 
 /** The server now answers /sw.js with a changed worker: a new version is deployed. */
 function deployNewWorker(webBuild: string) {
-  fs.appendFileSync(path.join(webBuild, 'sw.js'), `\n// new version ${Date.now()}\n`);
+  const file = path.join(webBuild, 'sw.js');
+  fs.appendFileSync(file, `\n// new version ${Date.now()}\n`);
+  // A deploy brings fresh precompressed copies too (build/precompress.ts); the server prefers them.
+  const source = fs.readFileSync(file);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source));
 }
 
 /** Marks the current document; a reload drops the mark. */
