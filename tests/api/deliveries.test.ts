@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../support/pdf';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { readWorkbook } from '../support/xlsx';
@@ -40,16 +41,6 @@ const ticket = (type: number, overrides: Record<string, unknown> = {}) => ({
 async function created(res: { status: number; body: any }) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: number; order_number: string; [k: string]: any };
-}
-
-async function pdfText(data: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  return pages.join('\n');
 }
 
 beforeAll(async () => {

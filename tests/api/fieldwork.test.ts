@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../support/pdf';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { pngDataUrl, signaturePng } from '../support/png';
@@ -52,16 +52,6 @@ const signatureFiles = () => {
   const dir = path.join(ctx.dataDir, 'files', 'signatures');
   return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
 };
-
-async function pdfText(data: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  return pages.join('\n');
-}
 
 beforeAll(async () => {
   ctx = await createTestContext();

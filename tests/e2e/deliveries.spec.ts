@@ -1,20 +1,14 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../support/pdf';
 import { test, expect, signIn, type Portal } from './fixtures';
 import { ClientType } from '../../src/domain/enums';
 
 /** The text of every page of a downloaded PDF. */
-async function pdfText(download: Download): Promise<string> {
+async function downloadedPdfText(download: Download): Promise<string> {
   const data = fs.readFileSync((await download.path())!);
   expect(data.subarray(0, 5).toString()).toBe('%PDF-');
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  return pages.join('\n');
+  return pdfText(data);
 }
 
 /** A date `days` ahead as the date picker takes it typed (d-m-Y). */
@@ -96,7 +90,7 @@ test('repair from the customer ticket menu: list, detail, edit, carrier, both PD
   // Packing slip: a PDF with the order number.
   const slip = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Print pakbon' }).click();
-  expect(await pdfText(await slip)).toContain(order);
+  expect(await downloadedPdfText(await slip)).toContain(order);
 
   // Edit.
   await page.getByRole('button', { name: 'Bewerken' }).click();
@@ -120,7 +114,7 @@ test('repair from the customer ticket menu: list, detail, edit, carrier, both PD
   await expect(page.getByText('De bezorger is aangepast')).toBeVisible();
   const label = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Print label' }).click();
-  expect(await pdfText(await label)).toContain(order);
+  expect(await downloadedPdfText(await label)).toContain(order);
 
   // Cancel, Toch leveren, cancel again, delete.
   const cancel = async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { devices, type Page } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../support/pdf';
 import { test, expect, signIn, type Portal } from './fixtures';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
 
@@ -143,16 +143,6 @@ async function drawSignature(page: Page) {
   for (let i = 1; i <= 40; i++) await touch('touchMove', 30 + i * 6, 180 - Math.sin(i / 4) * 60);
   await touch('touchEnd', 0, 0);
   await expect(page.getByText('Handtekening gezet.')).toBeVisible();
-}
-
-async function pdfText(data: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  return pages.join('\n');
 }
 
 /** Opens today's deliveries online, waits until the service worker controls the page and the cache is stored. */
