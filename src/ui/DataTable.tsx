@@ -61,7 +61,15 @@ export interface Column<Row> {
   value?: (row: Row) => unknown;
   /** Free rendering; wins over cell. */
   render?: (row: Row) => ReactNode;
+  /**
+   * Buttons for the row: the column sticks to the right edge when the table scrolls sideways and is
+   * never clipped. Default: 'view' and 'activate' cells, and a last column without a header.
+   */
+  actions?: boolean;
 }
+
+const isActions = <Row,>(col: Column<Row>, index: number, count: number) =>
+  col.actions ?? (col.cell?.kind === 'view' || col.cell?.kind === 'activate' || (index === count - 1 && col.header === '' && col.cell?.kind !== 'checkbox'));
 
 export interface TableFilter {
   /** Sent as filters[name]. */
@@ -247,6 +255,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   };
 
   const last = mode === 'pages' ? paged.data : infinite.data?.pages.at(-1);
+  const cellClass = (col: Column<Row>, index: number) =>
+    `align-${col.align ?? 'left'} cell-${col.cell?.kind ?? 'text'}${isActions(col, index, columns.length) ? ' cell-actions' : ''}`;
+  // A selection column first: the column after it also sticks, just right of it (styles.css).
+  const selectFirst = columns[0]?.cell?.kind === 'checkbox';
+  const tableClass = ['table', refreshing && 'is-refreshing', selectFirst && 'has-select'].filter(Boolean).join(' ');
+  const tableStyle = {
+    ...(fixed ? { tableLayout: 'fixed' as const, width: total } : {}),
+    ...(selectFirst ? { '--select-width': `${widths[columns[0]!.key] ?? 48}px` } : {}),
+  };
   return (
     <div className="data-table">
       {(searchable || shownFilters.length > 0 || props.toolbar) && (
@@ -267,15 +284,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </div>
       )}
       <div className="table-scroll">
-        <table ref={tableRef} className={refreshing ? 'table is-refreshing' : 'table'} aria-label={label} aria-busy={active.isFetching}
-          style={fixed ? { tableLayout: 'fixed', width: total } : undefined}>
+        <table ref={tableRef} className={tableClass} aria-label={label} aria-busy={active.isFetching} style={tableStyle}>
           <colgroup>
             {columns.map((c) => <col key={c.key} style={widths[c.key] ? { width: widths[c.key] } : undefined} />)}
           </colgroup>
           <thead>
             <tr>
-              {columns.map((col) => (
-                <th key={col.key} scope="col" className={`align-${col.align ?? 'left'} cell-${col.cell?.kind ?? 'text'}`}
+              {columns.map((col, index) => (
+                <th key={col.key} scope="col" className={cellClass(col, index)}
                   aria-sort={col.sortable ? ariaSort(params, col.sortKey ?? col.key) : undefined}>
                   {header(col)}
                   {/* Mouse and touch only: a focusable handle would be read out in every header's name. */}
@@ -300,8 +316,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               const id = rowId(row);
               return (
                 <tr key={`${String(id)}-${i}`} className={selected.includes(id) ? 'is-selected' : undefined}>
-                  {columns.map((col) => (
-                    <td key={col.key} className={`align-${col.align ?? 'left'} cell-${col.cell?.kind ?? 'text'}`}>{renderCell(col, row)}</td>
+                  {columns.map((col, index) => (
+                    <td key={col.key} className={cellClass(col, index)}>{renderCell(col, row)}</td>
                   ))}
                 </tr>
               );

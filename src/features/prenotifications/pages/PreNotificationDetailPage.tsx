@@ -81,19 +81,21 @@ export function PreNotificationDetailPage() {
             )}
           </div>
         </div>
-        <table className="pn-lines">
-          <thead><tr><th>Artikelomschrijving</th><th className="num">Aantal</th><th>Artikelnummer</th><th className="num">Ingeklaard</th></tr></thead>
-          <tbody>
-            {asn.products.map((l) => (
-              <tr key={l.id}>
-                <td>{l.product.name}</td>
-                <td className="num">{l.expected}</td>
-                <td>{l.product.article_number}</td>
-                <td className={l.arrived >= l.expected ? 'num pn-done' : 'num'}>{l.arrived}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="scroll-x">
+          <table className="pn-lines">
+            <thead><tr><th>Artikelomschrijving</th><th className="num">Aantal</th><th>Artikelnummer</th><th className="num">Ingeklaard</th></tr></thead>
+            <tbody>
+              {asn.products.map((l) => (
+                <tr key={l.id}>
+                  <td>{l.product.name}</td>
+                  <td className="num">{l.expected}</td>
+                  <td>{l.product.article_number}</td>
+                  <td className={l.arrived >= l.expected ? 'num pn-done' : 'num'}>{l.arrived}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
       {modal === 'edit' && <PreNotificationFormModal asn={asn} onClose={() => setModal(null)} onSaved={() => setModal(null)} />}
       {modal === 'checkin' && <CheckInModal asn={asn} onClose={() => setModal(null)} />}
