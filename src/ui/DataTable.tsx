@@ -24,7 +24,7 @@
  * URL keys when a page has two tables. A failed load shows the toast 'Er kan geen data geladen
  * worden' and empties the table. Every cell kind is shown working on /ui-kit (src/ui/demo).
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryFunctionContext, type QueryKey, type SkipToken,
 } from '@tanstack/react-query';
@@ -142,6 +142,20 @@ function SearchBox({ value, onCommit, placeholder }: { value: string; onCommit: 
   );
 }
 
+/** The selection column's real width as --select-width: the sticky column after it starts there. */
+function useSelectColumnWidth(tableRef: RefObject<HTMLTableElement | null>, enabled: boolean) {
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    const th = table?.querySelector('thead th');
+    if (!enabled || !table || !th) return;
+    const measure = () => table.style.setProperty('--select-width', `${th.getBoundingClientRect().width}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(th);
+    return () => observer.disconnect();
+  }, [tableRef, enabled]);
+}
+
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const {
     columns, filters = [], searchable = true, searchPlaceholder = 'Zoeken…', mode = 'pages', urlState, label,
@@ -212,6 +226,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   const tableRef = useRef<HTMLTableElement>(null);
   const keys = columns.map((c) => c.key);
+  useSelectColumnWidth(tableRef, columns[0]?.cell?.kind === 'checkbox');
   const { widths, fixed, total, startResize } = useColumnWidths(
     keys, Object.fromEntries(columns.map((c) => [c.key, c.width ?? (c.cell?.kind === 'checkbox' ? 48 : undefined)])), tableRef,
   );
@@ -260,10 +275,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // A selection column first: the column after it also sticks, just right of it (styles.css).
   const selectFirst = columns[0]?.cell?.kind === 'checkbox';
   const tableClass = ['table', refreshing && 'is-refreshing', selectFirst && 'has-select'].filter(Boolean).join(' ');
-  const tableStyle = {
-    ...(fixed ? { tableLayout: 'fixed' as const, width: total } : {}),
-    ...(selectFirst ? { '--select-width': `${widths[columns[0]!.key] ?? 48}px` } : {}),
-  };
   return (
     <div className="data-table">
       {(searchable || shownFilters.length > 0 || props.toolbar) && (
@@ -284,7 +295,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </div>
       )}
       <div className="table-scroll">
-        <table ref={tableRef} className={tableClass} aria-label={label} aria-busy={active.isFetching} style={tableStyle}>
+        <table ref={tableRef} className={tableClass} aria-label={label} aria-busy={active.isFetching} style={fixed ? { tableLayout: 'fixed', width: total } : undefined}>
           <colgroup>
             {columns.map((c) => <col key={c.key} style={widths[c.key] ? { width: widths[c.key] } : undefined} />)}
           </colgroup>

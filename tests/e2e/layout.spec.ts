@@ -75,18 +75,29 @@ const measure = (page: Page) => page.evaluate((): Measure => {
     .slice(0, 6).map(name);
   const tables = Array.from(document.querySelectorAll<HTMLElement>('main .table-scroll')).map((box) => {
     const boxRect = box.getBoundingClientRect();
-    const firstCells = Array.from(box.querySelectorAll<HTMLElement>('tr:not(.empty-row) > :first-child'));
-    const view = box.querySelector<HTMLElement>('tbody td.cell-view .button');
-    const viewRect = view?.getBoundingClientRect();
-    return {
-      scrollable: ['auto', 'scroll'].includes(getComputedStyle(box).overflowX),
-      fits: boxRect.right <= vw + 0.5,
-      stickyFirst: firstCells.length > 0 && firstCells.every((c) => getComputedStyle(c).position === 'sticky' && getComputedStyle(c).left === '0px'
-        && getComputedStyle(c).backgroundColor !== 'rgba(0, 0, 0, 0)'),
-      // The 'Bekijken' button: whole, inside the visible part of the container.
-      actionsVisible: !viewRect || (viewRect.left >= boxRect.left - 0.5 && viewRect.right <= boxRect.right + 0.5),
-      scrolls: box.scrollWidth > box.clientWidth,
-    };
+    const inner = { left: boxRect.left + box.clientLeft, right: boxRect.left + box.clientLeft + box.clientWidth };
+    const scrolls = box.scrollWidth > box.clientWidth;
+    const rows = [box.querySelector('thead tr'), box.querySelector('tbody tr:not(.empty-row)')].filter((r) => r !== null);
+    const opaque = (cell: Element) => getComputedStyle(cell).backgroundColor !== 'rgba(0, 0, 0, 0)';
+    let stickyFirst = rows.length > 0;
+    let actionsVisible = true;
+    // As the page shows it, and scrolled to the far right: the first column (after a selection
+    // column, the one beside it too) stays at the left edge, opaque; the row's button stays whole.
+    for (const scrollLeft of scrolls ? [0, box.scrollWidth] : [0]) {
+      box.scrollLeft = scrollLeft;
+      for (const row of rows) {
+        const [first, second] = Array.from(row.children);
+        const a = first!.getBoundingClientRect();
+        stickyFirst &&= Math.abs(a.left - inner.left) < 1 && opaque(first!) && getComputedStyle(first!).position === 'sticky';
+        if (box.querySelector('table.has-select') && second) {
+          stickyFirst &&= Math.abs(second.getBoundingClientRect().left - a.right) < 1 && opaque(second);
+        }
+        const button = row.lastElementChild?.querySelector('.button')?.getBoundingClientRect();
+        if (button) actionsVisible &&= button.left >= inner.left - 0.5 && button.right <= inner.right + 0.5;
+      }
+    }
+    box.scrollLeft = 0;
+    return { scrollable: ['auto', 'scroll'].includes(getComputedStyle(box).overflowX), fits: boxRect.right <= vw + 0.5, stickyFirst, actionsVisible, scrolls };
   });
   return { page: document.documentElement.scrollWidth, body: document.body.scrollWidth, viewport: vw, wide, tables };
 });
