@@ -172,4 +172,7 @@ test('without \'Dashboard bekijken\' the customer page\'s breadcrumb leads to CR
   await page.goBack();
   await expect(page.getByRole('heading', { name: client.name, level: 2 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Factuur genereren' })).toHaveCount(0);
+  // Warehouse staff may add articles and pre-notifications: the panels offer them, without 'Factuur beheren'.
+  await expect(page.getByRole('region', { name: 'Actieve voorraad', exact: true }).getByRole('button', { name: 'Voorraad aanmaken' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Voormeldingen' }).getByRole('button', { name: 'Voormelding aanmaken' })).toBeVisible();
 });
