@@ -31,8 +31,11 @@ export interface RouteMeta {
   /** The spec's route name (menu entries and "also active on" refer to it). */
   name?: string;
   title?: string;
-  /** Parent crumbs before the page's own title, by route name. */
-  crumbs?: string[];
+  /**
+   * Parent crumbs before the page's own title, by route name. A list of names is a choice: the first
+   * route whose right the user holds (the customer page: 'Dashboard' if allowed, else 'CRM').
+   */
+  crumbs?: (string | string[])[];
   right?: Permission;
   buttons?: TopBarButton[];
 }
@@ -181,7 +184,7 @@ const appRoutes = [
     preload: ({ queryClient, search, user }) => void import('./features/crm/api/client-lists')
       .then((api) => api.preloadClientList(queryClient, tabFor(user.contact.client.client_type_id, search.tab), search)),
   }),
-  page('/klant/$id', { name: 'customerDetail', title: 'Klant', crumbs: ['dashboard'], right: 'Klant bekijken' }, () => import('./features/crm/pages/CustomerDetailPage'), 'CustomerDetailPage', {
+  page('/klant/$id', { name: 'customerDetail', title: 'Klant', crumbs: [['statistics', 'dashboard']], right: 'Klant bekijken' }, () => import('./features/crm/pages/CustomerDetailPage'), 'CustomerDetailPage', {
     params: idParams,
     loader: ({ queryClient, params }) => import('./features/crm/api/get-client').then((api) => queryClient.ensureQueryData(api.clientQueryOptions(params.id))),
     loadError: 'Klantgegevens kunnen niet worden ingeladen',

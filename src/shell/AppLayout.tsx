@@ -80,16 +80,19 @@ function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void })
     document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
   const buttons = (meta.buttons ?? []).filter((b) => !b.right || user.can(b.right));
+  // A choice of crumbs takes the first route the user may open (the last one otherwise).
+  const crumbs = (meta.crumbs ?? []).map((c) => (typeof c === 'string' ? c
+    : c.find((name) => { const right = routes[name]?.meta.right; return !right || user.can(right); }) ?? c[c.length - 1]!));
   return (
     <header className="topbar">
       <button type="button" className="menu-toggle" aria-label="Menu" aria-controls="sidebar" aria-expanded={menuOpen} onClick={onMenu}>
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2"><path d="M4 6h16M4 12h16M4 18h16" /></svg>
       </button>
       <div className="topbar-heading">
-        {meta.crumbs?.length ? (
+        {crumbs.length ? (
           <nav aria-label="Kruimelpad" className="breadcrumb">
             <ol>
-              {meta.crumbs.map((name) => (
+              {crumbs.map((name) => (
                 <li key={name}><Link to={routes[name]?.path}>{routes[name]?.meta.title}</Link></li>
               ))}
               <li aria-current="page">{title}</li>

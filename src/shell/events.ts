@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /**
  * Named events: top-bar buttons fire them, pages listen (spec 1 §2.3). An event may carry data,
@@ -16,4 +16,21 @@ export function useEvent(name: string, handler: (detail: unknown) => void): void
     target.addEventListener(name, listener);
     return () => target.removeEventListener(name, listener);
   }, [name, handler]);
+}
+
+/** Several named events of one page at once; the handlers may change every render. */
+export function useEvents(handlers: Record<string, (detail: unknown) => void>): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  const names = Object.keys(handlers).join('\n');
+  useEffect(() => {
+    const listeners = names.split('\n').map((name) => {
+      const listener = (e: Event) => latest.current[name]?.((e as CustomEvent).detail);
+      target.addEventListener(name, listener);
+      return () => target.removeEventListener(name, listener);
+    });
+    return () => listeners.forEach((remove) => remove());
+  }, [names]);
 }

@@ -17,7 +17,8 @@ function stripNulls(payload: object): Record<string, unknown> {
 
 export const useCreateClient = () =>
   useClientMutation((payload: ClientCreatePayload) => postJson<{ message: string; data: ClientDetail }>('clients', stripNulls(payload)),
-    { errorText: (err) => `Er is helaas iets fout gegaan bij het aanmaken van de klant: ${(err as Error).message}` });
+    // The spec's text for a failed creation of a customer or user (spec 1 §8); never the server's raw message.
+    { errorText: 'Er is helaas iets fout gegaan bij het aanmaken van de gebruiker' });
 
 export const useUpdateClient = () =>
   useClientMutation(({ id, payload }: { id: number; payload: ClientUpdatePayload }) =>

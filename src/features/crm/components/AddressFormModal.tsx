@@ -1,12 +1,12 @@
 import { addressUpdateSchema } from '../../../domain/schemas/clients';
-import { isDutchPostcode } from '../../../domain/rules';
+import { useMemo } from 'react';
 import { Modal } from '../../../ui/Modal';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';
 import { CheckboxField } from '../../../ui/form/ChoiceFields';
 import { SubmitButton } from '../../../ui/form/FormError';
 import { showToast } from '../../../shell/toast';
-import { lookupPostalCode } from '../api/postal-code';
+import { postcodeLookup } from './postcode';
 import { useSaveAddress } from '../api/mutations';
 import type { Address } from '../../../domain/contracts/clients';
 
@@ -36,16 +36,14 @@ export function AddressFormModal({ clientId, address, onClose }: Props) {
     },
   });
 
-  const onPostcode = async (value: string) => {
-    form.setValue('zipcode', value);
-    if (!isDutchPostcode(value)) {
-      form.setValue('street', '');
-      form.setValue('city', '');
-      return;
-    }
-    const found = await lookupPostalCode(value.trim());
-    form.setValue('street', found?.street ?? '');
-    form.setValue('city', found?.city ?? '');
+  const { setValue } = form;
+  const lookup = useMemo(() => postcodeLookup((street, city) => {
+    setValue('street', street);
+    setValue('city', city);
+  }), [setValue]);
+  const onPostcode = (value: string) => {
+    setValue('zipcode', value);
+    return lookup(value);
   };
 
   return (

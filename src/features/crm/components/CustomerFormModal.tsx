@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, fileMsg } from '../../../domain/files';
 import { ClientType, clientTypeName } from '../../../domain/enums';
 import { endUserDeliverySchema } from '../../../domain/schemas/deliveries';
 import { clientCreateSchema, clientUpdateSchema, creatableClientTypes } from '../../../domain/schemas/clients';
@@ -8,9 +9,13 @@ import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { SelectField, CheckboxField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { FieldMessage } from '../../../ui/form/Field';
+import { ApiError } from '../../../api/errors';
 import { showToast } from '../../../shell/toast';
 import { useParentOptions } from '../api/parent-options';
 import { useCreateClient, useUpdateClient } from '../api/mutations';
+import { logoUrl, useUploadLogo } from '../api/logo';
+import { postcodeLookup } from './postcode';
 import type { ClientDetail } from '../../../domain/contracts/clients';
 import { useSessionUser } from '../../../session';
 import { checkPayload } from './validate';
@@ -46,6 +51,18 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
   const update = useUpdateClient();
   const types = creatableClientTypes(user.clientTypeId);
   const { resellers, endCustomers } = useParentOptions(!editing);
+  const uploadLogo = useUploadLogo();
+  const [logo, setLogo] = useState<File | null>(null);
+
+  // The customer exists once created: a refused logo then shows its toast and the new customer opens anyway.
+  const withLogo = async (created: ClientDetail) => {
+    if (!logo) return created;
+    try {
+      return (await uploadLogo.mutateAsync({ clientId: created.id, file: logo })).data;
+    } catch {
+      return created;
+    }
+  };
 
   const form = useApiForm<Values, Values, ClientDetail>({
     initial: client
@@ -54,6 +71,8 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
         delivery_by_postnl: client.delivery_by_postnl === 1, primary_contact_id: client.primary_contact_id ? String(client.primary_contact_id) : '' }
       : { ...emptyValues, client_type_id: preset ? String(preset.client_type_id) : types.length === 1 ? String(types[0]) : '', parent_client_id: preset?.parent_client_id ?? null },
     submit: async (values) => {
+      // Raster images only (the server checks the bytes as well).
+      if (logo && !(IMAGE_MIME_TYPES as readonly string[]).includes(logo.type)) throw new ApiError(422, 'Validatie mislukt!', { image: [fileMsg.image] });
       const isEndCustomer = Number(values.client_type_id) === ClientType.EINDKLANT;
       const common = {
         name: values.name,
@@ -64,7 +83,9 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
       if (client) {
         const payload = { ...common, primary_contact_id: values.primary_contact_id || null };
         checkPayload(clientUpdateSchema, stripEmpty(payload));
-        return (await update.mutateAsync({ id: client.id, payload })).data;
+        const saved = (await update.mutateAsync({ id: client.id, payload })).data;
+        // A refused logo keeps the form open with the message under the file field; saving again is harmless.
+        return logo ? (await uploadLogo.mutateAsync({ clientId: client.id, file: logo })).data : saved;
       }
       const contact = pick(values, ['first_name', 'last_name', 'title', 'phone', 'email']);
       const address = pick(values, ['zipcode', 'number', 'addition', 'street', 'city']);
@@ -79,15 +100,20 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
       if (Number(values.client_type_id) === ClientType.EINDGEBRUIKER) {
         const delivery = endUserDeliveryPayload(values.delivery);
         checkPayload(endUserDeliverySchema, delivery);
-        return (await create.mutateAsync({ ...payload, ...delivery })).data;
+        return withLogo((await create.mutateAsync({ ...payload, ...delivery })).data);
       }
-      return (await create.mutateAsync(payload)).data;
+      return withLogo((await create.mutateAsync(payload)).data);
     },
     onSuccess: (saved) => {
       showToast('Gelukt', editing ? 'De klant is gewijzigd' : 'De klant is aangemaakt');
       onSaved(saved);
     },
   });
+  const { setValue } = form;
+  const lookup = useMemo(() => postcodeLookup((street, city) => {
+    setValue('street', street);
+    setValue('city', city);
+  }), [setValue]);
   const typeId = Number(form.values.client_type_id);
   const newEndUser = !editing && typeId === ClientType.EINDGEBRUIKER;
   const stockOptions = useEndUserStockOptions(newEndUser ? form.values.parent_client_id : null);
@@ -143,6 +169,15 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
             </>
           )}
           <CheckboxField label="Levering via PostNL" name="delivery_by_postnl" value={form.values.delivery_by_postnl} onChange={(v) => form.setValue('delivery_by_postnl', v)} />
+          <div className={`field span-2 customer-logo-field${form.error('image') ? ' has-error' : ''}`}>
+            <label htmlFor="customer-logo">Logo</label>
+            <div className="customer-logo-input">
+              {client && logoUrl(client) && !logo && <img src={logoUrl(client)!} alt="" className="customer-logo-preview" />}
+              <input id="customer-logo" name="image" type="file" accept={IMAGE_ACCEPT} aria-invalid={form.error('image') ? true : undefined}
+                onChange={(e) => { setLogo(e.target.files?.[0] ?? null); form.setFieldErrors((errs) => { const { image: _r, ...rest } = errs; return rest; }); }} />
+            </div>
+            <FieldMessage error={form.error('image')} />
+          </div>
         </div>
         {!editing && (
           <>
@@ -159,7 +194,11 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
             )}
             <h3 className="form-section-title">Bezoekadres</h3>
             <div className="form-grid">
-              {nested('zipcode', 'addresses.0.zipcode', 'Postcode')}
+              {nested('zipcode', 'addresses.0.zipcode', 'Postcode', { placeholder: '1234 AB', onChange: (v: string) => {
+                setValue('zipcode', v);
+                form.setFieldErrors((e) => { const { 'addresses.0.zipcode': _r, ...rest } = e; return rest; });
+                void lookup(v);
+              } })}
               {nested('number', 'addresses.0.number', 'Huisnummer')}
               {nested('addition', 'addresses.0.addition', 'Toevoeging')}
               {nested('street', 'addresses.0.street', 'Straat')}

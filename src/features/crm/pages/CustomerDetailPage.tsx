@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ClientType, DeliveryType, PROVIDER_CLIENT_ID, clientTypeName } from '../../../domain/enums';
@@ -6,7 +6,7 @@ import { SplitButton } from '../../../ui/SplitButton';
 import { formatDate, formatEuro, initials } from '../../../domain/format';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { confirmDialog } from '../../../shell/confirm';
-import { useEvent } from '../../../shell/events';
+import { useEvents } from '../../../shell/events';
 import { Slot } from '../../../shell/slots';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
@@ -23,6 +23,8 @@ import { ContactFormModal, contactNoun } from '../components/ContactFormModal';
 import { CustomerFormModal } from '../components/CustomerFormModal';
 import { ImportAddressesModal } from '../components/ImportAddressesModal';
 import { MonthlyPaymentsModal } from '../components/MonthlyPaymentsModal';
+import { InvoiceModal } from '../components/InvoiceModal';
+import { logoUrl } from '../api/logo';
 import { StockPanelsSlot } from '../components/StockPanelsSlot';
 import { useSessionUser } from '../../../session';
 import '../crm.css';
@@ -38,6 +40,7 @@ type ModalState =
   | { kind: 'child'; typeId: number }
   | { kind: 'contact'; contact?: Contact }
   | { kind: 'ticket'; typeId: number }
+  | { kind: 'invoice' }
   | null;
 
 /** The ticket menu of an end user (spec 1 §2.9): delivery type ids and their entries. */
@@ -78,11 +81,8 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
   const canAddContact = canEditContacts && CONTACT_CLIENT_TYPES.includes(client.client_type_id);
   const noun = contactNoun(client.id);
 
-  // Named events (spec 1 §2.9): other panels may ask to refresh the client or open a modal.
-  useEvent('customer:refresh', useCallback(() => refresh(), [refresh]));
-  useEvent('customer:edit', useCallback(() => setModal({ kind: 'edit' }), []));
-  useEvent('customer:add-contact', useCallback(() => setModal({ kind: 'contact' }), []));
-
+  const canInvoice = user.can('Factuur beheren') && client.client_type_id === ClientType.EINDKLANT;
+  const canTicket = client.client_type_id === ClientType.EINDGEBRUIKER && user.can('Levering aanmaken') && user.can('Klant wijzigen');
   const removeClient = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je ${client.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
     deleteClient.mutate(client.id, {
@@ -104,6 +104,26 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
     if (!(await confirmDialog({ text, confirmLabel: 'Verwijderen', danger: true }))) return;
     deleteContact.mutate(contact.id, { onSuccess: () => showToast('Gelukt', 'De contactpersoon is verwijderd') });
   };
+  // Named events (spec 1 §2.9): a top-bar button or another panel refreshes the client or opens one of
+  // the page's modals; each opens only where its button would show. The stock and pre-notification
+  // panels listen to 'customer:stock-add|edit' and 'customer:prenotification-add|edit' themselves.
+  const open = (allowed: boolean, state: ModalState) => { if (allowed && state) setModal(state); };
+  const byId = <T extends { id: number }>(list: T[], id: unknown) => list.find((x) => x.id === Number(id));
+  useEvents({
+    'customer:refresh': refresh,
+    'customer:edit': () => open(canEdit, { kind: 'edit' }),
+    'customer:add-contact': () => open(canAddContact, { kind: 'contact' }),
+    'customer:edit-contact': (id) => { const contact = byId(client.contacts, id); if (contact) open(canEditContacts, { kind: 'contact', contact }); },
+    'customer:delete': () => { if (canDelete) void removeClient(); },
+    'customer:add-address': () => open(user.can('Adres aanmaken'), { kind: 'address' }),
+    'customer:edit-address': (id) => { const address = byId(client.addresses, id); if (address) open(user.can('Adres wijzigen'), { kind: 'address', address }); },
+    'customer:addresses': () => open(true, { kind: 'addresses' }),
+    'customer:import-addresses': () => open(user.can('Adres aanmaken'), { kind: 'import' }),
+    'customer:monthly-payments': () => open(canInvoice, { kind: 'monthly' }),
+    'customer:invoice': () => open(canInvoice, { kind: 'invoice' }),
+    'customer:ticket': (typeId) => open(canTicket && TICKETS.some((t) => t.typeId === Number(typeId)), { kind: 'ticket', typeId: Number(typeId) }),
+  });
+
   const onEditAddress = user.can('Adres wijzigen') ? (a: Address) => setModal({ kind: 'address', address: a }) : undefined;
   const onDeleteAddress = user.can('Adres verwijderen') ? removeAddress : undefined;
   // 'Eindklanten' on a reseller; 'Eindgebruikers' on an end customer viewed by a non-end-customer (spec 1 §2.9).
@@ -116,22 +136,27 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
         <section className="panel" aria-labelledby="customer-name">
           <div className="panel-header">
             <div className="customer-header-name">
-              <span className="customer-avatar" aria-hidden>{initials(client.name)}</span>
+              {logoUrl(client)
+                ? <img className="customer-logo" src={logoUrl(client)!} alt={`Logo van ${client.name}`} />
+                : <span className="customer-avatar" aria-hidden>{initials(client.name)}</span>}
               <div>
                 <h2 id="customer-name">{client.name}</h2>
                 <span className="type-badge">{clientTypeName(client.client_type_id)}</span>
               </div>
             </div>
             <div className="panel-actions">
-              {client.client_type_id === ClientType.EINDGEBRUIKER && user.can('Levering aanmaken') && user.can('Klant wijzigen') && (
+              {canTicket && (
                 <div className="ticket-menu"><SplitButton actions={[
                   { label: 'Ticket aanmelden', onClick: () => document.querySelector<HTMLButtonElement>('.ticket-menu .split-toggle')?.click() },
                   ...TICKETS.map((t) => ({ label: t.label, onClick: () => setModal({ kind: 'ticket', typeId: t.typeId }) })),
                 ]} /></div>
               )}
               {canEdit && <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'edit' })}>Wijzigen</button>}
-              {user.can('Factuur beheren') && client.client_type_id === ClientType.EINDKLANT && (
-                <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'monthly' })}>Vaste bedragen</button>
+              {canInvoice && (
+                <>
+                  <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'monthly' })}>Vaste bedragen</button>
+                  <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'invoice' })}>Factuur genereren</button>
+                </>
               )}
               {canDelete && <button type="button" className="button button-danger button-small" onClick={removeClient}>Verwijderen</button>}
             </div>
@@ -222,6 +247,7 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
           onEdit={onEditAddress} onDelete={onDeleteAddress ? (a) => { close(); void onDeleteAddress(a); } : undefined} />
       )}
       {modal?.kind === 'import' && <ImportAddressesModal clientId={client.id} onClose={close} />}
+      {modal?.kind === 'invoice' && <InvoiceModal clientId={client.id} onClose={close} />}
       {modal?.kind === 'monthly' && <MonthlyPaymentsModal clientId={client.id} current={client.monthly_payments} onClose={close} />}
     </div>
   );

@@ -1,9 +1,13 @@
-import { useId } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { ClientType } from '../../../domain/enums';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import type { CustomerPanelProps } from '../../../shell/slots';
+import { emitEvent, useEvent } from '../../../shell/events';
 import { asnListQueryOptions } from '../api/get-asn-list';
+import { asnDetailQueryOptions } from '../api/get-asn';
+import { PreNotificationFormModal } from './PreNotificationFormModal';
 import type { AsnListRow } from '../../../domain/contracts/prenotifications';
 import { useSessionUser } from '../../../session';
 
@@ -26,19 +30,60 @@ const columns: Column<AsnListRow>[] = [
  */
 export function CustomerPreNotificationsPanel({ client, viewerClientTypeId }: CustomerPanelProps) {
   const { can } = useSessionUser();
+  const shown = client.client_type_id === ClientType.EINDKLANT && viewerClientTypeId !== ClientType.EINDKLANT && can('Voormelding bekijken');
+  if (!shown) return null;
+  return <PreNotificationsPanel clientId={client.id} canCreate={can('Voormelding aanmaken')} canEdit={can('Voormelding wijzigen')} />;
+}
+
+/** The pre-notification modals of the customer page, opened by 'customer:prenotification-add' and 'customer:prenotification-edit' (detail: id). */
+type AsnModal = { kind: 'add' } | { kind: 'edit'; asnId: number } | null;
+
+function PreNotificationsPanel({ clientId, canCreate, canEdit }: { clientId: number; canCreate: boolean; canEdit: boolean }) {
   const titleId = useId();
-  if (client.client_type_id !== ClientType.EINDKLANT || viewerClientTypeId === ClientType.EINDKLANT || !can('Voormelding bekijken')) return null;
+  const [modal, setModal] = useState<AsnModal>(null);
+  const close = () => setModal(null);
+  useEvent('customer:prenotification-add', useCallback(() => { if (canCreate) setModal({ kind: 'add' }); }, [canCreate]));
+  useEvent('customer:prenotification-edit', useCallback((id: unknown) => { if (canEdit) setModal({ kind: 'edit', asnId: Number(id) }); }, [canEdit]));
+  const saved = () => {
+    close();
+    emitEvent('customer:refresh');
+  };
+  const withEdit: Column<AsnListRow>[] = canEdit ? [
+    ...columns.slice(0, -1),
+    {
+      key: 'edit', header: '', width: 110,
+      render: (row) => (
+        <button type="button" className="button button-secondary button-small" aria-label={`Voormelding ${row.reference} wijzigen`}
+          onClick={() => emitEvent('customer:prenotification-edit', row.id)}>Wijzigen</button>
+      ),
+    },
+    columns[columns.length - 1]!,
+  ] : columns;
   return (
     <section className="panel" aria-labelledby={titleId}>
-      <div className="panel-header"><h2 id={titleId}>Voormeldingen</h2></div>
+      <div className="panel-header">
+        <h2 id={titleId}>Voormeldingen</h2>
+        {canCreate && (
+          <div className="panel-actions">
+            <button type="button" className="button button-secondary button-small" onClick={() => emitEvent('customer:prenotification-add')}>Voormelding aanmaken</button>
+          </div>
+        )}
+      </div>
       <DataTable<AsnListRow>
         label="Voormeldingen"
         searchable={false}
-        columns={columns}
-        defaults={{ filters: { client: client.id } }}
+        columns={withEdit}
+        defaults={{ filters: { client: clientId } }}
         query={(params) => asnListQueryOptions('open', params)}
       />
+      {modal?.kind === 'add' && <PreNotificationFormModal clientId={clientId} onClose={close} onSaved={saved} />}
+      {modal?.kind === 'edit' && <EditPreNotification asnId={modal.asnId} onClose={close} onSaved={saved} />}
     </section>
   );
 }
 
+/** 'Voormelding wijzigen' of a row: the full pre-notification first, then the list page's own form. */
+function EditPreNotification({ asnId, onClose, onSaved }: { asnId: number; onClose: () => void; onSaved: () => void }) {
+  const { data: asn } = useQuery(asnDetailQueryOptions(asnId));
+  return asn ? <PreNotificationFormModal asn={asn} onClose={onClose} onSaved={onSaved} /> : null;
+}

@@ -16,6 +16,8 @@ import { useFormOptions } from '../api/get-form-options';
 import { useSaveAsn } from '../api/save-asn';
 import { useEndCustomers } from '../../../api/lookups';
 import type { AsnDetail } from '../../../domain/contracts/prenotifications';
+// The form's grid lives with the area; the customer page opens this modal without the area's pages.
+import '../prenotifications.css';
 
 interface Props {
   asn?: AsnDetail;

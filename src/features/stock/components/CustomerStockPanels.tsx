@@ -1,13 +1,17 @@
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { ClientType } from '../../../domain/enums';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import type { CustomerPanelProps } from '../../../shell/slots';
 import { toastSuccess } from '../../../shell/toast';
+import { emitEvent, useEvent } from '../../../shell/events';
 import { queryKeys } from '../../../api/keys';
 import { fetchClientItems, fetchClientProducts, useActivateProduct, useSaveProductPrice } from '../api/client-stock';
 import type { ItemRow, ProductRow } from '../../../domain/contracts/stock';
 import { useSessionUser } from '../../../session';
+import { productQueryOptions } from '../api/products';
+import { ProductFormModal } from './ProductFormModal';
 import { StatusLabel } from './labels';
 import '../stock.css';
 
@@ -36,11 +40,11 @@ const itemColumns: Column<ItemRow>[] = [
   { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'itemDetail' } },
 ];
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
     <section className="panel" aria-labelledby={id}>
-      <div className="panel-header"><h2 id={id}>{title}</h2></div>
+      <div className="panel-header"><h2 id={id}>{title}</h2>{actions && <div className="panel-actions">{actions}</div>}</div>
       {children}
     </section>
   );
@@ -56,7 +60,10 @@ export function CustomerStockPanels({ client, viewerClientTypeId }: CustomerPane
   const user = useSessionUser();
   if (viewerClientTypeId === ClientType.EINDKLANT || !user.can('Voorraad bekijken')) return null;
   if (client.client_type_id === ClientType.EINDKLANT) {
-    return <EndCustomerStock clientId={client.id} canActivate={user.can('Voorraad wijzigen')} canPrice={user.can('Factuur beheren')} />;
+    return (
+      <EndCustomerStock clientId={client.id} canActivate={user.can('Voorraad wijzigen')} canPrice={user.can('Factuur beheren')}
+        canCreate={user.can('Voorraad aanmaken')} canEdit={user.can('Voorraad wijzigen')} />
+    );
   }
   if (client.client_type_id === ClientType.EINDGEBRUIKER) {
     return (
@@ -69,9 +76,34 @@ export function CustomerStockPanels({ client, viewerClientTypeId }: CustomerPane
   return null;
 }
 
-function EndCustomerStock({ clientId, canActivate, canPrice }: { clientId: number; canActivate: boolean; canPrice: boolean }) {
+/** The stock modals of the customer page, opened by the named events 'customer:stock-add' and 'customer:stock-edit' (detail: product id). */
+type StockModal = { kind: 'add' } | { kind: 'edit'; productId: number } | null;
+
+function EndCustomerStock({ clientId, canActivate, canPrice, canCreate, canEdit }: {
+  clientId: number; canActivate: boolean; canPrice: boolean; canCreate: boolean; canEdit: boolean;
+}) {
   const activate = useActivateProduct();
   const savePrice = useSaveProductPrice();
+  const [modal, setModal] = useState<StockModal>(null);
+  const close = () => setModal(null);
+  useEvent('customer:stock-add', useCallback(() => { if (canCreate) setModal({ kind: 'add' }); }, [canCreate]));
+  useEvent('customer:stock-edit', useCallback((id: unknown) => { if (canEdit) setModal({ kind: 'edit', productId: Number(id) }); }, [canEdit]));
+  // Saving refreshes the stock panels (the mutation) and the customer's own data (the page listens).
+  const saved = () => emitEvent('customer:refresh');
+
+  // The edit pencil beside the view button, as 'Tarief bewerken' in 'Tarieven'; the name column gives up its width.
+  const activeWithEdit: Column<ProductRow>[] = canEdit ? [
+    { ...productName, width: 196 },
+    ...activeColumns.slice(1, -1),
+    {
+      key: 'edit', header: '', width: 48, align: 'center',
+      render: (row) => (
+        <button type="button" className="icon-button table-icon" aria-label={`${row.name} wijzigen`} title="Artikel bewerken"
+          onClick={() => emitEvent('customer:stock-edit', row.id)}>✎</button>
+      ),
+    },
+    activeColumns[activeColumns.length - 1]!,
+  ] : activeColumns;
 
   const inactiveColumns: Column<ProductRow>[] = [
     productName,
@@ -98,8 +130,10 @@ function EndCustomerStock({ clientId, canActivate, canPrice }: { clientId: numbe
 
   return (
     <>
-      <Panel title="Actieve voorraad">
-        <DataTable<ProductRow> label="Actieve voorraad" searchable={false} columns={activeColumns} loadErrorText={LOAD_FAILED}
+      <Panel title="Actieve voorraad" actions={canCreate && (
+        <button type="button" className="button button-secondary button-small" onClick={() => emitEvent('customer:stock-add')}>Voorraad aanmaken</button>
+      )}>
+        <DataTable<ProductRow> label="Actieve voorraad" searchable={false} columns={activeWithEdit} loadErrorText={LOAD_FAILED}
           queryKey={queryKeys.stock.clientProducts(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
       </Panel>
       <Panel title="Inactieve voorraad">
@@ -112,7 +146,15 @@ function EndCustomerStock({ clientId, canActivate, canPrice }: { clientId: numbe
             queryKey={queryKeys.stock.clientProducts(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
         </Panel>
       )}
+      {modal?.kind === 'add' && <ProductFormModal clientId={clientId} onClose={close} onSaved={saved} />}
+      {modal?.kind === 'edit' && <EditProduct productId={modal.productId} onClose={close} onSaved={saved} />}
     </>
   );
+}
+
+/** 'Artikel bewerken' of a row: the article's full data first, then the stock page's own form. */
+function EditProduct({ productId, onClose, onSaved }: { productId: number; onClose: () => void; onSaved: () => void }) {
+  const { data: product } = useQuery(productQueryOptions(productId));
+  return product ? <ProductFormModal product={product} onClose={onClose} onSaved={onSaved} /> : null;
 }
 

@@ -16,12 +16,14 @@ import { useSessionUser } from '../../../session';
 
 interface Props {
   product?: ProductDetail;
+  /** Preset end customer of a new article (the customer page's 'Actieve voorraad' panel). */
+  clientId?: number;
   onClose: () => void;
   onSaved?: (product: ProductDetail) => void;
 }
 
 /** New article or Bewerken (spec 2 §5): description, group, article number and unique ID required; EOL in months; image only. */
-export function ProductFormModal({ product, onClose, onSaved }: Props) {
+export function ProductFormModal({ product, clientId, onClose, onSaved }: Props) {
   const user = useSessionUser();
   const groups = useProductGroups();
   const customers = useEndCustomers();
@@ -33,7 +35,7 @@ export function ProductFormModal({ product, onClose, onSaved }: Props) {
     initial: {
       name: product?.name ?? '', description: product?.description ?? '', product_group_id: product ? String(product.product_group_id) : '',
       article_number: product?.article_number ?? '', unique_product_id: product?.unique_product_id ?? '', eol: product?.eol != null ? String(product.eol) : '',
-      client_id: product ? String(product.client_id) : '',
+      client_id: product ? String(product.client_id) : clientId ? String(clientId) : '',
     },
     schema: productSchema,
     submit: async () => {
@@ -63,7 +65,7 @@ export function ProductFormModal({ product, onClose, onSaved }: Props) {
     <Modal title={product ? 'Artikel bewerken' : 'Voorraad aanmaken'} onClose={onClose} size="large">
       <form {...form.formProps} aria-label="Artikel">
         {chooseClient && (
-          <SelectField label="Eindklant" required {...form.bind('client_id')}
+          <SelectField label="Eindklant" required {...form.bind('client_id')} disabled={!product && clientId != null}
             options={(customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
         )}
         <TextField label="Artikelomschrijving" required {...form.bind('name')} />
