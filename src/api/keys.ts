@@ -19,6 +19,7 @@ export const queryKeys = {
     item: (id: number) => ['stock', 'item', id] as const,
     bundles: ['stock', 'bundles'] as const,
     bundle: (id: number) => ['stock', 'bundle', id] as const,
+    exportColumns: ['stock', 'export-columns'] as const,
     /** The stock panels of the customer page. */
     clientProducts: (clientId: number, active: boolean) => ['stock', 'client', clientId, active ? 'products' : 'inactive-products'] as const,
     clientItems: (clientId: number) => ['stock', 'client', clientId, 'items'] as const,
@@ -82,6 +83,7 @@ export const queryKeys = {
     childrenOf: (parentId: number) => ['lookups', 'clients', 'children', parentId] as const,
     roles: ['lookups', 'roles'] as const,
     productGroups: ['lookups', 'product-groups'] as const,
+    productGroup: (id: number) => ['lookups', 'product-groups', id] as const,
   },
 };
 

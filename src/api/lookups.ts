@@ -37,7 +37,15 @@ export const roleOptionsQueryOptions = () =>
   });
 
 export const productGroupsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.lookups.productGroups, queryFn: () => getJson<Option[]>('product-groups'), staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: queryKeys.lookups.productGroups, queryFn: () => getJson<Option[]>('product-groups'), staleTime: 5 * 60_000,
+    meta: { errorText: 'Productgroepen kunnen niet worden ingeladen' } });
+
+/** One product group's name (GET /api/product-groups/{id}). */
+export const productGroupQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.lookups.productGroup(id), queryFn: () => getJson<Option>(`product-groups/${id}`), staleTime: 5 * 60_000,
+    meta: { errorText: 'Productgroep kan niet worden ingeladen' },
+  });
 
 export const useEndCustomers = (enabled = true) => useQuery({ ...endCustomersQueryOptions(), enabled });
 export const useResellers = (enabled = true) => useQuery({ ...resellersQueryOptions(), enabled });
@@ -45,3 +53,6 @@ export const useChildrenOf = (parentId: number | null | undefined, enabled = tru
   useQuery({ ...childrenOfQueryOptions(parentId ?? 0), enabled: enabled && !!parentId });
 export const useRoleOptions = (enabled = true) => useQuery({ ...roleOptionsQueryOptions(), enabled });
 export const useProductGroups = () => useQuery(productGroupsQueryOptions());
+/** `shown`: the name already at hand while the group loads. */
+export const useProductGroup = (id: number, shown?: Option | null) =>
+  useQuery({ ...productGroupQueryOptions(id), placeholderData: shown ?? undefined });

@@ -35,6 +35,16 @@ export const itemStatusNames: Record<ItemStatusId, string> = {
 };
 /** Statuses a user may pick by hand on an item (spec 2 §4). */
 export const manualItemStatuses: ItemStatusId[] = [3, 4, 5, 6, 7, 13, 19];
+/**
+ * The stock list's 'Alle voorraad' filter (spec 2 §2): articles with at least one item in the status
+ * of one of the list's count columns, named like the column (`filters[stock]` = the status id).
+ */
+export const stockFilterOptions = [
+  { id: ItemStatus.INGEKLAARD, name: 'Voorraad' },
+  { id: ItemStatus.OP_AFROEP, name: 'Op afroep' },
+  { id: ItemStatus.VOORRAAD_KLANTLOCATIE, name: 'Klantlocatie' },
+  { id: ItemStatus.IN_GEBRUIK, name: 'In gebruik' },
+] as const satisfies readonly { id: ItemStatusId; name: string }[];
 /** Repair delivery statuses, chosen by hand in any order (spec 2 §4). */
 export const repairStatuses: ItemStatusId[] = [8, 14, 15, 16, 17, 18];
 

@@ -9,7 +9,7 @@ import { SplitButton } from '../ui/SplitButton';
 import { confirmDialog } from './confirm';
 import { emitEvent } from './events';
 import { isMenuActive, visibleMenu } from './menu';
-import { useDynamicTitle } from './page-title';
+import { useDynamicTitle, useParentCrumb } from './page-title';
 import { useNamedRoutes } from './route-names';
 import { OutboxBadge } from '../offline/OutboxBadge';
 
@@ -75,6 +75,7 @@ function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void })
   const routes = useNamedRoutes();
   const user = useSessionUser();
   const dynamicTitle = useDynamicTitle();
+  const parent = useParentCrumb();
   const title = dynamicTitle ?? meta.title ?? '';
   useEffect(() => {
     document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
@@ -95,6 +96,9 @@ function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void })
               {crumbs.map((name) => (
                 <li key={name}><Link to={routes[name]?.path}>{routes[name]?.meta.title}</Link></li>
               ))}
+              {parent && routes[parent.route] && (
+                <li><Link to={routes[parent.route]!.path} params={parent.params}>{parent.label}</Link></li>
+              )}
               <li aria-current="page">{title}</li>
             </ol>
           </nav>

@@ -29,8 +29,6 @@ import {
   keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryFunctionContext, type QueryKey, type SkipToken,
 } from '@tanstack/react-query';
 import type { Paged } from '../api/client';
-import { ApiError } from '../api/errors';
-import { toastError } from '../shell/toast';
 import { getIn } from './form/form-state';
 import { ActivateCell, EditPriceCell, ViewCell, type CellKind } from './table/cells';
 import { plainCell } from './table/format-cell';
@@ -88,6 +86,8 @@ type RowId = string | number;
 export interface TableQuery<Row> {
   queryKey: QueryKey;
   queryFn?: SkipToken | { fetch(context: QueryFunctionContext): Paged<Row> | Promise<Paged<Row>> }['fetch'];
+  /** `errorText`: the spec's toast when a page fails to load (when the table names none). */
+  meta?: { errorText?: string };
 }
 
 export interface DataTableProps<Row> {
@@ -176,12 +176,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     return queryFn({ queryKey, signal, meta: undefined, client: queryClient });
   };
   const keyFor = (p: TableParams): QueryKey => (props.query ? props.query(p).queryKey : [...(props.queryKey ?? ['table']), p]);
+  // A failed load shows the spec's toast through the query cache (src/shell/query-errors.ts): the
+  // table's own text, else the query's meta, else the generic one; the table empties.
+  const meta = { errorText: props.loadErrorText ?? props.query?.(params).meta?.errorText ?? LOAD_FAILED };
 
   const paged = useQuery({
     queryKey: keyFor(params),
     queryFn: ({ signal }) => fetchPage(params, signal),
     placeholderData: keepPreviousData,
     enabled: mode === 'pages',
+    meta,
   });
   const firstPage = { ...params, page: 1 };
   const infinite = useInfiniteQuery({
@@ -191,15 +195,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     getNextPageParam: (last: Paged<Row>) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     placeholderData: keepPreviousData,
     enabled: mode === 'loadMore',
+    meta,
   });
   const active = mode === 'pages' ? paged : infinite;
 
-  // A failed load: the spec's toast, and the table empties.
-  useEffect(() => {
-    if (!active.isError) return;
-    if (active.error instanceof ApiError && active.error.status === 401) return; // the app goes to login
-    toastError(props.loadErrorText ?? LOAD_FAILED);
-  }, [active.isError, active.errorUpdatedAt, active.error, props.loadErrorText]);
 
   // A page beyond the end (rows deleted, another tab's page in the URL): go to the last page.
   const overshoot = mode === 'pages' && paged.data && !paged.isPlaceholderData && paged.data.total > 0 && params.page > paged.data.last_page

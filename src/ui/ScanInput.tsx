@@ -3,8 +3,9 @@
  *
  * Usage:
  *   <ScanInput label="Serienummer" onScan={(serial) => addSerial(serial)} />
- * `onScan` returns null (or nothing) to accept the serial, or a message to refuse it; the field then
- * beeps (a different tone when refused), flashes and shows the message. A hardware scanner types the
+ * `onScan` returns null (or nothing) to accept the serial, or a message to refuse it, or a promise of
+ * either when the decision needs the server; the field then beeps once (a different tone when
+ * refused), flashes and shows the message. A hardware scanner types the
  * characters quickly and ends with Enter; the camera button opens the rear camera and reads Code 128,
  * Code 39, EAN-13/EAN-8 and QR codes.
  */
@@ -15,7 +16,7 @@ import './scan/scan.css';
 
 export interface ScanInputProps {
   label: string;
-  onScan: (serial: string) => string | null | void;
+  onScan: (serial: string) => string | null | void | Promise<string | null | void>;
   placeholder?: string;
   disabled?: boolean;
   autoFocus?: boolean;
@@ -44,11 +45,13 @@ export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serien
   const submit = (raw: string) => {
     const serial = raw.trim();
     if (!serial) return;
-    const refusal = onScanRef.current(serial);
-    const kind = refusal ? 'refused' : 'accepted';
-    beep(kind);
-    setFeedback((f) => ({ kind, text: refusal ? `${serial}: ${refusal}` : `${serial} toegevoegd`, n: (f?.n ?? 0) + 1 }));
     setValue('');
+    // One decision, one beep and one message: an answer that needs the server comes as a promise.
+    void Promise.resolve(onScanRef.current(serial)).then((refusal) => {
+      const kind = refusal ? 'refused' : 'accepted';
+      beep(kind);
+      setFeedback((f) => ({ kind, text: refusal ? `${serial}: ${refusal}` : `${serial} toegevoegd`, n: (f?.n ?? 0) + 1 }));
+    });
   };
   const submitRef = useRef(submit);
   useEffect(() => {

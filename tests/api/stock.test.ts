@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { readWorkbook } from '../support/xlsx';
-import { DeliveryType, ItemStatus } from '../../src/domain/enums';
+import { DeliveryType, ItemStatus, stockFilterOptions } from '../../src/domain/enums';
 import { stockMsg } from '../../src/domain/schemas/stock';
 import { msg } from '../../src/domain/schemas/common';
 
@@ -127,6 +127,33 @@ describe('GET /api/products', () => {
     const sorted = await admin.get('/api/products?sort=items_in_use&order=desc&per_page=200');
     const inUse = sorted.body.data.map((p: { items_in_use: number }) => p.items_in_use);
     expect(inUse).toEqual([...inUse].sort((a, b) => b - a));
+  });
+
+  it('filters on a stock column (Alle voorraad): only articles with an item in that status; export alike; other values refused', async () => {
+    for (const option of stockFilterOptions) {
+      const res = await admin.get(`/api/products?filters[stock]=${option.id}&per_page=500`);
+      expect(res.status).toBe(200);
+      const expected = await ctx.db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('p.is_active', '=', true).where('p.deleted_at', 'is', null)
+        .where((eb) => eb.exists(eb.selectFrom('items as i').select('i.id').whereRef('i.product_id', '=', 'p.id').where('i.status_id', '=', option.id).where('i.deleted_at', 'is', null)))
+        .executeTakeFirstOrThrow();
+      expect(res.body.total).toBe(Number(expected.n));
+      const column = ({ 1: 'items_in_stock', 5: 'available_items', 19: 'items_at_location', 3: 'items_in_use' } as const)[option.id];
+      expect(res.body.data.every((p: Record<string, number>) => p[column]! > 0)).toBe(true);
+    }
+    // An article without items is in the whole list, and under no stock column.
+    const empty = (await postForm(admin, '/api/products', newProduct(ownCustomers[0]!, 'SF1'))).body.data.id as number;
+    const ids = async (query: string) => (await admin.get(`/api/products?search=TST-SF1${query}`)).body.data.map((p: { id: number }) => p.id);
+    expect(await ids('')).toEqual([empty]);
+    for (const option of stockFilterOptions) expect(await ids(`&filters[stock]=${option.id}`)).toEqual([]);
+    expect((await admin.delete(`/api/products/${empty}`)).status).toBe(200);
+    const inUse = (await admin.get(`/api/products?filters[stock]=${ItemStatus.IN_GEBRUIK}`)).body.total;
+    expect(inUse).toBeGreaterThan(0);
+    const sheet = (await readWorkbook((await admin.get(`/api/exportstockcsv?filters[stock]=${ItemStatus.IN_GEBRUIK}`)).body)).worksheets[0]!;
+    expect(sheet.rowCount - 1).toBe(inUse);
+    const wrong = await admin.get(`/api/products?filters[stock]=${ItemStatus.EOL}`);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ 'filters[stock]': [msg.invalidId] });
   });
 
   it('shows a reseller only the products of its own end customers', async () => {

@@ -18,6 +18,15 @@ test('a signed-in provider lands on the dashboard and sees a customer\'s counter
   await expect(page.getByRole('region', { name: 'Asset Management' }).locator('canvas').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Reparaties' }).locator('canvas')).toHaveCount(2);
   await page.screenshot({ path: '.tmp/shots/dashboard.png', fullPage: true });
+
+  // Clearing the customer leaves no counters or charts of the customer that was shown.
+  await page.getByLabel('Klant').fill('');
+  await page.getByLabel('Jaar').focus();
+  await expect(page.getByText('Dit veld is verplicht.')).toBeVisible();
+  await expect(inUse).toHaveText('–');
+  await expect(page.getByTestId('counter-Op voorraad')).toHaveText('–');
+  await expect(page.locator('canvas')).toHaveCount(0);
+  await expect(page.getByText('Kies een klant om de statistieken te zien.')).toBeVisible();
 });
 
 test('an expired anti-forgery token is refreshed and the request retried', async ({ page, portal }) => {

@@ -29,6 +29,8 @@ test('create a pre-notification, check in its articles with a hardware scanner, 
   const form = page.getByRole('dialog', { name: 'Voormelding aanmaken' });
   await form.getByRole('button', { name: 'Opslaan' }).click();
   await expect(form.getByText('Dit veld is verplicht.').first()).toBeVisible();
+  // The first empty submit names the end customer too.
+  await expect(form.locator('.field', { has: page.locator('#asn-client') }).locator('.field-error')).toHaveText('Dit veld is verplicht.');
   await form.getByLabel('Eindklant').fill(article.client_name);
   await form.getByRole('option', { name: article.client_name }).first().click();
   await form.getByLabel('Ordernummer').fill('E2E-ORD-1');
@@ -47,7 +49,26 @@ test('create a pre-notification, check in its articles with a hardware scanner, 
   const modal = page.getByRole('dialog', { name: 'Artikelen inklaren' });
   const save = modal.getByRole('button', { name: 'Opslaan', exact: true });
   await expect(save).toBeDisabled();
+  await expect(modal.getByRole('button', { name: 'Opslaan en afronden' })).toBeDisabled();
+  // Every message the scan field shows, in order: a serial already in stock is refused once, never first added.
+  await modal.evaluate((dialog) => {
+    const seen: string[] = [];
+    (window as unknown as { scanTexts: string[] }).scanTexts = seen;
+    new MutationObserver(() => {
+      for (const status of dialog.querySelectorAll('.scan-status')) {
+        const text = status.textContent ?? '';
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+      }
+    }).observe(dialog, { subtree: true, childList: true, characterData: true });
+  });
+  const inStock = await portal.db.selectFrom('items').select('serial').where('serial', 'is not', null).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
   await modal.getByLabel(`Serienummer ${article.name}`).click();
+  await page.keyboard.type(inStock.serial!, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(modal.getByText(`${inStock.serial}: Serienummer is al gescand.`)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { scanTexts: string[] }).scanTexts)).toEqual([`${inStock.serial}: Serienummer is al gescand.`]);
+  await expect(modal.getByRole('list', { name: `Gescande serienummers ${article.name}` })).toHaveCount(0);
+  await expect(modal.getByRole('button', { name: 'Opslaan en afronden' })).toBeDisabled();
   // A hardware scanner types fast and ends with Enter.
   await page.keyboard.type('E2ESN00001', { delay: 5 });
   await page.keyboard.press('Enter');

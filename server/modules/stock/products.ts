@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { ClientType } from '../../../src/domain/enums';
+import { ClientType, stockFilterOptions } from '../../../src/domain/enums';
+import { msg } from '../../../src/domain/schemas/common';
 import { centsToPriceString } from '../../../src/domain/format';
 import { stockMsg, type ProductInput } from '../../../src/domain/schemas/stock';
 import type { Executor } from '../../db/database';
@@ -27,11 +28,19 @@ export interface ProductFilter {
   projectId?: number | null;
 }
 
+/** `filters[stock]`: one of the 'Alle voorraad' options (an item status id), else a 422. */
+function stockFilter(params: ListParams): number | null {
+  const status = numericFilter(params, 'stock');
+  if (status != null && !stockFilterOptions.some((o) => o.id === status)) throw ValidationError.field('filters[stock]', msg.invalidId);
+  return status;
+}
+
 /** Products the user may see, with end customer and reseller joined; filters and search of spec 2 §2.1. */
 export function productQuery(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter) {
   const client = filter.clientId ?? numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
   const reseller = numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id');
   const group = numericFilter(params, 'product_group') ?? numericFilter(params, 'product_group_id');
+  const stock = stockFilter(params);
   const search = params.search;
   return db
     .selectFrom('products as p')
@@ -43,6 +52,9 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
     .$if(client != null, (q) => q.where('p.client_id', '=', client!))
     .$if(reseller != null, (q) => q.where('c.parent_client_id', '=', reseller!))
     .$if(group != null, (q) => q.where('p.product_group_id', '=', group!))
+    .$if(stock != null, (q) => q.where((eb) => eb.exists(
+      eb.selectFrom('items as fi').select('fi.id').whereRef('fi.product_id', '=', 'p.id').where('fi.status_id', '=', stock!).where('fi.deleted_at', 'is', null),
+    )))
     .$if(filter.projectId != null, (q) => q.where((eb) => eb.exists(
       eb.selectFrom('items as pi').select('pi.id').whereRef('pi.product_id', '=', 'p.id').where('pi.project_id', '=', filter.projectId!).where('pi.deleted_at', 'is', null),
     )))

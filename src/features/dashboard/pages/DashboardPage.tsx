@@ -34,7 +34,8 @@ export function DashboardPage() {
 
   const exportFor = (status: Filter) =>
     customerId === null ? null : () => void download('exportitemsinuse', { id: customerId, status }).catch(() => toastError('Exporteren is mislukt'));
-  const s = stats.data;
+  // Without a customer nothing is shown: the kept previous answer belongs to the customer just cleared.
+  const s = customerId === null ? undefined : stats.data;
 
   return (
     <div className="dashboard">

@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { postJson } from '../../../api/client';
+import { scanMsg, serialKey } from '../../../domain/scan';
 import { enqueue, type EnqueueOutcome } from '../../../offline/outbox';
 import { queryKeys } from '../../../api/keys';
 import type { AsnDetail } from '../../../domain/contracts/prenotifications';
@@ -34,4 +36,10 @@ export async function checkInArticles(
     });
   }
   return outcome;
+}
+
+/** Which of these serials are already in stock (POST /items/scanitems): serial key → the server's reason. */
+export async function serialsInStock(serials: string[]): Promise<Map<string, string>> {
+  const { data } = await postJson<{ data: { serial: string; available: boolean; message: string | null }[] }>('items/scanitems', { serials });
+  return new Map(data.filter((d) => !d.available).map((d) => [serialKey(d.serial), d.message ?? scanMsg.duplicate]));
 }

@@ -1,18 +1,16 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { postJson } from '../../../api/client';
 import { addSerials, parseBulkSerials, serialKey } from '../../../domain/scan';
+import { ACCESSORY_GROUP_ID } from '../../../domain/schemas/stock';
 import { discardAction } from '../../../offline/outbox';
 import { Modal } from '../../../ui/Modal';
 import { ScanInput } from '../../../ui/ScanInput';
 import { confirmDialog } from '../../../shell/confirm';
 import { showToast, toastError } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
-import { checkInArticles } from '../api/check-in';
+import { checkInArticles, serialsInStock } from '../api/check-in';
 import type { AsnDetail, AsnLine } from '../../../domain/contracts/prenotifications';
 
-/** Accessories (product group 3) are counted, not scanned. */
-const ACCESSORY_GROUP_ID = 3;
 const BULK_ROWS = 12;
 
 interface LineState {
@@ -45,33 +43,42 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
 
   /** Serials on the other lines count as already scanned. */
   const takenElsewhere = (id: number) => new Set(lines.filter((l) => l.id !== id).flatMap((l) => state[l.id]!.serials.map(serialKey)));
+  /** Serials accepted here but still being looked up in stock, per line: a quick second scan sees them. */
+  const checking = useRef(new Map<number, string[]>());
+  const [lookUps, setLookUps] = useState(0);
 
-  // Serials already in stock are refused as soon as we know (online); offline the server decides on replay.
-  const lookUp = (id: number, serials: string[]) => {
-    if (!serials.length || !navigator.onLine) return;
-    postJson<{ data: { serial: string; available: boolean; message: string | null }[] }>('items/scanitems', { serials })
-      .then(({ data }) => {
-        const taken = data.filter((d) => !d.available);
-        if (!taken.length) return;
-        const keys = new Set(taken.map((t) => serialKey(t.serial)));
-        update(id, (s) => ({
-          serials: s.serials.filter((x) => !keys.has(serialKey(x))),
-          messages: [...s.messages, ...taken.map((t) => `${t.serial}: ${t.message}`)],
-        }));
-      })
-      .catch(() => undefined);
-  };
-
-  const add = (line: AsnLine, incoming: string[]): string | null => {
-    const s = state[line.id]!;
-    const out = addSerials(s.serials, incoming, takenElsewhere(line.id));
-    update(line.id, {
-      serials: [...s.serials, ...out.accepted],
-      messages: out.refused.map((r) => `${r.serial}: ${r.message}`),
-    });
+  /**
+   * Decides once per serial, then shows it once: the local rules, then (online) whether it is already in
+   * stock; only what passes both is added. Offline or when the look-up fails, the server decides on save.
+   * Returns the first refusal for the scan field's feedback.
+   */
+  const add = async (line: AsnLine, incoming: string[], showUnderLine: boolean): Promise<string | null> => {
+    const inFlight = checking.current.get(line.id) ?? [];
+    const out = addSerials([...state[line.id]!.serials, ...inFlight], incoming, takenElsewhere(line.id));
     setFormMessage(null);
-    lookUp(line.id, out.accepted);
-    return out.refused[0]?.message ?? null;
+    let accepted = out.accepted;
+    const refused = [...out.refused];
+    if (accepted.length && navigator.onLine) {
+      checking.current.set(line.id, [...inFlight, ...accepted]);
+      setLookUps((n) => n + 1);
+      try {
+        const inStock = await serialsInStock(accepted);
+        refused.push(...accepted.filter((x) => inStock.has(serialKey(x))).map((x) => ({ serial: x, message: inStock.get(serialKey(x))! })));
+        accepted = accepted.filter((x) => !inStock.has(serialKey(x)));
+      } catch {
+        // No answer: keep them; the server refuses a duplicate on save.
+      } finally {
+        const keys = new Set(out.accepted.map(serialKey));
+        checking.current.set(line.id, (checking.current.get(line.id) ?? []).filter((x) => !keys.has(serialKey(x))));
+        setLookUps((n) => n - 1);
+      }
+    }
+    update(line.id, (s) => ({
+      serials: [...s.serials, ...accepted.filter((x) => !s.serials.some((y) => serialKey(y) === serialKey(x)))],
+      // A scan's refusal shows in the scan field; a pasted list's refusals are listed under the line.
+      messages: showUnderLine ? refused.map((r) => `${r.serial}: ${r.message}`) : [],
+    }));
+    return refused[0]?.message ?? null;
   };
 
   const removeSerial = (id: number, index: number) =>
@@ -126,8 +133,8 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
     <Modal title="Artikelen inklaren" onClose={onClose} size="large"
       footer={(
         <div className="pn-actions ci-footer">
-          <button type="button" className="button button-primary" disabled={submitting || entered === 0} aria-busy={submitting || undefined} onClick={() => submit(false)}>Opslaan</button>
-          <button type="button" className="button button-secondary" disabled={submitting} onClick={() => submit(true)}>Opslaan en afronden</button>
+          <button type="button" className="button button-primary" disabled={submitting || lookUps > 0 || entered === 0} aria-busy={submitting || undefined} onClick={() => submit(false)}>Opslaan</button>
+          <button type="button" className="button button-secondary" disabled={submitting || lookUps > 0 || entered === 0} onClick={() => submit(true)}>Opslaan en afronden</button>
           <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
         </div>
       )}>
@@ -151,7 +158,7 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
                 </label>
               ) : (
                 <>
-                  <ScanInput label={`Serienummer ${line.product.name}`} autoFocus={index === 0} onScan={(serial) => add(line, [serial])} />
+                  <ScanInput label={`Serienummer ${line.product.name}`} autoFocus={index === 0} onScan={(serial) => add(line, [serial], false)} />
                   {s.serials.length > 0 && (
                     <ul className="ci-serials" aria-label={`Gescande serienummers ${line.product.name}`}>
                       {s.serials.map((serial, k) => (
@@ -171,7 +178,7 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
                       <textarea id={`ci-bulk-${line.id}`} rows={BULK_ROWS} value={s.bulk} onChange={(e) => update(line.id, { bulk: e.target.value })} />
                       <div className="ci-bulk-row">
                         <button type="button" className="button button-primary" disabled={s.bulk.trim() === ''}
-                          onClick={() => { add(line, parseBulkSerials(s.bulk)); update(line.id, { bulk: '' }); }}>Toevoegen</button>
+                          onClick={() => { void add(line, parseBulkSerials(s.bulk), true); update(line.id, { bulk: '' }); }}>Toevoegen</button>
                       </div>
                     </div>
                   )}

@@ -10,6 +10,7 @@ import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { RadioGroup, SelectField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { requiredData } from '../../../ui/form/Field';
 import { showToast } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
 import { useFormOptions } from '../api/get-form-options';
@@ -112,7 +113,8 @@ export function PreNotificationFormModal({ asn, clientId, onClose, onSaved }: Pr
       <form id="asn-form" {...form.formProps}>
         <FormError message={form.formError} />
         <div className="pn-form-grid">
-          <div className={error('client_id') ? 'field has-error span-2' : 'field span-2'}>
+          {/* Checked with the other required fields before anything is sent, so the first empty submit names it too. */}
+          <div className={error('client_id') ? 'field has-error span-2' : 'field span-2'} {...requiredData('client_id', !editing && clientId == null)}>
             <label htmlFor="asn-client">Eindklant<span className="field-required" aria-hidden> *</span></label>
             <SearchSelect id="asn-client" options={customers.data ?? []} value={values.client_id} disabled={editing || clientId != null}
               placeholder="Kies een eindklant" invalid={!!error('client_id')}

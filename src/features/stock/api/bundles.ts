@@ -9,12 +9,16 @@ export const fetchBundles = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<BundleRow>>('bundles', { searchParams: toSearchParams(params), signal });
 
 export const bundlesQueryOptions = (params: TableParams) =>
-  queryOptions({ queryKey: [...queryKeys.stock.bundles, params], queryFn: ({ signal }) => fetchBundles(params, signal) });
+  queryOptions({
+    queryKey: [...queryKeys.stock.bundles, params], queryFn: ({ signal }) => fetchBundles(params, signal),
+    meta: { errorText: 'Bundels kunnen niet worden ingeladen' },
+  });
 
 /** The route's preload: the first page of the bundles tab; `prefix` is the table's URL prefix. */
 export function preloadBundles(queryClient: QueryClient, search: Record<string, unknown>, prefix: string) {
   const options = bundlesQueryOptions(tableParamsOf(search, undefined, prefix));
-  void preloadTable(queryClient, options.queryKey, () => queryClient.ensureQueryData(options));
+  // Silent: a failure is the table's to show (preloadTable).
+  void preloadTable(queryClient, options.queryKey, () => queryClient.ensureQueryData({ ...options, meta: undefined }));
 }
 
 export const bundleQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.bundle(id), queryFn: () => getJson<BundleDetail>(`bundles/${id}`), meta: { errorText: 'Bundelgegevens kunnen niet worden ingeladen' } });

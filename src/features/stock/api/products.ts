@@ -10,12 +10,16 @@ export const fetchProducts = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ProductRow>>('products', { searchParams: toSearchParams(params), signal });
 
 export const productsQueryOptions = (params: TableParams) =>
-  queryOptions({ queryKey: [...queryKeys.stock.products, params], queryFn: ({ signal }) => fetchProducts(params, signal) });
+  queryOptions({
+    queryKey: [...queryKeys.stock.products, params], queryFn: ({ signal }) => fetchProducts(params, signal),
+    meta: { errorText: 'Producten kunnen niet worden ingeladen' },
+  });
 
 /** The route's preload: the first page of the articles tab (the bundles tab has its own). */
 export function preloadProducts(queryClient: QueryClient, search: Record<string, unknown>) {
   const options = productsQueryOptions(tableParamsOf(search));
-  void preloadTable(queryClient, options.queryKey, () => queryClient.ensureQueryData(options));
+  // Silent: a failure is the table's to show (preloadTable).
+  void preloadTable(queryClient, options.queryKey, () => queryClient.ensureQueryData({ ...options, meta: undefined }));
 }
 
 export const productQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });

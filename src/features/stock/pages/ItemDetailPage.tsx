@@ -1,10 +1,10 @@
-import {  useState } from 'react';
+import { useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ClientType, DeliveryType, ItemStatus } from '../../../domain/enums';
 import { Slot } from '../../../shell/slots';
 import { formatDate, formatDateTime } from '../../../domain/format';
 import { SplitButton, type SplitAction } from '../../../ui/SplitButton';
-import { usePageTitle } from '../../../shell/page-title';
+import { usePageParent, usePageTitle } from '../../../shell/page-title';
 import { itemQueryOptions } from '../api/items';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ItemDetail } from '../../../domain/contracts/stock';
@@ -21,6 +21,8 @@ export function ItemDetailPage() {
   const { id } = route.useParams();
   const { data: item } = useSuspenseQuery(itemQueryOptions(id));
   usePageTitle(`${item.product.name}${item.serial ? ` · ${item.serial}` : ''}`);
+  // Breadcrumb: Voorraad › the article › this item (spec 2 §2).
+  usePageParent('stockDetail', item.product.id, item.product.name);
   return <ItemDetailView item={item} />;
 }
 

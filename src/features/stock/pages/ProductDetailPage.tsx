@@ -13,6 +13,7 @@ import type { ItemRow, ProductDetail } from '../../../domain/contracts/stock';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { eolText, StatusLabel } from '../components/labels';
 import { useSessionUser } from '../../../session';
+import { useProductGroup } from '../../../api/lookups';
 import '../stock.css';
 
 const route = getRouteApi('/app/voorraad/$id');
@@ -42,6 +43,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const action = useProductAction();
   const [editing, setEditing] = useState(false);
+  const group = useProductGroup(product.product_group_id, product.product_group);
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const fetchPage = useCallback((params: TableParams, signal?: AbortSignal) => fetchItems(product.id, params, signal), [product.id]);
 
@@ -87,7 +89,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
             <div><dt>Uniek ID</dt><dd>{product.unique_product_id}</dd></div>
             <div><dt>EOL</dt><dd>{product.eol != null ? `${product.eol} maanden` : 'Niet bekend'}</dd></div>
             <div><dt>Items</dt><dd data-testid="items-count">{product.items_count}</dd></div>
-            <div><dt>Productgroep</dt><dd>{product.product_group?.name ?? '—'}</dd></div>
+            <div><dt>Productgroep</dt><dd>{group.data?.name ?? product.product_group?.name ?? '—'}</dd></div>
             <div><dt>Eindklant</dt><dd>{product.client?.name ?? '—'}</dd></div>
           </dl>
         </div>
@@ -104,6 +106,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
           label="Items"
           queryKey={[...queryKeys.stock.items(product.id)]}
           fetchPage={fetchPage}
+          loadErrorText="Productgegevens kunnen niet worden ingeladen"
           columns={itemColumns}
           selected={selected}
           onSelectedChange={setSelected}

@@ -1,17 +1,16 @@
 import { useCallback, useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { download } from '../../../api/client';
-import { ClientType, DeliveryType } from '../../../domain/enums';
+import { ClientType, DeliveryType, stockFilterOptions } from '../../../domain/enums';
 import { Slot } from '../../../shell/slots';
 import { DataTable, toSearchParams, type Column } from '../../../ui/DataTable';
 import { tableParamsOf } from '../../../ui/table/search';
 import { useEvent } from '../../../shell/events';
-import { toastError } from '../../../shell/toast';
 import { bundlesQueryOptions } from '../api/bundles';
 import { productsQueryOptions } from '../api/products';
 import { useEndCustomers, useProductGroups, useResellers } from '../../../api/lookups';
 import type { BundleRow, ProductRow } from '../../../domain/contracts/stock';
 import { BundleCreateModal } from '../components/BundleCreateModal';
+import { ExportStockModal } from '../components/ExportStockModal';
 import { ImportStockModal } from '../components/ImportStockModal';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { useSessionUser } from '../../../session';
@@ -46,7 +45,7 @@ export function StockPage() {
   const navigate = useNavigate();
   const search = route.useSearch({ select: (validated) => v.parse(stockSearch, validated) });
   const { tab } = search;
-  const [modal, setModal] = useState<'create' | 'import' | 'bundle' | null>(null);
+  const [modal, setModal] = useState<'create' | 'import' | 'bundle' | 'export' | null>(null);
   const customers = useEndCustomers();
   const resellers = useResellers(user.clientTypeId === ClientType.PROVIDER);
   const groups = useProductGroups();
@@ -56,17 +55,19 @@ export function StockPage() {
   const [bulkCallOff, setBulkCallOff] = useState(false);
   useEvent('stock:bulk-call-off', useCallback(() => setBulkCallOff(true), []));
   // The articles as the table shows them: its search, filters and sort.
-  useEvent('stock:export', useCallback(() => {
+  useEvent('stock:export', useCallback(() => setModal('export'), []));
+  const exportQuery = () => {
     const params = tableParamsOf(search);
     const { page: _page, ...query } = toSearchParams(params);
-    download('exportstockcsv', { ...query, search: params.search }).catch(() => toastError('Exporteren is mislukt'));
-  }, [search]));
+    return { ...query, search: params.search };
+  };
 
   const selectTab = (next: StockTab) => void navigate({ to: '/voorraad', search: { tab: next } });
   const productFilters = [
     { name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] },
     { name: 'reseller', allLabel: 'Alle resellers', options: resellers.data ?? [] },
     { name: 'product_group', allLabel: 'Alle productgroepen', options: groups.data ?? [] },
+    { name: 'stock', allLabel: 'Alle voorraad', options: [...stockFilterOptions] },
   ];
 
   return (
@@ -108,6 +109,7 @@ export function StockPage() {
       )}
       {modal === 'create' && <ProductFormModal onClose={() => setModal(null)} onSaved={(p) => void navigate({ to: '/voorraad/$id', params: { id: p.id } })} />}
       {modal === 'import' && <ImportStockModal onClose={() => setModal(null)} />}
+      {modal === 'export' && <ExportStockModal query={exportQuery()} onClose={() => setModal(null)} />}
       {modal === 'bundle' && <BundleCreateModal onClose={() => setModal(null)} onSaved={(id) => void navigate({ to: '/bundle/$id', params: { id: id } })} />}
       <Slot name="delivery-request" props={{ request: bulkCallOff ? { type: DeliveryType.BULK_LEVERING, clientId: null } : null, onClose: () => setBulkCallOff(false) }} />
     </div>

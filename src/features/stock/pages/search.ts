@@ -10,7 +10,7 @@ export const BUNDLE_TABLE = 'b';
 /** /voorraad: the tab and both tables' state. */
 export const stockSearch = v.object({
   tab: v.fallback(v.optional(v.picklist(stockTabs), 'artikelen'), 'artikelen'),
-  ...tableSearch(['client', 'reseller', 'product_group']),
+  ...tableSearch(['client', 'reseller', 'product_group', 'stock']),
   ...tableSearch(['client'], BUNDLE_TABLE),
 });
 export const stockDefaults = { tab: 'artikelen' as const, ...tableSearchDefaults(), ...tableSearchDefaults(BUNDLE_TABLE) };
