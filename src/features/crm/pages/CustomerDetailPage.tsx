@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ClientType, DeliveryType, PROVIDER_CLIENT_ID, clientTypeName } from '../../../domain/enums';
@@ -6,7 +6,6 @@ import { SplitButton } from '../../../ui/SplitButton';
 import { formatDate, formatEuro, initials } from '../../../domain/format';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { confirmDialog } from '../../../shell/confirm';
-import { useEvent } from '../../../shell/events';
 import { Slot } from '../../../shell/slots';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
@@ -56,12 +55,12 @@ export const NEWEST_ADDRESSES = 3;
 export function CustomerDetailPage() {
   const { id } = route.useParams();
   // The route's loader fetched it (src/router.tsx); load failures show the route's notice.
-  const { data: client, refetch } = useSuspenseQuery(clientQueryOptions(id));
+  const { data: client } = useSuspenseQuery(clientQueryOptions(id));
   usePageTitle(client.name);
-  return <CustomerDetail client={client} refresh={() => void refetch()} />;
+  return <CustomerDetail client={client} />;
 }
 
-function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: () => void }) {
+function CustomerDetail({ client }: { client: ClientDetail }) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const [modal, setModal] = useState<ModalState>(null);
@@ -77,11 +76,6 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
   const canEditContacts = canEdit;
   const canAddContact = canEditContacts && CONTACT_CLIENT_TYPES.includes(client.client_type_id);
   const noun = contactNoun(client.id);
-
-  // Named events (spec 1 §2.9): other panels may ask to refresh the client or open a modal.
-  useEvent('customer:refresh', useCallback(() => refresh(), [refresh]));
-  useEvent('customer:edit', useCallback(() => setModal({ kind: 'edit' }), []));
-  useEvent('customer:add-contact', useCallback(() => setModal({ kind: 'contact' }), []));
 
   const removeClient = async () => {
     if (!(await confirmDialog({ text: `Weet je zeker dat je ${client.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
