@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
-import { ClientType, DeliveryType, SUPERUSER_ROLE } from '../../src/domain/enums';
+import { Carrier, ClientType, DeliveryType, SUPERUSER_ROLE } from '../../src/domain/enums';
 import { expect, signIn, test, type Portal } from './fixtures';
 
 /**
@@ -47,26 +47,37 @@ function routerPaths(): string[] {
 }
 
 async function detailIds(db: Portal['db']) {
-  const first = async <T,>(q: Promise<T | undefined>) => (await q)!;
-  const endUser = await first(db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDGEBRUIKER)
+  const first = async <T,>(q: Promise<T | undefined>) => (await q) ?? fail('the seed lacks a record this test visits');
+  const client = (typeId: number) => first(db.selectFrom('clients').select('id').where('client_type_id', '=', typeId)
     .where('deleted_at', 'is', null).orderBy('id').executeTakeFirst());
-  const product = await first(db.selectFrom('products').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst());
+  // An end user has the ticket menu, an end customer 'Vaste bedragen'.
+  const endUser = await client(ClientType.EINDGEBRUIKER);
+  const endCustomer = await client(ClientType.EINDKLANT);
+  // A new article without items, so 'Verwijderen' shows beside 'Inactief maken'.
+  const template = await first(db.selectFrom('products').select(['client_id', 'product_group_id']).orderBy('id').executeTakeFirst());
+  const product = await db.insertInto('products')
+    .values({ ...template, name: 'Topbar testartikel', article_number: 'TB-1', unique_product_id: 'TB-1' }).returning('id').executeTakeFirstOrThrow();
   const item = await first(db.selectFrom('items').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst());
   const bundle = await first(db.selectFrom('bundles').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst());
   const asn = await first(db.selectFrom('asns').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst());
-  const delivery = await first(db.selectFrom('deliveries').select('id').where('deleted_at', 'is', null).where('is_cancelled', '=', false)
-    .where('completed_at', 'is', null).where('delivery_type_id', '<>', DeliveryType.REPARATIE).orderBy('id').executeTakeFirst());
+  // Open deliveries: the first (its split button cancels) and one by the parcel carrier ('Print label').
+  const openDeliveries = db.selectFrom('deliveries').select('id').where('deleted_at', 'is', null).where('is_cancelled', '=', false)
+    .where('completed_at', 'is', null).where('delivery_type_id', '<>', DeliveryType.REPARATIE).orderBy('id');
+  const delivery = await first(openDeliveries.executeTakeFirst());
+  const parcel = await first(openDeliveries.where('carrier_id', '=', Carrier.POSTNL).executeTakeFirst());
   const repair = await first(db.selectFrom('deliveries').select('id').where('deleted_at', 'is', null)
     .where('delivery_type_id', '=', DeliveryType.REPARATIE).orderBy('id').executeTakeFirst());
   const user = await first(db.selectFrom('users').select('id').where('deleted_at', 'is', null).where('email', '<>', 'beheerder@demo.local')
     .orderBy('id').executeTakeFirst());
+  // Two-step verification on, so '2FA resetten' shows.
+  await db.updateTable('users').set({ otp_enabled: true }).where('id', '=', user.id).execute();
   const role = await first(db.selectFrom('roles').select('id').where('name', '<>', SUPERUSER_ROLE).orderBy('id').executeTakeFirst());
   return {
-    '/klant/$id': endUser.id, '/activiteiten/$id': endUser.id, '/voorraad/$id': product.id, '/eol/$id': product.id,
-    '/item/$id': item.id, '/bundle/$id': bundle.id, '/voormeldingen/$id': asn.id, '/voormelding/$id': asn.id,
-    '/leveringen/$id': delivery.id, '/reparaties/$id': repair.id, '/activiteiten/leveringen/$id': repair.id,
-    '/gebruikers/$id': user.id, '/rollen-en-rechten/$id': role.id,
-  } as Record<string, number>;
+    '/klant/$id': [endUser.id, endCustomer.id], '/activiteiten/$id': [endUser.id], '/voorraad/$id': [product.id], '/eol/$id': [product.id],
+    '/item/$id': [item.id], '/bundle/$id': [bundle.id], '/voormeldingen/$id': [asn.id], '/voormelding/$id': [asn.id],
+    '/leveringen/$id': [...new Set([delivery.id, parcel.id])], '/reparaties/$id': [repair.id], '/activiteiten/leveringen/$id': [repair.id],
+    '/gebruikers/$id': [user.id], '/rollen-en-rechten/$id': [role.id],
+  } as Record<string, number[]>;
 }
 
 /** Clicks and waits for the first thing a user would see happen; null when nothing does. */
@@ -142,22 +153,25 @@ test('every top-bar and header button of every page does something for the Super
     }
   };
 
-  for (const route of paths) {
-    const url = route.includes('$id') ? route.replace('$id', String(ids[route] ?? fail(`no id for ${route}`))) : route;
+  const visits = paths.flatMap((route) => (route.includes('$id')
+    ? (ids[route] ?? fail(`no id for ${route}`)).map((id) => ({ route, url: route.replace('$id', String(id)) }))
+    : [{ route, url: route }]));
+  for (const { route, url } of visits) {
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
     await expect(page.getByText('Laden…')).toHaveCount(0);
     const bar = page.getByRole('banner').locator('.topbar-actions');
     const expected = TOP_BAR[route] ?? [];
     if (expected.length > 0) await expect(bar.getByRole('button').first()).toHaveText(expected[0]!);
+    seen[route] = [];
     await clickAll(route, bar);
-    expect(seen[route] ?? [], `the top-bar actions of ${route}`).toEqual(expected);
+    expect(seen[route], `the top-bar actions of ${route}`).toEqual(expected);
 
     const header = HEADER[route];
     if (header) {
       const area = page.locator(header);
       await expect(area.getByRole('button').first()).toBeVisible();
-      await clickAll(`${route} (header)`, area);
+      await clickAll(`${url} (header)`, area);
     }
   }
   expect(dead, 'buttons without a visible effect').toEqual([]);
