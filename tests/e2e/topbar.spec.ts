@@ -102,7 +102,7 @@ async function press(page: Page, area: Locator, button: Locator, isSplitMain: bo
 }
 
 test('every top-bar and header button of every page does something for the Superuser', async ({ page, portal }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000); // about 70 s alone; several times that on a busy CI machine
   const ids = await detailIds(portal.db);
   const writes: Request[] = [];
   page.on('request', (r) => r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/') && writes.push(r));
