@@ -19,14 +19,7 @@ import { userListDefaults, userListSearch } from './features/users/pages/search'
 
 class ForbiddenRoute extends Error {}
 
-export interface TopBarButton {
-  label: string;
-  /** Named event the page listens to (src/shell/events.ts). */
-  event: string;
-  right?: Permission;
-}
-
-/** Route metadata: the menu, titles, breadcrumbs, guards and top-bar buttons all read this table. */
+/** Route metadata: the menu, titles, breadcrumbs and guards read this table; a page renders its own top-bar actions (src/shell/top-bar.tsx). */
 export interface RouteMeta {
   /** The spec's route name (menu entries and "also active on" refer to it). */
   name?: string;
@@ -37,7 +30,6 @@ export interface RouteMeta {
    */
   crumbs?: (string | string[])[];
   right?: Permission;
-  buttons?: TopBarButton[];
 }
 
 declare module '@tanstack/react-router' {
@@ -173,13 +165,7 @@ const appRoutes = [
   page('/', { name: 'statistics', title: 'Dashboard', right: 'Dashboard bekijken' }, () => import('./features/dashboard/pages/DashboardPage'), 'DashboardPage', {
     preload: ({ queryClient }) => void import('./api/lookups').then((api) => queryClient.prefetchQuery(api.endCustomersQueryOptions())),
   }),
-  page('/crm', {
-    name: 'dashboard', title: 'CRM', right: 'Klant bekijken',
-    buttons: [
-      { label: 'Nieuwe klant', event: 'customer:create', right: 'Klant aanmaken' },
-      { label: 'Exporteren', event: 'customer:export', right: 'Klant exporteren' },
-    ],
-  }, () => import('./features/crm/pages/CustomerListPage'), 'CustomerListPage', {
+  page('/crm', { name: 'dashboard', title: 'CRM', right: 'Klant bekijken' }, () => import('./features/crm/pages/CustomerListPage'), 'CustomerListPage', {
     search: { schema: customerListSearch, defaults: customerListDefaults },
     preload: ({ queryClient, search, user }) => void import('./features/crm/api/client-lists')
       .then((api) => api.preloadClientList(queryClient, tabFor(user.contact.client.client_type_id, search.tab), search)),
@@ -208,15 +194,7 @@ const appRoutes = [
   // The UI kit on one page: a reference for feature authors and the surface of tests/e2e/ui-kit.spec.ts.
   page('/ui-kit', { name: 'uiKit', title: 'UI-kit' }, () => import('./ui/demo/UiKitPage'), 'UiKitPage'),
 
-  page('/voorraad', {
-    name: 'stock', title: 'Voorraad', right: 'Voorraad bekijken',
-    buttons: [
-      { label: 'Voorraad aanmaken', event: 'stock:create', right: 'Voorraad aanmaken' },
-      { label: 'Voorraad importeren', event: 'stock:import', right: 'Voorraad importeren' },
-      { label: 'Voorraad exporteren', event: 'stock:export', right: 'Voorraad exporteren' },
-      { label: 'Voorraad afroepen', event: 'stock:bulk-call-off', right: 'Bulkafroep aanmaken' },
-    ],
-  }, () => import('./features/stock/pages/StockPage'), 'StockPage', {
+  page('/voorraad', { name: 'stock', title: 'Voorraad', right: 'Voorraad bekijken' }, () => import('./features/stock/pages/StockPage'), 'StockPage', {
     search: { schema: stockSearch, defaults: stockDefaults },
     preload: ({ queryClient, search }) => void (search.tab === 'bundels'
       ? import('./features/stock/api/bundles').then((api) => api.preloadBundles(queryClient, search, BUNDLE_TABLE))
@@ -238,13 +216,7 @@ const appRoutes = [
     loadError: 'Artikelgegevens kunnen niet worden ingeladen',
   }),
 
-  page('/voormeldingen', {
-    name: 'PreNotification', title: 'Voormeldingen', right: 'Voormelding bekijken',
-    buttons: [
-      { label: 'Voormelding aanmaken', event: 'prenotification:create', right: 'Voormelding aanmaken' },
-      { label: 'Voormelding exporteren', event: 'prenotification:export', right: 'Voormelding exporteren' },
-    ],
-  }, () => import('./features/prenotifications/pages/PreNotificationListPage'), 'PreNotificationListPage', {
+  page('/voormeldingen', { name: 'PreNotification', title: 'Voormeldingen', right: 'Voormelding bekijken' }, () => import('./features/prenotifications/pages/PreNotificationListPage'), 'PreNotificationListPage', {
     search: { schema: preNotificationListSearch, defaults: preNotificationListDefaults },
     preload: ({ queryClient, search }) => void import('./features/prenotifications/api/get-asn-list')
       .then((api) => api.preloadAsnList(queryClient, search.tab === 'archive' ? 'archive' : 'open', search)),
@@ -256,40 +228,28 @@ const appRoutes = [
     loadError: 'Voormeldinggegevens kunnen niet worden ingeladen',
   }),
 
-  page('/leveringen', {
-    name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken',
-    buttons: [{ label: 'Levering exporteren', event: 'delivery:export', right: 'Levering exporteren' }],
-  }, () => import('./features/deliveries/pages/DeliveriesPage'), 'DeliveriesPage'),
+  page('/leveringen', { name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveriesPage'), 'DeliveriesPage'),
   page('/leveringen/vandaag', { name: 'deliveriesToday', title: 'Mijn leveringen vandaag', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveriesTodayPage'), 'DeliveriesTodayPage'),
   page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveryDetailPage'), 'DeliveryDetailPage', {
     params: idParams,
     loader: ({ queryClient, params }) => import('./features/deliveries/api/deliveries').then((api) => queryClient.ensureQueryData(api.deliveryQueryOptions(params.id))),
     loadError: 'Leveringen kunnen niet worden ingeladen',
   }),
-  page('/reparaties', {
-    name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken',
-    buttons: [{ label: 'Reparaties exporteren', event: 'repair:export', right: 'Reparaties exporteren' }],
-  }, () => import('./features/repairs/pages/RepairsPage'), 'RepairsPage'),
-  page('/reparaties/$id', {
-    name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken',
-    buttons: [
-      { label: 'Status wijzigen', event: 'repair:status', right: 'Levering wijzigen' },
-      { label: 'Reparatie wijzigen', event: 'repair:edit', right: 'Levering wijzigen' },
-    ],
-  }, () => import('./features/repairs/pages/RepairDetailPage'), 'RepairDetailPage', {
+  page('/reparaties', { name: 'repair', title: 'Reparatie overzicht', right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairsPage'), 'RepairsPage'),
+  page('/reparaties/$id', { name: 'repairDetail', title: 'Reparatie', crumbs: ['repair'], right: 'Levering bekijken' }, () => import('./features/repairs/pages/RepairDetailPage'), 'RepairDetailPage', {
     params: idParams,
     loader: ({ queryClient, params }) => import('./features/repairs/api/repair-detail').then((api) => queryClient.ensureQueryData(api.repairQueryOptions(params.id))),
     loadError: 'Leveringen kunnen niet worden ingeladen',
   }),
   // EOL: the menu entry needs no right; the server scopes the data to the user's hierarchy.
-  page('/eol', { name: 'eol', title: 'EOL overzicht', buttons: [{ label: 'EOL exporteren', event: 'eol:export', right: 'EOL exporteren' }] }, () => import('./features/eol/pages/EolPage'), 'EolPage'),
+  page('/eol', { name: 'eol', title: 'EOL overzicht' }, () => import('./features/eol/pages/EolPage'), 'EolPage'),
   page('/eol/$id', { name: 'EOLDetail', title: 'EOL', crumbs: ['eol'] }, () => import('./features/eol/pages/EolDetailPage'), 'EolDetailPage', {
     params: idParams,
     loader: ({ queryClient, params }) => import('./features/eol/api/eol-items').then((api) => queryClient.ensureQueryData(api.eolItemsQueryOptions(params.id))),
     loadError: 'Productgegevens kunnen niet worden ingeladen',
   }),
 
-  page('/gebruikersbeheer', { name: 'userManagement', title: 'Gebruikersbeheer', right: 'Gebruiker bekijken', buttons: [{ label: 'Exporteren', event: 'users:export', right: 'Gebruikers exporteren' }] }, () => import('./features/users/pages/UserListPage'), 'UserListPage', {
+  page('/gebruikersbeheer', { name: 'userManagement', title: 'Gebruikersbeheer', right: 'Gebruiker bekijken' }, () => import('./features/users/pages/UserListPage'), 'UserListPage', {
     search: { schema: userListSearch, defaults: userListDefaults },
     preload: ({ queryClient, search }) => void import('./features/users/api/users').then((api) => api.preloadUsers(queryClient, search)),
   }),
@@ -298,7 +258,7 @@ const appRoutes = [
     loader: ({ queryClient, params }) => import('./features/users/api/users').then((api) => queryClient.ensureQueryData(api.userQueryOptions(params.id))),
     loadError: 'Gebruikergegevens kunnen niet worden ingeladen',
   }),
-  page('/rollen-en-rechten', { name: 'rolesRights', title: 'Rollen en rechten', right: 'Rol bekijken', buttons: [{ label: 'Nieuwe rol', event: 'roles:create', right: 'Rol aanmaken' }] }, () => import('./features/roles/pages/RoleListPage'), 'RoleListPage', {
+  page('/rollen-en-rechten', { name: 'rolesRights', title: 'Rollen en rechten', right: 'Rol bekijken' }, () => import('./features/roles/pages/RoleListPage'), 'RoleListPage', {
     search: { schema: roleListSearch, defaults: roleListDefaults },
     preload: ({ queryClient, search }) => void import('./features/roles/api/roles').then((api) => api.preloadRoles(queryClient, search)),
   }),

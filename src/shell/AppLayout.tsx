@@ -5,11 +5,10 @@ import { PRODUCT_NAME } from '../domain/product';
 import { initials } from '../domain/format';
 import { postJson } from '../api/client';
 import { sessionQueryKey, useSessionUser } from '../session';
-import { SplitButton } from '../ui/SplitButton';
 import { confirmDialog } from './confirm';
-import { emitEvent } from './events';
 import { isMenuActive, visibleMenu } from './menu';
 import { useDynamicTitle, useParentCrumb } from './page-title';
+import { TopBarTargetProvider } from './top-bar';
 import { useNamedRoutes } from './route-names';
 import { OutboxBadge } from '../offline/OutboxBadge';
 
@@ -70,7 +69,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   );
 }
 
-function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
+function TopBar({ menuOpen, onMenu, actionsRef }: { menuOpen: boolean; onMenu: () => void; actionsRef: (el: HTMLElement | null) => void }) {
   const meta = useCurrentMeta();
   const routes = useNamedRoutes();
   const user = useSessionUser();
@@ -80,7 +79,6 @@ function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void })
   useEffect(() => {
     document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
-  const buttons = (meta.buttons ?? []).filter((b) => !b.right || user.can(b.right));
   // A choice of crumbs takes the first route the user may open (the last one otherwise).
   const crumbs = (meta.crumbs ?? []).map((c) => (typeof c === 'string' ? c
     : c.find((name) => { const right = routes[name]?.meta.right; return !right || user.can(right); }) ?? c[c.length - 1]!));
@@ -105,15 +103,15 @@ function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void })
         ) : null}
         <h1 className="page-title">{title}</h1>
       </div>
-      <div className="topbar-actions">
-        <SplitButton actions={buttons.map((b) => ({ label: b.label, onClick: () => emitEvent(b.event) }))} />
-      </div>
+      {/* The page's own actions render here (src/shell/top-bar.tsx). */}
+      <div className="topbar-actions" ref={actionsRef} />
     </header>
   );
 }
 
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [actionArea, setActionArea] = useState<HTMLElement | null>(null);
   // Below ~900 px the sidebar is a drawer: it closes when the user goes to another page.
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [seenPath, setSeenPath] = useState(pathname);
@@ -138,9 +136,11 @@ export function AppLayout() {
       <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
       {menuOpen && <div className="sidebar-backdrop" aria-hidden onClick={() => setMenuOpen(false)} />}
       <div className="app-main">
-        <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} />
+        <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} actionsRef={setActionArea} />
         <main className="content">
-          <Outlet />
+          <TopBarTargetProvider value={actionArea}>
+            <Outlet />
+          </TopBarTargetProvider>
         </main>
       </div>
     </div>

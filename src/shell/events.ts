@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Named events: top-bar buttons fire them, pages listen (spec 1 §2.3). An event may carry data,
- * e.g. the id of the record a modal opens for.
+ * Named events of a page (spec 1 §2.9): the customer page and the panels other areas place on it open
+ * each other's modals and refresh the client through them without importing each other. An event may
+ * carry data, e.g. the id of the record a modal opens for. Top-bar buttons do not use them: a page
+ * gives its own actions with their handlers (./top-bar.tsx).
  */
 const target = new EventTarget();
 

@@ -1,9 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { download } from '../../../api/client';
 import { DataTable, toSearchParams, type Column } from '../../../ui/DataTable';
 import { tableParamsOf } from '../../../ui/table/search';
-import { useEvent } from '../../../shell/events';
+import { TopBarActions } from '../../../shell/top-bar';
 import { toastError } from '../../../shell/toast';
 import { clientListQueryOptions } from '../api/client-lists';
 import { useParentOptions } from '../api/parent-options';
@@ -38,13 +38,12 @@ export function CustomerListPage() {
   const tab = tabFor(user.clientTypeId, search.tab);
   const [creating, setCreating] = useState(false);
 
-  useEvent('customer:create', useCallback(() => setCreating(true), []));
-  useEvent('customer:export', useCallback(() => {
+  const exportList = () => {
     const params = tableParamsOf(search);
     const { page: _page, ...query } = toSearchParams(params);
     const filters = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v]));
     download('exportcrmcsv', { ...filters, search: params.search, tab }).catch(() => toastError('Het exporteren is mislukt'));
-  }, [search, tab]));
+  };
 
   // Filter by parent: resellers on the end-customer tab, end customers on the end-user tab (shown with more than 2 options).
   const { resellers, endCustomers } = useParentOptions(true);
@@ -55,6 +54,10 @@ export function CustomerListPage() {
 
   return (
     <div className="panel">
+      <TopBarActions actions={[
+        { label: 'Nieuwe klant', right: 'Klant aanmaken', onClick: () => setCreating(true) },
+        { label: 'Exporteren', right: 'Klant exporteren', onClick: exportList },
+      ]} />
       <div className="tabs" role="tablist" aria-label="Klanttypen">
         {tabs.map((t) => (
           <button key={t} type="button" role="tab" className="tab" aria-selected={t === tab} onClick={() => selectTab(t)}>{tabLabels[t]}</button>

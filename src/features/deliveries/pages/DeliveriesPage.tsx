@@ -1,10 +1,9 @@
-import { useCallback } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { deliveryTypeNames } from '../../../domain/enums';
 import type { DeliveryListRow } from '../../../domain/contracts/deliveries';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { useEndCustomers } from '../../../api/lookups';
-import { useEvent } from '../../../shell/events';
+import { TopBarActions } from '../../../shell/top-bar';
 import { toastError } from '../../../shell/toast';
 import { deliveryListQueryOptions, deliveryTabs, exportDeliveries, type DeliveryTab } from '../api/deliveries';
 import '../deliveries.css';
@@ -38,14 +37,15 @@ export function DeliveriesPage() {
   const tab: DeliveryTab = isTab(search.tab) ? search.tab : 'open';
   const customers = useEndCustomers();
 
-  useEvent('delivery:export', useCallback(() => {
+  const exportList = () => {
     const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x) : null);
     exportDeliveries(tab, { client: text(search.f_client), type: text(search.f_type), search: text(search.q) })
       .catch(() => toastError('Exporteren is mislukt'));
-  }, [search, tab]));
+  };
 
   return (
     <div className="panel delivery-list">
+      <TopBarActions actions={[{ label: 'Levering exporteren', right: 'Levering exporteren', onClick: exportList }]} />
       <div className="delivery-tabs" role="tablist" aria-label="Leveringen">
         {(Object.keys(deliveryTabs) as DeliveryTab[]).map((t) => (
           <button key={t} type="button" role="tab" className="delivery-tab" aria-selected={t === tab}

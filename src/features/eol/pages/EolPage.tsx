@@ -1,8 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import type { EolProductRow } from '../../../domain/contracts/eol';
 import { useEndCustomers, useResellers } from '../../../api/lookups';
-import { useEvent } from '../../../shell/events';
+import { TopBarActions } from '../../../shell/top-bar';
 import { toastError } from '../../../shell/toast';
 import { DataTable, type Column, type TableParams } from '../../../ui/DataTable';
 import { readUrlState } from '../../../ui/table/url-state';
@@ -27,12 +27,11 @@ export function EolPage() {
   const customers = useEndCustomers();
   const resellers = useResellers();
 
-  useEvent('eol:export', useCallback(() => {
-    exportEolProducts(params).catch(() => toastError('Exporteren is mislukt'));
-  }, [params]));
+  const exportList = () => exportEolProducts(params).catch(() => toastError('Exporteren is mislukt'));
 
   return (
     <div className="panel">
+      <TopBarActions actions={[{ label: 'EOL exporteren', right: 'EOL exporteren', onClick: () => void exportList() }]} />
       <DataTable<EolProductRow>
         label="EOL overzicht"
         columns={columns}

@@ -1,8 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { download } from '../../../api/client';
 import { DataTable, type Column } from '../../../ui/DataTable';
-import { useEvent } from '../../../shell/events';
+import { TopBarActions } from '../../../shell/top-bar';
 import { toastError } from '../../../shell/toast';
 import { asnListQueryOptions } from '../api/get-asn-list';
 import { useEndCustomers } from '../../../api/lookups';
@@ -41,15 +41,18 @@ export function PreNotificationListPage() {
   const [creating, setCreating] = useState(false);
   const customers = useEndCustomers();
 
-  useEvent('prenotification:create', useCallback(() => setCreating(true), []));
-  useEvent('prenotification:export', useCallback(() => {
+  const exportList = () => {
     const client = search.f_client ?? null;
     download('exportasnproductscsv', { tab, 'filters[client]': client, search: search.q ?? null })
       .catch(() => toastError('Exporteren is mislukt'));
-  }, [search, tab]));
+  };
 
   return (
     <div className="panel pn-list">
+      <TopBarActions actions={[
+        { label: 'Voormelding aanmaken', right: 'Voormelding aanmaken', onClick: () => setCreating(true) },
+        { label: 'Voormelding exporteren', right: 'Voormelding exporteren', onClick: exportList },
+      ]} />
       <div className="pn-tabs" role="tablist" aria-label="Voormeldingen">
         {asnTabs.map((t) => (
           <button key={t} type="button" role="tab" className="pn-tab" aria-selected={t === tab}

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useEvent } from '../../../shell/events';
+import { TopBarActions } from '../../../shell/top-bar';
 import { Slot } from '../../../shell/slots';
 import { usePageTitle } from '../../../shell/page-title';
 import { repairQueryOptions } from '../api/repair-detail';
@@ -21,13 +21,15 @@ export function RepairDetailPage() {
   const { data: repair } = useSuspenseQuery(repairQueryOptions(id));
   usePageTitle(repair.order_number ?? `Reparatie ${repair.id}`);
   const [changingStatus, setChangingStatus] = useState(false);
-  useEvent('repair:status', useCallback(() => setChangingStatus(true), []));
   const [editing, setEditing] = useState(false);
-  useEvent('repair:edit', useCallback(() => setEditing(true), []));
   const stopEditing = useCallback(() => setEditing(false), []);
 
   return (
     <div className="repair-detail">
+      <TopBarActions actions={[
+        { label: 'Status wijzigen', right: 'Levering wijzigen', onClick: () => setChangingStatus(true) },
+        { label: 'Reparatie wijzigen', right: 'Levering wijzigen', onClick: () => setEditing(true) },
+      ]} />
       <RepairInfoPanel repair={repair} />
       <div className="repair-columns">
         <ActivityPanel repair={repair} />

@@ -1,8 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import type { RepairListRow } from '../../../domain/contracts/repairs';
 import { useEndCustomers } from '../../../api/lookups';
-import { useEvent } from '../../../shell/events';
+import { TopBarActions } from '../../../shell/top-bar';
 import { toastError } from '../../../shell/toast';
 import { DataTable, type Column, type TableParams } from '../../../ui/DataTable';
 import { readUrlState } from '../../../ui/table/url-state';
@@ -28,12 +28,11 @@ export function RepairsPage() {
   const params = useMemo(() => readUrlState(search, defaults), [search]);
   const customers = useEndCustomers();
 
-  useEvent('repair:export', useCallback(() => {
-    exportRepairs(params).catch(() => toastError('Exporteren is mislukt'));
-  }, [params]));
+  const exportList = () => exportRepairs(params).catch(() => toastError('Exporteren is mislukt'));
 
   return (
     <div className="panel">
+      <TopBarActions actions={[{ label: 'Reparaties exporteren', right: 'Reparaties exporteren', onClick: () => void exportList() }]} />
       <DataTable<RepairListRow>
         label="Reparaties"
         columns={columns}

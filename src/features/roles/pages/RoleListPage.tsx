@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { DataTable, type Column } from '../../../ui/DataTable';
-import { useEvent } from '../../../shell/events';
+import { TopBarActions } from '../../../shell/top-bar';
 import { rolesQueryOptions, type RoleRow } from '../api/roles';
 import { RoleFormModal } from '../components/RoleFormModal';
 
@@ -12,13 +12,13 @@ const columns: Column<RoleRow>[] = [
   { key: 'id', header: '', cell: { kind: 'view', route: 'rolesRightsDetail' }, width: 110 },
 ];
 
-/** /rollen-en-rechten (spec 2 §2.13); the top bar's 'Nieuwe rol' fires 'roles:create'. */
+/** /rollen-en-rechten (spec 2 §2.13); 'Nieuwe rol' in the top bar. */
 export function RoleListPage() {
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
-  useEvent('roles:create', useCallback(() => setCreating(true), []));
   return (
     <div className="panel">
+      <TopBarActions actions={[{ label: 'Nieuwe rol', right: 'Rol aanmaken', onClick: () => setCreating(true) }]} />
       <DataTable<RoleRow> label="Rollen" columns={columns} query={rolesQueryOptions} searchPlaceholder="Zoek op rol of omschrijving" urlState loadErrorText="Rollen kunnen niet worden ingeladen" />
       {creating && (
         <RoleFormModal onClose={() => setCreating(false)}

@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ClientType, DeliveryType, stockFilterOptions } from '../../../domain/enums';
 import { Slot } from '../../../shell/slots';
 import { DataTable, toSearchParams, type Column } from '../../../ui/DataTable';
 import { tableParamsOf } from '../../../ui/table/search';
-import { useEvent } from '../../../shell/events';
+import { TopBarActions } from '../../../shell/top-bar';
 import { bundlesQueryOptions } from '../api/bundles';
 import { productsQueryOptions } from '../api/products';
 import { useEndCustomers, useProductGroups, useResellers } from '../../../api/lookups';
@@ -50,12 +50,8 @@ export function StockPage() {
   const resellers = useResellers(user.clientTypeId === ClientType.PROVIDER);
   const groups = useProductGroups();
 
-  useEvent('stock:create', useCallback(() => setModal('create'), []));
-  useEvent('stock:import', useCallback(() => setModal('import'), []));
   const [bulkCallOff, setBulkCallOff] = useState(false);
-  useEvent('stock:bulk-call-off', useCallback(() => setBulkCallOff(true), []));
   // The articles as the table shows them: its search, filters and sort.
-  useEvent('stock:export', useCallback(() => setModal('export'), []));
   const exportQuery = () => {
     const params = tableParamsOf(search);
     const { page: _page, ...query } = toSearchParams(params);
@@ -72,6 +68,12 @@ export function StockPage() {
 
   return (
     <div className="stock-page">
+      <TopBarActions actions={[
+        { label: 'Voorraad aanmaken', right: 'Voorraad aanmaken', onClick: () => setModal('create') },
+        { label: 'Voorraad importeren', right: 'Voorraad importeren', onClick: () => setModal('import') },
+        { label: 'Voorraad exporteren', right: 'Voorraad exporteren', onClick: () => setModal('export') },
+        { label: 'Voorraad afroepen', right: 'Bulkafroep aanmaken', onClick: () => setBulkCallOff(true) },
+      ]} />
       <div className="tabs" role="tablist" aria-label="Voorraad">
         {stockTabs.map((t) => (
           <button key={t} type="button" role="tab" className="tab" aria-selected={tab === t} onClick={() => selectTab(t)}>
