@@ -59,12 +59,12 @@ export const NEWEST_ADDRESSES = 3;
 export function CustomerDetailPage() {
   const { id } = route.useParams();
   // The route's loader fetched it (src/router.tsx); load failures show the route's notice.
-  const { data: client } = useSuspenseQuery(clientQueryOptions(id));
+  const { data: client, refetch } = useSuspenseQuery(clientQueryOptions(id));
   usePageTitle(client.name);
-  return <CustomerDetail client={client} />;
+  return <CustomerDetail client={client} refresh={() => void refetch()} />;
 }
 
-function CustomerDetail({ client }: { client: ClientDetail }) {
+function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: () => void }) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const [modal, setModal] = useState<ModalState>(null);
