@@ -157,7 +157,9 @@ test('every page fits the viewport at 1024 and 390 px; tables scroll inside thei
     await page.goto(url);
     await settled(page);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
+    // A detail that failed to load (the route's notice) or was not found would measure an empty page.
     await expect(page.getByText('Pagina kan niet worden gevonden!')).toHaveCount(0);
+    await expect(page.locator('main > .panel.notice-alert')).toHaveCount(0);
     for (const size of [DESKTOP, TABLET, PHONE]) {
       await page.setViewportSize(size);
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
