@@ -114,3 +114,5 @@ export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 /** Query functions take either the database or a transaction, so the caller owns the transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
+/** A read that may lock its rows (`forUpdate: true`) needs a transaction; otherwise any executor. */
+export type ExecutorFor<Lock extends boolean> = Lock extends true ? Trx : Executor;

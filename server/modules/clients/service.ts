@@ -102,7 +102,7 @@ export async function childrenOf(db: Executor, user: AuthUser, parentId: number,
   });
 }
 
-async function checkParent(trx: Executor, user: AuthUser, typeId: number, parentId: number): Promise<void> {
+async function checkParent(trx: Trx, user: AuthUser, typeId: number, parentId: number): Promise<void> {
   const parent = await trx.selectFrom('clients').select(['id', 'client_type_id']).where('id', '=', parentId).where('deleted_at', 'is', null)
     .where((eb) => clientScope(user, eb.ref('clients.id'))).executeTakeFirst();
   if (!parent || !allowedParentTypes(typeId).includes(parent.client_type_id)) throw ValidationError.field('parent_client_id', clientMsg.parentInvalid);

@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { ClientType } from '../../../src/domain/enums';
 import { centsToPriceString } from '../../../src/domain/format';
 import { stockMsg, type ProductInput } from '../../../src/domain/schemas/stock';
-import type { Executor } from '../../db/database';
+import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
 import { likePattern, numericFilter, pagedAnswer, type ListParams, sortColumn } from '../../http/paging';
@@ -158,52 +158,52 @@ async function assertUniqueId(db: Executor, clientId: number, uniqueId: string, 
   if (taken) throw ValidationError.field('unique_product_id', stockMsg.uniqueIdTaken);
 }
 
-export async function createProduct(db: Executor, user: AuthUser, input: ProductInput, image: string | null) {
-  const clientId = await ownerOf(db, user, input.client_id);
-  await assertGroup(db, input.product_group_id);
-  await assertUniqueId(db, clientId, input.unique_product_id);
-  const row = await db.insertInto('products').values({
+export async function createProduct(trx: Trx, user: AuthUser, input: ProductInput, image: string | null) {
+  const clientId = await ownerOf(trx, user, input.client_id);
+  await assertGroup(trx, input.product_group_id);
+  await assertUniqueId(trx, clientId, input.unique_product_id);
+  const row = await trx.insertInto('products').values({
     client_id: clientId, product_group_id: input.product_group_id, name: input.name, description: input.description ?? null,
     article_number: input.article_number, unique_product_id: input.unique_product_id, eol: input.eol ?? null, image,
   }).returning('id').executeTakeFirstOrThrow();
-  await recordEvents(db, user, [{ product_id: row.id, client_id: clientId, action: `Artikel ${input.name} aangemaakt` }]);
+  await recordEvents(trx, user, [{ product_id: row.id, client_id: clientId, action: `Artikel ${input.name} aangemaakt` }]);
   return row.id;
 }
 
-export async function updateProduct(db: Executor, user: AuthUser, id: number, input: ProductInput, image: string | null) {
-  const current = await productRow(db, user, id);
-  const clientId = input.client_id != null && input.client_id !== current.client_id ? await ownerOf(db, user, input.client_id) : current.client_id;
-  await assertGroup(db, input.product_group_id);
-  await assertUniqueId(db, clientId, input.unique_product_id, id);
-  await db.updateTable('products').set({
+export async function updateProduct(trx: Trx, user: AuthUser, id: number, input: ProductInput, image: string | null) {
+  const current = await productRow(trx, user, id);
+  const clientId = input.client_id != null && input.client_id !== current.client_id ? await ownerOf(trx, user, input.client_id) : current.client_id;
+  await assertGroup(trx, input.product_group_id);
+  await assertUniqueId(trx, clientId, input.unique_product_id, id);
+  await trx.updateTable('products').set({
     client_id: clientId, product_group_id: input.product_group_id, name: input.name, description: input.description ?? null,
     article_number: input.article_number, unique_product_id: input.unique_product_id, eol: input.eol ?? null,
     ...(image ? { image } : {}), updated_at: new Date(),
   }).where('id', '=', id).execute();
-  await recordEvents(db, user, [{ product_id: id, client_id: clientId, action: `Artikel ${input.name} gewijzigd` }]);
+  await recordEvents(trx, user, [{ product_id: id, client_id: clientId, action: `Artikel ${input.name} gewijzigd` }]);
   return current.image && image ? current.image : null; // the replaced image, to remove after commit
 }
 
-export async function deleteProduct(db: Executor, user: AuthUser, id: number) {
-  const p = await productRow(db, user, id);
-  const { items_count } = await countsOf(db, id);
+export async function deleteProduct(trx: Trx, user: AuthUser, id: number) {
+  const p = await productRow(trx, user, id);
+  const { items_count } = await countsOf(trx, id);
   if (items_count > 0) throw new HttpError(422, stockMsg.deleteRefused, { product: [stockMsg.deleteRefused] });
-  await db.updateTable('products').set({ deleted_at: new Date() }).where('id', '=', id).execute();
-  await db.deleteFrom('bundle_product').where('product_id', '=', id).execute();
-  await recordEvents(db, user, [{ product_id: id, client_id: p.client_id, action: `Artikel ${p.name} verwijderd` }]);
+  await trx.updateTable('products').set({ deleted_at: new Date() }).where('id', '=', id).execute();
+  await trx.deleteFrom('bundle_product').where('product_id', '=', id).execute();
+  await recordEvents(trx, user, [{ product_id: id, client_id: p.client_id, action: `Artikel ${p.name} verwijderd` }]);
 }
 
-export async function setProductActive(db: Executor, user: AuthUser, id: number, active: boolean) {
-  const p = await productRow(db, user, id);
+export async function setProductActive(trx: Trx, user: AuthUser, id: number, active: boolean) {
+  const p = await productRow(trx, user, id);
   if (p.is_active === active) return;
-  await db.updateTable('products').set({ is_active: active, updated_at: new Date() }).where('id', '=', id).execute();
-  await recordEvents(db, user, [{ product_id: id, client_id: p.client_id, action: active ? `Artikel ${p.name} geactiveerd` : `Artikel ${p.name} inactief gemaakt` }]);
+  await trx.updateTable('products').set({ is_active: active, updated_at: new Date() }).where('id', '=', id).execute();
+  await recordEvents(trx, user, [{ product_id: id, client_id: p.client_id, action: active ? `Artikel ${p.name} geactiveerd` : `Artikel ${p.name} inactief gemaakt` }]);
 }
 
-export async function setProductPrice(db: Executor, user: AuthUser, id: number, cents: number) {
-  const p = await productRow(db, user, id);
-  await db.updateTable('products').set({ price_cents: cents, updated_at: new Date() }).where('id', '=', id).execute();
-  await recordEvents(db, user, [{ product_id: id, client_id: p.client_id, action: `Tarief van ${p.name} gewijzigd naar ${centsToPriceString(cents)}` }]);
+export async function setProductPrice(trx: Trx, user: AuthUser, id: number, cents: number) {
+  const p = await productRow(trx, user, id);
+  await trx.updateTable('products').set({ price_cents: cents, updated_at: new Date() }).where('id', '=', id).execute();
+  await recordEvents(trx, user, [{ product_id: id, client_id: p.client_id, action: `Tarief van ${p.name} gewijzigd naar ${centsToPriceString(cents)}` }]);
 }
 
 export async function productGroups(db: Executor) {
