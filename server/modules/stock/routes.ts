@@ -7,7 +7,8 @@ import { runCommand } from '../../http/command';
 import { HttpError, ValidationError, idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
 import { extendClientDetail } from '../clients/extensions';
-import { bundleDetail, bundlesOfClient, createBundle, listBundles, setBundleProducts } from './bundles';
+import { stockOfClient } from './client-stock';
+import { bundleDetail, createBundle, listBundles, setBundleProducts } from './bundles';
 import { exportColumnsList, itemExportColumns, pickedColumns } from './export';
 import { sendStoredFile } from '../../lib/file-type';
 import { assertImportFile, checkedImage, readForm } from './forms';
@@ -36,15 +37,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage } = app;
 
   // The customer page (spec 1 §2.9) reads the stock parts of a client through the customer area.
-  extendClientDetail(async (exec, user, clientId) => {
-    const params = listParams({ showAll: 'true' });
-    const products = await allProducts(exec, user, params, { active: true, clientId });
-    const projects = await exec.selectFrom('projects').select(['id', 'number']).where('client_id', '=', clientId).orderBy('number').execute();
-    return {
-      products, bundles: await bundlesOfClient(exec, clientId), projects,
-      available_products: products.filter((p) => p.items_in_stock + p.available_items > 0),
-    };
-  }, 'stock');
+  extendClientDetail(stockOfClient, 'stock');
 
   // Products
   app.get('/products', { ...view, schema: schemas.list }, async (request) => listProducts(db, currentUser(request), listParams(request.query), { active: true }, '/api/products'));
