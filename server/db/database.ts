@@ -1,6 +1,6 @@
 import type { Kysely, Transaction, Generated, ColumnType } from 'kysely';
 
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 /**
@@ -9,7 +9,7 @@ export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
  */
 export interface Database extends CoreTables {}
 
-export interface CoreTables {
+interface CoreTables {
   clients: {
     id: Generated<number>;
     name: string;

@@ -10,8 +10,8 @@ import { loadAuthUser } from '../../http/access';
 import { hashToken, type SessionState } from '../../http/session';
 import { PRODUCT_NAME } from '../../../src/domain/product';
 
-export const ACTIVATION_TTL_HOURS = 72;
-export const RESET_TTL_MINUTES = 60;
+const ACTIVATION_TTL_HOURS = 72;
+const RESET_TTL_MINUTES = 60;
 
 export async function findUserByEmail(db: Executor, email: string) {
   return db

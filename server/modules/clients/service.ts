@@ -16,13 +16,13 @@ import { recordEvents } from '../events';
 const addressColumns = ['id', 'client_id', 'name', 'street', 'number', 'addition', 'zipcode', 'city', 'country', 'is_visiting', 'created_at'] as const;
 const contactColumns = ['id', 'client_id', 'first_name', 'last_name', 'title', 'phone', 'email', 'has_account', 'deleted_at'] as const;
 
-export async function addressesOf(db: Executor, clientIds: number[]) {
+async function addressesOf(db: Executor, clientIds: number[]) {
   if (clientIds.length === 0) return [];
   return db.selectFrom('addresses').select(addressColumns).where('client_id', 'in', clientIds).where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-export async function contactsOf(db: Executor, clientIds: number[]) {
+async function contactsOf(db: Executor, clientIds: number[]) {
   if (clientIds.length === 0) return [];
   const contacts = await db.selectFrom('contacts').select(contactColumns).where('client_id', 'in', clientIds).where('deleted_at', 'is', null)
     .orderBy('last_name').orderBy('id').execute();

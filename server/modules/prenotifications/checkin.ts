@@ -30,7 +30,7 @@ function refuseDuplicates(positions: { field: string; serial: string }[]): never
   throw new HttpError(422, `${scanMsg.duplicate} (${named})`, errors);
 }
 
-export interface CheckInResult {
+interface CheckInResult {
   id: number;
   created: number;
   completed: boolean;

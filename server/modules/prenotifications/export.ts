@@ -24,7 +24,7 @@ function cell(value: unknown): string {
   return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export interface AsnProductCsvRow {
+interface AsnProductCsvRow {
   client_name: string;
   reference: string;
   w_number: string | null;

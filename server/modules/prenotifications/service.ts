@@ -4,6 +4,8 @@ import { asnMsg, type AsnInput } from '../../../src/domain/schemas/prenotificati
 import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
+import type { Answer } from '../../http/route-schema';
+import type { AsnDetail } from '../../../src/domain/contracts/prenotifications';
 import { likePattern, numericFilter, paginate, sortColumn, type ListParams } from '../../http/paging';
 import { clientScope, isClientInScope } from '../../http/scope';
 import './tables';
@@ -15,7 +17,7 @@ const listSorts: Record<string, string> = {
 };
 
 /** Open (completed_at null) or archived pre-notifications the user may see, with search and client filter. */
-export function asnListQuery(db: Executor, user: AuthUser, params: ListParams, archive: boolean) {
+function asnListQuery(db: Executor, user: AuthUser, params: ListParams, archive: boolean) {
   const clientId = numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
   return db
     .selectFrom('asns as a')
@@ -59,17 +61,17 @@ export async function asnLines(db: Executor, asnId: number) {
 }
 
 /** GET /asns/{id}: the info panel of spec 2 §2.5 and the article table. */
-export async function asnDetail(db: Executor, user: AuthUser, id: number) {
+export async function asnDetail(db: Executor, user: AuthUser, id: number): Promise<Answer<AsnDetail>> {
   const a = await asnInScope(db, user, id);
   const [client, project, creator, lines] = await Promise.all([
-    db.selectFrom('clients').select(['id', 'name', 'client_type_id', 'parent_client_id']).where('id', '=', a.client_id).executeTakeFirstOrThrow(),
+    db.selectFrom('clients').select(['id', 'name']).where('id', '=', a.client_id).executeTakeFirstOrThrow(),
     a.project_id ? db.selectFrom('projects').select(['id', 'number']).where('id', '=', a.project_id).executeTakeFirst() : undefined,
     a.user_id ? db.selectFrom('users').select(['id', 'name']).where('id', '=', a.user_id).executeTakeFirst() : undefined,
     asnLines(db, id),
   ]);
   return {
     id: a.id, reference: a.reference, w_number: a.w_number, client_id: a.client_id, client, project_id: a.project_id,
-    project: project ?? null, project_number: project?.number ?? null, user: creator ?? null, created_at: a.created_at,
+    project_number: project?.number ?? null, user: creator ?? null, created_at: a.created_at,
     expected: a.expected, partial_delivery: a.partial_delivery, start_date_contract: a.start_date_contract,
     end_date_contract: a.end_date_contract, daas: a.daas, stock_owner: a.stock_owner, comment: a.comment, completed_at: a.completed_at,
     complete: a.completed_at !== null,

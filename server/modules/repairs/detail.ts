@@ -7,9 +7,9 @@ import { deliveryLines } from '../deliveries/detail';
 import { imageUrl, iso, quotationUrl, repairInScope, repairStatusId, statusOf, type RepairRow } from './rows';
 
 /** Max entries of the repair page's activity panel (spec 2 §9). */
-export const ACTION_LOG_SIZE = 5;
+const ACTION_LOG_SIZE = 5;
 
-export async function repairMedia(db: Executor, deliveryId: number) {
+async function repairMedia(db: Executor, deliveryId: number) {
   return db.selectFrom('repair_media').selectAll().where('delivery_id', '=', deliveryId).orderBy('id').execute();
 }
 

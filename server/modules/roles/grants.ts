@@ -11,7 +11,7 @@ import { ValidationError } from '../../http/errors';
  *   it has), and may never grant or take away the Superuser role;
  * - the Superuser role never loses its last active holder.
  */
-export async function rightsOfRoles(db: Executor, roleIds: number[]) {
+async function rightsOfRoles(db: Executor, roleIds: number[]) {
   if (roleIds.length === 0) return new Map<number, { name: string; rights: string[] }>();
   const rows = await db.selectFrom('roles')
     .leftJoin('permission_role', 'permission_role.role_id', 'roles.id')

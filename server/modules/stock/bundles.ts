@@ -7,6 +7,8 @@ import { ValidationError, notFound } from '../../http/errors';
 import { likePattern, numericFilter, paginate, type ListParams, sortColumn } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
+import type { Answer } from '../../http/route-schema';
+import type { BundleDetail } from '../../../src/domain/contracts/stock';
 
 const sorts: Record<string, string> = { name: 'b.name', products_count: 'products_count', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name', id: 'b.id' };
 
@@ -42,7 +44,7 @@ async function bundleRow<Lock extends boolean = false>(db: ExecutorFor<Lock>, us
 }
 
 /** GET /bundles/{id}: the bundle, its products and the client's active products (the checklist). */
-export async function bundleDetail(db: Executor, user: AuthUser, id: number) {
+export async function bundleDetail(db: Executor, user: AuthUser, id: number): Promise<Answer<BundleDetail>> {
   const b = await bundleRow(db, user, id);
   const [client, products, clientProducts] = await Promise.all([
     db.selectFrom('clients').select(['id', 'name', 'client_type_id']).where('id', '=', b.client_id).executeTakeFirstOrThrow(),

@@ -9,13 +9,15 @@ import { pageWithTotal } from './page';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import { imageUrl, productRow } from './products';
+import type { Answer } from '../../http/route-schema';
+import type { ItemDetail } from '../../../src/domain/contracts/stock';
 
 export function statusOf(id: number) {
   return { id, name: itemStatusNames[id as ItemStatusId] ?? 'Onbekend' };
 }
 
 /** Months from now until the item reaches its EOL (product EOL months after purchase, else check-in); null when unknown. */
-export function eolTime(eolMonths: number | null, dateInUse: string | null, createdAt: Date | string, now = new Date()): number | null {
+function eolTime(eolMonths: number | null, dateInUse: string | null, createdAt: Date | string, now = new Date()): number | null {
   if (eolMonths == null) return null;
   const start = dateInUse ? new Date(`${dateInUse}T00:00:00Z`) : new Date(createdAt);
   const months = (now.getUTCFullYear() - start.getUTCFullYear()) * 12 + (now.getUTCMonth() - start.getUTCMonth());
@@ -133,7 +135,7 @@ export async function itemEvents(db: Executor, user: AuthUser, id: number) {
   }));
 }
 
-export async function itemDetail(db: Executor, user: AuthUser, id: number) {
+export async function itemDetail(db: Executor, user: AuthUser, id: number): Promise<Answer<ItemDetail>> {
   const i = await itemRow(db, user, id);
   const [product, group, project, client, bundles, events] = await Promise.all([
     db.selectFrom('products').selectAll().where('id', '=', i.product_id).executeTakeFirstOrThrow(),
@@ -154,19 +156,19 @@ export async function itemDetail(db: Executor, user: AuthUser, id: number) {
     id: i.id, serial: i.serial, order_number: i.order_number, tag_number: i.tag_number, mac_address: i.mac_address, date_in_use: i.date_in_use,
     shipping_date: i.shipping_date, start_date_contract: i.start_date_contract, end_date_contract: i.end_date_contract, daas: i.daas,
     stock_owner: i.stock_owner, address: i.address, description: i.description, eol_time: eolTime(product.eol, i.date_in_use, i.created_at),
-    status_id: i.status_id, status: statusOf(i.status_id), product_id: i.product_id, client_id: i.client_id, created_at: i.created_at,
+    status_id: i.status_id, status: statusOf(i.status_id), product_id: i.product_id, client_id: i.client_id,
     product: {
       id: product.id, name: product.name, description: product.description, article_number: product.article_number, eol: product.eol,
-      product_group_id: product.product_group_id, product_group: group ?? null, image, media: image ? [{ original_url: image, name: product.name }] : [],
+      product_group: group ?? null, image, media: image ? [{ original_url: image, name: product.name }] : [],
     },
     project: project ? { id: project.id, number: project.number } : null,
     client: {
       id: client.id, name: client.name, client_type_id: client.client_type_id,
-      contact: client.first_name != null ? { first_name: client.first_name, last_name: client.last_name, email: client.email, phone: client.phone } : null,
+      contact: client.first_name != null ? { first_name: client.first_name, last_name: client.last_name ?? '', email: client.email, phone: client.phone } : null,
     },
     end_client: endClient,
     in_use_by: client.client_type_id === ClientType.EINDGEBRUIKER ? { id: client.id, name: client.name } : null,
-    bundles, bundle_names: bundles.map((b) => b.name), events,
+    bundle_names: bundles.map((b) => b.name), events,
   };
 }
 

@@ -10,6 +10,8 @@ import { assertClientInScope, clientScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from '../events';
 import { pageAndCount } from './page';
+import type { Answer } from '../../http/route-schema';
+import type { ProductDetail } from '../../../src/domain/contracts/stock';
 
 /** `UPPER(term)%` for a prefix match on an upper(...) text_pattern_ops index. */
 export function prefixPattern(search: string): string {
@@ -115,7 +117,7 @@ export async function productRow(db: Executor, user: AuthUser, id: number) {
   return row;
 }
 
-export async function productDetail(db: Executor, user: AuthUser, id: number) {
+export async function productDetail(db: Executor, user: AuthUser, id: number): Promise<Answer<ProductDetail>> {
   const p = await productRow(db, user, id);
   const [counts, group, client, bundles] = await Promise.all([
     countsOf(db, id),
@@ -130,10 +132,9 @@ export async function productDetail(db: Executor, user: AuthUser, id: number) {
     id: p.id, name: p.name, description: p.description, article_number: p.article_number, unique_product_id: p.unique_product_id, eol: p.eol,
     product_group_id: p.product_group_id, product_group: group ?? null, client_id: p.client_id,
     client: client ? { id: client.id, name: client.name, client_type_id: client.client_type_id } : null,
-    reseller: client?.reseller_id ? { id: client.reseller_id, name: client.reseller_name } : null,
+    reseller: client?.reseller_id ? { id: client.reseller_id, name: client.reseller_name ?? '' } : null,
     is_active: p.is_active, image, media: image ? [{ original_url: image, name: p.name }] : [],
-    price: { price: centsToPriceString(p.price_cents) }, price_cents: p.price_cents, bundles, ...counts,
-    created_at: p.created_at, updated_at: p.updated_at,
+    price: { price: centsToPriceString(p.price_cents) }, bundles, ...counts,
   };
 }
 

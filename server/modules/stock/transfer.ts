@@ -11,7 +11,7 @@ import { MAX_IMPORT_ROWS } from '../../../src/domain/files';
 import { recordEvents } from '../events';
 import { SERIAL_UNIQUE } from './items';
 
-export interface ResolvedRow extends ImportRow {
+interface ResolvedRow extends ImportRow {
   product_id: number;
   client_id: number;
 }
