@@ -17,7 +17,7 @@ import { registerInputGuard } from './http/input-guard';
 import { apiDocs, registerOpenApi, withAreaTag } from './http/openapi';
 import { apiModules, rootModules } from './modules';
 
-export interface AppDeps {
+interface AppDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
@@ -42,7 +42,7 @@ declare module 'fastify' {
   }
 }
 
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({

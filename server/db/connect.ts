@@ -30,7 +30,7 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
   return opened;
 }
 
-export interface RetryOptions {
+interface RetryOptions {
   firstDelayMs?: number;
   maxDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
@@ -41,7 +41,7 @@ export interface RetryOptions {
  * doubling delay up to 30 s, with a log line per try, instead of ending the process and being
  * restarted in a loop by its supervisor.
  */
-export async function waitUntilReachable(db: Db, log: (line: string) => void, options: RetryOptions = {}): Promise<void> {
+async function waitUntilReachable(db: Db, log: (line: string) => void, options: RetryOptions = {}): Promise<void> {
   const { firstDelayMs = 1000, maxDelayMs = 30_000, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) } = options;
   for (let attempt = 1, delay = firstDelayMs; ; attempt++, delay = Math.min(delay * 2, maxDelayMs)) {
     try {

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction, Generated, ColumnType } from 'kysely';
 
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 /**
@@ -9,7 +9,7 @@ export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
  */
 export interface Database extends CoreTables {}
 
-export interface CoreTables {
+interface CoreTables {
   clients: {
     id: Generated<number>;
     name: string;
@@ -114,3 +114,5 @@ export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 /** Query functions take either the database or a transaction, so the caller owns the transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
+/** A read that may lock its rows (`forUpdate: true`) needs a transaction; otherwise any executor. */
+export type ExecutorFor<Lock extends boolean> = Lock extends true ? Trx : Executor;

@@ -98,7 +98,7 @@ export async function loadAuthUser(db: Executor, userId: number): Promise<AuthUs
  * The session of a cookie with its user, roles and rights, in one statement: this runs on every
  * request, and rights are read fresh, so a changed role or right counts from the next request on.
  */
-export async function loadSessionAndUser(
+async function loadSessionAndUser(
   db: Executor, config: Config, cookieValue: string | undefined,
 ): Promise<{ session: SessionState | null; user: AuthUser | null }> {
   if (!cookieValue) return { session: null, user: null };

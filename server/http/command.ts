@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Trx } from '../db/database';
 import { HttpError } from './errors';
 
-export interface CommandResult<T> {
+interface CommandResult<T> {
   status?: number;
   body: T;
 }

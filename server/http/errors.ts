@@ -42,7 +42,7 @@ export function idParam(params: unknown, name = 'id'): number {
 }
 
 /** The PostgreSQL code of a unique violation. */
-export const UNIQUE_VIOLATION = '23505';
+const UNIQUE_VIOLATION = '23505';
 
 /**
  * Runs a write whose uniqueness was checked just before. When a parallel request wrote the same

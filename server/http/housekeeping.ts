@@ -3,7 +3,7 @@ import type { Executor } from '../db/database';
 import { purgeExpiredSessions } from './session';
 import { purgeOldRateLimits } from './rate-limit';
 
-export const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
+const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
 
 /**
  * Deletes ended sessions and stale rate-limit counters now and then every interval, so a long-running

@@ -3,14 +3,14 @@ import swagger from '@fastify/swagger';
 import type { Access } from './access';
 import { MULTIPART_BODY } from './route-schema';
 
-export const OPENAPI_PATH = '/api/openapi.json';
-export const DOCS_PREFIX = '/api/docs';
+const OPENAPI_PATH = '/api/openapi.json';
+const DOCS_PREFIX = '/api/docs';
 
 /**
  * The docs page runs Swagger UI: its bundle writes <style> elements and style attributes, so this
  * policy (on /api/docs only) allows inline styles; scripts still come only from the portal itself.
  */
-export const DOCS_CONTENT_SECURITY_POLICY = [
+const DOCS_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

@@ -6,8 +6,8 @@ import { id, msg } from '../../src/domain/schemas/common';
 import { filterValueSchema, listQuerySchema, pagingMsg } from '../../src/domain/schemas/paging';
 import { parse, ValidationError } from './errors';
 
-export const DEFAULT_PER_PAGE = 25;
-export const MAX_PER_PAGE = 200;
+const DEFAULT_PER_PAGE = 25;
+const MAX_PER_PAGE = 200;
 
 /** What every table sends (spec 1 §7): search (also as filters[all]), filters[name], sort, order, page. */
 export interface ListParams {

@@ -5,7 +5,7 @@ import { listQuerySchema } from '../../src/domain/schemas/paging';
 
 type Schema = v.GenericSchema;
 
-export interface RouteSchemaParts {
+interface RouteSchemaParts {
   params?: Schema;
   querystring?: Schema;
   body?: Schema;
@@ -20,7 +20,7 @@ export interface RouteSchemaParts {
 export const MULTIPART_BODY = 'x-multipart-body';
 
 /** JSON Schema of a valibot schema, as OpenAPI 3.1 and fast-json-stringify read it. */
-export function jsonSchemaOf(schema: Schema, typeMode: ConversionConfig['typeMode']): Record<string, unknown> {
+function jsonSchemaOf(schema: Schema, typeMode: ConversionConfig['typeMode']): Record<string, unknown> {
   // Checks JSON Schema cannot say (custom checks, transforms) stay in valibot's parse; they are left out here.
   const { $schema: _, ...json } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode, errorMode: 'ignore' }) as Record<string, unknown>;
   return json;
@@ -70,3 +70,13 @@ export const schemas = {
 
 /** A file field of a multipart form. */
 export const uploadField = v.pipe(v.string(), v.metadata({ format: 'binary', description: 'Een bestand (multipart/form-data)' }));
+
+/**
+ * What a service may return for an answer contract (src/domain/contracts): the same fields, where a
+ * text may still be the Date it serialises to. Annotating a service with it keeps it and the
+ * route's response schema in step: a field the schema would strip is a type error.
+ */
+export type Answer<T> = T extends string ? T | Date
+  : T extends readonly (infer E)[] ? Answer<E>[]
+  : T extends object ? { [K in keyof T]: Answer<T[K]> }
+  : T;

@@ -4,11 +4,11 @@ import type { Config } from '../config';
 import type { Executor } from '../db/database';
 import { HttpError } from './errors';
 
-export const SESSION_COOKIE = 'portal_session';
+const SESSION_COOKIE = 'portal_session';
 /** The anti-forgery token of a visitor without a session (double submit: this cookie and the header must match). */
-export const XSRF_COOKIE = 'portal_xsrf';
+const XSRF_COOKIE = 'portal_xsrf';
 /** Sent when the anti-forgery token changes within a request (two-step verification), so the client can switch at once. */
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export interface SessionState {
   id: string;
@@ -23,7 +23,7 @@ const randomToken = () => crypto.randomBytes(32).toString('base64url');
 /** Only a hash of the cookie value is stored, so a database leak does not leak live sessions. */
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-export interface SessionRow {
+interface SessionRow {
   id: string;
   user_id: number | null;
   otp_authorized: boolean;

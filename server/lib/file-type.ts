@@ -4,7 +4,7 @@ import { notFound } from '../http/errors';
 import type { FileStorage } from './storage';
 
 /** A file's type as its first bytes show it; the client's content type and file name are never trusted. */
-export interface SniffedType {
+interface SniffedType {
   mime: string;
   ext: string;
 }
@@ -24,14 +24,14 @@ const signatures: { mime: string; ext: string; test: (d: Buffer) => boolean }[] 
 ];
 
 /** How many leading bytes `sniffFileType` needs. */
-export const SNIFF_BYTES = 16;
+const SNIFF_BYTES = 16;
 
-export function sniffFileType(data: Buffer): SniffedType | null {
+function sniffFileType(data: Buffer): SniffedType | null {
   const found = signatures.find((s) => s.test(data));
   return found ? { mime: found.mime, ext: found.ext } : null;
 }
 
-export function isRasterImageType(mime: string | undefined): mime is ImageMimeType {
+function isRasterImageType(mime: string | undefined): mime is ImageMimeType {
   return (IMAGE_MIME_TYPES as readonly string[]).includes(mime ?? '');
 }
 

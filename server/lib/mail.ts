@@ -3,7 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

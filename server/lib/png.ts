@@ -4,7 +4,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** Bytes per pixel for 8-bit colour types (grey, RGB, palette, grey+alpha, RGBA). */
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
-export interface PngInfo {
+interface PngInfo {
   width: number;
   height: number;
 }

@@ -1,5 +1,5 @@
 /** Callbacks of the streaming XML reader; element names come without their namespace prefix. */
-export interface XmlHandler {
+interface XmlHandler {
   open(name: string, attributes: Record<string, string>): void;
   close(name: string): void;
   text(text: string): void;

@@ -2,7 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 
 /** One member of a zip archive as its central directory describes it. */
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   method: number;
   compressedSize: number;

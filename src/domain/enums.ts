@@ -3,7 +3,6 @@
 export const PROVIDER_CLIENT_ID = 1;
 
 export const ClientType = { PROVIDER: 1, RESELLER: 2, EINDKLANT: 3, EINDGEBRUIKER: 4 } as const;
-export type ClientTypeId = (typeof ClientType)[keyof typeof ClientType];
 
 const clientTypeNames: Record<number, string> = { 1: 'Reuzado', 2: 'Reseller', 3: 'Eindklant', 4: 'Eindgebruiker' };
 export function clientTypeName(id: number | null | undefined): string {

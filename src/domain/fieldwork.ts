@@ -41,7 +41,7 @@ export const SIGNATURE_DATA_URL_PREFIX = 'data:image/png;base64,';
 export const SIGNED_AT_MAX_SKEW_MS = 10 * 60_000;
 
 /** One line not ticked at finishing: what the comment names. */
-export interface UntickedLine {
+interface UntickedLine {
   name: string;
   serial: string | null;
 }

@@ -1,7 +1,7 @@
 /** The repair quotation's validity (spec 2 §4, §9), shared by the repair page and the API. */
 import { QuotationStatus } from './enums';
 
-export const QUOTATION_VALID_DAYS = 30;
+const QUOTATION_VALID_DAYS = 30;
 export const DAY_MS = 86_400_000;
 
 export type QuotationDecision = (typeof QuotationStatus)[keyof typeof QuotationStatus];

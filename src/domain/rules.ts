@@ -8,7 +8,7 @@ export function isStrongPassword(value: string): boolean {
 }
 
 /** Four digits not starting with 0, optional space, two letters other than SA, SD, SS. */
-export const POSTCODE_PATTERN = /^[1-9][0-9]{3} ?(?!sa|sd|ss)[a-z]{2}$/i;
+const POSTCODE_PATTERN = /^[1-9][0-9]{3} ?(?!sa|sd|ss)[a-z]{2}$/i;
 export const POSTCODE_MESSAGE = 'Vul een correcte postcode en huisnummer in';
 export function isDutchPostcode(value: string): boolean {
   return POSTCODE_PATTERN.test(value.trim());
@@ -24,14 +24,6 @@ export const SUCCESS_REDIRECT_MS = 4000;
 export const TOAST_DURATION_MS = 5000;
 
 export const EOL_HORIZON_MONTHS = 3;
-
-/** The comment written when a delivery is finished with items left unticked (spec 2 §4). */
-export function finishDeliveryComment(undelivered: string[], notPickedUp: string[]): string {
-  const parts: string[] = [];
-  if (undelivered.length) parts.push(`Niet geleverde artikelen: ${undelivered.join(', ')}`);
-  if (notPickedUp.length) parts.push(`Nog op te halen artikelen: ${notPickedUp.join(', ')}`);
-  return parts.join(' ');
-}
 
 export const STATISTICS_FIRST_YEAR = 2022;
 export const INVOICE_FIRST_YEAR = 2022;

@@ -35,7 +35,7 @@ export function checkSerial(serial: string, scanned: readonly string[], taken: R
   return null;
 }
 
-export interface ScanOutcome {
+interface ScanOutcome {
   accepted: string[];
   refused: { serial: string; message: string }[];
 }

@@ -50,6 +50,14 @@ describe('GET /api/openapi.json', () => {
     expect(paths['/api/auth/login'].post.description).toContain('public');
   });
 
+  it('describes the answers of the detail and list pages from the shared contracts', async () => {
+    const paths = (await ctx.client().get('/api/openapi.json')).body.paths;
+    const answer = (path: string) => paths[path].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(answer('/api/asns/{id}').properties)).toEqual(expect.arrayContaining(['reference', 'client', 'products', 'complete']));
+    expect(Object.keys(answer('/api/items/{id}').properties)).toEqual(expect.arrayContaining(['serial', 'status', 'product', 'events']));
+    expect(answer('/api/products').properties.data.items.properties.price.properties).toHaveProperty('price');
+  });
+
   it('leaves validation to the shared schemas: a bad body still gets the Dutch per-field messages', async () => {
     const admin = await ctx.client().signIn('beheerder@demo.local');
     const res = await admin.post('/api/roles', { name: '', description: 5 });

@@ -1,16 +1,16 @@
 import type { Random } from './random';
 
-export const firstNames = [
+const firstNames = [
   'Jan', 'Pieter', 'Kees', 'Sanne', 'Lotte', 'Daan', 'Sem', 'Emma', 'Julia', 'Lucas', 'Milan', 'Tess', 'Fleur', 'Bram',
   'Noah', 'Anouk', 'Thijs', 'Femke', 'Ruben', 'Iris', 'Jesse', 'Lisa', 'Stijn', 'Eva', 'Niels', 'Maud', 'Joost', 'Romy',
   'Wouter', 'Naomi', 'Koen', 'Esmee', 'Bas', 'Yara', 'Tim', 'Sophie', 'Mohamed', 'Fatima', 'Ahmed', 'Aylin',
 ];
-export const lastNames = [
+const lastNames = [
   'de Jong', 'Jansen', 'de Vries', 'van den Berg', 'van Dijk', 'Bakker', 'Janssen', 'Visser', 'Smit', 'Meijer',
   'de Boer', 'Mulder', 'de Groot', 'Bos', 'Vos', 'Peters', 'Hendriks', 'van Leeuwen', 'Dekker', 'Brouwer', 'de Wit',
   'Dijkstra', 'Smits', 'de Graaf', 'van der Meer', 'van der Linden', 'Kok', 'Jacobs', 'de Haan', 'Vermeulen', 'Yilmaz', 'El Amrani',
 ];
-export const jobTitles = ['Medewerker', 'Teamleider', 'Office manager', 'IT-coördinator', 'Inkoper', 'Adviseur', 'Accountmanager', 'Projectleider'];
+const jobTitles = ['Medewerker', 'Teamleider', 'Office manager', 'IT-coördinator', 'Inkoper', 'Adviseur', 'Accountmanager', 'Projectleider'];
 
 export const cities: { city: string; from: number; to: number; streets: string[] }[] = [
   { city: 'Amsterdam', from: 1011, to: 1109, streets: ['Damrak', 'Keizersgracht', 'Overtoom', 'Ferdinand Bolstraat', 'Javastraat'] },

@@ -41,7 +41,7 @@ function pickStatus(rnd: Random): ItemStatusId {
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const hex2 = (rnd: Random) => rnd.int(0, 255).toString(16).padStart(2, '0').toUpperCase();
 
-export interface StockSeedResult {
+interface StockSeedResult {
   productIds: number[];
 }
 

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/database';
 import { attemptsSoFar, countAttempt, resetRateLimit, tooManyAttempts } from '../../http/rate-limit';
 
-export interface LockoutRule {
+interface LockoutRule {
   /** Failed attempts on one account within the window after which it is locked. */
   failures: number;
   windowSeconds: number;

@@ -17,9 +17,9 @@ import { messageResponse, routeSchema } from '../../http/route-schema';
 const tokenResponse = v.object({ token: v.string() });
 const authorizedResponse = v.object({ authorized: v.boolean(), otp_enabled: v.boolean(), otp_authorized: v.boolean() });
 
-export const LOGIN_FAILED = 'Deze combinatie van e-mailadres en wachtwoord is niet geldig.';
-export const OTP_FAILED = 'Verificatiecode is niet correct of is verlopen.';
-export const EMAIL_NOT_FOUND = 'E-mailadres niet gevonden';
+const LOGIN_FAILED = 'Deze combinatie van e-mailadres en wachtwoord is niet geldig.';
+const OTP_FAILED = 'Verificatiecode is niet correct of is verlopen.';
+const EMAIL_NOT_FOUND = 'E-mailadres niet gevonden';
 export { TOKEN_INVALID } from './service';
 
 const LOGIN_LIMIT = { perAccount: 10, perAddress: 50, windowSeconds: 15 * 60 };

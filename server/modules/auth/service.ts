@@ -10,8 +10,8 @@ import { loadAuthUser } from '../../http/access';
 import { hashToken, type SessionState } from '../../http/session';
 import { PRODUCT_NAME } from '../../../src/domain/product';
 
-export const ACTIVATION_TTL_HOURS = 72;
-export const RESET_TTL_MINUTES = 60;
+const ACTIVATION_TTL_HOURS = 72;
+const RESET_TTL_MINUTES = 60;
 
 export async function findUserByEmail(db: Executor, email: string) {
   return db
@@ -55,17 +55,20 @@ export async function sessionUser(db: Executor, session: SessionState) {
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof sessionUser>>>;
 
 /** A single-use token for activation or password reset; only its hash is stored. */
-export async function createAuthToken(db: Executor, userId: number, kind: 'activation' | 'password_reset'): Promise<string> {
+export async function createAuthToken(db: Db, userId: number, kind: 'activation' | 'password_reset'): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const ttlMs = kind === 'activation' ? ACTIVATION_TTL_HOURS * 3_600_000 : RESET_TTL_MINUTES * 60_000;
-  await db.updateTable('auth_tokens').set({ used_at: new Date() }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
-  await db.insertInto('auth_tokens').values({ user_id: userId, kind, token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMs) }).execute();
+  // The earlier tokens end in the same transaction as the new one starts: never two live links.
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('auth_tokens').set({ used_at: new Date() }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
+    await trx.insertInto('auth_tokens').values({ user_id: userId, kind, token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMs) }).execute();
+  });
   return token;
 }
 
 /** Marks a valid token used and returns its user id; null when unknown, used or expired. */
-export async function consumeAuthToken(db: Executor, token: string, kind: 'activation' | 'password_reset'): Promise<number | null> {
-  const row = await db
+async function consumeAuthToken(trx: Trx, token: string, kind: 'activation' | 'password_reset'): Promise<number | null> {
+  const row = await trx
     .updateTable('auth_tokens')
     .set({ used_at: new Date() })
     .where('token_hash', '=', hashToken(token))
@@ -77,7 +80,7 @@ export async function consumeAuthToken(db: Executor, token: string, kind: 'activ
   return row?.user_id ?? null;
 }
 
-export async function sendActivationMail(db: Executor, config: Config, mailer: Mailer, user: { id: number; name: string; email: string }) {
+export async function sendActivationMail(db: Db, config: Config, mailer: Mailer, user: { id: number; name: string; email: string }) {
   const token = await createAuthToken(db, user.id, 'activation');
   const link = `${config.publicUrl}/activeren/${token}`;
   await mailer.send({
@@ -87,7 +90,7 @@ export async function sendActivationMail(db: Executor, config: Config, mailer: M
   });
 }
 
-export async function sendPasswordResetMail(db: Executor, config: Config, mailer: Mailer, user: { id: number; name: string; email: string }) {
+export async function sendPasswordResetMail(db: Db, config: Config, mailer: Mailer, user: { id: number; name: string; email: string }) {
   const token = await createAuthToken(db, user.id, 'password_reset');
   const link = `${config.publicUrl}/wachtwoord-vernieuwen/${token}?email=${encodeURIComponent(user.email)}`;
   await mailer.send({

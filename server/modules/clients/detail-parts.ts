@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 
 /** How many of the newest events the customer page gets; the activity page reads them all. */
-export const DETAIL_EVENT_COUNT = 10;
+const DETAIL_EVENT_COUNT = 10;
 
 const statusName = (id: number | null) => (id ? itemStatusNames[id as ItemStatusId] ?? null : null);
 
@@ -21,7 +21,7 @@ export async function heldItems(db: Executor, clientId: number) {
 }
 
 /** The newest events of the client (spec 1 §3 Activity: created_at, product name, status name). */
-export async function latestEvents(db: Executor, clientId: number) {
+async function latestEvents(db: Executor, clientId: number) {
   const rows = await db.selectFrom('events').leftJoin('products', 'products.id', 'events.product_id')
     .select(['events.id', 'events.item_id', 'events.delivery_id', 'events.status_id', 'events.action', 'events.created_at', 'products.name as product_name'])
     .where('events.client_id', '=', clientId)
@@ -32,7 +32,7 @@ export async function latestEvents(db: Executor, clientId: number) {
 }
 
 /** The client's pre-notifications: open ones first, then newest first, with expected and arrived counts. */
-export async function preNotificationsOf(db: Executor, clientId: number) {
+async function preNotificationsOf(db: Executor, clientId: number) {
   const rows = await db.selectFrom('asns as a')
     .leftJoin('asn_products as ap', 'ap.asn_id', 'a.id')
     .select((eb) => [

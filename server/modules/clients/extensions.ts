@@ -10,7 +10,7 @@ import type { AuthUser } from '../../http/access';
  *
  * Until then they are empty arrays. Fields not returned by any extension stay empty.
  */
-export interface ClientStockFields {
+interface ClientStockFields {
   products: unknown[];
   bundles: unknown[];
   items: unknown[];
@@ -18,7 +18,7 @@ export interface ClientStockFields {
   available_products: unknown[];
 }
 
-export type ClientDetailExtension = (db: Executor, user: AuthUser, clientId: number) => Promise<Partial<ClientStockFields> & Record<string, unknown>>;
+type ClientDetailExtension = (db: Executor, user: AuthUser, clientId: number) => Promise<Partial<ClientStockFields> & Record<string, unknown>>;
 
 const extensions = new Map<string, ClientDetailExtension>();
 

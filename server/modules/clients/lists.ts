@@ -6,7 +6,7 @@ import { clientScope } from '../../http/scope';
 import { likePattern, numericFilter, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
 
 /** The customer-list tabs (spec 1 §2.8) and the client type each one shows; 'all' shows every type. */
-export const tabTypes = {
+const tabTypes = {
   resellers: ClientType.RESELLER,
   endcustomers: ClientType.EINDKLANT,
   endusers: ClientType.EINDGEBRUIKER,

@@ -6,14 +6,14 @@ import { HttpError, ValidationError, idParam, notFound } from '../../http/errors
 import { readMultipart } from '../../http/multipart';
 import { clientScope } from '../../http/scope';
 import { sendStoredFile, sniffImage } from '../../lib/file-type';
-import type { Executor } from '../../db/database';
+import type { ExecutorFor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { clientDetail } from './service';
 import { recordEvents } from '../events';
 
-async function clientInScope(db: Executor, user: AuthUser, id: number, lock = false) {
+async function clientInScope<Lock extends boolean = false>(db: ExecutorFor<Lock>, user: AuthUser, id: number, lock?: Lock) {
   const row = await db.selectFrom('clients').select(['id', 'image']).where('id', '=', id).where('deleted_at', 'is', null)
-    .where((eb) => clientScope(user, eb.ref('clients.id'))).$if(lock, (q) => q.forUpdate()).executeTakeFirst();
+    .where((eb) => clientScope(user, eb.ref('clients.id'))).$if(!!lock, (q) => q.forUpdate()).executeTakeFirst();
   if (!row) throw notFound('Klant niet gevonden');
   return row;
 }

@@ -16,13 +16,13 @@ import { recordEvents } from '../events';
 const addressColumns = ['id', 'client_id', 'name', 'street', 'number', 'addition', 'zipcode', 'city', 'country', 'is_visiting', 'created_at'] as const;
 const contactColumns = ['id', 'client_id', 'first_name', 'last_name', 'title', 'phone', 'email', 'has_account', 'deleted_at'] as const;
 
-export async function addressesOf(db: Executor, clientIds: number[]) {
+async function addressesOf(db: Executor, clientIds: number[]) {
   if (clientIds.length === 0) return [];
   return db.selectFrom('addresses').select(addressColumns).where('client_id', 'in', clientIds).where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-export async function contactsOf(db: Executor, clientIds: number[]) {
+async function contactsOf(db: Executor, clientIds: number[]) {
   if (clientIds.length === 0) return [];
   const contacts = await db.selectFrom('contacts').select(contactColumns).where('client_id', 'in', clientIds).where('deleted_at', 'is', null)
     .orderBy('last_name').orderBy('id').execute();
@@ -102,7 +102,7 @@ export async function childrenOf(db: Executor, user: AuthUser, parentId: number,
   });
 }
 
-async function checkParent(trx: Executor, user: AuthUser, typeId: number, parentId: number): Promise<void> {
+async function checkParent(trx: Trx, user: AuthUser, typeId: number, parentId: number): Promise<void> {
   const parent = await trx.selectFrom('clients').select(['id', 'client_type_id']).where('id', '=', parentId).where('deleted_at', 'is', null)
     .where((eb) => clientScope(user, eb.ref('clients.id'))).executeTakeFirst();
   if (!parent || !allowedParentTypes(typeId).includes(parent.client_type_id)) throw ValidationError.field('parent_client_id', clientMsg.parentInvalid);

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt } from '../../db/database';
 
-export interface MonthlyPaymentsTable {
+interface MonthlyPaymentsTable {
   id: Generated<number>;
   client_id: number;
   description: string;

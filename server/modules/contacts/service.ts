@@ -8,7 +8,7 @@ import { assertEmailFree, assertMayChangeAccount, assertMayManage, removeAccount
 import { recordEvents } from '../events';
 
 /** The role a new account gets when the form chose none: by the type of the contact's client. */
-export const defaultRoleByClientType: Record<number, string> = {
+const defaultRoleByClientType: Record<number, string> = {
   [ClientType.PROVIDER]: 'Magazijn',
   [ClientType.RESELLER]: 'Reseller',
   [ClientType.EINDKLANT]: 'Eindklant',

@@ -12,7 +12,7 @@ import { recordEvents } from '../stock/events';
 import { deliverableStatuses } from './lines';
 import { clientWithEndCustomer, deliveryInScope } from './rows';
 
-export interface CheckOutRequest {
+interface CheckOutRequest {
   deliveryId: number;
   serials: string[];
   accessories: { product_id: number; amount: number }[];
@@ -20,7 +20,7 @@ export interface CheckOutRequest {
   bulkOnly: boolean;
 }
 
-export interface CheckOutResult {
+interface CheckOutResult {
   delivery_id: number;
   checked_out: { item_id: number | null; delivery_product_id: number }[];
 }

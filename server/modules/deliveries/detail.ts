@@ -24,7 +24,7 @@ export async function deliveryLines(db: Executor, deliveryId: number) {
 export type LineRow = Awaited<ReturnType<typeof deliveryLines>>[number];
 
 /** Per article the expected (lines) and checked-out counts: the bulk table's Aantal and Uitgeklaard. */
-export function bulkProducts(lines: LineRow[]): BulkProductRow[] {
+function bulkProducts(lines: LineRow[]): BulkProductRow[] {
   const byProduct = new Map<number, BulkProductRow>();
   for (const l of lines) {
     const row = byProduct.get(l.product_id) ?? { id: l.product_id, name: l.name, article_number: l.article_number, product_group_id: l.product_group_id, expected: 0, arrived: 0 };

@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import type { FileStorage } from '../../lib/storage';
 
 /** The provider's logo on every document (the app icon; pdfkit draws PNG and JPEG, not SVG). */
-export const LOGO_PATH = fileURLToPath(new URL('../../../public/icons/icon-192.png', import.meta.url));
+const LOGO_PATH = fileURLToPath(new URL('../../../public/icons/icon-192.png', import.meta.url));
 
 export function newDocument(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
   const doc = new PDFDocument({ ...options, info: { Producer: 'Reuzado Portaal', ...options.info } });

@@ -1,5 +1,5 @@
 import { ClientType, deliveryTypeNames, type DeliveryTypeId } from '../../../src/domain/enums';
-import type { Executor } from '../../db/database';
+import type { Executor, ExecutorFor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { clientScope } from '../../http/scope';
@@ -8,7 +8,7 @@ import './tables';
 export const deliveryTypeName = (id: number) => deliveryTypeNames[id as DeliveryTypeId] ?? 'Onbekend';
 
 /** The delivery row when the user may see it; another tenant's delivery does not exist for it (404). */
-export async function deliveryInScope(db: Executor, user: AuthUser, id: number, forUpdate = false) {
+export async function deliveryInScope<Lock extends boolean = false>(db: ExecutorFor<Lock>, user: AuthUser, id: number, forUpdate?: Lock) {
   let q = db.selectFrom('deliveries as d').selectAll('d').where('d.id', '=', id).where('d.deleted_at', 'is', null)
     .where((eb) => clientScope(user, eb.ref('d.client_id')));
   if (forUpdate) q = q.forUpdate();

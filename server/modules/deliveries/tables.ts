@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { CreatedAt } from '../../db/database';
 
 /** Deliveries of all eight types (spec 2 §3 Delivery), their lines and the carriers. */
-export interface DeliveryTables {
+interface DeliveryTables {
   carriers: { id: number; name: string };
   deliveries: {
     id: Generated<number>;

@@ -7,7 +7,7 @@ import { clientScope } from '../../http/scope';
 import { deliveryDetail } from './detail';
 
 /** A driver's day has tens of stops; more than this is not a day's round. */
-export const TODAY_LIMIT = 200;
+const TODAY_LIMIT = 200;
 
 /**
  * GET /deliveries/today ('Mijn leveringen vandaag'): open deliveries (not cancelled, not completed) of

@@ -5,7 +5,7 @@ import { logo, newDocument } from '../deliveries/pdf';
 import type { Invoice, InvoiceItem } from './service';
 
 /** 'november 2026' */
-export const periodName = (invoice: Pick<Invoice, 'year' | 'month'>) => `${dutchMonths[invoice.month - 1]} ${invoice.year}`;
+const periodName = (invoice: Pick<Invoice, 'year' | 'month'>) => `${dutchMonths[invoice.month - 1]} ${invoice.year}`;
 
 /** '<kind>-<YYYY>-<MM>-<customer>.<ext>' with only safe characters. */
 export function invoiceFileName(kind: string, invoice: Invoice, ext: string): string {

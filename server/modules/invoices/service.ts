@@ -17,7 +17,7 @@ export interface InvoiceItem {
   price_cents: number;
 }
 
-export interface InvoiceLine {
+interface InvoiceLine {
   product_id: number;
   product_name: string;
   article_number: string;
@@ -39,7 +39,7 @@ export interface Invoice {
 }
 
 /** The moment the month's count is taken: the end of the month, or now for the running month (UTC). */
-export function countMoment({ year, month }: InvoiceQuery, now = new Date()): Date {
+function countMoment({ year, month }: InvoiceQuery, now = new Date()): Date {
   const end = new Date(Date.UTC(year, month, 1));
   return end < now ? end : now;
 }
@@ -58,7 +58,7 @@ export async function invoiceCustomer(db: Executor, user: AuthUser, id: number) 
  * event of the item up to then says In gebruik (an item without status events counts by its
  * current status once it existed). The price is the article's monthly price ('Tarieven').
  */
-export async function itemsInUse(db: Executor, customerId: number, moment: Date): Promise<InvoiceItem[]> {
+async function itemsInUse(db: Executor, customerId: number, moment: Date): Promise<InvoiceItem[]> {
   const lastStatus = sql<number | null>`(select e.status_id from events e where e.item_id = i.id and e.status_id is not null
     and e.created_at < ${moment} order by e.created_at desc, e.id desc limit 1)`;
   const hasStatusEvents = sql<boolean>`exists (select 1 from events e where e.item_id = i.id and e.status_id is not null)`;

@@ -3,7 +3,7 @@ import { ItemStatus } from '../../../src/domain/enums';
 import { duplicatePositions, normalizeSerial, scanMsg, serialKey } from '../../../src/domain/scan';
 import { asnMsg, type CheckInInput } from '../../../src/domain/schemas/prenotifications';
 import { ACCESSORY_GROUP_ID } from '../../../src/domain/schemas/stock';
-import type { Executor } from '../../db/database';
+import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, unlessTaken } from '../../http/errors';
 import { SERIAL_UNIQUE } from '../stock/items';
@@ -30,7 +30,7 @@ function refuseDuplicates(positions: { field: string; serial: string }[]): never
   throw new HttpError(422, `${scanMsg.duplicate} (${named})`, errors);
 }
 
-export interface CheckInResult {
+interface CheckInResult {
   id: number;
   created: number;
   completed: boolean;
@@ -45,7 +45,7 @@ export interface CheckInResult {
  * it also when not everything arrived (closed as a partial delivery). Runs inside the caller's
  * transaction; the pre-notification row is locked so two check-ins of one pre-notification queue up.
  */
-export async function checkIn(trx: Executor, user: AuthUser, input: CheckInInput, finish: boolean): Promise<CheckInResult> {
+export async function checkIn(trx: Trx, user: AuthUser, input: CheckInInput, finish: boolean): Promise<CheckInResult> {
   const asn = await asnInScope(trx, user, input.id, true);
   if (asn.completed_at) throw ValidationError.field('id', asnMsg.completed);
   const lines = await asnLines(trx, asn.id);

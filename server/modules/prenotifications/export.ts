@@ -1,4 +1,21 @@
 import { formatDate } from '../../../src/domain/format';
+import type { Executor } from '../../db/database';
+import type { AuthUser } from '../../http/access';
+import type { ListParams } from '../../http/paging';
+import { asnInScope, asnProductsQuery } from './service';
+
+const EXPORT_MAX_ROWS = 100_000;
+
+/**
+ * GET /exportasnproductscsv: the products of one pre-notification (`asnId`) or of every
+ * pre-notification in the list's filters, of the open or archive tab.
+ */
+export async function asnProductsForExport(db: Executor, user: AuthUser, params: ListParams, asnId: number | null, tab: 'open' | 'archive' | undefined) {
+  if (asnId !== null) await asnInScope(db, user, asnId);
+  let q = asnProductsQuery(db, user, params, asnId);
+  if (asnId === null && tab) q = q.where('a.completed_at', tab === 'archive' ? 'is not' : 'is', null);
+  return q.limit(EXPORT_MAX_ROWS).execute();
+}
 
 /** One CSV cell: quoted when it holds the separator, a quote or a line break; formulas neutralised. */
 function cell(value: unknown): string {
@@ -7,7 +24,7 @@ function cell(value: unknown): string {
   return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export interface AsnProductCsvRow {
+interface AsnProductCsvRow {
   client_name: string;
   reference: string;
   w_number: string | null;

@@ -5,23 +5,24 @@ import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
 import { checkIn, lookUpSerials } from './checkin';
-import { asnProductsCsv, csvFileName } from './export';
+import { asnProductsCsv, asnProductsForExport, csvFileName } from './export';
 import {
-  asnDetail, asnInScope, asnProductsQuery, checkInProducts, createAsn, deleteAsn, formOptions, listAsnProducts, listAsns, updateAsn,
+  asnDetail, checkInProducts, createAsn, deleteAsn, formOptions, listAsnProducts, listAsns, updateAsn,
 } from './service';
 import * as v from 'valibot';
 import { listQuerySchema } from '../../../src/domain/schemas/paging';
+import { asnDetailSchema, asnListSchema, asnProductListSchema } from '../../../src/domain/contracts/prenotifications';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
 
 const view = { config: { access: right('Voormelding bekijken') } };
-const EXPORT_MAX_ROWS = 100_000;
+const listSchema = routeSchema({ querystring: listQuerySchema, response: { 200: asnListSchema } });
 
 export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
 
-  app.get('/asns', { ...view, schema: schemas.list }, async (request) => listAsns(db, currentUser(request), listParams(request.query), false, '/api/asns'));
-  app.get('/asns-archive', { ...view, schema: schemas.list }, async (request) => listAsns(db, currentUser(request), listParams(request.query), true, '/api/asns-archive'));
-  app.get('/asns/:id', { ...view, schema: schemas.byId }, async (request) => asnDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/asns', { ...view, schema: listSchema }, async (request) => listAsns(db, currentUser(request), listParams(request.query), false, '/api/asns'));
+  app.get('/asns-archive', { ...view, schema: listSchema }, async (request) => listAsns(db, currentUser(request), listParams(request.query), true, '/api/asns-archive'));
+  app.get('/asns/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: asnDetailSchema } }) }, async (request) => asnDetail(db, currentUser(request), idParam(request.params)));
 
   app.post('/asns', { config: { access: right('Voormelding aanmaken') }, schema: routeSchema({ body: asnSchema(true) }) }, async (request, reply) => {
     const user = currentUser(request);
@@ -51,7 +52,7 @@ export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/asnproducts/:id', { ...view, schema: schemas.listById }, async (request) => {
+  app.get('/asnproducts/:id', { ...view, schema: routeSchema({ params: idParams('id'), querystring: listQuerySchema, response: { 200: asnProductListSchema } }) }, async (request) => {
     const id = idParam(request.params);
     return listAsnProducts(db, currentUser(request), id, listParams(request.query), `/api/asnproducts/${id}`);
   });
@@ -60,16 +61,10 @@ export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
 
   // The products of one pre-notification (?id=) or of every pre-notification in the list's filters.
   app.get('/exportasnproductscsv', { config: { access: right('Voormelding exporteren') }, schema: routeSchema({ querystring: v.object({ ...listQuerySchema.entries, id: v.optional(v.string()), tab: v.optional(v.picklist(['open', 'archive'])) }) }) }, async (request, reply) => {
-    const user = currentUser(request);
     const query = (request.query ?? {}) as Record<string, string | undefined>;
     const asnId = query.id ? idParam({ id: query.id }) : null;
-    if (asnId !== null) await asnInScope(db, user, asnId);
-    const params = listParams(request.query);
-    let q = asnProductsQuery(db, user, params, asnId);
-    if (asnId === null && (query.tab === 'archive' || query.tab === 'open')) {
-      q = q.where('a.completed_at', query.tab === 'archive' ? 'is not' : 'is', null);
-    }
-    const rows = await q.limit(EXPORT_MAX_ROWS).execute();
+    const tab = query.tab === 'archive' || query.tab === 'open' ? query.tab : undefined;
+    const rows = await asnProductsForExport(db, currentUser(request), listParams(request.query), asnId, tab);
     reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${csvFileName()}"`);
     return reply.send(asnProductsCsv(rows));
   });

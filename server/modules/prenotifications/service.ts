@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { ClientType } from '../../../src/domain/enums';
 import { asnMsg, type AsnInput } from '../../../src/domain/schemas/prenotifications';
-import type { Executor } from '../../db/database';
+import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
+import type { Answer } from '../../http/route-schema';
+import type { AsnDetail } from '../../../src/domain/contracts/prenotifications';
 import { likePattern, numericFilter, paginate, sortColumn, type ListParams } from '../../http/paging';
 import { clientScope, isClientInScope } from '../../http/scope';
 import './tables';
@@ -15,7 +17,7 @@ const listSorts: Record<string, string> = {
 };
 
 /** Open (completed_at null) or archived pre-notifications the user may see, with search and client filter. */
-export function asnListQuery(db: Executor, user: AuthUser, params: ListParams, archive: boolean) {
+function asnListQuery(db: Executor, user: AuthUser, params: ListParams, archive: boolean) {
   const clientId = numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
   return db
     .selectFrom('asns as a')
@@ -43,7 +45,7 @@ export const listAsns = (db: Executor, user: AuthUser, params: ListParams, archi
   paginate(asnListQuery(db, user, params, archive), params, basePath);
 
 /** The pre-notification row when the user may see it; another tenant's does not exist (404). */
-export async function asnInScope(db: Executor, user: AuthUser, id: number, forUpdate = false) {
+export async function asnInScope<Lock extends boolean = false>(db: ExecutorFor<Lock>, user: AuthUser, id: number, forUpdate?: Lock) {
   let q = db.selectFrom('asns as a').selectAll('a').where('a.id', '=', id).where('a.deleted_at', 'is', null)
     .where((eb) => clientScope(user, eb.ref('a.client_id')));
   if (forUpdate) q = q.forUpdate();
@@ -59,17 +61,17 @@ export async function asnLines(db: Executor, asnId: number) {
 }
 
 /** GET /asns/{id}: the info panel of spec 2 §2.5 and the article table. */
-export async function asnDetail(db: Executor, user: AuthUser, id: number) {
+export async function asnDetail(db: Executor, user: AuthUser, id: number): Promise<Answer<AsnDetail>> {
   const a = await asnInScope(db, user, id);
   const [client, project, creator, lines] = await Promise.all([
-    db.selectFrom('clients').select(['id', 'name', 'client_type_id', 'parent_client_id']).where('id', '=', a.client_id).executeTakeFirstOrThrow(),
+    db.selectFrom('clients').select(['id', 'name']).where('id', '=', a.client_id).executeTakeFirstOrThrow(),
     a.project_id ? db.selectFrom('projects').select(['id', 'number']).where('id', '=', a.project_id).executeTakeFirst() : undefined,
     a.user_id ? db.selectFrom('users').select(['id', 'name']).where('id', '=', a.user_id).executeTakeFirst() : undefined,
     asnLines(db, id),
   ]);
   return {
     id: a.id, reference: a.reference, w_number: a.w_number, client_id: a.client_id, client, project_id: a.project_id,
-    project: project ?? null, project_number: project?.number ?? null, user: creator ?? null, created_at: a.created_at,
+    project_number: project?.number ?? null, user: creator ?? null, created_at: a.created_at,
     expected: a.expected, partial_delivery: a.partial_delivery, start_date_contract: a.start_date_contract,
     end_date_contract: a.end_date_contract, daas: a.daas, stock_owner: a.stock_owner, comment: a.comment, completed_at: a.completed_at,
     complete: a.completed_at !== null,
@@ -81,16 +83,16 @@ export async function asnDetail(db: Executor, user: AuthUser, id: number) {
 }
 
 /** Checks the client, project and articles of the form against the database; returns the project id to store. */
-async function resolveRefs(db: Executor, user: AuthUser, input: AsnInput): Promise<number | null> {
+async function resolveRefs(trx: Trx, user: AuthUser, input: AsnInput): Promise<number | null> {
   const errors: Record<string, string[]> = {};
-  const client = await db.selectFrom('clients').select(['id', 'client_type_id']).where('id', '=', input.client_id).where('deleted_at', 'is', null).executeTakeFirst();
-  if (!client || !(await isClientInScope(db, user, input.client_id))) errors.client_id = [asnMsg.clientRequired];
+  const client = await trx.selectFrom('clients').select(['id', 'client_type_id']).where('id', '=', input.client_id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!client || !(await isClientInScope(trx, user, input.client_id))) errors.client_id = [asnMsg.clientRequired];
   else if (client.client_type_id !== ClientType.EINDKLANT) errors.client_id = [asnMsg.notEndCustomer];
 
   // Only products in the caller's scope exist for it: another tenant's product answers like an unknown id.
   const ids = input.products.map((p) => p.product_id);
   const owned = ids.length
-    ? new Map((await db.selectFrom('products').select(['id', 'client_id']).where('id', 'in', ids).where('deleted_at', 'is', null)
+    ? new Map((await trx.selectFrom('products').select(['id', 'client_id']).where('id', 'in', ids).where('deleted_at', 'is', null)
       .where((eb) => clientScope(user, eb.ref('products.client_id'))).execute()).map((p) => [p.id, p.client_id]))
     : new Map<number, number>();
   const seen = new Set<number>();
@@ -105,10 +107,10 @@ async function resolveRefs(db: Executor, user: AuthUser, input: AsnInput): Promi
   if (!errors.client_id) {
     if (input.new_project) {
       const number = input.project_number!;
-      const found = await db.selectFrom('projects').select('id').where('client_id', '=', input.client_id).where('number', '=', number).executeTakeFirst();
-      projectId = found?.id ?? (await db.insertInto('projects').values({ client_id: input.client_id, number }).returning('id').executeTakeFirstOrThrow()).id;
+      const found = await trx.selectFrom('projects').select('id').where('client_id', '=', input.client_id).where('number', '=', number).executeTakeFirst();
+      projectId = found?.id ?? (await trx.insertInto('projects').values({ client_id: input.client_id, number }).returning('id').executeTakeFirstOrThrow()).id;
     } else if (input.project_id != null) {
-      const found = await db.selectFrom('projects').select('id').where('id', '=', input.project_id).where('client_id', '=', input.client_id).executeTakeFirst();
+      const found = await trx.selectFrom('projects').select('id').where('id', '=', input.project_id).where('client_id', '=', input.client_id).executeTakeFirst();
       if (!found) errors.project_id = [asnMsg.projectOther];
       projectId = input.project_id;
     }
@@ -126,7 +128,7 @@ function asnValues(input: AsnInput, projectId: number | null) {
   };
 }
 
-export async function createAsn(trx: Executor, user: AuthUser, input: AsnInput): Promise<number> {
+export async function createAsn(trx: Trx, user: AuthUser, input: AsnInput): Promise<number> {
   const projectId = await resolveRefs(trx, user, input);
   const { id } = await trx.insertInto('asns').values({ ...asnValues(input, projectId), user_id: user.id }).returning('id').executeTakeFirstOrThrow();
   await trx.insertInto('asn_products').values(input.products.map((p) => ({
@@ -137,7 +139,7 @@ export async function createAsn(trx: Executor, user: AuthUser, input: AsnInput):
 }
 
 /** Changes the pre-notification; lines that already had arrivals cannot be removed or lowered below them. */
-export async function updateAsn(trx: Executor, user: AuthUser, id: number, input: AsnInput): Promise<void> {
+export async function updateAsn(trx: Trx, user: AuthUser, id: number, input: AsnInput): Promise<void> {
   const current = await asnInScope(trx, user, id, true);
   const projectId = await resolveRefs(trx, user, input);
   const lines = await asnLines(trx, id);
@@ -162,14 +164,14 @@ export async function updateAsn(trx: Executor, user: AuthUser, id: number, input
   await recordEvents(trx, user, [{ client_id: input.client_id, action: `Voormelding ${input.reference} gewijzigd` }]);
 }
 
-export async function deleteAsn(trx: Executor, user: AuthUser, id: number): Promise<void> {
+export async function deleteAsn(trx: Trx, user: AuthUser, id: number): Promise<void> {
   const a = await asnInScope(trx, user, id, true);
   await trx.updateTable('asns').set({ deleted_at: new Date() }).where('id', '=', id).execute();
   await recordEvents(trx, user, [{ client_id: a.client_id, action: `Voormelding ${a.reference} verwijderd` }]);
 }
 
 /** Sets completed_at when every article has arrived at least as many as expected; true when complete. */
-export async function completeWhenArrived(trx: Executor, id: number): Promise<boolean> {
+export async function completeWhenArrived(trx: Trx, id: number): Promise<boolean> {
   const done = await trx.updateTable('asns').set({ completed_at: new Date() })
     .where('id', '=', id).where('completed_at', 'is', null)
     .where(sql<boolean>`not exists (select 1 from asn_products ap where ap.asn_id = asns.id and ap.arrived < ap.expected)`)

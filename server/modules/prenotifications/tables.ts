@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt } from '../../db/database';
 
-export interface PreNotificationTables {
+interface PreNotificationTables {
   asns: {
     id: Generated<number>;
     client_id: number;

@@ -1,10 +1,11 @@
-import { ItemStatus, type ItemStatusId } from '../../../src/domain/enums';
+import { ClientType, ItemStatus, type ItemStatusId } from '../../../src/domain/enums';
 import { quotationOutcome, quotationValidity, type QuotationDecision } from '../../../src/domain/quotation';
 import { repairMsg, repairToast } from '../../../src/domain/schemas/repairs';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, forbidden } from '../../http/errors';
 import { recordEvents } from '../stock/events';
+import { mailContacts } from './detail';
 import { repairInScope, repairStatusId, statusOf, type RepairRow } from './rows';
 
 /** A refusal with the spec's toast as message and the reason on a field. */
@@ -93,12 +94,20 @@ export async function removeQuotation(trx: Trx, user: AuthUser, id: number, now:
   return q.file;
 }
 
-/** The quotation to mail, and the repair it belongs to. */
-export async function quotationToMail(trx: Trx, user: AuthUser, id: number) {
+/**
+ * POST /deliveries/{id}/mail-quotation/{contactId}: the repair, its quotation and the contact (of the
+ * repair's client or, for an end user, of its end customer); records the mail in the history.
+ */
+export async function quotationToMail(trx: Trx, user: AuthUser, id: number, contactId: number) {
   const d = await openRepair(trx, user, id, repairToast.quotationMailFailed);
   const q = await storedQuotation(trx, id);
   if (!q) throw refuse(repairToast.quotationMailFailed, 'quotation', repairMsg.quotationMissing);
-  return { repair: d, quotation: q };
+  const client = await trx.selectFrom('clients').select(['id', 'client_type_id', 'parent_client_id']).where('id', '=', d.client_id).executeTakeFirstOrThrow();
+  const clientIds = client.client_type_id === ClientType.EINDGEBRUIKER && client.parent_client_id ? [client.id, client.parent_client_id] : [client.id];
+  const contact = (await mailContacts(trx, clientIds)).find((c) => c.id === contactId);
+  if (!contact) throw refuse(repairToast.quotationMailFailed, 'contact', repairMsg.contactRequired);
+  await recordEvents(trx, user, [{ delivery_id: id, client_id: d.client_id, action: `Offerte verzonden naar ${contact.first_name} ${contact.last_name}`.trim() }]);
+  return { repair: d, quotation: q, contact };
 }
 
 /**

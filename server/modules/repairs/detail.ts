@@ -7,10 +7,17 @@ import { deliveryLines } from '../deliveries/detail';
 import { imageUrl, iso, quotationUrl, repairInScope, repairStatusId, statusOf, type RepairRow } from './rows';
 
 /** Max entries of the repair page's activity panel (spec 2 §9). */
-export const ACTION_LOG_SIZE = 5;
+const ACTION_LOG_SIZE = 5;
 
-export async function repairMedia(db: Executor, deliveryId: number) {
+async function repairMedia(db: Executor, deliveryId: number) {
   return db.selectFrom('repair_media').selectAll().where('delivery_id', '=', deliveryId).orderBy('id').execute();
+}
+
+/** A stored file of a repair the user may see: one image (by id) or its quotation; undefined when none. */
+export async function repairFile(db: Executor, user: AuthUser, id: number, disk: 'images' | 'quotations', fileId?: number) {
+  const repair = await repairInScope(db, user, id);
+  return db.selectFrom('repair_media').select(['file', 'name']).where('delivery_id', '=', repair.id).where('disk', '=', disk)
+    .$if(fileId !== undefined, (q) => q.where('id', '=', fileId!)).executeTakeFirst();
 }
 
 /** Contacts of the repair's client and of its end customer that have an e-mail and are not deleted. */

@@ -21,7 +21,7 @@ const sorts: Record<string, string> = {
  * order number, serial number, article name, end customer or end user (and Topdesk number).
  * Filters: `client` (an end customer, or an end user), `status` (a repair status id).
  */
-export function repairListQuery(db: Executor, user: AuthUser, params: ListParams) {
+function repairListQuery(db: Executor, user: AuthUser, params: ListParams) {
   const clientId = numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
   const status = numericFilter(params, 'status');
   const defect = (column: 'i.serial' | 'p.name') => sql<string | null>`(select string_agg(distinct ${sql.ref(column)}, ', ')

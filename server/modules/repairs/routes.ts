@@ -8,11 +8,10 @@ import { readMultipart, type UploadedFile } from '../../http/multipart';
 import { listParams } from '../../http/paging';
 import { sendStoredFile, sniffImage, sniffPdf } from '../../lib/file-type';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
-import { recordEvents } from '../stock/events';
 import {
   addImages, addQuotation, assertSuperuser, changeRepairStatus, decideQuotation, quotationToMail, removeImage, removeQuotation, type StoredUpload,
 } from './commands';
-import { mailContacts, repairDetail, repairEvents } from './detail';
+import { repairDetail, repairEvents, repairFile } from './detail';
 import { listRepairs, repairExportColumns, repairsForExport } from './lists';
 import { sendQuotationMail } from './mail';
 import { repairInScope } from './rows';
@@ -53,16 +52,13 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
   app.get('/geteventsbyrepairid/:id', view, async (request) => repairEvents(db, currentUser(request), idParam(request.params)));
 
   app.get('/deliveries/:id/images/:image', view, async (request, reply) => {
-    const repair = await repairInScope(db, currentUser(request), idParam(request.params));
-    const image = await db.selectFrom('repair_media').select(['file', 'name']).where('id', '=', idParam(request.params, 'image'))
-      .where('delivery_id', '=', repair.id).where('disk', '=', 'images').executeTakeFirst();
+    const image = await repairFile(db, currentUser(request), idParam(request.params), 'images', idParam(request.params, 'image'));
     if (!image) throw notFound('Afbeelding niet gevonden');
     return sendStoredFile(reply, storage, image.file, image.name);
   });
 
   app.get('/deliveries/:id/quotation', view, async (request, reply) => {
-    const repair = await repairInScope(db, currentUser(request), idParam(request.params));
-    const q = await db.selectFrom('repair_media').select(['file', 'name']).where('delivery_id', '=', repair.id).where('disk', '=', 'quotations').executeTakeFirst();
+    const q = await repairFile(db, currentUser(request), idParam(request.params), 'quotations');
     if (!q) throw notFound('Geen offerte');
     return sendStoredFile(reply, storage, q.file, q.name);
   });
@@ -143,15 +139,10 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     const id = idParam(request.params);
     const contactId = idParam(request.params, 'contactId');
     return runCommand(db, request, reply, async (trx) => {
-      const { repair, quotation } = await quotationToMail(trx, user, id);
-      const client = await trx.selectFrom('clients').select(['id', 'client_type_id', 'parent_client_id']).where('id', '=', repair.client_id).executeTakeFirstOrThrow();
-      const candidates = await mailContacts(trx, client.client_type_id === 4 && client.parent_client_id ? [client.id, client.parent_client_id] : [client.id]);
-      const contact = candidates.find((c) => c.id === contactId);
-      if (!contact) throw new HttpError(422, repairToast.quotationMailFailed, { contact: [repairMsg.contactRequired] });
+      const { repair, quotation, contact } = await quotationToMail(trx, user, id, contactId);
       const pdf = await storage.readBuffer(quotation.file).catch(() => {
         throw new HttpError(422, repairToast.quotationMailFailed, { quotation: [repairMsg.quotationMissing] });
       });
-      await recordEvents(trx, user, [{ delivery_id: id, client_id: repair.client_id, action: `Offerte verzonden naar ${contact.first_name} ${contact.last_name}`.trim() }]);
       try {
         await sendQuotationMail(app.mailer, config, { repair, quotation, contact, pdf });
       } catch (err) {

@@ -1,12 +1,12 @@
 import { DeliveryType, ItemStatus, itemStatusNames, type ItemStatusId } from '../../../src/domain/enums';
-import type { Executor } from '../../db/database';
+import type { ExecutorFor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, notFound } from '../../http/errors';
 import { deliveryInScope } from '../deliveries/rows';
 import './tables';
 
 /** The repair delivery when the user may see it; another tenant's repair, or another type, is a 404. */
-export async function repairInScope(db: Executor, user: AuthUser, id: number, forUpdate = false) {
+export async function repairInScope<Lock extends boolean = false>(db: ExecutorFor<Lock>, user: AuthUser, id: number, forUpdate?: Lock) {
   const d = await deliveryInScope(db, user, id, forUpdate).catch((err: unknown) => {
     if (err instanceof HttpError && err.statusCode === 404) return null;
     throw err;

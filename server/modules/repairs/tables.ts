@@ -2,10 +2,10 @@ import type { Generated } from 'kysely';
 import type { CreatedAt } from '../../db/database';
 import '../deliveries/tables';
 
-export type RepairDisk = 'images' | 'quotations';
+type RepairDisk = 'images' | 'quotations';
 
 /** A repair's files: images and at most one quotation PDF (spec 2 §3 Repair media). */
-export interface RepairTables {
+interface RepairTables {
   repair_media: {
     id: Generated<number>;
     delivery_id: number;

@@ -1,6 +1,6 @@
 import { SUPERUSER_ROLE } from '../../../src/domain/enums';
 import { userMsg } from '../../../src/domain/schemas/users';
-import type { Executor } from '../../db/database';
+import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError } from '../../http/errors';
 
@@ -11,7 +11,7 @@ import { ValidationError } from '../../http/errors';
  *   it has), and may never grant or take away the Superuser role;
  * - the Superuser role never loses its last active holder.
  */
-export async function rightsOfRoles(db: Executor, roleIds: number[]) {
+async function rightsOfRoles(db: Executor, roleIds: number[]) {
   if (roleIds.length === 0) return new Map<number, { name: string; rights: string[] }>();
   const rows = await db.selectFrom('roles')
     .leftJoin('permission_role', 'permission_role.role_id', 'roles.id')
@@ -44,8 +44,8 @@ export async function assertMayGrant(db: Executor, actor: AuthUser, roleIds: num
  * The Superuser role's id, locked for the rest of the transaction, so two requests cannot each
  * take the role from one of the last two holders.
  */
-export async function lockSuperuserRole(db: Executor): Promise<number | null> {
-  const row = await db.selectFrom('roles').select('id').where('name', '=', SUPERUSER_ROLE).forUpdate().executeTakeFirst();
+export async function lockSuperuserRole(trx: Trx): Promise<number | null> {
+  const row = await trx.selectFrom('roles').select('id').where('name', '=', SUPERUSER_ROLE).forUpdate().executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -57,9 +57,9 @@ export async function superuserIds(db: Executor, superuserRoleId: number): Promi
 }
 
 /** True when `userId` is the only active Superuser. */
-export async function isLastSuperuser(db: Executor, userId: number): Promise<boolean> {
-  const roleId = await lockSuperuserRole(db);
+export async function isLastSuperuser(trx: Trx, userId: number): Promise<boolean> {
+  const roleId = await lockSuperuserRole(trx);
   if (roleId === null) return false;
-  const holders = await superuserIds(db, roleId);
+  const holders = await superuserIds(trx, roleId);
   return holders.length === 1 && holders[0] === userId;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { SUPERUSER_ROLE } from '../../../src/domain/enums';
 import { roleMsg, type RoleInput } from '../../../src/domain/schemas/roles';
-import type { Executor, Trx } from '../../db/database';
+import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
 import { likePattern, paginate, sortColumn, type ListParams } from '../../http/paging';
@@ -40,8 +40,8 @@ export async function roleDetail(db: Executor, actor: AuthUser, id: number) {
 }
 
 /** `forUpdate` locks the role for the rest of the transaction (a command that replaces its rights). */
-async function roleRow(db: Executor, id: number, forUpdate = false) {
-  const role = await db.selectFrom('roles').selectAll().where('id', '=', id).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst();
+async function roleRow<Lock extends boolean = false>(db: ExecutorFor<Lock>, id: number, forUpdate?: Lock) {
+  const role = await db.selectFrom('roles').selectAll().where('id', '=', id).$if(!!forUpdate, (q) => q.forUpdate()).executeTakeFirst();
   if (!role) throw notFound('Rol niet gevonden');
   return role;
 }

@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import { ClientType } from '../../../src/domain/enums';
 import { stockMsg } from '../../../src/domain/schemas/stock';
-import type { Executor } from '../../db/database';
+import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import { likePattern, numericFilter, paginate, type ListParams, sortColumn } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
+import type { Answer } from '../../http/route-schema';
+import type { BundleDetail } from '../../../src/domain/contracts/stock';
 
 const sorts: Record<string, string> = { name: 'b.name', products_count: 'products_count', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name', id: 'b.id' };
 
@@ -34,15 +36,15 @@ export async function listBundles(db: Executor, user: AuthUser, params: ListPara
 }
 
 /** `forUpdate` locks the bundle for the rest of the transaction (a command that replaces its contents). */
-async function bundleRow(db: Executor, user: AuthUser, id: number, forUpdate = false) {
+async function bundleRow<Lock extends boolean = false>(db: ExecutorFor<Lock>, user: AuthUser, id: number, forUpdate?: Lock) {
   const b = await db.selectFrom('bundles').selectAll().where('id', '=', id).where('deleted_at', 'is', null)
-    .where((eb) => clientScope(user, eb.ref('bundles.client_id'))).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst();
+    .where((eb) => clientScope(user, eb.ref('bundles.client_id'))).$if(!!forUpdate, (q) => q.forUpdate()).executeTakeFirst();
   if (!b) throw notFound('Bundel niet gevonden');
   return b;
 }
 
 /** GET /bundles/{id}: the bundle, its products and the client's active products (the checklist). */
-export async function bundleDetail(db: Executor, user: AuthUser, id: number) {
+export async function bundleDetail(db: Executor, user: AuthUser, id: number): Promise<Answer<BundleDetail>> {
   const b = await bundleRow(db, user, id);
   const [client, products, clientProducts] = await Promise.all([
     db.selectFrom('clients').select(['id', 'name', 'client_type_id']).where('id', '=', b.client_id).executeTakeFirstOrThrow(),
@@ -54,10 +56,10 @@ export async function bundleDetail(db: Executor, user: AuthUser, id: number) {
   return { id: b.id, name: b.name, client_id: b.client_id, client, products, client_products: clientProducts };
 }
 
-export async function createBundle(db: Executor, user: AuthUser, input: { name: string; client_id: number }) {
-  await assertClientInScope(db, user, input.client_id).catch(() => { throw ValidationError.field('client_id', stockMsg.clientRequired); });
-  const row = await db.insertInto('bundles').values({ name: input.name, client_id: input.client_id }).returning('id').executeTakeFirstOrThrow();
-  await recordEvents(db, user, [{ client_id: input.client_id, action: `Bundel ${input.name} aangemaakt` }]);
+export async function createBundle(trx: Trx, user: AuthUser, input: { name: string; client_id: number }) {
+  await assertClientInScope(trx, user, input.client_id).catch(() => { throw ValidationError.field('client_id', stockMsg.clientRequired); });
+  const row = await trx.insertInto('bundles').values({ name: input.name, client_id: input.client_id }).returning('id').executeTakeFirstOrThrow();
+  await recordEvents(trx, user, [{ client_id: input.client_id, action: `Bundel ${input.name} aangemaakt` }]);
   return row.id;
 }
 
@@ -65,20 +67,20 @@ export async function createBundle(db: Executor, user: AuthUser, input: { name: 
  * PUT /bundles/{id}: the selection becomes the bundle (products not ticked are removed from it).
  * The bundle row is locked so parallel saves replace the contents one after the other.
  */
-export async function setBundleProducts(db: Executor, user: AuthUser, id: number, input: { name?: string; products: number[] }) {
-  const b = await bundleRow(db, user, id, true);
+export async function setBundleProducts(trx: Trx, user: AuthUser, id: number, input: { name?: string; products: number[] }) {
+  const b = await bundleRow(trx, user, id, true);
   const wanted = [...new Set(input.products)];
   if (wanted.length) {
-    const own = await db.selectFrom('products').select('id').where('id', 'in', wanted).where('client_id', '=', b.client_id).where('deleted_at', 'is', null).execute();
+    const own = await trx.selectFrom('products').select('id').where('id', 'in', wanted).where('client_id', '=', b.client_id).where('deleted_at', 'is', null).execute();
     const ok = new Set(own.map((p) => p.id));
     const errors: Record<string, string[]> = {};
     input.products.forEach((p, i) => { if (!ok.has(p)) errors[`products.${i}`] = [stockMsg.bundleProduct]; });
     if (Object.keys(errors).length) throw new ValidationError(errors);
   }
-  await db.deleteFrom('bundle_product').where('bundle_id', '=', id).execute();
-  if (wanted.length) await db.insertInto('bundle_product').values(wanted.map((p) => ({ bundle_id: id, product_id: p }))).execute();
-  if (input.name && input.name !== b.name) await db.updateTable('bundles').set({ name: input.name }).where('id', '=', id).execute();
-  await recordEvents(db, user, [{ client_id: b.client_id, action: `Bundelinhoud van ${input.name ?? b.name} gewijzigd (${wanted.length} artikelen)` }]);
+  await trx.deleteFrom('bundle_product').where('bundle_id', '=', id).execute();
+  if (wanted.length) await trx.insertInto('bundle_product').values(wanted.map((p) => ({ bundle_id: id, product_id: p }))).execute();
+  if (input.name && input.name !== b.name) await trx.updateTable('bundles').set({ name: input.name }).where('id', '=', id).execute();
+  await recordEvents(trx, user, [{ client_id: b.client_id, action: `Bundelinhoud van ${input.name ?? b.name} gewijzigd (${wanted.length} artikelen)` }]);
 }
 
 /** Bundles of a client (customer page, extra-products form). */

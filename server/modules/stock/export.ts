@@ -7,7 +7,7 @@ type ProductExportRow = Awaited<ReturnType<typeof allProducts>>[number];
 type ItemExportRow = Awaited<ReturnType<typeof allItemsOfProduct>>['rows'][number];
 
 /** The columns offered by GET /export-columns, in the stock list's order; `headings` picks among them. */
-export const productExportColumns: ExportColumn<ProductExportRow>[] = [
+const productExportColumns: ExportColumn<ProductExportRow>[] = [
   { key: 'name', label: 'Productnaam', width: 36, value: (r) => r.name },
   { key: 'article_number', label: 'Artikelnr', width: 16, value: (r) => r.article_number },
   { key: 'items_in_stock', label: 'Voorraad', width: 11, value: (r) => r.items_in_stock },

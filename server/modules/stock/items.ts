@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ClientType, ItemStatus, itemStatusNames, type ItemStatusId } from '../../../src/domain/enums';
 import { ACCESSORY_GROUP_ID, stockMsg, type ItemCreateInput, type ItemUpdateInput } from '../../../src/domain/schemas/stock';
-import type { Executor } from '../../db/database';
+import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound, unlessTaken } from '../../http/errors';
 import { likePattern, paginate, type ListParams, sortColumn } from '../../http/paging';
@@ -9,13 +9,15 @@ import { pageWithTotal } from './page';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import { imageUrl, productRow } from './products';
+import type { Answer } from '../../http/route-schema';
+import type { ItemDetail } from '../../../src/domain/contracts/stock';
 
 export function statusOf(id: number) {
   return { id, name: itemStatusNames[id as ItemStatusId] ?? 'Onbekend' };
 }
 
 /** Months from now until the item reaches its EOL (product EOL months after purchase, else check-in); null when unknown. */
-export function eolTime(eolMonths: number | null, dateInUse: string | null, createdAt: Date | string, now = new Date()): number | null {
+function eolTime(eolMonths: number | null, dateInUse: string | null, createdAt: Date | string, now = new Date()): number | null {
   if (eolMonths == null) return null;
   const start = dateInUse ? new Date(`${dateInUse}T00:00:00Z`) : new Date(createdAt);
   const months = (now.getUTCFullYear() - start.getUTCFullYear()) * 12 + (now.getUTCMonth() - start.getUTCMonth());
@@ -133,7 +135,7 @@ export async function itemEvents(db: Executor, user: AuthUser, id: number) {
   }));
 }
 
-export async function itemDetail(db: Executor, user: AuthUser, id: number) {
+export async function itemDetail(db: Executor, user: AuthUser, id: number): Promise<Answer<ItemDetail>> {
   const i = await itemRow(db, user, id);
   const [product, group, project, client, bundles, events] = await Promise.all([
     db.selectFrom('products').selectAll().where('id', '=', i.product_id).executeTakeFirstOrThrow(),
@@ -154,19 +156,19 @@ export async function itemDetail(db: Executor, user: AuthUser, id: number) {
     id: i.id, serial: i.serial, order_number: i.order_number, tag_number: i.tag_number, mac_address: i.mac_address, date_in_use: i.date_in_use,
     shipping_date: i.shipping_date, start_date_contract: i.start_date_contract, end_date_contract: i.end_date_contract, daas: i.daas,
     stock_owner: i.stock_owner, address: i.address, description: i.description, eol_time: eolTime(product.eol, i.date_in_use, i.created_at),
-    status_id: i.status_id, status: statusOf(i.status_id), product_id: i.product_id, client_id: i.client_id, created_at: i.created_at,
+    status_id: i.status_id, status: statusOf(i.status_id), product_id: i.product_id, client_id: i.client_id,
     product: {
       id: product.id, name: product.name, description: product.description, article_number: product.article_number, eol: product.eol,
-      product_group_id: product.product_group_id, product_group: group ?? null, image, media: image ? [{ original_url: image, name: product.name }] : [],
+      product_group: group ?? null, image, media: image ? [{ original_url: image, name: product.name }] : [],
     },
     project: project ? { id: project.id, number: project.number } : null,
     client: {
       id: client.id, name: client.name, client_type_id: client.client_type_id,
-      contact: client.first_name != null ? { first_name: client.first_name, last_name: client.last_name, email: client.email, phone: client.phone } : null,
+      contact: client.first_name != null ? { first_name: client.first_name, last_name: client.last_name ?? '', email: client.email, phone: client.phone } : null,
     },
     end_client: endClient,
     in_use_by: client.client_type_id === ClientType.EINDGEBRUIKER ? { id: client.id, name: client.name } : null,
-    bundles, bundle_names: bundles.map((b) => b.name), events,
+    bundle_names: bundles.map((b) => b.name), events,
   };
 }
 
@@ -186,27 +188,27 @@ async function assertSerialFree(db: Executor, serials: string[], field: (i: numb
 }
 
 /** POST /items: checked-in items of a product at its end customer; accessories may come as a quantity. */
-export async function createItems(db: Executor, user: AuthUser, input: ItemCreateInput) {
-  const product = await productRow(db, user, input.product_id).catch(() => { throw ValidationError.field('product_id', stockMsg.productUnknown); });
+export async function createItems(trx: Trx, user: AuthUser, input: ItemCreateInput) {
+  const product = await productRow(trx, user, input.product_id).catch(() => { throw ValidationError.field('product_id', stockMsg.productUnknown); });
   const accessory = product.product_group_id === ACCESSORY_GROUP_ID;
   const serial = input.serial?.trim() || null;
   if (!serial && !accessory) throw ValidationError.field('serial', stockMsg.serialRequired);
-  if (serial) await assertSerialFree(db, [serial], () => 'serial');
+  if (serial) await assertSerialFree(trx, [serial], () => 'serial');
   const count = serial ? 1 : input.quantity;
-  const rows = await unlessTaken(SERIAL_UNIQUE, serialTaken, () => db.insertInto('items').values(Array.from({ length: count }, () => ({
+  const rows = await unlessTaken(SERIAL_UNIQUE, serialTaken, () => trx.insertInto('items').values(Array.from({ length: count }, () => ({
     product_id: product.id, client_id: product.client_id, status_id: ItemStatus.INGEKLAARD, serial, order_number: input.order_number ?? null,
     daas: input.daas, stock_owner: input.daas ? input.stock_owner ?? null : input.stock_owner ?? null,
   }))).returning('id').execute());
-  await recordEvents(db, user, rows.map((r) => ({ item_id: r.id, product_id: product.id, client_id: product.client_id, status_id: ItemStatus.INGEKLAARD, action: 'Item ingeklaard' })));
+  await recordEvents(trx, user, rows.map((r) => ({ item_id: r.id, product_id: product.id, client_id: product.client_id, status_id: ItemStatus.INGEKLAARD, action: 'Item ingeklaard' })));
   return rows.map((r) => r.id);
 }
 
 /** Status label: one of the manual statuses; the event carries the new status. */
-export async function changeItemStatus(db: Executor, user: AuthUser, id: number, statusId: number) {
-  const item = await itemRow(db, user, id);
+export async function changeItemStatus(trx: Trx, user: AuthUser, id: number, statusId: number) {
+  const item = await itemRow(trx, user, id);
   if (item.status_id === statusId) return;
-  await db.updateTable('items').set({ status_id: statusId, updated_at: new Date() }).where('id', '=', id).execute();
-  await recordEvents(db, user, [{ item_id: id, product_id: item.product_id, client_id: item.client_id, status_id: statusId, action: `Status gewijzigd naar ${statusOf(statusId).name}` }]);
+  await trx.updateTable('items').set({ status_id: statusId, updated_at: new Date() }).where('id', '=', id).execute();
+  await recordEvents(trx, user, [{ item_id: id, product_id: item.product_id, client_id: item.client_id, status_id: statusId, action: `Status gewijzigd naar ${statusOf(statusId).name}` }]);
 }
 
 /** 'In gebruik door' must be the article's end customer or one of its end users. */
@@ -218,16 +220,16 @@ export async function assertHolder(db: Executor, user: AuthUser, endCustomerId: 
 }
 
 /** Bewerken: the full update; the purchase date is locked once it has a value. */
-export async function updateItem(db: Executor, user: AuthUser, id: number, input: ItemUpdateInput) {
-  const item = await itemRow(db, user, id);
+export async function updateItem(trx: Trx, user: AuthUser, id: number, input: ItemUpdateInput) {
+  const item = await itemRow(trx, user, id);
   if (item.date_in_use && (input.date_in_use ?? null) !== item.date_in_use) throw ValidationError.field('date_in_use', stockMsg.dateLocked);
   const serial = input.serial?.trim() || null;
   if (!serial && item.product_group_id !== ACCESSORY_GROUP_ID) throw ValidationError.field('serial', stockMsg.serialRequired);
-  if (serial) await assertSerialFree(db, [serial], () => 'serial', id);
-  await assertHolder(db, user, item.product_client_id, input.client_id);
-  await unlessTaken(SERIAL_UNIQUE, serialTaken, () => db.updateTable('items').set({
+  if (serial) await assertSerialFree(trx, [serial], () => 'serial', id);
+  await assertHolder(trx, user, item.product_client_id, input.client_id);
+  await unlessTaken(SERIAL_UNIQUE, serialTaken, () => trx.updateTable('items').set({
     serial, order_number: input.order_number ?? null, tag_number: input.tag_number ?? null, mac_address: input.mac_address ?? null,
     date_in_use: item.date_in_use ?? input.date_in_use ?? null, address: input.address ?? null, client_id: input.client_id, updated_at: new Date(),
   }).where('id', '=', id).execute());
-  await recordEvents(db, user, [{ item_id: id, product_id: item.product_id, client_id: input.client_id, action: 'Item gewijzigd' }]);
+  await recordEvents(trx, user, [{ item_id: id, product_id: item.product_id, client_id: input.client_id, action: 'Item gewijzigd' }]);
 }

@@ -3,7 +3,7 @@ import { ClientType, stockFilterOptions } from '../../../src/domain/enums';
 import { msg } from '../../../src/domain/schemas/common';
 import { centsToPriceString } from '../../../src/domain/format';
 import { stockMsg, type ProductInput } from '../../../src/domain/schemas/stock';
-import type { Executor } from '../../db/database';
+import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
 import { likePattern, numericFilter, pagedAnswer, type ListParams, sortColumn } from '../../http/paging';
@@ -11,6 +11,8 @@ import { assertClientInScope, clientScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from '../events';
 import { pageAndCount } from './page';
+import type { Answer } from '../../http/route-schema';
+import type { ProductDetail } from '../../../src/domain/contracts/stock';
 
 /** `UPPER(term)%` for a prefix match on an upper(...) text_pattern_ops index. */
 export function prefixPattern(search: string): string {
@@ -127,7 +129,7 @@ export async function productRow(db: Executor, user: AuthUser, id: number) {
   return row;
 }
 
-export async function productDetail(db: Executor, user: AuthUser, id: number) {
+export async function productDetail(db: Executor, user: AuthUser, id: number): Promise<Answer<ProductDetail>> {
   const p = await productRow(db, user, id);
   const [counts, group, client, bundles] = await Promise.all([
     countsOf(db, id),
@@ -142,10 +144,9 @@ export async function productDetail(db: Executor, user: AuthUser, id: number) {
     id: p.id, name: p.name, description: p.description, article_number: p.article_number, unique_product_id: p.unique_product_id, eol: p.eol,
     product_group_id: p.product_group_id, product_group: group ?? null, client_id: p.client_id,
     client: client ? { id: client.id, name: client.name, client_type_id: client.client_type_id } : null,
-    reseller: client?.reseller_id ? { id: client.reseller_id, name: client.reseller_name } : null,
+    reseller: client?.reseller_id ? { id: client.reseller_id, name: client.reseller_name ?? '' } : null,
     is_active: p.is_active, image, media: image ? [{ original_url: image, name: p.name }] : [],
-    price: { price: centsToPriceString(p.price_cents) }, price_cents: p.price_cents, bundles, ...counts,
-    created_at: p.created_at, updated_at: p.updated_at,
+    price: { price: centsToPriceString(p.price_cents) }, bundles, ...counts,
   };
 }
 
@@ -170,52 +171,52 @@ async function assertUniqueId(db: Executor, clientId: number, uniqueId: string, 
   if (taken) throw ValidationError.field('unique_product_id', stockMsg.uniqueIdTaken);
 }
 
-export async function createProduct(db: Executor, user: AuthUser, input: ProductInput, image: string | null) {
-  const clientId = await ownerOf(db, user, input.client_id);
-  await assertGroup(db, input.product_group_id);
-  await assertUniqueId(db, clientId, input.unique_product_id);
-  const row = await db.insertInto('products').values({
+export async function createProduct(trx: Trx, user: AuthUser, input: ProductInput, image: string | null) {
+  const clientId = await ownerOf(trx, user, input.client_id);
+  await assertGroup(trx, input.product_group_id);
+  await assertUniqueId(trx, clientId, input.unique_product_id);
+  const row = await trx.insertInto('products').values({
     client_id: clientId, product_group_id: input.product_group_id, name: input.name, description: input.description ?? null,
     article_number: input.article_number, unique_product_id: input.unique_product_id, eol: input.eol ?? null, image,
   }).returning('id').executeTakeFirstOrThrow();
-  await recordEvents(db, user, [{ product_id: row.id, client_id: clientId, action: `Artikel ${input.name} aangemaakt` }]);
+  await recordEvents(trx, user, [{ product_id: row.id, client_id: clientId, action: `Artikel ${input.name} aangemaakt` }]);
   return row.id;
 }
 
-export async function updateProduct(db: Executor, user: AuthUser, id: number, input: ProductInput, image: string | null) {
-  const current = await productRow(db, user, id);
-  const clientId = input.client_id != null && input.client_id !== current.client_id ? await ownerOf(db, user, input.client_id) : current.client_id;
-  await assertGroup(db, input.product_group_id);
-  await assertUniqueId(db, clientId, input.unique_product_id, id);
-  await db.updateTable('products').set({
+export async function updateProduct(trx: Trx, user: AuthUser, id: number, input: ProductInput, image: string | null) {
+  const current = await productRow(trx, user, id);
+  const clientId = input.client_id != null && input.client_id !== current.client_id ? await ownerOf(trx, user, input.client_id) : current.client_id;
+  await assertGroup(trx, input.product_group_id);
+  await assertUniqueId(trx, clientId, input.unique_product_id, id);
+  await trx.updateTable('products').set({
     client_id: clientId, product_group_id: input.product_group_id, name: input.name, description: input.description ?? null,
     article_number: input.article_number, unique_product_id: input.unique_product_id, eol: input.eol ?? null,
     ...(image ? { image } : {}), updated_at: new Date(),
   }).where('id', '=', id).execute();
-  await recordEvents(db, user, [{ product_id: id, client_id: clientId, action: `Artikel ${input.name} gewijzigd` }]);
+  await recordEvents(trx, user, [{ product_id: id, client_id: clientId, action: `Artikel ${input.name} gewijzigd` }]);
   return current.image && image ? current.image : null; // the replaced image, to remove after commit
 }
 
-export async function deleteProduct(db: Executor, user: AuthUser, id: number) {
-  const p = await productRow(db, user, id);
-  const { items_count } = await countsOf(db, id);
+export async function deleteProduct(trx: Trx, user: AuthUser, id: number) {
+  const p = await productRow(trx, user, id);
+  const { items_count } = await countsOf(trx, id);
   if (items_count > 0) throw new HttpError(422, stockMsg.deleteRefused, { product: [stockMsg.deleteRefused] });
-  await db.updateTable('products').set({ deleted_at: new Date() }).where('id', '=', id).execute();
-  await db.deleteFrom('bundle_product').where('product_id', '=', id).execute();
-  await recordEvents(db, user, [{ product_id: id, client_id: p.client_id, action: `Artikel ${p.name} verwijderd` }]);
+  await trx.updateTable('products').set({ deleted_at: new Date() }).where('id', '=', id).execute();
+  await trx.deleteFrom('bundle_product').where('product_id', '=', id).execute();
+  await recordEvents(trx, user, [{ product_id: id, client_id: p.client_id, action: `Artikel ${p.name} verwijderd` }]);
 }
 
-export async function setProductActive(db: Executor, user: AuthUser, id: number, active: boolean) {
-  const p = await productRow(db, user, id);
+export async function setProductActive(trx: Trx, user: AuthUser, id: number, active: boolean) {
+  const p = await productRow(trx, user, id);
   if (p.is_active === active) return;
-  await db.updateTable('products').set({ is_active: active, updated_at: new Date() }).where('id', '=', id).execute();
-  await recordEvents(db, user, [{ product_id: id, client_id: p.client_id, action: active ? `Artikel ${p.name} geactiveerd` : `Artikel ${p.name} inactief gemaakt` }]);
+  await trx.updateTable('products').set({ is_active: active, updated_at: new Date() }).where('id', '=', id).execute();
+  await recordEvents(trx, user, [{ product_id: id, client_id: p.client_id, action: active ? `Artikel ${p.name} geactiveerd` : `Artikel ${p.name} inactief gemaakt` }]);
 }
 
-export async function setProductPrice(db: Executor, user: AuthUser, id: number, cents: number) {
-  const p = await productRow(db, user, id);
-  await db.updateTable('products').set({ price_cents: cents, updated_at: new Date() }).where('id', '=', id).execute();
-  await recordEvents(db, user, [{ product_id: id, client_id: p.client_id, action: `Tarief van ${p.name} gewijzigd naar ${centsToPriceString(cents)}` }]);
+export async function setProductPrice(trx: Trx, user: AuthUser, id: number, cents: number) {
+  const p = await productRow(trx, user, id);
+  await trx.updateTable('products').set({ price_cents: cents, updated_at: new Date() }).where('id', '=', id).execute();
+  await recordEvents(trx, user, [{ product_id: id, client_id: p.client_id, action: `Tarief van ${p.name} gewijzigd naar ${centsToPriceString(cents)}` }]);
 }
 
 export async function productGroups(db: Executor) {

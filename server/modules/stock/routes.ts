@@ -7,7 +7,8 @@ import { runCommand } from '../../http/command';
 import { HttpError, ValidationError, idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
 import { extendClientDetail } from '../clients/extensions';
-import { bundleDetail, bundlesOfClient, createBundle, listBundles, setBundleProducts } from './bundles';
+import { stockOfClient } from './client-stock';
+import { bundleDetail, createBundle, listBundles, setBundleProducts } from './bundles';
 import { exportColumnsList, itemExportColumns, pickedColumns } from './export';
 import { sendStoredFile } from '../../lib/file-type';
 import { assertImportFile, checkedImage, readForm } from './forms';
@@ -21,6 +22,10 @@ import {
 } from './products';
 import { importStock, readStockFile, readStockImport } from './transfer';
 import * as v from 'valibot';
+import { listQuerySchema } from '../../../src/domain/schemas/paging';
+import {
+  bundleDetailSchema, bundleListSchema, itemDetailSchema, itemListSchema, productDetailSchema, productListSchema,
+} from '../../../src/domain/contracts/stock';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
 
 const view = { config: { access: right('Voorraad bekijken') } };
@@ -36,19 +41,11 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage } = app;
 
   // The customer page (spec 1 §2.9) reads the stock parts of a client through the customer area.
-  extendClientDetail(async (exec, user, clientId) => {
-    const params = listParams({ showAll: 'true' });
-    const products = await allProducts(exec, user, params, { active: true, clientId });
-    const projects = await exec.selectFrom('projects').select(['id', 'number']).where('client_id', '=', clientId).orderBy('number').execute();
-    return {
-      products, bundles: await bundlesOfClient(exec, clientId), projects,
-      available_products: products.filter((p) => p.items_in_stock + p.available_items > 0),
-    };
-  }, 'stock');
+  extendClientDetail(stockOfClient, 'stock');
 
   // Products
-  app.get('/products', { ...view, schema: schemas.list }, async (request) => listProducts(db, currentUser(request), listParams(request.query), { active: true }, '/api/products'));
-  app.get('/products/:id', { ...view, schema: schemas.byId }, async (request) => productDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/products', { ...view, schema: routeSchema({ querystring: listQuerySchema, response: { 200: productListSchema } }) }, async (request) => listProducts(db, currentUser(request), listParams(request.query), { active: true }, '/api/products'));
+  app.get('/products/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: productDetailSchema } }) }, async (request) => productDetail(db, currentUser(request), idParam(request.params)));
   app.get('/products/:id/image', { ...view, schema: schemas.byId }, async (request, reply) => {
     const product = await productRow(db, currentUser(request), idParam(request.params));
     if (!product.image) throw new HttpError(404, 'Geen afbeelding');
@@ -161,7 +158,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Items
-  app.get('/getitems/:id', { ...view, schema: schemas.listById }, async (request) =>
+  app.get('/getitems/:id', { ...view, schema: routeSchema({ params: idParams('id'), querystring: listQuerySchema, response: { 200: itemListSchema } }) }, async (request) =>
     itemsOfProduct(db, currentUser(request), idParam(request.params), listParams(request.query), `/api/getitems/${idParam(request.params)}`));
   app.get('/getitemsbyclientid/:id', { ...view, schema: schemas.listById }, async (request) =>
     itemsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), `/api/getitemsbyclientid/${idParam(request.params)}`));
@@ -179,7 +176,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { status: 201, body: { message: 'Items zijn aangemaakt', data: ids.map((id) => ({ id })) } };
     });
   });
-  app.get('/items/:id', { ...view, schema: schemas.byId }, async (request) => itemDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/items/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: itemDetailSchema } }) }, async (request) => itemDetail(db, currentUser(request), idParam(request.params)));
 
   const updateItemRoute = async (request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>) => {
     const user = currentUser(request);
@@ -219,8 +216,8 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
   app.get('/getevents/:id', { ...view, schema: schemas.byId }, async (request) => itemEvents(db, currentUser(request), idParam(request.params)));
 
   // Bundles
-  app.get('/bundles', { ...view, schema: schemas.list }, async (request) => listBundles(db, currentUser(request), listParams(request.query), '/api/bundles'));
-  app.get('/bundles/:id', { ...view, schema: schemas.byId }, async (request) => bundleDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/bundles', { ...view, schema: routeSchema({ querystring: listQuerySchema, response: { 200: bundleListSchema } }) }, async (request) => listBundles(db, currentUser(request), listParams(request.query), '/api/bundles'));
+  app.get('/bundles/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: bundleDetailSchema } }) }, async (request) => bundleDetail(db, currentUser(request), idParam(request.params)));
   app.post('/bundles', { config: { access: right('Bundel wijzigen') }, schema: routeSchema({ body: bundleCreateSchema }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(bundleCreateSchema, request.body);

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt } from '../../db/database';
 
-export interface StockTables {
+interface StockTables {
   product_groups: { id: Generated<number>; name: string };
   products: {
     id: Generated<number>;

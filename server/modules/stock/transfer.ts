@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ItemStatus } from '../../../src/domain/enums';
 import { issuesToFieldErrors } from '../../../src/domain/schemas/common';
 import { ACCESSORY_GROUP_ID, importColumns, importRowSchema, stockMsg, type ImportRow } from '../../../src/domain/schemas/stock';
-import type { Executor } from '../../db/database';
+import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, unlessTaken } from '../../http/errors';
 import { clientScope } from '../../http/scope';
@@ -11,7 +11,7 @@ import { MAX_IMPORT_ROWS } from '../../../src/domain/files';
 import { recordEvents } from '../events';
 import { SERIAL_UNIQUE } from './items';
 
-export interface ResolvedRow extends ImportRow {
+interface ResolvedRow extends ImportRow {
   product_id: number;
   client_id: number;
 }
@@ -82,15 +82,15 @@ export async function readStockImport(db: Executor, user: AuthUser, rows: string
 }
 
 /** Inserts every row (checked in) and one event per item, in the caller's transaction. */
-export async function importStock(db: Executor, user: AuthUser, rows: ResolvedRow[]): Promise<number> {
+export async function importStock(trx: Trx, user: AuthUser, rows: ResolvedRow[]): Promise<number> {
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
     // A serial checked free while reading may be taken by a parallel request before this insert.
-    const inserted = await unlessTaken(SERIAL_UNIQUE, () => ValidationError.field('file', stockMsg.serialTaken), () => db.insertInto('items').values(chunk.map((r) => ({
+    const inserted = await unlessTaken(SERIAL_UNIQUE, () => ValidationError.field('file', stockMsg.serialTaken), () => trx.insertInto('items').values(chunk.map((r) => ({
       product_id: r.product_id, client_id: r.client_id, status_id: ItemStatus.INGEKLAARD, serial: r.serial ?? null, order_number: r.order_number ?? null,
       mac_address: r.mac_address ?? null, tag_number: r.tag_number ?? null, daas: r.daas, stock_owner: r.stock_owner ?? null,
     }))).returning(['id', 'product_id', 'client_id']).execute());
-    await recordEvents(db, user, inserted.map((it) => ({ item_id: it.id, product_id: it.product_id, client_id: it.client_id, status_id: ItemStatus.INGEKLAARD, action: 'Item geïmporteerd' })));
+    await recordEvents(trx, user, inserted.map((it) => ({ item_id: it.id, product_id: it.product_id, client_id: it.client_id, status_id: ItemStatus.INGEKLAARD, action: 'Item geïmporteerd' })));
   }
   return rows.length;
 }

@@ -18,7 +18,7 @@ function scopedUsers(db: Executor, actor: AuthUser) {
     .where((eb) => clientScope(actor, eb.ref('contacts.client_id')));
 }
 
-export async function rolesOfUsers(db: Executor, userIds: number[]) {
+async function rolesOfUsers(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return new Map<number, { id: number; name: string }[]>();
   const rows = await db.selectFrom('role_user').innerJoin('roles', 'roles.id', 'role_user.role_id')
     .select(['role_user.user_id', 'roles.id', 'roles.name']).where('role_user.user_id', 'in', userIds).orderBy('roles.name').execute();

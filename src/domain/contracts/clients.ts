@@ -29,7 +29,7 @@ export interface Contact {
   reseller_end_client?: { endclient_id: number }[];
 }
 
-export interface ClientSummary {
+interface ClientSummary {
   id: number;
   name: string;
   client_type_id: number;
@@ -85,7 +85,7 @@ export interface ClientEvent {
 }
 
 /** What the customer forms send: a field may be empty (null); the call drops empty fields (spec 1 §5). */
-export type Blankable<T> = { [K in keyof T]?: (NonNullable<T[K]> extends readonly (infer E)[] ? Blankable<E>[] : T[K]) | null };
+type Blankable<T> = { [K in keyof T]?: (NonNullable<T[K]> extends readonly (infer E)[] ? Blankable<E>[] : T[K]) | null };
 
 export type ClientCreatePayload = Blankable<v.InferInput<typeof clientCreateSchema>>;
 export type ClientUpdatePayload = Blankable<v.InferInput<typeof clientUpdateSchema>>;

@@ -24,7 +24,7 @@ export interface DeliveryListRow {
   is_cancelled: boolean;
 }
 
-export interface DeliveryItem {
+interface DeliveryItem {
   id: number;
   serial: string | null;
   status_id: number;
@@ -55,7 +55,7 @@ export interface BulkProductRow {
   arrived: number;
 }
 
-export interface DeliveryEvent {
+interface DeliveryEvent {
   id: number;
   action: string;
   status_id: number | null;

@@ -1,7 +1,7 @@
 import type { Paged } from '../paged';
 
 /** A client as the EOL lists show it: the end customer, or the reseller above it. */
-export interface EolClientRef {
+interface EolClientRef {
   id: number;
   name: string;
 }

@@ -1,76 +1,77 @@
 /** Answers of the pre-notification calls (spec 2 §3 ASN, §7), shared by server and web. */
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import type { asnSchema } from '../schemas/prenotifications';
+import { pagedSchema } from '../paged';
+import { idName, nullableString, timestamp } from './wire';
 
-export interface AsnListRow {
-  id: number;
-  client_id: number;
-  client_name: string;
-  w_number: string | null;
-  reference: string;
-  expected: string | null;
-  created_at: string;
-  completed_at: string | null;
-  partial_delivery: boolean;
-  project_number: string | null;
-  quantity: number;
-  arrived: number;
-}
+const asnListRowSchema = v.object({
+  id: v.number(),
+  client_id: v.number(),
+  client_name: v.string(),
+  w_number: nullableString,
+  reference: v.string(),
+  expected: v.nullable(timestamp),
+  created_at: timestamp,
+  completed_at: v.nullable(timestamp),
+  partial_delivery: v.boolean(),
+  project_number: nullableString,
+  quantity: v.number(),
+  arrived: v.number(),
+});
+export type AsnListRow = v.InferOutput<typeof asnListRowSchema>;
+/** GET /asns and /asns-archive. */
+export const asnListSchema = pagedSchema(asnListRowSchema);
 
-export interface AsnLine {
-  id: number;
-  product_id: number;
-  expected: number;
-  arrived: number;
-  daas: boolean;
-  stock_owner: string | null;
-  product: { id: number; name: string; description: string | null; article_number: string; product_group_id: number };
-}
+const asnLineSchema = v.object({
+  id: v.number(),
+  product_id: v.number(),
+  expected: v.number(),
+  arrived: v.number(),
+  daas: v.boolean(),
+  stock_owner: nullableString,
+  product: v.object({ id: v.number(), name: v.string(), description: nullableString, article_number: v.string(), product_group_id: v.number() }),
+});
+export type AsnLine = v.InferOutput<typeof asnLineSchema>;
 
-export interface AsnDetail {
-  id: number;
-  reference: string;
-  w_number: string | null;
-  client_id: number;
-  client: { id: number; name: string };
-  project_id: number | null;
-  project_number: string | null;
-  user: { id: number; name: string } | null;
-  created_at: string;
-  expected: string | null;
-  partial_delivery: boolean;
-  start_date_contract: string | null;
-  end_date_contract: string | null;
-  daas: boolean;
-  stock_owner: string;
-  comment: string | null;
-  completed_at: string | null;
-  complete: boolean;
-  products: AsnLine[];
-}
+/** GET /asns/{id}. */
+export const asnDetailSchema = v.object({
+  id: v.number(),
+  reference: v.string(),
+  w_number: nullableString,
+  client_id: v.number(),
+  client: idName,
+  project_id: v.nullable(v.number()),
+  project_number: nullableString,
+  user: v.nullable(idName),
+  created_at: timestamp,
+  expected: v.nullable(timestamp),
+  partial_delivery: v.boolean(),
+  start_date_contract: v.nullable(timestamp),
+  end_date_contract: v.nullable(timestamp),
+  daas: v.boolean(),
+  stock_owner: v.string(),
+  comment: nullableString,
+  completed_at: v.nullable(timestamp),
+  complete: v.boolean(),
+  products: v.array(asnLineSchema),
+});
+export type AsnDetail = v.InferOutput<typeof asnDetailSchema>;
 
-export interface AsnProductRow {
-  id: number;
-  asn_id: number;
-  name: string;
-  description: string | null;
-  article_number: string;
-  reference: string;
-  quantity: number;
-  arrived: number;
-  expected: string | null;
-  created_at: string;
-}
-
-export interface CheckInProduct {
-  id: number;
-  product_id: number;
-  name: string;
-  article_number: string;
-  expected: number;
-  arrived: number;
-  product_group_id: number;
-}
+const asnProductRowSchema = v.object({
+  id: v.number(),
+  asn_id: v.number(),
+  name: v.string(),
+  description: nullableString,
+  article_number: v.string(),
+  reference: v.string(),
+  quantity: v.number(),
+  arrived: v.number(),
+  expected: v.nullable(timestamp),
+  created_at: timestamp,
+});
+export type AsnProductRow = v.InferOutput<typeof asnProductRowSchema>;
+/** GET /asnproducts/{id}. */
+export const asnProductListSchema = pagedSchema(asnProductRowSchema);
 
 export interface FormOptions {
   products: { id: number; name: string; article_number: string; product_group_id: number }[];

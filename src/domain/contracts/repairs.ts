@@ -38,14 +38,14 @@ export interface RepairQuotation extends RepairFile {
   validity: QuotationValidity;
 }
 
-export interface RepairItem {
+interface RepairItem {
   id: number;
   serial: string | null;
   product: { id: number; name: string; article_number: string };
 }
 
 /** One line of the activity panel: 'action op datetime uur door user'. */
-export interface RepairActionLogEntry {
+interface RepairActionLogEntry {
   action: string;
   created_at: string;
   user: { name: string } | null;

@@ -1,137 +1,156 @@
 /** Answers of the stock calls (spec 2 §3, server/modules/stock), shared by server and web. */
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import type { itemStatusSchema, itemUpdateSchema, mutationSchema } from '../schemas/stock';
+import { pagedSchema } from '../paged';
+import { idName, nullableNumber, nullableString, timestamp } from './wire';
 
-export interface ProductCounts {
-  items_in_stock: number;
-  available_items: number;
-  items_at_location: number;
-  items_in_use: number;
-  items_count: number;
-}
+const productCounts = {
+  items_in_stock: v.number(),
+  available_items: v.number(),
+  items_at_location: v.number(),
+  items_in_use: v.number(),
+  items_count: v.number(),
+};
+export type ProductCounts = v.InferOutput<v.ObjectSchema<typeof productCounts, undefined>>;
 
-export interface ProductRow extends ProductCounts {
-  id: number;
-  name: string;
-  description: string | null;
-  article_number: string;
-  unique_product_id: string;
-  eol: number | null;
-  product_group_id: number;
-  client_id: number;
-  client_name: string;
-  reseller_id: number | null;
-  reseller_name: string | null;
-  is_active: boolean;
-  price: { price: string };
-  image: string | null;
-}
+const media = v.array(v.object({ original_url: v.string(), name: v.string() }));
+const price = v.object({ price: v.string() });
 
-export interface ProductDetail extends ProductCounts {
-  id: number;
-  name: string;
-  description: string | null;
-  article_number: string;
-  unique_product_id: string;
-  eol: number | null;
-  product_group_id: number;
-  product_group: { id: number; name: string } | null;
-  client_id: number;
-  client: { id: number; name: string; client_type_id: number } | null;
-  reseller: { id: number; name: string } | null;
-  is_active: boolean;
-  image: string | null;
-  media: { original_url: string; name: string }[];
-  price: { price: string };
-  bundles: { id: number; name: string }[];
-}
+const productRowSchema = v.object({
+  ...productCounts,
+  id: v.number(),
+  name: v.string(),
+  description: nullableString,
+  article_number: v.string(),
+  unique_product_id: v.string(),
+  eol: nullableNumber,
+  product_group_id: v.number(),
+  client_id: v.number(),
+  client_name: v.string(),
+  reseller_id: nullableNumber,
+  reseller_name: nullableString,
+  is_active: v.boolean(),
+  price,
+  image: nullableString,
+});
+export type ProductRow = v.InferOutput<typeof productRowSchema>;
+/** GET /products. */
+export const productListSchema = pagedSchema(productRowSchema);
 
-export interface Status {
-  id: number;
-  name: string;
-}
+/** GET /products/{id}. */
+export const productDetailSchema = v.object({
+  ...productCounts,
+  id: v.number(),
+  name: v.string(),
+  description: nullableString,
+  article_number: v.string(),
+  unique_product_id: v.string(),
+  eol: nullableNumber,
+  product_group_id: v.number(),
+  product_group: v.nullable(idName),
+  client_id: v.number(),
+  client: v.nullable(v.object({ id: v.number(), name: v.string(), client_type_id: v.number() })),
+  reseller: v.nullable(idName),
+  is_active: v.boolean(),
+  image: nullableString,
+  media,
+  price,
+  bundles: v.array(idName),
+});
+export type ProductDetail = v.InferOutput<typeof productDetailSchema>;
 
-export interface ItemRow {
-  id: number;
-  product_id: number;
-  product_name: string;
-  serial: string | null;
-  order_number: string | null;
-  mac_address: string | null;
-  tag_number: string | null;
-  date_in_use: string | null;
-  status_id: number;
-  status: Status;
-  client_id: number;
-  end_user: { id: number; name: string } | null;
-  end_user_name: string | null;
-  eol_time: number | null;
-}
+const statusSchema = idName;
+export type Status = v.InferOutput<typeof statusSchema>;
 
-export interface ItemEvent {
-  id: number;
-  action: string;
-  created_at: string;
-  status_id: number | null;
-  status: Status | null;
-  user: { name: string } | null;
-  product: { name: string | null };
-}
+const itemRowSchema = v.object({
+  id: v.number(),
+  product_id: v.number(),
+  product_name: v.string(),
+  serial: nullableString,
+  order_number: nullableString,
+  mac_address: nullableString,
+  tag_number: nullableString,
+  date_in_use: v.nullable(timestamp),
+  status_id: v.number(),
+  status: statusSchema,
+  client_id: v.number(),
+  end_user: v.nullable(idName),
+  end_user_name: nullableString,
+  eol_time: nullableNumber,
+});
+export type ItemRow = v.InferOutput<typeof itemRowSchema>;
+/** GET /getitems/{productId}. */
+export const itemListSchema = pagedSchema(itemRowSchema);
 
-export interface ItemDetail {
-  id: number;
-  serial: string | null;
-  order_number: string | null;
-  tag_number: string | null;
-  mac_address: string | null;
-  date_in_use: string | null;
-  shipping_date: string | null;
-  start_date_contract: string | null;
-  end_date_contract: string | null;
-  daas: boolean;
-  stock_owner: string | null;
-  address: string | null;
-  description: string | null;
-  eol_time: number | null;
-  status_id: number;
-  status: Status;
-  product_id: number;
-  client_id: number;
-  product: {
-    id: number; name: string; description: string | null; article_number: string; eol: number | null;
-    product_group: { id: number; name: string } | null; image: string | null; media: { original_url: string; name: string }[];
-  };
-  project: { id: number; number: string } | null;
-  client: { id: number; name: string; client_type_id: number; contact: { first_name: string; last_name: string; email: string | null; phone: string | null } | null };
-  end_client: { id: number | null; name: string | null };
-  in_use_by: { id: number; name: string } | null;
-  bundle_names: string[];
-  events: ItemEvent[];
-}
+const itemEventSchema = v.object({
+  id: v.number(),
+  action: v.string(),
+  created_at: timestamp,
+  status_id: nullableNumber,
+  status: v.nullable(statusSchema),
+  user: v.nullable(v.object({ name: v.string() })),
+  product: v.object({ name: nullableString }),
+});
 
-export interface BundleRow {
-  id: number;
-  name: string;
-  client_id: number;
-  client_name: string;
-  reseller_name: string | null;
-  products_count: number;
-}
+/** GET /items/{id}. */
+export const itemDetailSchema = v.object({
+  id: v.number(),
+  serial: nullableString,
+  order_number: nullableString,
+  tag_number: nullableString,
+  mac_address: nullableString,
+  date_in_use: v.nullable(timestamp),
+  shipping_date: v.nullable(timestamp),
+  start_date_contract: v.nullable(timestamp),
+  end_date_contract: v.nullable(timestamp),
+  daas: v.boolean(),
+  stock_owner: nullableString,
+  address: nullableString,
+  description: nullableString,
+  eol_time: nullableNumber,
+  status_id: v.number(),
+  status: statusSchema,
+  product_id: v.number(),
+  client_id: v.number(),
+  product: v.object({
+    id: v.number(), name: v.string(), description: nullableString, article_number: v.string(), eol: nullableNumber,
+    product_group: v.nullable(idName), image: nullableString, media,
+  }),
+  project: v.nullable(v.object({ id: v.number(), number: v.string() })),
+  client: v.object({
+    id: v.number(), name: v.string(), client_type_id: v.number(),
+    contact: v.nullable(v.object({ first_name: v.string(), last_name: v.string(), email: nullableString, phone: nullableString })),
+  }),
+  end_client: v.object({ id: nullableNumber, name: nullableString }),
+  in_use_by: v.nullable(idName),
+  bundle_names: v.array(v.string()),
+  events: v.array(itemEventSchema),
+});
+export type ItemDetail = v.InferOutput<typeof itemDetailSchema>;
 
-export interface BundleDetail {
-  id: number;
-  name: string;
-  client_id: number;
-  client: { id: number; name: string };
-  products: { id: number; name: string; article_number: string }[];
-  client_products: { id: number; name: string; article_number: string }[];
-}
+const bundleRowSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  client_id: v.number(),
+  client_name: v.string(),
+  reseller_name: nullableString,
+  products_count: v.number(),
+});
+export type BundleRow = v.InferOutput<typeof bundleRowSchema>;
+/** GET /bundles. */
+export const bundleListSchema = pagedSchema(bundleRowSchema);
 
-export interface Lookup {
-  id: number;
-  name: string;
-  parent_client_id?: number | null;
-}
+const bundleProduct = v.object({ id: v.number(), name: v.string(), article_number: v.string() });
+/** GET /bundles/{id}. */
+export const bundleDetailSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  client_id: v.number(),
+  client: idName,
+  products: v.array(bundleProduct),
+  client_products: v.array(bundleProduct),
+});
+export type BundleDetail = v.InferOutput<typeof bundleDetailSchema>;
 
 /** PUT /items/{id}: the whole item (Bewerken) or only its status (the status label). */
 export type ItemUpdatePayload = v.InferInput<typeof itemUpdateSchema> | v.InferInput<typeof itemStatusSchema>;

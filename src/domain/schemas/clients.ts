@@ -16,7 +16,7 @@ export const clientMsg = {
   postcodeUnknown: 'Postcode niet gevonden. Vul straat en plaats zelf in.',
 } as const;
 
-export const clientTypeIdSchema = v.pipe(
+const clientTypeIdSchema = v.pipe(
   v.union([v.number(msg.choose), v.pipe(v.string(msg.choose), v.regex(/^\d+$/, msg.choose))], msg.choose),
   v.transform(Number),
   v.picklist([ClientType.RESELLER, ClientType.EINDKLANT, ClientType.EINDGEBRUIKER], msg.choose),
@@ -50,7 +50,7 @@ export const addressCreateSchema = v.object({ ...addressFieldsSchema.entries, cl
 export const addressUpdateSchema = addressFieldsSchema;
 
 /** A contact given with a new customer (spec 1 §5: first and last name, phone and e-mail required). */
-export const newContactSchema = v.object({
+const newContactSchema = v.object({
   first_name: requiredText(80),
   last_name: requiredText(80),
   title: optionalText(120),
@@ -86,7 +86,7 @@ export const clientUpdateSchema = v.object({
 export type ClientUpdateInput = v.InferOutput<typeof clientUpdateSchema>;
 
 /** A price typed with a dot (or comma) decimal, at most two decimals; the API stores cents. */
-export const priceString = v.pipe(
+const priceString = v.pipe(
   v.union([v.string(clientMsg.price), v.number(clientMsg.price)], clientMsg.price),
   v.transform((x) => String(x).trim().replace(',', '.')),
   v.regex(/^\d{1,7}(\.\d{1,2})?$/, clientMsg.price),
@@ -112,7 +112,7 @@ export function stripNulls<T extends Record<string, unknown>>(input: T): Partial
 }
 
 /** Fields an edit may empty: sent as '' or null they are cleared, not dropped like other blank fields. */
-export const CLEARABLE_CLIENT_FIELDS = ['invoice_description', 'invoice_reference'] as const;
+const CLEARABLE_CLIENT_FIELDS = ['invoice_description', 'invoice_reference'] as const;
 
 /** The clearable fields a body sends blank, as nulls (to merge over `stripNulls`). */
 export function clearedFields(input: Record<string, unknown>): Record<string, null> {
@@ -135,7 +135,7 @@ export function allowedParentTypes(childTypeId: number): number[] {
 
 /** Import file names accepted by the address import (spec 1 §5). */
 /** exceljs reads .xlsx; the old binary .xls format is refused rather than misread. */
-export const IMPORT_EXTENSIONS = ['.csv', '.xlsx'] as const;
+const IMPORT_EXTENSIONS = ['.csv', '.xlsx'] as const;
 export function isImportFileName(name: string): boolean {
   return IMPORT_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 }

@@ -22,7 +22,7 @@ export const msg = {
  * its own message, a value of the wrong type, a check written without a text. valibot's own
  * fallback is English ('Invalid key: Expected "password" but received undefined').
  */
-export function fallbackMessage(issue: v.BaseIssue<unknown>): string {
+function fallbackMessage(issue: v.BaseIssue<unknown>): string {
   return issue.input === undefined || issue.input === null || issue.input === '' ? msg.required : msg.invalid;
 }
 v.setSchemaMessage(fallbackMessage);
@@ -62,8 +62,8 @@ export const id = v.pipe(
 );
 
 /** The years a date may lie in: a real calendar date the database and a person can use. */
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2999;
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2999;
 
 /** A Y-m-d string that names a day of the calendar (no 2026-02-30, no year 0000). */
 export function isCalendarDate(value: string): boolean {

@@ -118,13 +118,13 @@ const pickupFlag = v.optional(v.pipe(
 ), 0);
 
 /** One requested line: an article (deliver) or an item (pick up, or a chosen replacement). */
-export const deliveryLineSchema = v.object({
+const deliveryLineSchema = v.object({
   product_id: optionalId,
   item_id: optionalId,
   is_pickup: pickupFlag,
   amount,
 }, msg.required);
-export type DeliveryLineInput = v.InferOutput<typeof deliveryLineSchema>;
+type DeliveryLineInput = v.InferOutput<typeof deliveryLineSchema>;
 
 const lines = (minimum: number, message: string) => v.pipe(
   v.optional(v.pipe(v.unknown(), v.transform(jsonText), v.array(deliveryLineSchema, message)), []),

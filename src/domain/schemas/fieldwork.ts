@@ -17,7 +17,6 @@ const accessories = v.optional(v.array(v.object({ product_id: id, amount }, msg.
 
 /** POST /delivery/checkout ('Artikelen uitklaren'): serials scanned and accessory amounts of one delivery. */
 export const checkOutSchema = v.object({ id, serials, accessories }, msg.required);
-export type CheckOutInput = v.InferOutput<typeof checkOutSchema>;
 
 /** POST /items/scanbulkitems: the same for a bulk delivery, named as spec 2 §7 names it. */
 export const scanBulkItemsSchema = v.pipe(
@@ -32,7 +31,7 @@ const pickupFlag = v.optional(v.pipe(
 const optionalId = v.optional(v.nullable(id), null);
 
 /** A ticked line: the item (or, for an accessory without item, the article) delivered or picked up. */
-export const finishLineSchema = v.object({ item_id: optionalId, product_id: optionalId, is_pickup: pickupFlag }, msg.required);
+const finishLineSchema = v.object({ item_id: optionalId, product_id: optionalId, is_pickup: pickupFlag }, msg.required);
 
 /** The signature as the canvas gives it: a PNG data URL of bounded size (the server checks the bytes). */
 const signature = v.optional(v.nullable(v.pipe(

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { msg, noNul } from './common';
 
 /** Beyond this page no list reaches; a larger number is a typing error, not a request. */
-export const MAX_PAGE = 100_000;
-export const MAX_SEARCH_LENGTH = 255;
+const MAX_PAGE = 100_000;
+const MAX_SEARCH_LENGTH = 255;
 
 export const pagingMsg = {
   page: 'Vul een geldig paginanummer in.',

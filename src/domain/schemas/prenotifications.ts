@@ -99,7 +99,6 @@ export const checkInSchema = v.object({
   products: v.optional(v.array(checkInLine, msg.required), []),
 }, msg.required);
 export type CheckInInput = v.InferOutput<typeof checkInSchema>;
-export type CheckInLine = CheckInInput['products'][number];
 
 /** POST /items/scanitems: serials to look up before check-in. */
 export const scanItemsSchema = v.object({

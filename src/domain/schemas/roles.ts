@@ -27,4 +27,3 @@ export const rolePermissionsSchema = v.object({
     v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID)),
   ], msg.required), msg.required),
 }, msg.required);
-export type RolePermissionsInput = v.InferOutput<typeof rolePermissionsSchema>;
