@@ -14,7 +14,7 @@ export const invoiceMsg = {
 } as const;
 
 /** Invoice years: 2022 up to this year (spec 1 §9). */
-function invoiceYears(now = new Date()): number[] {
+export function invoiceYears(now = new Date()): number[] {
   return Array.from({ length: now.getFullYear() - INVOICE_FIRST_YEAR + 1 }, (_, i) => INVOICE_FIRST_YEAR + i);
 }
 
