@@ -29,7 +29,7 @@ await seedDemo(opened.db);
 const { firstProductId } = await generateVolume(opened.db, { items: ITEMS, products: 1 });
 await opened.close();
 
-const server = await startServer(databaseUrl);
+const server = await startServer(databaseUrl, Number(process.env.BENCH_EXPORT_PORT ?? 38421));
 try {
   const admin = await new BenchClient(server.url).signIn('beheerder@demo.local');
   // Warm the route once on a small article so the figure is the export's, not the first request's.
