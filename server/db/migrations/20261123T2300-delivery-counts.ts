@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * state ('o' open, including open backorder deliveries; 'f' finished; 'c' cancelled) and delivery
  * type, how many deliveries that are not deleted a client's part of the hierarchy has: the client's
  * own, its children's and its grandchildren's (what a user of that client sees, server/http/scope.ts).
- * client_id 0 is the row for all clients. Triggers keep it exact in the same transaction as every
+ * client_id 0 is the row for all clients. Statement triggers keep it exact in the same transaction as every
  * change of a delivery and of a client's parent, so a page's total is one row instead of a count over
  * tens of thousands.
  *
@@ -33,17 +33,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     language sql immutable as $$
       select case when deleted_at is not null then null when is_cancelled then 'c' when completed_at is not null then 'f' else 'o' end
     $$`.execute(db);
-  // Adds a delivery's +1 or -1 to the rows of its client, the client's parent and grandparent and all
-  // clients, in one statement whose rows are in key order (two transactions lock shared rows in one order).
-  await sql`create function delivery_counts_add(s char(1), t integer, client integer, delta integer) returns void language sql as $$
-      insert into delivery_counts (state, delivery_type_id, client_id, n)
-      select s, t, a.id, delta
-      from clients c left join clients p on p.id = c.parent_client_id
-      cross join lateral (select distinct x from unnest(array[0, c.id, c.parent_client_id, p.parent_client_id]) x where x is not null) a(id)
-      where c.id = client and s is not null
-      order by a.id
-      on conflict (state, client_id, delivery_type_id) do update set n = delivery_counts.n + excluded.n
-    $$`.execute(db);
   // All rows from scratch: at the start, and when a client moves to another parent (rare: the rollups of its old and new ancestors change).
   await sql`create function delivery_counts_rebuild() returns void language sql as $$
       delete from delivery_counts;
@@ -55,21 +44,36 @@ export async function up(db: Kysely<any>): Promise<void> {
       where s is not null
       group by s, t, a.id
     $$`.execute(db);
-  await sql`create function delivery_counts_track() returns trigger language plpgsql as $$
-    declare
-      old_state char(1);
-      new_state char(1);
-    begin
-      if tg_op in ('UPDATE', 'DELETE') then old_state := delivery_count_state(old.deleted_at, old.is_cancelled, old.completed_at); end if;
-      if tg_op in ('UPDATE', 'INSERT') then new_state := delivery_count_state(new.deleted_at, new.is_cancelled, new.completed_at); end if;
-      if tg_op = 'UPDATE' and old_state is not distinct from new_state
-         and old.delivery_type_id = new.delivery_type_id and old.client_id = new.client_id then
+  // Per statement, from its transition tables: the changed deliveries' +1 and -1 summed per row of
+  // delivery_counts (a bulk insert of 50,000 deliveries is one update of each row, not 50,000 updates of
+  // the all-clients row), applied in key order so two transactions lock shared rows in one order.
+  const track = async (event: 'insert' | 'update' | 'delete') => {
+    const changes = {
+      insert: 'select deleted_at, is_cancelled, completed_at, delivery_type_id, client_id, 1 as delta from new_rows',
+      delete: 'select deleted_at, is_cancelled, completed_at, delivery_type_id, client_id, -1 as delta from old_rows',
+      update: `select deleted_at, is_cancelled, completed_at, delivery_type_id, client_id, -1 as delta from old_rows
+               union all select deleted_at, is_cancelled, completed_at, delivery_type_id, client_id, 1 from new_rows`,
+    }[event];
+    await sql`create function ${sql.raw(`delivery_counts_${event}`)}() returns trigger language plpgsql as $$
+      begin
+        insert into delivery_counts (state, client_id, delivery_type_id, n)
+        select x.s, a.id, x.delivery_type_id, sum(x.delta)::int
+        from (select delivery_count_state(deleted_at, is_cancelled, completed_at) s, delivery_type_id, client_id, delta
+              from (${sql.raw(changes)}) r) x
+        join clients c on c.id = x.client_id left join clients p on p.id = c.parent_client_id
+        cross join lateral (select distinct y from unnest(array[0, c.id, c.parent_client_id, p.parent_client_id]) y where y is not null) a(id)
+        where x.s is not null
+        group by x.s, a.id, x.delivery_type_id
+        having sum(x.delta) <> 0
+        order by x.s, a.id, x.delivery_type_id
+        on conflict (state, client_id, delivery_type_id) do update set n = delivery_counts.n + excluded.n;
         return null;
-      end if;
-      if tg_op in ('UPDATE', 'DELETE') then perform delivery_counts_add(old_state, old.delivery_type_id, old.client_id, -1); end if;
-      if tg_op in ('UPDATE', 'INSERT') then perform delivery_counts_add(new_state, new.delivery_type_id, new.client_id, 1); end if;
-      return null;
-    end $$`.execute(db);
+      end $$`.execute(db);
+    const referencing = { insert: 'new table as new_rows', update: 'old table as old_rows new table as new_rows', delete: 'old table as old_rows' }[event];
+    await sql`create trigger ${sql.raw(`deliveries_count_${event}`)} after ${sql.raw(event)} on deliveries
+      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`delivery_counts_${event}`)}()`.execute(db);
+  };
+  for (const event of ['insert', 'update', 'delete'] as const) await track(event);
   await sql`create function delivery_counts_clear() returns trigger language plpgsql as $$
     begin
       delete from delivery_counts;
@@ -80,8 +84,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       perform delivery_counts_rebuild();
       return null;
     end $$`.execute(db);
-  await sql`create trigger deliveries_count after insert or delete or update of deleted_at, is_cancelled, completed_at, delivery_type_id, client_id
-    on deliveries for each row execute function delivery_counts_track()`.execute(db);
   await sql`create trigger deliveries_count_truncate after truncate on deliveries for each statement execute function delivery_counts_clear()`.execute(db);
   await sql`create trigger clients_moved_delivery_count after update of parent_client_id on clients
     for each row when (old.parent_client_id is distinct from new.parent_client_id) execute function delivery_counts_moved()`.execute(db);
@@ -104,12 +106,13 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists deliveries_open_list_idx`.execute(db);
   await sql`drop trigger if exists clients_moved_delivery_count on clients`.execute(db);
   await sql`drop trigger if exists deliveries_count_truncate on deliveries`.execute(db);
-  await sql`drop trigger if exists deliveries_count on deliveries`.execute(db);
+  for (const event of ['insert', 'update', 'delete']) {
+    await sql`drop trigger if exists ${sql.raw(`deliveries_count_${event}`)} on deliveries`.execute(db);
+    await sql`drop function if exists ${sql.raw(`delivery_counts_${event}`)}()`.execute(db);
+  }
   await sql`drop function if exists delivery_counts_moved()`.execute(db);
   await sql`drop function if exists delivery_counts_clear()`.execute(db);
   await sql`drop function if exists delivery_counts_rebuild()`.execute(db);
-  await sql`drop function if exists delivery_counts_track()`.execute(db);
-  await sql`drop function if exists delivery_counts_add(char, integer, integer, integer)`.execute(db);
   await sql`drop function if exists delivery_count_state(timestamptz, boolean, timestamptz)`.execute(db);
   await sql`drop table if exists delivery_counts`.execute(db);
 }
