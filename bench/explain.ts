@@ -38,6 +38,9 @@ const cases: [string, () => Promise<unknown>][] = [
   ['GET /api/endusers?page=5', () => listClients(db, admin, 'endusers', listParams({ page: '5' }), '/api/endusers')],
   ['GET /api/asns', () => listAsns(db, admin, listParams({}), false, '/api/asns')],
   ['GET /api/deliveries?page=5', () => listDeliveries(db, admin, 'open', listParams({ page: '5' }))],
+  ['GET /api/deliveries?page=40', () => listDeliveries(db, admin, 'open', listParams({ page: '40' }))],
+  ['GET /api/deliveries?search=BLEV-0012345', () => listDeliveries(db, admin, 'open', listParams({ search: 'BLEV-0012345' }))],
+  ['GET /api/deliveries (reseller, page 3)', () => listDeliveries(db, reseller, 'open', listParams({ page: '3' }))],
   ['GET /api/finisheddeliveries', () => listDeliveries(db, admin, 'finished', listParams({}))],
 ];
 

@@ -27,6 +27,8 @@ export async function freshDatabase(name: string): Promise<string> {
 
 export interface BenchServer {
   url: string;
+  /** The server's own process (node), e.g. to read its memory in /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ function startChild(script: string, readyText: string, databaseUrl: string, port
       if (output.includes(readyText)) {
         resolve({
           url: `http://127.0.0.1:${port}`,
+          pid: child.pid!,
           stop: () => new Promise((done) => { child.on('exit', () => { fs.rmSync(dataDir, { recursive: true, force: true }); done(); }); child.kill('SIGTERM'); }),
         });
       }

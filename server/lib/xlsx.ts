@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -16,8 +17,11 @@ export function timestampedName(name: string, ext = 'xlsx', now = new Date()): s
   return `${name}-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}.${ext}`;
 }
 
-/** Writes rows as a one-sheet .xlsx into a stream that the reply sends while it is produced. */
-export function workbookStream<T>(sheetName: string, columns: XlsxColumn<T>[], rows: Iterable<T>): PassThrough {
+/**
+ * Writes rows as a one-sheet .xlsx into a stream that the reply sends while it is produced. Rows may
+ * come as they are read (an async iterable); the writer waits while the reply has not taken what it has.
+ */
+export function workbookStream<T>(sheetName: string, columns: XlsxColumn<T>[], rows: Iterable<T> | AsyncIterable<T>): PassThrough {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName);
@@ -25,11 +29,25 @@ export function workbookStream<T>(sheetName: string, columns: XlsxColumn<T>[], r
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   (async () => {
-    for (const r of rows) sheet.addRow(columns.map((c) => c.value(r) ?? null)).commit();
+    for await (const r of rows) {
+      if (stream.destroyed) return; // the download was broken off
+      sheet.addRow(columns.map((c) => c.value(r) ?? null)).commit();
+      if (stream.writableNeedDrain) await drainedOrClosed(stream);
+    }
     sheet.commit();
     await workbook.commit();
   })().catch((err) => stream.destroy(err));
   return stream;
+}
+
+/** Waits until the reply has taken the buffered part, or has gone; no listener stays behind. */
+async function drainedOrClosed(stream: PassThrough): Promise<void> {
+  const done = new AbortController();
+  try {
+    await Promise.race([once(stream, 'drain', { signal: done.signal }), once(stream, 'close', { signal: done.signal })]);
+  } finally {
+    done.abort();
+  }
 }
 
 /** Sends a workbook stream as a download. */

@@ -280,6 +280,56 @@ describe('lists and export', () => {
     expect(list.body.total).toBe(0);
     expect((await admin.get(`/api/deliveries?search=${foreign.order_number}`)).body.total).toBe(1);
   });
+
+  it('keeps every tab\'s total equal to its rows through create, finish, cancel, delete and a customer moving to another reseller', async () => {
+    const tabs = ['/api/deliveries', '/api/finisheddeliveries', '/api/cancelleddeliveries'];
+    const views: [ApiClient, string][] = [[admin, ''], [reseller, ''], [klant, ''], [admin, `&filters[client]=${customer}`], [admin, '&filters[type]=2']];
+    const totalsMatchRows = async () => {
+      const totals: number[] = [];
+      for (const [user, filter] of views) {
+        for (const tab of tabs) {
+          const res = await user.get(`${tab}?per_page=200${filter}`);
+          expect(res.status).toBe(200);
+          expect(res.body.total, `${tab}${filter}`).toBeLessThan(200);
+          expect(res.body.total, `${tab}${filter}`).toBe(res.body.data.length);
+          totals.push(res.body.total);
+        }
+      }
+      return totals;
+    };
+    const before = await totalsMatchRows();
+    await heldItem();
+    const open = await created(await admin.post('/api/deliveries', ticket(2, { date: null })));
+    await heldItem();
+    const finished = await created(await admin.post('/api/deliveries', ticket(2, { date: null })));
+    await heldItem();
+    const cancelled = await created(await admin.post('/api/deliveries', ticket(2, { date: null })));
+    await heldItem();
+    const deleted = await created(await admin.post('/api/deliveries', ticket(2, { date: null })));
+    await ctx.db.updateTable('deliveries').set({ completed_at: new Date() }).where('id', '=', finished.id).execute();
+    expect((await admin.post('/api/delivery/cancel', { id: cancelled.id })).status).toBe(200);
+    expect((await admin.post('/api/delivery/cancel', { id: deleted.id })).status).toBe(200);
+    expect((await admin.post('/api/delivery/delete', { id: deleted.id })).status).toBe(200);
+    const after = await totalsMatchRows();
+    expect(after[0]).toBe(before[0]! + 1); // the provider's open tab: the one still open
+    expect(after[1]).toBe(before[1]! + 1);
+    expect(after[2]).toBe(before[2]! + 1);
+    expect(after[3]).toBe(before[3]! + 1); // the reseller sees its end user's delivery
+    expect((await reseller.get(`/api/deliveries?search=${open.order_number}`)).body.total).toBe(1);
+
+    // The end customer moves to another reseller: its deliveries leave the first reseller's totals.
+    const other = await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.RESELLER)
+      .where('id', '!=', (await reseller.get('/api/auth/me')).body.contact.client_id).orderBy('id').executeTakeFirstOrThrow();
+    const home = await ctx.db.selectFrom('clients').select('parent_client_id').where('id', '=', customer).executeTakeFirstOrThrow();
+    await ctx.db.updateTable('clients').set({ parent_client_id: other.id }).where('id', '=', customer).execute();
+    try {
+      const moved = await totalsMatchRows();
+      expect(moved[3]).toBeLessThan(after[3]!);
+    } finally {
+      await ctx.db.updateTable('clients').set({ parent_client_id: home.parent_client_id }).where('id', '=', customer).execute();
+    }
+    expect(await totalsMatchRows()).toEqual(after);
+  });
 });
 
 describe('state rules (spec 2 §4)', () => {

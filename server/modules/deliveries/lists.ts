@@ -1,12 +1,11 @@
-import { sql } from 'kysely';
-import { DeliveryType } from '../../../src/domain/enums';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { ClientType, DeliveryType } from '../../../src/domain/enums';
 import type { DeliveryListRow } from '../../../src/domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, numericFilter, sortColumn, type ListParams } from '../../http/paging';
-import { clientScope } from '../../http/scope';
+import { likePattern, numericFilter, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
 import type { XlsxColumn } from '../../lib/xlsx';
-import { pageAndCount } from '../stock/page';
+import { clientIdsInScope } from '../stock/products';
 import { deliveryTypeName } from './rows';
 
 /** The four tabs of /leveringen (spec 2 §2.6) and their calls. */
@@ -19,21 +18,87 @@ export const deliveryTabs = {
 export type DeliveryTab = keyof typeof deliveryTabs;
 export const isDeliveryTab = (x: unknown): x is DeliveryTab => typeof x === 'string' && Object.hasOwn(deliveryTabs, x);
 
+const endCustomerName = sql<string>`case when c.client_type_id = 4 then pc.name else c.name end`;
+const productsCount = sql<number>`(select count(*)::int from delivery_products dp where dp.delivery_id = d.id)`;
+/** Sorts on what is computed from the joined rows, not on a select alias: the page's ids are picked before the columns. */
+const computedSorts: Record<string, RawBuilder<unknown>> = { end_customer_name: endCustomerName, products_count: productsCount };
 const sorts: Record<string, string> = {
   date: 'd.date', order_number: 'd.order_number', client: 'end_customer_name', client_name: 'end_customer_name', end_customer_name: 'end_customer_name',
   type: 'd.delivery_type_id', delivery_type_id: 'd.delivery_type_id', address: 'd.address', w_number: 'd.w_number',
   products_count: 'products_count', created_at: 'd.created_at', completed_at: 'd.completed_at',
 };
 const defaultSort: Record<DeliveryTab, string> = { open: 'd.created_at', backorders: 'd.created_at', finished: 'd.completed_at', cancelled: 'd.updated_at' };
+/** The tabs with a maintained total (migration 20261123T2300-delivery-counts): their state in delivery_counts. */
+const countedState: Partial<Record<DeliveryTab, string>> = { open: 'o', finished: 'f', cancelled: 'c' };
+
+interface ListFilter {
+  tab: DeliveryTab;
+  clientId: number | null;
+  typeId: number | null;
+  search: string;
+}
+
+function listFilter(tab: DeliveryTab, params: ListParams): ListFilter {
+  return {
+    tab,
+    clientId: numericFilter(params, 'client') ?? numericFilter(params, 'client_id'),
+    typeId: numericFilter(params, 'type') ?? numericFilter(params, 'delivery_type_id'),
+    search: params.search,
+  };
+}
+
+/** A client and the clients directly below it (the client filter: an end customer with its end users). */
+const clientAndChildren = (clientId: number) => sql`select ${clientId}::int union all select id from clients where parent_client_id = ${clientId}`;
 
 /**
- * One tab's deliveries the user may see. Open: not finished, not cancelled, not a backorder.
- * Backorders: open backorder deliveries and deliveries with backorder lines still open.
- * Finished: completion timestamp set. Cancelled: cancelled (and not deleted).
+ * One tab's deliveries the user may see, on `deliveries as d` alone (no join: the count and the page's
+ * ids use it as it is; `joined`: the scope on the joined client `c` and its parent `pc`). Open: not finished, not cancelled, not a backorder. Backorders: open backorder
+ * deliveries and deliveries with backorder lines still open. Finished: completion timestamp set.
+ * Cancelled: cancelled (and not deleted).
  */
-export function deliveryListQuery(db: Executor, user: AuthUser, tab: DeliveryTab, params: ListParams) {
-  const clientId = numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
-  const typeId = numericFilter(params, 'type') ?? numericFilter(params, 'delivery_type_id');
+function deliveryWhere(user: AuthUser, f: ListFilter, scope: 'subquery' | 'joined' = 'subquery'): RawBuilder<SqlBool> {
+  const parts: RawBuilder<unknown>[] = [sql`d.deleted_at is null`];
+  if (user.clientTypeId !== ClientType.PROVIDER) {
+    const own = user.clientId;
+    parts.push(scope === 'joined'
+      ? sql`(d.client_id = ${own} or c.parent_client_id = ${own} or pc.parent_client_id = ${own})`
+      : sql`d.client_id in (${clientIdsInScope(user)})`);
+  }
+  switch (f.tab) {
+    case 'open':
+      parts.push(sql`not d.is_cancelled and d.completed_at is null and d.delivery_type_id <> ${DeliveryType.BACKORDER}`);
+      break;
+    case 'backorders':
+      parts.push(sql`not d.is_cancelled and ((d.delivery_type_id = ${DeliveryType.BACKORDER} and d.completed_at is null) or exists (
+        select 1 from delivery_products b where b.delivery_id = d.id and b.is_backorder and b.checked_out_at is null))`);
+      break;
+    case 'finished':
+      parts.push(sql`not d.is_cancelled and d.completed_at is not null`);
+      break;
+    default:
+      parts.push(sql`d.is_cancelled`);
+  }
+  if (f.clientId !== null) parts.push(sql`d.client_id in (${clientAndChildren(f.clientId)})`);
+  if (f.typeId !== null) parts.push(sql`d.delivery_type_id = ${f.typeId}`);
+  if (f.search !== '') {
+    // One table's columns and an id array: PostgreSQL combines the trigram indexes and deliveries_client_idx (BitmapOr).
+    const like = likePattern(f.search);
+    parts.push(sql`(d.order_number ilike ${like} or d.w_number ilike ${like} or d.your_reference ilike ${like}
+      or d.address ilike ${like} or d.contact ilike ${like}
+      or d.client_id = any(array(select n.id from clients n where n.name ilike ${like}
+        union all select k.id from clients k join clients kp on kp.id = k.parent_client_id where kp.name ilike ${like})))`);
+  }
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+function orderOf(tab: DeliveryTab, params: ListParams) {
+  const column = sortColumn(params, sorts, defaultSort[tab]);
+  const expression = Object.hasOwn(computedSorts, column) ? computedSorts[column]! : sql.ref(column);
+  return { expression, direction: params.sort ? params.order : 'desc' as const, needsClients: column === 'end_customer_name' };
+}
+
+/** The rows of the list with their columns; `where` picks them (the filter, or the ids of one page). */
+function deliveryRows(db: Executor, where: RawBuilder<SqlBool>, order: ReturnType<typeof orderOf>) {
   return db
     .selectFrom('deliveries as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
@@ -42,39 +107,79 @@ export function deliveryListQuery(db: Executor, user: AuthUser, tab: DeliveryTab
       'd.id', 'd.date', 'd.order_number', 'd.w_number', 'd.your_reference', 'd.delivery_type_id', 'd.client_id', 'c.name as client_name',
       'd.address', 'd.carrier_id', 'd.created_at', 'd.completed_at', 'd.is_cancelled',
       sql<number>`case when c.client_type_id = 4 then pc.id else c.id end`.as('end_customer_id'),
-      sql<string>`case when c.client_type_id = 4 then pc.name else c.name end`.as('end_customer_name'),
-      sql<number>`(select count(*)::int from delivery_products dp where dp.delivery_id = d.id)`.as('products_count'),
+      endCustomerName.as('end_customer_name'),
+      productsCount.as('products_count'),
       sql<number>`(select count(*)::int from delivery_products dp where dp.delivery_id = d.id and dp.checked_out_at is not null)`.as('checked_out_count'),
     ])
-    .where('d.deleted_at', 'is', null)
-    .where((eb) => clientScope(user, eb.ref('d.client_id')))
-    .$call((q) => {
-      switch (tab) {
-        case 'open':
-          return q.where('d.is_cancelled', '=', false).where('d.completed_at', 'is', null).where('d.delivery_type_id', '!=', DeliveryType.BACKORDER);
-        case 'backorders':
-          return q.where('d.is_cancelled', '=', false).where((eb) => eb.or([
-            eb.and([eb('d.delivery_type_id', '=', DeliveryType.BACKORDER), eb('d.completed_at', 'is', null)]),
-            eb.exists(eb.selectFrom('delivery_products as b').select('b.id').whereRef('b.delivery_id', '=', 'd.id')
-              .where('b.is_backorder', '=', true).where('b.checked_out_at', 'is', null)),
-          ]));
-        case 'finished':
-          return q.where('d.is_cancelled', '=', false).where('d.completed_at', 'is not', null);
-        default:
-          return q.where('d.is_cancelled', '=', true);
-      }
-    })
-    .$if(clientId !== null, (q) => q.where((eb) => eb.or([eb('d.client_id', '=', clientId!), eb('c.parent_client_id', '=', clientId!)])))
-    .$if(typeId !== null, (q) => q.where('d.delivery_type_id', '=', typeId!))
-    .$if(params.search !== '', (q) => {
-      const like = likePattern(params.search);
-      return q.where((eb) => eb.or([
-        eb('d.order_number', 'ilike', like), eb('d.w_number', 'ilike', like), eb('d.your_reference', 'ilike', like),
-        eb('c.name', 'ilike', like), eb('pc.name', 'ilike', like), eb('d.address', 'ilike', like), eb('d.contact', 'ilike', like),
-      ]));
-    })
-    .orderBy(sql.ref(sortColumn(params, sorts, defaultSort[tab])), params.sort ? params.order : 'desc')
+    .where(where)
+    .orderBy(order.expression, order.direction)
     .orderBy('d.id', 'desc');
+}
+
+/** The whole list in its order (the export). */
+export function deliveryListQuery(db: Executor, user: AuthUser, tab: DeliveryTab, params: ListParams) {
+  return deliveryRows(db, deliveryWhere(user, listFilter(tab, params)), orderOf(tab, params));
+}
+
+/**
+ * The tab's total. Without a search (and not on the backorder tab, which depends on its lines) it is
+ * one row of delivery_counts per type: all clients for the provider, else the user's own client (its
+ * row counts the part of the hierarchy the user sees); with the client filter (an end customer or end
+ * user in scope) that client's row. Anything else is counted on the deliveries themselves.
+ */
+async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Promise<number> {
+  const state = countedState[f.tab];
+  const provider = user.clientTypeId === ClientType.PROVIDER;
+  let rollup: number | null = state && f.search === '' ? (provider ? 0 : user.clientId) : null;
+  if (rollup !== null && f.clientId !== null) {
+    const filtered = await db.selectFrom('clients as x').select('x.id')
+      .where('x.id', '=', f.clientId).where('x.client_type_id', 'in', [ClientType.EINDKLANT, ClientType.EINDGEBRUIKER])
+      .$if(!provider, (q) => q.where(sql<SqlBool>`x.id in (${clientIdsInScope(user)})`))
+      .executeTakeFirst();
+    rollup = filtered ? filtered.id : null;
+  }
+  if (rollup !== null) {
+    const row = await db.selectFrom('delivery_counts as k').select(sql<number>`coalesce(sum(k.n), 0)::int`.as('n'))
+      .where('k.state', '=', state!).where('k.client_id', '=', rollup)
+      .$if(f.tab === 'open', (q) => q.where('k.delivery_type_id', '<>', DeliveryType.BACKORDER))
+      .$if(f.typeId !== null, (q) => q.where('k.delivery_type_id', '=', f.typeId!))
+      .executeTakeFirst();
+    return row?.n ?? 0;
+  }
+  const row = await db.selectFrom('deliveries as d').select(sql<number>`count(*)::int`.as('n')).where(deliveryWhere(user, f)).executeTakeFirst();
+  return row?.n ?? 0;
+}
+
+/**
+ * One page: its ids first (the filter in list order, LIMIT/OFFSET; the clients joined only for the
+ * scope or the end-customer sort), then the columns and line counts for those 25 rows only. Without a
+ * search the total comes from delivery_counts at the same time (two connections). A search is resolved
+ * on its indexes once, before the order is applied (PostgreSQL would otherwise walk the date index
+ * hoping to meet 25 matches early), and its total rides along with the ids (`count(*) over ()`).
+ */
+export async function listDeliveries(db: Executor, user: AuthUser, tab: DeliveryTab, params: ListParams) {
+  const f = listFilter(tab, params);
+  const order = orderOf(tab, params);
+  const joined = order.needsClients || user.clientTypeId !== ClientType.PROVIDER;
+  const searching = f.search !== '';
+  const ids = db.selectFrom('deliveries as d')
+    .$if(joined, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
+    .select(['d.id', sql<number>`${searching ? sql`count(*) over ()` : sql`0`}::int`.as('total')])
+    .where(searching ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, f)} offset 0)` : deliveryWhere(user, f, 'joined'))
+    .orderBy(order.expression, order.direction)
+    .orderBy('d.id', 'desc')
+    .limit(params.perPage)
+    .offset((params.page - 1) * params.perPage);
+  let rows: Row[];
+  let total: number;
+  if (searching) {
+    const page = await ids.execute();
+    rows = page.length ? await deliveryRows(db, sql<SqlBool>`d.id = any(${page.map((r) => r.id)}::int[])`, order).execute() : [];
+    total = page[0]?.total ?? (params.page > 1 ? await countDeliveries(db, user, f) : 0);
+  } else {
+    [rows, total] = await Promise.all([deliveryRows(db, sql<SqlBool>`d.id in (${ids.clearSelect().select('d.id')})`, order).execute(), countDeliveries(db, user, f)]);
+  }
+  return pagedAnswer(rows.map(toListRow), total, params, `/api${deliveryTabs[tab]}`);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof deliveryListQuery>['execute']>>[number];
@@ -88,12 +193,6 @@ export function toListRow(r: Row): DeliveryListRow {
     created_at: new Date(r.created_at).toISOString(), completed_at: r.completed_at ? new Date(r.completed_at).toISOString() : null,
     is_cancelled: r.is_cancelled,
   };
-}
-
-export async function listDeliveries(db: Executor, user: AuthUser, tab: DeliveryTab, params: ListParams) {
-  // The page and its count at once (two connections on PostgreSQL): a search scans the table for both.
-  const page = await pageAndCount(deliveryListQuery(db, user, tab, params), params, `/api${deliveryTabs[tab]}`);
-  return { ...page, data: page.data.map(toListRow) };
 }
 
 const EXPORT_MAX_ROWS = 100_000;

@@ -51,6 +51,8 @@ interface DeliveryTables {
     /** A line not delivered or picked up at finishing: open again under Backorders. */
     is_backorder: Generated<boolean>;
   };
+  /** Totals of the delivery lists per state, type and client's part of the hierarchy (migration 20261123T2300; written by triggers only). */
+  delivery_counts: { state: string; delivery_type_id: number; client_id: number; n: number };
 }
 
 declare module '../../db/database' {

@@ -1,10 +1,10 @@
 import { centsToPriceString, formatDate } from '../../../src/domain/format';
 import type { XlsxColumn as ExportColumn } from '../../lib/xlsx';
 import type { allProducts } from './products';
-import type { allItemsOfProduct } from './items';
+import type { ItemListRow } from './items';
 
 type ProductExportRow = Awaited<ReturnType<typeof allProducts>>[number];
-type ItemExportRow = Awaited<ReturnType<typeof allItemsOfProduct>>['rows'][number];
+type ItemExportRow = ItemListRow;
 
 /** The columns offered by GET /export-columns, in the stock list's order; `headings` picks among them. */
 const productExportColumns: ExportColumn<ProductExportRow>[] = [

@@ -43,6 +43,8 @@ function itemQuery(db: Executor) {
 }
 type ItemRow = Awaited<ReturnType<ReturnType<typeof itemQuery>['execute']>>[number];
 
+export type ItemListRow = ReturnType<typeof itemListRow>;
+
 function itemListRow(r: ItemRow) {
   return {
     id: r.id, product_id: r.product_id, product_name: r.product_name, article_number: r.article_number, serial: r.serial,
@@ -86,11 +88,28 @@ export async function itemsOfProduct(db: Executor, user: AuthUser, productId: nu
   return { ...page, data: page.data.map(itemListRow) };
 }
 
-/** Every item of a product in list order (item export). */
+const EXPORT_BATCH = 2000;
+
+/**
+ * Every item of a product in list order (item export), read as it is written: the ids in list order
+ * first (100,000 numbers), then their rows 2,000 at a time, so the server never holds the whole export.
+ */
 export async function allItemsOfProduct(db: Executor, user: AuthUser, productId: number, params: ListParams) {
   const product = await productRow(db, user, productId);
-  const rows = await orderItems(searchItems(itemQuery(db).where('i.product_id', '=', productId), params.search, false), params).limit(100000).execute();
-  return { product, rows: rows.map(itemListRow) };
+  const ordered = orderItems(searchItems(itemQuery(db).where('i.product_id', '=', productId), params.search, false), params);
+  const ids = (await ordered.clearSelect().select('i.id').limit(100000).execute()).map((r) => r.id);
+  return { product, rows: itemsInBatches(db, ids) };
+}
+
+async function* itemsInBatches(db: Executor, ids: number[]): AsyncGenerator<ItemListRow> {
+  for (let from = 0; from < ids.length; from += EXPORT_BATCH) {
+    const batch = ids.slice(from, from + EXPORT_BATCH);
+    const byId = new Map((await itemQuery(db).where('i.id', 'in', batch).execute()).map((r) => [r.id, r]));
+    for (const id of batch) {
+      const row = byId.get(id);
+      if (row) yield itemListRow(row); // gone since the ids were read: left out
+    }
+  }
 }
 
 /** GET /getitemsbyclientid/{id}: items at a client and at the clients below it (end users of an end customer). */

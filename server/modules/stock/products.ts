@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { ClientType, stockFilterOptions } from '../../../src/domain/enums';
 import { msg } from '../../../src/domain/schemas/common';
 import { centsToPriceString } from '../../../src/domain/format';
@@ -17,6 +17,44 @@ import type { ProductDetail } from '../../../src/domain/contracts/stock';
 /** `UPPER(term)%` for a prefix match on an upper(...) text_pattern_ops index. */
 export function prefixPattern(search: string): string {
   return `${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The ids of the clients a user below the provider sees (its own, its children, their children: the
+ * hierarchy of server/http/scope.ts) as one subquery, for `client_id in (…)`: a semi-join on the
+ * client_id index, where `client_id = own or client_id in (…)` makes PostgreSQL filter every row.
+ */
+export function clientIdsInScope(user: AuthUser): RawBuilder<number> {
+  const own = user.clientId;
+  return sql<number>`select ${own}::int union all select s1.id from clients s1 where s1.parent_client_id = ${own}
+    union all select s2.id from clients s2 join clients s2p on s2p.id = s2.parent_client_id where s2p.parent_client_id = ${own}`;
+}
+
+/**
+ * A product in the user's part of the hierarchy, checked on the joined client `c` and its parent `g`:
+ * two memoized key lookups per product, where a set of every client below a reseller (thousands at
+ * volume) would first have to be built on each request.
+ */
+const inScope = (user: AuthUser): Expression<SqlBool> =>
+  user.clientTypeId === ClientType.PROVIDER
+    ? sql<SqlBool>`true`
+    : sql<SqlBool>`(p.client_id = ${user.clientId} or c.parent_client_id = ${user.clientId} or g.parent_client_id = ${user.clientId})`;
+
+/**
+ * The ids of the products a search finds, one indexed branch per field (spec 2 §2.1: name, article number,
+ * end customer, reseller, serial and order number): trigram indexes on the names (PostgreSQL), the
+ * upper() prefix indexes on serial and order number. An OR over the joined columns reads every product.
+ */
+function productSearchIds(search: string): RawBuilder<number> {
+  const like = likePattern(search);
+  const prefix = prefixPattern(search);
+  return sql<number>`select sp.id from products sp where sp.name ilike ${like}
+    union select sp.id from products sp where sp.article_number ilike ${like}
+    union select sp.id from products sp where sp.client_id in (select sc.id from clients sc where sc.name ilike ${like})
+    union select sp.id from products sp where sp.client_id in (select sc.id from clients sc join clients sr on sr.id = sc.parent_client_id
+      where sr.client_type_id = ${ClientType.RESELLER} and sr.name ilike ${like})
+    union select si.product_id from items si where si.deleted_at is null and upper(si.serial) like ${prefix}
+    union select si.product_id from items si where si.deleted_at is null and upper(si.order_number) like ${prefix}`;
 }
 
 const countSorts = new Set(['items_in_stock', 'available_items', 'items_at_location', 'items_in_use', 'items_count']);
@@ -48,9 +86,10 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
     .selectFrom('products as p')
     .innerJoin('clients as c', 'c.id', 'p.client_id')
     .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
+    .$if(user.clientTypeId !== ClientType.PROVIDER, (q) => q.leftJoin('clients as g', 'g.id', 'c.parent_client_id'))
     .where('p.deleted_at', 'is', null)
     .where('p.is_active', '=', filter.active)
-    .where((eb) => clientScope(user, eb.ref('p.client_id')))
+    .where(inScope(user))
     .$if(client != null, (q) => q.where('p.client_id', '=', client!))
     .$if(reseller != null, (q) => q.where('c.parent_client_id', '=', reseller!))
     .$if(group != null, (q) => q.where('p.product_group_id', '=', group!))
@@ -60,18 +99,9 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
     .$if(filter.projectId != null, (q) => q.where((eb) => eb.exists(
       eb.selectFrom('items as pi').select('pi.id').whereRef('pi.product_id', '=', 'p.id').where('pi.project_id', '=', filter.projectId!).where('pi.deleted_at', 'is', null),
     )))
-    .$if(search !== '', (q) => q.where((eb) => {
-      const like = likePattern(search);
-      const prefix = prefixPattern(search);
-      return eb.or([
-        eb('p.name', 'ilike', like),
-        eb('p.article_number', 'ilike', like),
-        eb('c.name', 'ilike', like),
-        eb('r.name', 'ilike', like),
-        eb('p.id', 'in', eb.selectFrom('items as si').select('si.product_id').where('si.deleted_at', 'is', null)
-          .where((s) => s.or([s(sql`upper(si.serial)`, 'like', prefix), s(sql`upper(si.order_number)`, 'like', prefix)]))),
-      ]) as Expression<SqlBool>;
-    }))
+    // An array, not IN: PostgreSQL then fetches the few found products by key and sorts them, where IN
+    // made it walk the name index and compare every product with the whole set.
+    .$if(search !== '', (q) => q.where(sql<SqlBool>`p.id = any(array(${productSearchIds(search)}))`))
     .select([
       'p.id', 'p.name', 'p.description', 'p.article_number', 'p.unique_product_id', 'p.eol', 'p.product_group_id', 'p.client_id', 'p.price_cents',
       'p.image', 'p.is_active', 'c.name as client_name', 'r.id as reseller_id', 'r.name as reseller_name',
