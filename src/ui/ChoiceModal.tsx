@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Modal } from './Modal';
 import type { Option } from './form/ChoiceFields';
+import { FormActions } from './form/FormError';
 
 export interface ChoiceModalProps {
   title: string;
@@ -51,10 +52,7 @@ export function ChoiceModal({
           {error && <span className="field-error">{error}</span>}
           {note && <span className="field-hint">{note}</span>}
         </div>
-        <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
-          <button type="submit" className="button button-primary" disabled={pending}>{confirmLabel}</button>
-        </div>
+        <FormActions pending={pending} onCancel={onClose} submitLabel={confirmLabel} />
       </form>
     </Modal>
   );
