@@ -8,7 +8,8 @@
  * value is 'Y-m-d' or ''. A typed date that is not valid or out of range shows an error under the
  * field and sets the value to ''. `error` shows an outside message (e.g. a 422) in the same place.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useFixedPlace } from './fixed-place';
 import { placeList } from './search-select-filter';
 import {
   addDays, addMonths, checkTyped, dutchDayNames, dutchDayShort, dutchMonthNames, isAllowed, longDutchDate, monthGrid,
@@ -38,7 +39,6 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
   const [seen, setSeen] = useState(value);
   const [typedError, setTypedError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const [place, setPlace] = useState<CSSProperties | null>(null);
   const today = todayIso();
   const start = value || today;
   const [view, setView] = useState({ year: Number(start.slice(0, 4)), month: Number(start.slice(5, 7)) - 1 });
@@ -63,23 +63,13 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
     document.addEventListener('mousedown', close);
     return () => document.removeEventListener('mousedown', close);
   }, [open]);
-  // Fixed to the window (a modal's scroll box does not cut it off), below the field or above it.
-  useLayoutEffect(() => {
-    if (!open) return;
-    const update = () => {
-      const rect = controlRef.current?.getBoundingClientRect();
-      if (!rect) return;
-      const { left, top, bottom } = placeList(rect, window.innerHeight, CALENDAR_HEIGHT, 6, CALENDAR_HEIGHT);
-      setPlace({ position: 'fixed', left, top: top ?? 'auto', bottom: bottom ?? 'auto' });
-    };
-    update();
-    window.addEventListener('scroll', update, true);
-    window.addEventListener('resize', update);
-    return () => {
-      window.removeEventListener('scroll', update, true);
-      window.removeEventListener('resize', update);
-    };
-  }, [open]);
+  // Fixed to the window, below the field or above it.
+  const place = useFixedPlace(open, () => {
+    const rect = controlRef.current?.getBoundingClientRect();
+    if (!rect) return null;
+    const { left, top, bottom } = placeList(rect, window.innerHeight, CALENDAR_HEIGHT, 6, CALENDAR_HEIGHT);
+    return { position: 'fixed', left, top: top ?? 'auto', bottom: bottom ?? 'auto' };
+  });
   useEffect(() => {
     if (open) gridRef.current?.querySelector<HTMLButtonElement>(`[data-iso="${focused}"]`)?.focus();
   }, [open, focused, view]);

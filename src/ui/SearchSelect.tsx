@@ -8,7 +8,8 @@
  *     onChange={(id, option) => setClientId(id)} placeholder="Kies een klant" />
  * options are { id, name }; value is the chosen id or null. Keyboard: arrows, Enter, Escape.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useFixedPlace } from './fixed-place';
 import {
   BLUR_DELAY_MS, filterOptions, moveActive, NO_RESULTS, placeList, resolveBlur, type SelectOption,
 } from './search-select-filter';
@@ -44,24 +45,12 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [place, setPlace] = useState<CSSProperties | null>(null);
 
-  // The list is fixed to the window so a modal's scroll box does not cut it off; it follows the
-  // field when anything scrolls or the window resizes.
-  useLayoutEffect(() => {
-    if (!open) return;
-    const update = () => {
-      const rect = inputRef.current?.getBoundingClientRect();
-      if (rect) setPlace({ position: 'fixed', top: 'auto', bottom: 'auto', right: 'auto', ...placeList(rect, window.innerHeight) });
-    };
-    update();
-    window.addEventListener('scroll', update, true);
-    window.addEventListener('resize', update);
-    return () => {
-      window.removeEventListener('scroll', update, true);
-      window.removeEventListener('resize', update);
-    };
-  }, [open]);
+  // The list is fixed to the window and follows the field.
+  const place = useFixedPlace(open, () => {
+    const rect = inputRef.current?.getBoundingClientRect();
+    return rect ? { position: 'fixed', top: 'auto', bottom: 'auto', right: 'auto', ...placeList(rect, window.innerHeight) } : null;
+  });
 
   // The value (or the options) changed from outside: show that choice.
   if (current !== seen) {

@@ -14,3 +14,16 @@ export function SubmitButton({ pending, children, className = 'button button-pri
     </button>
   );
 }
+
+/** The end of a form in a modal: its message, then 'Annuleren' and the submit button (default 'Opslaan'). */
+export function FormActions({ error, pending, onCancel, submitLabel = 'Opslaan' }: { error?: string | null; pending?: boolean; onCancel: () => void; submitLabel?: string }) {
+  return (
+    <>
+      <FormError message={error} />
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>Annuleren</button>
+        <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+      </div>
+    </>
+  );
+}

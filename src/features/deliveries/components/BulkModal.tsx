@@ -4,7 +4,7 @@ import type { DeliveryFormOptions } from '../../../domain/contracts/deliveries';
 import { deliveryToast, isAcceptableUpload } from '../../../domain/schemas/deliveries';
 import { useEndCustomers } from '../../../api/lookups';
 import { SelectField } from '../../../ui/form/ChoiceFields';
-import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { FormActions, FormError } from '../../../ui/form/FormError';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
@@ -82,11 +82,7 @@ function BulkForm({ options, onClose, onSaved }: { options: DeliveryFormOptions;
         }} />
         {(fileError ?? form.error('file')) && <p className="field-error" role="alert">{fileError ?? form.error('file')}</p>}
       </div>
-      <FormError message={form.formError ?? form.error('carrier_id')} />
-      <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
-        <SubmitButton pending={form.submitting}>Aanvragen</SubmitButton>
-      </div>
+      <FormActions error={form.formError ?? form.error('carrier_id')} pending={form.submitting} onCancel={onClose} submitLabel="Aanvragen" />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { carrierChangeSchema, deliveryToast } from '../../../domain/schemas/deli
 import { carrierNames } from '../../../domain/enums';
 import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
 import { SelectField } from '../../../ui/form/ChoiceFields';
-import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { FormActions } from '../../../ui/form/FormError';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../shell/toast';
@@ -22,11 +22,7 @@ export function CarrierModal({ delivery, onClose }: { delivery: DeliveryDetail; 
       <form {...form.formProps} aria-label="Bezorger wijzigen">
         <SelectField label="Bezorger" {...form.bind('carrier_id')} placeholder="Geen (Reuzado)"
           options={Object.entries(carrierNames).map(([id, name]) => ({ value: id, label: name }))} />
-        <FormError message={form.formError} />
-        <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
-          <SubmitButton pending={form.submitting}>Opslaan</SubmitButton>
-        </div>
+        <FormActions error={form.formError} pending={form.submitting} onCancel={onClose} />
       </form>
     </Modal>
   );

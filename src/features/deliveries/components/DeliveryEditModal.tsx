@@ -1,7 +1,7 @@
 import { DeliveryType } from '../../../domain/enums';
 import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
 import { deliverySchema, deliveryToast, pickupTypes } from '../../../domain/schemas/deliveries';
-import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { FormActions } from '../../../ui/form/FormError';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
@@ -79,11 +79,7 @@ export function DeliveryEditModal({ delivery, onClose }: { delivery: DeliveryDet
           <TextField label="Adres" {...form.bind('address')} />
         </div>
         <TextAreaField label="Opmerking" {...form.bind('description')} />
-        <FormError message={form.formError ?? form.error('products') ?? form.error('id')} />
-        <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
-          <SubmitButton pending={form.submitting}>Opslaan</SubmitButton>
-        </div>
+        <FormActions error={form.formError ?? form.error('products') ?? form.error('id')} pending={form.submitting} onCancel={onClose} />
       </form>
     </Modal>
   );

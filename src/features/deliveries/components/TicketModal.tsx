@@ -2,7 +2,7 @@ import { DeliveryType } from '../../../domain/enums';
 import type { DeliveryFormOptions } from '../../../domain/contracts/deliveries';
 import { deliveryToast } from '../../../domain/schemas/deliveries';
 import { CheckboxField, SelectField } from '../../../ui/form/ChoiceFields';
-import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { FormActions, FormError } from '../../../ui/form/FormError';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
@@ -140,11 +140,7 @@ function TicketForm({ type, clientId, itemId, onClose, onSaved, options }: Props
       </div>
       <datalist id="ticket-addresses">{options.addresses.map((a) => <option key={a.id} value={addressText(a)} />)}</datalist>
       <TextAreaField label="Opmerking" {...form.bind('description')} />
-      <FormError message={form.formError ?? form.error('client_id')} />
-      <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
-        <SubmitButton pending={form.submitting}>Aanvragen</SubmitButton>
-      </div>
+      <FormActions error={form.formError ?? form.error('client_id')} pending={form.submitting} onCancel={onClose} submitLabel="Aanvragen" />
     </form>
   );
 }

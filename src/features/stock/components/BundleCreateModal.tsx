@@ -1,5 +1,5 @@
 import { bundleCreateSchema } from '../../../domain/schemas/stock';
-import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { FormActions } from '../../../ui/form/FormError';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';
@@ -27,11 +27,7 @@ export function BundleCreateModal({ onClose, onSaved }: { onClose: () => void; o
       <form {...form.formProps} aria-label="Bundel">
         <SelectField label="Eindklant" required {...form.bind('client_id')} options={(customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
         <TextField label="Bundelnaam" required {...form.bind('name')} />
-        <FormError message={form.formError} />
-        <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
-          <SubmitButton pending={form.submitting}>Opslaan</SubmitButton>
-        </div>
+        <FormActions error={form.formError} pending={form.submitting} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { itemUpdateSchema } from '../../../domain/schemas/stock';
 import { DatePicker } from '../../../ui/DatePicker';
 import { FieldMessage } from '../../../ui/form/Field';
-import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { FormActions } from '../../../ui/form/FormError';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';
@@ -57,11 +57,7 @@ export function ItemEditModal({ item, onClose }: { item: ItemDetail; onClose: ()
           <TextField label="Locatie" {...form.bind('address')} />
         </div>
         <SelectField label="In gebruik door" required {...form.bind('client_id')} options={holders} />
-        <FormError message={form.formError} />
-        <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
-          <SubmitButton pending={form.submitting}>Opslaan</SubmitButton>
-        </div>
+        <FormActions error={form.formError} pending={form.submitting} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,6 +1,6 @@
 import { mutationSchema } from '../../../domain/schemas/stock';
 import { CheckboxField, SelectField } from '../../../ui/form/ChoiceFields';
-import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { FormActions } from '../../../ui/form/FormError';
 import { TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
@@ -57,11 +57,7 @@ export function MutationModal({ item, onClose, canCreateUser }: { item: ItemDeta
           <TextField label="E-mailadres" type="email" required {...form.bind('contact_email')} />
           <TextField label="Telefoonnummer" type="tel" required {...form.bind('contact_phone')} />
         </div>
-        <FormError message={form.formError} />
-        <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
-          <SubmitButton pending={form.submitting}>Mutatie doorvoeren</SubmitButton>
-        </div>
+        <FormActions error={form.formError} pending={form.submitting} onCancel={onClose} submitLabel="Mutatie doorvoeren" />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ClientType } from '../../../domain/enums';
 import { productSchema, stockMsg } from '../../../domain/schemas/stock';
 import { IMAGE_ACCEPT, IMAGE_MIME_TYPES } from '../../../domain/files';
-import { FormError, SubmitButton } from '../../../ui/form/FormError';
+import { FormActions } from '../../../ui/form/FormError';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';
 import { FieldMessage } from '../../../ui/form/Field';
@@ -85,11 +85,7 @@ export function ProductFormModal({ product, clientId, onClose, onSaved }: Props)
             onChange={(e) => { setImage(e.target.files?.[0] ?? null); setImageError(null); }} />
           <FieldMessage error={imageFieldError ?? undefined} />
         </div>
-        <FormError message={form.formError} />
-        <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
-          <SubmitButton pending={form.submitting}>Opslaan</SubmitButton>
-        </div>
+        <FormActions error={form.formError} pending={form.submitting} onCancel={onClose} />
       </form>
     </Modal>
   );
