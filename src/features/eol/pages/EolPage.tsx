@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
+import * as v from 'valibot';
 import type { EolProductRow } from '../../../domain/contracts/eol';
 import { useEndCustomers, useResellers } from '../../../api/lookups';
 import { TopBarActions } from '../../../shell/top-bar';
@@ -8,6 +9,9 @@ import { DataTable, type Column, type TableParams } from '../../../ui/DataTable'
 import { readUrlState } from '../../../ui/table/url-state';
 import { eolProductsQueryOptions } from '../api/eol-products';
 import { exportEolProducts } from '../api/export-eol';
+import { eolListSearch } from './search';
+
+const route = getRouteApi('/app/eol');
 
 const defaults: TableParams = { search: '', filters: {}, sort: 'name', order: 'asc', page: 1 };
 
@@ -22,7 +26,7 @@ const columns: Column<EolProductRow>[] = [
 
 /** /eol: every product with items reaching EOL within 3 months, within the user's hierarchy (spec 2 §2.11). */
 export function EolPage() {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = route.useSearch({ select: (validated) => v.parse(eolListSearch, validated) });
   const params = useMemo(() => readUrlState(search, defaults), [search]);
   const customers = useEndCustomers();
   const resellers = useResellers();

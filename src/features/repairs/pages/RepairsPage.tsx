@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
+import * as v from 'valibot';
 import type { RepairListRow } from '../../../domain/contracts/repairs';
 import { useEndCustomers } from '../../../api/lookups';
 import { TopBarActions } from '../../../shell/top-bar';
@@ -7,6 +8,9 @@ import { toastError } from '../../../shell/toast';
 import { DataTable, type Column, type TableParams } from '../../../ui/DataTable';
 import { readUrlState } from '../../../ui/table/url-state';
 import { exportRepairs, repairListQueryOptions } from '../api/repair-list';
+import { repairListSearch } from './search';
+
+const route = getRouteApi('/app/reparaties');
 
 const defaults: TableParams = { search: '', filters: {}, sort: null, order: 'asc', page: 1 };
 
@@ -24,7 +28,7 @@ const columns: Column<RepairListRow>[] = [
 
 /** /reparaties: every repair request within the user's hierarchy (spec 2 §2.9). */
 export function RepairsPage() {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = route.useSearch({ select: (validated) => v.parse(repairListSearch, validated) });
   const params = useMemo(() => readUrlState(search, defaults), [search]);
   const customers = useEndCustomers();
 
