@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
 interface MailMessage {
@@ -20,19 +20,22 @@ export interface Mailer {
  * file in DATA_DIR/mail, so the embedded set-up works without a mail server.
  */
 export function createMailer(config: Config, log: (line: string) => void = console.log): Mailer {
+  // nodemailer loads with the first message, not with the server (start-up time, issue 13).
+  let transport: Promise<Transporter> | undefined;
+  const transportFor = (options: Parameters<typeof import('nodemailer').createTransport>[0]) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
     return {
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+        await (await transportFor(smtpUrl)).sendMail({ from: config.mailFrom, ...message });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const folder = path.join(config.dataDir, 'mail');
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const info = await (await transportFor({ streamTransport: true, buffer: true, newline: 'unix' })).sendMail({ from: config.mailFrom, ...message });
       await fs.mkdir(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`);
       await fs.writeFile(file, info.message as Buffer);

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 /** One column of an export: its heading and how a row fills it. */
@@ -23,12 +22,14 @@ export function timestampedName(name: string, ext = 'xlsx', now = new Date()): s
  */
 export function workbookStream<T>(sheetName: string, columns: XlsxColumn<T>[], rows: Iterable<T> | AsyncIterable<T>): PassThrough {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width ?? Math.max(12, c.label.length + 4) }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   (async () => {
+    // exceljs loads with the first export, not with the server (start-up time and idle memory, issue 13).
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+    const sheet = workbook.addWorksheet(sheetName);
+    sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width ?? Math.max(12, c.label.length + 4) }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
     for await (const r of rows) {
       if (stream.destroyed) return; // the download was broken off
       sheet.addRow(columns.map((c) => c.value(r) ?? null)).commit();

@@ -34,7 +34,7 @@ function demoPng(rgb: [number, number, number], width = 160, height = 120): Buff
 }
 
 async function demoQuotationPdf(order: string): Promise<Buffer> {
-  const { doc, done } = newDocument({ size: 'A4', margin: 50, info: { Title: `Offerte ${order}` } });
+  const { doc, done } = await newDocument({ size: 'A4', margin: 50, info: { Title: `Offerte ${order}` } });
   doc.fontSize(20).text('OFFERTE', { align: 'right' }).moveDown();
   doc.fontSize(11).text(`Reparatie ${order}`).moveDown();
   doc.text('Vervangen beeldscherm inclusief arbeid: € 189,00').text('Verzendkosten: € 12,50').moveDown().text('Totaal excl. btw: € 201,50');

@@ -51,7 +51,7 @@ async function recipientAddress(db: Executor, d: DeliveryDetail): Promise<string
  * with the serial numbers delivered and returned.
  */
 export async function packingSlip(db: Executor, storage: FileStorage, d: DeliveryDetail): Promise<Buffer> {
-  const { doc, done } = newDocument({ size: 'A4', margin: 50, info: { Title: `Pakbon ${d.order_number ?? d.id}` } });
+  const { doc, done } = await newDocument({ size: 'A4', margin: 50, info: { Title: `Pakbon ${d.order_number ?? d.id}` } });
   const endCustomer = await db.selectFrom('clients').select('image').where('id', '=', d.end_customer.id).executeTakeFirst();
   const [clientLogo, signature] = await Promise.all([
     storedImage(storage, endCustomer?.image ?? null),

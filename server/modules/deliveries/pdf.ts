@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
 import type { FileStorage } from '../../lib/storage';
 
 /** The provider's logo on every document (the app icon; pdfkit draws PNG and JPEG, not SVG). */
 const LOGO_PATH = fileURLToPath(new URL('../../../public/icons/icon-192.png', import.meta.url));
 
-export function newDocument(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+/** pdfkit loads with the first document, not with the server (start-up time, issue 13). */
+export async function newDocument(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ ...options, info: { Producer: 'Reuzado Portaal', ...options.info } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -1,4 +1,3 @@
-import bwipjs from 'bwip-js/node';
 import { PROVIDER_CLIENT_ID } from '../../../src/domain/enums';
 import type { DeliveryDetail } from '../../../src/domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
@@ -22,9 +21,10 @@ export async function shippingLabel(db: Executor, d: DeliveryDetail): Promise<Bu
   ]);
   const line = (a: { street: string; number: string; addition: string | null; zipcode: string; city: string } | undefined) =>
     a ? [`${a.street} ${a.number}${a.addition ? ` ${a.addition}` : ''}`, `${a.zipcode} ${a.city}`] : [];
+  const { default: bwipjs } = await import('bwip-js/node');
   const barcode = await bwipjs.toBuffer({ bcid: 'code128', text: code, scale: 3, height: 14, includetext: false });
 
-  const { doc, done } = newDocument({ size: 'A6', margin: 18, info: { Title: `Verzendlabel ${code}` } });
+  const { doc, done } = await newDocument({ size: 'A6', margin: 18, info: { Title: `Verzendlabel ${code}` } });
   const width = doc.page.width - 36;
   const own = logo();
   if (own) doc.image(own, 18, 16, { fit: [28, 28] });

@@ -25,7 +25,7 @@ export const attachmentColumns: XlsxColumn<InvoiceItem>[] = [
 
 /** The invoice specification of one month as a PDF (A4). */
 export async function invoiceOverviewPdf(invoice: Invoice): Promise<Buffer> {
-  const { doc, done } = newDocument({ size: 'A4', margin: 50, info: { Title: `Factuuroverzicht ${invoice.customer.name} ${periodName(invoice)}` } });
+  const { doc, done } = await newDocument({ size: 'A4', margin: 50, info: { Title: `Factuuroverzicht ${invoice.customer.name} ${periodName(invoice)}` } });
   const own = logo();
   if (own) doc.image(own, 50, 40, { fit: [60, 60] });
   doc.font('Helvetica-Bold').fontSize(20).text('Factuuroverzicht', 50, 115);
