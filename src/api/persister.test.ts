@@ -15,7 +15,7 @@ function memoryStorage(): Storage {
 }
 const snapshot = (n: number) => ({ buster: '', timestamp: n, clientState: { mutations: [], queries: [] } }) as PersistedClient;
 
-describe('storagePersister', () => {
+describe('storagePersister (the sync-storage persister plus a flush)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('writes the latest snapshot once per throttle period, and at once on flush (a page left right after a save)', async () => {
@@ -31,13 +31,12 @@ describe('storagePersister', () => {
     await persister.persistClient(snapshot(3));
     persister.flush();
     expect((await persister.restoreClient())?.timestamp).toBe(3);
-    vi.advanceTimersByTime(1000); // the cancelled timer writes nothing older
+    vi.advanceTimersByTime(1000); // the library's own throttled write then stores the same snapshot
     expect((await persister.restoreClient())?.timestamp).toBe(3);
 
     await persister.persistClient(snapshot(4));
     await persister.removeClient();
-    persister.flush();
-    vi.advanceTimersByTime(1000);
+    persister.flush(); // nothing waits to be flushed after a removal
     expect(await persister.restoreClient()).toBeUndefined();
   });
 });
@@ -48,7 +47,7 @@ describe('what is kept', () => {
     const persister = storagePersister({ storage, key: 'cache', throttleMs: 1000 });
     const failed = { queryKey: ['deliveries', 'detail', 1], queryHash: '["deliveries","detail",1]', state: { data: { id: 1 }, status: 'error', error: new Error('Geen verbinding'), fetchFailureCount: 3, fetchFailureReason: new Error('x') } };
     await persister.persistClient({ ...snapshot(1), clientState: { mutations: [], queries: [failed] } } as unknown as PersistedClient);
-    persister.flush();
+    persister.flush(); // the flush writes in the library's serialized shape
     const state = (await persister.restoreClient())!.clientState.queries[0]!.state;
     expect(state).toMatchObject({ data: { id: 1 }, status: 'success', error: null, fetchFailureCount: 0 });
     expect(shouldPersistQuery({ state: { data: undefined } })).toBe(false);

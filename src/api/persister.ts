@@ -1,4 +1,5 @@
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 
 /**
  * Which queries are kept on the device: every query with data, also when its last refetch failed (a
@@ -15,44 +16,40 @@ function withoutFailures(client: PersistedClient): PersistedClient {
 }
 
 export interface FlushablePersister extends Persister {
-  /** Writes the latest snapshot now, if one waits for the throttle. */
+  /** Writes the latest snapshot now (the app calls it when the page is hidden or left). */
   flush(): void;
 }
 
 /**
- * The query cache in a synchronous storage (localStorage), written at most once per `throttleMs`
- * while the page is in use. `flush` writes at once: the app calls it when the page is hidden or left,
- * so a reload or a closed tab right after a save never restores the data from before it (a pending
- * throttled write dies with the page).
+ * The query cache in a synchronous storage (localStorage): the library's sync-storage persister, at
+ * most one write per `throttleMs` while the page is in use, plus `flush`.
  */
 export function storagePersister({ storage, key, throttleMs = 1000 }: { storage: Storage; key: string; throttleMs?: number }): FlushablePersister {
+  const serialize = (client: PersistedClient) => JSON.stringify(withoutFailures(client));
+  const library = createSyncStoragePersister({ storage, key, throttleTime: throttleMs, serialize });
   let latest: PersistedClient | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const flush = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    if (!latest) return;
-    const client = latest;
-    latest = null;
-    try {
-      storage.setItem(key, JSON.stringify(client));
-    } catch {
-      // Storage full or refused: the persisted cache is a convenience, the app works without it.
-    }
-  };
   return {
+    ...library,
     persistClient: (client) => {
-      latest = withoutFailures(client);
-      timer ??= setTimeout(flush, throttleMs);
-    },
-    restoreClient: () => {
-      const raw = storage.getItem(key);
-      return raw ? (JSON.parse(raw) as PersistedClient) : undefined;
+      latest = client;
+      return library.persistClient(client);
     },
     removeClient: () => {
       latest = null;
-      storage.removeItem(key);
+      return library.removeClient();
     },
-    flush,
+    // The library's throttled write is a timer that dies with the page, and it has no way to write at
+    // once: a reload or a closed tab within a second of a save would restore the data from before it.
+    // So the latest snapshot is written here synchronously, in the same shape the library writes.
+    flush: () => {
+      if (!latest) return;
+      const client = latest;
+      latest = null;
+      try {
+        storage.setItem(key, serialize(client));
+      } catch {
+        // Storage full or refused: the persisted cache is a convenience, the app works without it.
+      }
+    },
   };
 }
