@@ -12,7 +12,7 @@ import { Toaster } from './shell/toast';
 import { ConfirmHost } from './shell/confirm';
 import { UpdateNotice } from './shell/UpdateNotice';
 import { onMutationError, onQueryError } from './shell/query-errors';
-import { sessionQueryKey } from './session';
+import { sessionQueryKey, rememberRestoredSession, type SessionUser } from './session';
 import { registerServiceWorker } from './sw-registration';
 import './styles.css';
 
@@ -47,7 +47,10 @@ const persistOptions = { persister, maxAge: 7 * DAY, buster: import.meta.env.VIT
 // Restore the cache before the router's guards run: after an offline reload they read the session from it.
 await persistQueryClientRestore({ queryClient: queryClient as unknown as Parameters<typeof persistQueryClientRestore>[0]['queryClient'], ...persistOptions })
   .catch(() => undefined);
-// Online, the guards ask the server who is signed in; offline they trust the restored session.
+// The guards ask the server who is signed in; when it cannot be reached they trust the restored session.
+// navigator.onLine cannot decide this: it is true on a network that reaches nothing (a phone on a
+// captive wifi, and Chromium's offline emulation on a page loaded while offline).
+rememberRestoredSession(queryClient.getQueryData<SessionUser | null>(sessionQueryKey));
 if (navigator.onLine) queryClient.removeQueries({ queryKey: sessionQueryKey });
 const router = createAppRouter(queryClient);
 
