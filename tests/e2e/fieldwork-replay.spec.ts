@@ -135,7 +135,7 @@ test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
 
 test('200 offline actions across 3 reloads and 5 network flaps reach the server exactly once; a refused finish stays failed', async ({ page, context, portal }) => {
   // About 80 s on a quiet machine; a shared, loaded CI runner takes several times as long.
-  test.setTimeout(480_000);
+  test.setTimeout(900_000);
   const admin = await apiAs(portal, 'beheerder@demo.local');
   const s = await setUp(portal, admin);
   const signer = (d: number) => `Ontvanger ${d + 1}`;
