@@ -1,0 +1,36 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Types like a hardware scanner: fast, ending with Enter. */
+export async function scan(page: Page, serial: string) {
+  await page.keyboard.type(serial, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+export async function drawSignature(page: Page) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x: box.x + x, y: box.y + y, radiusX: 2, radiusY: 2, force: 0.6, id: 1 }],
+  });
+  await touch('touchStart', 30, 180);
+  for (let i = 1; i <= 40; i++) await touch('touchMove', 30 + i * 6, 180 - Math.sin(i / 4) * 60);
+  await touch('touchEnd', 0, 0);
+  await expect(page.getByText('Handtekening gezet.')).toBeVisible();
+}
+
+/** Opens today's deliveries online, waits until the service worker controls the page and the cache is stored. */
+export async function openTodayOnline(page: Page, ids: number[]) {
+  await page.goto('/leveringen/vandaag');
+  const list = page.getByRole('list', { name: 'Mijn leveringen vandaag' });
+  await expect(list).toBeVisible();
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect(list).toBeVisible();
+  await expect.poll(() => page.evaluate((want) => {
+    const cache = localStorage.getItem('portal-query-cache') ?? '';
+    return want.every((id) => cache.includes(`["deliveries","detail",${id}]`));
+  }, ids)).toBe(true);
+}
