@@ -16,7 +16,8 @@ export type ProductCounts = v.InferOutput<v.ObjectSchema<typeof productCounts, u
 const media = v.array(v.object({ original_url: v.string(), name: v.string() }));
 const price = v.object({ price: v.string() });
 
-const productRowSchema = v.object({
+/** What the list row and the detail both say of an article. */
+const productFields = {
   ...productCounts,
   id: v.number(),
   name: v.string(),
@@ -26,12 +27,16 @@ const productRowSchema = v.object({
   eol: nullableNumber,
   product_group_id: v.number(),
   client_id: v.number(),
+  is_active: v.boolean(),
+  image: nullableString,
+  price,
+};
+
+const productRowSchema = v.object({
+  ...productFields,
   client_name: v.string(),
   reseller_id: nullableNumber,
   reseller_name: nullableString,
-  is_active: v.boolean(),
-  price,
-  image: nullableString,
 });
 export type ProductRow = v.InferOutput<typeof productRowSchema>;
 /** GET /products. */
@@ -39,22 +44,11 @@ export const productListSchema = pagedSchema(productRowSchema);
 
 /** GET /products/{id}. */
 export const productDetailSchema = v.object({
-  ...productCounts,
-  id: v.number(),
-  name: v.string(),
-  description: nullableString,
-  article_number: v.string(),
-  unique_product_id: v.string(),
-  eol: nullableNumber,
-  product_group_id: v.number(),
+  ...productFields,
   product_group: v.nullable(idName),
-  client_id: v.number(),
   client: v.nullable(v.object({ id: v.number(), name: v.string(), client_type_id: v.number() })),
   reseller: v.nullable(idName),
-  is_active: v.boolean(),
-  image: nullableString,
   media,
-  price,
   bundles: v.array(idName),
 });
 export type ProductDetail = v.InferOutput<typeof productDetailSchema>;
