@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { QueryCache, QueryClient, MutationCache, onlineManager } from '@tanstack/react-query';
+import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { PersistQueryClientProvider, persistQueryClientRestore } from '@tanstack/react-query-persist-client';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { setUnauthorizedHandler } from './api/client';
-import { shouldPersistQuery, storagePersister } from './api/persister';
 import { ApiError } from './api/errors';
 import { createAppRouter } from './router';
 import './panels';
@@ -12,15 +12,11 @@ import { Toaster } from './shell/toast';
 import { ConfirmHost } from './shell/confirm';
 import { UpdateNotice } from './shell/UpdateNotice';
 import { onMutationError, onQueryError } from './shell/query-errors';
-import { sessionQueryKey, rememberRestoredSession, type SessionUser } from './session';
+import { sessionQueryKey } from './session';
 import { registerServiceWorker } from './sw-registration';
 import './styles.css';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-// react-query assumes online until it sees an 'offline' event, which a page loaded offline never gets:
-// its refetches would then fail and drop the page's data from the persisted cache instead of pausing.
-onlineManager.setOnline(navigator.onLine);
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -37,20 +33,12 @@ const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: onMutationError }),
 });
 
-const persister = storagePersister({ storage: window.localStorage, key: 'portal-query-cache' });
-// The throttled write would die with the page: write at once when it is hidden or left (a reload right after a save).
-window.addEventListener('pagehide', persister.flush);
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') persister.flush();
-});
-const persistOptions = { persister, maxAge: 7 * DAY, buster: import.meta.env.VITE_APP_VERSION ?? '', dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery } };
+const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'portal-query-cache' });
+const persistOptions = { persister, maxAge: 7 * DAY, buster: import.meta.env.VITE_APP_VERSION ?? '' };
 // Restore the cache before the router's guards run: after an offline reload they read the session from it.
 await persistQueryClientRestore({ queryClient: queryClient as unknown as Parameters<typeof persistQueryClientRestore>[0]['queryClient'], ...persistOptions })
   .catch(() => undefined);
-// The guards ask the server who is signed in; when it cannot be reached they trust the restored session.
-// navigator.onLine cannot decide this: it is true on a network that reaches nothing (a phone on a
-// captive wifi, and Chromium's offline emulation on a page loaded while offline).
-rememberRestoredSession(queryClient.getQueryData<SessionUser | null>(sessionQueryKey));
+// Online, the guards ask the server who is signed in; offline they trust the restored session.
 if (navigator.onLine) queryClient.removeQueries({ queryKey: sessionQueryKey });
 const router = createAppRouter(queryClient);
 

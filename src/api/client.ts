@@ -12,8 +12,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 async function fetchXsrfToken(): Promise<string> {
   tokenRequest ??= ky
-    // No retries with back-off: offline, every outbox attempt would wait about a second for them.
-    .get('/api/auth/token', { credentials: 'same-origin', retry: 0 })
+    .get('/api/auth/token', { credentials: 'same-origin' })
     .json<{ token: string }>()
     .then((r) => (xsrfToken = r.token))
     .finally(() => (tokenRequest = null));

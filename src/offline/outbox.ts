@@ -76,11 +76,8 @@ export const replayOutbox = () => queue.replay();
 export const retryAction = (id: string) => queue.retry(id);
 export const discardAction = (id: string) => queue.discard(id);
 
-/**
- * Safari/iOS has no Background Sync: besides start, `online` and sign-in, the outbox is tried on a timer.
- * Short, because `online` never fires on a page loaded while `navigator.onLine` was wrongly true.
- */
-export const REPLAY_INTERVAL_MS = 5_000;
+/** Safari/iOS has no Background Sync: besides start, `online` and sign-in, the outbox is tried on a timer. */
+export const REPLAY_INTERVAL_MS = 30_000;
 
 let started = false;
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../api/client';
-import { ApiError, NetworkError } from '../api/errors';
+import { ApiError } from '../api/errors';
 import { queryKeys } from '../api/keys';
 import type { Permission } from '../domain/permissions';
 
@@ -24,28 +24,12 @@ export interface SessionUser {
   };
 }
 
-let restoredSession: SessionUser | null = null;
-
-/** The user restored from the device's cache at start: the answer while the server cannot be reached. */
-export function rememberRestoredSession(user: SessionUser | null | undefined): void {
-  restoredSession = user ?? null;
-}
-
-/**
- * The signed-in user, or null when there is no session (GET /api/auth/me answers 401). Until the
- * server answered once, no connection means the user restored from the device (an offline page load).
- */
+/** The signed-in user, or null when there is no session (GET /api/auth/me answers 401). */
 export async function fetchSession(): Promise<SessionUser | null> {
   try {
-    const user = await getJson<SessionUser>('auth/me');
-    restoredSession = null;
-    return user;
+    return await getJson<SessionUser>('auth/me');
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) {
-      restoredSession = null;
-      return null;
-    }
-    if (err instanceof NetworkError && restoredSession) return restoredSession;
+    if (err instanceof ApiError && err.status === 401) return null;
     throw err;
   }
 }
