@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson, type Paged } from './client';
 import { queryKeys } from './keys';
+import type { ClientOption } from '../domain/contracts/clients';
 
 /**
  * Lists that more than one area chooses from (dropdowns and filters). One key each, so a change
@@ -9,11 +10,6 @@ import { queryKeys } from './keys';
 export interface Option {
   id: number;
   name: string;
-}
-
-/** A customer in a dropdown (GET /api/getallendcustomers, /api/getallresellers). */
-export interface ClientOption extends Option {
-  parent_client_id: number | null;
 }
 
 const LOOKUP_STALE_MS = 60_000;

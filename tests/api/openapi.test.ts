@@ -56,6 +56,12 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(answer('/api/asns/{id}').properties)).toEqual(expect.arrayContaining(['reference', 'client', 'products', 'complete']));
     expect(Object.keys(answer('/api/items/{id}').properties)).toEqual(expect.arrayContaining(['serial', 'status', 'product', 'events']));
     expect(answer('/api/products').properties.data.items.properties.price.properties).toHaveProperty('price');
+    expect(Object.keys(answer('/api/clients/{id}').properties)).toEqual(expect.arrayContaining(['contacts', 'addresses', 'products', 'items', 'asns', 'monthly_payments']));
+    expect(answer('/api/clients/{id}').required).not.toContain('products');
+    expect(answer('/api/client-list').properties.data.items.properties).toHaveProperty('location');
+    expect(Object.keys(answer('/api/deliveries/{id}').properties)).toEqual(expect.arrayContaining(['title', 'products', 'bulk_products', 'signature', 'can']));
+    expect(answer('/api/deliveries/today').properties.data.items.properties).toHaveProperty('can');
+    expect(answer('/api/backorders').properties.data.items.properties).toHaveProperty('end_customer_name');
   });
 
   it('leaves validation to the shared schemas: a bad body still gets the Dutch per-field messages', async () => {

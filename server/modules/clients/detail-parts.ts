@@ -1,6 +1,8 @@
 import { itemStatusNames, type ItemStatusId } from '../../../src/domain/enums';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
+import type { Answer } from '../../http/route-schema';
+import type { ClientDetail, HeldItem } from '../../../src/domain/contracts/clients';
 
 /** How many of the newest events the customer page gets; the activity page reads them all. */
 const DETAIL_EVENT_COUNT = 10;
@@ -8,7 +10,7 @@ const DETAIL_EVENT_COUNT = 10;
 const statusName = (id: number | null) => (id ? itemStatusNames[id as ItemStatusId] ?? null : null);
 
 /** The items the client holds itself (an end user's equipment, stock at a customer's location). */
-export async function heldItems(db: Executor, clientId: number) {
+export async function heldItems(db: Executor, clientId: number): Promise<Answer<HeldItem>[]> {
   const rows = await db.selectFrom('items as i').innerJoin('products as p', 'p.id', 'i.product_id')
     .select([
       'i.id', 'i.product_id', 'p.name as product_name', 'p.article_number', 'i.serial', 'i.order_number', 'i.tag_number', 'i.mac_address',
@@ -51,7 +53,7 @@ async function preNotificationsOf(db: Executor, clientId: number) {
  * items, events and asns of GET /api/clients/{id} (spec 1 §3). Stock and pre-notifications follow
  * the rights of their own pages: without 'Voorraad bekijken' or 'Voormelding bekijken' they are empty.
  */
-export async function detailParts(db: Executor, user: AuthUser, clientId: number) {
+export async function detailParts(db: Executor, user: AuthUser, clientId: number): Promise<Answer<Pick<ClientDetail, 'items' | 'events' | 'asns'>>> {
   const [items, events, asns] = await Promise.all([
     user.permissions.has('Voorraad bekijken') ? heldItems(db, clientId) : [],
     latestEvents(db, clientId),

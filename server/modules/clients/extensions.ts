@@ -1,8 +1,10 @@
+import type { ClientStockFields } from '../../../src/domain/contracts/clients';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
+import type { Answer } from '../../http/route-schema';
 
 /**
- * The stock-related parts of a customer (spec 1 §3: products, bundles, items, projects,
+ * The stock-related parts of a customer (spec 1 §3: products, bundles, projects,
  * available_products). The customer area does not own those tables: the stock area fills them
  * by calling `extendClientDetail` once when its routes register, e.g.
  *
@@ -10,15 +12,9 @@ import type { AuthUser } from '../../http/access';
  *
  * Until then they are empty arrays. Fields not returned by any extension stay empty.
  */
-interface ClientStockFields {
-  products: unknown[];
-  bundles: unknown[];
-  items: unknown[];
-  projects: unknown[];
-  available_products: unknown[];
-}
+type StockFields = Answer<ClientStockFields>;
 
-type ClientDetailExtension = (db: Executor, user: AuthUser, clientId: number) => Promise<Partial<ClientStockFields> & Record<string, unknown>>;
+type ClientDetailExtension = (db: Executor, user: AuthUser, clientId: number) => Promise<Partial<StockFields>>;
 
 const extensions = new Map<string, ClientDetailExtension>();
 
@@ -31,8 +27,8 @@ export function extendClientDetail(extension: ClientDetailExtension, key: string
   extensions.set(key, extension);
 }
 
-export async function stockFieldsOf(db: Executor, user: AuthUser, clientId: number): Promise<ClientStockFields & Record<string, unknown>> {
-  let fields: ClientStockFields & Record<string, unknown> = { products: [], bundles: [], items: [], projects: [], available_products: [] };
+export async function stockFieldsOf(db: Executor, user: AuthUser, clientId: number): Promise<StockFields> {
+  let fields: StockFields = { products: [], bundles: [], projects: [], available_products: [] };
   for (const extension of extensions.values()) fields = { ...fields, ...(await extension(db, user, clientId)) };
   return fields;
 }

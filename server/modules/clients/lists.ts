@@ -3,6 +3,8 @@ import { ClientType, clientTypeName } from '../../../src/domain/enums';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';
+import type { ClientListRow as Row } from '../../../src/domain/contracts/clients';
+import type { Answer } from '../../http/route-schema';
 import { likePattern, numericFilter, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
 
 /** The customer-list tabs (spec 1 §2.8) and the client type each one shows; 'all' shows every type. */
@@ -17,21 +19,8 @@ export function isClientTab(value: unknown): value is ClientTab {
   return typeof value === 'string' && Object.hasOwn(tabTypes, value);
 }
 
-export interface ClientListRow {
-  id: number;
-  name: string;
-  client_type_id: number;
-  type_name: string;
-  parent_client_id: number | null;
-  parent_name: string | null;
-  street: string | null;
-  number: string | null;
-  addition: string | null;
-  city: string | null;
-  location: string;
-  contact_name: string | null;
-  created_at: Date;
-}
+/** A list row as the service returns it (created_at still a Date). */
+export type ClientListRow = Answer<Row>;
 
 const sortable: Record<string, string> = {
   name: 'c.name',

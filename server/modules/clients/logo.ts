@@ -8,7 +8,8 @@ import { clientScope } from '../../http/scope';
 import { sendStoredFile, sniffImage } from '../../lib/file-type';
 import type { ExecutorFor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { clientDetail } from './service';
+import { clientForm } from './service';
+import { schemas } from '../../http/route-schema';
 import { recordEvents } from '../events';
 
 async function clientInScope<Lock extends boolean = false>(db: ExecutorFor<Lock>, user: AuthUser, id: number, lock?: Lock) {
@@ -25,7 +26,7 @@ async function clientInScope<Lock extends boolean = false>(db: ExecutorFor<Lock>
 export function registerLogoRoutes(app: FastifyInstance): void {
   const { db, storage } = app;
 
-  app.get('/clients/:id/image', { config: { access: right('Klant bekijken') } }, async (request, reply) => {
+  app.get('/clients/:id/image', { config: { access: right('Klant bekijken') }, schema: schemas.byId }, async (request, reply) => {
     const client = await clientInScope(db, currentUser(request), idParam(request.params));
     if (!client.image) throw new HttpError(404, 'Geen afbeelding');
     reply.header('Cache-Control', 'private, max-age=300');
@@ -46,7 +47,7 @@ export function registerLogoRoutes(app: FastifyInstance): void {
         const client = await clientInScope(trx, user, id, true);
         await trx.updateTable('clients').set({ image: key, updated_at: new Date() }).where('id', '=', id).execute();
         await recordEvents(trx, user, [{ client_id: id, action: 'Logo gewijzigd' }]);
-        return { body: { message: 'Het logo is opgeslagen', data: await clientDetail(trx, user, id, true), replaced: client.image } };
+        return { body: { message: 'Het logo is opgeslagen', data: await clientForm(trx, user, id), replaced: client.image } };
       });
       if (body.replaced && body.replaced !== key) await storage.remove(body.replaced).catch(() => undefined);
       return { message: body.message, data: body.data };

@@ -12,7 +12,7 @@ import { readMultipart } from '../../http/multipart';
 import { listParams, queryValue } from '../../http/paging';
 import { pagingMsg } from '../../../src/domain/schemas/paging';
 import {
-  childrenOf, clientDetail, clientEvents, clientsOfType, createClient, deleteClient, saveMonthlyPayments, updateClient,
+  childrenOf, childrenWithDetail, clientDetail, clientEvents, clientForm, clientsOfType, createClient, deleteClient, saveMonthlyPayments, updateClient,
 } from './service';
 import { allClientRows, isClientTab, listClients, type ClientTab } from './lists';
 import { createAddress, deleteAddress, importAddresses, lookupPostcode, readAddressFile, updateAddress } from './addresses';
@@ -23,6 +23,9 @@ import { createEndUserDelivery, parseEndUserDelivery } from '../deliveries/end-u
 import * as v from 'valibot';
 import { listQuerySchema } from '../../../src/domain/schemas/paging';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
+import {
+  childDetailListSchema, childListSchema, clientAnswerSchema, clientEventListSchema, clientListSchema, clientOptionListSchema, postalCodeAnswerSchema,
+} from '../../../src/domain/contracts/clients';
 
 /** The multipart form of the address import (described for the API docs; read by readImportForm). */
 const addressImportForm = v.object({ id: v.string(), file: uploadField });
@@ -53,7 +56,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
 
   const lists: [string, ClientTab][] = [['/resellers', 'resellers'], ['/endcustomers', 'endcustomers'], ['/endusers', 'endusers'], ['/client-list', 'all']];
   for (const [path, tab] of lists) {
-    app.get(path, { ...view, schema: schemas.list }, async (request) => listClients(db, currentUser(request), tab, listParams(request.query), `/api${path}`));
+    app.get(path, { ...view, schema: routeSchema({ querystring: listQuerySchema, response: { 200: clientListSchema } }) }, async (request) => listClients(db, currentUser(request), tab, listParams(request.query), `/api${path}`));
   }
 
   app.get('/exportcrmcsv', { config: { access: right('Klant exporteren') }, schema: routeSchema({ querystring: v.object({ ...listQuerySchema.entries, tab: v.optional(v.string()) }) }) }, async (request, reply) => {
@@ -63,14 +66,17 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     return sendXlsx(reply, timestampedName('klanten'), workbookStream('Klanten', customerExportColumns, rows));
   });
 
-  app.get('/getallendcustomers', view, async (request) => clientsOfType(db, currentUser(request), ClientType.EINDKLANT));
-  app.get('/getallresellers', view, async (request) => clientsOfType(db, currentUser(request), ClientType.RESELLER));
-  app.get('/getendclientsbyparentid/:id', { ...view, schema: schemas.byId }, async (request) => childrenOf(db, currentUser(request), idParam(request.params), false));
-  app.get('/getendclientsdetailbyparentid/:id', { ...view, schema: schemas.byId }, async (request) => childrenOf(db, currentUser(request), idParam(request.params), true));
+  const options = { ...view, schema: routeSchema({ response: { 200: clientOptionListSchema } }) };
+  app.get('/getallendcustomers', options, async (request) => clientsOfType(db, currentUser(request), ClientType.EINDKLANT));
+  app.get('/getallresellers', options, async (request) => clientsOfType(db, currentUser(request), ClientType.RESELLER));
+  app.get('/getendclientsbyparentid/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: childListSchema } }) }, async (request) =>
+    childrenOf(db, currentUser(request), idParam(request.params)));
+  app.get('/getendclientsdetailbyparentid/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: childDetailListSchema } }) }, async (request) =>
+    childrenWithDetail(db, currentUser(request), idParam(request.params)));
 
-  app.get('/clients/:id', { ...view, schema: routeSchema({ params: idParams('id'), querystring: v.object({ minimum: v.optional(v.picklist(['true', 'false'])) }) }) }, async (request) => {
+  app.get('/clients/:id', { ...view, schema: routeSchema({ params: idParams('id'), querystring: v.object({ minimum: v.optional(v.picklist(['true', 'false'])) }), response: { 200: clientAnswerSchema } }) }, async (request) => {
     const minimum = String((request.query as Record<string, unknown>)?.minimum ?? '') === 'true';
-    return clientDetail(db, currentUser(request), idParam(request.params), minimum);
+    return minimum ? clientForm(db, currentUser(request), idParam(request.params)) : clientDetail(db, currentUser(request), idParam(request.params));
   });
 
   app.post('/clients', { config: { access: right('Klant aanmaken') }, schema: routeSchema({ body: clientCreateSchema }) }, async (request, reply) => {
@@ -81,7 +87,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
       const client = await createClient(trx, user, input);
       // A new end user comes with its in-service delivery and is refused without stock (spec 1 §5).
       if (input.client_type_id === ClientType.EINDGEBRUIKER) await createEndUserDelivery(trx, user, client.id, input, parseEndUserDelivery(body));
-      return { status: 201, body: { message: 'De klant is aangemaakt', data: await clientDetail(trx, user, client.id, true) } };
+      return { status: 201, body: { message: 'De klant is aangemaakt', data: await clientForm(trx, user, client.id) } };
     });
   });
 
@@ -94,7 +100,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     const input = parse(clientUpdateSchema, body);
     return runCommand(db, request, reply, async (trx) => {
       await updateClient(trx, user, id, input);
-      return { body: { message: 'De klant is gewijzigd', data: await clientDetail(trx, user, id, true) } };
+      return { body: { message: 'De klant is gewijzigd', data: await clientForm(trx, user, id) } };
     });
   };
   app.put('/clients/:id', { config: { access: right('Klant wijzigen') }, schema: routeSchema({ params: idParams('id'), body: clientUpdateSchema }) }, update);
@@ -125,7 +131,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
 
   registerLogoRoutes(app);
 
-  app.get('/geteventsbyclientid/:id', { ...view, schema: schemas.byId }, async (request) => clientEvents(db, currentUser(request), idParam(request.params)));
+  app.get('/geteventsbyclientid/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: clientEventListSchema } }) }, async (request) => clientEvents(db, currentUser(request), idParam(request.params)));
 
   app.post('/addresses', { config: { access: right('Adres aanmaken') }, schema: routeSchema({ body: addressCreateSchema }) }, async (request, reply) => {
     const user = currentUser(request);
@@ -153,7 +159,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/postal-code', { config: { access: 'verified' }, schema: routeSchema({ querystring: postalCodeQuerySchema }) }, async (request) => {
+  app.get('/postal-code', { config: { access: 'verified' }, schema: routeSchema({ querystring: postalCodeQuerySchema, response: { 200: postalCodeAnswerSchema } }) }, async (request) => {
     const { postal_code } = parse(postalCodeQuerySchema, request.query);
     return lookupPostcode(db, currentUser(request), postal_code);
   });

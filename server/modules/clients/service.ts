@@ -12,6 +12,8 @@ import { detailParts } from './detail-parts';
 import { stockFieldsOf } from './extensions';
 import './tables';
 import { recordEvents } from '../events';
+import type { Answer } from '../../http/route-schema';
+import type { ChildDetail, ClientDetail, ClientEvent, ClientFormData, ClientOption, MonthlyPayment } from '../../../src/domain/contracts/clients';
 
 const addressColumns = ['id', 'client_id', 'name', 'street', 'number', 'addition', 'zipcode', 'city', 'country', 'is_visiting', 'created_at'] as const;
 const contactColumns = ['id', 'client_id', 'first_name', 'last_name', 'title', 'phone', 'email', 'has_account', 'deleted_at'] as const;
@@ -44,11 +46,11 @@ async function clientRow(db: Executor, user: AuthUser, id: number) {
   return row;
 }
 
-/** GET /api/clients/{id}: the customer page; `minimum` is the light variant for the edit form. */
-export async function clientDetail(db: Executor, user: AuthUser, id: number, minimum: boolean) {
+/** GET /api/clients/{id}?minimum=true: the light answer for the edit form, also the `data` of the customer commands. */
+export async function clientForm(db: Executor, user: AuthUser, id: number): Promise<Answer<ClientFormData>> {
   const client = await clientRow(db, user, id);
   const [addresses, contacts] = await Promise.all([addressesOf(db, [id]), contactsOf(db, [id])]);
-  const base = {
+  return {
     id: client.id,
     name: client.name,
     client_type_id: client.client_type_id,
@@ -64,9 +66,13 @@ export async function clientDetail(db: Executor, user: AuthUser, id: number, min
     addresses,
     contacts,
   };
-  if (minimum) return base;
-  const parent = client.parent_client_id
-    ? await db.selectFrom('clients').select(['id', 'name', 'client_type_id']).where('id', '=', client.parent_client_id).executeTakeFirst()
+}
+
+/** GET /api/clients/{id}: the customer page. */
+export async function clientDetail(db: Executor, user: AuthUser, id: number): Promise<Answer<ClientDetail>> {
+  const base = await clientForm(db, user, id);
+  const parent = base.parent_client_id
+    ? await db.selectFrom('clients').select(['id', 'name', 'client_type_id']).where('id', '=', base.parent_client_id).executeTakeFirst()
     : undefined;
   const endClients = await db.selectFrom('clients').select(['id', 'name', 'client_type_id']).where('parent_client_id', '=', id)
     .where('deleted_at', 'is', null).orderBy('name').execute();
@@ -74,7 +80,7 @@ export async function clientDetail(db: Executor, user: AuthUser, id: number, min
   return {
     ...base,
     parent: parent ?? null,
-    primary_contact: contacts.find((c) => c.id === client.primary_contact_id) ?? null,
+    primary_contact: base.contacts.find((c) => c.id === base.primary_contact_id) ?? null,
     end_clients: endClients,
     monthly_payments: monthly.map((m) => ({ id: m.id, description: m.description, price: centsToPrice(m.price_cents), price_cents: m.price_cents })),
     ...(await stockFieldsOf(db, user, id)),
@@ -83,17 +89,25 @@ export async function clientDetail(db: Executor, user: AuthUser, id: number, min
 }
 
 /** id + name of every client of one type the user may see (lookups for selects). */
-export async function clientsOfType(db: Executor, user: AuthUser, typeId: number) {
+export async function clientsOfType(db: Executor, user: AuthUser, typeId: number): Promise<ClientOption[]> {
   return db.selectFrom('clients').select(['id', 'name', 'parent_client_id']).where('client_type_id', '=', typeId).where('deleted_at', 'is', null)
     .where((eb) => clientScope(user, eb.ref('clients.id'))).orderBy('name').orderBy('id').execute();
 }
 
-/** The direct children of a client (a reseller's end customers, an end customer's end users). */
-export async function childrenOf(db: Executor, user: AuthUser, parentId: number, withDetail: boolean) {
+async function childrenRows(db: Executor, user: AuthUser, parentId: number) {
   await assertClientInScope(db, user, parentId);
-  const children = await db.selectFrom('clients').select(['id', 'name', 'client_type_id', 'primary_contact_id']).where('parent_client_id', '=', parentId)
+  return db.selectFrom('clients').select(['id', 'name', 'client_type_id', 'primary_contact_id']).where('parent_client_id', '=', parentId)
     .where('deleted_at', 'is', null).where((eb) => clientScope(user, eb.ref('clients.id'))).orderBy('name').orderBy('id').execute();
-  if (!withDetail) return children.map(({ id, name }) => ({ id, name }));
+}
+
+/** The direct children of a client (a reseller's end customers, an end customer's end users): id and name. */
+export async function childrenOf(db: Executor, user: AuthUser, parentId: number): Promise<{ id: number; name: string }[]> {
+  return (await childrenRows(db, user, parentId)).map(({ id, name }) => ({ id, name }));
+}
+
+/** The direct children with their addresses and contacts. */
+export async function childrenWithDetail(db: Executor, user: AuthUser, parentId: number): Promise<Answer<ChildDetail>[]> {
+  const children = await childrenRows(db, user, parentId);
   const ids = children.map((c) => c.id);
   const [addresses, contacts] = await Promise.all([addressesOf(db, ids), contactsOf(db, ids)]);
   return children.map((c) => {
@@ -182,7 +196,7 @@ export async function deleteClient(trx: Trx, user: AuthUser, id: number) {
  * Replaces the fixed monthly amounts of a customer ('Vaste bedragen'). The client row is locked first,
  * so parallel saves replace the list one after the other instead of merging their lines.
  */
-export async function saveMonthlyPayments(trx: Trx, user: AuthUser, id: number, input: MonthlyPaymentInput) {
+export async function saveMonthlyPayments(trx: Trx, user: AuthUser, id: number, input: MonthlyPaymentInput): Promise<MonthlyPayment[]> {
   await clientRow(trx, user, id);
   await trx.selectFrom('clients').select('id').where('id', '=', id).forUpdate().execute();
   await trx.deleteFrom('monthly_payments').where('client_id', '=', id).execute();
@@ -195,7 +209,7 @@ export async function saveMonthlyPayments(trx: Trx, user: AuthUser, id: number, 
 }
 
 /** The activity history of a client (spec 1 §3 Activity: created_at, product name, status name). */
-export async function clientEvents(db: Executor, user: AuthUser, id: number) {
+export async function clientEvents(db: Executor, user: AuthUser, id: number): Promise<Answer<ClientEvent>[]> {
   await assertClientInScope(db, user, id);
   const rows = await db.selectFrom('events')
     .leftJoin('products', 'products.id', 'events.product_id')

@@ -8,6 +8,8 @@ import { checkOut } from './checkout';
 import { deliveryDetail } from './detail';
 import { finishDelivery, signatureImage } from './finish';
 import { deliveriesToday } from './today';
+import { deliveriesTodaySchema } from '../../../src/domain/contracts/deliveries';
+import { routeSchema } from '../../http/route-schema';
 
 const change = { config: { access: right('Levering wijzigen') } };
 
@@ -15,7 +17,7 @@ const change = { config: { access: right('Levering wijzigen') } };
 export const fieldworkRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage } = app;
 
-  app.get('/deliveries/today', { config: { access: right('Levering bekijken') } }, async (request) => deliveriesToday(db, currentUser(request)));
+  app.get('/deliveries/today', { config: { access: right('Levering bekijken') }, schema: routeSchema({ response: { 200: deliveriesTodaySchema } }) }, async (request) => deliveriesToday(db, currentUser(request)));
 
   app.post('/delivery/checkout', change, async (request, reply) => {
     const user = currentUser(request);

@@ -26,9 +26,14 @@ import { deliveryInScope } from './rows';
 import { storedInput } from './stored-input';
 import { assertRemarksAllowed } from '../repairs/remarks';
 import { repairToast } from '../../../src/domain/schemas/repairs';
+import { listQuerySchema } from '../../../src/domain/schemas/paging';
+import { carrierListSchema, deliveryDetailSchema, deliveryFormOptionsSchema, deliveryListSchema } from '../../../src/domain/contracts/deliveries';
+import { idParams, routeSchema, schemas } from '../../http/route-schema';
 
 const view = { config: { access: right('Levering bekijken') } };
 const change = { config: { access: right('Levering wijzigen') } };
+/** The export's list parameters and the tab it exports ('open' when absent or unknown). */
+const exportQuery = v.object({ ...listQuerySchema.entries, tab: v.optional(v.string()) });
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80);
 
 /** Requesting a bulk call-off needs 'Bulkafroep aanmaken', any other type 'Levering aanmaken' (spec 2 §6). */
@@ -57,35 +62,35 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
   }
 
   for (const [tab, path] of Object.entries(deliveryTabs)) {
-    app.get(path, view, async (request) => listDeliveries(db, currentUser(request), tab as keyof typeof deliveryTabs, listParams(request.query)));
+    app.get(path, { ...view, schema: routeSchema({ querystring: listQuerySchema, response: { 200: deliveryListSchema } }) }, async (request) => listDeliveries(db, currentUser(request), tab as keyof typeof deliveryTabs, listParams(request.query)));
   }
 
-  app.get('/exportdelivery', { config: { access: right('Levering exporteren') } }, async (request, reply) => {
+  app.get('/exportdelivery', { config: { access: right('Levering exporteren') }, schema: routeSchema({ querystring: exportQuery }) }, async (request, reply) => {
     const tab = (request.query as Record<string, unknown> | undefined)?.tab;
     const chosen = isDeliveryTab(tab) ? tab : 'open';
     const rows = await deliveriesForExport(db, currentUser(request), chosen, listParams(request.query));
     return sendXlsx(reply, timestampedName('leveringen'), workbookStream('Leveringen', exportColumns(chosen), rows));
   });
 
-  app.get('/carriers', view, async () => carriers(db));
-  app.get('/delivery-form-options/:id', { config: { access: 'verified' } }, async (request) =>
+  app.get('/carriers', { ...view, schema: routeSchema({ response: { 200: carrierListSchema } }) }, async () => carriers(db));
+  app.get('/delivery-form-options/:id', { config: { access: 'verified' }, schema: routeSchema({ params: idParams('id'), response: { 200: deliveryFormOptionsSchema } }) }, async (request) =>
     deliveryFormOptions(db, currentUser(request), idParam(request.params)));
 
-  app.get('/deliveries/:id', view, async (request) => deliveryDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/deliveries/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: deliveryDetailSchema } }) }, async (request) => deliveryDetail(db, currentUser(request), idParam(request.params)));
 
-  app.get('/deliveries/:id/packing_slip', view, async (request, reply) => {
+  app.get('/deliveries/:id/packing_slip', { ...view, schema: schemas.byId }, async (request, reply) => {
     const detail = await deliveryDetail(db, currentUser(request), idParam(request.params));
     const pdf = await packingSlip(db, storage, detail);
     return reply.headers(pdfHeaders(`pakbon-${safeName(detail.order_number ?? String(detail.id))}.pdf`)).send(pdf);
   });
 
-  app.get('/deliveries/:id/file', view, async (request, reply) => {
+  app.get('/deliveries/:id/file', { ...view, schema: schemas.byId }, async (request, reply) => {
     const d = await deliveryInScope(db, currentUser(request), idParam(request.params));
     if (!d.file) throw new HttpError(404, 'Geen bestand');
     return sendStoredFile(reply, storage, d.file, safeName(d.file_name ?? 'bestand'));
   });
 
-  app.get('/deliveries/:id/signature', view, async (request, reply) => {
+  app.get('/deliveries/:id/signature', { ...view, schema: schemas.byId }, async (request, reply) => {
     const d = await deliveryInScope(db, currentUser(request), idParam(request.params));
     if (!d.signature_file) throw new HttpError(404, 'Geen handtekening');
     return sendStoredFile(reply, storage, d.signature_file, 'handtekening');
@@ -164,7 +169,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
 
 /** Routes outside /api (spec 2 §7: the shipping label's path has no api prefix). */
 export const deliveryRootRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/deliveries/:id/shipping_label', view, async (request, reply) => {
+  app.get('/deliveries/:id/shipping_label', { ...view, schema: schemas.byId }, async (request, reply) => {
     const detail = await deliveryDetail(app.db, currentUser(request), idParam(request.params));
     if (!detail.can.shipping_label) throw ValidationError.field('carrier_id', deliveryMsg.labelPostnlOnly);
     const pdf = await shippingLabel(app.db, detail);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Carrier } from '../../../src/domain/enums';
-import type { DeliveryDetail } from '../../../src/domain/contracts/deliveries';
+import type { DeliveriesToday, DeliveryDetail } from '../../../src/domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';
@@ -14,7 +14,7 @@ const TODAY_LIMIT = 200;
  * the provider's own carrier dated today by the database's clock, within the user's scope, each as the
  * full detail with its lines, so the web can keep them for use without a network.
  */
-export async function deliveriesToday(db: Executor, user: AuthUser): Promise<{ date: string; data: DeliveryDetail[] }> {
+export async function deliveriesToday(db: Executor, user: AuthUser): Promise<DeliveriesToday> {
   const rows = await db.selectFrom('deliveries as d').select(['d.id', sql<string>`current_date::text`.as('today')])
     .where('d.deleted_at', 'is', null).where('d.is_cancelled', '=', false).where('d.completed_at', 'is', null)
     .where('d.carrier_id', '=', Carrier.REUZADO).where(sql<boolean>`d.date = current_date`)

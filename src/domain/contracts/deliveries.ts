@@ -1,125 +1,158 @@
 /** Answers of the delivery calls (spec 2 §3 Delivery, §7 Deliveries), shared by server and web. */
+import * as v from 'valibot';
+import { pagedSchema } from '../paged';
+import { idName, nullableNumber, nullableString, timestamp } from './wire';
 
-/** A row of GET /deliveries, /backorders, /finisheddeliveries and /cancelleddeliveries (spec 2 §2.6). */
-export interface DeliveryListRow {
-  id: number;
-  date: string | null;
-  order_number: string | null;
-  w_number: string | null;
-  your_reference: string | null;
-  delivery_type_id: number;
-  delivery_type: { name: string };
-  client_id: number;
-  client_name: string;
+const typeName = v.object({ name: v.string() });
+const pickupFlag = v.picklist([0, 1]);
+
+const deliveryListRowSchema = v.object({
+  id: v.number(),
+  date: nullableString,
+  order_number: nullableString,
+  w_number: nullableString,
+  your_reference: nullableString,
+  delivery_type_id: v.number(),
+  delivery_type: typeName,
+  client_id: v.number(),
+  client_name: v.string(),
   /** The end customer: the client itself, or the parent of an end user. */
-  end_customer_id: number;
-  end_customer_name: string;
-  address: string | null;
-  carrier_id: number;
+  end_customer_id: v.number(),
+  end_customer_name: v.string(),
+  address: nullableString,
+  carrier_id: v.number(),
   /** 'Voorraad': the number of lines. */
-  products_count: number;
-  checked_out_count: number;
-  created_at: string;
-  completed_at: string | null;
-  is_cancelled: boolean;
-}
+  products_count: v.number(),
+  checked_out_count: v.number(),
+  created_at: timestamp,
+  completed_at: v.nullable(timestamp),
+  is_cancelled: v.boolean(),
+});
+/** A row of GET /deliveries, /backorders, /finisheddeliveries and /cancelleddeliveries (spec 2 §2.6). */
+export type DeliveryListRow = v.InferOutput<typeof deliveryListRowSchema>;
+export const deliveryListSchema = pagedSchema(deliveryListRowSchema);
 
-interface DeliveryItem {
-  id: number;
-  serial: string | null;
-  status_id: number;
-  status: { id: number; name: string };
-  product: { id: number; name: string; article_number: string; product_group_id: number };
-  pivot: { is_pickup: 0 | 1; checked_out_at: string | null; is_backorder: boolean; delivery_product_id: number };
-}
+const deliveryItemSchema = v.object({
+  id: v.number(),
+  serial: nullableString,
+  status_id: v.number(),
+  status: idName,
+  product: v.object({ id: v.number(), name: v.string(), article_number: v.string(), product_group_id: v.number() }),
+  pivot: v.object({ is_pickup: pickupFlag, checked_out_at: v.nullable(timestamp), is_backorder: v.boolean(), delivery_product_id: v.number() }),
+});
 
 /** One line of the delivery (spec 2 §3: product_id, item_id, is_pickup). */
-export interface DeliveryLine {
-  id: number;
-  product_id: number;
-  item_id: number | null;
-  is_pickup: 0 | 1;
-  checked_out_at: string | null;
-  is_backorder: boolean;
-  product: { id: number; name: string; article_number: string; description: string | null; product_group_id: number };
-  serial: string | null;
-}
+const deliveryLineSchema = v.object({
+  id: v.number(),
+  product_id: v.number(),
+  item_id: nullableNumber,
+  is_pickup: pickupFlag,
+  checked_out_at: v.nullable(timestamp),
+  is_backorder: v.boolean(),
+  product: v.object({ id: v.number(), name: v.string(), article_number: v.string(), description: nullableString, product_group_id: v.number() }),
+  serial: nullableString,
+});
+export type DeliveryLine = v.InferOutput<typeof deliveryLineSchema>;
 
 /** Bulk product list (spec 2 §3): per article the expected and checked-out ('Uitgeklaard') counts. */
-export interface BulkProductRow {
-  id: number;
-  name: string;
-  article_number: string;
-  product_group_id: number;
-  expected: number;
-  arrived: number;
-}
+const bulkProductRowSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  article_number: v.string(),
+  product_group_id: v.number(),
+  expected: v.number(),
+  arrived: v.number(),
+});
+export type BulkProductRow = v.InferOutput<typeof bulkProductRowSchema>;
 
-interface DeliveryEvent {
-  id: number;
-  action: string;
-  status_id: number | null;
-  status: { id: number; name: string } | null;
-  item_id: number | null;
-  user: { id: number; name: string } | null;
-  created_at: string;
-}
+const deliveryEventSchema = v.object({
+  id: v.number(),
+  action: v.string(),
+  status_id: nullableNumber,
+  status: v.nullable(idName),
+  item_id: nullableNumber,
+  user: v.nullable(idName),
+  created_at: timestamp,
+});
+
+const deliveryContactSchema = v.object({
+  id: v.number(), first_name: v.string(), last_name: v.string(), title: nullableString, phone: nullableString, email: nullableString,
+});
 
 /** GET /deliveries/{id}: the detail page (spec 2 §2.7). */
-export interface DeliveryDetail {
-  id: number;
-  order_number: string | null;
-  delivery_type_id: number;
-  delivery_type: { name: string };
+export const deliveryDetailSchema = v.object({
+  id: v.number(),
+  order_number: nullableString,
+  delivery_type_id: v.number(),
+  delivery_type: typeName,
   /** The info panel title: type name 'van' contact, end-user or client name. */
-  title: string;
-  client_id: number;
-  client: { id: number; name: string; client_type_id: number; parent_client_id: number | null; contacts: { id: number; first_name: string; last_name: string; title: string | null; phone: string | null; email: string | null }[] };
-  end_customer: { id: number; name: string };
-  project_id: number | null;
-  project: { id: number; number: string } | null;
-  carrier_id: number;
-  carrier: { id: number; name: string };
-  date: string | null;
-  created_at: string;
+  title: v.string(),
+  client_id: v.number(),
+  client: v.object({
+    id: v.number(), name: v.string(), client_type_id: v.number(), parent_client_id: nullableNumber, contacts: v.array(deliveryContactSchema),
+  }),
+  end_customer: idName,
+  project_id: nullableNumber,
+  project: v.nullable(v.object({ id: v.number(), number: v.string() })),
+  carrier_id: v.number(),
+  carrier: idName,
+  date: nullableString,
+  created_at: timestamp,
   /** Finished: the completion timestamp is set. */
-  finished: boolean;
-  completed: string | null;
-  comment: string | null;
-  is_cancelled: boolean;
-  contact: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  address: string | null;
-  description: string | null;
-  w_number: string | null;
-  your_reference: string | null;
-  user: { id: number; name: string } | null;
-  file: string | null;
+  finished: v.boolean(),
+  completed: v.nullable(timestamp),
+  comment: nullableString,
+  is_cancelled: v.boolean(),
+  contact: nullableString,
+  contact_email: nullableString,
+  contact_phone: nullableString,
+  address: nullableString,
+  description: nullableString,
+  w_number: nullableString,
+  your_reference: nullableString,
+  user: v.nullable(idName),
+  file: nullableString,
   /** The bulk upload as spec 2 §3 names it: the first file's download url and name. */
-  media: { original_url: string; name: string }[];
-  date_quotation: string | null;
-  finished_repair: string | null;
-  repair_description: string | null;
+  media: v.array(v.object({ original_url: v.string(), name: v.string() })),
+  date_quotation: v.nullable(timestamp),
+  finished_repair: v.nullable(timestamp),
+  repair_description: nullableString,
   /** Who signed at the finish; `url` of the signature image when one was stored. */
-  signature: { url: string | null; signer_name: string | null; signed_at: string | null } | null;
-  items: DeliveryItem[];
-  products: DeliveryLine[];
-  bulk_products: BulkProductRow[];
-  events: DeliveryEvent[];
+  signature: v.nullable(v.object({ url: nullableString, signer_name: nullableString, signed_at: v.nullable(timestamp) })),
+  items: v.array(deliveryItemSchema),
+  products: v.array(deliveryLineSchema),
+  bulk_products: v.array(bulkProductRowSchema),
+  events: v.array(deliveryEventSchema),
   /** What the page may offer (spec 2 §4), so the web does not repeat the rules. */
-  can: { edit: boolean; cancel: boolean; reopen: boolean; delete: boolean; finish: boolean; shipping_label: boolean };
-}
+  can: v.object({
+    edit: v.boolean(), cancel: v.boolean(), reopen: v.boolean(), delete: v.boolean(), finish: v.boolean(), shipping_label: v.boolean(),
+  }),
+});
+export type DeliveryDetail = v.InferOutput<typeof deliveryDetailSchema>;
+
+/** GET /deliveries/today ('Mijn leveringen vandaag'): the day by the database's clock and its deliveries in full. */
+export const deliveriesTodaySchema = v.object({ date: v.string(), data: v.array(deliveryDetailSchema) });
+export type DeliveriesToday = v.InferOutput<typeof deliveriesTodaySchema>;
+
+/** GET /carriers. */
+export const carrierListSchema = v.array(idName);
 
 /** GET /delivery-form-options/{clientId}: what the request forms choose from, with the 'more than available' counts. */
-export interface DeliveryFormOptions {
-  client: { id: number; name: string; client_type_id: number };
-  end_customer: { id: number; name: string };
-  products: { id: number; name: string; article_number: string; product_group_id: number; available: number; on_order: number }[];
-  bundles: { id: number; name: string; product_ids: number[] }[];
+export const deliveryFormOptionsSchema = v.object({
+  client: v.object({ id: v.number(), name: v.string(), client_type_id: v.number() }),
+  end_customer: idName,
+  products: v.array(v.object({
+    id: v.number(), name: v.string(), article_number: v.string(), product_group_id: v.number(), available: v.number(), on_order: v.number(),
+  })),
+  bundles: v.array(v.object({ id: v.number(), name: v.string(), product_ids: v.array(v.number()) })),
   /** Items the client holds (end user) or has at its location: the pickup choices. */
-  items: { id: number; serial: string | null; product_id: number; product_name: string; status_id: number; on_open_delivery: boolean }[];
-  contacts: { id: number; first_name: string; last_name: string; phone: string | null; email: string | null }[];
-  addresses: { id: number; street: string; number: string; addition: string | null; zipcode: string; city: string }[];
-  carriers: { id: number; name: string }[];
-}
+  items: v.array(v.object({
+    id: v.number(), serial: nullableString, product_id: v.number(), product_name: v.string(), status_id: v.number(), on_open_delivery: v.boolean(),
+  })),
+  contacts: v.array(v.object({ id: v.number(), first_name: v.string(), last_name: v.string(), phone: nullableString, email: nullableString })),
+  addresses: v.array(v.object({
+    id: v.number(), street: v.string(), number: v.string(), addition: nullableString, zipcode: v.string(), city: v.string(),
+  })),
+  carriers: v.array(idName),
+});
+export type DeliveryFormOptions = v.InferOutput<typeof deliveryFormOptionsSchema>;

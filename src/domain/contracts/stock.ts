@@ -32,7 +32,7 @@ const productFields = {
   price,
 };
 
-const productRowSchema = v.object({
+export const productRowSchema = v.object({
   ...productFields,
   client_name: v.string(),
   reseller_id: nullableNumber,

@@ -7,19 +7,12 @@ import { DataTable, toSearchParams, type TableParams } from '../DataTable';
 import { DatePicker } from '../DatePicker';
 import { SearchSelect } from '../SearchSelect';
 import { SignaturePad } from '../SignaturePad';
+import type { ClientListRow } from '../../domain/contracts/clients';
 
 /**
  * The UI kit on one page (route /ui-kit): a reference for feature authors and the surface the
  * browser tests (tests/e2e/ui-kit.spec.ts) drive. Real data from the customer list endpoint.
  */
-interface ClientRow {
-  id: number;
-  name: string;
-  type_name: string;
-  city: string | null;
-  parent_name: string | null;
-  created_at: string;
-}
 interface PriceRow {
   id: number;
   name: string;
@@ -28,7 +21,7 @@ interface PriceRow {
 }
 
 const fetchClients = (params: TableParams) =>
-  getJson<Paged<ClientRow>>('client-list', { searchParams: toSearchParams(params, 10) });
+  getJson<Paged<ClientListRow>>('client-list', { searchParams: toSearchParams(params, 10) });
 
 const typeOptions = [
   { id: 2, name: 'Reseller' },
@@ -58,7 +51,7 @@ export function UiKitPage() {
       <section className="panel" aria-labelledby="kit-clients">
         <h2 id="kit-clients">Klanten (pagina's)</h2>
         <p className="muted">{selected.length} geselecteerd</p>
-        <DataTable<ClientRow>
+        <DataTable<ClientListRow>
           label="Klanten"
           urlState
           queryKey={queryKeys.uiKit.clients}
@@ -83,12 +76,12 @@ export function UiKitPage() {
 
       <section className="panel" aria-labelledby="kit-more">
         <h2 id="kit-more">Eindgebruikers (laad meer)</h2>
-        <DataTable<ClientRow>
+        <DataTable<ClientListRow>
           label="Eindgebruikers"
           mode="loadMore"
           searchable={false}
           queryKey={queryKeys.uiKit.endUsers}
-          fetchPage={(params) => getJson<Paged<ClientRow>>('endusers', { searchParams: toSearchParams(params, 5) })}
+          fetchPage={(params) => getJson<Paged<ClientListRow>>('endusers', { searchParams: toSearchParams(params, 5) })}
           columns={[
             { key: 'name', header: 'Naam', sortable: true },
             { key: 'created_at', header: 'Aangemaakt op', cell: { kind: 'dateTime' } },

@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
+import type { ClientEvent, ClientFormData } from '../../../domain/contracts/clients';
 
-export interface ActivityRow {
-  id: number;
-  action: string;
-  created_at: string;
-  product_name: string | null;
-  status_name: string | null;
-}
+/** A client's event (GET /geteventsbyclientid/{id}). */
+export type ActivityRow = ClientEvent;
 
 export const fetchClientActivities = (clientId: number) => getJson<ActivityRow[]>(`geteventsbyclientid/${clientId}`);
 export const clientActivitiesQueryOptions = (clientId: number) =>
@@ -18,7 +14,7 @@ export const clientActivitiesQueryOptions = (clientId: number) =>
 export const clientNameQueryOptions = (clientId: number) =>
   queryOptions({
     queryKey: queryKeys.clients.name(clientId),
-    queryFn: () => getJson<{ name: string }>(`clients/${clientId}`, { searchParams: { minimum: 'true' } }),
+    queryFn: () => getJson<ClientFormData>(`clients/${clientId}`, { searchParams: { minimum: 'true' } }),
   });
 
 export function useClientName(clientId: number): string | undefined {

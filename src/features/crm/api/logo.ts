@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postForm } from '../../../api/client';
 import { refreshAfter } from '../../../api/keys';
-import type { ClientDetail } from '../../../domain/contracts/clients';
+import type { ClientFormData } from '../../../domain/contracts/clients';
 
 /** Where the customer page shows the logo; the stored key changes with every upload, so it busts the cache. */
-export const logoUrl = (client: Pick<ClientDetail, 'id' | 'image'>) =>
+export const logoUrl = (client: Pick<ClientFormData, 'id' | 'image'>) =>
   client.image ? `/api/clients/${client.id}/image?v=${encodeURIComponent(client.image)}` : null;
 
 /** The customer's logo (spec 1 §2.10 'image file'): a raster image, checked by its bytes on the server. */
@@ -14,7 +14,7 @@ export function useUploadLogo() {
     mutationFn: ({ clientId, file }: { clientId: number; file: File }) => {
       const body = new FormData();
       body.set('image', file);
-      return postForm<{ message: string; data: ClientDetail }>(`clients/${clientId}/image`, body);
+      return postForm<{ message: string; data: ClientFormData }>(`clients/${clientId}/image`, body);
     },
     meta: { errorText: 'Er is helaas iets fout gegaan bij het opslaan van het logo' },
     onSuccess: () => refreshAfter(queryClient, 'clients'),

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type MutationMeta } from '@tanstack/react-
 import { deleteJson, postForm, postJson, putJson } from '../../../api/client';
 import { refreshAfter } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
-import type { Address, AddressPayload, ClientCreatePayload, ClientDetail, ClientUpdatePayload, MonthlyPayment } from '../../../domain/contracts/clients';
+import type { Address, AddressPayload, ClientCreatePayload, ClientFormData, ClientUpdatePayload, MonthlyPayment } from '../../../domain/contracts/clients';
 
 /** Every change in the customer area refreshes the area's queries and every customer dropdown. */
 function useClientMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, meta: MutationMeta) {
@@ -16,13 +16,13 @@ function stripNulls(payload: object): Record<string, unknown> {
 }
 
 export const useCreateClient = () =>
-  useClientMutation((payload: ClientCreatePayload) => postJson<{ message: string; data: ClientDetail }>('clients', stripNulls(payload)),
+  useClientMutation((payload: ClientCreatePayload) => postJson<{ message: string; data: ClientFormData }>('clients', stripNulls(payload)),
     // The spec's text for a failed creation of a customer or user (spec 1 §8); never the server's raw message.
     { errorText: 'Er is helaas iets fout gegaan bij het aanmaken van de gebruiker' });
 
 export const useUpdateClient = () =>
   useClientMutation(({ id, payload }: { id: number; payload: ClientUpdatePayload }) =>
-    postJson<{ message: string; data: ClientDetail }>(`clients/${id}`, { ...stripNulls(payload), _method: 'PUT' }),
+    postJson<{ message: string; data: ClientFormData }>(`clients/${id}`, { ...stripNulls(payload), _method: 'PUT' }),
   { errorText: 'Er is helaas iets fout gegaan bij het wijzigen van de klant' });
 
 export const useDeleteClient = () => useClientMutation((id: number) => deleteJson<{ message: string }>(`clients/${id}`),

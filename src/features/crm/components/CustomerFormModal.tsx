@@ -16,7 +16,7 @@ import { useParentOptions } from '../api/parent-options';
 import { useCreateClient, useUpdateClient } from '../api/mutations';
 import { logoUrl, useUploadLogo } from '../api/logo';
 import { postcodeLookup } from './postcode';
-import type { ClientDetail } from '../../../domain/contracts/clients';
+import type { ClientFormData } from '../../../domain/contracts/clients';
 import { useSessionUser } from '../../../session';
 import { checkPayload } from './validate';
 import { useEndUserStockOptions } from '../api/end-user-stock';
@@ -24,11 +24,11 @@ import { EndUserDeliveryFields, emptyEndUserDelivery, endUserDeliveryPayload, ty
 
 interface Props {
   /** The customer to change; a new one when absent. */
-  client?: ClientDetail;
+  client?: ClientFormData;
   /** Preset parent and type, e.g. 'new end user' on an end customer's page. */
   preset?: { client_type_id: number; parent_client_id: number };
   onClose: () => void;
-  onSaved: (client: ClientDetail) => void;
+  onSaved: (client: ClientFormData) => void;
 }
 
 const emptyValues = {
@@ -55,7 +55,7 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
   const [logo, setLogo] = useState<File | null>(null);
 
   // The customer exists once created: a refused logo then shows its toast and the new customer opens anyway.
-  const withLogo = async (created: ClientDetail) => {
+  const withLogo = async (created: ClientFormData) => {
     if (!logo) return created;
     try {
       return (await uploadLogo.mutateAsync({ clientId: created.id, file: logo })).data;
@@ -64,7 +64,7 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
     }
   };
 
-  const form = useApiForm<Values, Values, ClientDetail>({
+  const form = useApiForm<Values, Values, ClientFormData>({
     initial: client
       ? { ...emptyValues, name: client.name, client_type_id: String(client.client_type_id), parent_client_id: client.parent_client_id,
         invoice_description: client.invoice_description ?? '', invoice_reference: client.invoice_reference ?? '',

@@ -2,17 +2,12 @@ import { useMemo } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
+import type { DeliveriesToday, DeliveryDetail } from '../../../domain/contracts/deliveries';
 import { ItemStatus } from '../../../domain/enums';
 import { serialKey } from '../../../domain/scan';
 import { ACCESSORY_GROUP_ID } from '../../../domain/schemas/stock';
 import { pendingFor, type PendingFieldwork } from '../../../offline/fieldwork';
 import { useOutboxActions } from '../../../offline/outbox';
-
-export interface DeliveriesToday {
-  date: string;
-  data: DeliveryDetail[];
-}
 
 /**
  * GET /deliveries/today. Every delivery also goes into its detail query, so /leveringen/{id} opens
