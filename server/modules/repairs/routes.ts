@@ -6,7 +6,7 @@ import { runCommand } from '../../http/command';
 import { HttpError, ValidationError, idParam, notFound, parse } from '../../http/errors';
 import { readMultipart, type UploadedFile } from '../../http/multipart';
 import { listParams } from '../../http/paging';
-import { idParams, routeSchema } from '../../http/route-schema';
+import { idParams, messageResponse, routeSchema, uploadField } from '../../http/route-schema';
 import { sendStoredFile, sniffImage, sniffPdf } from '../../lib/file-type';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import {
@@ -17,7 +17,9 @@ import { listRepairs, repairExportColumns, repairsForExport } from './lists';
 import { sendQuotationMail } from './mail';
 import { repairInScope } from './rows';
 import * as v from 'valibot';
-import { repairDetailSchema, repairEventListSchema, repairListSchema } from '../../../src/domain/contracts/repairs';
+import {
+  quotationDecisionAnswerSchema, repairCommandAnswerSchema, repairDetailSchema, repairEventListSchema, repairListSchema,
+} from '../../../src/domain/contracts/repairs';
 import { filterValueSchema, listQuerySchema } from '../../../src/domain/schemas/paging';
 
 const view = { config: { access: right('Levering bekijken') } };
@@ -26,6 +28,9 @@ const IMAGE_FIELD = /^(files|images|file|image)(\[\d*\])?$/;
 /** The list's query: the table's parameters plus its filters (an end customer or end user, a repair status). */
 const listQuery = v.object({ ...listQuerySchema.entries, 'filters[client]': v.optional(filterValueSchema), 'filters[status]': v.optional(filterValueSchema) });
 const byId = idParams('id');
+/** A command on a repair that answers with the repair as it is now (201 when it stored a file). */
+const command = (body?: v.GenericSchema, multipart = false) =>
+  routeSchema({ params: byId, body, multipart, response: { 200: repairCommandAnswerSchema, 201: repairCommandAnswerSchema } });
 const baseName = (name: string) => path.basename(name, path.extname(name)).replace(/[^\p{L}\p{N} ._-]+/gu, '_').slice(0, 80) || 'bestand';
 
 export const repairRoutes: FastifyPluginAsync = async (app) => {
@@ -70,7 +75,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     return sendStoredFile(reply, storage, q.file, q.name);
   });
 
-  app.post('/deliveries/:id/change-repair-status', change, async (request, reply) => {
+  app.post('/deliveries/:id/change-repair-status', { ...change, schema: command(repairStatusSchema) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const { status } = parse(repairStatusSchema, request.body);
@@ -80,7 +85,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post('/deliveries/:id/add-images', change, async (request, reply) => {
+  app.post('/deliveries/:id/add-images', { ...change, schema: command(v.object({ 'files[]': v.array(uploadField) }), true) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     await repairInScope(db, user, id);
@@ -99,7 +104,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     }));
   });
 
-  app.post('/deliveries/:id/remove-image', change, async (request, reply) => {
+  app.post('/deliveries/:id/remove-image', { ...change, schema: command(removeImageSchema) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const { image } = parse(removeImageSchema, request.body);
@@ -112,7 +117,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     return answer;
   });
 
-  app.post('/deliveries/:id/add-quotation', change, async (request, reply) => {
+  app.post('/deliveries/:id/add-quotation', { ...change, schema: command(v.object({ quotation: uploadField }), true) }, async (request, reply) => {
     const user = currentUser(request);
     assertSuperuser(user);
     const id = idParam(request.params);
@@ -127,7 +132,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     }));
   });
 
-  app.post('/deliveries/:id/remove-quotation', change, async (request, reply) => {
+  app.post('/deliveries/:id/remove-quotation', { ...change, schema: command() }, async (request, reply) => {
     const user = currentUser(request);
     assertSuperuser(user);
     const id = idParam(request.params);
@@ -140,7 +145,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     return answer;
   });
 
-  app.post('/deliveries/:id/mail-quotation/:contactId', change, async (request, reply) => {
+  app.post('/deliveries/:id/mail-quotation/:contactId', { ...change, schema: routeSchema({ params: idParams('id', 'contactId'), response: { 200: messageResponse } }) }, async (request, reply) => {
     const user = currentUser(request);
     assertSuperuser(user);
     const id = idParam(request.params);
@@ -160,7 +165,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post('/deliveries/:id/accept-or-deny-quotation', view, async (request, reply) => {
+  app.post('/deliveries/:id/accept-or-deny-quotation', { ...view, schema: routeSchema({ params: byId, body: quotationDecisionSchema, response: { 200: quotationDecisionAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const { status } = parse(quotationDecisionSchema, request.body);

@@ -129,3 +129,14 @@ const repairEventRowSchema = v.object({
 export type RepairEventRow = v.InferOutput<typeof repairEventRowSchema>;
 /** GET /geteventsbyrepairid/{id}. */
 export const repairEventListSchema = v.array(repairEventRowSchema);
+
+/** The answer of a repair command: its toast text and the repair as it is now. */
+export const repairCommandAnswerSchema = v.object({ message: v.string(), data: repairDetailSchema });
+export type RepairAnswer = v.InferOutput<typeof repairCommandAnswerSchema>;
+
+/** POST /deliveries/{id}/accept-or-deny-quotation: the decision and when it was taken, with the repair. */
+export const quotationDecisionAnswerSchema = v.object({
+  ...repairCommandAnswerSchema.entries,
+  status_quotation: quotationDecision,
+  date_quotation: timestamp,
+});
