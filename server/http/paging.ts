@@ -76,20 +76,49 @@ export function likePattern(search: string): string {
 
 export type { Paged } from '../../src/domain/paged';
 
-/** Runs the page query and the count (same filters, no order) and builds the spec's paged answer. */
-export async function paginate<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>, params: ListParams, basePath = '',
-): Promise<Paged<O>> {
-  const countRow = await query
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`count(*)`.as('total'))
-    .executeTakeFirst() as { total: number | string } | undefined;
-  const total = Number(countRow?.total ?? 0);
-  const data = await query.limit(params.perPage).offset((params.page - 1) * params.perPage).execute();
-  return pagedAnswer(data, total, params, basePath);
+/**
+ * How a page learns its total:
+ * - `count` (default): a `count(*)` of the same filters (no order) before the page.
+ * - `window`: `count(*) over ()` rides along with the page's rows, one round trip (hot lists, bench/);
+ *   only a page past the end needs the separate count.
+ * - `parallel`: the count and the page sent at once on two pool connections (the product list, where a
+ *   window count would make PostgreSQL join and number every row before the LIMIT).
+ */
+export type PageTotal = 'count' | 'window' | 'parallel';
+
+/** The total of the query's filters: the query without its columns and its order. */
+async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const row = await query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst() as { total: number | string } | undefined;
+  return Number(row?.total ?? 0);
 }
 
+const pageOf = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, params: ListParams) =>
+  query.limit(params.perPage).offset((params.page - 1) * params.perPage);
+
+async function pageWithWindowTotal<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, params: ListParams): Promise<{ data: O[]; total: number }> {
+  const rows = await pageOf(query.select(sql<number>`count(*) over ()`.as('total_rows')), params).execute() as (O & { total_rows: number | string })[];
+  const data = rows.map(({ total_rows: _, ...rest }) => rest as unknown as O);
+  if (rows.length) return { data, total: Number(rows[0]!.total_rows) };
+  return { data, total: params.page > 1 ? await countOf(query) : 0 };
+}
+
+/** Runs the page query and its total (see PageTotal) and builds the spec's paged answer (spec 1 §3). */
+export async function paginate<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>, params: ListParams, basePath = '', total: PageTotal = 'count',
+): Promise<Paged<O>> {
+  if (total === 'window') {
+    const page = await pageWithWindowTotal(query, params);
+    return pagedAnswer(page.data, page.total, params, basePath);
+  }
+  if (total === 'parallel') {
+    const [count, data] = await Promise.all([countOf(query), pageOf(query, params).execute()]);
+    return pagedAnswer(data, count, params, basePath);
+  }
+  const count = await countOf(query);
+  return pagedAnswer(await pageOf(query, params).execute(), count, params, basePath);
+}
+
+/** The paged answer of rows already read (lists that count or page in their own way). */
 export function pagedAnswer<T>(data: T[], total: number, params: ListParams, basePath = ''): Paged<T> {
   const lastPage = Math.max(1, Math.ceil(total / params.perPage));
   const url = (p: number) => (p >= 1 && p <= lastPage ? `${basePath}?page=${p}` : null);

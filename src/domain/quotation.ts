@@ -1,4 +1,5 @@
 /** The repair quotation's validity (spec 2 §4, §9), shared by the repair page and the API. */
+import type { QuotationValidity } from './contracts/repairs';
 import { QuotationStatus } from './enums';
 
 const QUOTATION_VALID_DAYS = 30;
@@ -9,17 +10,6 @@ export type QuotationDecision = (typeof QuotationStatus)[keyof typeof QuotationS
 /** Whole days since the upload (86,400,000 ms per day); never negative. */
 export function quotationAgeDays(uploadedAt: Date | string, now: Date = new Date()): number {
   return Math.max(0, Math.floor((now.getTime() - new Date(uploadedAt).getTime()) / DAY_MS));
-}
-
-export interface QuotationValidity {
-  age_days: number;
-  /** 30 minus the age; 0 once expired. */
-  days_left: number;
-  expired: boolean;
-  /** 'Offerte is nog N dag(en) geldig' or 'Offerte is verlopen'. */
-  text: string;
-  /** Accept and refuse: only while pending (no decision) and under 30 days old. */
-  can_decide: boolean;
 }
 
 export function quotationValidity(uploadedAt: Date | string, decision: QuotationDecision | null, now: Date = new Date()): QuotationValidity {

@@ -62,6 +62,22 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(answer('/api/deliveries/{id}').properties)).toEqual(expect.arrayContaining(['title', 'products', 'bulk_products', 'signature', 'can']));
     expect(answer('/api/deliveries/today').properties.data.items.properties).toHaveProperty('can');
     expect(answer('/api/backorders').properties.data.items.properties).toHaveProperty('end_customer_name');
+    expect(Object.keys(answer('/api/repairdeliveries').properties.data.items.properties)).toEqual(expect.arrayContaining(['order_number', 'serials', 'end_customer_name', 'finished_repair']));
+    expect(Object.keys(answer('/api/repairs/{id}').properties)).toEqual(expect.arrayContaining(['end_customer', 'quotation', 'action_log', 'mail_contacts', 'can']));
+    expect(answer('/api/geteventsbyrepairid/{id}').items.properties).toHaveProperty('status_name');
+    expect(Object.keys(answer('/api/productswitheolitems').properties.data.items.properties)).toEqual(expect.arrayContaining(['eol_items', 'client_name', 'reseller_name']));
+    expect(Object.keys(answer('/api/items/itemseolbyproductid/{id}').properties)).toEqual(expect.arrayContaining(['data', 'total', 'product']));
+  });
+
+  it('describes the answer of every JSON read of the repair and EOL areas', async () => {
+    const paths = (await ctx.client().get('/api/openapi.json')).body.paths as Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+    const reads = ['/api/repairdeliveries', '/api/repairs/{id}', '/api/geteventsbyrepairid/{id}', '/api/productswitheolitems', '/api/items/itemseolbyproductid/{id}'];
+    const undescribed = reads.filter((path) => !paths[path]?.get?.responses?.['200']?.content?.['application/json']);
+    expect(undescribed).toEqual([]);
+    const files = ['/api/exportrepair', '/api/exporteolproducts', '/api/deliveries/{id}/images/{image}', '/api/deliveries/{id}/quotation'];
+    for (const path of files) expect(paths[path]?.get, path).toBeDefined();
+    const image = paths['/api/deliveries/{id}/images/{image}']!.get as unknown as { parameters: { name: string; in: string }[] };
+    expect(image.parameters.filter((p) => p.in === 'path').map((p) => p.name).sort()).toEqual(['id', 'image']);
   });
 
   it('leaves validation to the shared schemas: a bad body still gets the Dutch per-field messages', async () => {

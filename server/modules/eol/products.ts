@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { ClientType } from '../../../src/domain/enums';
-import type { EolProductRow } from '../../../src/domain/contracts/eol';
+import type { EolProductRow, EolProductsPage } from '../../../src/domain/contracts/eol';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { likePattern, numericFilter, paginate, sortColumn, type ListParams } from '../../http/paging';
@@ -58,7 +58,7 @@ function toRow(r: Awaited<ReturnType<Query['execute']>>[number]): EolProductRow 
 }
 
 /** GET /productswitheolitems: one page, sorted by name unless asked otherwise. */
-export async function listEolProducts(db: Executor, user: AuthUser, params: ListParams, basePath: string) {
+export async function listEolProducts(db: Executor, user: AuthUser, params: ListParams, basePath: string): Promise<EolProductsPage> {
   const page = await paginate(orderEolProducts(eolProductsQuery(db, user, params), params), params, basePath);
   return { ...page, data: page.data.map(toRow) };
 }

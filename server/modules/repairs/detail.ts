@@ -1,5 +1,5 @@
 import { ClientType } from '../../../src/domain/enums';
-import type { RepairDetail, RepairFile, RepairQuotation } from '../../../src/domain/contracts/repairs';
+import type { RepairDetail, RepairEventRow, RepairFile, RepairQuotation } from '../../../src/domain/contracts/repairs';
 import { quotationValidity } from '../../../src/domain/quotation';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
@@ -101,7 +101,7 @@ export async function repairDetail(db: Executor, user: AuthUser, id: number, now
 }
 
 /** GET /geteventsbyrepairid/{id}: every activity of the repair and its items, newest first. */
-export async function repairEvents(db: Executor, user: AuthUser, id: number) {
+export async function repairEvents(db: Executor, user: AuthUser, id: number): Promise<RepairEventRow[]> {
   await repairInScope(db, user, id);
   const rows = await db.selectFrom('events as e')
     .leftJoin('items as i', 'i.id', 'e.item_id')

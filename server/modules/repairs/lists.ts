@@ -3,10 +3,9 @@ import { DeliveryType, ItemStatus, repairStatuses } from '../../../src/domain/en
 import type { RepairListRow } from '../../../src/domain/contracts/repairs';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, numericFilter, sortColumn, type ListParams } from '../../http/paging';
+import { likePattern, numericFilter, paginate, sortColumn, type ListParams, type Paged } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import type { XlsxColumn } from '../../lib/xlsx';
-import { pageAndCount } from '../stock/page';
 import { iso, statusOf } from './rows';
 import './tables';
 
@@ -70,8 +69,8 @@ function toRow(r: Row): RepairListRow {
   };
 }
 
-export async function listRepairs(db: Executor, user: AuthUser, params: ListParams) {
-  const page = await pageAndCount(repairListQuery(db, user, params), params, '/api/repairdeliveries');
+export async function listRepairs(db: Executor, user: AuthUser, params: ListParams): Promise<Paged<RepairListRow>> {
+  const page = await paginate(repairListQuery(db, user, params), params, '/api/repairdeliveries', 'parallel');
   return { ...page, data: page.data.map(toRow) };
 }
 

@@ -6,6 +6,7 @@ import { runCommand } from '../../http/command';
 import { HttpError, ValidationError, idParam, notFound, parse } from '../../http/errors';
 import { readMultipart, type UploadedFile } from '../../http/multipart';
 import { listParams } from '../../http/paging';
+import { idParams, messageResponse, routeSchema, uploadField } from '../../http/route-schema';
 import { sendStoredFile, sniffImage, sniffPdf } from '../../lib/file-type';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import {
@@ -15,10 +16,21 @@ import { repairDetail, repairEvents, repairFile } from './detail';
 import { listRepairs, repairExportColumns, repairsForExport } from './lists';
 import { sendQuotationMail } from './mail';
 import { repairInScope } from './rows';
+import * as v from 'valibot';
+import {
+  quotationDecisionAnswerSchema, repairCommandAnswerSchema, repairDetailSchema, repairEventListSchema, repairListSchema,
+} from '../../../src/domain/contracts/repairs';
+import { filterValueSchema, listQuerySchema } from '../../../src/domain/schemas/paging';
 
 const view = { config: { access: right('Levering bekijken') } };
 const change = { config: { access: right('Levering wijzigen') } };
 const IMAGE_FIELD = /^(files|images|file|image)(\[\d*\])?$/;
+/** The list's query: the table's parameters plus its filters (an end customer or end user, a repair status). */
+const listQuery = v.object({ ...listQuerySchema.entries, 'filters[client]': v.optional(filterValueSchema), 'filters[status]': v.optional(filterValueSchema) });
+const byId = idParams('id');
+/** A command on a repair that answers with the repair as it is now (201 when it stored a file). */
+const command = (body?: v.GenericSchema, multipart = false) =>
+  routeSchema({ params: byId, body, multipart, response: { 200: repairCommandAnswerSchema, 201: repairCommandAnswerSchema } });
 const baseName = (name: string) => path.basename(name, path.extname(name)).replace(/[^\p{L}\p{N} ._-]+/gu, '_').slice(0, 80) || 'bestand';
 
 export const repairRoutes: FastifyPluginAsync = async (app) => {
@@ -41,29 +53,29 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.get('/repairdeliveries', view, async (request) => listRepairs(db, currentUser(request), listParams(request.query)));
+  app.get('/repairdeliveries', { ...view, schema: routeSchema({ querystring: listQuery, response: { 200: repairListSchema } }) }, async (request) => listRepairs(db, currentUser(request), listParams(request.query)));
 
-  app.get('/exportrepair', { config: { access: right('Reparaties exporteren') } }, async (request, reply) => {
+  app.get('/exportrepair', { config: { access: right('Reparaties exporteren') }, schema: routeSchema({ querystring: listQuery }) }, async (request, reply) => {
     const rows = await repairsForExport(db, currentUser(request), listParams(request.query));
     return sendXlsx(reply, timestampedName('reparaties'), workbookStream('Reparaties', repairExportColumns, rows));
   });
 
-  app.get('/repairs/:id', view, async (request) => repairDetail(db, currentUser(request), idParam(request.params), config.now()));
-  app.get('/geteventsbyrepairid/:id', view, async (request) => repairEvents(db, currentUser(request), idParam(request.params)));
+  app.get('/repairs/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: repairDetailSchema } }) }, async (request) => repairDetail(db, currentUser(request), idParam(request.params), config.now()));
+  app.get('/geteventsbyrepairid/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: repairEventListSchema } }) }, async (request) => repairEvents(db, currentUser(request), idParam(request.params)));
 
-  app.get('/deliveries/:id/images/:image', view, async (request, reply) => {
+  app.get('/deliveries/:id/images/:image', { ...view, schema: routeSchema({ params: idParams('id', 'image') }) }, async (request, reply) => {
     const image = await repairFile(db, currentUser(request), idParam(request.params), 'images', idParam(request.params, 'image'));
     if (!image) throw notFound('Afbeelding niet gevonden');
     return sendStoredFile(reply, storage, image.file, image.name);
   });
 
-  app.get('/deliveries/:id/quotation', view, async (request, reply) => {
+  app.get('/deliveries/:id/quotation', { ...view, schema: routeSchema({ params: byId }) }, async (request, reply) => {
     const q = await repairFile(db, currentUser(request), idParam(request.params), 'quotations');
     if (!q) throw notFound('Geen offerte');
     return sendStoredFile(reply, storage, q.file, q.name);
   });
 
-  app.post('/deliveries/:id/change-repair-status', change, async (request, reply) => {
+  app.post('/deliveries/:id/change-repair-status', { ...change, schema: command(repairStatusSchema) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const { status } = parse(repairStatusSchema, request.body);
@@ -73,7 +85,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post('/deliveries/:id/add-images', change, async (request, reply) => {
+  app.post('/deliveries/:id/add-images', { ...change, schema: command(v.object({ 'files[]': v.array(uploadField) }), true) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     await repairInScope(db, user, id);
@@ -92,7 +104,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     }));
   });
 
-  app.post('/deliveries/:id/remove-image', change, async (request, reply) => {
+  app.post('/deliveries/:id/remove-image', { ...change, schema: command(removeImageSchema) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const { image } = parse(removeImageSchema, request.body);
@@ -105,7 +117,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     return answer;
   });
 
-  app.post('/deliveries/:id/add-quotation', change, async (request, reply) => {
+  app.post('/deliveries/:id/add-quotation', { ...change, schema: command(v.object({ quotation: uploadField }), true) }, async (request, reply) => {
     const user = currentUser(request);
     assertSuperuser(user);
     const id = idParam(request.params);
@@ -120,7 +132,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     }));
   });
 
-  app.post('/deliveries/:id/remove-quotation', change, async (request, reply) => {
+  app.post('/deliveries/:id/remove-quotation', { ...change, schema: command() }, async (request, reply) => {
     const user = currentUser(request);
     assertSuperuser(user);
     const id = idParam(request.params);
@@ -133,7 +145,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     return answer;
   });
 
-  app.post('/deliveries/:id/mail-quotation/:contactId', change, async (request, reply) => {
+  app.post('/deliveries/:id/mail-quotation/:contactId', { ...change, schema: routeSchema({ params: idParams('id', 'contactId'), response: { 200: messageResponse } }) }, async (request, reply) => {
     const user = currentUser(request);
     assertSuperuser(user);
     const id = idParam(request.params);
@@ -153,7 +165,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post('/deliveries/:id/accept-or-deny-quotation', view, async (request, reply) => {
+  app.post('/deliveries/:id/accept-or-deny-quotation', { ...view, schema: routeSchema({ params: byId, body: quotationDecisionSchema, response: { 200: quotationDecisionAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const { status } = parse(quotationDecisionSchema, request.body);

@@ -5,7 +5,6 @@ import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound, unlessTaken } from '../../http/errors';
 import { likePattern, paginate, type ListParams, sortColumn } from '../../http/paging';
-import { pageWithTotal } from './page';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import { imageUrl, productRow } from './products';
@@ -84,7 +83,7 @@ export async function itemsOfProduct(db: Executor, user: AuthUser, productId: nu
   const statuses = statusFilter(params);
   let q = itemQuery(db).where('i.product_id', '=', productId);
   if (statuses) q = q.where('i.status_id', 'in', statuses);
-  const page = await pageWithTotal(orderItems(searchItems(q, params.search, false), params), params, basePath);
+  const page = await paginate(orderItems(searchItems(q, params.search, false), params), params, basePath, 'window');
   return { ...page, data: page.data.map(itemListRow) };
 }
 

@@ -6,11 +6,10 @@ import { stockMsg, type ProductInput } from '../../../src/domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
-import { likePattern, numericFilter, pagedAnswer, type ListParams, sortColumn } from '../../http/paging';
+import { likePattern, numericFilter, paginate, pagedAnswer, type ListParams, sortColumn } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from '../events';
-import { pageAndCount } from './page';
 import type { Answer } from '../../http/route-schema';
 import type { ProductDetail } from '../../../src/domain/contracts/stock';
 
@@ -136,7 +135,7 @@ export function orderProducts<Q extends ReturnType<typeof productQuery>>(query: 
 
 /** GET /products and friends: one page of products, counts only for that page's ids. */
 export async function listProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string) {
-  const page = await pageAndCount(orderProducts(productQuery(db, user, params, filter), params), params, basePath);
+  const page = await paginate(orderProducts(productQuery(db, user, params, filter), params), params, basePath, 'parallel');
   const counts = await countsFor(db, page.data.map((p) => p.id));
   return { ...page, data: page.data.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts)) };
 }

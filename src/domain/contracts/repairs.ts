@@ -1,114 +1,142 @@
 /** Answers of the repair calls (spec 2 §2.9, §2.10, §3 Repair, §7 Repairs), shared by server and web. */
-import type { QuotationDecision, QuotationValidity } from '../quotation';
+import * as v from 'valibot';
+import { QuotationStatus } from '../enums';
+import { pagedSchema } from '../paged';
+import { idName, nullableNumber, nullableString, timestamp } from './wire';
 
-/** A row of GET /repairdeliveries (spec 2 §2.9). */
-export interface RepairListRow {
-  id: number;
-  order_number: string | null;
+const quotationDecision = v.picklist(Object.values(QuotationStatus));
+
+/** The quotation's validity by the server's clock (src/domain/quotation.ts). */
+export const quotationValiditySchema = v.object({
+  age_days: v.number(),
+  /** 30 minus the age; 0 once expired. */
+  days_left: v.number(),
+  expired: v.boolean(),
+  /** 'Offerte is nog N dag(en) geldig' or 'Offerte is verlopen'. */
+  text: v.string(),
+  /** Accept and refuse: only while pending (no decision) and under 30 days old. */
+  can_decide: v.boolean(),
+});
+export type QuotationValidity = v.InferOutput<typeof quotationValiditySchema>;
+
+const repairListRowSchema = v.object({
+  id: v.number(),
+  order_number: nullableString,
   /** Serienummer: the defect items' serials, comma separated. */
-  serials: string | null;
+  serials: nullableString,
   /** Producten: the defect items' article names, comma separated. */
-  products: string | null;
-  end_customer_id: number;
-  end_customer_name: string;
+  products: nullableString,
+  end_customer_id: v.number(),
+  end_customer_name: v.string(),
   /** Eindgebruiker: the end user the repair is for (null when requested for the end customer). */
-  end_user_name: string | null;
+  end_user_name: nullableString,
   /** Datum melding. */
-  created_at: string;
+  created_at: timestamp,
   /** Afgerond op: when the status became 'Reparatie afgerond'. */
-  finished_repair: string | null;
+  finished_repair: v.nullable(timestamp),
   /** Topdesknummer. */
-  w_number: string | null;
-  status: { id: number; name: string };
-  is_cancelled: boolean;
-}
+  w_number: nullableString,
+  status: idName,
+  is_cancelled: v.boolean(),
+});
+/** A row of GET /repairdeliveries (spec 2 §2.9). */
+export type RepairListRow = v.InferOutput<typeof repairListRowSchema>;
+/** GET /repairdeliveries. */
+export const repairListSchema = pagedSchema(repairListRowSchema);
 
-export interface RepairFile {
-  id: number;
-  disk: 'images' | 'quotations';
-  name: string;
-  original_url: string;
-  created_at: string;
-}
+const repairFileSchema = v.object({
+  id: v.number(),
+  disk: v.picklist(['images', 'quotations']),
+  name: v.string(),
+  original_url: v.string(),
+  created_at: timestamp,
+});
+export type RepairFile = v.InferOutput<typeof repairFileSchema>;
 
-export interface RepairQuotation extends RepairFile {
-  status_quotation: QuotationDecision | null;
-  date_quotation: string | null;
+const repairQuotationSchema = v.object({
+  ...repairFileSchema.entries,
+  status_quotation: v.nullable(quotationDecision),
+  date_quotation: v.nullable(timestamp),
   /** Validity by the server's clock: 'Offerte is nog N dag(en) geldig' / 'Offerte is verlopen', can_decide. */
-  validity: QuotationValidity;
-}
+  validity: quotationValiditySchema,
+});
+export type RepairQuotation = v.InferOutput<typeof repairQuotationSchema>;
 
-interface RepairItem {
-  id: number;
-  serial: string | null;
-  product: { id: number; name: string; article_number: string };
-}
-
-/** One line of the activity panel: 'action op datetime uur door user'. */
-interface RepairActionLogEntry {
-  action: string;
-  created_at: string;
-  user: { name: string } | null;
-}
+const repairProduct = v.object({ id: v.number(), name: v.string(), article_number: v.string() });
 
 /** GET /repairs/{id}: the repair page (spec 2 §2.10). */
-export interface RepairDetail {
-  id: number;
-  order_number: string | null;
-  status: { id: number; name: string };
-  created_at: string;
-  client_id: number;
-  end_customer: { id: number; name: string };
-  end_user: { id: number; name: string } | null;
+export const repairDetailSchema = v.object({
+  id: v.number(),
+  order_number: nullableString,
+  status: idName,
+  created_at: timestamp,
+  client_id: v.number(),
+  end_customer: idName,
+  end_user: v.nullable(idName),
   /** Defect items (picked up) and replacements (delivered: an item, or an article still to choose). */
-  defect_items: RepairItem[];
-  replacements: { product: { id: number; name: string; article_number: string }; item: { id: number; serial: string | null } | null }[];
-  description: string | null;
+  defect_items: v.array(v.object({ id: v.number(), serial: nullableString, product: repairProduct })),
+  replacements: v.array(v.object({ product: repairProduct, item: v.nullable(v.object({ id: v.number(), serial: nullableString })) })),
+  description: nullableString,
   /** Ophaaldatum and pickup location. */
-  date: string | null;
-  address: string | null;
-  your_reference: string | null;
-  w_number: string | null;
-  contact: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  completed_at: string | null;
-  finished_repair: string | null;
-  is_cancelled: boolean;
-  repair_description: string | null;
-  status_quotation: QuotationDecision | null;
-  date_quotation: string | null;
+  date: nullableString,
+  address: nullableString,
+  your_reference: nullableString,
+  w_number: nullableString,
+  contact: nullableString,
+  contact_email: nullableString,
+  contact_phone: nullableString,
+  completed_at: v.nullable(timestamp),
+  finished_repair: v.nullable(timestamp),
+  is_cancelled: v.boolean(),
+  repair_description: nullableString,
+  status_quotation: v.nullable(quotationDecision),
+  date_quotation: v.nullable(timestamp),
   /** Every file as spec 2 §3 names it (disk 'images' or 'quotations'). */
-  media: RepairFile[];
-  images: RepairFile[];
-  quotation: RepairQuotation | null;
-  /** The latest 5 entries, newest first. */
-  action_log: RepairActionLogEntry[];
+  media: v.array(repairFileSchema),
+  images: v.array(repairFileSchema),
+  quotation: v.nullable(repairQuotationSchema),
+  /** The latest 5 entries, newest first: 'action op datetime uur door user'. */
+  action_log: v.array(v.object({ action: v.string(), created_at: timestamp, user: v.nullable(v.object({ name: v.string() })) })),
   /** The mail dialog's choices: contacts of the client and its end customer with an e-mail, not deleted. */
-  mail_contacts: { id: number; first_name: string; last_name: string; email: string }[];
+  mail_contacts: v.array(v.object({ id: v.number(), first_name: v.string(), last_name: v.string(), email: v.string() })),
   /** What the signed-in user may do here (spec 2 §2.10, §4, §6). */
-  can: {
-    change_status: boolean;
-    edit: boolean;
-    upload_images: boolean;
-    remove_images: boolean;
-    upload_quotation: boolean;
-    remove_quotation: boolean;
-    mail_quotation: boolean;
-    decide_quotation: boolean;
-    edit_remarks: boolean;
-  };
-}
+  can: v.object({
+    change_status: v.boolean(),
+    edit: v.boolean(),
+    upload_images: v.boolean(),
+    remove_images: v.boolean(),
+    upload_quotation: v.boolean(),
+    remove_quotation: v.boolean(),
+    mail_quotation: v.boolean(),
+    decide_quotation: v.boolean(),
+    edit_remarks: v.boolean(),
+  }),
+});
+export type RepairDetail = v.InferOutput<typeof repairDetailSchema>;
 
-/** GET /geteventsbyrepairid/{id}: the activities page (spec 2 §2.14): Datum, Tijd, Omschrijving, Artikel. */
-export interface RepairEventRow {
-  id: number;
-  action: string;
-  created_at: string;
-  status_id: number | null;
-  status_name: string | null;
-  item_id: number | null;
-  product_name: string | null;
-  serial: string | null;
-  user_name: string | null;
-}
+const repairEventRowSchema = v.object({
+  id: v.number(),
+  action: v.string(),
+  created_at: timestamp,
+  status_id: nullableNumber,
+  status_name: nullableString,
+  item_id: nullableNumber,
+  product_name: nullableString,
+  serial: nullableString,
+  user_name: nullableString,
+});
+/** A row of the activities page (spec 2 §2.14): Datum, Tijd, Omschrijving, Artikel. */
+export type RepairEventRow = v.InferOutput<typeof repairEventRowSchema>;
+/** GET /geteventsbyrepairid/{id}. */
+export const repairEventListSchema = v.array(repairEventRowSchema);
+
+/** The answer of a repair command: its toast text and the repair as it is now. */
+export const repairCommandAnswerSchema = v.object({ message: v.string(), data: repairDetailSchema });
+export type RepairAnswer = v.InferOutput<typeof repairCommandAnswerSchema>;
+
+/** POST /deliveries/{id}/accept-or-deny-quotation: the decision and when it was taken, with the repair. */
+export const quotationDecisionAnswerSchema = v.object({
+  ...repairCommandAnswerSchema.entries,
+  status_quotation: quotationDecision,
+  date_quotation: timestamp,
+});

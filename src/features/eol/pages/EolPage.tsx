@@ -1,12 +1,9 @@
-import { useMemo } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import * as v from 'valibot';
 import type { EolProductRow } from '../../../domain/contracts/eol';
 import { useEndCustomers, useResellers } from '../../../api/lookups';
-import { TopBarActions } from '../../../shell/top-bar';
-import { toastError } from '../../../shell/toast';
-import { DataTable, type Column, type TableParams } from '../../../ui/DataTable';
-import { readUrlState } from '../../../ui/table/url-state';
+import type { Column, TableParams } from '../../../ui/DataTable';
+import { ExportableTable, type TableExport } from '../../../ui/ExportableTable';
 import { eolProductsQueryOptions } from '../api/eol-products';
 import { exportEolProducts } from '../api/export-eol';
 import { eolListSearch } from './search';
@@ -24,32 +21,28 @@ const columns: Column<EolProductRow>[] = [
   { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'EOLDetail' } },
 ];
 
+const exportAction: TableExport = { label: 'EOL exporteren', right: 'EOL exporteren', download: exportEolProducts };
+
 /** /eol: every product with items reaching EOL within 3 months, within the user's hierarchy (spec 2 §2.11). */
 export function EolPage() {
   const search = route.useSearch({ select: (validated) => v.parse(eolListSearch, validated) });
-  const params = useMemo(() => readUrlState(search, defaults), [search]);
   const customers = useEndCustomers();
   const resellers = useResellers();
-
-  const exportList = () => exportEolProducts(params).catch(() => toastError('Exporteren is mislukt'));
-
   return (
-    <div className="panel">
-      <TopBarActions actions={[{ label: 'EOL exporteren', right: 'EOL exporteren', onClick: () => void exportList() }]} />
-      <DataTable<EolProductRow>
-        label="EOL overzicht"
-        columns={columns}
-        query={eolProductsQueryOptions}
-        defaults={defaults}
-        filters={[
-          { name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] },
-          { name: 'reseller', allLabel: 'Alle resellers', options: resellers.data ?? [] },
-        ]}
-        searchPlaceholder="Zoeken op product, eindklant, reseller of artikelnummer"
-        urlState
-        loadErrorText="Producten kunnen niet worden ingeladen"
-        emptyText="Er zijn geen producten met items die binnen 3 maanden EOL gaan"
-      />
-    </div>
+    <ExportableTable<EolProductRow>
+      search={search}
+      exportAction={exportAction}
+      label="EOL overzicht"
+      columns={columns}
+      query={eolProductsQueryOptions}
+      defaults={defaults}
+      filters={[
+        { name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] },
+        { name: 'reseller', allLabel: 'Alle resellers', options: resellers.data ?? [] },
+      ]}
+      searchPlaceholder="Zoeken op product, eindklant, reseller of artikelnummer"
+      loadErrorText="Producten kunnen niet worden ingeladen"
+      emptyText="Er zijn geen producten met items die binnen 3 maanden EOL gaan"
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { postJson } from '../../../api/client';
 import { repairToast } from '../../../domain/schemas/repairs';
-import { useRepairCommand, type RepairAnswer } from './use-repair-command';
+import type { RepairAnswer } from '../../../domain/contracts/repairs';
+import { useRepairCommand } from './use-repair-command';
 
 /** POST /api/deliveries/{id}/change-repair-status {status}. */
 export const useChangeRepairStatus = (repairId: number) =>

@@ -1,6 +1,7 @@
 import { postForm, postJson } from '../../../api/client';
 import { repairToast } from '../../../domain/schemas/repairs';
-import { useRepairCommand, type RepairAnswer } from './use-repair-command';
+import type { RepairAnswer } from '../../../domain/contracts/repairs';
+import { useRepairCommand } from './use-repair-command';
 
 /** POST /api/deliveries/{id}/add-images: one file per request, so the page can show progress per file. */
 export const useAddImage = (repairId: number) =>

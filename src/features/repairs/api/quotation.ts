@@ -1,7 +1,8 @@
 import { download, postForm, postJson } from '../../../api/client';
 import type { QuotationDecision } from '../../../domain/quotation';
 import { repairToast } from '../../../domain/schemas/repairs';
-import { useRepairCommand, type RepairAnswer } from './use-repair-command';
+import type { RepairAnswer } from '../../../domain/contracts/repairs';
+import { useRepairCommand } from './use-repair-command';
 
 /** POST /api/deliveries/{id}/add-quotation: the PDF (Superuser, only when none exists). */
 export const useAddQuotation = (repairId: number) =>

@@ -14,5 +14,3 @@ export function useRepairCommand<TVars>(repairId: number, fn: (vars: TVars) => P
     },
   });
 }
-
-export type RepairAnswer = { message: string; data: RepairDetail };

@@ -1,12 +1,9 @@
-import { useMemo } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import * as v from 'valibot';
 import type { RepairListRow } from '../../../domain/contracts/repairs';
 import { useEndCustomers } from '../../../api/lookups';
-import { TopBarActions } from '../../../shell/top-bar';
-import { toastError } from '../../../shell/toast';
-import { DataTable, type Column, type TableParams } from '../../../ui/DataTable';
-import { readUrlState } from '../../../ui/table/url-state';
+import type { Column, TableParams } from '../../../ui/DataTable';
+import { ExportableTable, type TableExport } from '../../../ui/ExportableTable';
 import { exportRepairs, repairListQueryOptions } from '../api/repair-list';
 import { repairListSearch } from './search';
 
@@ -26,28 +23,24 @@ const columns: Column<RepairListRow>[] = [
   { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'repairDetail' } },
 ];
 
+const exportAction: TableExport = { label: 'Reparaties exporteren', right: 'Reparaties exporteren', download: exportRepairs };
+
 /** /reparaties: every repair request within the user's hierarchy (spec 2 §2.9). */
 export function RepairsPage() {
   const search = route.useSearch({ select: (validated) => v.parse(repairListSearch, validated) });
-  const params = useMemo(() => readUrlState(search, defaults), [search]);
   const customers = useEndCustomers();
-
-  const exportList = () => exportRepairs(params).catch(() => toastError('Exporteren is mislukt'));
-
   return (
-    <div className="panel">
-      <TopBarActions actions={[{ label: 'Reparaties exporteren', right: 'Reparaties exporteren', onClick: () => void exportList() }]} />
-      <DataTable<RepairListRow>
-        label="Reparaties"
-        columns={columns}
-        query={repairListQueryOptions}
-        defaults={defaults}
-        filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] }]}
-        searchPlaceholder="Zoeken op ordernummer, serienummer, producten of eindklant"
-        urlState
-        loadErrorText="Leveringen kunnen niet worden ingeladen"
-        emptyText="Er zijn geen reparaties gevonden"
-      />
-    </div>
+    <ExportableTable<RepairListRow>
+      search={search}
+      exportAction={exportAction}
+      label="Reparaties"
+      columns={columns}
+      query={repairListQueryOptions}
+      defaults={defaults}
+      filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] }]}
+      searchPlaceholder="Zoeken op ordernummer, serienummer, producten of eindklant"
+      loadErrorText="Leveringen kunnen niet worden ingeladen"
+      emptyText="Er zijn geen reparaties gevonden"
+    />
   );
 }
