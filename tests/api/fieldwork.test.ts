@@ -363,7 +363,7 @@ describe('a finish made offline after check-outs made offline (both replayed lat
     expect(await statusOf(b.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
     expect(await statusOf(c.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
     const lines = await lineRows(id);
-    expect(lines.map((l) => [l.item_id, l.is_backorder])).toEqual([[a.id, true], [b.id, false], [c.id, false], [null, false], [null, true]]);
+    expect(lines.map((l) => [l.item_id, l.is_backorder])).toEqual([[a.id, true], [b.id, false], [c.id, false], [null, true], [null, false]]);
     const backorders = await admin.get(`/api/backorders?search=${finish.body.data.order_number}`);
     expect(backorders.body.data.map((r: { id: number }) => r.id)).toEqual([id]);
   });
