@@ -407,9 +407,26 @@ describe('a finish made offline after check-outs made offline (both replayed lat
     });
     expect(replies[0]!.body.errors).toEqual({ 'serials.0': [fieldworkMsg.serialNotAvailable] });
     expect(finish.status).toBe(422);
-    expect(Object.entries(finish.body.errors)).toEqual([[expect.stringMatching(/^items\.1\./), [fieldworkMsg.lineNotCheckedOut]]]);
+    // The serial is on no line, so the line id names it: not checked out.
+    expect(finish.body.errors).toEqual({ 'items.1.delivery_product_id': [fieldworkMsg.lineNotCheckedOut] });
     expect((await ctx.db.selectFrom('deliveries').select('completed_at').where('id', '=', id).executeTakeFirstOrThrow()).completed_at).toBeNull();
     expect((await statusOf(defect.id)).status_id).toBe(ItemStatus.IN_GEBRUIK);
+
+    // A line of another delivery, or a line id with another item than its own, is not open here.
+    const [pickupLine, deliverLine] = await lineRows(id);
+    const elsewhere = (await lineRows(await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }])))[0]!;
+    const wrong = await magazijn.post('/api/finish/delivery', {
+      id, handtekening: signature, signer_name: 'Jan', items: [
+        { item_id: defect.id, product_id: product, is_pickup: 1, delivery_product_id: pickupLine!.id },
+        { item_id: null, product_id: product, is_pickup: 0, delivery_product_id: elsewhere.id },
+        { item_id: taken.id, product_id: product, is_pickup: 1, delivery_product_id: pickupLine!.id },
+        { item_id: null, product_id: product, is_pickup: 1, delivery_product_id: deliverLine!.id },
+      ],
+    });
+    expect(wrong.body.errors).toEqual({
+      'items.1.delivery_product_id': [fieldworkMsg.lineNotOpen], 'items.2.delivery_product_id': [fieldworkMsg.lineNotOpen],
+      'items.3.delivery_product_id': [fieldworkMsg.lineNotOpen],
+    });
   });
 });
 
