@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * The compiled server: server/main.ts and everything it imports from this repository in one esbuild
- * bundle (dist-server/main.js) that plain node runs; packages stay in node_modules. Migrations are in
- * it through their static index (server/db/migrations/index.ts).
+ * The compiled server: server/main.ts, the repository's modules and most packages in one esbuild
+ * bundle (dist-server/main.js) that plain node runs. Migrations are in it through their static index
+ * (server/db/migrations/index.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,12 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBundle = path.join(root, 'dist-server', 'main.js');
 const inputsFile = path.join(root, 'dist-server', 'inputs.json');
-/** Besides the sources in the bundle: this build script and the installed packages. */
+/**
+ * Packages that stay in node_modules: they read files beside their own code (PGlite's WebAssembly,
+ * pdfkit's fonts, the swagger-ui assets), are native (argon2), or load with their first use.
+ */
+const external = ['@electric-sql/pglite', '@node-rs/argon2', 'pdfkit', 'exceljs', 'bwip-js', 'nodemailer', '@fastify/swagger-ui'];
+/** Besides the repository's sources in the bundle: this build script and the installed packages. */
 const buildInputs = [fileURLToPath(import.meta.url), path.join(root, 'package-lock.json')];
 
 const mtime = (/** @type {string} */ file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity;
@@ -35,7 +40,9 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
-    packages: 'external',
+    external,
+    // Bundled CommonJS packages require Node's own modules.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     sourcemap: 'linked',
     metafile: true,
     write: false,
@@ -49,7 +56,8 @@ export async function buildServer() {
     fs.renameSync(tmp, out.path);
   }
   const tmp = `${inputsFile}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(Object.keys(result.metafile.inputs)));
+  const sources = Object.keys(result.metafile.inputs).filter((i) => !i.includes('node_modules/'));
+  fs.writeFileSync(tmp, JSON.stringify(sources));
   fs.renameSync(tmp, inputsFile);
 }
 
