@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { ensureServerBuilt, root } from './server.mjs';
+import { buildServer, root, serverBundle, serverIsStale } from './server.mjs';
 
 /** @returns {number} */
 function newestMtime(/** @type {string} */ entry) {
@@ -25,9 +25,12 @@ if (webSources.some((s) => newestMtime(s) > webBuiltAt)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const bundle = await ensureServerBuilt();
+if (serverIsStale()) {
+  console.log('Server wordt gebouwd…');
+  await buildServer();
+}
 /** @type {{ main: () => Promise<void> }} */
-const server = await import(pathToFileURL(bundle).href);
+const server = await import(pathToFileURL(serverBundle).href);
 server.main().catch((err) => {
   console.error(err);
   process.exit(1);
