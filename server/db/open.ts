@@ -17,7 +17,7 @@ export const pgliteParsers = { [DATE]: (v: string) => v };
  * PostgreSQL's default 128 MB of shared buffers is zeroed at every start of the embedded database: it
  * cost 120 MB of resident memory and a second of the start. 32 MB holds the demo data many times over.
  */
-const pgliteOptions = { parsers: pgliteParsers, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] };
+export const pgliteOptions = { parsers: pgliteParsers, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] };
 
 export interface OpenedDatabase {
   db: Db;
