@@ -6,7 +6,7 @@ import globals from 'globals';
 const features = ['auth', 'dashboard', 'crm', 'stock', 'prenotifications', 'deliveries', 'repairs', 'eol', 'users', 'roles', 'activities', 'offline'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

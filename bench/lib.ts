@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { currentOtp } from '../server/lib/totp';
 import { DEMO_PASSWORD } from '../server/db/seed/core';
+import { ensureServerBuilt } from '../build/server.mjs';
 
 export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -32,19 +33,19 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts server/main.ts on a loopback port against the database (no seeding: the bench did that). */
-export function startServer(databaseUrl: string, port = 38411): Promise<BenchServer> {
-  return startChild('server/main.ts', 'Het portaal draait op', databaseUrl, port);
+/** Starts the compiled server that `npm start` runs on a loopback port against the database (no seeding: the bench did that). */
+export async function startServer(databaseUrl: string, port = 38411): Promise<BenchServer> {
+  return startChild([await ensureServerBuilt()], 'Het portaal draait op', databaseUrl, port);
 }
 
 /** Starts the bare Fastify + pg baseline (bench/bare.ts) on a loopback port against the same database. */
 export function startBareServer(databaseUrl: string, port = 38412): Promise<BenchServer> {
-  return startChild('bench/bare.ts', 'bare server listening', databaseUrl, port);
+  return startChild(['--import', 'tsx', 'bench/bare.ts'], 'bare server listening', databaseUrl, port);
 }
 
-function startChild(script: string, readyText: string, databaseUrl: string, port: number): Promise<BenchServer> {
+function startChild(args: string[], readyText: string, databaseUrl: string, port: number): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerInputGuard } from './http/input-guard';
 import { apiDocs, registerOpenApi, withAreaTag } from './http/openapi';
 import { apiModules, rootModules } from './modules';
+import { lazySerializers } from './http/lazy-serializers';
 
 interface AppDeps {
   db: Db;
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pluginTimeout: 60_000,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   });
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);

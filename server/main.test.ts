@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureServerBuilt } from '../build/server.mjs';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-main-'));
 const children: ChildProcess[] = [];
@@ -11,9 +12,15 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+// The compiled server that `npm start` runs (build/start.mjs), built when its sources changed.
+let bundle = '';
+beforeAll(async () => {
+  bundle = await ensureServerBuilt();
+}, 120_000);
+
 function startServer(port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [bundle], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: path.join(dataDir, 'no-web') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import * as OTPAuth from 'otpauth';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { kyselyOnPGlite, pgliteParsers } from '../../server/db/open';
+import { kyselyOnPGlite, pgliteOptions } from '../../server/db/open';
 import type { Db } from '../../server/db/database';
 import { createMailer } from '../../server/lib/mail';
 import { folderStorage } from '../../server/lib/storage';
@@ -28,7 +28,7 @@ export interface Portal {
 export const test = base.extend<{ portal: Portal }>({
   portal: async ({}, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-    const opened = kyselyOnPGlite(new PGlite({ loadDataDir: new Blob([fs.readFileSync(E2E_TEMPLATE)]), parsers: pgliteParsers }));
+    const opened = kyselyOnPGlite(new PGlite({ loadDataDir: new Blob([fs.readFileSync(E2E_TEMPLATE)]), ...pgliteOptions }));
     const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', WEB_DIST_DIR: process.env.WEB_DIST_DIR });
     const app = await buildApp({ db: opened.db, config, mailer: createMailer(config, () => {}), storage: folderStorage(config.storageDir) });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { kyselyOnPGlite, pgliteParsers } from '../../server/db/open';
+import { kyselyOnPGlite, pgliteOptions } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
 
@@ -13,7 +13,7 @@ export const E2E_TEMPLATE = path.resolve(`.tmp/e2e-template-${path.basename(path
 /** One migrated, seeded database; each test starts its own copy. The web app must be built (dist/). */
 export default async function globalSetup() {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`Build the web app first: npx vite build (looked in ${WEB_DIST})`);
-  const pglite = new PGlite({ parsers: pgliteParsers });
+  const pglite = new PGlite(pgliteOptions);
   const opened = kyselyOnPGlite(pglite);
   await migrateToLatest(opened.db);
   await seedDemo(opened.db);

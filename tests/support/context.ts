@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { kyselyOnPGlite, openPostgres, pgliteParsers, type OpenedDatabase } from '../../server/db/open';
+import { kyselyOnPGlite, openPostgres, pgliteOptions, type OpenedDatabase } from '../../server/db/open';
 import { createMailer } from '../../server/lib/mail';
 import { folderStorage } from '../../server/lib/storage';
 import { startSmtpCapture } from './smtp';
@@ -33,7 +33,7 @@ async function freshDatabase(): Promise<OpenedDatabase> {
     };
   }
   const dump = new Blob([fs.readFileSync(template)]);
-  return kyselyOnPGlite(new PGlite({ loadDataDir: dump, parsers: pgliteParsers }));
+  return kyselyOnPGlite(new PGlite({ loadDataDir: dump, ...pgliteOptions }));
 }
 
 export interface TestContext {

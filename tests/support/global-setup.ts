@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { kyselyOnPGlite, openPostgres, pgliteParsers } from '../../server/db/open';
+import { kyselyOnPGlite, openPostgres, pgliteOptions } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
 import { templateDatabaseName, withDatabase } from './postgres';
@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
       await withDatabase(url, (admin) => admin.query(`drop database if exists ${template}`));
     };
   }
-  const pglite = new PGlite({ parsers: pgliteParsers });
+  const pglite = new PGlite(pgliteOptions);
   const opened = kyselyOnPGlite(pglite);
   await migrateToLatest(opened.db);
   await seedDemo(opened.db);

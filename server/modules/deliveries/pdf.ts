@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { projectRoot } from '../../lib/project-root';
 import type { FileStorage } from '../../lib/storage';
 
 /** The provider's logo on every document (the app icon; pdfkit draws PNG and JPEG, not SVG). */
-const LOGO_PATH = fileURLToPath(new URL('../../../public/icons/icon-192.png', import.meta.url));
+const LOGO_PATH = path.join(projectRoot, 'public', 'icons', 'icon-192.png');
 
 /** pdfkit loads with the first document, not with the server (start-up time, issue 13). */
 export async function newDocument(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {

@@ -1,0 +1,24 @@
+import type { Migration } from 'kysely';
+import * as m20261123_0700_core from './20261123T0700-core';
+import * as m20261123_0800_clients from './20261123T0800-clients';
+import * as m20261123_0800_stock from './20261123T0800-stock';
+import * as m20261123_0900_stock_extra from './20261123T0900-stock-extra';
+import * as m20261123_1000_deliveries from './20261123T1000-deliveries';
+import * as m20261123_1100_repairs from './20261123T1100-repairs';
+import * as m20261123_2000_search_trigram from './20261123T2000-search-trigram';
+import * as m20261123_2300_delivery_counts from './20261123T2300-delivery-counts';
+
+/**
+ * Every migration, applied in name order (names start with a timestamp). A static list, so the
+ * compiled server (one esbuild bundle) carries its migrations; a test checks it against the folder.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261123T0700-core': m20261123_0700_core,
+  '20261123T0800-clients': m20261123_0800_clients,
+  '20261123T0800-stock': m20261123_0800_stock,
+  '20261123T0900-stock-extra': m20261123_0900_stock_extra,
+  '20261123T1000-deliveries': m20261123_1000_deliveries,
+  '20261123T1100-repairs': m20261123_1100_repairs,
+  '20261123T2000-search-trigram': m20261123_2000_search_trigram,
+  '20261123T2300-delivery-counts': m20261123_2300_delivery_counts,
+};
