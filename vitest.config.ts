@@ -14,6 +14,9 @@ const apiProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: on the 2-core CI machine that ran every file
+    // one after another. Each file has a database of its own, so two at a time is safe.
+    maxWorkers: 2,
     projects: [
       {
         test: {
