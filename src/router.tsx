@@ -90,6 +90,8 @@ const appLayout = createRoute({
   component: lazyRouteComponent(() => import('./shell/AppLayout'), 'AppLayout'),
   errorComponent: ({ error }) => <RouteError error={error} />,
   beforeLoad: async ({ context, location, matches }) => {
+    // The shell's and the page's code load while the session is asked, instead of after it.
+    for (const match of matches) preloadComponent(match.routeId);
     const user = await context.queryClient.ensureQueryData(sessionQueryOptions());
     if (!user) throw redirect({ to: '/inloggen', search: { redirect: location.href } });
     if (!user.otp_enabled) throw redirect({ to: '/tweestapsverificatie' });
@@ -278,6 +280,15 @@ const appRoutes = [
 ];
 
 export const routeTree = rootRoute.addChildren([authLayout.addChildren(authRoutes), appLayout.addChildren(appRoutes)]);
+
+// By id, which the router gives a route when it builds the tree.
+let privateRoutes: Map<string, { options: { component?: unknown } }> | undefined;
+/** Starts loading a private route's lazy component (a no-op once it is loaded; a failure shows when the route renders). */
+function preloadComponent(routeId: string): void {
+  privateRoutes ??= new Map([appLayout, ...appRoutes].map((route) => [route.id as string, route]));
+  const component = privateRoutes.get(routeId)?.options.component as { preload?: () => Promise<void> } | undefined;
+  void component?.preload?.();
+}
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', defaultPreloadStaleTime: 0, scrollRestoration: true });
