@@ -5,6 +5,8 @@ import { reasonOr } from '../../../api/meta';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
 import type { ProductDetail, ProductRow } from '../../../domain/contracts/stock';
+import { endCustomersQueryOptions, productGroupsQueryOptions, resellersQueryOptions } from '../../../api/lookups';
+import { ClientType } from '../../../domain/enums';
 
 export const fetchProducts = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ProductRow>>('products', { searchParams: toSearchParams(params), signal });
@@ -20,6 +22,23 @@ export function preloadProducts(queryClient: QueryClient, search: Record<string,
   const options = productsQueryOptions(tableParamsOf(search));
   // Silent: a failure is the table's to show (preloadTable).
   void preloadTable(queryClient, options.queryKey, () => queryClient.ensureQueryData({ ...options, meta: undefined }));
+}
+
+/**
+ * The route's loader, for both tabs: the lists behind the tables' filters (end customers; on the
+ * articles tab also the resellers, for the provider, and the product groups), in parallel with the
+ * first page, before the page shows: a filter that appeared after the table pushed it down (layout
+ * shift, docs/PERFORMANCE.md). Here, not in a module of its own: this chunk loads with the page.
+ * Silent: a list that fails is fetched again by the page, which shows its error text.
+ */
+export function loadStockFilters(queryClient: QueryClient, tab: unknown, clientTypeId: number): Promise<unknown> {
+  const silent = <T extends { meta?: unknown }>(options: T): T => ({ ...options, meta: undefined });
+  const lists: Promise<unknown>[] = [queryClient.ensureQueryData(silent(endCustomersQueryOptions()))];
+  if (tab !== 'bundels') {
+    if (clientTypeId === ClientType.PROVIDER) lists.push(queryClient.ensureQueryData(silent(resellersQueryOptions())));
+    lists.push(queryClient.ensureQueryData(silent(productGroupsQueryOptions())));
+  }
+  return Promise.all(lists.map((list) => list.catch(() => undefined)));
 }
 
 export const productQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });
