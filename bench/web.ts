@@ -69,6 +69,7 @@ async function signIn(context: BrowserContext, email: string): Promise<void> {
 const VITALS_SCRIPT = `
   window.__vitals = { lcp: 0, cls: 0, tbt: 0, details: [] };
   const at = (e) => Math.round(e.startTime) + ' ms';
+  const rect = (r) => (r ? Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height) : '');
   const describe = (node) => (node instanceof Element ? (node.tagName.toLowerCase() + '.' + node.className).slice(0, 60) : String(node));
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
@@ -80,7 +81,7 @@ const VITALS_SCRIPT = `
     for (const e of list.getEntries()) {
       if (e.hadRecentInput) continue;
       window.__vitals.cls += e.value;
-      window.__vitals.details.push('layout shift ' + e.value.toFixed(3) + ' at ' + at(e) + ': ' + (e.sources || []).map((x) => describe(x.node)).join(', '));
+      window.__vitals.details.push('layout shift ' + e.value.toFixed(3) + ' at ' + at(e) + ': ' + (e.sources || []).map((x) => describe(x.node) + ' ' + rect(x.previousRect) + ' → ' + rect(x.currentRect)).join(', '));
     }
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {

@@ -200,11 +200,12 @@ const appRoutes = [
 
   page('/voorraad', { name: 'stock', title: 'Voorraad', right: 'Voorraad bekijken' }, () => import('./features/stock/pages/StockPage'), 'StockPage', {
     search: { schema: stockSearch, defaults: stockDefaults },
-    preload: ({ queryClient, search }) => void (search.tab === 'bundels'
-      ? import('./features/stock/api/bundles').then((api) => api.preloadBundles(queryClient, search, BUNDLE_TABLE))
-      : import('./features/stock/api/products').then((api) => api.preloadProducts(queryClient, search))),
-    loader: ({ queryClient, search, user }) => import('./features/stock/api/products')
-      .then((api) => api.loadStockFilters(queryClient, search.tab, user.contact.client.client_type_id)),
+    preload: ({ queryClient, search, user }) => {
+      void (search.tab === 'bundels'
+        ? import('./features/stock/api/bundles').then((api) => api.preloadBundles(queryClient, search, BUNDLE_TABLE))
+        : import('./features/stock/api/products').then((api) => api.preloadProducts(queryClient, search)));
+      void import('./features/stock/api/products').then((api) => api.preloadStockFilters(queryClient, search.tab, user.contact.client.client_type_id));
+    },
   }),
   page('/voorraad/$id', { name: 'stockDetail', title: 'Artikel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ProductDetailPage'), 'ProductDetailPage', {
     params: idParams,

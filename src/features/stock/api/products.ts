@@ -25,20 +25,17 @@ export function preloadProducts(queryClient: QueryClient, search: Record<string,
 }
 
 /**
- * The route's loader, for both tabs: the lists behind the tables' filters (end customers; on the
+ * The route's preload, for both tabs: the lists behind the tables' filters (end customers; on the
  * articles tab also the resellers, for the provider, and the product groups), in parallel with the
- * first page, before the page shows: a filter that appeared after the table pushed it down (layout
- * shift, docs/PERFORMANCE.md). Here, not in a module of its own: this chunk loads with the page.
- * Silent: a list that fails is fetched again by the page, which shows its error text.
+ * first page (the page shows its table once they are there: docs/PERFORMANCE.md, layout shift).
+ * Here, not in a module of its own: this chunk loads with the page. The page's own queries, so a
+ * failure shows their error text once, as when the page asked.
  */
-export function loadStockFilters(queryClient: QueryClient, tab: unknown, clientTypeId: number): Promise<unknown> {
-  const silent = <T extends { meta?: unknown }>(options: T): T => ({ ...options, meta: undefined });
-  const lists: Promise<unknown>[] = [queryClient.ensureQueryData(silent(endCustomersQueryOptions()))];
-  if (tab !== 'bundels') {
-    if (clientTypeId === ClientType.PROVIDER) lists.push(queryClient.ensureQueryData(silent(resellersQueryOptions())));
-    lists.push(queryClient.ensureQueryData(silent(productGroupsQueryOptions())));
-  }
-  return Promise.all(lists.map((list) => list.catch(() => undefined)));
+export function preloadStockFilters(queryClient: QueryClient, tab: unknown, clientTypeId: number): void {
+  void queryClient.prefetchQuery(endCustomersQueryOptions());
+  if (tab === 'bundels') return;
+  if (clientTypeId === ClientType.PROVIDER) void queryClient.prefetchQuery(resellersQueryOptions());
+  void queryClient.prefetchQuery(productGroupsQueryOptions());
 }
 
 export const productQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });

@@ -49,6 +49,10 @@ export function StockPage() {
   const customers = useEndCustomers();
   const resellers = useResellers(user.clientTypeId === ClientType.PROVIDER);
   const groups = useProductGroups();
+  // A table waits for the lists of its filters (loaded with its first page, src/router.tsx): a filter
+  // that appeared after it pushed the table down. A failed list leaves its filter out, as before.
+  const productFiltersKnown = !customers.isLoading && !resellers.isLoading && !groups.isLoading;
+  const bundleFiltersKnown = !customers.isLoading;
 
   const [bulkCallOff, setBulkCallOff] = useState(false);
   // The articles as the table shows them: its search, filters and sort.
@@ -83,7 +87,7 @@ export function StockPage() {
       </div>
       {tab === 'artikelen' ? (
         <div className="panel">
-          <DataTable<ProductRow>
+          {productFiltersKnown && <DataTable<ProductRow>
             key="products"
             label="Artikelen"
             query={productsQueryOptions}
@@ -91,11 +95,11 @@ export function StockPage() {
             filters={productFilters}
             searchPlaceholder="Zoek product, klant, serie- of ordernr."
             urlState
-          />
+          />}
         </div>
       ) : (
         <div className="panel">
-          <DataTable<BundleRow>
+          {bundleFiltersKnown && <DataTable<BundleRow>
             key="bundles"
             label="Bundels"
             query={bundlesQueryOptions}
@@ -106,7 +110,7 @@ export function StockPage() {
             toolbar={user.can('Bundel wijzigen') ? (
               <button type="button" className="button button-primary button-small" onClick={() => setModal('bundle')}>Bundel aanmaken</button>
             ) : undefined}
-          />
+          />}
         </div>
       )}
       {modal === 'create' && <ProductFormModal onClose={() => setModal(null)} onSaved={(p) => void navigate({ to: '/voorraad/$id', params: { id: p.id } })} />}
