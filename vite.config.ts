@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
+import { startChunk } from './build/chunks';
 
 export default defineConfig({
   plugins: [
@@ -34,5 +35,8 @@ export default defineConfig({
     precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500,
+    rollupOptions: { output: { manualChunks: startChunk('index') } },
+  },
 });

@@ -3,7 +3,8 @@
  * (Lighthouse is not installed): the login page and, after sign-in, the stock page, each loaded
  * fresh under a mid-range phone's conditions (CPU slowed 4x, Slow 4G: 150 ms, 1.6 Mbit/s down).
  * Prints bytes transferred (as encoded on the wire) and unpacked, LCP and CLS from
- * PerformanceObserver, and the total blocking time of long tasks. Needs a web build in dist/.
+ * PerformanceObserver, and the total blocking time of long tasks. Needs a web build in dist/
+ * (or in WEB_DIST_DIR, which the portal serves too); BENCH_WEB_PORT picks the port.
  * Figures go into docs/PERFORMANCE.md; they are no test.
  */
 import fs from 'node:fs';
@@ -31,7 +32,7 @@ interface PageFigures {
 
 declare global {
   interface Window {
-    __vitals: { lcp: number; cls: number; tbt: number };
+    __vitals: { lcp: number; cls: number; tbt: number; details: string[] };
   }
 }
 
@@ -64,26 +65,46 @@ async function signIn(context: BrowserContext, email: string): Promise<void> {
   if (enabled.status() !== 200) throw new Error(`2FA failed: ${enabled.status()}`);
 }
 
+/** Collects LCP, CLS and long tasks in the page, with what each was (printed by BENCH_WEB_WATERFALL). */
+const VITALS_SCRIPT = `
+  window.__vitals = { lcp: 0, cls: 0, tbt: 0, details: [] };
+  const at = (e) => Math.round(e.startTime) + ' ms';
+  const rect = (r) => (r ? Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height) : '');
+  const describe = (node) => (node instanceof Element ? (node.tagName.toLowerCase() + '.' + node.className).slice(0, 60) : String(node));
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__vitals.lcp = e.startTime;
+      window.__vitals.details.push('LCP candidate at ' + at(e) + ': ' + describe(e.element));
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__vitals.cls += e.value;
+      window.__vitals.details.push('layout shift ' + e.value.toFixed(3) + ' at ' + at(e) + ': ' + (e.sources || []).map((x) => describe(x.node) + ' ' + rect(x.previousRect) + ' → ' + rect(x.currentRect)).join(', '));
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__vitals.tbt += Math.max(0, e.duration - 50);
+      window.__vitals.details.push('long task ' + Math.round(e.duration) + ' ms at ' + at(e));
+    }
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
 async function measure(context: BrowserContext, name: string, url: string, ready: string): Promise<PageFigures> {
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    window.__vitals = { lcp: 0, cls: 0, tbt: 0 };
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__vitals.lcp = e.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) window.__vitals.cls += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__vitals.tbt += Math.max(0, e.duration - 50);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  // A string, not a function: tsx would wrap the helpers in `__name()`, which the page does not have.
+  await page.addInitScript(VITALS_SCRIPT);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
   const sizes = new Map<string, { type: string; wire: number; unpacked: number; encoding: string }>();
+  const timeline = new Map<string, { url: string; start: number; end: number }>();
+  cdp.on('Network.requestWillBeSent', (e) => { timeline.set(e.requestId, { url: e.request.url.replace(BASE, ''), start: e.timestamp, end: 0 }); });
+  cdp.on('Network.loadingFinished', (e) => { const t = timeline.get(e.requestId); if (t) t.end = e.timestamp; });
   cdp.on('Network.responseReceived', (e) => {
     sizes.set(e.requestId, { type: e.type, wire: 0, unpacked: 0, encoding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'none') });
   });
@@ -97,6 +118,13 @@ async function measure(context: BrowserContext, name: string, url: string, ready
   await page.mouse.click(1, 1);
   const vitals = await page.evaluate(() => window.__vitals);
   await page.close();
+  if (process.env.BENCH_WEB_WATERFALL) {
+    const rows = [...timeline.values()];
+    const t0 = Math.min(...rows.map((r) => r.start));
+    console.log(`\n${name}: requests in the order they started (ms from the first)`);
+    for (const r of rows) console.log(`${String(Math.round((r.start - t0) * 1000)).padStart(6)} → ${String(Math.round((r.end - t0) * 1000)).padStart(6)}  ${r.url}`);
+    console.log(vitals.details.join('\n'));
+  }
   const all = [...sizes.values()];
   const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
   return {
@@ -112,7 +140,8 @@ async function measure(context: BrowserContext, name: string, url: string, ready
   };
 }
 
-if (!fs.existsSync('dist/index.html')) throw new Error('No web build: run `npx vite build` first');
+const webDist = process.env.WEB_DIST_DIR ?? 'dist';
+if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`No web build in ${webDist}/: run \`npx vite build\` first`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
 const stop = await startPortal(dataDir);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });

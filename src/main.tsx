@@ -47,14 +47,26 @@ setUnauthorizedHandler(() => {
   if (!location.pathname.startsWith('/inloggen')) void router.navigate({ to: '/inloggen' });
 });
 
-registerServiceWorker();
+/**
+ * Work the first page does not need waits until that page is there (or 5 s), then for an idle moment:
+ * on a phone, the worker's precache (2 MB) and the outbox's Dexie otherwise share the line with the
+ * page's own code and its list call.
+ */
+const firstPageResolved = new Promise<void>((resolve) => {
+  const stop = router.subscribe('onResolved', () => { stop(); resolve(); });
+  setTimeout(resolve, 5000);
+});
+const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 1));
+const afterFirstPage = (work: () => void) => void firstPageResolved.then(() => whenIdle(work));
+
+afterFirstPage(registerServiceWorker);
 
 // The outbox (with Dexie) loads once somebody is signed in: the login page does not need it.
 let outboxStarted = false;
 function startOutboxOnce() {
   if (outboxStarted) return;
   outboxStarted = true;
-  void import('./offline/outbox').then((outbox) => outbox.startOutbox(queryClient));
+  afterFirstPage(() => void import('./offline/outbox').then((outbox) => outbox.startOutbox(queryClient)));
 }
 if (queryClient.getQueryData(sessionQueryKey)) startOutboxOnce();
 queryClient.getQueryCache().subscribe((event) => {

@@ -90,6 +90,8 @@ const appLayout = createRoute({
   component: lazyRouteComponent(() => import('./shell/AppLayout'), 'AppLayout'),
   errorComponent: ({ error }) => <RouteError error={error} />,
   beforeLoad: async ({ context, location, matches }) => {
+    // The shell's and the page's code load while the session is asked, instead of after it.
+    for (const match of matches) preloadComponent(match.routeId);
     const user = await context.queryClient.ensureQueryData(sessionQueryOptions());
     if (!user) throw redirect({ to: '/inloggen', search: { redirect: location.href } });
     if (!user.otp_enabled) throw redirect({ to: '/tweestapsverificatie' });
@@ -198,9 +200,12 @@ const appRoutes = [
 
   page('/voorraad', { name: 'stock', title: 'Voorraad', right: 'Voorraad bekijken' }, () => import('./features/stock/pages/StockPage'), 'StockPage', {
     search: { schema: stockSearch, defaults: stockDefaults },
-    preload: ({ queryClient, search }) => void (search.tab === 'bundels'
-      ? import('./features/stock/api/bundles').then((api) => api.preloadBundles(queryClient, search, BUNDLE_TABLE))
-      : import('./features/stock/api/products').then((api) => api.preloadProducts(queryClient, search))),
+    preload: ({ queryClient, search, user }) => {
+      void (search.tab === 'bundels'
+        ? import('./features/stock/api/bundles').then((api) => api.preloadBundles(queryClient, search, BUNDLE_TABLE))
+        : import('./features/stock/api/products').then((api) => api.preloadProducts(queryClient, search)));
+      void import('./features/stock/api/products').then((api) => api.preloadStockFilters(queryClient, search.tab, user.contact.client.client_type_id));
+    },
   }),
   page('/voorraad/$id', { name: 'stockDetail', title: 'Artikel', crumbs: ['stock'], right: 'Voorraad bekijken' }, () => import('./features/stock/pages/ProductDetailPage'), 'ProductDetailPage', {
     params: idParams,
@@ -278,6 +283,15 @@ const appRoutes = [
 ];
 
 export const routeTree = rootRoute.addChildren([authLayout.addChildren(authRoutes), appLayout.addChildren(appRoutes)]);
+
+// By id, which the router gives a route when it builds the tree.
+let privateRoutes: Map<string, { options: { component?: unknown } }> | undefined;
+/** Starts loading a private route's lazy component (a no-op once it is loaded; a failure shows when the route renders). */
+function preloadComponent(routeId: string): void {
+  privateRoutes ??= new Map([appLayout, ...appRoutes].map((route) => [route.id as string, route]));
+  const component = privateRoutes.get(routeId)?.options.component as { preload?: () => Promise<void> } | undefined;
+  void component?.preload?.();
+}
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', defaultPreloadStaleTime: 0, scrollRestoration: true });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useMatches, useNavigate, useRouterState, type StaticDataRouteOption } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '../domain/product';
@@ -10,7 +10,10 @@ import { isMenuActive, visibleMenu } from './menu';
 import { useDynamicTitle, useParentCrumb } from './page-title';
 import { TopBarTargetProvider } from './top-bar';
 import { useNamedRoutes } from './route-names';
-import { OutboxBadge } from '../offline/OutboxBadge';
+
+// The badge brings the outbox with Dexie (35 KB gzip); it shows nothing until its first read of the
+// outbox anyway, so the shell and the page do not wait for that code.
+const OutboxBadge = lazy(() => import('../offline/OutboxBadge').then((m) => ({ default: m.OutboxBadge })));
 
 function useCurrentMeta(): StaticDataRouteOption {
   const matches = useMatches();
@@ -53,7 +56,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
         })}
       </ul>
       <div className="sidebar-footer">
-        <OutboxBadge />
+        <Suspense fallback={null}><OutboxBadge /></Suspense>
         <Link to="/profiel" className="avatar-link" title="Mijn profiel">
           <span className="avatar" aria-hidden>{user.initials || initials(user.name)}</span>
           <span className="avatar-name">{user.name}</span>

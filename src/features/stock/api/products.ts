@@ -5,6 +5,8 @@ import { reasonOr } from '../../../api/meta';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
 import type { ProductDetail, ProductRow } from '../../../domain/contracts/stock';
+import { endCustomersQueryOptions, productGroupsQueryOptions, resellersQueryOptions } from '../../../api/lookups';
+import { ClientType } from '../../../domain/enums';
 
 export const fetchProducts = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ProductRow>>('products', { searchParams: toSearchParams(params), signal });
@@ -20,6 +22,20 @@ export function preloadProducts(queryClient: QueryClient, search: Record<string,
   const options = productsQueryOptions(tableParamsOf(search));
   // Silent: a failure is the table's to show (preloadTable).
   void preloadTable(queryClient, options.queryKey, () => queryClient.ensureQueryData({ ...options, meta: undefined }));
+}
+
+/**
+ * The route's preload, for both tabs: the lists behind the tables' filters (end customers; on the
+ * articles tab also the resellers, for the provider, and the product groups), in parallel with the
+ * first page (the page shows its table once they are there: docs/PERFORMANCE.md, layout shift).
+ * Here, not in a module of its own: this chunk loads with the page. The page's own queries, so a
+ * failure shows their error text once, as when the page asked.
+ */
+export function preloadStockFilters(queryClient: QueryClient, tab: unknown, clientTypeId: number): void {
+  void queryClient.prefetchQuery(endCustomersQueryOptions());
+  if (tab === 'bundels') return;
+  if (clientTypeId === ClientType.PROVIDER) void queryClient.prefetchQuery(resellersQueryOptions());
+  void queryClient.prefetchQuery(productGroupsQueryOptions());
 }
 
 export const productQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });

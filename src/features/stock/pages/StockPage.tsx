@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ClientType, DeliveryType, stockFilterOptions } from '../../../domain/enums';
 import { Slot } from '../../../shell/slots';
@@ -9,16 +9,18 @@ import { bundlesQueryOptions } from '../api/bundles';
 import { productsQueryOptions } from '../api/products';
 import { useEndCustomers, useProductGroups, useResellers } from '../../../api/lookups';
 import type { BundleRow, ProductRow } from '../../../domain/contracts/stock';
-import { BundleCreateModal } from '../components/BundleCreateModal';
-import { ExportStockModal } from '../components/ExportStockModal';
-import { ImportStockModal } from '../components/ImportStockModal';
-import { ProductFormModal } from '../components/ProductFormModal';
 import { useSessionUser } from '../../../session';
 import * as v from 'valibot';
 import { BUNDLE_TABLE, stockSearch, stockTabs, type StockTab } from './search';
 import '../stock.css';
 
 const route = getRouteApi('/app/voorraad');
+
+// The forms load when opened: with them the page's code was twice as many files, fetched before the table.
+const BundleCreateModal = lazy(() => import('../components/BundleCreateModal').then((m) => ({ default: m.BundleCreateModal })));
+const ExportStockModal = lazy(() => import('../components/ExportStockModal').then((m) => ({ default: m.ExportStockModal })));
+const ImportStockModal = lazy(() => import('../components/ImportStockModal').then((m) => ({ default: m.ImportStockModal })));
+const ProductFormModal = lazy(() => import('../components/ProductFormModal').then((m) => ({ default: m.ProductFormModal })));
 
 // The product name links to the article; no separate view column, so the eight spec columns fit at 1280 px.
 const productColumns: Column<ProductRow>[] = [
@@ -49,6 +51,10 @@ export function StockPage() {
   const customers = useEndCustomers();
   const resellers = useResellers(user.clientTypeId === ClientType.PROVIDER);
   const groups = useProductGroups();
+  // A table waits for the lists of its filters (loaded with its first page, src/router.tsx): a filter
+  // that appeared after it pushed the table down. A failed list leaves its filter out, as before.
+  const productFiltersKnown = !customers.isLoading && !resellers.isLoading && !groups.isLoading;
+  const bundleFiltersKnown = !customers.isLoading;
 
   const [bulkCallOff, setBulkCallOff] = useState(false);
   // The articles as the table shows them: its search, filters and sort.
@@ -83,7 +89,7 @@ export function StockPage() {
       </div>
       {tab === 'artikelen' ? (
         <div className="panel">
-          <DataTable<ProductRow>
+          {productFiltersKnown && <DataTable<ProductRow>
             key="products"
             label="Artikelen"
             query={productsQueryOptions}
@@ -91,11 +97,11 @@ export function StockPage() {
             filters={productFilters}
             searchPlaceholder="Zoek product, klant, serie- of ordernr."
             urlState
-          />
+          />}
         </div>
       ) : (
         <div className="panel">
-          <DataTable<BundleRow>
+          {bundleFiltersKnown && <DataTable<BundleRow>
             key="bundles"
             label="Bundels"
             query={bundlesQueryOptions}
@@ -106,14 +112,17 @@ export function StockPage() {
             toolbar={user.can('Bundel wijzigen') ? (
               <button type="button" className="button button-primary button-small" onClick={() => setModal('bundle')}>Bundel aanmaken</button>
             ) : undefined}
-          />
+          />}
         </div>
       )}
-      {modal === 'create' && <ProductFormModal onClose={() => setModal(null)} onSaved={(p) => void navigate({ to: '/voorraad/$id', params: { id: p.id } })} />}
-      {modal === 'import' && <ImportStockModal onClose={() => setModal(null)} />}
-      {modal === 'export' && <ExportStockModal query={exportQuery()} onClose={() => setModal(null)} />}
-      {modal === 'bundle' && <BundleCreateModal onClose={() => setModal(null)} onSaved={(id) => void navigate({ to: '/bundle/$id', params: { id: id } })} />}
-      <Slot name="delivery-request" props={{ request: bulkCallOff ? { type: DeliveryType.BULK_LEVERING, clientId: null } : null, onClose: () => setBulkCallOff(false) }} />
+      <Suspense fallback={null}>
+        {modal === 'create' && <ProductFormModal onClose={() => setModal(null)} onSaved={(p) => void navigate({ to: '/voorraad/$id', params: { id: p.id } })} />}
+        {modal === 'import' && <ImportStockModal onClose={() => setModal(null)} />}
+        {modal === 'export' && <ExportStockModal query={exportQuery()} onClose={() => setModal(null)} />}
+        {modal === 'bundle' && <BundleCreateModal onClose={() => setModal(null)} onSaved={(id) => void navigate({ to: '/bundle/$id', params: { id: id } })} />}
+      </Suspense>
+      {/* Rendered (and its code loaded) only once the bulk call-off is opened. */}
+      {bulkCallOff && <Slot name="delivery-request" props={{ request: { type: DeliveryType.BULK_LEVERING, clientId: null }, onClose: () => setBulkCallOff(false) }} />}
     </div>
   );
 }

@@ -1,0 +1,27 @@
+import type { ManualChunkMeta } from 'rollup';
+
+/**
+ * One chunk for the start of the app: every module the entry imports statically (React, the router,
+ * react-query, ky, valibot, the route table and the shell around it). Left to Rollup, these became
+ * 35 small shared chunks; a phone on HTTP/1.1 fetches six at a time, each paying the round trip, so the
+ * login page waited for them in waves (docs/PERFORMANCE.md, bench:web). Lazy code keeps its own chunks.
+ */
+export function startChunk(name: string) {
+  let start: Set<string> | null = null;
+  return (id: string, meta: ManualChunkMeta): string | undefined => {
+    start ??= staticGraphOfEntries(meta);
+    return start.has(id) ? name : undefined;
+  };
+}
+
+function staticGraphOfEntries({ getModuleIds, getModuleInfo }: ManualChunkMeta): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...getModuleIds()].filter((id) => getModuleInfo(id)?.isEntry);
+  while (todo.length > 0) {
+    const id = todo.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    todo.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
