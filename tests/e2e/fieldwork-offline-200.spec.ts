@@ -106,7 +106,13 @@ test('200 actions offline through the screens, 3 offline reloads and 5 network f
   const today = page.getByRole('list', { name: 'Mijn leveringen vandaag' });
 
   /** One delivery at the door: every line scanned and saved on its own, then the signed finish (one line not handed over). */
-  const workDelivery = async (n: number) => {
+  const phases: Record<string, number> = {};
+  const timed = <A extends unknown[]>(name: string, fn: (...args: A) => Promise<void>) => async (...args: A) => {
+    const t = Date.now();
+    await fn(...args);
+    phases[`${name}${String(args[0] ?? '')}`] = Date.now() - t;
+  };
+  const workDelivery = timed('delivery', async (n: number) => {
     const d = s.deliveries[n - 1]!;
     await today.getByRole('link', { name: new RegExp(`^${d.order} `) }).click();
     await expect(page).toHaveURL(new RegExp(`/leveringen/${d.id}$`));
@@ -115,7 +121,7 @@ test('200 actions offline through the screens, 3 offline reloads and 5 network f
     const field = modal.getByLabel('Serienummer', { exact: true });
     for (let l = 1; l <= LINES; l++) {
       await open.click();
-      await field.pressSequentially(serialOf(n, l), { delay: 5 });
+      await field.pressSequentially(serialOf(n, l));
       await field.press('Enter');
       await modal.getByRole('button', { name: 'Opslaan' }).click();
     }
@@ -128,28 +134,28 @@ test('200 actions offline through the screens, 3 offline reloads and 5 network f
     await expect(boxes).toHaveCount(LINES);
     for (let l = 0; l < LINES - 1; l++) await boxes.nth(l).check();
     await finish.getByLabel('Naam ondertekenaar').fill(`Klant ${n}`);
-    await drawSignature(page);
+    await drawSignature(page, 12);
     await finish.getByRole('button', { name: 'Afronden' }).click();
     await expect(finish).toHaveCount(0);
     await expect(page.getByTestId('fw-waiting')).toContainText(`getekend door Klant ${n}`);
     await page.goBack();
     await expect(today).toBeVisible();
-  };
+  });
 
   /** Check-ins on a pre-notification, one scan per save. */
-  const checkIns = async (p: number) => {
+  const checkIns = timed('checkins', async (p: number) => {
     const pn = s.prenotifications[p - 1]!;
     await expect(page.getByRole('heading', { level: 1, name: `Voormelding ${pn.reference}` })).toBeVisible();
     const modal = page.getByRole('dialog', { name: 'Artikelen inklaren' });
     const field = modal.getByLabel('Serienummer Laptop');
     for (let k = 1; k <= CHECKINS; k++) {
       await page.getByRole('button', { name: 'Artikelen inklaren' }).click();
-      await field.pressSequentially(checkInSerial(p, k), { delay: 5 });
+      await field.pressSequentially(checkInSerial(p, k));
       await field.press('Enter');
       await modal.getByRole('button', { name: 'Opslaan', exact: true }).click();
     }
     await expect(modal).toHaveCount(0);
-  };
+  });
 
   /** A full page load without a network: nothing on the device is lost, /wachtrij's count says so. */
   const reloads: number[] = [];
@@ -205,7 +211,7 @@ test('200 actions offline through the screens, 3 offline reloads and 5 network f
   const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
   await finish.getByRole('checkbox', { name: 'Laptop (ZR00000001)' }).check();
   await finish.getByLabel('Naam ondertekenaar').fill('Kees de Vries');
-  await drawSignature(page);
+  await drawSignature(page, 12);
   await finish.getByRole('button', { name: 'Afronden' }).click();
   await expect(finish).toHaveCount(0);
   const admin = await playwright.request.newContext({ baseURL: portal.url });
@@ -280,7 +286,7 @@ test('200 actions offline through the screens, 3 offline reloads and 5 network f
   }
 
   const figures = {
-    actions: seen.size, setUpMs, offlineMs, reloadsMs: reloads, flaps, lastBatch: last.length, onlineToEmptyMs: drainMs, totalMs: Date.now() - started,
+    actions: seen.size, setUpMs, offlineMs, phases, reloadsMs: reloads, flaps, lastBatch: last.length, onlineToEmptyMs: drainMs, totalMs: Date.now() - started,
   };
   console.log(`fieldwork-200: ${JSON.stringify(figures)}`);
   await test.info().attach('figures', { body: JSON.stringify(figures, null, 2), contentType: 'application/json' });

@@ -6,8 +6,8 @@ export async function scan(page: Page, serial: string) {
   await page.keyboard.press('Enter');
 }
 
-/** Draws a signature on the pad with touch events (a finger). */
-export async function drawSignature(page: Page) {
+/** Draws a signature on the pad with touch events (a finger): one stroke of `moves` moves, 240 px wide. */
+export async function drawSignature(page: Page, moves = 40) {
   const pad = page.getByTestId('signature-pad');
   await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
@@ -16,7 +16,7 @@ export async function drawSignature(page: Page) {
     type, touchPoints: type === 'touchEnd' ? [] : [{ x: box.x + x, y: box.y + y, radiusX: 2, radiusY: 2, force: 0.6, id: 1 }],
   });
   await touch('touchStart', 30, 180);
-  for (let i = 1; i <= 40; i++) await touch('touchMove', 30 + i * 6, 180 - Math.sin(i / 4) * 60);
+  for (let i = 1; i <= moves; i++) await touch('touchMove', 30 + (i * 240) / moves, 180 - Math.sin((i * 10) / moves) * 60);
   await touch('touchEnd', 0, 0);
   await cdp.detach();
   await expect(page.getByText('Handtekening gezet.')).toBeVisible();
