@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryDetail } from '../domain/contracts/deliveries';
 import { OfflineDatabase } from './db';
-import { checkOutAction, finishAction, pendingFor } from './fieldwork-actions';
+import { checkOutAction, finishAction, finishPayload, pendingFor } from './fieldwork-actions';
 import { createQueue } from './queue';
 
 const line = (id: number, over: Partial<DeliveryDetail['products'][number]>): DeliveryDetail['products'][number] => ({
@@ -37,13 +37,22 @@ describe('field work outbox actions', () => {
     expect(a).toMatchObject({ path: 'finish/delivery', kind: 'finish', label: 'Levering ORD-7 afronden', meta: { deliveryId: 7, signerName: 'Jan' } });
     expect(a.body).toEqual({
       id: 7, delivery_type_id: 4, client_id: 42,
-      items: [{ item_id: 100, product_id: 10, is_pickup: 0 }, { item_id: 200, product_id: 10, is_pickup: 1 }],
-      backorder_items: [{ item_id: 101, product_id: 10, is_pickup: 0 }, { item_id: null, product_id: 11, is_pickup: 0 }],
+      items: [{ item_id: 100, product_id: 10, is_pickup: 0, delivery_product_id: 1 }, { item_id: 200, product_id: 10, is_pickup: 1, delivery_product_id: 3 }],
+      backorder_items: [{ item_id: 101, product_id: 10, is_pickup: 0, delivery_product_id: 2 }, { item_id: null, product_id: 11, is_pickup: 0, delivery_product_id: 4 }],
       comment: 'Niet geleverde artikelen: Laptop (SN-B), Muis',
       handtekening: png, signer_name: 'Jan', signed_at: '2026-11-23T10:15:00.000Z',
     });
     const all = finishAction(delivery, { tickedLineIds: [1, 2, 3, 4], handtekening: png, signerName: 'Jan' });
     expect((all.body as { comment: string }).comment).toBe('');
+  });
+
+  it('finish after check-outs that still wait: each line by its id, and a serial the page placed on a line without item', () => {
+    // The page's view: serial SN-C waits in the outbox and was shown on the article's open line 5.
+    const waiting = { ...delivery, products: [...delivery.products, line(5, { serial: 'SN-C', checked_out_at: 'pending' }), line(6, { checked_out_at: 'pending', serial: 'SN-D' })] };
+    const body = finishPayload(waiting, { tickedLineIds: [6], handtekening: png, signerName: 'Jan' });
+    expect(body.items).toEqual([{ item_id: null, product_id: 10, is_pickup: 0, delivery_product_id: 6, serial: 'SN-D' }]);
+    expect(body.backorder_items).toContainEqual({ item_id: null, product_id: 10, is_pickup: 0, delivery_product_id: 5, serial: 'SN-C' });
+    expect(body.comment).toBe('Niet geleverde artikelen: Laptop (SN-A), Laptop (SN-B), Muis, Laptop (SN-C)\nNog op te halen artikelen: Laptop (OLD-1)');
   });
 
   it('what waits for a delivery: serials and counts checked out, the finish, and refusals kept with the signer', async () => {

@@ -14,11 +14,16 @@ export interface AccessoryCount {
   amount: number;
 }
 
-/** A ticked line of the finish (spec 2 §7 items[]): the item, or for an accessory without item its article. */
+/**
+ * A line of the finish (spec 2 §7 items[]: item, article, pickup), plus what names it exactly when
+ * check-outs still wait in the outbox: the delivery line, and a serial the page put on it offline.
+ */
 export interface FinishLine {
   item_id: number | null;
   product_id: number | null;
   is_pickup: 0 | 1;
+  delivery_product_id: number;
+  serial?: string;
 }
 
 export interface FinishPayload {
@@ -65,7 +70,11 @@ export interface FinishChoice {
 /** 'Oproep afronden': the ticked lines, the backorder comment of spec 2 §4, the signature and who signed. */
 export function finishPayload(d: Pick<DeliveryDetail, 'id' | 'delivery_type_id' | 'client_id' | 'products'>, choice: FinishChoice): FinishPayload {
   const ticked = new Set(choice.tickedLineIds);
-  const line = (l: DeliveryDetail['products'][number]): FinishLine => ({ item_id: l.item_id, product_id: l.product_id, is_pickup: l.is_pickup });
+  const line = (l: DeliveryDetail['products'][number]): FinishLine => ({
+    item_id: l.item_id, product_id: l.product_id, is_pickup: l.is_pickup, delivery_product_id: l.id,
+    // A serial on a line without item was placed there by the page from a waiting check-out.
+    ...(l.item_id === null && l.serial ? { serial: l.serial } : {}),
+  });
   const open = d.products.filter((l) => !ticked.has(l.id));
   const label = (l: DeliveryDetail['products'][number]) => ({ name: l.product.name, serial: l.serial });
   return {

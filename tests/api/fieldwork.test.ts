@@ -10,6 +10,10 @@ import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/
 import { fieldworkMsg } from '../../src/domain/fieldwork';
 import { scanMsg } from '../../src/domain/scan';
 import { asnMsg } from '../../src/domain/schemas/prenotifications';
+import type { DeliveryDetail } from '../../src/domain/contracts/deliveries';
+import { checkOutAction, finishPayload, pendingFor, type AccessoryCount } from '../../src/offline/fieldwork-actions';
+import type { OutboxAction } from '../../src/offline/db';
+import { withPending } from '../../src/features/deliveries/api/fieldwork';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -316,6 +320,96 @@ describe('finish (POST /api/finish/delivery)', () => {
     const foreign = await delivery(DeliveryType.UITDIENST, otherCustomer, []);
     expect((await reseller.post('/api/finish/delivery', { id: foreign, handtekening: signature, signer_name: 'X' })).status).toBe(404);
     expect((await reseller.post('/api/finish/delivery', { id: 'x' })).status).toBe(422);
+  });
+});
+
+describe('a finish made offline after check-outs made offline (both replayed later, in order)', () => {
+  type ViewLine = DeliveryDetail['products'][number];
+  /** What the finish modal shows for a line: its serial (also one placed offline), else the article. */
+  const shown = (d: DeliveryDetail, l: ViewLine) => l.serial ?? d.items.find((i) => i.id === l.item_id)?.serial ?? l.product.name;
+
+  /**
+   * The device's round, as the web does it: the delivery page as it was cached before the check-outs,
+   * the check-outs queued, the finish body built by `finishPayload` from the page's view with the
+   * waiting check-outs applied (the line ids the modal ticks), then the outbox replayed in order.
+   */
+  async function offlineRound(id: number, checkOuts: { serials?: string[]; accessories?: AccessoryCount[] }[], tick: (label: string, l: ViewLine) => boolean, opts: { bulk?: boolean; refuseBeforeReplay?: () => Promise<void> } = {}) {
+    const cached = (await magazijn.get(`/api/deliveries/${id}`)).body as DeliveryDetail;
+    const queued: OutboxAction[] = checkOuts.map((c, k) => ({
+      ...checkOutAction(cached, c.serials ?? [], c.accessories ?? []), id: `offline-${id}-${k}`, createdAt: k, order: k, status: 'waiting', error: null, attempts: 0, invalidate: [],
+    }));
+    const { view } = withPending(cached, pendingFor(queued, id));
+    // The modal ticks by line id; only lines shown as checked out (or pickups) can be ticked.
+    const tickedLineIds = view.products.filter((l) => (l.is_pickup === 1 || l.checked_out_at !== null) && tick(shown(view, l), l)).map((l) => l.id);
+    const body = finishPayload(view, { tickedLineIds, handtekening: opts.bulk ? null : signature, signerName: opts.bulk ? null : 'Jan' });
+    await opts.refuseBeforeReplay?.();
+    const replies = [];
+    for (const a of queued) replies.push(await magazijn.post(`/api/${a.path}`, a.body, { 'Idempotency-Key': a.id }));
+    const finish = await magazijn.post('/api/finish/delivery', body, { 'Idempotency-Key': `offline-${id}-finish` });
+    return { view, replies, finish };
+  }
+
+  it('product-level lines filled offline: exactly the ticked serials are delivered, the others become backorders (§4 comment); accessories counted', async () => {
+    const [a, b, c] = [await item(), await item(), await item()];
+    const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product }, { product_id: product }, { product_id: accessory }, { product_id: accessory }]);
+    let mice = 0;
+    const { view, replies, finish } = await offlineRound(id, [{ serials: [a.serial] }, { serials: [b.serial] }, { serials: [c.serial] }, { accessories: [{ product_id: accessory, amount: 2 }] }],
+      (label) => label === b.serial || label === c.serial || (label === 'Muis' && ++mice === 2));
+    expect(view.products.map((l) => shown(view, l))).toEqual([a.serial, b.serial, c.serial, 'Muis', 'Muis']);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(finish.status, JSON.stringify(finish.body)).toBe(200);
+    expect(finish.body.data.comment).toBe(`Niet geleverde artikelen: Laptop (${a.serial}), Muis`);
+    expect((await statusOf(a.id)).status_id).toBe(ItemStatus.INGEKLAARD);
+    expect(await statusOf(b.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
+    expect(await statusOf(c.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
+    const lines = await lineRows(id);
+    expect(lines.map((l) => [l.item_id, l.is_backorder])).toEqual([[a.id, true], [b.id, false], [c.id, false], [null, true], [null, false]]);
+    const backorders = await admin.get(`/api/backorders?search=${finish.body.data.order_number}`);
+    expect(backorders.body.data.map((r: { id: number }) => r.id)).toEqual([id]);
+  });
+
+  it('a mutation with serial-level and product-level lines of one article and pickups: what was ticked, nothing else', async () => {
+    const [oldKept, oldBack] = [await item(ItemStatus.IN_GEBRUIK, endUser), await item(ItemStatus.IN_GEBRUIK, endUser)];
+    const [planned, scanned] = [await item(), await item()];
+    const id = await delivery(DeliveryType.MUTATIE, endUser, [
+      { product_id: product, item_id: oldBack.id, is_pickup: 1 }, { product_id: product, item_id: oldKept.id, is_pickup: 1 },
+      { product_id: product, item_id: planned.id }, { product_id: product },
+    ]);
+    const { view, finish } = await offlineRound(id, [{ serials: [planned.serial, scanned.serial] }],
+      (label) => label === scanned.serial || label === oldBack.serial);
+    expect(view.products.filter((l) => l.is_pickup === 0).map((l) => [shown(view, l), l.checked_out_at])).toEqual([[planned.serial, 'pending'], [scanned.serial, 'pending']]);
+    expect(finish.status, JSON.stringify(finish.body)).toBe(200);
+    expect(finish.body.data.comment).toBe(`Niet geleverde artikelen: Laptop (${planned.serial})\nNog op te halen artikelen: Laptop (${oldKept.serial})`);
+    expect(await statusOf(scanned.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
+    expect((await statusOf(planned.id)).status_id).toBe(ItemStatus.INGEKLAARD);
+    expect(await statusOf(oldBack.id)).toEqual({ status_id: ItemStatus.INGEKLAARD, client_id: customer });
+    expect(await statusOf(oldKept.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
+    expect((await lineRows(id)).map((l) => [l.item_id, l.is_backorder])).toEqual([[oldBack.id, false], [oldKept.id, true], [planned.id, true], [scanned.id, false]]);
+  });
+
+  it('a bulk delivery counted offline by serial: the unticked serial is the backorder, no signature needed', async () => {
+    const [a, b, c] = [await item(), await item(), await item()];
+    const id = await delivery(DeliveryType.BULK_LEVERING, customer, [{ product_id: product }, { product_id: product }, { product_id: product }]);
+    const { finish } = await offlineRound(id, [{ serials: [a.serial] }, { serials: [b.serial] }, { serials: [c.serial] }], (label) => label !== b.serial, { bulk: true });
+    expect(finish.status, JSON.stringify(finish.body)).toBe(200);
+    expect(finish.body.data.comment).toBe(`Niet geleverde artikelen: Laptop (${b.serial})`);
+    expect((await statusOf(b.id)).status_id).toBe(ItemStatus.INGEKLAARD);
+    expect(await statusOf(a.id)).toEqual({ status_id: ItemStatus.VOORRAAD_KLANTLOCATIE, client_id: customer });
+    expect(await statusOf(c.id)).toEqual({ status_id: ItemStatus.VOORRAAD_KLANTLOCATIE, client_id: customer });
+  });
+
+  it('stays strict: a ticked line whose check-out was refused at replay is refused with the Dutch message, nothing applied', async () => {
+    const [defect, taken] = [await item(ItemStatus.IN_GEBRUIK, endUser), await item()];
+    const id = await delivery(DeliveryType.REPARATIE, endUser, [{ product_id: product, item_id: defect.id, is_pickup: 1 }, { product_id: product }]);
+    const { replies, finish } = await offlineRound(id, [{ serials: [taken.serial] }], () => true, {
+      // Meanwhile the serial was checked out elsewhere.
+      refuseBeforeReplay: () => ctx.db.updateTable('items').set({ status_id: ItemStatus.IN_GEBRUIK }).where('id', '=', taken.id).execute().then(() => undefined),
+    });
+    expect(replies[0]!.body.errors).toEqual({ 'serials.0': [fieldworkMsg.serialNotAvailable] });
+    expect(finish.status).toBe(422);
+    expect(Object.entries(finish.body.errors)).toEqual([[expect.stringMatching(/^items\.1\./), [fieldworkMsg.lineNotCheckedOut]]]);
+    expect((await ctx.db.selectFrom('deliveries').select('completed_at').where('id', '=', id).executeTakeFirstOrThrow()).completed_at).toBeNull();
+    expect((await statusOf(defect.id)).status_id).toBe(ItemStatus.IN_GEBRUIK);
   });
 });
 

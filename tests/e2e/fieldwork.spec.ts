@@ -257,3 +257,61 @@ test.describe('phone', () => {
     expect((await portal.db.selectFrom('deliveries').select('completed_at').where('id', '=', id).executeTakeFirstOrThrow()).completed_at).toBeNull();
   });
 });
+
+test.describe('tablet, a whole round offline', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
+  test.slow();
+
+  test('check-outs and the finish made offline: the serials ticked are delivered, the one left out is the backorder', async ({ page, context, portal }) => {
+    const s = await setUp(portal);
+    const serials = ['FWQ0000001', 'FWQ0000002', 'FWQ0000003'];
+    const ids = [];
+    for (const serial of serials) ids.push(await item(portal, s.laptop, s.endCustomer, serial));
+    // Lines per article, as a request makes them: the check-out chooses the items.
+    const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, 'E2E-ROUND-1', [
+      { product_id: s.laptop }, { product_id: s.laptop }, { product_id: s.laptop }, { product_id: s.mouse },
+    ]);
+    await signIn(page, 'magazijn@demo.local');
+    await openTodayOnline(page, [id]);
+    await context.setOffline(true);
+    await page.getByRole('link', { name: /E2E-ROUND-1/ }).click();
+    for (const serial of serials) {
+      await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+      const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+      await expect(modal.getByLabel('Serienummer', { exact: true })).toBeFocused();
+      await scan(page, serial);
+      if (serial === serials[2]) await modal.getByLabel('Aantal Muis').fill('1');
+      await modal.getByRole('button', { name: 'Opslaan' }).click();
+      await expect(modal).toHaveCount(0);
+    }
+    await page.reload();
+    await expect(page.getByTestId('fw-waiting')).toContainText('4 items uitklaren');
+
+    await page.getByRole('button', { name: 'Afronden' }).click();
+    const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
+    // Every line shows as checked out, waiting to be sent; the first laptop is not handed over.
+    for (const name of [...serials.map((x) => `Laptop (${x})`), 'Muis']) {
+      await expect(finish.locator('.fw-tick').filter({ has: page.getByRole('checkbox', { name, exact: true }) })).toContainText('Uitgeklaard (wacht op verzending)');
+    }
+    await finish.getByRole('checkbox', { name: `Laptop (${serials[1]})` }).check();
+    await finish.getByRole('checkbox', { name: `Laptop (${serials[2]})` }).check();
+    await finish.getByRole('checkbox', { name: 'Muis' }).check();
+    await finish.getByLabel('Naam ondertekenaar').fill('Jan Jansen');
+    await drawSignature(page);
+    await page.screenshot({ path: '.tmp/shots/fieldwork-finish-round-tablet.png' });
+    await finish.getByRole('button', { name: 'Afronden' }).click();
+    await expect(finish).toHaveCount(0);
+    await expect(page.getByTestId('fw-waiting')).toContainText('getekend door Jan Jansen');
+    await expect(page.getByTestId('outbox-badge')).toHaveAttribute('aria-label', 'Wachtrij: 4 wachtend');
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 30_000 });
+    const d = await portal.db.selectFrom('deliveries').select(['completed_at', 'comment']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(d.completed_at).not.toBeNull();
+    expect(d.comment).toBe(`Niet geleverde artikelen: Laptop (${serials[0]})`);
+    const rows = await lines(portal, id);
+    expect(rows.filter((l) => l.is_backorder).map((l) => l.item_id)).toEqual([ids[0]]);
+    const statuses = await portal.db.selectFrom('items').select(['id', 'status_id']).where('id', 'in', ids).orderBy('id').execute();
+    expect(statuses.map((x) => x.status_id)).toEqual([ItemStatus.INGEKLAARD, ItemStatus.IN_GEBRUIK, ItemStatus.IN_GEBRUIK]);
+  });
+});

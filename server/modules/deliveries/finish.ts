@@ -2,6 +2,7 @@ import { ClientType, DeliveryType, ItemStatus } from '../../../src/domain/enums'
 import {
   fieldworkMsg, finishComment, SIGNATURE_DATA_URL_PREFIX, SIGNATURE_MAX_BYTES, SIGNATURE_MAX_PX, SIGNATURE_MIN_PX, SIGNED_AT_MAX_SKEW_MS,
 } from '../../../src/domain/fieldwork';
+import { serialKey } from '../../../src/domain/scan';
 import type { FinishInput } from '../../../src/domain/schemas/fieldwork';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
@@ -31,34 +32,54 @@ export function signatureImage(dataUrl: string | null): Buffer | null {
 const pickedUpStatus = (type: number) =>
   type === DeliveryType.REPARATIE ? ItemStatus.REPARATIE_ONTVANGEN : type === DeliveryType.EOL_SWAP ? ItemStatus.EOL : ItemStatus.INGEKLAARD;
 
+type FinishEntry = FinishInput['items'][number];
+
 /**
- * Matches the ticked entries to lines: by item, or without item by article: a line without item
- * (accessory), else a checked-out line of that article no entry names by item. The latter is a line
- * checked out offline on the same device: the server chose its item after the finish was made.
+ * The line a ticked entry names, the most exact name first: a serial the device put on a line while
+ * its check-out waited (the line the server then filled with that item), the delivery line, the
+ * item, and last the article (spec 2 §7's shape without either): a line without item (accessory),
+ * else a checked-out line of that article no entry names by item. `field` is where a refusal goes.
  */
+function lineFor(lines: LineRow[], entry: FinishEntry, taken: (l: LineRow) => boolean, named: Set<number>): { field: string; line: LineRow | undefined } {
+  const same = (l: LineRow) => l.is_pickup === entry.is_pickup;
+  if (entry.serial) {
+    const key = serialKey(entry.serial);
+    const line = lines.find((l) => same(l) && l.serial !== null && serialKey(l.serial) === key);
+    if (line) return { field: 'serial', line };
+  }
+  if (entry.delivery_product_id !== null) {
+    const line = lines.find((l) => same(l) && l.id === entry.delivery_product_id && (entry.item_id === null || l.item_id === entry.item_id));
+    return { field: 'delivery_product_id', line };
+  }
+  if (entry.item_id !== null) return { field: 'item_id', line: lines.find((l) => same(l) && l.item_id === entry.item_id) };
+  const ofArticle = (l: LineRow) => same(l) && l.product_id === entry.product_id && !taken(l);
+  return {
+    field: 'product_id',
+    line: lines.find((l) => ofArticle(l) && l.item_id === null)
+      ?? lines.find((l) => ofArticle(l) && l.item_id !== null && !named.has(l.item_id) && l.checked_out_at !== null),
+  };
+}
+
+/** Matches the ticked entries to lines; the entries that name a line exactly are matched first. */
 function tickedLines(lines: LineRow[], items: FinishInput['items']): { ticked: Set<number>; errors: Record<string, string[]> } {
   const ticked = new Set<number>();
   const errors: Record<string, string[]> = {};
   const named = new Set(items.map((e) => e.item_id).filter((x): x is number => x !== null));
-  const byItem = items.map((e, k) => ({ e, k })).filter(({ e }) => e.item_id !== null);
-  const byArticle = items.map((e, k) => ({ e, k })).filter(({ e }) => e.item_id === null);
-  for (const { e: entry, k } of [...byItem, ...byArticle]) {
-    const same = (l: LineRow) => l.is_pickup === entry.is_pickup;
-    const line = entry.item_id !== null
-      ? lines.find((l) => same(l) && l.item_id === entry.item_id)
-      : lines.find((l) => same(l) && l.item_id === null && l.product_id === entry.product_id && !ticked.has(l.id))
-        ?? lines.find((l) => same(l) && l.item_id !== null && !named.has(l.item_id) && l.checked_out_at && l.product_id === entry.product_id && !ticked.has(l.id));
-    const field = `items.${k}.${entry.item_id !== null ? 'item_id' : 'product_id'}`;
+  const byArticle = (e: FinishEntry) => !e.serial && e.delivery_product_id === null && e.item_id === null;
+  const entries = items.map((e, k) => ({ e, k }));
+  for (const { e: entry, k } of [...entries.filter(({ e }) => !byArticle(e)), ...entries.filter(({ e }) => byArticle(e))]) {
+    const { field, line } = lineFor(lines, entry, (l) => ticked.has(l.id), named);
+    const at = `items.${k}.${field}`;
     if (!line) {
-      errors[field] = [fieldworkMsg.lineNotOpen];
+      errors[at] = [fieldworkMsg.lineNotOpen];
       continue;
     }
     if (ticked.has(line.id)) {
-      errors[field] = [fieldworkMsg.lineTwice];
+      errors[at] = [fieldworkMsg.lineTwice];
       continue;
     }
     if (line.is_pickup === 0 && !line.checked_out_at) {
-      errors[field] = [fieldworkMsg.lineNotCheckedOut];
+      errors[at] = [fieldworkMsg.lineNotCheckedOut];
       continue;
     }
     ticked.add(line.id);

@@ -30,8 +30,15 @@ const pickupFlag = v.optional(v.pipe(
 ), 0);
 const optionalId = v.optional(v.nullable(id), null);
 
-/** A ticked line: the item (or, for an accessory without item, the article) delivered or picked up. */
-const finishLineSchema = v.object({ item_id: optionalId, product_id: optionalId, is_pickup: pickupFlag }, msg.required);
+/**
+ * A ticked line: the item (or, for an accessory without item, the article) delivered or picked up.
+ * `delivery_product_id` and `serial` (optional, beyond spec 2 §7) name the line exactly when the
+ * finish was made before the server chose the items of waiting check-outs.
+ */
+const finishLineSchema = v.object({
+  item_id: optionalId, product_id: optionalId, is_pickup: pickupFlag, delivery_product_id: optionalId,
+  serial: v.optional(v.nullable(v.pipe(v.string(msg.required), v.trim(), v.maxLength(120, msg.tooLong(120)))), null),
+}, msg.required);
 
 /** The signature as the canvas gives it: a PNG data URL of bounded size (the server checks the bytes). */
 const signature = v.optional(v.nullable(v.pipe(

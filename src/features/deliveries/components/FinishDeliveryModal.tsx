@@ -8,6 +8,7 @@ import { showToast } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
 import { Modal } from '../../../ui/Modal';
 import { SignaturePad } from '../../../ui/SignaturePad';
+import { isPendingLine, PENDING_STATUS_NAME } from '../api/fieldwork';
 
 type Line = DeliveryDetail['products'][number];
 
@@ -35,6 +36,7 @@ function TickList({ d, lines, title, ticked, onToggle, errors }: {
               {lineLabel(d, l)}
             </label>
             {blocked && <span className="muted"> – {fieldworkMsg.lineNotCheckedOut}</span>}
+            {isPendingLine(l) && <span className="muted"> – {PENDING_STATUS_NAME}</span>}
             {errors[l.id] && <div className="field-error" role="alert">{errors[l.id]}</div>}
           </div>
         );
