@@ -333,7 +333,7 @@ describe('a finish made offline after check-outs made offline (both replayed lat
    * the check-outs queued, the finish body built by `finishPayload` from the page's view with the
    * waiting check-outs applied (the line ids the modal ticks), then the outbox replayed in order.
    */
-  async function offlineRound(id: number, checkOuts: { serials?: string[]; accessories?: AccessoryCount[] }[], tick: (label: string, l: ViewLine) => boolean, opts: { bulk?: boolean; refuseBeforeReplay?: () => Promise<void> } = {}) {
+  async function offlineRound(id: number, checkOuts: { serials?: string[]; accessories?: AccessoryCount[] }[], tick: (label: string, l: ViewLine) => boolean, opts: { bulk?: boolean; meanwhile?: () => Promise<unknown> } = {}) {
     const cached = (await magazijn.get(`/api/deliveries/${id}`)).body as DeliveryDetail;
     const queued: OutboxAction[] = checkOuts.map((c, k) => ({
       ...checkOutAction(cached, c.serials ?? [], c.accessories ?? []), id: `offline-${id}-${k}`, createdAt: k, order: k, status: 'waiting', error: null, attempts: 0, invalidate: [],
@@ -342,7 +342,7 @@ describe('a finish made offline after check-outs made offline (both replayed lat
     // The modal ticks by line id; only lines shown as checked out (or pickups) can be ticked.
     const tickedLineIds = view.products.filter((l) => (l.is_pickup === 1 || l.checked_out_at !== null) && tick(shown(view, l), l)).map((l) => l.id);
     const body = finishPayload(view, { tickedLineIds, handtekening: opts.bulk ? null : signature, signerName: opts.bulk ? null : 'Jan' });
-    await opts.refuseBeforeReplay?.();
+    await opts.meanwhile?.();
     const replies = [];
     for (const a of queued) replies.push(await magazijn.post(`/api/${a.path}`, a.body, { 'Idempotency-Key': a.id }));
     const finish = await magazijn.post('/api/finish/delivery', body, { 'Idempotency-Key': `offline-${id}-finish` });
@@ -398,18 +398,51 @@ describe('a finish made offline after check-outs made offline (both replayed lat
     expect(await statusOf(c.id)).toEqual({ status_id: ItemStatus.VOORRAAD_KLANTLOCATIE, client_id: customer });
   });
 
+  it('another device checked out a line meanwhile: the serial ticked is what is delivered, wherever the server put it', async () => {
+    const [mine, theirs] = [await item(), await item()];
+    const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product }]);
+    const { view, finish } = await offlineRound(id, [{ serials: [mine.serial] }], (label) => label === mine.serial, {
+      meanwhile: () => admin.post('/api/delivery/checkout', { id, serials: [theirs.serial] }),
+    });
+    const [first, second] = await lineRows(id).then((rows) => rows.map((l) => l.id));
+    // The page put it on the first line; the server, after the other check-out, on the second.
+    expect(view.products.find((l) => l.serial === mine.serial)!.id).toBe(first);
+    expect(finish.status, JSON.stringify(finish.body)).toBe(200);
+    expect(finish.body.data.comment).toBe(`Niet geleverde artikelen: Laptop (${theirs.serial})`);
+    expect(await statusOf(mine.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
+    expect((await statusOf(theirs.id)).status_id).toBe(ItemStatus.INGEKLAARD);
+    expect((await lineRows(id)).map((l) => [l.id, l.item_id, l.is_backorder])).toEqual([[first, theirs.id, true], [second, mine.id, false]]);
+  });
+
   it('stays strict: a ticked line whose check-out was refused at replay is refused with the Dutch message, nothing applied', async () => {
     const [defect, taken] = [await item(ItemStatus.IN_GEBRUIK, endUser), await item()];
     const id = await delivery(DeliveryType.REPARATIE, endUser, [{ product_id: product, item_id: defect.id, is_pickup: 1 }, { product_id: product }]);
     const { replies, finish } = await offlineRound(id, [{ serials: [taken.serial] }], () => true, {
       // Meanwhile the serial was checked out elsewhere.
-      refuseBeforeReplay: () => ctx.db.updateTable('items').set({ status_id: ItemStatus.IN_GEBRUIK }).where('id', '=', taken.id).execute().then(() => undefined),
+      meanwhile: () => ctx.db.updateTable('items').set({ status_id: ItemStatus.IN_GEBRUIK }).where('id', '=', taken.id).execute(),
     });
     expect(replies[0]!.body.errors).toEqual({ 'serials.0': [fieldworkMsg.serialNotAvailable] });
     expect(finish.status).toBe(422);
-    expect(Object.entries(finish.body.errors)).toEqual([[expect.stringMatching(/^items\.1\./), [fieldworkMsg.lineNotCheckedOut]]]);
+    // The serial is on no line, so the line id names it: not checked out.
+    expect(finish.body.errors).toEqual({ 'items.1.delivery_product_id': [fieldworkMsg.lineNotCheckedOut] });
     expect((await ctx.db.selectFrom('deliveries').select('completed_at').where('id', '=', id).executeTakeFirstOrThrow()).completed_at).toBeNull();
     expect((await statusOf(defect.id)).status_id).toBe(ItemStatus.IN_GEBRUIK);
+
+    // A line of another delivery, or a line id with another item than its own, is not open here.
+    const [pickupLine, deliverLine] = await lineRows(id);
+    const elsewhere = (await lineRows(await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }])))[0]!;
+    const wrong = await magazijn.post('/api/finish/delivery', {
+      id, handtekening: signature, signer_name: 'Jan', items: [
+        { item_id: defect.id, product_id: product, is_pickup: 1, delivery_product_id: pickupLine!.id },
+        { item_id: null, product_id: product, is_pickup: 0, delivery_product_id: elsewhere.id },
+        { item_id: taken.id, product_id: product, is_pickup: 1, delivery_product_id: pickupLine!.id },
+        { item_id: null, product_id: product, is_pickup: 1, delivery_product_id: deliverLine!.id },
+      ],
+    });
+    expect(wrong.body.errors).toEqual({
+      'items.1.delivery_product_id': [fieldworkMsg.lineNotOpen], 'items.2.delivery_product_id': [fieldworkMsg.lineNotOpen],
+      'items.3.delivery_product_id': [fieldworkMsg.lineNotOpen],
+    });
   });
 });
 
