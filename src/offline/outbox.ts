@@ -61,11 +61,25 @@ const queue = createQueue({
   // Two tabs never send at once: Web Locks, or a Dexie lease (older Safari).
   lock: outboxLock(db, tabId),
   currentUserId: () => signedInUser()?.id ?? null,
-  onBusy: setOutboxBusy,
+  onBusy: (busy) => {
+    setOutboxBusy(busy);
+    if (!busy) refreshSent();
+  },
   onSent: (action) => {
-    for (const key of action.invalidate) void queryClient?.invalidateQueries({ queryKey: key });
+    for (const key of action.invalidate) toRefresh.set(JSON.stringify(key), key);
   },
 });
+
+/**
+ * Queries to refresh once the run that sent their actions ends: one refetch per run, not one per
+ * action (a replay of a hundred check-outs would refetch today's deliveries a hundred times).
+ */
+const toRefresh = new Map<string, unknown[]>();
+function refreshSent() {
+  const keys = [...toRefresh.values()];
+  toRefresh.clear();
+  for (const key of keys) void queryClient?.invalidateQueries({ queryKey: key });
+}
 
 /** Stores the action, then tries to send it (and anything before it). */
 export const enqueue = (action: NewAction): Promise<EnqueueOutcome> => {
