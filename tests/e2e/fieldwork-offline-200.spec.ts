@@ -77,7 +77,8 @@ async function adminApi(request: APIRequestContext) {
 test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
 
 test('200 actions offline through the screens, 3 offline reloads and 5 network flaps: each applied exactly once; a refused finish stays visible', async ({ page, context, portal, playwright }) => {
-  test.setTimeout(600_000); // about 2.5 min on a quiet machine; a shared CI runner can be several times slower
+  // About 90 s of CPU (browser, server and runner); 4-5 min of wall time on a busy shared 2-core machine.
+  test.setTimeout(600_000);
   const started = Date.now();
   const s = await setUp(portal);
 
