@@ -11,9 +11,8 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  // One retry in CI only: a known race (a reload right after a save may restore the persisted query
-  // cache from before it, docs/DECISIONS.md) can flake the repairs remarks check; a retried test is
-  // still reported as flaky in the output.
+  // One retry in CI only, for the flakes of a shared, slow machine; a retried test is still reported
+  // as flaky in the output.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

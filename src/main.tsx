@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { PersistQueryClientProvider, persistQueryClientRestore } from '@tanstack/react-query-persist-client';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { setUnauthorizedHandler } from './api/client';
+import { shouldPersistQuery, storagePersister } from './api/persister';
 import { ApiError } from './api/errors';
 import { createAppRouter } from './router';
 import './panels';
@@ -33,13 +33,19 @@ const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: onMutationError }),
 });
 
-const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'portal-query-cache' });
-const persistOptions = { persister, maxAge: 7 * DAY, buster: import.meta.env.VITE_APP_VERSION ?? '' };
-// Restore the cache before the router's guards run: after an offline reload they read the session from it.
+const persister = storagePersister({ storage: window.localStorage, key: 'portal-query-cache' });
+// The throttled write would die with the page: write at once when it is hidden or left (a reload right after a save).
+window.addEventListener('pagehide', persister.flush);
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') persister.flush();
+});
+const persistOptions = {
+  persister, maxAge: 7 * DAY, buster: import.meta.env.VITE_APP_VERSION ?? '', dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+};
+// Restore the cache before the router's guards run: when the server cannot be reached they use the
+// session restored from it (sessionForGuard, src/session/session.ts).
 await persistQueryClientRestore({ queryClient: queryClient as unknown as Parameters<typeof persistQueryClientRestore>[0]['queryClient'], ...persistOptions })
   .catch(() => undefined);
-// Online, the guards ask the server who is signed in; offline they trust the restored session.
-if (navigator.onLine) queryClient.removeQueries({ queryKey: sessionQueryKey });
 const router = createAppRouter(queryClient);
 
 setUnauthorizedHandler(() => {

@@ -5,7 +5,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import type { Permission } from './domain/permissions';
-import { sessionQueryOptions, hasRight, type SessionUser } from './session';
+import { sessionForGuard, hasRight, type SessionUser } from './session';
 import { AuthLayout } from './shell/AuthLayout';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { NoAccessPage } from './shell/NoAccessPage';
@@ -92,7 +92,7 @@ const appLayout = createRoute({
   beforeLoad: async ({ context, location, matches }) => {
     // The shell's and the page's code load while the session is asked, instead of after it.
     for (const match of matches) preloadComponent(match.routeId);
-    const user = await context.queryClient.ensureQueryData(sessionQueryOptions());
+    const user = await sessionForGuard(context.queryClient);
     if (!user) throw redirect({ to: '/inloggen', search: { redirect: location.href } });
     if (!user.otp_enabled) throw redirect({ to: '/tweestapsverificatie' });
     if (!user.otp_authorized) throw redirect({ to: '/tweestapsverificatie/qr' });

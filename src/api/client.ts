@@ -12,7 +12,8 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 async function fetchXsrfToken(): Promise<string> {
   tokenRequest ??= ky
-    .get('/api/auth/token', { credentials: 'same-origin' })
+    // No retries with back-off: offline, every outbox attempt would wait about a second for them.
+    .get('/api/auth/token', { credentials: 'same-origin', retry: 0 })
     .json<{ token: string }>()
     .then((r) => (xsrfToken = r.token))
     .finally(() => (tokenRequest = null));

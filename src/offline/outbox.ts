@@ -61,11 +61,25 @@ const queue = createQueue({
   // Two tabs never send at once: Web Locks, or a Dexie lease (older Safari).
   lock: outboxLock(db, tabId),
   currentUserId: () => signedInUser()?.id ?? null,
-  onBusy: setOutboxBusy,
+  onBusy: (busy) => {
+    setOutboxBusy(busy);
+    if (!busy) refreshSent();
+  },
   onSent: (action) => {
-    for (const key of action.invalidate) void queryClient?.invalidateQueries({ queryKey: key });
+    for (const key of action.invalidate) toRefresh.set(JSON.stringify(key), key);
   },
 });
+
+/**
+ * Queries to refresh once the run that sent their actions ends: one refetch per run, not one per
+ * action (a replay of a hundred check-outs would refetch today's deliveries a hundred times).
+ */
+const toRefresh = new Map<string, unknown[]>();
+function refreshSent() {
+  const keys = [...toRefresh.values()];
+  toRefresh.clear();
+  for (const key of keys) void queryClient?.invalidateQueries({ queryKey: key });
+}
 
 /** Stores the action, then tries to send it (and anything before it). */
 export const enqueue = (action: NewAction): Promise<EnqueueOutcome> => {
@@ -76,8 +90,12 @@ export const replayOutbox = () => queue.replay();
 export const retryAction = (id: string) => queue.retry(id);
 export const discardAction = (id: string) => queue.discard(id);
 
-/** Safari/iOS has no Background Sync: besides start, `online` and sign-in, the outbox is tried on a timer. */
-export const REPLAY_INTERVAL_MS = 30_000;
+/**
+ * Safari/iOS has no Background Sync: besides start, `online` and sign-in, the outbox is tried on a
+ * timer while something waits. Short, because a page loaded on a network that reached nothing (and
+ * one loaded under Chromium's offline emulation) has `navigator.onLine` true and never gets `online`.
+ */
+export const REPLAY_INTERVAL_MS = 5_000;
 
 let started = false;
 /**
@@ -99,7 +117,7 @@ export function startOutbox(client: QueryClient): void {
     if (document.visibilityState === 'visible') void queue.replay();
   });
   setInterval(() => {
-    if (navigator.onLine !== false) void queue.replay();
+    if (navigator.onLine !== false) void queue.replayIfWaiting();
   }, REPLAY_INTERVAL_MS);
   void navigator.storage?.persist?.().catch(() => false);
   void queue.replay();

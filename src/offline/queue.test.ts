@@ -112,6 +112,52 @@ describe('outbox queue', () => {
     expect(sent).toEqual(['a:key-1', 'b:key-2', 'c:key-3']);
   });
 
+  it('asks while a run waits join it (a short timer never piles runs up), an ask during a run gets one more run', async () => {
+    const q = queue();
+    responder = () => ({ kind: 'unreachable', message: 'offline' });
+    await q.enqueue(action('a'));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    let runs = 0;
+    responder = () => ({ kind: 'sent', body: null });
+    const slow = createQueue({
+      db, newId: () => `key-${++n}`,
+      lock: async (task) => { runs += 1; await gate; return task(); },
+      send: async (a) => { sent.push(`${a.label}:${a.id}`); return responder(a); },
+    });
+    sent = [];
+    const first = slow.replay();
+    const asks = Array.from({ length: 10 }, () => slow.replay());
+    expect(new Set(asks).size).toBe(1);
+    release();
+    await Promise.all([first, ...asks]);
+    expect(runs).toBeLessThanOrEqual(2);
+    expect(sent).toEqual(['a:key-1']);
+    // An action stored while a run is busy is still sent: that ask gets a run of its own.
+    responder = () => ({ kind: 'unreachable', message: 'offline' });
+    await slow.enqueue(action('b'));
+    responder = () => ({ kind: 'sent', body: null });
+    await slow.replay();
+    expect(await slow.list()).toEqual([]);
+  });
+
+  it('replayIfWaiting sends only when something waits', async () => {
+    const q = queue();
+    await q.replayIfWaiting();
+    expect(busy).toEqual([]);
+    responder = () => ({ kind: 'refused', message: 'Nee' });
+    await q.enqueue(action('a'));
+    sent = [];
+    await q.replayIfWaiting(); // a failed action does not wait: nothing is sent
+    expect(sent).toEqual([]);
+    responder = () => ({ kind: 'unreachable', message: 'offline' });
+    await q.enqueue(action('b'));
+    responder = () => ({ kind: 'sent', body: null });
+    sent = [];
+    await q.replayIfWaiting();
+    expect(sent).toEqual(['b:key-2']);
+  });
+
   it('survives a restart: a new queue on the same database sends what was left', async () => {
     const factory = new IDBFactory();
     db = new OfflineDatabase('restart', { indexedDB: factory, IDBKeyRange });

@@ -95,14 +95,35 @@ export function createQueue(deps: QueueDeps) {
     }
   }
 
+  /**
+   * A run asked for that has not begun reading the outbox (queued, or waiting for another tab's lock):
+   * later asks join it, so a timer never piles runs up behind a slow one.
+   */
+  let upcoming: Promise<void> | null = null;
   const lockedRun = async () => {
-    await (deps.lock ? deps.lock(runOnce) : runOnce());
+    const mine = upcoming;
+    const begin = () => {
+      if (upcoming === mine) upcoming = null;
+      return runOnce();
+    };
+    try {
+      await (deps.lock ? deps.lock(begin) : begin());
+    } finally {
+      if (upcoming === mine) upcoming = null; // the lease was taken: this run did nothing
+    }
   };
 
   /** Sends everything that waits, in order; resolves when this run (queued after any running one) ends. */
   function replay(): Promise<void> {
+    if (upcoming) return upcoming;
     chain = chain.then(lockedRun, lockedRun);
+    upcoming = chain;
     return chain;
+  }
+
+  /** A replay only when something waits: cheap enough for a short timer. */
+  async function replayIfWaiting(): Promise<void> {
+    if ((await db.actions.where('status').equals('waiting').count()) > 0) await replay();
   }
 
   async function enqueue(input: NewAction): Promise<EnqueueOutcome> {
@@ -136,7 +157,7 @@ export function createQueue(deps: QueueDeps) {
 
   const list = () => db.actions.orderBy('order').toArray();
 
-  return { enqueue, replay, retry, discard, list };
+  return { enqueue, replay, replayIfWaiting, retry, discard, list };
 }
 
 export type Queue = ReturnType<typeof createQueue>;

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { getJson } from '../api/client';
 import { ApiError } from '../api/errors';
 import { queryKeys } from '../api/keys';
@@ -36,6 +36,36 @@ export async function fetchSession(): Promise<SessionUser | null> {
 
 export const sessionQueryKey = queryKeys.session;
 export const sessionQueryOptions = () => queryOptions({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
+
+/** When this page was loaded: a session answer older than this was restored from the device. */
+const PAGE_LOADED_AT = Date.now();
+
+/**
+ * Who the app's guard lets in. Once the server answered in this page load (a user, a 401, a sign-in
+ * or sign-out), that answer. Before that the server is asked; when it cannot be reached (no network,
+ * a network that reaches nothing, the server down) the user restored from the device's cache keeps
+ * working offline, and with nobody restored the answer is 'nobody' (the login page). A session the
+ * server rejected is null in the cache, so it is never reused. `navigator.onLine` cannot decide this:
+ * it is true on a network that reaches nothing, and on a page Chromium loaded under offline emulation.
+ */
+export async function sessionForGuard(
+  queryClient: QueryClient, options = sessionQueryOptions(), pageLoadedAt = PAGE_LOADED_AT,
+): Promise<SessionUser | null> {
+  const state = queryClient.getQueryState<SessionUser | null>(options.queryKey);
+  if (state && state.data !== undefined && state.dataUpdatedAt >= pageLoadedAt) return queryClient.ensureQueryData(options);
+  const restored = state?.data ?? null;
+  try {
+    // With a restored user no retries: offline the page opens at once with it.
+    return await queryClient.fetchQuery({ ...options, staleTime: 0, ...(restored ? { retry: false } : {}) });
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) throw err;
+    // A failed fetch keeps the data it had, unless a 401 meanwhile set it to null.
+    const kept = queryClient.getQueryData<SessionUser | null>(options.queryKey) ?? null;
+    if (kept) return kept;
+    if (err instanceof ApiError) throw err;
+    return null;
+  }
+}
 
 export function useSession() {
   return useQuery(sessionQueryOptions());

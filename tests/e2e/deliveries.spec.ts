@@ -104,6 +104,9 @@ test('repair from the customer ticket menu: list, detail, edit, carrier, both PD
   await edit.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('De levering is gewijzigd')).toBeVisible();
   await expect(page.locator('.facts')).toContainText('W-4242');
+  // A reload right after the save (well within the persisted cache's 1 s write throttle) shows the saved data.
+  await page.reload();
+  await expect(page.locator('.facts')).toContainText('W-4242');
 
   // Carrier to PostNL: the label appears and is a PDF with the order number.
   await page.getByRole('button', { name: 'wijzigen' }).click();

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { devices, type Page } from '@playwright/test';
+import { devices } from '@playwright/test';
 import { pdfText } from '../support/pdf';
 import { test, expect, signIn, type Portal } from './fixtures';
+import { drawSignature, openTodayOnline, scan } from './fieldwork-steps';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
 
 /** An end customer with an end user, a serial-tracked article, an accessory and an article of another customer. */
@@ -37,12 +38,6 @@ async function delivery(portal: Portal, type: number, clientId: number, order: s
 }
 
 const lines = (portal: Portal, id: number) => portal.db.selectFrom('delivery_products').selectAll().where('delivery_id', '=', id).orderBy('id').execute();
-
-/** Types like a hardware scanner: fast, ending with Enter. */
-async function scan(page: Page, serial: string) {
-  await page.keyboard.type(serial, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
 
 test.describe('tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
@@ -130,35 +125,6 @@ test.describe('tablet', () => {
     await expect(modal.getByTestId(`fw-checked-out-${s.laptop}`)).toHaveText('2');
   });
 });
-
-async function drawSignature(page: Page) {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', {
-    type, touchPoints: type === 'touchEnd' ? [] : [{ x: box.x + x, y: box.y + y, radiusX: 2, radiusY: 2, force: 0.6, id: 1 }],
-  });
-  await touch('touchStart', 30, 180);
-  for (let i = 1; i <= 40; i++) await touch('touchMove', 30 + i * 6, 180 - Math.sin(i / 4) * 60);
-  await touch('touchEnd', 0, 0);
-  await expect(page.getByText('Handtekening gezet.')).toBeVisible();
-}
-
-/** Opens today's deliveries online, waits until the service worker controls the page and the cache is stored. */
-async function openTodayOnline(page: Page, ids: number[]) {
-  await page.goto('/leveringen/vandaag');
-  const list = page.getByRole('list', { name: 'Mijn leveringen vandaag' });
-  await expect(list).toBeVisible();
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await expect(list).toBeVisible();
-  await expect.poll(() => page.evaluate((want) => {
-    const cache = localStorage.getItem('portal-query-cache') ?? '';
-    return want.every((id) => cache.includes(`["deliveries","detail",${id}]`));
-  }, ids)).toBe(true);
-}
 
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, signIn } from './fixtures';
 
 declare global {
   interface Window {
@@ -109,9 +109,34 @@ test('offline, a reload and deep links still get the app shell', async ({ page, 
   await page.goto('/voorraad/12');
   await expect(page.locator('#root')).not.toBeEmpty();
   await expect(page).toHaveTitle(/Reuzado Portaal/);
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  await expect(page).toHaveURL(/\/inloggen\?redirect=/);
 
   // The API is never answered from a cache: offline it fails, although it answered online.
   expect(await askSession()).toBe('network error');
+});
+
+test('offline, a page load keeps the signed-in user from the device; a session the server rejected is never used again', async ({ page, context, portal }) => {
+  await signIn(page, 'magazijn@demo.local');
+  await openControlled(page, '/profiel');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mijn profiel' })).toBeVisible();
+
+  // A page loaded with no network: the guard cannot ask the server and uses the user kept on the device.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mijn profiel' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mark Magazijn' })).toBeVisible();
+
+  // Back online the server no longer knows the session (ended elsewhere): the login page.
+  await portal.db.deleteFrom('sessions').execute();
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  // Offline again: the rejected session is not taken from the device.
+  await context.setOffline(true);
+  await page.goto('/profiel');
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  await expect(page).toHaveURL(/\/inloggen\?redirect=/);
 });
 
 test.describe('a new version', () => {

@@ -1,0 +1,62 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Types like a hardware scanner: fast, ending with Enter. */
+export async function scan(page: Page, serial: string) {
+  await page.keyboard.type(serial, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** Draws a signature on the pad with touch events (a finger): one stroke of `moves` moves, 240 px wide. */
+export async function drawSignature(page: Page, moves = 40) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x: box.x + x, y: box.y + y, radiusX: 2, radiusY: 2, force: 0.6, id: 1 }],
+  });
+  await touch('touchStart', 30, 180);
+  for (let i = 1; i <= moves; i++) await touch('touchMove', 30 + (i * 240) / moves, 180 - Math.sin((i * 10) / moves) * 60);
+  await touch('touchEnd', 0, 0);
+  await cdp.detach();
+  await expect(page.getByText('Handtekening gezet.')).toBeVisible();
+}
+
+/** Opens today's deliveries online, waits until the service worker controls the page and the cache is stored. */
+export async function openTodayOnline(page: Page, ids: number[]) {
+  await page.goto('/leveringen/vandaag');
+  const list = page.getByRole('list', { name: 'Mijn leveringen vandaag' });
+  await expect(list).toBeVisible();
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect(list).toBeVisible();
+  await expect.poll(() => page.evaluate((want) => {
+    const cache = localStorage.getItem('portal-query-cache') ?? '';
+    return want.every((id) => cache.includes(`["deliveries","detail",${id}]`));
+  }, ids)).toBe(true);
+}
+
+export interface StoredAction {
+  id: string;
+  status: 'waiting' | 'failed';
+  kind: string;
+  label: string;
+  error: string | null;
+}
+
+/** The outbox as stored on the device (IndexedDB 'portal-offline'), in order. */
+export function outboxOnDevice(page: Page): Promise<StoredAction[]> {
+  return page.evaluate(() => new Promise<StoredAction[]>((resolve, reject) => {
+    const open = indexedDB.open('portal-offline');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const get = open.result.transaction('actions').objectStore('actions').getAll();
+      get.onsuccess = () => {
+        const rows = (get.result as (StoredAction & { order: number })[]).sort((a, b) => a.order - b.order);
+        open.result.close();
+        resolve(rows.map(({ id, status, kind, label, error }) => ({ id, status, kind, label, error })));
+      };
+    };
+  }));
+}
