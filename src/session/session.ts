@@ -3,26 +3,10 @@ import { getJson } from '../api/client';
 import { ApiError } from '../api/errors';
 import { queryKeys } from '../api/keys';
 import type { Permission } from '../domain/permissions';
+import type { SessionUserAnswer } from '../domain/contracts/auth';
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  initials: string;
-  roles: string[];
-  permissions: Permission[];
-  otp_enabled: boolean;
-  otp_authorized: boolean;
-  contact: {
-    id: number;
-    first_name: string;
-    last_name: string;
-    email: string | null;
-    phone: string | null;
-    client_id: number;
-    client: { id: number; name: string; client_type_id: number };
-  };
-}
+/** The signed-in user (src/domain/contracts/auth.ts), its rights typed as the portal's rights. */
+export type SessionUser = Omit<SessionUserAnswer, 'permissions'> & { permissions: Permission[] };
 
 /** The signed-in user, or null when there is no session (GET /api/auth/me answers 401). */
 export async function fetchSession(): Promise<SessionUser | null> {

@@ -11,6 +11,7 @@ import { messageResponse, routeSchema } from '../../server/http/route-schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
 import { roleMsg } from '../../src/domain/schemas/roles';
 import { msg } from '../../src/domain/schemas/common';
+import { sessionUserSchema } from '../../src/domain/contracts/auth';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -87,6 +88,54 @@ describe('GET /api/openapi.json', () => {
     expect(res.body.errors.name).toEqual([msg.required]);
     expect(res.body.errors.description).toBeDefined();
     expect(roleMsg.nameTaken).toBeTruthy();
+  });
+
+  it('describes the answer of every JSON route outside stock and pre-notifications; files declare their parameters', async () => {
+    type Operation = { tags?: string[]; parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, unknown> }; responses?: Record<string, { content?: Record<string, { schema: Record<string, never> }> }> };
+    const paths = (await ctx.client().get('/api/openapi.json')).body.paths as Record<string, Record<string, Operation>>;
+    const areas = ['auth', 'client', 'contact', 'delivery', 'eol', 'fieldwork', 'invoice', 'repair', 'role', 'statistics', 'user'];
+    const files = [
+      'GET /api/exportcrmcsv', 'GET /api/clients/{id}/image', 'GET /api/exportdelivery', 'GET /api/deliveries/{id}/packing_slip', 'GET /api/deliveries/{id}/file',
+      'GET /api/deliveries/{id}/signature', 'GET /deliveries/{id}/shipping_label', 'GET /api/exportrepair', 'GET /api/deliveries/{id}/images/{image}',
+      'GET /api/deliveries/{id}/quotation', 'GET /api/exporteolproducts', 'GET /api/exportusers', 'GET /api/exportitemsinuse', 'GET /api/{id}/invoices',
+      'GET /api/{id}/invoicesOverview',
+    ];
+    const all = Object.entries(paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })));
+    const operations = all.filter(({ op }) => areas.includes(op.tags?.[0] ?? ''));
+    expect(operations.length).toBeGreaterThan(80);
+    const json = (op: Operation) => Object.entries(op.responses ?? {}).filter(([status]) => status.startsWith('2')).map(([, r]) => r.content?.['application/json']?.schema).filter(Boolean);
+    const undescribed = operations.filter(({ route, op }) => !files.includes(route) && json(op).length === 0).map(({ route }) => route);
+    expect(undescribed).toEqual([]);
+    for (const route of files) {
+      const op = all.find((o) => o.route === route)?.op;
+      expect(op, route).toBeDefined();
+      expect(op!.parameters?.length ?? 0, route).toBeGreaterThan(0);
+    }
+    const invoice = paths['/api/{id}/invoices']!.get!;
+    expect(invoice.parameters!.map((p) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['path:id', 'query:year', 'query:month']));
+
+    const answer = (path: string, method = 'get', status = '200') => paths[path]![method]!.responses![status]!.content!['application/json']!.schema as unknown as { properties: Record<string, { properties?: Record<string, unknown>; items?: { properties: Record<string, unknown> } }> };
+    expect(Object.keys(answer('/api/auth/login', 'post').properties)).toEqual(expect.arrayContaining(['permissions', 'otp_enabled', 'otp_authorized', 'contact']));
+    expect(Object.keys(answer('/api/getstatistics/{customerId}/{year}').properties.deliveries!.properties!))
+      .toEqual(expect.arrayContaining(['daysSwapPerMonth', 'totalbulkItems', 'mutationItems']));
+    expect(answer('/api/users').properties.data!.items!.properties).toHaveProperty('role');
+    expect(answer('/api/roles/{id}/permissions', 'post').properties.data!.properties).toHaveProperty('permissions');
+    expect(answer('/api/contacts', 'post', '201').properties).toHaveProperty('activation_mail_sent');
+    expect(answer('/api/deliveries', 'post', '201').properties.data!.properties).toHaveProperty('can');
+    expect(answer('/api/delivery/checkout', 'post').properties.data!.properties).toHaveProperty('checked_out');
+    expect(Object.keys(paths['/api/deliveries']!.post!.requestBody!.content)).toEqual(['multipart/form-data']);
+    expect(paths['/api/finish/delivery']!.post!.requestBody!.content['application/json']).toBeDefined();
+  });
+
+  it('sends the signed-in user as the session contract declares it, and only that', async () => {
+    const admin = await ctx.client().signIn('beheerder@demo.local');
+    const me = await admin.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(Object.keys(me.body).sort()).toEqual(Object.keys(sessionUserSchema.entries).sort());
+    expect(Object.keys(me.body.contact).sort()).toEqual(['client', 'client_id', 'email', 'first_name', 'id', 'last_name', 'phone']);
+    expect(me.body.permissions).toContain('Rol aanmaken');
+    const restored = await admin.post('/api/auth/restore');
+    expect(restored.body).toEqual(me.body);
   });
 });
 

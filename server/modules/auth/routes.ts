@@ -11,11 +11,14 @@ import {
   storePendingOtpSecret, withOtpCode,
 } from './service';
 import { accountLockout } from './lockout';
-import * as v from 'valibot';
 import { messageResponse, routeSchema } from '../../http/route-schema';
+import {
+  authorizedAnswerSchema, otpQrCodeAnswerSchema, permissionListSchema, sessionAnswerSchema, sessionUserSchema, tokenAnswerSchema,
+} from '../../../src/domain/contracts/auth';
 
-const tokenResponse = v.object({ token: v.string() });
-const authorizedResponse = v.object({ authorized: v.boolean(), otp_enabled: v.boolean(), otp_authorized: v.boolean() });
+/** A call that answers with the signed-in user (login, activation, the code steps). */
+const signsIn = (body: Parameters<typeof routeSchema>[0]['body']) => routeSchema({ body, response: { 200: sessionUserSchema } });
+const session = routeSchema({ response: { 200: sessionAnswerSchema } });
 
 const LOGIN_FAILED = 'Deze combinatie van e-mailadres en wachtwoord is niet geldig.';
 const OTP_FAILED = 'Verificatiecode is niet correct of is verlopen.';
@@ -31,11 +34,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     accountLockout(db, 'login', email, address, { failures: LOGIN_LIMIT.perAccount, windowSeconds: LOGIN_LIMIT.windowSeconds });
 
   /** The anti-forgery token; a visitor without a session gets one in a cookie, not a session row. */
-  app.get('/auth/token', { config: { access: 'public' }, schema: routeSchema({ response: { 200: tokenResponse } }) }, async (request, reply) => ({
+  app.get('/auth/token', { config: { access: 'public' }, schema: routeSchema({ response: { 200: tokenAnswerSchema } }) }, async (request, reply) => ({
     token: request.session?.xsrfToken ?? anonymousXsrfToken(request, reply, config),
   }));
 
-  app.post('/auth/login', { config: { access: 'public' }, schema: routeSchema({ body: loginSchema }) }, async (request, reply) => {
+  app.post('/auth/login', { config: { access: 'public' }, schema: signsIn(loginSchema) }, async (request, reply) => {
     const input = parse(loginSchema, request.body);
     const email = input.email.trim().toLowerCase();
     await hitRateLimit(db, `login:ip:${request.ip}`, LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowSeconds);
@@ -57,18 +60,18 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: 'Je bent uitgelogd.' };
   });
 
-  app.get('/auth/me', { config: { access: 'signed-in' } }, async (request) => sessionUser(db, request.session!));
+  app.get('/auth/me', { config: { access: 'signed-in' }, schema: session }, async (request) => sessionUser(db, request.session!));
 
   /** Whether this session is signed in and through two-step verification. */
-  app.post('/auth/authorized', { config: { access: 'public' }, schema: routeSchema({ response: { 200: authorizedResponse } }) }, async (request) => {
+  app.post('/auth/authorized', { config: { access: 'public' }, schema: routeSchema({ response: { 200: authorizedAnswerSchema } }) }, async (request) => {
     const user = request.session ? await sessionUser(db, request.session) : null;
     return { authorized: !!user && user.otp_authorized, otp_enabled: user?.otp_enabled ?? false, otp_authorized: user?.otp_authorized ?? false };
   });
 
   /** Restores the app's view of the session after a reload: the same answer as /auth/me. */
-  app.post('/auth/restore', { config: { access: 'signed-in' } }, async (request) => sessionUser(db, request.session!));
+  app.post('/auth/restore', { config: { access: 'signed-in' }, schema: session }, async (request) => sessionUser(db, request.session!));
 
-  app.post('/auth/activate', { config: { access: 'public' }, schema: routeSchema({ body: activateSchema }) }, async (request, reply) => {
+  app.post('/auth/activate', { config: { access: 'public' }, schema: signsIn(activateSchema) }, async (request, reply) => {
     const input = parse(activateSchema, request.body);
     const passwordHash = await hashPassword(input.password);
     const userId = await activateAccount(db, input.token, passwordHash);
@@ -101,7 +104,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: 'Je wachtwoord is gewijzigd.' };
   });
 
-  app.get('/auth/google2fa/qrcode', { config: { access: 'signed-in' } }, async (request) => {
+  app.get('/auth/google2fa/qrcode', { config: { access: 'signed-in' }, schema: routeSchema({ response: { 200: otpQrCodeAnswerSchema } }) }, async (request) => {
     const user = currentUser(request);
     if (user.otpEnabled) throw new HttpError(403, 'Tweestapsverificatie is al ingesteld.');
     const secret = newOtpSecret();
@@ -127,7 +130,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
    * The code step at sign-in for a user who has two-step verification. Passing it rotates the session
    * id and the anti-forgery token, in the same transaction as the code is used up.
    */
-  app.post('/auth/google2fa/verify', { config: { access: 'signed-in' }, schema: routeSchema({ body: otpSchema }) }, async (request, reply) => {
+  app.post('/auth/google2fa/verify', { config: { access: 'signed-in' }, schema: signsIn(otpSchema) }, async (request, reply) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
     const lockout = await otpLockout(user.id, request.ip);
@@ -141,7 +144,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Finishes the set-up: the first code proves the authenticator app holds the secret of the QR code. */
-  app.post('/auth/google2fa/enable', { config: { access: 'signed-in' }, schema: routeSchema({ body: otpSchema }) }, async (request, reply) => {
+  app.post('/auth/google2fa/enable', { config: { access: 'signed-in' }, schema: signsIn(otpSchema) }, async (request, reply) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
     const lockout = await otpLockout(user.id, request.ip);
@@ -159,5 +162,5 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return sessionUser(db, session);
   });
 
-  app.get('/permissions', { config: { access: 'verified' }, schema: routeSchema({ response: { 200: v.array(v.object({ id: v.number(), name: v.string() })) } }) }, async () => permissionList(db));
+  app.get('/permissions', { config: { access: 'verified' }, schema: routeSchema({ response: { 200: permissionListSchema } }) }, async () => permissionList(db));
 };

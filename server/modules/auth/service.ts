@@ -9,6 +9,7 @@ import type { Mailer } from '../../lib/mail';
 import { loadAuthUser } from '../../http/access';
 import { hashToken, type SessionState } from '../../http/session';
 import { PRODUCT_NAME } from '../../../src/domain/product';
+import type { SessionUserAnswer } from '../../../src/domain/contracts/auth';
 
 const ACTIVATION_TTL_HOURS = 72;
 const RESET_TTL_MINUTES = 60;
@@ -23,7 +24,7 @@ export async function findUserByEmail(db: Executor, email: string) {
 }
 
 /** The signed-in user as the app needs it (spec 1 §3 "User session"). Served at GET /api/auth/me. */
-export async function sessionUser(db: Executor, session: SessionState) {
+export async function sessionUser(db: Executor, session: SessionState): Promise<SessionUserAnswer | null> {
   const user = session.userId ? await loadAuthUser(db, session.userId) : null;
   if (!user) return null;
   const contact = await db

@@ -11,6 +11,8 @@ import { ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { readSheetRows } from '../../lib/sheets';
 import { recordEvents } from '../events';
+import type { Answer } from '../../http/route-schema';
+import type { Address } from '../../../src/domain/contracts/clients';
 
 function addressValues(a: AddressFields) {
   return {
@@ -24,7 +26,7 @@ async function makeVisiting(trx: Trx, clientId: number, addressId: number) {
   await trx.updateTable('addresses').set({ is_visiting: sql<boolean>`id = ${addressId}` }).where('client_id', '=', clientId).execute();
 }
 
-export async function createAddress(trx: Trx, user: AuthUser, clientId: number, input: AddressFields) {
+export async function createAddress(trx: Trx, user: AuthUser, clientId: number, input: AddressFields): Promise<Answer<Address>> {
   await assertClientInScope(trx, user, clientId);
   const address = await trx.insertInto('addresses').values({ client_id: clientId, ...addressValues(input) }).returningAll().executeTakeFirstOrThrow();
   if (input.is_visiting) await makeVisiting(trx, clientId, address.id);
@@ -40,7 +42,7 @@ async function addressInScope(db: Executor, user: AuthUser, id: number) {
   return address;
 }
 
-export async function updateAddress(trx: Trx, user: AuthUser, id: number, input: AddressFields) {
+export async function updateAddress(trx: Trx, user: AuthUser, id: number, input: AddressFields): Promise<Answer<Address>> {
   const current = await addressInScope(trx, user, id);
   const address = await trx.updateTable('addresses').set(addressValues(input)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   if (input.is_visiting) await makeVisiting(trx, current.client_id, id);

@@ -9,7 +9,9 @@ import { sendStoredFile, sniffImage } from '../../lib/file-type';
 import type { ExecutorFor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { clientForm } from './service';
-import { schemas } from '../../http/route-schema';
+import { idParams, messageResponse, routeSchema, schemas, uploadField } from '../../http/route-schema';
+import { clientCommandAnswerSchema } from '../../../src/domain/contracts/clients';
+import * as v from 'valibot';
 import { recordEvents } from '../events';
 
 async function clientInScope<Lock extends boolean = false>(db: ExecutorFor<Lock>, user: AuthUser, id: number, lock?: Lock) {
@@ -33,7 +35,10 @@ export function registerLogoRoutes(app: FastifyInstance): void {
     return sendStoredFile(reply, storage, client.image, `klant-${client.id}`);
   });
 
-  app.post('/clients/:id/image', { config: { access: right('Klant wijzigen') } }, async (request, reply) => {
+  app.post('/clients/:id/image', {
+    config: { access: right('Klant wijzigen') },
+    schema: routeSchema({ params: idParams('id'), body: v.object({ image: uploadField }), multipart: true, response: { 200: clientCommandAnswerSchema } }),
+  }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     await clientInScope(db, user, id);
@@ -57,7 +62,7 @@ export function registerLogoRoutes(app: FastifyInstance): void {
     }
   });
 
-  app.delete('/clients/:id/image', { config: { access: right('Klant wijzigen') } }, async (request, reply) => {
+  app.delete('/clients/:id/image', { config: { access: right('Klant wijzigen') }, schema: routeSchema({ params: idParams('id'), response: { 200: messageResponse } }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const body = await runCommand(db, request, reply, async (trx) => {

@@ -24,7 +24,8 @@ import * as v from 'valibot';
 import { listQuerySchema } from '../../../src/domain/schemas/paging';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
 import {
-  childDetailListSchema, childListSchema, clientAnswerSchema, clientEventListSchema, clientListSchema, clientOptionListSchema, postalCodeAnswerSchema,
+  addressAnswerSchema, addressImportAnswerSchema, childDetailListSchema, childListSchema, clientAnswerSchema, clientCommandAnswerSchema, clientEventListSchema,
+  clientListSchema, clientOptionListSchema, monthlyPaymentAnswerSchema, postalCodeAnswerSchema,
 } from '../../../src/domain/contracts/clients';
 
 /** The multipart form of the address import (described for the API docs; read by readImportForm). */
@@ -79,7 +80,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     return minimum ? clientForm(db, currentUser(request), idParam(request.params)) : clientDetail(db, currentUser(request), idParam(request.params));
   });
 
-  app.post('/clients', { config: { access: right('Klant aanmaken') }, schema: routeSchema({ body: clientCreateSchema }) }, async (request, reply) => {
+  app.post('/clients', { config: { access: right('Klant aanmaken') }, schema: routeSchema({ body: clientCreateSchema, response: { 201: clientCommandAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const body = stripNulls(request.body as Record<string, unknown>);
     const input = parse(clientCreateSchema, body);
@@ -103,9 +104,9 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'De klant is gewijzigd', data: await clientForm(trx, user, id) } };
     });
   };
-  app.put('/clients/:id', { config: { access: right('Klant wijzigen') }, schema: routeSchema({ params: idParams('id'), body: clientUpdateSchema }) }, update);
+  app.put('/clients/:id', { config: { access: right('Klant wijzigen') }, schema: routeSchema({ params: idParams('id'), body: clientUpdateSchema, response: { 200: clientCommandAnswerSchema } }) }, update);
   // Forms send POST with _method=PUT (spec 1 §7); anything else on this path is not a route.
-  app.post('/clients/:id', { config: { access: right('Klant wijzigen') }, schema: routeSchema({ params: idParams('id'), body: v.object({ _method: v.literal('PUT'), ...clientUpdateSchema.entries }) }) }, async (request, reply) => {
+  app.post('/clients/:id', { config: { access: right('Klant wijzigen') }, schema: routeSchema({ params: idParams('id'), body: v.object({ _method: v.literal('PUT'), ...clientUpdateSchema.entries }), response: { 200: clientCommandAnswerSchema } }) }, async (request, reply) => {
     const method = String((request.body as Record<string, unknown> | undefined)?._method ?? '').toUpperCase();
     if (method !== 'PUT' && method !== 'PATCH') return reply.status(405).send({ message: 'Gebruik _method=PUT om een klant te wijzigen.' });
     return update(request, reply);
@@ -120,7 +121,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post('/clients/:id/monthly-payment', { config: { access: right('Factuur beheren') }, schema: routeSchema({ params: idParams('id'), body: monthlyPaymentSchema }) }, async (request, reply) => {
+  app.post('/clients/:id/monthly-payment', { config: { access: right('Factuur beheren') }, schema: routeSchema({ params: idParams('id'), body: monthlyPaymentSchema, response: { 200: monthlyPaymentAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const input = parse(monthlyPaymentSchema, request.body);
@@ -133,7 +134,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/geteventsbyclientid/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: clientEventListSchema } }) }, async (request) => clientEvents(db, currentUser(request), idParam(request.params)));
 
-  app.post('/addresses', { config: { access: right('Adres aanmaken') }, schema: routeSchema({ body: addressCreateSchema }) }, async (request, reply) => {
+  app.post('/addresses', { config: { access: right('Adres aanmaken') }, schema: routeSchema({ body: addressCreateSchema, response: { 201: addressAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(addressCreateSchema, stripNulls(request.body as Record<string, unknown>));
     return runCommand(db, request, reply, async (trx) => ({
@@ -141,7 +142,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     }));
   });
 
-  app.put('/addresses/:id', { config: { access: right('Adres wijzigen') }, schema: routeSchema({ params: idParams('id'), body: addressUpdateSchema }) }, async (request, reply) => {
+  app.put('/addresses/:id', { config: { access: right('Adres wijzigen') }, schema: routeSchema({ params: idParams('id'), body: addressUpdateSchema, response: { 200: addressAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const body = stripNulls(request.body as Record<string, unknown>);
@@ -164,7 +165,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     return lookupPostcode(db, currentUser(request), postal_code);
   });
 
-  app.post('/importcustomeraddresses', { config: { access: right('Adres aanmaken') }, schema: routeSchema({ body: addressImportForm, multipart: true }) }, async (request, reply) => {
+  app.post('/importcustomeraddresses', { config: { access: right('Adres aanmaken') }, schema: routeSchema({ body: addressImportForm, multipart: true, response: { 200: addressImportAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const { clientId, file } = await readImportForm(request);
     const rows = await readAddressFile(file.name, file.data);

@@ -6,6 +6,9 @@ import { idParam, parse } from '../../http/errors';
 import { sendActivationMail } from '../auth/service';
 import { contactDetail, createContact, deleteContact, updateContact, type NewAccount } from './service';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
+import { contactAnswerSchema } from '../../../src/domain/contracts/contacts';
+
+const answer = { 200: contactAnswerSchema, 201: contactAnswerSchema };
 
 /** Contacts of a customer (spec 1 §7); a contact with has_account is a user of the portal. */
 export const contactRoutes: FastifyPluginAsync = async (app) => {
@@ -24,7 +27,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.post('/contacts', { ...change, schema: routeSchema({ body: contactCreateSchema }) }, async (request, reply) => {
+  app.post('/contacts', { ...change, schema: routeSchema({ body: contactCreateSchema, response: answer }) }, async (request, reply) => {
     const actor = currentUser(request);
     const input = parse(contactCreateSchema, request.body);
     let account: NewAccount | null = null;
@@ -37,7 +40,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     return { ...body, activation_mail_sent: await invite(account) };
   });
 
-  app.put('/contacts/:id', { ...change, schema: routeSchema({ params: idParams('id'), body: contactUpdateSchema }) }, async (request, reply) => {
+  app.put('/contacts/:id', { ...change, schema: routeSchema({ params: idParams('id'), body: contactUpdateSchema, response: answer }) }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     const input = parse(contactUpdateSchema, request.body);

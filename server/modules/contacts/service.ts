@@ -6,6 +6,8 @@ import { ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { assertEmailFree, assertMayChangeAccount, assertMayManage, removeAccount, setUserRoles } from '../users/service';
 import { recordEvents } from '../events';
+import type { Answer } from '../../http/route-schema';
+import type { ContactDetail } from '../../../src/domain/contracts/contacts';
 
 /** The role a new account gets when the form chose none: by the type of the contact's client. */
 const defaultRoleByClientType: Record<number, string> = {
@@ -37,7 +39,7 @@ async function activeUserOf(db: Executor, contactId: number) {
 }
 
 /** GET-shape of one contact, as in GET /api/clients/{id} (spec 1 §3 Contact) plus its user id. */
-export async function contactDetail(db: Executor, id: number) {
+export async function contactDetail(db: Executor, id: number): Promise<Answer<ContactDetail>> {
   const c = await db.selectFrom('contacts').select(['id', 'client_id', 'first_name', 'last_name', 'title', 'phone', 'email', 'has_account', 'deleted_at'])
     .where('id', '=', id).executeTakeFirstOrThrow();
   const links = await db.selectFrom('contact_reseller_end_client').select('endclient_id').where('contact_id', '=', id).orderBy('endclient_id').execute();

@@ -8,7 +8,7 @@ import { checkOut } from './checkout';
 import { deliveryDetail } from './detail';
 import { finishDelivery, signatureImage } from './finish';
 import { deliveriesToday } from './today';
-import { deliveriesTodaySchema } from '../../../src/domain/contracts/deliveries';
+import { checkOutAnswerSchema, deliveriesTodaySchema, deliveryCommandAnswerSchema } from '../../../src/domain/contracts/deliveries';
 import { routeSchema } from '../../http/route-schema';
 
 const change = { config: { access: right('Levering wijzigen') } };
@@ -19,7 +19,7 @@ export const fieldworkRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/deliveries/today', { config: { access: right('Levering bekijken') }, schema: routeSchema({ response: { 200: deliveriesTodaySchema } }) }, async (request) => deliveriesToday(db, currentUser(request)));
 
-  app.post('/delivery/checkout', change, async (request, reply) => {
+  app.post('/delivery/checkout', { ...change, schema: routeSchema({ body: checkOutSchema, response: { 200: checkOutAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(checkOutSchema, request.body);
     return runCommand(db, request, reply, async (trx) => ({
@@ -27,7 +27,7 @@ export const fieldworkRoutes: FastifyPluginAsync = async (app) => {
     }));
   });
 
-  app.post('/items/scanbulkitems', change, async (request, reply) => {
+  app.post('/items/scanbulkitems', { ...change, schema: routeSchema({ body: scanBulkItemsSchema, response: { 200: checkOutAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(scanBulkItemsSchema, request.body);
     return runCommand(db, request, reply, async (trx) => ({
@@ -35,7 +35,7 @@ export const fieldworkRoutes: FastifyPluginAsync = async (app) => {
     }));
   });
 
-  app.post('/finish/delivery', change, async (request, reply) => {
+  app.post('/finish/delivery', { ...change, schema: routeSchema({ body: finishSchema, response: { 200: deliveryCommandAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(finishSchema, request.body);
     const signature = signatureImage(input.handtekening ?? null);

@@ -27,13 +27,27 @@ import { storedInput } from './stored-input';
 import { assertRemarksAllowed } from '../repairs/remarks';
 import { repairToast } from '../../../src/domain/schemas/repairs';
 import { listQuerySchema } from '../../../src/domain/schemas/paging';
-import { carrierListSchema, deliveryDetailSchema, deliveryFormOptionsSchema, deliveryListSchema } from '../../../src/domain/contracts/deliveries';
-import { idParams, routeSchema, schemas } from '../../http/route-schema';
+import {
+  carrierListSchema, deliveryCommandAnswerSchema, deliveryDetailSchema, deliveryFormOptionsSchema, deliveryListSchema, deliveryStateAnswerSchema,
+} from '../../../src/domain/contracts/deliveries';
+import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
 
 const view = { config: { access: right('Levering bekijken') } };
 const change = { config: { access: right('Levering wijzigen') } };
 /** The export's list parameters and the tab it exports ('open' when absent or unknown). */
 const exportQuery = v.object({ ...listQuerySchema.entries, tab: v.optional(v.string()) });
+/** The request form of each requestable type (spec 2 §5), with the bulk call-off's optional file. */
+const requestForm = v.union(requestableTypes.map((type) => v.object({ ...deliverySchema(type, true).entries, file: v.optional(uploadField) })));
+/** An edit: a type's fields (left out keeps the stored value), the repair notes alone, or the carrier alone. */
+const editForm = v.union([
+  ...requestableTypes.map((type) => v.partial(v.object({ ...deliverySchema(type, false).entries, file: v.optional(uploadField) }))),
+  v.object({ onlyChangeRepairDescription: v.string(), ...repairDescriptionSchema.entries }),
+  v.object({ onlyChangeCarrier: v.optional(v.string()), ...carrierChangeSchema.entries }),
+]);
+const editSchema = (body: v.GenericSchema) =>
+  routeSchema({ params: idParams('id'), body, multipart: true, response: { 200: deliveryCommandAnswerSchema } });
+/** Cancel, reopen and delete: the delivery's id in the body. */
+const stateSchema = routeSchema({ body: deliveryIdSchema, response: { 200: deliveryStateAnswerSchema } });
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80);
 
 /** Requesting a bulk call-off needs 'Bulkafroep aanmaken', any other type 'Levering aanmaken' (spec 2 §6). */
@@ -96,7 +110,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     return sendStoredFile(reply, storage, d.signature_file, 'handtekening');
   });
 
-  app.post('/deliveries', { config: { access: 'verified' } }, async (request, reply) => {
+  app.post('/deliveries', { config: { access: 'verified' }, schema: routeSchema({ body: requestForm, multipart: true, response: { 201: deliveryCommandAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const { fields, files } = await readForm(request);
     const typeId = requestedType(user, fields);
@@ -151,8 +165,8 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message, data: await deliveryDetail(trx, user, id) } };
     }));
   };
-  app.post('/deliveries/:id', change, edit(false));
-  app.put('/deliveries/:id', change, edit(true));
+  app.post('/deliveries/:id', { ...change, schema: editSchema(v.intersect([v.object({ _method: v.literal('PUT') }), editForm])) }, edit(false));
+  app.put('/deliveries/:id', { ...change, schema: editSchema(editForm) }, edit(true));
 
   const stateChange = (run: typeof cancelDelivery, message: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     const user = currentUser(request);
@@ -162,9 +176,9 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message, id } };
     });
   };
-  app.post('/delivery/cancel', { config: { access: right('Levering verwijderen') } }, stateChange(cancelDelivery, deliveryToast.cancelled));
-  app.post('/delivery/reopen-cancelled-delivery', change, stateChange(reopenDelivery, deliveryToast.reopened));
-  app.post('/delivery/delete', { config: { access: right('Levering verwijderen') } }, stateChange(deleteDelivery, deliveryToast.deleted));
+  app.post('/delivery/cancel', { config: { access: right('Levering verwijderen') }, schema: stateSchema }, stateChange(cancelDelivery, deliveryToast.cancelled));
+  app.post('/delivery/reopen-cancelled-delivery', { ...change, schema: stateSchema }, stateChange(reopenDelivery, deliveryToast.reopened));
+  app.post('/delivery/delete', { config: { access: right('Levering verwijderen') }, schema: stateSchema }, stateChange(deleteDelivery, deliveryToast.deleted));
 };
 
 /** Routes outside /api (spec 2 §7: the shipping label's path has no api prefix). */

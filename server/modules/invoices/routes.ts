@@ -6,8 +6,10 @@ import { contentDisposition } from '../../lib/file-type';
 import { sendXlsx, workbookStream } from '../../lib/xlsx';
 import { attachmentColumns, invoiceFileName, invoiceOverviewPdf } from './documents';
 import { invoiceCustomer, invoiceFor } from './service';
+import { idParams, routeSchema } from '../../http/route-schema';
 
-const manage = { config: { access: right('Factuur beheren') } };
+/** A file of one end customer's month: the customer's id and the month (spec 1 §7). */
+const manage = { config: { access: right('Factuur beheren') }, schema: routeSchema({ params: idParams('id'), querystring: invoiceQuerySchema }) };
 
 /** Invoice downloads of an end customer for one month (spec 1 §2.10, §7). */
 export const invoiceRoutes: FastifyPluginAsync = async (app) => {

@@ -6,6 +6,11 @@ import { idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
 import { assertMayChangeRole, createRole, deleteRole, listRoles, roleDetail, setRolePermissions, updateRole } from './service';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
+import { listQuerySchema } from '../../../src/domain/schemas/paging';
+import { roleCommandAnswerSchema, roleDetailSchema, roleListSchema } from '../../../src/domain/contracts/roles';
+
+/** A command that answers with the role as it is now (201 when it made one). */
+const command = { 200: roleCommandAnswerSchema, 201: roleCommandAnswerSchema };
 
 /** Roles and rights (spec 2 §2.13, §7 "Users and roles"); who may grant what: ./grants.ts. */
 export const roleRoutes: FastifyPluginAsync = async (app) => {
@@ -13,11 +18,11 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
   const view = { config: { access: right('Rol bekijken') } };
   const change = { config: { access: right('Rol wijzigen') } };
 
-  app.get('/roles', { ...view, schema: schemas.list }, async (request) => listRoles(db, currentUser(request), listParams(request.query), '/api/roles'));
+  app.get('/roles', { ...view, schema: routeSchema({ querystring: listQuerySchema, response: { 200: roleListSchema } }) }, async (request) => listRoles(db, currentUser(request), listParams(request.query), '/api/roles'));
 
-  app.get('/roles/:id', { ...view, schema: schemas.byId }, async (request) => roleDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/roles/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: roleDetailSchema } }) }, async (request) => roleDetail(db, currentUser(request), idParam(request.params)));
 
-  app.post('/roles', { config: { access: right('Rol aanmaken') }, schema: routeSchema({ body: roleSchema }) }, async (request, reply) => {
+  app.post('/roles', { config: { access: right('Rol aanmaken') }, schema: routeSchema({ body: roleSchema, response: command }) }, async (request, reply) => {
     const actor = currentUser(request);
     const input = parse(roleSchema, request.body);
     return runCommand(db, request, reply, async (trx) => {
@@ -26,7 +31,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.put('/roles/:id', { ...change, schema: routeSchema({ params: idParams('id'), body: roleSchema }) }, async (request, reply) => {
+  app.put('/roles/:id', { ...change, schema: routeSchema({ params: idParams('id'), body: roleSchema, response: command }) }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     const input = parse(roleSchema, request.body);
@@ -47,7 +52,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post('/roles/:id/permissions', { ...change, schema: routeSchema({ params: idParams('id'), body: rolePermissionsSchema }) }, async (request, reply) => {
+  app.post('/roles/:id/permissions', { ...change, schema: routeSchema({ params: idParams('id'), body: rolePermissionsSchema, response: command }) }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     const input = parse(rolePermissionsSchema, request.body);

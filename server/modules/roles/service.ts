@@ -7,6 +7,8 @@ import { HttpError, ValidationError, forbidden, notFound } from '../../http/erro
 import { likePattern, paginate, sortColumn, type ListParams } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
+import type { Paged } from '../../../src/domain/paged';
+import type { RoleDetail, RoleListRow } from '../../../src/domain/contracts/roles';
 
 /** Holders of each role the actor can see (users of clients in its scope, not deleted). */
 function usersCount(actor: AuthUser) {
@@ -15,7 +17,7 @@ function usersCount(actor: AuthUser) {
 }
 
 /** GET /api/roles: Rol, Omschrijving, Gebruikers (spec 2 §2.13), paged; roles are shared by all clients. */
-export async function listRoles(db: Executor, actor: AuthUser, params: ListParams, basePath: string) {
+export async function listRoles(db: Executor, actor: AuthUser, params: ListParams, basePath: string): Promise<Paged<RoleListRow>> {
   const sort = sortColumn(params, { name: 'roles.name', description: 'roles.description', users: 'users_count' }, 'roles.name');
   const query = db.selectFrom('roles')
     .select(['roles.id', 'roles.name', 'roles.description', usersCount(actor).as('users_count')])
@@ -29,7 +31,7 @@ export async function listRoles(db: Executor, actor: AuthUser, params: ListParam
 }
 
 /** GET /api/roles/{id}: name, description, number of users, rights. */
-export async function roleDetail(db: Executor, actor: AuthUser, id: number) {
+export async function roleDetail(db: Executor, actor: AuthUser, id: number): Promise<RoleDetail> {
   const role = await db.selectFrom('roles').select(['roles.id', 'roles.name', 'roles.description', usersCount(actor).as('users_count')])
     .where('roles.id', '=', id).executeTakeFirst();
   if (!role) throw notFound('Rol niet gevonden');

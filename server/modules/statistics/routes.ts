@@ -7,11 +7,12 @@ import { assertClientInScope } from '../../http/scope';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { customerStatistics, itemsForExport } from './service';
 import { routeSchema } from '../../http/route-schema';
+import { statisticsSchema } from '../../../src/domain/contracts/statistics';
 
 const exportNames = { in_gebruik: 'in-gebruik', op_afroep: 'op-voorraad', reparatie: 'in-reparatie' } as const;
 
 export const statisticsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/getstatistics/:customerId/:year', { config: { access: right('Dashboard bekijken') }, schema: routeSchema({ params: statisticsParamsSchema }) }, async (request) => {
+  app.get('/getstatistics/:customerId/:year', { config: { access: right('Dashboard bekijken') }, schema: routeSchema({ params: statisticsParamsSchema, response: { 200: statisticsSchema } }) }, async (request) => {
     const { customerId, year } = parse(statisticsParamsSchema, request.params);
     await assertClientInScope(app.db, currentUser(request), customerId);
     return customerStatistics(app.db, customerId, year);

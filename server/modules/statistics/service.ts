@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { DeliveryType, statusGroups } from '../../../src/domain/enums';
 import { EOL_HORIZON_MONTHS } from '../../../src/domain/rules';
 import type { Executor } from '../../db/database';
+import type { Statistics } from '../../../src/domain/contracts/statistics';
 
 type Monthly = number[];
 const months = (): Monthly => Array.from({ length: 12 }, () => 0);
@@ -59,7 +60,7 @@ async function deliveriesPerMonth(db: Executor, customerId: number, year: number
   return { count, days, lines };
 }
 
-export async function customerStatistics(db: Executor, customerId: number, year: number) {
+export async function customerStatistics(db: Executor, customerId: number, year: number): Promise<Statistics> {
   const [inUse, inStock, inRepair] = await Promise.all([
     countsByGroup(db, customerId, statusGroups.in_gebruik),
     countsByGroup(db, customerId, statusGroups.op_afroep),

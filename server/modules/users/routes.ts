@@ -9,17 +9,19 @@ import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { sendActivationMail } from '../auth/service';
 import { allUsers, deleteUser, pendingActivation, disableTwoFactor, listUsers, updateProfile, updateUser, userDetail } from './service';
 import { idParams, messageResponse, routeSchema, schemas } from '../../http/route-schema';
+import { listQuerySchema } from '../../../src/domain/schemas/paging';
+import { userCommandAnswerSchema, userDetailSchema, userListSchema } from '../../../src/domain/contracts/users';
 
 /** Users (spec 2 §2.12, §7 "Users and roles"); every read and change is limited to the actor's hierarchy. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
   const view = { config: { access: right('Gebruiker bekijken') } };
 
-  app.get('/users', { ...view, schema: schemas.list }, async (request) => listUsers(db, currentUser(request), listParams(request.query), '/api/users'));
+  app.get('/users', { ...view, schema: routeSchema({ querystring: listQuerySchema, response: { 200: userListSchema } }) }, async (request) => listUsers(db, currentUser(request), listParams(request.query), '/api/users'));
 
-  app.get('/users/:id', { ...view, schema: schemas.byId }, async (request) => userDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/users/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: userDetailSchema } }) }, async (request) => userDetail(db, currentUser(request), idParam(request.params)));
 
-  app.put('/users/:id', { config: { access: right('Gebruiker wijzigen') }, schema: routeSchema({ params: idParams('id'), body: userUpdateSchema }) }, async (request, reply) => {
+  app.put('/users/:id', { config: { access: right('Gebruiker wijzigen') }, schema: routeSchema({ params: idParams('id'), body: userUpdateSchema, response: { 200: userCommandAnswerSchema } }) }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params);
     const input = parse(userUpdateSchema, request.body);
@@ -43,7 +45,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return sendXlsx(reply, timestampedName('gebruikers'), workbookStream('Gebruikers', userExportColumns, rows));
   });
 
-  app.post('/:userId/disable-2fa', { config: { access: right('2FA uitschakelen') }, schema: routeSchema({ params: idParams('userId') }) }, async (request, reply) => {
+  app.post('/:userId/disable-2fa', { config: { access: right('2FA uitschakelen') }, schema: routeSchema({ params: idParams('userId'), response: { 200: userCommandAnswerSchema } }) }, async (request, reply) => {
     const actor = currentUser(request);
     const id = idParam(request.params, 'userId');
     return runCommand(db, request, reply, async (trx) => {

@@ -8,6 +8,9 @@ import { likePattern, paginate, sortColumn, type ListParams } from '../../http/p
 import { clientScope } from '../../http/scope';
 import { assertMayGrant, isLastSuperuser, lockSuperuserRole, superuserIds } from '../roles/grants';
 import { recordEvents } from '../events';
+import type { Answer } from '../../http/route-schema';
+import type { Paged } from '../../../src/domain/paged';
+import type { UserDetail, UserListRow } from '../../../src/domain/contracts/users';
 
 /** Users of clients in the actor's scope (the customer hierarchy), never deleted ones. */
 function scopedUsers(db: Executor, actor: AuthUser) {
@@ -40,7 +43,7 @@ function listQuery(db: Executor, actor: AuthUser, params: ListParams) {
 }
 
 /** GET /api/users: Naam, Email, Rol (spec 2 §2.12), paged, search on name or e-mail. */
-export async function listUsers(db: Executor, actor: AuthUser, params: ListParams, basePath: string) {
+export async function listUsers(db: Executor, actor: AuthUser, params: ListParams, basePath: string): Promise<Answer<Paged<UserListRow>>> {
   const page = await paginate(listQuery(db, actor, params), params, basePath);
   const roles = await rolesOfUsers(db, page.data.map((u) => u.id));
   return {
@@ -73,7 +76,7 @@ async function userRow(db: Executor, actor: AuthUser, id: number) {
 }
 
 /** GET /api/users/{id}: id, name, email, contact{email}, roles[{id,name}], otp_enabled (spec 2 §3). */
-export async function userDetail(db: Executor, actor: AuthUser, id: number) {
+export async function userDetail(db: Executor, actor: AuthUser, id: number): Promise<Answer<UserDetail>> {
   const u = await userRow(db, actor, id);
   const roles = (await rolesOfUsers(db, [id])).get(id) ?? [];
   return {
@@ -90,7 +93,6 @@ export async function userDetail(db: Executor, actor: AuthUser, id: number) {
     },
   };
 }
-export type UserDetail = Awaited<ReturnType<typeof userDetail>>;
 
 /** A 422 on `field` when another active user has this e-mail address (case-insensitive). */
 export async function assertEmailFree(db: Executor, email: string, exceptUserId: number | null, field = 'email') {

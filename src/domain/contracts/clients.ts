@@ -5,7 +5,7 @@ import { pagedSchema } from '../paged';
 import { productRowSchema } from './stock';
 import { idName, nullableNumber, nullableString, timestamp } from './wire';
 
-const addressSchema = v.object({
+export const addressSchema = v.object({
   id: v.number(),
   client_id: v.number(),
   name: nullableString,
@@ -20,7 +20,7 @@ const addressSchema = v.object({
 });
 export type Address = v.InferOutput<typeof addressSchema>;
 
-const contactSchema = v.object({
+export const contactSchema = v.object({
   id: v.number(),
   client_id: v.number(),
   first_name: v.string(),
@@ -38,7 +38,7 @@ export type Contact = v.InferOutput<typeof contactSchema>;
 
 const clientSummary = v.object({ id: v.number(), name: v.string(), client_type_id: v.number() });
 
-const monthlyPaymentSchema = v.object({ id: v.number(), description: v.string(), price: v.string(), price_cents: v.number() });
+export const monthlyPaymentSchema = v.object({ id: v.number(), description: v.string(), price: v.string(), price_cents: v.number() });
 export type MonthlyPayment = v.InferOutput<typeof monthlyPaymentSchema>;
 
 /** GET /clients/{id}?minimum=true, and the `data` of the customer commands: the edit form's part. */
@@ -128,6 +128,15 @@ const clientPageFields = {
 };
 /** GET /clients/{id}: the customer page (spec 1 §2.9). */
 export type ClientDetail = ClientFormData & v.InferOutput<v.ObjectSchema<typeof clientPageFields, undefined>>;
+
+/** The answer of a customer command: its toast text and the edit form's part as it is now. */
+export const clientCommandAnswerSchema = v.object({ message: v.string(), data: v.object(clientFormFields) });
+/** POST /clients/{id}/monthly-payment: the fixed amounts as stored. */
+export const monthlyPaymentAnswerSchema = v.object({ message: v.string(), data: v.array(monthlyPaymentSchema) });
+/** POST /addresses, PUT /addresses/{id}: the address as stored. */
+export const addressAnswerSchema = v.object({ message: v.string(), data: addressSchema });
+/** POST /importcustomeraddresses: how many addresses were imported. */
+export const addressImportAnswerSchema = v.object({ message: v.string(), imported: v.number() });
 
 /** GET /clients/{id}: the page, or with minimum=true only the form's part. */
 export const clientAnswerSchema = v.object({ ...clientFormFields, ...v.partial(v.object(clientPageFields)).entries });

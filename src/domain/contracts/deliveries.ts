@@ -156,3 +156,20 @@ export const deliveryFormOptionsSchema = v.object({
   carriers: v.array(idName),
 });
 export type DeliveryFormOptions = v.InferOutput<typeof deliveryFormOptionsSchema>;
+
+/** The answer of a delivery command: its toast text and the delivery as it is now (request, edit, finish). */
+export const deliveryCommandAnswerSchema = v.object({ message: v.string(), data: deliveryDetailSchema });
+export type DeliveryCommandAnswer = v.InferOutput<typeof deliveryCommandAnswerSchema>;
+
+/** POST /delivery/cancel, /delivery/reopen-cancelled-delivery, /delivery/delete: the toast text and the delivery's id. */
+export const deliveryStateAnswerSchema = v.object({ message: v.string(), id: v.number() });
+
+/** POST /delivery/checkout and /items/scanbulkitems: the lines each checked-out item (or accessory) ticked. */
+export const checkOutAnswerSchema = v.object({
+  message: v.string(),
+  data: v.object({
+    delivery_id: v.number(),
+    checked_out: v.array(v.object({ item_id: nullableNumber, delivery_product_id: v.number() })),
+  }),
+});
+export type CheckOutAnswer = v.InferOutput<typeof checkOutAnswerSchema>;

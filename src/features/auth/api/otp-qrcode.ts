@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { forgetSessionOn401 } from '../../../session';
+import type { OtpQrCodeAnswer } from '../../../domain/contracts/auth';
 
-export interface OtpQrCode {
-  /** SVG markup, or an image source. */
-  qr_code: string;
-  /** Base32 secret, for typing into an app without a camera. */
-  secret: string;
-}
+/** The QR code (SVG markup) and its Base32 secret, for typing into an app without a camera. */
+export type OtpQrCode = OtpQrCodeAnswer;
 
 /**
  * GET /api/auth/google2fa/qrcode. Every call makes a new secret (kept in the session until enabled),

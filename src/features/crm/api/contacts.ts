@@ -3,15 +3,10 @@ import { deleteJson, postJson, putJson } from '../../../api/client';
 import { refreshAfter } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
 import type { ContactCreateInput, ContactUpdateInput } from '../../../domain/schemas/contacts';
-import type { Contact } from '../../../domain/contracts/clients';
+import type { ContactAnswer } from '../../../domain/contracts/contacts';
 
-/** Answer of POST /api/contacts and PUT /api/contacts/{id} (server/modules/contacts/routes.ts). */
-export interface ContactSaved {
-  message: string;
-  data: Contact & { user_id: number | null };
-  /** True when an account was made and its activation mail went out. */
-  activation_mail_sent: boolean;
-}
+/** Answer of POST /api/contacts and PUT /api/contacts/{id}. */
+export type ContactSaved = ContactAnswer;
 
 /** Every contact change refreshes the customer's data (detail, lists with contact names, events). */
 function useContactMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, meta: MutationMeta) {

@@ -6,10 +6,10 @@ const month = (n: number) => Array.from({ length: 12 }, (_, i) => n + i);
 const stats: Statistics = {
   total_items_in_stock: 0, total_items_in_use: 0, total_items_in_repair: 0,
   usedCategories: [], inStockCategories: [], inRepairCategories: [],
-  eolItems: month(0).map((m) => ({ month: m + 1, amount: 1, ratio: 2, past: false })),
+  eolItems: month(0).map((m) => ({ month: m + 1, amount: 1, ratio: 2, past: false })), eol_horizon_months: 3,
   repairItems: month(100), itemInUse: month(1),
   deliveries: {
-    totalbulkItems: month(200), daysBulkPerMonth: month(300), daysSwapPerMonth: month(400), enlistmentItems: month(500),
+    totalbulkItems: month(200), bulkDeliveries: month(250), daysBulkPerMonth: month(300), daysSwapPerMonth: month(400), enlistmentItems: month(500),
     daysEmployedPerMonth: month(600), daysDeparturePerMonth: month(700), daysRepairPerMonth: month(800),
     daysMutationsPerMonth: month(900), mutationItems: month(1000),
   },

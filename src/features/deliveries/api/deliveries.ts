@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta 
 import { download, getJson, postForm, postJson, putJson, type Paged } from '../../../api/client';
 import { queryKeys, refreshAfter } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
-import type { DeliveryDetail, DeliveryFormOptions, DeliveryListRow } from '../../../domain/contracts/deliveries';
+import type { DeliveryCommandAnswer, DeliveryDetail, DeliveryFormOptions, DeliveryListRow } from '../../../domain/contracts/deliveries';
 import { deliveryToast } from '../../../domain/schemas/deliveries';
 
 /** The four tabs of /leveringen (spec 2 §2.6) and the call and export name of each. */
@@ -45,7 +45,7 @@ function useDeliveryMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResul
   return useMutation({ mutationFn: fn, meta, onSuccess: () => refreshAfter(queryClient, 'deliveries') });
 }
 
-type Saved = { message: string; data: DeliveryDetail };
+type Saved = DeliveryCommandAnswer;
 
 /** A request (POST /deliveries); with a file (bulk) as multipart with the lines as JSON text. */
 export const useRequestDelivery = () =>

@@ -3,19 +3,10 @@ import { getJson, type Paged } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
+import type { PermissionRow } from '../../../domain/contracts/auth';
+import type { RoleDetail, RoleListRow as RoleRow } from '../../../domain/contracts/roles';
 
-export interface RoleRow {
-  id: number;
-  name: string;
-  description: string;
-  users_count: number;
-}
-
-/** GET /api/roles/{id} (spec 2 §3 Role). */
-export interface RoleDetail extends RoleRow {
-  is_superuser: boolean;
-  permissions: { id: number; name: string }[];
-}
+export type { RoleListRow as RoleRow, RoleDetail } from '../../../domain/contracts/roles';
 
 const ROLE_LOAD_FAILED = 'Rolgegevens kunnen niet worden ingeladen';
 
@@ -36,7 +27,7 @@ export const fetchRole = (id: number) => getJson<RoleDetail>(`roles/${id}`);
 export const roleQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.roles.detail(id), queryFn: () => fetchRole(id), retry: false, meta: { errorText: ROLE_LOAD_FAILED } });
 
 /** Every right of the product; the list comes from the server (spec 2 §3). */
-export const fetchPermissions = () => getJson<{ id: number; name: string }[]>('permissions');
+export const fetchPermissions = () => getJson<PermissionRow[]>('permissions');
 
 export const permissionsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.roles.permissions, queryFn: fetchPermissions, staleTime: 5 * 60_000, retry: false, meta: { errorText: ROLE_LOAD_FAILED } });

@@ -3,33 +3,10 @@ import { getJson, type Paged } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
+import type { UserDetail, UserListRow as UserRow } from '../../../domain/contracts/users';
 
-export interface RoleRef {
-  id: number;
-  name: string;
-}
-
-/** A row of GET /api/users. */
-export interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  roles: RoleRef[];
-  client_name: string;
-}
-
-/** GET /api/users/{id} (spec 2 §3 User). */
-export interface UserDetail {
-  id: number;
-  name: string;
-  email: string;
-  otp_enabled: boolean;
-  activated: boolean;
-  created_at: string;
-  roles: RoleRef[];
-  contact: { id: number; email: string | null; phone: string | null; client: { id: number; name: string; client_type_id: number } };
-}
+export type RoleRef = UserDetail['roles'][number];
+export type { UserListRow as UserRow, UserDetail } from '../../../domain/contracts/users';
 
 export const fetchUsers = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<UserRow>>('users', { searchParams: toSearchParams(params), signal });
