@@ -143,10 +143,10 @@ export async function itemEvents(db: Executor, user: AuthUser, id: number): Prom
   await itemRow(db, user, id);
   const rows = await db.selectFrom('events as e').leftJoin('users as us', 'us.id', 'e.user_id').leftJoin('items as i', 'i.id', 'e.item_id')
     .leftJoin('products as p', 'p.id', 'i.product_id')
-    .select(['e.id', 'e.action', 'e.status_id', 'e.created_at', 'us.name as user_name', 'p.name as product_name'])
+    .select(['e.id', 'e.action', 'e.status_id', 'e.created_at', 'e.delivery_id', 'us.name as user_name', 'p.name as product_name'])
     .where('e.item_id', '=', id).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(500).execute();
   return rows.map((e) => ({
-    id: e.id, action: e.action, created_at: e.created_at, status_id: e.status_id,
+    id: e.id, action: e.action, created_at: e.created_at, delivery_id: e.delivery_id, status_id: e.status_id,
     status: e.status_id != null ? statusOf(e.status_id) : null, user: e.user_name ? { name: e.user_name } : null, product: { name: e.product_name },
   }));
 }

@@ -84,6 +84,8 @@ const itemEventSchema = v.object({
   id: v.number(),
   action: v.string(),
   created_at: timestamp,
+  /** The delivery the event belongs to (a check-out, a mutation), if any. */
+  delivery_id: nullableNumber,
   status_id: nullableNumber,
   status: v.nullable(statusSchema),
   user: v.nullable(v.object({ name: v.string() })),
