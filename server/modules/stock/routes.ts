@@ -22,13 +22,12 @@ import {
 } from './products';
 import { importStock, readStockFile, readStockImport } from './transfer';
 import * as v from 'valibot';
-import { listQuerySchema } from '../../../src/domain/schemas/paging';
+import { filterValueSchema, listQuerySchema } from '../../../src/domain/schemas/paging';
 import {
   bundleAnswerSchema, bundleDetailSchema, bundleListSchema, exportColumnListSchema, itemAnswerSchema, itemDetailSchema, itemEventListSchema,
   itemListSchema, itemMutationAnswerSchema, itemRowsSchema, itemsCreatedAnswerSchema, productAnswerSchema, productDetailSchema,
   productGroupListSchema, productGroupSchema, productListSchema, productRowsSchema, stockImportAnswerSchema,
 } from '../../../src/domain/contracts/stock';
-import { filterValueSchema } from '../../../src/domain/schemas/paging';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
 
 const view = { config: { access: right('Voorraad bekijken') } };
