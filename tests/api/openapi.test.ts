@@ -137,6 +137,48 @@ describe('GET /api/openapi.json', () => {
     const restored = await admin.post('/api/auth/restore');
     expect(restored.body).toEqual(me.body);
   });
+
+  it('describes the answer of every JSON route of the stock and pre-notification areas, and sends only those fields', async () => {
+    type Schema = { properties: Record<string, Schema>; items: Schema; required: string[]; format?: string };
+    type Operation = { tags?: string[]; parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
+    const paths = (await ctx.client().get('/api/openapi.json')).body.paths as Record<string, Record<string, Operation>>;
+    const operations = Object.entries(paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+    const area = operations.filter(({ op }) => op.tags?.some((t) => t === 'stock' || t === 'preNotification'));
+    expect(area.length).toBeGreaterThan(40);
+    const files = ['GET /api/products/{id}/image', 'GET /api/exportstockcsv', 'GET /api/exportstockitems/{id}', 'GET /api/exportasnproductscsv'];
+    const json = (op: Operation) => Object.entries(op.responses).find(([status, r]) => status.startsWith('2') && r.content?.['application/json'])?.[1].content!['application/json']!.schema;
+    expect(area.filter(({ name, op }) => !files.includes(name) && !json(op)).map(({ name }) => name)).toEqual([]);
+    for (const name of files) expect(area.map((a) => a.name)).toContain(name);
+
+    const op = (name: string) => area.find((a) => a.name === name)!.op;
+    const answer = (name: string) => json(op(name))!;
+    // Commands answer with their toast text and the record as it is now; creating ones with 201.
+    expect(Object.keys(op('POST /api/products').responses)).toContain('201');
+    expect(answer('POST /api/products').properties.data.properties).toHaveProperty('media');
+    expect(answer('POST /api/items/{id}/mutation').required).toEqual(expect.arrayContaining(['message', 'delivery_id', 'data']));
+    expect(answer('PUT /api/bundles/{id}').properties.data.properties).toHaveProperty('client_products');
+    expect(answer('PUT /api/asns/{id}').properties.data.properties).toHaveProperty('products');
+    expect(answer('POST /api/importstock').properties).toHaveProperty('imported');
+    // What the check-in modal and the outbox get back, and the look-up before it.
+    expect(Object.keys(answer('POST /api/delivery/save-and-finish').properties.data.properties)).toEqual(['id', 'created', 'completed', 'items']);
+    expect(answer('POST /api/items/scanitems').properties.data.items.properties).toHaveProperty('available');
+    expect(Object.keys(answer('GET /api/getasnproducts/{id}').items.properties)).toEqual(['id', 'product_id', 'name', 'article_number', 'expected', 'arrived', 'product_group_id']);
+    // The customer page's tables read the same rows as the stock lists.
+    expect(answer('GET /api/getproductsbyclientid/{id}').properties.data.items.properties.price.properties).toHaveProperty('price');
+    expect(answer('GET /api/getitemsbyclientid/{id}').properties.data.items.properties).toHaveProperty('product_name');
+    expect(answer('GET /api/export-columns').items.required).toEqual(['key', 'label', 'default']);
+    // Requests: the product form's image, the export's columns and filters.
+    expect(op('POST /api/products/{id}').requestBody!.content['multipart/form-data']!.schema.properties.image).toMatchObject({ format: 'binary' });
+    expect(op('GET /api/exportstockcsv').parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(expect.arrayContaining(['headings', 'filters[stock]', 'search']));
+
+    // Sent: only the declared fields (the rows' internal cents and the check-in's full lines stay on the server).
+    const admin = await ctx.client().signIn('beheerder@demo.local');
+    const customer = await ctx.db.selectFrom('products').select('client_id').where('deleted_at', 'is', null).where('is_active', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    const rows = (await admin.get(`/api/getproductsbyclientid/${customer.client_id}`)).body.data as Record<string, unknown>[];
+    expect(rows.length).toBeGreaterThan(0);
+    const declared = Object.keys(answer('GET /api/getproductsbyclientid/{id}').properties.data.items.properties).sort();
+    for (const row of rows) expect(Object.keys(row).sort()).toEqual(declared);
+  });
 });
 
 describe('/api/docs', () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ItemStatus } from '../../../src/domain/enums';
 import { duplicatePositions, normalizeSerial, scanMsg, serialKey } from '../../../src/domain/scan';
 import { asnMsg, type CheckInInput } from '../../../src/domain/schemas/prenotifications';
+import type { CheckInResult, SerialLookup } from '../../../src/domain/contracts/prenotifications';
 import { ACCESSORY_GROUP_ID } from '../../../src/domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
@@ -28,13 +29,6 @@ function refuseDuplicates(positions: { field: string; serial: string }[]): never
   for (const p of positions) errors[p.field] = [scanMsg.duplicate];
   const named = [...new Set(positions.map((p) => p.serial))].slice(0, 10).join(', ');
   throw new HttpError(422, `${scanMsg.duplicate} (${named})`, errors);
-}
-
-interface CheckInResult {
-  id: number;
-  created: number;
-  completed: boolean;
-  items: { id: number; serial: string | null; product_id: number }[];
 }
 
 /**
@@ -131,7 +125,7 @@ export async function checkIn(trx: Trx, user: AuthUser, input: CheckInInput, fin
  * not. Only items in the caller's scope count: a serial of another tenant's item answers exactly
  * like an unknown one, so the look-up does not tell what exists elsewhere (issue 7).
  */
-export async function lookUpSerials(db: Executor, user: AuthUser, serials: string[]) {
+export async function lookUpSerials(db: Executor, user: AuthUser, serials: string[]): Promise<SerialLookup[]> {
   const taken = await takenSerials(db, serials);
   const visible = taken.size
     ? new Set((await db.selectFrom('items').select('id').where('id', 'in', [...taken.values()].map((t) => t.id))

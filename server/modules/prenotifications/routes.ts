@@ -10,21 +10,29 @@ import {
   asnDetail, checkInProducts, createAsn, deleteAsn, formOptions, listAsnProducts, listAsns, updateAsn,
 } from './service';
 import * as v from 'valibot';
-import { listQuerySchema } from '../../../src/domain/schemas/paging';
-import { asnDetailSchema, asnListSchema, asnProductListSchema } from '../../../src/domain/contracts/prenotifications';
+import { filterValueSchema, listQuerySchema } from '../../../src/domain/schemas/paging';
+import {
+  asnAnswerSchema, asnDetailSchema, asnListSchema, asnProductListSchema, checkInAnswerSchema, checkInProductListSchema, formOptionsSchema,
+  serialLookupAnswerSchema,
+} from '../../../src/domain/contracts/prenotifications';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
 
 const view = { config: { access: right('Voormelding bekijken') } };
-const listSchema = routeSchema({ querystring: listQuerySchema, response: { 200: asnListSchema } });
+const byId = idParams('id');
+/** The lists' query: the table's parameters and the end customer filter (an id). */
+const listQuery = v.object({ ...listQuerySchema.entries, 'filters[client]': v.optional(filterValueSchema) });
+const listSchema = routeSchema({ querystring: listQuery, response: { 200: asnListSchema } });
+/** A check-in: the pre-notification's articles and serials, answered with what was made. */
+const checkInRouteSchema = routeSchema({ body: checkInSchema, response: { 200: checkInAnswerSchema } });
 
 export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
 
   app.get('/asns', { ...view, schema: listSchema }, async (request) => listAsns(db, currentUser(request), listParams(request.query), false, '/api/asns'));
   app.get('/asns-archive', { ...view, schema: listSchema }, async (request) => listAsns(db, currentUser(request), listParams(request.query), true, '/api/asns-archive'));
-  app.get('/asns/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: asnDetailSchema } }) }, async (request) => asnDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/asns/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: asnDetailSchema } }) }, async (request) => asnDetail(db, currentUser(request), idParam(request.params)));
 
-  app.post('/asns', { config: { access: right('Voormelding aanmaken') }, schema: routeSchema({ body: asnSchema(true) }) }, async (request, reply) => {
+  app.post('/asns', { config: { access: right('Voormelding aanmaken') }, schema: routeSchema({ body: asnSchema(true), response: { 201: asnAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(asnSchema(true), request.body);
     return runCommand(db, request, reply, async (trx) => {
@@ -33,7 +41,7 @@ export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.put('/asns/:id', { config: { access: right('Voormelding wijzigen') }, schema: routeSchema({ params: idParams('id'), body: asnSchema(false) }) }, async (request, reply) => {
+  app.put('/asns/:id', { config: { access: right('Voormelding wijzigen') }, schema: routeSchema({ params: byId, body: asnSchema(false), response: { 200: asnAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const input = parse(asnSchema(false), request.body);
@@ -52,15 +60,15 @@ export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/asnproducts/:id', { ...view, schema: routeSchema({ params: idParams('id'), querystring: listQuerySchema, response: { 200: asnProductListSchema } }) }, async (request) => {
+  app.get('/asnproducts/:id', { ...view, schema: routeSchema({ params: byId, querystring: listQuery, response: { 200: asnProductListSchema } }) }, async (request) => {
     const id = idParam(request.params);
     return listAsnProducts(db, currentUser(request), id, listParams(request.query), `/api/asnproducts/${id}`);
   });
-  app.get('/asn-form-options/:id', { ...view, schema: schemas.byId }, async (request) => formOptions(db, currentUser(request), idParam(request.params)));
-  app.get('/getasnproducts/:id', { ...view, schema: schemas.byId }, async (request) => checkInProducts(db, currentUser(request), idParam(request.params)));
+  app.get('/asn-form-options/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: formOptionsSchema } }) }, async (request) => formOptions(db, currentUser(request), idParam(request.params)));
+  app.get('/getasnproducts/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: checkInProductListSchema } }) }, async (request) => checkInProducts(db, currentUser(request), idParam(request.params)));
 
   // The products of one pre-notification (?id=) or of every pre-notification in the list's filters.
-  app.get('/exportasnproductscsv', { config: { access: right('Voormelding exporteren') }, schema: routeSchema({ querystring: v.object({ ...listQuerySchema.entries, id: v.optional(v.string()), tab: v.optional(v.picklist(['open', 'archive'])) }) }) }, async (request, reply) => {
+  app.get('/exportasnproductscsv', { config: { access: right('Voormelding exporteren') }, schema: routeSchema({ querystring: v.object({ ...listQuery.entries, id: v.optional(v.string()), tab: v.optional(v.picklist(['open', 'archive'])) }) }) }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, string | undefined>;
     const asnId = query.id ? idParam({ id: query.id }) : null;
     const tab = query.tab === 'archive' || query.tab === 'open' ? query.tab : undefined;
@@ -77,11 +85,11 @@ export const preNotificationRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'De voormelding is ingeklaard', data: result } };
     });
   };
-  app.post('/delivery/save', { config: { access: right('Artikel aanmaken') }, schema: routeSchema({ body: checkInSchema }) }, checkInRoute(false));
-  app.post('/delivery/save-and-finish', { config: { access: right('Artikel aanmaken') }, schema: routeSchema({ body: checkInSchema }) }, checkInRoute(true));
+  app.post('/delivery/save', { config: { access: right('Artikel aanmaken') }, schema: checkInRouteSchema }, checkInRoute(false));
+  app.post('/delivery/save-and-finish', { config: { access: right('Artikel aanmaken') }, schema: checkInRouteSchema }, checkInRoute(true));
 
   // A look-up for the scan modal: changes nothing, so a replay is harmless by nature.
-  app.post('/items/scanitems', { config: { access: right('Artikel aanmaken') }, schema: routeSchema({ body: scanItemsSchema }) }, async (request) => {
+  app.post('/items/scanitems', { config: { access: right('Artikel aanmaken') }, schema: routeSchema({ body: scanItemsSchema, response: { 200: serialLookupAnswerSchema } }) }, async (request) => {
     const { serials } = parse(scanItemsSchema, request.body);
     return { data: await lookUpSerials(db, currentUser(request), serials) };
   });

@@ -5,7 +5,7 @@ import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import type { Answer } from '../../http/route-schema';
-import type { AsnDetail } from '../../../src/domain/contracts/prenotifications';
+import type { AsnDetail, CheckInProduct, FormOptions } from '../../../src/domain/contracts/prenotifications';
 import { likePattern, numericFilter, paginate, sortColumn, type ListParams } from '../../http/paging';
 import { clientScope, isClientInScope } from '../../http/scope';
 import './tables';
@@ -209,7 +209,7 @@ export async function listAsnProducts(db: Executor, user: AuthUser, asnId: numbe
 }
 
 /** GET /getasnproducts/{id}: the bulk product list of the check-in modal. */
-export async function checkInProducts(db: Executor, user: AuthUser, asnId: number) {
+export async function checkInProducts(db: Executor, user: AuthUser, asnId: number): Promise<CheckInProduct[]> {
   await asnInScope(db, user, asnId);
   const lines = await asnLines(db, asnId);
   return lines.map((l) => ({
@@ -218,7 +218,7 @@ export async function checkInProducts(db: Executor, user: AuthUser, asnId: numbe
 }
 
 /** GET /asn-form-options/{clientId}: the end customer's active articles and projects for the form (not in the spec's call list). */
-export async function formOptions(db: Executor, user: AuthUser, clientId: number) {
+export async function formOptions(db: Executor, user: AuthUser, clientId: number): Promise<FormOptions> {
   if (!(await isClientInScope(db, user, clientId))) throw notFound();
   const [products, projects] = await Promise.all([
     db.selectFrom('products').select(['id', 'name', 'article_number', 'product_group_id']).where('client_id', '=', clientId)

@@ -47,10 +47,10 @@ async function bundleRow<Lock extends boolean = false>(db: ExecutorFor<Lock>, us
 export async function bundleDetail(db: Executor, user: AuthUser, id: number): Promise<Answer<BundleDetail>> {
   const b = await bundleRow(db, user, id);
   const [client, products, clientProducts] = await Promise.all([
-    db.selectFrom('clients').select(['id', 'name', 'client_type_id']).where('id', '=', b.client_id).executeTakeFirstOrThrow(),
+    db.selectFrom('clients').select(['id', 'name']).where('id', '=', b.client_id).executeTakeFirstOrThrow(),
     db.selectFrom('bundle_product as bp').innerJoin('products as p', 'p.id', 'bp.product_id')
-      .select(['p.id', 'p.name', 'p.article_number', 'p.product_group_id']).where('bp.bundle_id', '=', id).where('p.deleted_at', 'is', null).orderBy('p.name').execute(),
-    db.selectFrom('products').select(['id', 'name', 'article_number', 'product_group_id']).where('client_id', '=', b.client_id)
+      .select(['p.id', 'p.name', 'p.article_number']).where('bp.bundle_id', '=', id).where('p.deleted_at', 'is', null).orderBy('p.name').execute(),
+    db.selectFrom('products').select(['id', 'name', 'article_number']).where('client_id', '=', b.client_id)
       .where('deleted_at', 'is', null).where('is_active', '=', true).orderBy('name').orderBy('id').execute(),
   ]);
   return { id: b.id, name: b.name, client_id: b.client_id, client, products, client_products: clientProducts };

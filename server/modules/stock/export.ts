@@ -1,10 +1,11 @@
 import { centsToPriceString, formatDate } from '../../../src/domain/format';
 import type { XlsxColumn as ExportColumn } from '../../lib/xlsx';
+import type { ExportColumn as OfferedColumn, ItemRow } from '../../../src/domain/contracts/stock';
+import type { Answer } from '../../http/route-schema';
 import type { allProducts } from './products';
-import type { ItemListRow } from './items';
 
 type ProductExportRow = Awaited<ReturnType<typeof allProducts>>[number];
-type ItemExportRow = ItemListRow;
+type ItemExportRow = Answer<ItemRow>;
 
 /** The columns offered by GET /export-columns, in the stock list's order; `headings` picks among them. */
 const productExportColumns: ExportColumn<ProductExportRow>[] = [
@@ -24,7 +25,7 @@ const productExportColumns: ExportColumn<ProductExportRow>[] = [
 ];
 const defaultKeys = ['name', 'article_number', 'items_in_stock', 'available_items', 'items_at_location', 'items_in_use', 'client_name', 'reseller_name'];
 
-export function exportColumnsList() {
+export function exportColumnsList(): OfferedColumn[] {
   return productExportColumns.map((c) => ({ key: c.key, label: c.label, default: defaultKeys.includes(c.key) }));
 }
 

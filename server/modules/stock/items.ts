@@ -9,7 +9,8 @@ import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import { imageUrl, productRow } from './products';
 import type { Answer } from '../../http/route-schema';
-import type { ItemDetail } from '../../../src/domain/contracts/stock';
+import type { ItemDetail, ItemEvent, ItemRow as ItemListRow } from '../../../src/domain/contracts/stock';
+import type { Paged } from '../../../src/domain/paged';
 
 export function statusOf(id: number) {
   return { id, name: itemStatusNames[id as ItemStatusId] ?? 'Onbekend' };
@@ -36,23 +37,19 @@ function itemQuery(db: Executor) {
     .where('i.deleted_at', 'is', null)
     .select([
       'i.id', 'i.product_id', 'i.client_id', 'i.status_id', 'i.serial', 'i.order_number', 'i.mac_address', 'i.tag_number', 'i.date_in_use',
-      'i.shipping_date', 'i.created_at', 'i.daas', 'i.stock_owner', 'p.name as product_name', 'p.article_number', 'p.eol',
-      'u.name as client_name', 'u.client_type_id',
+      'i.created_at', 'p.name as product_name', 'p.eol', 'u.name as client_name', 'u.client_type_id',
     ]);
 }
 type ItemRow = Awaited<ReturnType<ReturnType<typeof itemQuery>['execute']>>[number];
 
-export type ItemListRow = ReturnType<typeof itemListRow>;
-
-function itemListRow(r: ItemRow) {
+/** A row of the item lists and of the item export. */
+function itemListRow(r: ItemRow): Answer<ItemListRow> {
+  const endUser = r.client_type_id === ClientType.EINDGEBRUIKER;
   return {
-    id: r.id, product_id: r.product_id, product_name: r.product_name, article_number: r.article_number, serial: r.serial,
-    order_number: r.order_number, mac_address: r.mac_address, tag_number: r.tag_number, date_in_use: r.date_in_use,
-    shipping_date: r.shipping_date, daas: r.daas, stock_owner: r.stock_owner, status_id: r.status_id, status: statusOf(r.status_id),
-    client_id: r.client_id, client_name: r.client_name,
-    end_user: r.client_type_id === ClientType.EINDGEBRUIKER ? { id: r.client_id, name: r.client_name } : null,
-    end_user_name: r.client_type_id === ClientType.EINDGEBRUIKER ? r.client_name : null,
-    eol_time: eolTime(r.eol, r.date_in_use, r.created_at), created_at: r.created_at,
+    id: r.id, product_id: r.product_id, product_name: r.product_name, serial: r.serial, order_number: r.order_number,
+    mac_address: r.mac_address, tag_number: r.tag_number, date_in_use: r.date_in_use, status_id: r.status_id, status: statusOf(r.status_id),
+    client_id: r.client_id, end_user: endUser ? { id: r.client_id, name: r.client_name } : null, end_user_name: endUser ? r.client_name : null,
+    eol_time: eolTime(r.eol, r.date_in_use, r.created_at),
   };
 }
 
@@ -78,7 +75,7 @@ function statusFilter(params: ListParams): number[] | null {
 }
 
 /** GET /getitems/{id}: the items of one product, paged; search on serial, order number and MAC. */
-export async function itemsOfProduct(db: Executor, user: AuthUser, productId: number, params: ListParams, basePath: string) {
+export async function itemsOfProduct(db: Executor, user: AuthUser, productId: number, params: ListParams, basePath: string): Promise<Answer<Paged<ItemListRow>>> {
   await productRow(db, user, productId);
   const statuses = statusFilter(params);
   let q = itemQuery(db).where('i.product_id', '=', productId);
@@ -100,7 +97,7 @@ export async function allItemsOfProduct(db: Executor, user: AuthUser, productId:
   return { product, rows: itemsInBatches(db, ids) };
 }
 
-async function* itemsInBatches(db: Executor, ids: number[]): AsyncGenerator<ItemListRow> {
+async function* itemsInBatches(db: Executor, ids: number[]): AsyncGenerator<Answer<ItemListRow>> {
   for (let from = 0; from < ids.length; from += EXPORT_BATCH) {
     const batch = ids.slice(from, from + EXPORT_BATCH);
     const byId = new Map((await itemQuery(db).where('i.id', 'in', batch).execute()).map((r) => [r.id, r]));
@@ -112,7 +109,7 @@ async function* itemsInBatches(db: Executor, ids: number[]): AsyncGenerator<Item
 }
 
 /** GET /getitemsbyclientid/{id}: items at a client and at the clients below it (end users of an end customer). */
-export async function itemsOfClient(db: Executor, user: AuthUser, clientId: number, params: ListParams, basePath: string) {
+export async function itemsOfClient(db: Executor, user: AuthUser, clientId: number, params: ListParams, basePath: string): Promise<Answer<Paged<ItemListRow>>> {
   await assertClientInScope(db, user, clientId);
   const statuses = statusFilter(params);
   let q = itemQuery(db).where((eb) => eb.or([
@@ -125,7 +122,7 @@ export async function itemsOfClient(db: Executor, user: AuthUser, clientId: numb
 }
 
 /** GET /getavailableitems/{product_id}: items that can still be delivered (checked in or on call-off). */
-export async function availableItems(db: Executor, user: AuthUser, productId: number) {
+export async function availableItems(db: Executor, user: AuthUser, productId: number): Promise<Answer<ItemListRow>[]> {
   await productRow(db, user, productId);
   const rows = await itemQuery(db).where('i.product_id', '=', productId)
     .where('i.status_id', 'in', [ItemStatus.INGEKLAARD, ItemStatus.OP_AFROEP]).orderBy('i.id').execute();
@@ -141,7 +138,8 @@ export async function itemRow(db: Executor, user: AuthUser, id: number) {
   return row;
 }
 
-export async function itemEvents(db: Executor, user: AuthUser, id: number) {
+/** GET /getevents/{id}: the item's events, newest first (also the events of its detail). */
+export async function itemEvents(db: Executor, user: AuthUser, id: number): Promise<Answer<ItemEvent>[]> {
   await itemRow(db, user, id);
   const rows = await db.selectFrom('events as e').leftJoin('users as us', 'us.id', 'e.user_id').leftJoin('items as i', 'i.id', 'e.item_id')
     .leftJoin('products as p', 'p.id', 'i.product_id')

@@ -1,5 +1,6 @@
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../../src/domain/enums';
 import type { MutationInput } from '../../../src/domain/schemas/stock';
+import type { ItemMutationAnswer } from '../../../src/domain/contracts/stock';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { recordEvents } from '../events';
@@ -11,7 +12,7 @@ import { forbidden } from '../../http/errors';
  * or back to the end customer when the user is removed (status Voorraad klantlocatie). The change is
  * recorded as a MUTATIE delivery with the item as its one line, finished at once: nothing is shipped.
  */
-export async function mutateItem(trx: Trx, user: AuthUser, id: number, input: MutationInput) {
+export async function mutateItem(trx: Trx, user: AuthUser, id: number, input: MutationInput): Promise<Pick<ItemMutationAnswer, 'delivery_id'>> {
   const item = await itemRow(trx, user, id);
   const endCustomerId = item.product_client_id;
   let holderId = endCustomerId;

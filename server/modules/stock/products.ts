@@ -11,7 +11,8 @@ import { assertClientInScope, clientScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
-import type { ProductDetail } from '../../../src/domain/contracts/stock';
+import type { ProductDetail, ProductGroup, ProductRow as ProductListRow } from '../../../src/domain/contracts/stock';
+import type { Paged } from '../../../src/domain/paged';
 
 /** `UPPER(term)%` for a prefix match on an upper(...) text_pattern_ops index. */
 export function prefixPattern(search: string): string {
@@ -134,7 +135,9 @@ export function orderProducts<Q extends ReturnType<typeof productQuery>>(query: 
 }
 
 /** GET /products and friends: one page of products, counts only for that page's ids. */
-export async function listProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string) {
+export async function listProducts(
+  db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
+): Promise<Answer<Paged<ProductListRow>>> {
   const page = await paginate(orderProducts(productQuery(db, user, params, filter), params), params, basePath, 'parallel');
   const counts = await countsFor(db, page.data.map((p) => p.id));
   return { ...page, data: page.data.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts)) };
@@ -248,18 +251,20 @@ export async function setProductPrice(trx: Trx, user: AuthUser, id: number, cent
   await recordEvents(trx, user, [{ product_id: id, client_id: p.client_id, action: `Tarief van ${p.name} gewijzigd naar ${centsToPriceString(cents)}` }]);
 }
 
-export async function productGroups(db: Executor) {
+export async function productGroups(db: Executor): Promise<ProductGroup[]> {
   return db.selectFrom('product_groups').select(['id', 'name']).orderBy('id').execute();
 }
 
-export async function productGroup(db: Executor, id: number) {
+export async function productGroup(db: Executor, id: number): Promise<ProductGroup> {
   const g = await db.selectFrom('product_groups').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
   if (!g) throw notFound('Productgroep niet gevonden');
   return g;
 }
 
 /** Products of one client (customer page panels: active and inactive stock, prices); showAll=true gives every row. */
-export async function productsOfClient(db: Executor, user: AuthUser, clientId: number, params: ListParams, active: boolean, basePath: string) {
+export async function productsOfClient(
+  db: Executor, user: AuthUser, clientId: number, params: ListParams, active: boolean, basePath: string,
+): Promise<Answer<Paged<ProductListRow>>> {
   await assertClientInScope(db, user, clientId);
   if (params.showAll) {
     const rows = await allProducts(db, user, params, { active, clientId });
@@ -269,7 +274,7 @@ export async function productsOfClient(db: Executor, user: AuthUser, clientId: n
 }
 
 /** Products with items in one project (the project must belong to a client the user sees). */
-export async function productsOfProject(db: Executor, user: AuthUser, projectId: number) {
+export async function productsOfProject(db: Executor, user: AuthUser, projectId: number): Promise<Answer<ProductListRow>[]> {
   const project = await db.selectFrom('projects').select(['id', 'client_id']).where('id', '=', projectId).executeTakeFirst();
   if (!project) throw notFound();
   await assertClientInScope(db, user, project.client_id);

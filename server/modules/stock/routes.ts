@@ -22,13 +22,25 @@ import {
 } from './products';
 import { importStock, readStockFile, readStockImport } from './transfer';
 import * as v from 'valibot';
-import { listQuerySchema } from '../../../src/domain/schemas/paging';
+import { filterValueSchema, listQuerySchema } from '../../../src/domain/schemas/paging';
 import {
-  bundleDetailSchema, bundleListSchema, itemDetailSchema, itemListSchema, productDetailSchema, productListSchema,
+  bundleAnswerSchema, bundleDetailSchema, bundleListSchema, exportColumnListSchema, itemAnswerSchema, itemDetailSchema, itemEventListSchema,
+  itemListSchema, itemMutationAnswerSchema, itemRowsSchema, itemsCreatedAnswerSchema, productAnswerSchema, productDetailSchema,
+  productGroupListSchema, productGroupSchema, productListSchema, productRowsSchema, stockImportAnswerSchema,
 } from '../../../src/domain/contracts/stock';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
 
 const view = { config: { access: right('Voorraad bekijken') } };
+const byId = idParams('id');
+const filter = v.optional(filterValueSchema);
+/** The article lists' query: the table's parameters and the filters of spec 2 §2.1 (ids; stock is an item status). */
+const productListQuery = v.object({
+  ...listQuerySchema.entries, 'filters[client]': filter, 'filters[reseller]': filter, 'filters[product_group]': filter, 'filters[stock]': filter,
+});
+/** The item lists' query: the table's parameters and the status filter (status ids, comma separated). */
+const itemListQuery = v.object({ ...listQuerySchema.entries, 'filters[status]': filter });
+/** The stock export: the list's query and the chosen columns (`headings`, keys comma separated; GET /export-columns). */
+const stockExportQuery = v.object({ ...productListQuery.entries, headings: v.optional(v.string()) });
 
 /** Forms send POST with _method=PUT for updates (spec 2 §7); anything else on that path is refused. */
 function assertPutOverride(fields: Record<string, unknown>) {
@@ -44,8 +56,8 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
   extendClientDetail(stockOfClient, 'stock');
 
   // Products
-  app.get('/products', { ...view, schema: routeSchema({ querystring: listQuerySchema, response: { 200: productListSchema } }) }, async (request) => listProducts(db, currentUser(request), listParams(request.query), { active: true }, '/api/products'));
-  app.get('/products/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: productDetailSchema } }) }, async (request) => productDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/products', { ...view, schema: routeSchema({ querystring: productListQuery, response: { 200: productListSchema } }) }, async (request) => listProducts(db, currentUser(request), listParams(request.query), { active: true }, '/api/products'));
+  app.get('/products/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: productDetailSchema } }) }, async (request) => productDetail(db, currentUser(request), idParam(request.params)));
   app.get('/products/:id/image', { ...view, schema: schemas.byId }, async (request, reply) => {
     const product = await productRow(db, currentUser(request), idParam(request.params));
     if (!product.image) throw new HttpError(404, 'Geen afbeelding');
@@ -53,7 +65,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     return sendStoredFile(reply, storage, product.image, `artikel-${product.id}`);
   });
 
-  app.post('/products', { config: { access: right('Voorraad aanmaken') }, schema: routeSchema({ body: productSchema, multipart: true }) }, async (request, reply) => {
+  app.post('/products', { config: { access: right('Voorraad aanmaken') }, schema: routeSchema({ body: v.object({ ...productSchema.entries, image: v.optional(uploadField) }), multipart: true, response: { 201: productAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const { fields, files } = await readForm(request);
     const input = parse(productSchema, fields);
@@ -70,7 +82,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.post('/products/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: idParams('id'), body: v.object({ _method: v.literal('PUT'), ...productSchema.entries }), multipart: true }) }, async (request, reply) => {
+  app.post('/products/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: byId, body: v.object({ _method: v.literal('PUT'), ...productSchema.entries, image: v.optional(uploadField) }), multipart: true, response: { 200: productAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const { fields, files } = await readForm(request);
@@ -116,7 +128,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'Product is geactiveerd' } };
     });
   });
-  app.post('/products/:id/prices', { config: { access: right('Factuur beheren') }, schema: routeSchema({ params: idParams('id'), body: productPriceSchema }) }, async (request, reply) => {
+  app.post('/products/:id/prices', { config: { access: right('Factuur beheren') }, schema: routeSchema({ params: byId, body: productPriceSchema, response: { 200: productAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const { price } = parse(productPriceSchema, request.body);
@@ -126,18 +138,18 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/getproductsbyclientid/:id', { ...view, schema: schemas.listById }, async (request) =>
+  app.get('/getproductsbyclientid/:id', { ...view, schema: routeSchema({ params: byId, querystring: productListQuery, response: { 200: productListSchema } }) }, async (request) =>
     productsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), true, `/api/getproductsbyclientid/${idParam(request.params)}`));
-  app.get('/inactive-products/:id', { ...view, schema: schemas.listById }, async (request) =>
+  app.get('/inactive-products/:id', { ...view, schema: routeSchema({ params: byId, querystring: productListQuery, response: { 200: productListSchema } }) }, async (request) =>
     productsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), false, `/api/inactive-products/${idParam(request.params)}`));
-  app.get('/getproductsbyprojectid/:id', { ...view, schema: schemas.byId }, async (request) => productsOfProject(db, currentUser(request), idParam(request.params)));
-  app.get('/getavailableitems/:product_id', { ...view, schema: routeSchema({ params: idParams('product_id') }) }, async (request) => availableItems(db, currentUser(request), idParam(request.params, 'product_id')));
+  app.get('/getproductsbyprojectid/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: productRowsSchema } }) }, async (request) => productsOfProject(db, currentUser(request), idParam(request.params)));
+  app.get('/getavailableitems/:product_id', { ...view, schema: routeSchema({ params: idParams('product_id'), response: { 200: itemRowsSchema } }) }, async (request) => availableItems(db, currentUser(request), idParam(request.params, 'product_id')));
 
-  app.get('/product-groups', { config: { access: 'verified' } }, async () => productGroups(db));
-  app.get('/product-groups/:id', { config: { access: 'verified' }, schema: schemas.byId }, async (request) => productGroup(db, idParam(request.params)));
+  app.get('/product-groups', { config: { access: 'verified' }, schema: routeSchema({ response: { 200: productGroupListSchema } }) }, async () => productGroups(db));
+  app.get('/product-groups/:id', { config: { access: 'verified' }, schema: routeSchema({ params: byId, response: { 200: productGroupSchema } }) }, async (request) => productGroup(db, idParam(request.params)));
 
   // Import and export
-  app.post('/importstock', { config: { access: right('Voorraad importeren') }, schema: routeSchema({ body: v.object({ client_id: v.optional(v.string()), file: uploadField }), multipart: true }) }, async (request, reply) => {
+  app.post('/importstock', { config: { access: right('Voorraad importeren') }, schema: routeSchema({ body: v.object({ client_id: v.optional(v.string()), file: uploadField }), multipart: true, response: { 200: stockImportAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     if (!request.isMultipart()) throw ValidationError.field('file', 'Kies een bestand.');
     const { fields, files } = await readForm(request);
@@ -151,16 +163,16 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/export-columns', { config: { access: right('Voorraad exporteren') } }, async () => exportColumnsList());
-  app.get('/exportstockcsv', { config: { access: right('Voorraad exporteren') }, schema: schemas.list }, async (request, reply) => {
+  app.get('/export-columns', { config: { access: right('Voorraad exporteren') }, schema: routeSchema({ response: { 200: exportColumnListSchema } }) }, async () => exportColumnsList());
+  app.get('/exportstockcsv', { config: { access: right('Voorraad exporteren') }, schema: routeSchema({ querystring: stockExportQuery }) }, async (request, reply) => {
     const rows = await allProducts(db, currentUser(request), listParams(request.query), { active: true });
     return sendXlsx(reply, timestampedName('products'), workbookStream('Voorraad', pickedColumns(request.query), rows));
   });
 
   // Items
-  app.get('/getitems/:id', { ...view, schema: routeSchema({ params: idParams('id'), querystring: listQuerySchema, response: { 200: itemListSchema } }) }, async (request) =>
+  app.get('/getitems/:id', { ...view, schema: routeSchema({ params: byId, querystring: itemListQuery, response: { 200: itemListSchema } }) }, async (request) =>
     itemsOfProduct(db, currentUser(request), idParam(request.params), listParams(request.query), `/api/getitems/${idParam(request.params)}`));
-  app.get('/getitemsbyclientid/:id', { ...view, schema: schemas.listById }, async (request) =>
+  app.get('/getitemsbyclientid/:id', { ...view, schema: routeSchema({ params: byId, querystring: itemListQuery, response: { 200: itemListSchema } }) }, async (request) =>
     itemsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), `/api/getitemsbyclientid/${idParam(request.params)}`));
   app.get('/exportstockitems/:id', { config: { access: right('Voorraad exporteren') }, schema: schemas.listById }, async (request, reply) => {
     const { product, rows } = await allItemsOfProduct(db, currentUser(request), idParam(request.params), listParams(request.query));
@@ -168,7 +180,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     return sendXlsx(reply, timestampedName(`items-${safe}`), workbookStream('Items', itemExportColumns, rows));
   });
 
-  app.post('/items', { config: { access: right('Artikel aanmaken') }, schema: routeSchema({ body: itemCreateSchema }) }, async (request, reply) => {
+  app.post('/items', { config: { access: right('Artikel aanmaken') }, schema: routeSchema({ body: itemCreateSchema, response: { 201: itemsCreatedAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(itemCreateSchema, request.body);
     return runCommand(db, request, reply, async (trx) => {
@@ -176,7 +188,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { status: 201, body: { message: 'Items zijn aangemaakt', data: ids.map((id) => ({ id })) } };
     });
   });
-  app.get('/items/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: itemDetailSchema } }) }, async (request) => itemDetail(db, currentUser(request), idParam(request.params)));
+  app.get('/items/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: itemDetailSchema } }) }, async (request) => itemDetail(db, currentUser(request), idParam(request.params)));
 
   const updateItemRoute = async (request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>) => {
     const user = currentUser(request);
@@ -196,15 +208,15 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'Het item is aangepast', data: await itemDetail(trx, user, id) } };
     });
   };
-  app.post('/items/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: idParams('id'), body: v.object({ _method: v.literal('PUT'), ...itemUpdateSchema.entries }) }) }, async (request, reply) => {
+  app.post('/items/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: byId, body: v.union([v.object({ _method: v.literal('PUT'), ...itemUpdateSchema.entries }), v.object({ _method: v.literal('PUT'), ...itemStatusSchema.entries })]), response: { 200: itemAnswerSchema } }) }, async (request, reply) => {
     const fields = { ...((request.body ?? {}) as Record<string, unknown>) };
     assertPutOverride(fields);
     return updateItemRoute(request, reply, fields);
   });
-  app.put('/items/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: idParams('id'), body: v.union([itemUpdateSchema, itemStatusSchema]) }) }, async (request, reply) =>
+  app.put('/items/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: byId, body: v.union([itemUpdateSchema, itemStatusSchema]), response: { 200: itemAnswerSchema } }) }, async (request, reply) =>
     updateItemRoute(request, reply, { ...((request.body ?? {}) as Record<string, unknown>) }));
 
-  app.post('/items/:id/mutation', { ...view, schema: routeSchema({ params: idParams('id'), body: mutationSchema }) }, async (request, reply) => {
+  app.post('/items/:id/mutation', { ...view, schema: routeSchema({ params: byId, body: mutationSchema, response: { 200: itemMutationAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const input = parse(mutationSchema, request.body);
@@ -213,12 +225,12 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'Mutatie is succesvol doorgevoerd', ...result, data: await itemDetail(trx, user, id) } };
     });
   });
-  app.get('/getevents/:id', { ...view, schema: schemas.byId }, async (request) => itemEvents(db, currentUser(request), idParam(request.params)));
+  app.get('/getevents/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: itemEventListSchema } }) }, async (request) => itemEvents(db, currentUser(request), idParam(request.params)));
 
   // Bundles
-  app.get('/bundles', { ...view, schema: routeSchema({ querystring: listQuerySchema, response: { 200: bundleListSchema } }) }, async (request) => listBundles(db, currentUser(request), listParams(request.query), '/api/bundles'));
-  app.get('/bundles/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: bundleDetailSchema } }) }, async (request) => bundleDetail(db, currentUser(request), idParam(request.params)));
-  app.post('/bundles', { config: { access: right('Bundel wijzigen') }, schema: routeSchema({ body: bundleCreateSchema }) }, async (request, reply) => {
+  app.get('/bundles', { ...view, schema: routeSchema({ querystring: v.object({ ...listQuerySchema.entries, 'filters[client]': filter, 'filters[reseller]': filter }), response: { 200: bundleListSchema } }) }, async (request) => listBundles(db, currentUser(request), listParams(request.query), '/api/bundles'));
+  app.get('/bundles/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: bundleDetailSchema } }) }, async (request) => bundleDetail(db, currentUser(request), idParam(request.params)));
+  app.post('/bundles', { config: { access: right('Bundel wijzigen') }, schema: routeSchema({ body: bundleCreateSchema, response: { 201: bundleAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const input = parse(bundleCreateSchema, request.body);
     return runCommand(db, request, reply, async (trx) => {
@@ -226,7 +238,7 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { status: 201, body: { message: 'De bundel is aangemaakt', data: await bundleDetail(trx, user, id) } };
     });
   });
-  app.put('/bundles/:id', { config: { access: right('Bundel wijzigen') }, schema: routeSchema({ params: idParams('id'), body: bundleUpdateSchema }) }, async (request, reply) => {
+  app.put('/bundles/:id', { config: { access: right('Bundel wijzigen') }, schema: routeSchema({ params: byId, body: bundleUpdateSchema, response: { 200: bundleAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params);
     const input = parse(bundleUpdateSchema, request.body);

@@ -39,8 +39,10 @@ export const productRowSchema = v.object({
   reseller_name: nullableString,
 });
 export type ProductRow = v.InferOutput<typeof productRowSchema>;
-/** GET /products. */
+/** GET /products, /getproductsbyclientid/{clientId} and /inactive-products/{clientId}. */
 export const productListSchema = pagedSchema(productRowSchema);
+/** GET /getproductsbyprojectid/{projectId}: every active article with items in the project, in list order. */
+export const productRowsSchema = v.array(productRowSchema);
 
 /** GET /products/{id}. */
 export const productDetailSchema = v.object({
@@ -73,18 +75,25 @@ const itemRowSchema = v.object({
   eol_time: nullableNumber,
 });
 export type ItemRow = v.InferOutput<typeof itemRowSchema>;
-/** GET /getitems/{productId}. */
+/** GET /getitems/{productId} and /getitemsbyclientid/{clientId}. */
 export const itemListSchema = pagedSchema(itemRowSchema);
+/** GET /getavailableitems/{productId}: the items that can still be delivered. */
+export const itemRowsSchema = v.array(itemRowSchema);
 
 const itemEventSchema = v.object({
   id: v.number(),
   action: v.string(),
   created_at: timestamp,
+  /** The delivery the event belongs to (a check-out, a mutation), if any. */
+  delivery_id: nullableNumber,
   status_id: nullableNumber,
   status: v.nullable(statusSchema),
   user: v.nullable(v.object({ name: v.string() })),
   product: v.object({ name: nullableString }),
 });
+export type ItemEvent = v.InferOutput<typeof itemEventSchema>;
+/** GET /getevents/{id}: the item's events, newest first. */
+export const itemEventListSchema = v.array(itemEventSchema);
 
 /** GET /items/{id}. */
 export const itemDetailSchema = v.object({
@@ -145,6 +154,36 @@ export const bundleDetailSchema = v.object({
   client_products: v.array(bundleProduct),
 });
 export type BundleDetail = v.InferOutput<typeof bundleDetailSchema>;
+
+/** GET /product-groups/{id}; GET /product-groups gives them all. */
+export const productGroupSchema = idName;
+export type ProductGroup = v.InferOutput<typeof productGroupSchema>;
+export const productGroupListSchema = v.array(productGroupSchema);
+
+/** A column the stock export offers (GET /export-columns); `default` ones are the list's own columns. */
+const exportColumnSchema = v.object({ key: v.string(), label: v.string(), default: v.boolean() });
+export type ExportColumn = v.InferOutput<typeof exportColumnSchema>;
+export const exportColumnListSchema = v.array(exportColumnSchema);
+
+// The answers of the stock commands: the toast text and the record as it is now.
+const message = v.string();
+/** POST /products, POST /products/{id} (override PUT), POST /products/{id}/prices. */
+export const productAnswerSchema = v.object({ message, data: productDetailSchema });
+export type ProductAnswer = v.InferOutput<typeof productAnswerSchema>;
+/** POST /items: the ids of the items made (one per serial, or the accessories' quantity). */
+export const itemsCreatedAnswerSchema = v.object({ message, data: v.array(v.object({ id: v.number() })) });
+/** POST /items/{id} (override PUT) and PUT /items/{id}: the item as it is now. */
+export const itemAnswerSchema = v.object({ message, data: itemDetailSchema });
+export type ItemAnswer = v.InferOutput<typeof itemAnswerSchema>;
+/** POST /items/{id}/mutation: also the MUTATIE delivery that records the change. */
+export const itemMutationAnswerSchema = v.object({ message, delivery_id: v.number(), data: itemDetailSchema });
+export type ItemMutationAnswer = v.InferOutput<typeof itemMutationAnswerSchema>;
+/** POST /bundles and PUT /bundles/{id}. */
+export const bundleAnswerSchema = v.object({ message, data: bundleDetailSchema });
+export type BundleAnswer = v.InferOutput<typeof bundleAnswerSchema>;
+/** POST /importstock: how many items the file added. */
+export const stockImportAnswerSchema = v.object({ message, imported: v.number() });
+export type StockImportAnswer = v.InferOutput<typeof stockImportAnswerSchema>;
 
 /** PUT /items/{id}: the whole item (Bewerken) or only its status (the status label). */
 export type ItemUpdatePayload = v.InferInput<typeof itemUpdateSchema> | v.InferInput<typeof itemStatusSchema>;

@@ -3,7 +3,7 @@ import { postJson } from '../../../api/client';
 import { scanMsg, serialKey } from '../../../domain/scan';
 import { enqueue, type EnqueueOutcome } from '../../../offline/outbox';
 import { queryKeys } from '../../../api/keys';
-import type { AsnDetail } from '../../../domain/contracts/prenotifications';
+import type { AsnDetail, SerialLookup } from '../../../domain/contracts/prenotifications';
 
 export interface CheckInLinePayload {
   asn_product_id: number;
@@ -40,6 +40,6 @@ export async function checkInArticles(
 
 /** Which of these serials are already in stock (POST /items/scanitems): serial key → the server's reason. */
 export async function serialsInStock(serials: string[]): Promise<Map<string, string>> {
-  const { data } = await postJson<{ data: { serial: string; available: boolean; message: string | null }[] }>('items/scanitems', { serials });
+  const { data } = await postJson<{ data: SerialLookup[] }>('items/scanitems', { serials });
   return new Map(data.filter((d) => !d.available).map((d) => [serialKey(d.serial), d.message ?? scanMsg.duplicate]));
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson, putJson } from '../../../api/client';
 import { refreshAfter } from '../../../api/keys';
-import type { AsnPayload } from '../../../domain/contracts/prenotifications';
-import type { AsnDetail } from '../../../domain/contracts/prenotifications';
+import type { AsnAnswer, AsnPayload } from '../../../domain/contracts/prenotifications';
 
 interface SaveAsn {
   id?: number;
@@ -13,7 +12,7 @@ export const useSaveAsn = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, payload }: SaveAsn) =>
-      id ? putJson<{ data: AsnDetail }>(`asns/${id}`, payload) : postJson<{ data: AsnDetail }>('asns', payload),
+      id ? putJson<AsnAnswer>(`asns/${id}`, payload) : postJson<AsnAnswer>('asns', payload),
     meta: { errorText: (_err, vars) => ((vars as SaveAsn).id ? 'De voormelding kon niet worden gewijzigd' : 'De voormelding kon niet worden aangemaakt') },
     onSuccess: () => refreshAfter(queryClient, 'prenotifications'),
   });

@@ -3,7 +3,7 @@ import { getJson, postJson, putJson, type Paged } from '../../../api/client';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
 import { queryKeys } from '../../../api/keys';
-import type { BundleDetail, BundleRow } from '../../../domain/contracts/stock';
+import type { BundleAnswer, BundleDetail, BundleRow } from '../../../domain/contracts/stock';
 
 export const fetchBundles = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<BundleRow>>('bundles', { searchParams: toSearchParams(params), signal });
@@ -26,7 +26,7 @@ export const bundleQueryOptions = (id: number) => queryOptions({ queryKey: query
 export function useCreateBundle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; client_id: number | null }) => postJson<{ data: BundleDetail }>('bundles', body),
+    mutationFn: (body: { name: string; client_id: number | null }) => postJson<BundleAnswer>('bundles', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.stock.bundles }),
   });
 }
@@ -34,7 +34,7 @@ export function useCreateBundle() {
 export function useSetBundleProducts(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (products: number[]) => putJson<{ data: BundleDetail }>(`bundles/${id}`, { products }),
+    mutationFn: (products: number[]) => putJson<BundleAnswer>(`bundles/${id}`, { products }),
     meta: { errorText: 'Er is helaas iets fout gegaan bij het wijzigen van de bundelinhoud' },
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.stock.bundle(id), result.data);

@@ -3,7 +3,7 @@ import { getJson, postJson, type Paged } from '../../../api/client';
 import { centsToPriceString } from '../../../domain/format';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { refreshAfter } from '../../../api/keys';
-import type { ProductDetail, ProductRow, ItemRow } from '../../../domain/contracts/stock';
+import type { ProductAnswer, ProductRow, ItemRow } from '../../../domain/contracts/stock';
 
 /** GET /api/getproductsbyclientid/{id} (active) or /api/inactive-products/{id}: paged product rows. */
 export const fetchClientProducts = (clientId: number, active: boolean, params: TableParams, signal?: AbortSignal) =>
@@ -27,7 +27,7 @@ export function useSaveProductPrice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, cents }: { id: number; cents: number }) =>
-      postJson<{ message: string; data: ProductDetail }>(`products/${id}/prices`, { price: centsToPriceString(cents) }),
+      postJson<ProductAnswer>(`products/${id}/prices`, { price: centsToPriceString(cents) }),
     onSuccess: () => refreshAfter(queryClient, 'stock'),
   });
 }

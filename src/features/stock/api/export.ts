@@ -1,13 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { download, getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-
-/** A column the stock export offers (GET /export-columns); `default` ones are the list's own columns. */
-export interface ExportColumn {
-  key: string;
-  label: string;
-  default: boolean;
-}
+import type { ExportColumn } from '../../../domain/contracts/stock';
 
 export const exportColumnsQueryOptions = () => queryOptions({
   queryKey: queryKeys.stock.exportColumns,

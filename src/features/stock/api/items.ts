@@ -2,21 +2,19 @@ import { queryOptions, useMutation, useQueryClient, type MutationMeta } from '@t
 import { getJson, postJson, type Paged } from '../../../api/client';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { queryKeys, refreshAfter } from '../../../api/keys';
-import type { ItemDetail, ItemMutationPayload, ItemRow, ItemUpdatePayload } from '../../../domain/contracts/stock';
+import type { ItemAnswer, ItemDetail, ItemMutationAnswer, ItemMutationPayload, ItemRow, ItemUpdatePayload } from '../../../domain/contracts/stock';
 
 export const fetchItems = (productId: number, params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ItemRow>>(`getitems/${productId}`, { searchParams: toSearchParams(params), signal });
 
 export const itemQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.item(id), queryFn: () => getJson<ItemDetail>(`items/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });
 
-type ItemResult = { message: string; data: ItemDetail };
-
 /** `meta`: the failure toast where the caller has no form to show it in. */
 export function useItemUpdate(id: number, meta?: MutationMeta) {
   const queryClient = useQueryClient();
   return useMutation({
     meta,
-    mutationFn: (body: ItemUpdatePayload) => postJson<ItemResult>(`items/${id}`, { ...body, _method: 'PUT' }),
+    mutationFn: (body: ItemUpdatePayload) => postJson<ItemAnswer>(`items/${id}`, { ...body, _method: 'PUT' }),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.stock.item(id), result.data);
       return refreshAfter(queryClient, 'stock');
@@ -27,7 +25,7 @@ export function useItemUpdate(id: number, meta?: MutationMeta) {
 export function useMutateItem(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ItemMutationPayload) => postJson<ItemResult>(`items/${id}/mutation`, body),
+    mutationFn: (body: ItemMutationPayload) => postJson<ItemMutationAnswer>(`items/${id}/mutation`, body),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.stock.item(id), result.data);
       return refreshAfter(queryClient, 'stock', 'clients');

@@ -4,7 +4,7 @@ import { queryKeys, refreshAfter } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
-import type { ProductDetail, ProductRow } from '../../../domain/contracts/stock';
+import type { ProductAnswer, ProductDetail, ProductRow, StockImportAnswer } from '../../../domain/contracts/stock';
 import { endCustomersQueryOptions, productGroupsQueryOptions, resellersQueryOptions } from '../../../api/lookups';
 import { ClientType } from '../../../domain/enums';
 
@@ -45,7 +45,7 @@ export function saveProduct(id: number | null, form: FormData, onProgress?: (fra
   if (id) form.set('_method', 'PUT');
   return call(api.post(id ? `products/${id}` : 'products', {
     body: form, timeout: 300_000, onUploadProgress: onProgress ? (p) => onProgress(p.percent) : undefined,
-  }).json<{ message: string; data: ProductDetail }>());
+  }).json<ProductAnswer>());
 }
 
 export function useSaveProduct(id: number | null) {
@@ -75,5 +75,5 @@ export function importStock(file: File, clientId: number | null, onProgress: (fr
   const form = new FormData();
   form.set('file', file);
   if (clientId) form.set('client_id', String(clientId));
-  return call(api.post('importstock', { body: form, timeout: 600_000, onUploadProgress: (p) => onProgress(p.percent) }).json<{ message: string; imported: number }>());
+  return call(api.post('importstock', { body: form, timeout: 600_000, onUploadProgress: (p) => onProgress(p.percent) }).json<StockImportAnswer>());
 }
