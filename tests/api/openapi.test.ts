@@ -206,3 +206,17 @@ describe('a declared response schema', () => {
     await app.close();
   });
 });
+
+describe('the whole API', () => {
+  it('describes the answer of every route in the whole API; only downloads and the description itself answer no JSON', async () => {
+    type Operation = { responses?: Record<string, { content?: Record<string, unknown> }> };
+    const paths = (await ctx.client().get('/api/openapi.json')).body.paths as Record<string, Record<string, Operation>>;
+    const downloads = /^GET \/(api\/(export\w+(\/\{id\})?|\{id\}\/invoices(Overview)?|openapi\.json|(clients|products)\/\{id\}\/image|deliveries\/\{id\}\/(packing_slip|file|signature|quotation|images\/\{image\}))|deliveries\/\{id\}\/shipping_label)$/;
+    const undescribed = Object.entries(paths)
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })))
+      .filter(({ op }) => !Object.entries(op.responses ?? {}).some(([status, r]) => status.startsWith('2') && r.content?.['application/json']))
+      .map(({ route }) => route);
+    expect(undescribed.filter((route) => !downloads.test(route))).toEqual([]);
+    expect(undescribed.length).toBeLessThan(25);
+  });
+});
