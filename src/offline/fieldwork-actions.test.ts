@@ -55,6 +55,31 @@ describe('field work outbox actions', () => {
     expect(body.comment).toBe('Niet geleverde artikelen: Laptop (SN-A), Laptop (SN-B), Muis, Laptop (SN-C)\nNog op te halen artikelen: Laptop (OLD-1)');
   });
 
+  it('finish with waiting serials of several articles: ticked ones as serial entries, the lines they fill left to the server', () => {
+    // Two articles wait for items on product-level lines (5: Laptop, 6: Telefoon): the page cannot tell where SN-X and SN-Y go.
+    const phone = { id: 12, name: 'Telefoon', article_number: 'TEL', description: null, product_group_id: 1 };
+    const waiting = { ...delivery, products: [...delivery.products.slice(0, 3), line(5, {}), line(6, { product_id: 12, product: phone })] };
+    const body = finishPayload(waiting, {
+      tickedLineIds: [1, 3], waitingSerials: ['SN-X', 'SN-Y'], tickedSerials: ['SN-Y'], handtekening: png, signerName: 'Jan',
+    });
+    expect(body.items).toEqual([
+      { item_id: 100, product_id: 10, is_pickup: 0, delivery_product_id: 1 },
+      { item_id: 200, product_id: 10, is_pickup: 1, delivery_product_id: 3 },
+      { item_id: null, product_id: null, is_pickup: 0, delivery_product_id: null, serial: 'SN-Y' },
+    ]);
+    expect(body.backorder_items).toEqual([
+      { item_id: 101, product_id: 10, is_pickup: 0, delivery_product_id: 2 },
+      { item_id: null, product_id: null, is_pickup: 0, delivery_product_id: null, serial: 'SN-X' },
+    ]);
+    // The device names a waiting serial by itself; the server writes the comment with its article.
+    expect(body.comment).toBe('Niet geleverde artikelen: Laptop (SN-B), SN-X');
+    // Fewer waiting serials than such lines: those lines stay in the backorder part as they are.
+    const short = finishPayload(waiting, { tickedLineIds: [1, 2, 3], waitingSerials: ['SN-X'], tickedSerials: ['SN-X'], handtekening: png, signerName: 'Jan' });
+    expect(short.items.at(-1)).toEqual({ item_id: null, product_id: null, is_pickup: 0, delivery_product_id: null, serial: 'SN-X' });
+    expect(short.backorder_items.map((l) => l.delivery_product_id)).toEqual([5, 6]);
+    expect(short.comment).toBe('Niet geleverde artikelen: Laptop, Telefoon');
+  });
+
   it('what waits for a delivery: serials and counts checked out, the finish, and refusals kept with the signer', async () => {
     const db = new OfflineDatabase(`fw-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
     let online = false;

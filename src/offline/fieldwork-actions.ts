@@ -1,6 +1,7 @@
 import { DeliveryType } from '../domain/enums';
 import { finishComment } from '../domain/fieldwork';
 import type { DeliveryDetail } from '../domain/contracts/deliveries';
+import { ACCESSORY_GROUP_ID } from '../domain/schemas/stock';
 import type { OutboxAction } from './db';
 import type { NewAction } from './queue';
 
@@ -22,7 +23,8 @@ export interface FinishLine {
   item_id: number | null;
   product_id: number | null;
   is_pickup: 0 | 1;
-  delivery_product_id: number;
+  /** Null for a waiting serial the page could not put on a line: the server finds the line it filled. */
+  delivery_product_id: number | null;
   serial?: string;
 }
 
@@ -61,29 +63,56 @@ export function checkOutAction(d: DeliveryRef, serials: string[], accessories: A
 export interface FinishChoice {
   /** Ids of the delivery lines (DeliveryLine.id) ticked as delivered or picked up. */
   tickedLineIds: number[];
+  /** Waiting serials the page could not put on a line (several articles wait for items), and those ticked. */
+  waitingSerials?: readonly string[];
+  tickedSerials?: readonly string[];
   handtekening: string | null;
   signerName: string | null;
   /** When it was signed on the device; now by default. */
   signedAt?: Date;
 }
 
+type ViewLine = DeliveryDetail['products'][number];
+
+/** A line to deliver that waits for the item a check-out chooses: product-level, not an accessory, not checked out. */
+export const awaitsItem = (l: ViewLine) =>
+  l.is_pickup === 0 && !l.checked_out_at && l.item_id === null && l.product.product_group_id !== ACCESSORY_GROUP_ID;
+
+/**
+ * The lines that waiting serials not on a line will fill, when there are enough of them to fill every
+ * such line: the page shows (and sends) the serials instead. With fewer, which line stays open is
+ * unknown, so every such line is kept as it is.
+ */
+export function linesForWaitingSerials(products: readonly ViewLine[], waitingSerials: readonly string[]): Set<number> {
+  const free = products.filter(awaitsItem);
+  return new Set(waitingSerials.length > 0 && free.length <= waitingSerials.length ? free.map((l) => l.id) : []);
+}
+
 /** 'Oproep afronden': the ticked lines, the backorder comment of spec 2 §4, the signature and who signed. */
 export function finishPayload(d: Pick<DeliveryDetail, 'id' | 'delivery_type_id' | 'client_id' | 'products'>, choice: FinishChoice): FinishPayload {
   const ticked = new Set(choice.tickedLineIds);
+  const waiting = choice.waitingSerials ?? [];
+  const tickedSerials = new Set(choice.tickedSerials ?? []);
+  const filled = linesForWaitingSerials(d.products, waiting);
+  const bySerial = (serial: string): FinishLine => ({ item_id: null, product_id: null, is_pickup: 0, delivery_product_id: null, serial });
   const line = (l: DeliveryDetail['products'][number]): FinishLine => ({
     item_id: l.item_id, product_id: l.product_id, is_pickup: l.is_pickup, delivery_product_id: l.id,
     // A serial on a line without item was placed there by the page from a waiting check-out.
     ...(l.item_id === null && l.serial ? { serial: l.serial } : {}),
   });
-  const open = d.products.filter((l) => !ticked.has(l.id));
+  const open = d.products.filter((l) => !ticked.has(l.id) && !filled.has(l.id));
   const label = (l: DeliveryDetail['products'][number]) => ({ name: l.product.name, serial: l.serial });
+  const untickedSerials = waiting.filter((s) => !tickedSerials.has(s));
+  // The device does not know a waiting serial's article: it names the serial alone (the server,
+  // which knows the article after the replayed check-out, writes the comment it stores).
+  const notDelivered = [...open.filter((l) => l.is_pickup === 0).map(label), ...untickedSerials.map((s) => ({ name: s, serial: null }))];
   return {
     id: d.id,
     delivery_type_id: d.delivery_type_id,
     client_id: d.client_id,
-    items: d.products.filter((l) => ticked.has(l.id)).map(line),
-    comment: finishComment(open.filter((l) => l.is_pickup === 0).map(label), open.filter((l) => l.is_pickup === 1).map(label)),
-    backorder_items: open.map(line),
+    items: [...d.products.filter((l) => ticked.has(l.id)).map(line), ...waiting.filter((s) => tickedSerials.has(s)).map(bySerial)],
+    comment: finishComment(notDelivered, open.filter((l) => l.is_pickup === 1).map(label)),
+    backorder_items: [...open.map(line), ...untickedSerials.map(bySerial)],
     handtekening: choice.handtekening,
     signer_name: choice.signerName,
     signed_at: (choice.signedAt ?? new Date()).toISOString(),

@@ -3,7 +3,7 @@ import { checkOutAction, finishAction, type AccessoryCount, type FinishChoice } 
 import { enqueue, type EnqueueOutcome } from './outbox';
 
 export type { AccessoryCount, FinishChoice, FinishPayload, PendingFieldwork } from './fieldwork-actions';
-export { finishPayload, pendingFor } from './fieldwork-actions';
+export { awaitsItem, finishPayload, linesForWaitingSerials, pendingFor } from './fieldwork-actions';
 
 /** Check-out through the outbox: sent at once when online, else kept and replayed in order. */
 export function checkOutSerials(d: Pick<DeliveryDetail, 'id' | 'order_number' | 'delivery_type_id'>, serials: string[], accessories: AccessoryCount[] = []): Promise<EnqueueOutcome> {

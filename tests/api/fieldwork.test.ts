@@ -13,7 +13,7 @@ import { asnMsg } from '../../src/domain/schemas/prenotifications';
 import type { DeliveryDetail } from '../../src/domain/contracts/deliveries';
 import { checkOutAction, finishPayload, pendingFor, type AccessoryCount } from '../../src/offline/fieldwork-actions';
 import type { OutboxAction } from '../../src/offline/db';
-import { withPending } from '../../src/features/deliveries/api/fieldwork';
+import { checkOutComplete, withPending } from '../../src/features/deliveries/api/fieldwork';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -333,20 +333,24 @@ describe('a finish made offline after check-outs made offline (both replayed lat
    * the check-outs queued, the finish body built by `finishPayload` from the page's view with the
    * waiting check-outs applied (the line ids the modal ticks), then the outbox replayed in order.
    */
-  async function offlineRound(id: number, checkOuts: { serials?: string[]; accessories?: AccessoryCount[] }[], tick: (label: string, l: ViewLine) => boolean, opts: { bulk?: boolean; meanwhile?: () => Promise<unknown> } = {}) {
+  async function offlineRound(id: number, checkOuts: { serials?: string[]; accessories?: AccessoryCount[] }[], tick: (label: string, l: ViewLine | null) => boolean, opts: { bulk?: boolean; meanwhile?: () => Promise<unknown> } = {}) {
     const cached = (await magazijn.get(`/api/deliveries/${id}`)).body as DeliveryDetail;
     const queued: OutboxAction[] = checkOuts.map((c, k) => ({
       ...checkOutAction(cached, c.serials ?? [], c.accessories ?? []), id: `offline-${id}-${k}`, createdAt: k, order: k, status: 'waiting', error: null, attempts: 0, invalidate: [],
     }));
-    const { view } = withPending(cached, pendingFor(queued, id));
+    const { view, unplaced } = withPending(cached, pendingFor(queued, id));
     // The modal ticks by line id; only lines shown as checked out (or pickups) can be ticked.
     const tickedLineIds = view.products.filter((l) => (l.is_pickup === 1 || l.checked_out_at !== null) && tick(shown(view, l), l)).map((l) => l.id);
-    const body = finishPayload(view, { tickedLineIds, handtekening: opts.bulk ? null : signature, signerName: opts.bulk ? null : 'Jan' });
+    // Serials the page could not put on a line (several articles wait for items) are ticked by serial.
+    const tickedSerials = unplaced.filter((s) => tick(s, null));
+    const body = finishPayload(view, {
+      tickedLineIds, waitingSerials: unplaced, tickedSerials, handtekening: opts.bulk ? null : signature, signerName: opts.bulk ? null : 'Jan',
+    });
     await opts.meanwhile?.();
     const replies = [];
     for (const a of queued) replies.push(await magazijn.post(`/api/${a.path}`, a.body, { 'Idempotency-Key': a.id }));
     const finish = await magazijn.post('/api/finish/delivery', body, { 'Idempotency-Key': `offline-${id}-finish` });
-    return { view, replies, finish };
+    return { view, unplaced, replies, finish };
   }
 
   it('product-level lines filled offline: exactly the ticked serials are delivered, the others become backorders (§4 comment); accessories counted', async () => {
@@ -412,6 +416,57 @@ describe('a finish made offline after check-outs made offline (both replayed lat
     expect(await statusOf(mine.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
     expect((await statusOf(theirs.id)).status_id).toBe(ItemStatus.INGEKLAARD);
     expect((await lineRows(id)).map((l) => [l.id, l.item_id, l.is_backorder])).toEqual([[first, theirs.id, true], [second, mine.id, false]]);
+  });
+
+  it('several articles on product-level lines: waiting serials are ticked by serial; the server finds the lines the check-outs filled', async () => {
+    const phone = await ctx.db.insertInto('products').values({
+      client_id: customer, product_group_id: 1, name: 'Telefoon', article_number: 'FW-Telefoon', unique_product_id: `FW-Telefoon-${customer}`,
+    }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
+    const [a, b, p] = [await item(), await item(), await item(ItemStatus.INGEKLAARD, customer, phone)];
+    const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product }, { product_id: phone }, { product_id: accessory }]);
+    const { view, unplaced, replies, finish } = await offlineRound(id, [{ serials: [a.serial] }, { serials: [p.serial, b.serial], accessories: [{ product_id: accessory, amount: 1 }] }],
+      (label) => label === a.serial || label === p.serial || label === 'Muis');
+    // The device cannot tell which article a serial is: it lists them, and the check-out counts as complete.
+    expect(unplaced).toEqual([a.serial, p.serial, b.serial]);
+    expect(view.products.map((l) => [shown(view, l), l.checked_out_at])).toEqual([['Laptop', null], ['Laptop', null], ['Telefoon', null], ['Muis', 'pending']]);
+    expect(checkOutComplete(view, unplaced)).toBe(true);
+    expect(replies.map((r) => r.status)).toEqual([200, 200]);
+    expect(finish.status, JSON.stringify(finish.body)).toBe(200);
+    // The server names the article of the serial left out (the device could not).
+    expect(finish.body.data.comment).toBe(`Niet geleverde artikelen: Laptop (${b.serial})`);
+    expect(await statusOf(a.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
+    expect(await statusOf(p.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
+    expect((await statusOf(b.id)).status_id).toBe(ItemStatus.INGEKLAARD);
+    expect((await lineRows(id)).map((l) => [l.item_id, l.is_backorder])).toEqual([[a.id, false], [b.id, true], [p.id, false], [null, false]]);
+    const backorders = await admin.get(`/api/backorders?search=${finish.body.data.order_number}`);
+    expect(backorders.body.data.map((r: { id: number }) => r.id)).toEqual([id]);
+  });
+
+  it('an EOL swap of two articles: the waiting serials ticked are delivered (no backorder); a ticked serial refused at replay is refused by serial', async () => {
+    const phone = await ctx.db.insertInto('products').values({
+      client_id: customer, product_group_id: 1, name: 'Telefoon 2', article_number: 'FW-Telefoon-2', unique_product_id: `FW-Telefoon-2-${customer}`,
+    }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
+    const old = await item(ItemStatus.IN_GEBRUIK, endUser);
+    const [a, p] = [await item(), await item(ItemStatus.INGEKLAARD, customer, phone)];
+    const id = await delivery(DeliveryType.EOL_SWAP, endUser, [{ product_id: product, item_id: old.id, is_pickup: 1 }, { product_id: product }, { product_id: phone }]);
+    const { unplaced, finish } = await offlineRound(id, [{ serials: [a.serial, p.serial] }], () => true);
+    expect(unplaced).toEqual([a.serial, p.serial]);
+    expect(finish.status, JSON.stringify(finish.body)).toBe(200);
+    expect(finish.body.data.comment).toBeNull();
+    expect((await lineRows(id)).map((l) => [l.item_id, l.is_backorder])).toEqual([[old.id, false], [a.id, false], [p.id, false]]);
+    expect((await statusOf(old.id)).status_id).toBe(ItemStatus.EOL);
+    expect(await statusOf(p.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
+
+    const [defect, gone, c] = [await item(ItemStatus.IN_GEBRUIK, endUser), await item(), await item(ItemStatus.INGEKLAARD, customer, phone)];
+    const refused = await delivery(DeliveryType.EOL_SWAP, endUser, [{ product_id: product, item_id: defect.id, is_pickup: 1 }, { product_id: product }, { product_id: phone }]);
+    const round = await offlineRound(refused, [{ serials: [gone.serial] }, { serials: [c.serial] }], () => true, {
+      meanwhile: () => ctx.db.updateTable('items').set({ status_id: ItemStatus.IN_GEBRUIK }).where('id', '=', gone.id).execute(),
+    });
+    expect(round.replies.map((r) => r.status)).toEqual([422, 200]);
+    expect(round.finish.status).toBe(422);
+    // items: the pickup line, then the serials in the order scanned.
+    expect(round.finish.body.errors).toEqual({ 'items.1.serial': [fieldworkMsg.lineNotCheckedOut] });
+    expect((await ctx.db.selectFrom('deliveries').select('completed_at').where('id', '=', refused).executeTakeFirstOrThrow()).completed_at).toBeNull();
   });
 
   it('stays strict: a ticked line whose check-out was refused at replay is refused with the Dutch message, nothing applied', async () => {

@@ -45,7 +45,8 @@ function lineFor(lines: LineRow[], entry: FinishEntry, taken: (l: LineRow) => bo
   if (entry.serial) {
     const key = serialKey(entry.serial);
     const line = lines.find((l) => same(l) && l.serial !== null && serialKey(l.serial) === key);
-    if (line) return { field: 'serial', line };
+    // A serial alone (several articles waited for items offline) names no other line: its check-out was refused.
+    if (line || (entry.delivery_product_id === null && entry.item_id === null && entry.product_id === null)) return { field: 'serial', line };
   }
   if (entry.delivery_product_id !== null) {
     const line = lines.find((l) => same(l) && l.id === entry.delivery_product_id && (entry.item_id === null || l.item_id === entry.item_id));
@@ -71,7 +72,7 @@ function tickedLines(lines: LineRow[], items: FinishInput['items']): { ticked: S
     const { field, line } = lineFor(lines, entry, (l) => ticked.has(l.id), named);
     const at = `items.${k}.${field}`;
     if (!line) {
-      errors[at] = [fieldworkMsg.lineNotOpen];
+      errors[at] = [field === 'serial' ? fieldworkMsg.lineNotCheckedOut : fieldworkMsg.lineNotOpen];
       continue;
     }
     if (ticked.has(line.id)) {

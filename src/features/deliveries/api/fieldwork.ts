@@ -6,7 +6,7 @@ import type { DeliveriesToday, DeliveryDetail } from '../../../domain/contracts/
 import { ItemStatus } from '../../../domain/enums';
 import { serialKey } from '../../../domain/scan';
 import { ACCESSORY_GROUP_ID } from '../../../domain/schemas/stock';
-import { pendingFor, type PendingFieldwork } from '../../../offline/fieldwork';
+import { awaitsItem, linesForWaitingSerials, pendingFor, type PendingFieldwork } from '../../../offline/fieldwork';
 import { useOutboxActions } from '../../../offline/outbox';
 
 /**
@@ -72,7 +72,7 @@ export function withPending(d: DeliveryDetail, pending: PendingFieldwork): { vie
   });
   // Serials not on a line: the server puts them on an open line of their article. When only one
   // article waits for an item, that is where they go; otherwise they stay listed as unplaced.
-  const free = products.filter((l) => l.is_pickup === 0 && !l.checked_out_at && l.item_id === null && l.product.product_group_id !== ACCESSORY_GROUP_ID);
+  const free = products.filter(awaitsItem);
   const unplacedSerials = [...pending.serials].filter((s) => !placed.has(s));
   if (new Set(free.map((l) => l.product_id)).size === 1) {
     unplacedSerials.slice(0, free.length).forEach((serial, k) => {
@@ -90,6 +90,17 @@ export function withPending(d: DeliveryDetail, pending: PendingFieldwork): { vie
     bulk_products: d.bulk_products.map((p) => ({ ...p, arrived: p.arrived + (added.get(p.id) ?? 0) })),
   };
   return { view, unplaced: [...pending.serials].filter((s) => !placed.has(s)) };
+}
+
+/**
+ * Whether the check-out is complete once the outbox is sent: every line to deliver is checked out
+ * (on the server or waiting), except lines waiting for an item that the waiting serials not on a
+ * line are enough to fill (the server puts each on an open line of its article).
+ */
+export function checkOutComplete(d: DeliveryDetail, unplaced: readonly string[]): boolean {
+  const deliver = d.products.filter((l) => l.is_pickup === 0);
+  const filled = linesForWaitingSerials(d.products, unplaced);
+  return deliver.length > 0 && deliver.every((l) => l.checked_out_at || filled.has(l.id));
 }
 
 /** The outbox's waiting and failed field work of this delivery, and the delivery with it applied. */
