@@ -315,3 +315,68 @@ test.describe('tablet, a whole round offline', () => {
     expect(statuses.map((x) => x.status_id)).toEqual([ItemStatus.INGEKLAARD, ItemStatus.IN_GEBRUIK, ItemStatus.IN_GEBRUIK]);
   });
 });
+
+test.describe('tablet, a round offline with several articles', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
+  test.slow();
+
+  test('serials of two articles wait without a line: ticked by serial, finished offline; the server delivers those and backorders the other', async ({ page, context, portal }) => {
+    const s = await setUp(portal);
+    const phone = await portal.db.insertInto('products').values({
+      client_id: s.endCustomer, product_group_id: 1, name: 'Telefoon', article_number: 'E2E-Telefoon', unique_product_id: `E2E-Telefoon-${s.endCustomer}`,
+    }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
+    const [laptopA, laptopB, phoneA] = ['FWM0000001', 'FWM0000002', 'FWM0000003'];
+    const ids = [await item(portal, s.laptop, s.endCustomer, laptopA), await item(portal, s.laptop, s.endCustomer, laptopB), await item(portal, phone, s.endCustomer, phoneA)];
+    const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, 'E2E-ROUND-2', [{ product_id: s.laptop }, { product_id: s.laptop }, { product_id: phone }]);
+    await signIn(page, 'magazijn@demo.local');
+    await openTodayOnline(page, [id]);
+    await context.setOffline(true);
+    await page.getByRole('link', { name: /E2E-ROUND-2/ }).click();
+    for (const serial of [laptopA, phoneA, laptopB]) {
+      await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+      const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+      await expect(modal.getByLabel('Serienummer', { exact: true })).toBeFocused();
+      await scan(page, serial);
+      await modal.getByRole('button', { name: 'Opslaan' }).click();
+      await expect(modal).toHaveCount(0);
+    }
+    await page.reload();
+    // The device cannot tell which serial is which article: they wait unplaced, and the check-out counts as complete.
+    await expect(page.getByTestId('fw-waiting')).toContainText(`3 items uitklaren · serienummers: ${laptopA}, ${phoneA}, ${laptopB}`);
+    await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Afronden' }).click();
+    const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
+    const waiting = finish.getByTestId('fw-waiting-serial');
+    await expect(waiting).toHaveCount(3);
+    for (const serial of [laptopA, phoneA, laptopB]) {
+      await expect(waiting.filter({ has: page.getByRole('checkbox', { name: serial, exact: true }) })).toContainText('(wacht op verzending)');
+    }
+    // The lines those serials fill are not listed again as 'not checked out'.
+    await expect(finish.getByText('Dit artikel is nog niet uitgeklaard.')).toHaveCount(0);
+    await finish.getByRole('checkbox', { name: laptopA }).check();
+    await finish.getByRole('checkbox', { name: phoneA }).check();
+    await finish.getByLabel('Naam ondertekenaar').fill('Jan Jansen');
+    await drawSignature(page);
+    await page.screenshot({ path: '.tmp/shots/fieldwork-finish-several-articles-tablet.png' });
+    await finish.getByRole('button', { name: 'Afronden' }).click();
+    await expect(finish).toHaveCount(0);
+    await expect(page.getByTestId('fw-waiting')).toContainText('getekend door Jan Jansen');
+    await expect(page.getByTestId('outbox-badge')).toHaveAttribute('aria-label', 'Wachtrij: 4 wachtend');
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 30_000 });
+    const d = await portal.db.selectFrom('deliveries').select(['completed_at', 'comment']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(d.completed_at).not.toBeNull();
+    expect(d.comment).toBe(`Niet geleverde artikelen: Laptop (${laptopB})`);
+    const rows = await lines(portal, id);
+    expect(rows.map((l) => [l.item_id, l.is_backorder])).toEqual([[ids[0], false], [ids[1], true], [ids[2], false]]);
+    const statuses = await portal.db.selectFrom('items').select(['id', 'status_id']).where('id', 'in', ids).orderBy('id').execute();
+    expect(statuses.map((x) => x.status_id)).toEqual([ItemStatus.IN_GEBRUIK, ItemStatus.INGEKLAARD, ItemStatus.IN_GEBRUIK]);
+    // The page shows the server's state: finished, the laptop left out back in stock, the others in use.
+    await expect(page.getByText(/afgerond, getekend door Jan Jansen/)).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: laptopB })).toContainText('Ingeklaard');
+    for (const serial of [laptopA, phoneA]) await expect(page.getByRole('row').filter({ hasText: serial })).toContainText('In gebruik');
+    await page.screenshot({ path: '.tmp/shots/fieldwork-finished-several-articles-tablet.png', fullPage: true });
+  });
+});

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
 import { Carrier } from '../../../domain/enums';
 import { useSessionUser } from '../../../session';
-import { usePendingFieldwork } from '../api/fieldwork';
+import { checkOutComplete, usePendingFieldwork } from '../api/fieldwork';
 import '../fieldwork.css';
 
 const CheckOutModal = lazy(() => import('./CheckOutModal').then((m) => ({ default: m.CheckOutModal })));
@@ -20,9 +20,10 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
   const open = !d.is_cancelled && !d.completed && !pending.finish;
   const deliver = d.products.filter((l) => l.is_pickup === 0);
   const mayChange = can('Levering wijzigen');
-  const canCheckOut = open && mayChange && deliver.some((l) => !l.checked_out_at);
+  const complete = checkOutComplete(d, unplaced);
+  const canCheckOut = open && mayChange && !complete && deliver.some((l) => !l.checked_out_at);
   // The server's rule (can.finish), or the same rule over what was checked out offline meanwhile.
-  const finishable = open && mayChange && (d.can.finish || (d.carrier_id === Carrier.REUZADO && deliver.length > 0 && deliver.every((l) => l.checked_out_at)));
+  const finishable = open && mayChange && (d.can.finish || (d.carrier_id === Carrier.REUZADO && complete));
   const waitingCheckOuts = pending.serials.size + [...pending.accessories.values()].reduce((n, x) => n + x, 0);
   const signer = pending.finish?.meta?.signerName;
 
@@ -57,7 +58,7 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
       )}
       <Suspense fallback={null}>
         {modal === 'checkout' && <CheckOutModal delivery={d} onClose={() => setModal(null)} />}
-        {modal === 'finish' && <FinishDeliveryModal delivery={d} onClose={() => setModal(null)} />}
+        {modal === 'finish' && <FinishDeliveryModal delivery={d} waitingSerials={unplaced} onClose={() => setModal(null)} />}
       </Suspense>
     </section>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
 import { DeliveryType } from '../../../domain/enums';
 import { fieldworkMsg } from '../../../domain/fieldwork';
-import { finishDeliveryOffline } from '../../../offline/fieldwork';
+import { finishDeliveryOffline, linesForWaitingSerials } from '../../../offline/fieldwork';
 import { discardAction } from '../../../offline/outbox';
 import { showToast } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
@@ -19,10 +19,18 @@ function lineLabel(d: DeliveryDetail, l: Line): string {
   return serial ? `${l.product.name} (${serial})` : l.product.name;
 }
 
-function TickList({ d, lines, title, ticked, onToggle, errors }: {
-  d: DeliveryDetail; lines: Line[]; title: string; ticked: Set<number>; onToggle: (id: number) => void; errors: Record<number, string>;
+/** A serial waiting in the outbox whose line (article) the device cannot tell: ticked by the serial. */
+interface WaitingSerials {
+  serials: readonly string[];
+  ticked: Set<string>;
+  onToggle: (serial: string) => void;
+  errors: Record<string, string>;
+}
+
+function TickList({ d, lines, title, ticked, onToggle, errors, waiting }: {
+  d: DeliveryDetail; lines: Line[]; title: string; ticked: Set<number>; onToggle: (id: number) => void; errors: Record<number, string>; waiting?: WaitingSerials;
 }) {
-  if (lines.length === 0) return null;
+  if (lines.length === 0 && !waiting?.serials.length) return null;
   return (
     <fieldset className="fw-ticks">
       <legend>{title}</legend>
@@ -41,6 +49,16 @@ function TickList({ d, lines, title, ticked, onToggle, errors }: {
           </div>
         );
       })}
+      {waiting?.serials.map((serial) => (
+        <div key={serial} className="fw-tick" data-testid="fw-waiting-serial">
+          <label>
+            <input type="checkbox" checked={waiting.ticked.has(serial)} onChange={() => waiting.onToggle(serial)} />
+            {serial}
+          </label>
+          <span className="muted"> – {PENDING_STATUS_NAME}</span>
+          {waiting.errors[serial] && <div className="field-error" role="alert">{waiting.errors[serial]}</div>}
+        </div>
+      ))}
     </fieldset>
   );
 }
@@ -50,25 +68,36 @@ function TickList({ d, lines, title, ticked, onToggle, errors }: {
  * signature (required except bulk) and the signer's name. Goes through the outbox: offline the
  * signed finish waits on the device until the server accepted it.
  */
-export function FinishDeliveryModal({ delivery: d, onClose }: { delivery: DeliveryDetail; onClose: () => void }) {
+export function FinishDeliveryModal({ delivery: d, waitingSerials = [], onClose }: {
+  delivery: DeliveryDetail;
+  /** Serials waiting in the outbox that the page could not put on a line (several articles wait for items). */
+  waitingSerials?: readonly string[];
+  onClose: () => void;
+}) {
   const bulk = d.delivery_type_id === DeliveryType.BULK_LEVERING;
-  const deliver = d.products.filter((l) => l.is_pickup === 0);
+  // The lines those serials will fill are shown (and sent) as the serials themselves.
+  const filled = linesForWaitingSerials(d.products, waitingSerials);
+  const deliver = d.products.filter((l) => l.is_pickup === 0 && !filled.has(l.id));
   const pickup = d.products.filter((l) => l.is_pickup === 1);
   const [ticked, setTicked] = useState<Set<number>>(new Set());
+  const [tickedSerials, setTickedSerials] = useState<Set<string>>(new Set());
+  const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
   const [signature, setSignature] = useState<string | null>(null);
   const [signer, setSigner] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  useUnsavedWork(!!signature || signer !== '' || ticked.size > 0);
+  useUnsavedWork(!!signature || signer !== '' || ticked.size > 0 || tickedSerials.size > 0);
 
-  const toggle = (id: number) => setTicked((t) => {
-    const next = new Set(t);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
+  const flip = <T,>(set: Set<T>, x: T) => {
+    const next = new Set(set);
+    if (next.has(x)) next.delete(x);
+    else next.add(x);
     return next;
-  });
+  };
+  const toggle = (id: number) => setTicked((t) => flip(t, id));
+  const toggleSerial = (serial: string) => setTickedSerials((t) => flip(t, serial));
 
   const submit = async () => {
     if (submitting) return;
@@ -80,8 +109,9 @@ export function FinishDeliveryModal({ delivery: d, onClose }: { delivery: Delive
     setSubmitting(true);
     try {
       const tickedLineIds = d.products.filter((l) => ticked.has(l.id)).map((l) => l.id);
+      const sentSerials = waitingSerials.filter((s) => tickedSerials.has(s));
       const outcome = await finishDeliveryOffline(d, {
-        tickedLineIds, handtekening: signature, signerName: signer.trim() || null, signedAt: new Date(),
+        tickedLineIds, waitingSerials, tickedSerials: sentSerials, handtekening: signature, signerName: signer.trim() || null, signedAt: new Date(),
       });
       if (outcome.status === 'sent') {
         showToast('Gelukt', fieldworkMsg.finished);
@@ -94,16 +124,21 @@ export function FinishDeliveryModal({ delivery: d, onClose }: { delivery: Delive
         await discardAction(outcome.id);
         const fields: Record<string, string> = {};
         const perLine: Record<number, string> = {};
+        const perSerial: Record<string, string> = {};
         const other: string[] = [];
+        // items[] is the ticked lines in order, then the ticked waiting serials (finishPayload).
         const sentLines = d.products.filter((l) => ticked.has(l.id));
         for (const [key, messages] of Object.entries(outcome.errors)) {
           const m = /^items\.(\d+)\./.exec(key);
-          if (m && sentLines[Number(m[1])]) perLine[sentLines[Number(m[1])]!.id] = messages[0]!;
+          const k = m ? Number(m[1]) : -1;
+          if (sentLines[k]) perLine[sentLines[k].id] = messages[0]!;
+          else if (sentSerials[k - sentLines.length]) perSerial[sentSerials[k - sentLines.length]!] = messages[0]!;
           else if (key === 'handtekening' || key === 'signer_name') fields[key] = messages[0]!;
           else other.push(...messages);
         }
         setErrors(fields);
         setLineErrors(perLine);
+        setSerialErrors(perSerial);
         setFormMessage(other.length ? other.join(' ') : null);
         showToast(FINISH_TOAST_TITLE, fieldworkMsg.finishFailed, 'alert');
       }
@@ -124,7 +159,8 @@ export function FinishDeliveryModal({ delivery: d, onClose }: { delivery: Delive
       )}>
       {formMessage && <div className="notice notice-alert" role="alert">{formMessage}</div>}
       <div className="fw-finish">
-        <TickList d={d} lines={deliver} title="Geleverde artikelen" ticked={ticked} onToggle={toggle} errors={lineErrors} />
+        <TickList d={d} lines={deliver} title="Geleverde artikelen" ticked={ticked} onToggle={toggle} errors={lineErrors}
+          waiting={{ serials: waitingSerials, ticked: tickedSerials, onToggle: toggleSerial, errors: serialErrors }} />
         <TickList d={d} lines={pickup} title="Opgehaalde artikelen" ticked={ticked} onToggle={toggle} errors={lineErrors} />
         <p className="muted">Wat niet is aangevinkt, komt als backorder op de levering.</p>
         <div className="field">
