@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
 import type { PendingFieldwork } from '../../../offline/fieldwork';
-import { PENDING_STATUS_NAME, isPendingLine, withPending } from './fieldwork';
+import { PENDING_STATUS_NAME, checkOutComplete, isPendingLine, withPending } from './fieldwork';
 
 const product = (id: number, group = 1) => ({ id, name: id === 9 ? 'Muis' : `Artikel ${id}`, article_number: `A${id}`, description: null, product_group_id: group });
 const line = (id: number, productId: number, extra: Partial<DeliveryDetail['products'][number]> = {}): DeliveryDetail['products'][number] => ({
@@ -44,5 +44,21 @@ describe('withPending: the delivery as it looks while check-outs wait in the out
   it('returns the delivery itself when nothing waits', () => {
     const d = detail([line(1, 1)]);
     expect(withPending(d, pending([])).view).toBe(d);
+  });
+});
+
+describe('checkOutComplete: whether \'Afronden\' may be offered offline', () => {
+  it('counts waiting serials not on a line against the lines of several articles that wait for items', () => {
+    const d = detail([line(1, 1), line(2, 1), line(3, 2), line(4, 9), line(5, 1, { is_pickup: 1 })]);
+    const complete = (serials: string[], accessories: [number, number][] = []) => {
+      const { view, unplaced } = withPending(d, pending(serials, accessories));
+      return checkOutComplete(view, unplaced);
+    };
+    expect(complete(['SN-X', 'SN-Y', 'SN-Z'], [[9, 1]])).toBe(true);
+    // One serial short, or the accessory not counted: not complete.
+    expect(complete(['SN-X', 'SN-Y'], [[9, 1]])).toBe(false);
+    expect(complete(['SN-X', 'SN-Y', 'SN-Z'])).toBe(false);
+    // Only pickups: nothing to check out, so the server's rule decides.
+    expect(checkOutComplete(detail([line(5, 1, { is_pickup: 1 })]), [])).toBe(false);
   });
 });
