@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
+import { QueryCache, QueryClient, MutationCache, dehydrate } from '@tanstack/react-query';
 import { PersistQueryClientProvider, persistQueryClientRestore } from '@tanstack/react-query-persist-client';
 import { setUnauthorizedHandler } from './api/client';
 import { shouldPersistQuery, storagePersister } from './api/persister';
@@ -34,14 +34,20 @@ const queryClient = new QueryClient({
 });
 
 const persister = storagePersister({ storage: window.localStorage, key: 'portal-query-cache' });
-// The throttled write would die with the page: write at once when it is hidden or left (a reload right after a save).
-window.addEventListener('pagehide', persister.flush);
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') persister.flush();
-});
 const persistOptions = {
   persister, maxAge: 7 * DAY, buster: import.meta.env.VITE_APP_VERSION ?? '', dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
 };
+/**
+ * The live cache written at once, as the persist client would write it: its throttled write dies
+ * with the page, and it never hears of changes made before its own restore (the guard's first answer).
+ */
+const persistNow = () => persister.writeNow({
+  buster: persistOptions.buster, timestamp: Date.now(), clientState: dehydrate(queryClient, persistOptions.dehydrateOptions),
+} as unknown as Parameters<typeof persister.writeNow>[0]);
+window.addEventListener('pagehide', persistNow);
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') persistNow();
+});
 // Restore the cache before the router's guards run: when the server cannot be reached they use the
 // session restored from it (sessionForGuard, src/session/session.ts).
 await persistQueryClientRestore({ queryClient: queryClient as unknown as Parameters<typeof persistQueryClientRestore>[0]['queryClient'], ...persistOptions })
@@ -77,7 +83,10 @@ function startOutboxOnce() {
 if (queryClient.getQueryData(sessionQueryKey)) startOutboxOnce();
 queryClient.getQueryCache().subscribe((event) => {
   const [area, name] = event.query.queryKey;
-  if (event.type === 'updated' && area === sessionQueryKey[0] && name === sessionQueryKey[1] && event.query.state.data) startOutboxOnce();
+  if (event.type !== 'updated' || area !== sessionQueryKey[0] || name !== sessionQueryKey[1]) return;
+  if (event.query.state.data) startOutboxOnce();
+  // A session the server rejected leaves the device at once: offline it must not be restored.
+  else if (event.query.state.data === null) persistNow();
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -20,34 +20,23 @@ function withoutFailures(client: PersistedClient): PersistedClient {
 }
 
 export interface FlushablePersister extends Persister {
-  /** Writes the latest snapshot now (the app calls it when the page is hidden or left). */
-  flush(): void;
+  /** Writes this snapshot now, synchronously (the app calls it when the page is hidden or left). */
+  writeNow(client: PersistedClient): void;
 }
 
 /**
  * The query cache in localStorage: the library's sync-storage persister (at most one write per
- * `throttleMs` while the page is used) plus `flush`. The library's throttled write is a timer that
- * dies with the page, so a reload or a closed tab within a second of a save restored the data from
- * before it; `flush` writes the latest snapshot synchronously, in the shape the library writes.
+ * `throttleMs` while the page is used) plus `writeNow`. The library's throttled write is a timer that
+ * dies with the page, and the persist client only hands it changes made after its own restore, so a
+ * reload soon after a save or a rejected session restored the data from before it; `writeNow` stores
+ * the live cache synchronously, in the shape the library writes.
  */
 export function storagePersister({ storage, key, throttleMs = 1000 }: { storage: Storage; key: string; throttleMs?: number }): FlushablePersister {
   const serialize = (client: PersistedClient) => JSON.stringify(withoutFailures(client));
   const library = createSyncStoragePersister({ storage, key, throttleTime: throttleMs, serialize });
-  let latest: PersistedClient | null = null;
   return {
     ...library,
-    persistClient: (client) => {
-      latest = client;
-      return library.persistClient(client);
-    },
-    removeClient: () => {
-      latest = null;
-      return library.removeClient();
-    },
-    flush: () => {
-      if (!latest) return;
-      const client = latest;
-      latest = null;
+    writeNow: (client) => {
       try {
         storage.setItem(key, serialize(client));
       } catch {
