@@ -78,6 +78,8 @@ export class BenchClient {
       method,
       headers: {
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        // What a browser asks for; BENCH_ENCODING=identity measures the routes without compression.
+        'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip, deflate, br',
         ...(this.xsrf ? { 'x-xsrf-token': this.xsrf } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
