@@ -1,4 +1,5 @@
 /** Shared bench infrastructure: a fresh PostgreSQL database, the app as a child process, a signed-in HTTP client, a load runner. */
+import http from 'node:http';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,6 +68,8 @@ function startChild(args: string[], readyText: string, databaseUrl: string, port
   });
 }
 
+const loadAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
 /** A cookie-keeping client that signs in like the browser: token, password, 2FA set-up with a current code. */
 export class BenchClient {
   private cookies = new Map<string, string>();
@@ -96,6 +99,29 @@ export class BenchClient {
     return res;
   }
 
+  /**
+   * One GET as a load generator sends it (as autocannon does): the answer's bytes are read, not
+   * decoded, so decompressing on the client does not take the 2 cores from the server under test.
+   */
+  rawGet(url: string): Promise<{ status: number; bytes: number }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(this.base + url, {
+        agent: loadAgent,
+        headers: {
+          cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip, deflate, br',
+        },
+      }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
   async signIn(email: string): Promise<this> {
     this.xsrf = ((await (await this.request('GET', '/api/auth/token')).json()) as { token: string }).token;
     const login = await this.request('POST', '/api/auth/login', { email, password: DEMO_PASSWORD });
@@ -120,7 +146,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /** Fires `total` requests (or until `maxSeconds`) with `concurrency` in flight; every answer must be 200. */
 export async function runLoad(name: string, client: BenchClient, nextUrl: (i: number) => string, { concurrency = 32, total = 2000, warmup = 100, maxSeconds = 60 } = {}): Promise<LoadResult> {
-  for (let i = 0; i < warmup; i++) await (await client.request('GET', nextUrl(i))).arrayBuffer();
+  for (let i = 0; i < warmup; i++) await client.rawGet(nextUrl(i));
   const times: number[] = [];
   let next = 0;
   const deadline = performance.now() + maxSeconds * 1000;
@@ -129,8 +155,7 @@ export async function runLoad(name: string, client: BenchClient, nextUrl: (i: nu
     while (next < total && performance.now() < deadline) {
       const url = nextUrl(next++);
       const t0 = performance.now();
-      const res = await client.request('GET', url);
-      await res.arrayBuffer();
+      const res = await client.rawGet(url);
       times.push(performance.now() - t0);
       if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
     }
