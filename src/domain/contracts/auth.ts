@@ -1,6 +1,7 @@
 /** Answers of the sign-in calls (spec 1 §3 "User session", §7 Auth), shared by server and web. */
 import * as v from 'valibot';
-import { idName, nullableString } from './wire';
+import { idName } from './wire';
+import { userContactSchema } from './users';
 
 /** The signed-in user: GET /auth/me, POST /auth/restore, and the answer of login, activation and the code steps. */
 export const sessionUserSchema = v.object({
@@ -15,15 +16,7 @@ export const sessionUserSchema = v.object({
   otp_enabled: v.boolean(),
   /** Through the code step in this session. */
   otp_authorized: v.boolean(),
-  contact: v.object({
-    id: v.number(),
-    first_name: v.string(),
-    last_name: v.string(),
-    email: nullableString,
-    phone: nullableString,
-    client_id: v.number(),
-    client: v.object({ id: v.number(), name: v.string(), client_type_id: v.number() }),
-  }),
+  contact: userContactSchema,
 });
 export type SessionUserAnswer = v.InferOutput<typeof sessionUserSchema>;
 /** GET /auth/me and POST /auth/restore: null when the session's user is gone. */

@@ -21,6 +21,17 @@ export type UserListRow = v.InferOutput<typeof userListRowSchema>;
 export const userListSchema = pagedSchema(userListRowSchema);
 
 /** GET /users/{id} (spec 2 §3 User). */
+/** The contact a user account belongs to, with its customer: in the user detail and the session. */
+export const userContactSchema = v.object({
+  id: v.number(),
+  first_name: v.string(),
+  last_name: v.string(),
+  email: nullableString,
+  phone: nullableString,
+  client_id: v.number(),
+  client: v.object({ id: v.number(), name: v.string(), client_type_id: v.number() }),
+});
+
 export const userDetailSchema = v.object({
   id: v.number(),
   name: v.string(),
@@ -29,15 +40,7 @@ export const userDetailSchema = v.object({
   activated: v.boolean(),
   created_at: timestamp,
   roles: v.array(idName),
-  contact: v.object({
-    id: v.number(),
-    first_name: v.string(),
-    last_name: v.string(),
-    email: nullableString,
-    phone: nullableString,
-    client_id: v.number(),
-    client: v.object({ id: v.number(), name: v.string(), client_type_id: v.number() }),
-  }),
+  contact: userContactSchema,
 });
 export type UserDetail = v.InferOutput<typeof userDetailSchema>;
 
