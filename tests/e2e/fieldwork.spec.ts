@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { devices } from '@playwright/test';
+import { devices, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf';
 import { test, expect, signIn, type Portal } from './fixtures';
 import { drawSignature, openTodayOnline, scan } from './fieldwork-steps';
@@ -38,6 +38,24 @@ async function delivery(portal: Portal, type: number, clientId: number, order: s
 }
 
 const lines = (portal: Portal, id: number) => portal.db.selectFrom('delivery_products').selectAll().where('delivery_id', '=', id).orderBy('id').execute();
+
+/**
+ * Signs the open 'Oproep afronden' as Jan Jansen while offline (the finish waits behind the three
+ * check-outs), goes online until the outbox is empty, and returns the delivery as the server has it.
+ */
+async function signOfflineThenReplay(page: Page, context: BrowserContext, portal: Portal, finish: Locator, id: number, shot: string) {
+  await finish.getByLabel('Naam ondertekenaar').fill('Jan Jansen');
+  await drawSignature(page);
+  await page.screenshot({ path: `.tmp/shots/${shot}.png` });
+  await finish.getByRole('button', { name: 'Afronden' }).click();
+  await expect(finish).toHaveCount(0);
+  await expect(page.getByTestId('fw-waiting')).toContainText('getekend door Jan Jansen');
+  await expect(page.getByTestId('outbox-badge')).toHaveAttribute('aria-label', 'Wachtrij: 4 wachtend');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 30_000 });
+  return portal.db.selectFrom('deliveries').select(['completed_at', 'comment']).where('id', '=', id).executeTakeFirstOrThrow();
+}
 
 test.describe('tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
@@ -296,17 +314,7 @@ test.describe('tablet, a whole round offline', () => {
     await finish.getByRole('checkbox', { name: `Laptop (${serials[1]})` }).check();
     await finish.getByRole('checkbox', { name: `Laptop (${serials[2]})` }).check();
     await finish.getByRole('checkbox', { name: 'Muis' }).check();
-    await finish.getByLabel('Naam ondertekenaar').fill('Jan Jansen');
-    await drawSignature(page);
-    await page.screenshot({ path: '.tmp/shots/fieldwork-finish-round-tablet.png' });
-    await finish.getByRole('button', { name: 'Afronden' }).click();
-    await expect(finish).toHaveCount(0);
-    await expect(page.getByTestId('fw-waiting')).toContainText('getekend door Jan Jansen');
-    await expect(page.getByTestId('outbox-badge')).toHaveAttribute('aria-label', 'Wachtrij: 4 wachtend');
-
-    await context.setOffline(false);
-    await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 30_000 });
-    const d = await portal.db.selectFrom('deliveries').select(['completed_at', 'comment']).where('id', '=', id).executeTakeFirstOrThrow();
+    const d = await signOfflineThenReplay(page, context, portal, finish, id, 'fieldwork-finish-round-tablet');
     expect(d.completed_at).not.toBeNull();
     expect(d.comment).toBe(`Niet geleverde artikelen: Laptop (${serials[0]})`);
     const rows = await lines(portal, id);
@@ -356,17 +364,7 @@ test.describe('tablet, a round offline with several articles', () => {
     await expect(finish.getByText('Dit artikel is nog niet uitgeklaard.')).toHaveCount(0);
     await finish.getByRole('checkbox', { name: laptopA }).check();
     await finish.getByRole('checkbox', { name: phoneA }).check();
-    await finish.getByLabel('Naam ondertekenaar').fill('Jan Jansen');
-    await drawSignature(page);
-    await page.screenshot({ path: '.tmp/shots/fieldwork-finish-several-articles-tablet.png' });
-    await finish.getByRole('button', { name: 'Afronden' }).click();
-    await expect(finish).toHaveCount(0);
-    await expect(page.getByTestId('fw-waiting')).toContainText('getekend door Jan Jansen');
-    await expect(page.getByTestId('outbox-badge')).toHaveAttribute('aria-label', 'Wachtrij: 4 wachtend');
-
-    await context.setOffline(false);
-    await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 30_000 });
-    const d = await portal.db.selectFrom('deliveries').select(['completed_at', 'comment']).where('id', '=', id).executeTakeFirstOrThrow();
+    const d = await signOfflineThenReplay(page, context, portal, finish, id, 'fieldwork-finish-several-articles-tablet');
     expect(d.completed_at).not.toBeNull();
     expect(d.comment).toBe(`Niet geleverde artikelen: Laptop (${laptopB})`);
     const rows = await lines(portal, id);
