@@ -27,6 +27,30 @@ export async function freshDatabase(name: string): Promise<string> {
   return withDbName(ADMIN_URL, name);
 }
 
+/** The generated volume of an earlier run's database, or null when there is none to reuse. */
+export async function existingVolume(name: string): Promise<{ databaseUrl: string; firstProductId: number; productCount: number } | null> {
+  const databaseUrl = withDbName(ADMIN_URL, name);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+  } catch {
+    return null;
+  }
+  try {
+    const { rows } = await client.query<{ first: number | null; count: number }>(
+      `select min(id)::int as first, count(*)::int as count from products where article_number like 'BA-%'`,
+    );
+    if (!rows[0]?.first) return null;
+    // The bench signs in as a new user would, setting up two-step verification: undo the last run's.
+    await client.query(`update users set otp_secret = null, otp_enabled = false, otp_last_step = null`);
+    return { databaseUrl, firstProductId: rows[0].first, productCount: rows[0].count };
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}
+
 export interface BenchServer {
   url: string;
   /** The server's own process (node), e.g. to read its memory in /proc. */

@@ -15,7 +15,7 @@ import { openPostgres } from '../server/db/open';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
 import { generateClients, generateVolume } from './generate';
-import { BenchClient, freshDatabase, printResults, runLoad, startBareServer, startServer, type LoadResult } from './lib';
+import { BenchClient, existingVolume, freshDatabase, printResults, runLoad, startBareServer, startServer, type LoadResult } from './lib';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000);
@@ -28,19 +28,31 @@ export interface BenchContext {
   serverUrl: string;
   signIn(email: string): Promise<BenchClient>;
   results: LoadResult[];
+  /** True when the database of an earlier run is measured again (BENCH_REUSE=true): its data is already there. */
+  reused: boolean;
 }
 
 const t0 = performance.now();
-const databaseUrl = await freshDatabase(process.env.BENCH_DB ?? 'portal_bench');
-const opened = openPostgres(databaseUrl, 4);
-await migrateToLatest(opened.db);
-await seedDemo(opened.db);
-const t1 = performance.now();
-const { firstProductId, productCount } = await generateVolume(opened.db, { items: ITEMS, products: PRODUCTS });
-await generateClients(opened.db, CLIENTS);
-const t2 = performance.now();
-await opened.close();
-console.log(`database: migrate + demo seed ${((t1 - t0) / 1000).toFixed(1)} s; generated ${PRODUCTS} products, ${ITEMS} items and ${CLIENTS} clients in ${((t2 - t1) / 1000).toFixed(1)} s`);
+const benchDb = process.env.BENCH_DB ?? 'portal_bench';
+// BENCH_REUSE=true measures again on the database a previous run generated (same volumes), skipping minutes of set-up.
+const reused = process.env.BENCH_REUSE === 'true' ? await existingVolume(benchDb) : null;
+const databaseUrl = reused?.databaseUrl ?? await freshDatabase(benchDb);
+let firstProductId: number;
+let productCount: number;
+if (reused) {
+  ({ firstProductId, productCount } = reused);
+  console.log(`database: reusing ${benchDb} (${productCount} generated products)`);
+} else {
+  const opened = openPostgres(databaseUrl, 4);
+  await migrateToLatest(opened.db);
+  await seedDemo(opened.db);
+  const t1 = performance.now();
+  ({ firstProductId, productCount } = await generateVolume(opened.db, { items: ITEMS, products: PRODUCTS }));
+  await generateClients(opened.db, CLIENTS);
+  const t2 = performance.now();
+  await opened.close();
+  console.log(`database: migrate + demo seed ${((t1 - t0) / 1000).toFixed(1)} s; generated ${PRODUCTS} products, ${ITEMS} items and ${CLIENTS} clients in ${((t2 - t1) / 1000).toFixed(1)} s`);
+}
 
 const loadBefore = os.loadavg()[0]!;
 const server = await startServer(databaseUrl);
@@ -74,7 +86,7 @@ try {
     if (!clients.has(email)) clients.set(email, new BenchClient(server.url).signIn(email));
     return clients.get(email)!;
   };
-  const ctx: BenchContext = { databaseUrl, serverUrl: server.url, signIn, results };
+  const ctx: BenchContext = { databaseUrl, serverUrl: server.url, signIn, results, reused: reused !== null };
   const only = process.env.BENCH_ONLY_CORE === 'true';
   const extra = only ? [] : fs.readdirSync(import.meta.dirname).filter((f) => f.endsWith('.bench.ts')).sort();
   for (const file of extra) {

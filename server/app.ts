@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import zlib from 'node:zlib';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +10,7 @@ import type { Mailer } from './lib/mail';
 import type { FileStorage } from './lib/storage';
 import { registerAccessControl, type Access } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
+import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerInputGuard } from './http/input-guard';
 import { apiDocs, registerOpenApi, withAreaTag } from './http/openapi';
@@ -75,17 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => () => true);
 
   await app.register(cookie);
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // Text only: .xlsx, PDF and images are compressed formats already.
-    customTypes: /^(application\/(json|javascript|xml|manifest\+json)|text\/|image\/svg\+xml)/,
-    // Per request: a quick brotli level (the best one costs milliseconds per answer); static files are precompressed at build.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-    // Request bodies are never compressed by the web app; an encoded one is refused, not inflated.
-    globalDecompression: false,
-  });
+  registerCompression(app);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
   registerErrorHandler(app);
   registerSecurityHeaders(app, deps.config);

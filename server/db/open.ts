@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import { preparingPool } from './prepared';
 import type { Database, Db } from './database';
 
 // Same value shapes on both engines: bigint counts as numbers, dates as 'Y-m-d' strings.
@@ -38,7 +39,7 @@ export function openPostgres(url: string, max = 10, log: (line: string) => void 
   pool.on('connect', (client) => client.on('error', report));
   pool.on('error', () => {}); // the idle client's own listener above has reported it
 
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

@@ -73,6 +73,10 @@ describe('compressed answers', () => {
     const gzip = await admin.request('GET', '/api/products?per_page=100', undefined, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.body).toEqual(plain.body);
+
+    const refused = await admin.request('GET', '/api/products?per_page=100', undefined, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toEqual(plain.body);
   });
 
   it('leaves small answers and already compressed downloads (xlsx) as they are', async () => {
