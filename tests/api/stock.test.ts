@@ -362,6 +362,17 @@ describe('items of an article and of a client', () => {
     expect((await reseller.get(`/api/getitems/${otherProduct.id}`)).status).toBe(404);
   });
 
+  it('answers an empty page for an article without items, and 404 for one that is gone', async () => {
+    const id = (await postForm(admin, '/api/products', newProduct(ownCustomers[0]!, 'GI0'))).body.data.id as number;
+    const empty = await admin.get(`/api/getitems/${id}`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ total: 0, data: [], last_page: 1 });
+    expect((await admin.get(`/api/getitems/${id}?page=3`)).body).toMatchObject({ total: 0, data: [] });
+    await ctx.db.updateTable('products').set({ deleted_at: new Date() }).where('id', '=', id).execute();
+    expect((await admin.get(`/api/getitems/${id}`)).status).toBe(404);
+    expect((await admin.get('/api/getitems/999999999')).status).toBe(404);
+  });
+
   it('lists the items at a client and its end users', async () => {
     const res = await reseller.get(`/api/getitemsbyclientid/${ownCustomers[0]}?per_page=200`);
     expect(res.status).toBe(200);

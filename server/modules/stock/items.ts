@@ -76,11 +76,14 @@ function statusFilter(params: ListParams): number[] | null {
 
 /** GET /getitems/{id}: the items of one product, paged; search on serial, order number and MAC. */
 export async function itemsOfProduct(db: Executor, user: AuthUser, productId: number, params: ListParams, basePath: string): Promise<Answer<Paged<ItemListRow>>> {
-  await productRow(db, user, productId);
   const statuses = statusFilter(params);
-  let q = itemQuery(db).where('i.product_id', '=', productId);
+  // The product's own checks (live, in the user's scope) ride along with the page: one statement, and
+  // only an empty page asks whether the product exists at all (404) or just has no items there.
+  let q = itemQuery(db).where('i.product_id', '=', productId)
+    .where('p.deleted_at', 'is', null).where((eb) => clientScope(user, eb.ref('p.client_id')));
   if (statuses) q = q.where('i.status_id', 'in', statuses);
   const page = await paginate(orderItems(searchItems(q, params.search, false), params), params, basePath, 'window');
+  if (!page.data.length) await productRow(db, user, productId);
   return { ...page, data: page.data.map(itemListRow) };
 }
 

@@ -138,7 +138,9 @@ export function orderProducts<Q extends ReturnType<typeof productQuery>>(query: 
 export async function listProducts(
   db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
 ): Promise<Answer<Paged<ProductListRow>>> {
-  const page = await paginate(orderProducts(productQuery(db, user, params, filter), params), params, basePath, 'parallel');
+  // A search finds a few hundred products at most: numbering them with the page costs less than running
+  // the search's index lookups twice, once for the page and once for its count.
+  const page = await paginate(orderProducts(productQuery(db, user, params, filter), params), params, basePath, params.search ? 'window' : 'parallel');
   const counts = await countsFor(db, page.data.map((p) => p.id));
   return { ...page, data: page.data.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts)) };
 }
