@@ -118,6 +118,9 @@ export async function paginate<DB, TB extends keyof DB, O>(
   return pagedAnswer(await pageOf(query, params).execute(), count, params, basePath);
 }
 
+/** from, from + 1, …, to (none when to < from). */
+const pageNumbers = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+
 /** The paged answer of rows already read (lists that count or page in their own way). */
 export function pagedAnswer<T>(data: T[], total: number, params: ListParams, basePath = ''): Paged<T> {
   const lastPage = Math.max(1, Math.ceil(total / params.perPage));
@@ -130,9 +133,8 @@ export function pagedAnswer<T>(data: T[], total: number, params: ListParams, bas
     total,
     links: [
       { url: url(params.page - 1), label: '&laquo; Vorige', active: false },
-      ...Array.from({ length: lastPage }, (_, i) => ({ url: url(i + 1), label: String(i + 1), active: i + 1 === params.page })).slice(
-        Math.max(0, params.page - 6), params.page + 5,
-      ),
+      ...pageNumbers(Math.max(1, params.page - 5), Math.min(lastPage, params.page + 5))
+        .map((p) => ({ url: url(p), label: String(p), active: p === params.page })),
       { url: url(params.page + 1), label: 'Volgende &raquo;', active: false },
     ],
   };

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { listParams, pagedAnswer } from './paging';
+
+const labels = (page: number, total: number) =>
+  pagedAnswer([], total, listParams({ page: String(page) }), '/api/x').links.map((l) => l.label);
+
+describe('pagedAnswer links', () => {
+  it('offers the previous link, up to five pages either side of the current one, and the next link', () => {
+    expect(labels(1, 60)).toEqual(['&laquo; Vorige', '1', '2', '3', 'Volgende &raquo;']);
+    expect(labels(10, 25 * 8000)).toEqual(['&laquo; Vorige', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '15', 'Volgende &raquo;']);
+    expect(labels(8000, 25 * 8000).slice(1, -1)).toEqual(['7995', '7996', '7997', '7998', '7999', '8000']);
+    expect(labels(1, 0)).toEqual(['&laquo; Vorige', '1', 'Volgende &raquo;']);
+  });
+
+  it('marks the current page, and links only to pages that exist', () => {
+    const { links, last_page } = pagedAnswer([], 60, listParams({ page: '3' }), '/api/x');
+    expect(last_page).toBe(3);
+    expect(links.filter((l) => l.active).map((l) => l.label)).toEqual(['3']);
+    expect(links[0]!.url).toBe('/api/x?page=2');
+    expect(links.at(-1)!.url).toBeNull();
+    const past = pagedAnswer([], 60, listParams({ page: '7' }), '/api/x');
+    expect(past.links.slice(1, -1).map((l) => l.label)).toEqual(['2', '3']);
+  });
+});
