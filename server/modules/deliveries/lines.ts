@@ -117,8 +117,9 @@ export async function availability(db: Executor, productIds: number[]): Promise<
   if (!productIds.length) return map;
   for (const id of productIds) map.set(id, { available: 0, on_order: 0 });
   const [stock, open] = await Promise.all([
-    db.selectFrom('items').select(['product_id', sql<number>`count(*)::int`.as('n')]).where('product_id', 'in', productIds)
-      .where('status_id', 'in', deliverableStatuses).where('deleted_at', 'is', null).groupBy('product_id').execute(),
+    // Live items per product and status, kept by triggers (migration 20261124T0500).
+    db.selectFrom('item_counts').select(['product_id', sql<number>`sum(n)::int`.as('n')]).where('product_id', 'in', productIds)
+      .where('status_id', 'in', deliverableStatuses).groupBy('product_id').execute(),
     db.selectFrom('delivery_products as dp').innerJoin('deliveries as d', 'd.id', 'dp.delivery_id')
       .select(['dp.product_id', sql<number>`count(*)::int`.as('n')]).where('dp.product_id', 'in', productIds).where('dp.is_pickup', '=', 0)
       .where('dp.checked_out_at', 'is', null).where('d.is_cancelled', '=', false).where('d.completed_at', 'is', null).where('d.deleted_at', 'is', null)

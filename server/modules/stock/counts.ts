@@ -18,23 +18,28 @@ export interface ProductCounts {
 
 export const emptyCounts: ProductCounts = { items_in_stock: 0, available_items: 0, items_at_location: 0, items_in_use: 0, items_count: 0 };
 
-/** One grouped, index-only pass over the live items of the given products only (the page's ids). */
+/**
+ * The page's products' rows of item_counts (migration 20261124T0500: live items per product and
+ * status, kept exact by triggers): a few index entries per product instead of a pass over its items.
+ * A product without live items is absent from the map, as when its items were counted.
+ */
 export async function countsFor(db: Executor, productIds: number[]): Promise<Map<number, ProductCounts>> {
   const map = new Map<number, ProductCounts>();
   if (!productIds.length) return map;
+  const of = (status: number) => sql<number>`coalesce(sum(n) filter (where status_id = ${sql.lit(status)}), 0)`;
   const rows = await db
-    .selectFrom('items')
+    .selectFrom('item_counts')
     .select([
       'product_id',
-      sql<number>`count(*) filter (where status_id = ${sql.lit(ItemStatus.INGEKLAARD)})`.as('items_in_stock'),
-      sql<number>`count(*) filter (where status_id = ${sql.lit(ItemStatus.OP_AFROEP)})`.as('available_items'),
-      sql<number>`count(*) filter (where status_id = ${sql.lit(ItemStatus.VOORRAAD_KLANTLOCATIE)})`.as('items_at_location'),
-      sql<number>`count(*) filter (where status_id = ${sql.lit(ItemStatus.IN_GEBRUIK)})`.as('items_in_use'),
-      sql<number>`count(*)`.as('items_count'),
+      of(ItemStatus.INGEKLAARD).as('items_in_stock'),
+      of(ItemStatus.OP_AFROEP).as('available_items'),
+      of(ItemStatus.VOORRAAD_KLANTLOCATIE).as('items_at_location'),
+      of(ItemStatus.IN_GEBRUIK).as('items_in_use'),
+      sql<number>`sum(n)`.as('items_count'),
     ])
     .where('product_id', 'in', productIds)
-    .where('deleted_at', 'is', null)
     .groupBy('product_id')
+    .having(sql`sum(n)`, '>', 0)
     .execute();
   for (const r of rows) {
     map.set(r.product_id, {
@@ -49,10 +54,10 @@ export async function countsOf(db: Executor, productId: number): Promise<Product
   return (await countsFor(db, [productId])).get(productId) ?? { ...emptyCounts };
 }
 
-/** Sorting by a count column: a correlated count per product (slower than the page counts; only when asked). */
+/** Sorting by a count column: a correlated lookup in item_counts per product (only when asked). */
 export function countSortExpression(column: keyof ProductCounts) {
   const status = { items_in_stock: ItemStatus.INGEKLAARD, available_items: ItemStatus.OP_AFROEP, items_at_location: ItemStatus.VOORRAAD_KLANTLOCATIE, items_in_use: ItemStatus.IN_GEBRUIK, items_count: null }[column];
   return status == null
-    ? sql`(select count(*) from items i where i.product_id = p.id and i.deleted_at is null)`
-    : sql`(select count(*) from items i where i.product_id = p.id and i.status_id = ${sql.lit(status)} and i.deleted_at is null)`;
+    ? sql`(select coalesce(sum(k.n), 0) from item_counts k where k.product_id = p.id)`
+    : sql`coalesce((select k.n from item_counts k where k.product_id = p.id and k.status_id = ${sql.lit(status)}), 0)`;
 }

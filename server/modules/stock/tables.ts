@@ -47,6 +47,8 @@ interface StockTables {
   };
   bundles: { id: Generated<number>; client_id: number; name: string; created_at: CreatedAt; deleted_at: Date | null };
   bundle_product: { bundle_id: number; product_id: number };
+  /** Live items per product and status (migration 20261124T0500; written by triggers only; rows may hold 0). */
+  item_counts: { product_id: number; status_id: number; n: number };
 }
 
 declare module '../../db/database' {
