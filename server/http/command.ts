@@ -9,6 +9,28 @@ interface CommandResult<T> {
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
+/** deadlock_detected and serialization_failure: PostgreSQL rolled the transaction back; running it again is safe. */
+const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+/**
+ * One transaction, run again (at most three times in all) when PostgreSQL aborted it as a deadlock
+ * victim: two commands that update the same maintained counts (item_counts, delivery_counts) in
+ * opposite orders. Everything the first attempt wrote was rolled back, so the user's command is
+ * applied exactly once.
+ */
+export async function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (err) {
+      const code = (err as { code?: unknown } | null)?.code;
+      if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE_SQLSTATES.has(code)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
 /**
  * Runs one command in one transaction. When the request carries an `Idempotency-Key`, the key is
  * claimed inside the same transaction and stored with the answer, so a replay (the offline outbox
@@ -20,7 +42,7 @@ export async function runCommand<T>(
 ): Promise<T> {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || !request.user) {
-    const result = await db.transaction().execute(command);
+    const result = await inTransaction(db, command);
     reply.status(result.status ?? 200);
     return result.body;
   }
@@ -28,7 +50,7 @@ export async function runCommand<T>(
   const userId = request.user.id;
   const path = request.url;
 
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(db, async (trx) => {
     const claimed = await trx
       .insertInto('idempotency_keys')
       .values({ user_id: userId, key, method: request.method, path, status_code: null, response: null })
