@@ -7,6 +7,7 @@ import * as m20261123_1000_deliveries from './20261123T1000-deliveries';
 import * as m20261123_1100_repairs from './20261123T1100-repairs';
 import * as m20261123_2000_search_trigram from './20261123T2000-search-trigram';
 import * as m20261123_2300_delivery_counts from './20261123T2300-delivery-counts';
+import * as m20261124_0510_client_counts from './20261124T0510-client-counts';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T1100-repairs': m20261123_1100_repairs,
   '20261123T2000-search-trigram': m20261123_2000_search_trigram,
   '20261123T2300-delivery-counts': m20261123_2300_delivery_counts,
+  '20261124T0510-client-counts': m20261124_0510_client_counts,
 };
