@@ -36,6 +36,7 @@ const cases: [string, () => Promise<unknown>][] = [
   [`GET /api/getitems/${product}?search=BN000`, () => itemsOfProduct(db, admin, product, listParams({ search: 'BN000' }), '/api/getitems')],
   ['GET /api/endcustomers?page=5', () => listClients(db, admin, 'endcustomers', listParams({ page: '5' }), '/api/endcustomers')],
   ['GET /api/endusers?page=5', () => listClients(db, admin, 'endusers', listParams({ page: '5' }), '/api/endusers')],
+  ['GET /api/endcustomers (reseller)', () => listClients(db, reseller, 'endcustomers', listParams({ page: '2' }), '/api/endcustomers')],
   ['GET /api/asns', () => listAsns(db, admin, listParams({}), false, '/api/asns')],
   ['GET /api/deliveries?page=5', () => listDeliveries(db, admin, 'open', listParams({ page: '5' }))],
   ['GET /api/deliveries?page=40', () => listDeliveries(db, admin, 'open', listParams({ page: '40' }))],
