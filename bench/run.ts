@@ -69,6 +69,7 @@ try {
 
   // The ratio baseline: one page of a product's items, one indexed query, no session or rights.
   results.push(await runLoad('bare Fastify + pg, items of a product', bare, (i) => `/items/${product(i)}?page=${1 + (i % 3)}`, opts));
+  results.push(await runLoad('(bare with a named statement, for comparison)', bare, (i) => `/items-named/${product(i)}?page=${1 + (i % 3)}`, opts));
   // The signed-in floor: a trivial call (session, user and rights are read on every request).
   results.push(await runLoad('GET /api/product-groups (5 rows: the signed-in floor)', admin, () => '/api/product-groups', opts));
   results.push(await runLoad('GET /api/getitems/{id} (page 1-3)', admin, (i) => `/api/getitems/${product(i)}?page=${1 + (i % 3)}`, opts));
