@@ -83,8 +83,9 @@ export type { Paged } from '../../src/domain/paged';
  *   only a page past the end needs the separate count.
  * - `parallel`: the count and the page sent at once on two pool connections (the product list, where a
  *   window count would make PostgreSQL join and number every row before the LIMIT).
+ * - `{ known }`: the total is read elsewhere (a maintained count), at the same time as the page.
  */
-export type PageTotal = 'count' | 'window' | 'parallel';
+export type PageTotal = 'count' | 'window' | 'parallel' | { known: () => Promise<number> };
 
 /** The total of the query's filters: the query without its columns and its order. */
 async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
@@ -110,8 +111,8 @@ export async function paginate<DB, TB extends keyof DB, O>(
     const page = await pageWithWindowTotal(query, params);
     return pagedAnswer(page.data, page.total, params, basePath);
   }
-  if (total === 'parallel') {
-    const [count, data] = await Promise.all([countOf(query), pageOf(query, params).execute()]);
+  if (total === 'parallel' || typeof total === 'object') {
+    const [count, data] = await Promise.all([total === 'parallel' ? countOf(query) : total.known(), pageOf(query, params).execute()]);
     return pagedAnswer(data, count, params, basePath);
   }
   const count = await countOf(query);

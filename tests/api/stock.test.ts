@@ -356,6 +356,12 @@ describe('items of an article and of a client', () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(await itemCount({ productId: ownProduct.id }));
     expect(res.body.data[0]).toMatchObject({ product_id: ownProduct.id, status: { id: expect.any(Number), name: expect.any(String) } });
+    const status = res.body.data[0].status_id as number;
+    const ofStatus = await admin.get(`/api/getitems/${ownProduct.id}?per_page=5&filters[status]=${status}`);
+    const expected = await ctx.db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('product_id', '=', ownProduct.id).where('status_id', '=', status).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    expect(ofStatus.body.total).toBe(Number(expected.n));
+    expect(ofStatus.body.data.every((i: { status_id: number }) => i.status_id === status)).toBe(true);
     const one = await ctx.db.selectFrom('items').select(['serial', 'mac_address', 'id']).where('product_id', '=', ownProduct.id).where('serial', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const found = await admin.get(`/api/getitems/${ownProduct.id}?search=${one.serial}`);
     expect(found.body.data.map((i: { id: number }) => i.id)).toEqual([one.id]);

@@ -9,6 +9,7 @@ import * as m20261123_2000_search_trigram from './20261123T2000-search-trigram';
 import * as m20261123_2300_delivery_counts from './20261123T2300-delivery-counts';
 import * as m20261124_0500_item_counts from './20261124T0500-item-counts';
 import * as m20261124_0510_client_counts from './20261124T0510-client-counts';
+import * as m20261124_0600_items_in_product_order from './20261124T0600-items-in-product-order';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T2300-delivery-counts': m20261123_2300_delivery_counts,
   '20261124T0500-item-counts': m20261124_0500_item_counts,
   '20261124T0510-client-counts': m20261124_0510_client_counts,
+  '20261124T0600-items-in-product-order': m20261124_0600_items_in_product_order,
 };
