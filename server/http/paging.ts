@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { RawBuilder, SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Paged } from '../../src/domain/paged';
 import * as v from 'valibot';
@@ -83,9 +83,10 @@ export type { Paged } from '../../src/domain/paged';
  *   only a page past the end needs the separate count.
  * - `parallel`: the count and the page sent at once on two pool connections (the product list, where a
  *   window count would make PostgreSQL join and number every row before the LIMIT).
- * - `{ known }`: the total is read elsewhere (a maintained count), at the same time as the page.
+ * - `{ column }`: like `window`, with the total read by the given expression (a maintained count)
+ *   instead of numbering the rows.
  */
-export type PageTotal = 'count' | 'window' | 'parallel' | { known: () => Promise<number> };
+export type PageTotal = 'count' | 'window' | 'parallel' | { column: RawBuilder<number> };
 
 /** The total of the query's filters: the query without its columns and its order. */
 async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
@@ -96,8 +97,10 @@ async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB,
 const pageOf = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, params: ListParams) =>
   query.limit(params.perPage).offset((params.page - 1) * params.perPage);
 
-async function pageWithWindowTotal<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, params: ListParams): Promise<{ data: O[]; total: number }> {
-  const rows = await pageOf(query.select(sql<number>`count(*) over ()`.as('total_rows')), params).execute() as (O & { total_rows: number | string })[];
+async function pageWithTotalColumn<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>, params: ListParams, total: RawBuilder<number> = sql<number>`count(*) over ()`,
+): Promise<{ data: O[]; total: number }> {
+  const rows = await pageOf(query.select(total.as('total_rows')), params).execute() as (O & { total_rows: number | string })[];
   const data = rows.map(({ total_rows: _, ...rest }) => rest as unknown as O);
   if (rows.length) return { data, total: Number(rows[0]!.total_rows) };
   return { data, total: params.page > 1 ? await countOf(query) : 0 };
@@ -107,12 +110,12 @@ async function pageWithWindowTotal<DB, TB extends keyof DB, O>(query: SelectQuer
 export async function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>, params: ListParams, basePath = '', total: PageTotal = 'count',
 ): Promise<Paged<O>> {
-  if (total === 'window') {
-    const page = await pageWithWindowTotal(query, params);
+  if (total === 'window' || typeof total === 'object') {
+    const page = await pageWithTotalColumn(query, params, total === 'window' ? undefined : total.column);
     return pagedAnswer(page.data, page.total, params, basePath);
   }
-  if (total === 'parallel' || typeof total === 'object') {
-    const [count, data] = await Promise.all([total === 'parallel' ? countOf(query) : total.known(), pageOf(query, params).execute()]);
+  if (total === 'parallel') {
+    const [count, data] = await Promise.all([countOf(query), pageOf(query, params).execute()]);
     return pagedAnswer(data, count, params, basePath);
   }
   const count = await countOf(query);

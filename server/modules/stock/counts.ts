@@ -50,6 +50,10 @@ export async function countsFor(db: Executor, productIds: number[]): Promise<Map
   return map;
 }
 
+/** The number of live items of a product, as an expression for a statement's column. */
+export const liveItemsOf = (productId: number) =>
+  sql<number>`(select coalesce(sum(ic.n), 0)::int from item_counts ic where ic.product_id = ${productId})`;
+
 export async function countsOf(db: Executor, productId: number): Promise<ProductCounts> {
   return (await countsFor(db, [productId])).get(productId) ?? { ...emptyCounts };
 }

@@ -8,7 +8,7 @@ import { likePattern, paginate, type ListParams, sortColumn } from '../../http/p
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import { imageUrl, productRow } from './products';
-import { countsOf } from './counts';
+import { liveItemsOf } from './counts';
 import type { Answer } from '../../http/route-schema';
 import type { ItemDetail, ItemEvent, ItemRow as ItemListRow } from '../../../src/domain/contracts/stock';
 import type { Paged } from '../../../src/domain/paged';
@@ -83,8 +83,8 @@ export async function itemsOfProduct(db: Executor, user: AuthUser, productId: nu
   let q = itemQuery(db).where('i.product_id', '=', productId)
     .where('p.deleted_at', 'is', null).where((eb) => clientScope(user, eb.ref('p.client_id')));
   if (statuses) q = q.where('i.status_id', 'in', statuses);
-  // Unfiltered, the total is the article's maintained count of live items (item_counts).
-  const total = !statuses && !params.search ? { known: async () => (await countsOf(db, productId)).items_count } : 'window';
+  // Unfiltered, the total is the article's maintained count of live items (item_counts), read by the page's own statement.
+  const total = !statuses && !params.search ? { column: liveItemsOf(productId) } : 'window';
   const page = await paginate(orderItems(searchItems(q, params.search, false), params), params, basePath, total);
   if (!page.data.length) await productRow(db, user, productId);
   return { ...page, data: page.data.map(itemListRow) };
