@@ -84,7 +84,9 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
   const search = params.search;
   return db
     .selectFrom('products as p')
-    .innerJoin('clients as c', 'c.id', 'p.client_id')
+    // A left join on the not-null key gives the same rows as an inner join, and PostgreSQL leaves it out
+    // where nothing reads it: the provider's count is then a count of products alone.
+    .leftJoin('clients as c', 'c.id', 'p.client_id')
     .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
     .$if(user.clientTypeId !== ClientType.PROVIDER, (q) => q.leftJoin('clients as g', 'g.id', 'c.parent_client_id'))
     .where('p.deleted_at', 'is', null)
@@ -104,7 +106,7 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
     .$if(search !== '', (q) => q.where(sql<SqlBool>`p.id = any(array(${productSearchIds(search)}))`))
     .select([
       'p.id', 'p.name', 'p.description', 'p.article_number', 'p.unique_product_id', 'p.eol', 'p.product_group_id', 'p.client_id', 'p.price_cents',
-      'p.image', 'p.is_active', 'c.name as client_name', 'r.id as reseller_id', 'r.name as reseller_name',
+      'p.image', 'p.is_active', sql<string>`c.name`.as('client_name'), 'r.id as reseller_id', 'r.name as reseller_name',
     ]);
 }
 
