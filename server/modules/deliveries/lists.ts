@@ -122,6 +122,20 @@ export function deliveryListQuery(db: Executor, user: AuthUser, tab: DeliveryTab
 }
 
 /**
+ * The tab's total from delivery_counts as an expression, for the page's own statement: the tabs with
+ * a maintained total, without a search or a client filter (that one first checks the client's scope).
+ * Null where the total has to be counted otherwise.
+ */
+function maintainedTotal(user: AuthUser, f: ListFilter): RawBuilder<number> | null {
+  const state = countedState[f.tab];
+  if (!state || f.search !== '' || f.clientId !== null) return null;
+  const rollup = user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId;
+  const openTab = f.tab === 'open' ? sql`and k.delivery_type_id <> ${DeliveryType.BACKORDER}` : sql``;
+  const ofType = f.typeId !== null ? sql`and k.delivery_type_id = ${f.typeId}` : sql``;
+  return sql<number>`(select coalesce(sum(k.n), 0)::int from delivery_counts k where k.state = ${state} and k.client_id = ${rollup} ${openTab} ${ofType})`;
+}
+
+/**
  * The tab's total. Without a search (and not on the backorder tab, which depends on its lines) it is
  * one row of delivery_counts per type: all clients for the provider, else the user's own client (its
  * row counts the part of the hierarchy the user sees); with the client filter (an end customer or end
@@ -131,6 +145,10 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
   const state = countedState[f.tab];
   const provider = user.clientTypeId === ClientType.PROVIDER;
   let rollup: number | null = state && f.search === '' ? (provider ? 0 : user.clientId) : null;
+  if (rollup !== null && f.clientId === null) {
+    const row = await sql<{ n: number }>`select ${maintainedTotal(user, f)!} as n`.execute(db);
+    return row.rows[0]?.n ?? 0;
+  }
   if (rollup !== null && f.clientId !== null) {
     const filtered = await db.selectFrom('clients as x').select('x.id')
       .where('x.id', '=', f.clientId).where('x.client_type_id', 'in', [ClientType.EINDKLANT, ClientType.EINDGEBRUIKER])
@@ -177,7 +195,16 @@ export async function listDeliveries(db: Executor, user: AuthUser, tab: Delivery
     rows = page.length ? await deliveryRows(db, sql<SqlBool>`d.id = any(${page.map((r) => r.id)}::int[])`, order).execute() : [];
     total = page[0]?.total ?? (params.page > 1 ? await countDeliveries(db, user, f) : 0);
   } else {
-    [rows, total] = await Promise.all([deliveryRows(db, sql<SqlBool>`d.id in (${ids.clearSelect().select('d.id')})`, order).execute(), countDeliveries(db, user, f)]);
+    const pageRows = deliveryRows(db, sql<SqlBool>`d.id in (${ids.clearSelect().select('d.id')})`, order);
+    const inline = maintainedTotal(user, f);
+    if (inline) {
+      // One statement: the page and its maintained total (read again only for a page past the end).
+      const read = await pageRows.select(inline.as('total_rows')).execute();
+      rows = read.map(({ total_rows: _, ...row }) => row);
+      total = read[0]?.total_rows ?? await countDeliveries(db, user, f);
+    } else {
+      [rows, total] = await Promise.all([pageRows.execute(), countDeliveries(db, user, f)]);
+    }
   }
   return pagedAnswer(rows.map(toListRow), total, params, `/api${deliveryTabs[tab]}`);
 }

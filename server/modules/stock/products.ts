@@ -141,8 +141,11 @@ export async function listProducts(
   db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
 ): Promise<Answer<Paged<ProductListRow>>> {
   // A search finds a few hundred products at most: numbering them with the page costs less than running
-  // the search's index lookups twice, once for the page and once for its count.
-  const page = await paginate(orderProducts(productQuery(db, user, params, filter), params), params, basePath, params.search ? 'window' : 'parallel');
+  // the search's index lookups twice, once for the page and once for its count. Without a search the
+  // count is a subquery of the page's statement (run once), not a second round trip.
+  const query = productQuery(db, user, params, filter);
+  const count = sql<number>`(${query.clearSelect().select(sql<number>`count(*)::int`.as('n'))})`;
+  const page = await paginate(orderProducts(query, params), params, basePath, params.search ? 'window' : { column: count });
   const counts = await countsFor(db, page.data.map((p) => p.id));
   return { ...page, data: page.data.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts)) };
 }
