@@ -36,6 +36,12 @@ const sortable: Record<string, string> = {
   created_at: 'c.created_at',
 };
 
+/** The type of a client's direct children in the hierarchy. */
+const childTypeOf: Partial<Record<number, number>> = {
+  [ClientType.RESELLER]: ClientType.EINDKLANT,
+  [ClientType.EINDKLANT]: ClientType.EINDGEBRUIKER,
+};
+
 /** One list query for every tab: hierarchy scope, search (name, city, parent, contact), filters, sort. */
 function clientListQuery(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams, withAddress = true) {
   const type = tabTypes[tab];
@@ -64,7 +70,12 @@ function clientListQuery(db: Executor, user: AuthUser, tab: ClientTab, params: L
       sql<string | null>`va.addition`.as('addition'), sql<string | null>`va.city`.as('city'),
     ])
     .where('c.deleted_at', 'is', null)
-    .where((eb) => clientScope(user, eb.ref('c.id')))
+    // A reseller's end customers are its children, an end customer's end users its own (allowedParentTypes):
+    // that tab's scope is said outright, so PostgreSQL walks the list in its order instead of hashing
+    // everything the user sees (6.9 ms for a reseller with 6,700 end customers).
+    .where((eb) => (type !== null && childTypeOf[user.clientTypeId] === type
+      ? eb('c.parent_client_id', '=', user.clientId)
+      : clientScope(user, eb.ref('c.id'))))
     .$if(type !== null, (q) => q.where('c.client_type_id', '=', type!))
     .$if(parentId !== null, (q) => q.where('c.parent_client_id', '=', parentId!))
     .$if(typeFilter !== null, (q) => q.where('c.client_type_id', '=', typeFilter!))
