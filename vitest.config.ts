@@ -4,8 +4,8 @@ const apiProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
-    // Only PostgreSQL has server backends that can be terminated, and transactions that deadlock: those files run on PostgreSQL alone.
-    exclude: dbKind === 'pglite' ? ['tests/api/connection-loss.test.ts', 'tests/api/deadlock-retry.test.ts'] : [],
+    // PostgreSQL alone has backends that can be terminated, transactions that deadlock and prepared statements: those files run on it only.
+    exclude: dbKind === 'pglite' ? ['tests/api/connection-loss.test.ts', 'tests/api/deadlock-retry.test.ts', 'tests/api/prepared-statements.test.ts'] : [],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     env: { TEST_DB_KIND: dbKind },

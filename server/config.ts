@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Send statements as named prepared statements (off behind PgBouncer in transaction mode). */
+  databaseNamedStatements: boolean;
   publicUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS !== 'false',
     publicUrl,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Logistiek Portaal <noreply@portaal.local>',
