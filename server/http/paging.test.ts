@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listParams, pagedAnswer } from './paging';
+import { Kysely, PostgresDialect } from 'kysely';
+import { listParams, pageBounds, pagedAnswer } from './paging';
 
 const labels = (page: number, total: number) =>
   pagedAnswer([], total, listParams({ page: String(page) }), '/api/x').links.map((l) => l.label);
@@ -20,5 +21,27 @@ describe('pagedAnswer links', () => {
     expect(links.at(-1)!.url).toBeNull();
     const past = pagedAnswer([], 60, listParams({ page: '7' }), '/api/x');
     expect(past.links.slice(1, -1).map((l) => l.label)).toEqual(['2', '3']);
+  });
+});
+
+describe('pageBounds', () => {
+  // Compiled only: the dialect never connects.
+  const db = new Kysely<{ t: { id: number } }>({ dialect: new PostgresDialect({ pool: {} as never }) });
+  const page = (n: number, perPage = 25) => {
+    const { limit, offset } = pageBounds(listParams({ page: String(n), per_page: String(perPage) }));
+    return db.selectFrom('t').select('id').limit(limit).offset(offset).compile();
+  };
+
+  it('writes the page size and the first ten pages\' offsets into the text, so each gets a generic plan', () => {
+    expect(page(1).sql).toMatch(/limit 25 offset 0$/);
+    expect(page(10, 50).sql).toMatch(/limit 50 offset 450$/);
+    expect(page(3).parameters).toEqual([]);
+  });
+
+  it('gives the deeper pages one text with the offset as a parameter', () => {
+    expect(page(11).sql).toMatch(/limit 25 offset \$1$/);
+    expect(page(11).parameters).toEqual([250]);
+    expect(page(40).sql).toBe(page(11).sql);
+    expect(page(40).parameters).toEqual([975]);
   });
 });

