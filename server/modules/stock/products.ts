@@ -90,7 +90,9 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
     .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
     .$if(user.clientTypeId !== ClientType.PROVIDER, (q) => q.leftJoin('clients as g', 'g.id', 'c.parent_client_id'))
     .where('p.deleted_at', 'is', null)
-    .where('p.is_active', '=', filter.active)
+    // A literal, not a parameter: the generic plan of the named statement can then use the partial
+    // index of the active products (products_active_name).
+    .where('p.is_active', '=', sql.lit(filter.active))
     .where(inScope(user))
     .$if(client != null, (q) => q.where('p.client_id', '=', client!))
     .$if(reseller != null, (q) => q.where('c.parent_client_id', '=', reseller!))
