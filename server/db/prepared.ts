@@ -14,7 +14,8 @@ const MAX_PARAMETERS = 100;
  * A pg pool whose clients send each statement text as a named prepared statement: PostgreSQL parses
  * it once per connection and, once a generic plan proves as cheap as the custom ones (its plan cache's
  * own rule), stops planning it. A list request's statements spend more of their time in parse and plan
- * than in execution (docs/PERFORMANCE.md). Statement texts are Kysely's, with every value a parameter,
+ * than in execution (docs/PERFORMANCE.md). Statement texts are Kysely's, with the request's values as
+ * parameters (only page sizes and the first ten pages' offsets are written in: paging.ts `pageBounds`),
  * so their number is bounded by the code, not by the data; the cap guards what is left.
  */
 export function preparingPool(pool: pg.Pool): PostgresPool {

@@ -132,7 +132,7 @@ function maintainedTotal(user: AuthUser, f: ListFilter): RawBuilder<number> | nu
   const state = countedState[f.tab];
   if (!state || f.search !== '' || f.clientId !== null) return null;
   const rollup = user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId;
-  const openTab = f.tab === 'open' ? sql`and k.delivery_type_id <> ${DeliveryType.BACKORDER}` : sql``;
+  const openTab = f.tab === 'open' ? sql`and k.delivery_type_id <> ${sql.lit(DeliveryType.BACKORDER)}` : sql``;
   const ofType = f.typeId !== null ? sql`and k.delivery_type_id = ${f.typeId}` : sql``;
   return sql<number>`(select coalesce(sum(k.n), 0)::int from delivery_counts k where k.state = ${state} and k.client_id = ${rollup} ${openTab} ${ofType})`;
 }
