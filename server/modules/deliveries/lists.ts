@@ -123,18 +123,22 @@ export function deliveryListQuery(db: Executor, user: AuthUser, tab: DeliveryTab
   return deliveryRows(db, deliveryWhere(user, listFilter(tab, params)), orderOf(tab, params));
 }
 
+/** The sum of delivery_counts for a tab's state and type filter in one client's part of the hierarchy (0: all clients). */
+function countedSum(state: string, rollup: number, f: ListFilter): RawBuilder<number> {
+  const openTab = f.tab === 'open' ? sql`and k.delivery_type_id <> ${sql.lit(DeliveryType.BACKORDER)}` : sql``;
+  const ofType = f.typeId !== null ? sql`and k.delivery_type_id = ${f.typeId}` : sql``;
+  return sql<number>`(select coalesce(sum(k.n), 0)::int from delivery_counts k where k.state = ${state} and k.client_id = ${rollup} ${openTab} ${ofType})`;
+}
+
 /**
- * The tab's total from delivery_counts as an expression, for the page's own statement: the tabs with
- * a maintained total, without a search or a client filter (that one first checks the client's scope).
+ * The tab's maintained total as an expression, for the page's own statement: the tabs with a
+ * maintained total, without a search or a client filter (that one first checks the client's scope).
  * Null where the total has to be counted otherwise.
  */
 function maintainedTotal(user: AuthUser, f: ListFilter): RawBuilder<number> | null {
   const state = countedState[f.tab];
   if (!state || f.search !== '' || f.clientId !== null) return null;
-  const rollup = user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId;
-  const openTab = f.tab === 'open' ? sql`and k.delivery_type_id <> ${sql.lit(DeliveryType.BACKORDER)}` : sql``;
-  const ofType = f.typeId !== null ? sql`and k.delivery_type_id = ${f.typeId}` : sql``;
-  return sql<number>`(select coalesce(sum(k.n), 0)::int from delivery_counts k where k.state = ${state} and k.client_id = ${rollup} ${openTab} ${ofType})`;
+  return countedSum(state, user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId, f);
 }
 
 /**
@@ -147,10 +151,6 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
   const state = countedState[f.tab];
   const provider = user.clientTypeId === ClientType.PROVIDER;
   let rollup: number | null = state && f.search === '' ? (provider ? 0 : user.clientId) : null;
-  if (rollup !== null && f.clientId === null) {
-    const row = await sql<{ n: number }>`select ${maintainedTotal(user, f)!} as n`.execute(db);
-    return row.rows[0]?.n ?? 0;
-  }
   if (rollup !== null && f.clientId !== null) {
     const filtered = await db.selectFrom('clients as x').select('x.id')
       .where('x.id', '=', f.clientId).where('x.client_type_id', 'in', [ClientType.EINDKLANT, ClientType.EINDGEBRUIKER])
@@ -159,12 +159,8 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
     rollup = filtered ? filtered.id : null;
   }
   if (rollup !== null) {
-    const row = await db.selectFrom('delivery_counts as k').select(sql<number>`coalesce(sum(k.n), 0)::int`.as('n'))
-      .where('k.state', '=', state!).where('k.client_id', '=', rollup)
-      .$if(f.tab === 'open', (q) => q.where('k.delivery_type_id', '<>', DeliveryType.BACKORDER))
-      .$if(f.typeId !== null, (q) => q.where('k.delivery_type_id', '=', f.typeId!))
-      .executeTakeFirst();
-    return row?.n ?? 0;
+    const row = await sql<{ n: number }>`select ${countedSum(state!, rollup, f)} as n`.execute(db);
+    return row.rows[0]?.n ?? 0;
   }
   const row = await db.selectFrom('deliveries as d').select(sql<number>`count(*)::int`.as('n')).where(deliveryWhere(user, f)).executeTakeFirst();
   return row?.n ?? 0;
@@ -182,14 +178,15 @@ export async function listDeliveries(db: Executor, user: AuthUser, tab: Delivery
   const order = orderOf(tab, params);
   const joined = order.needsClients || user.clientTypeId !== ClientType.PROVIDER;
   const searching = f.search !== '';
+  const bounds = pageBounds(params);
   const ids = db.selectFrom('deliveries as d')
     .$if(joined, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
     .select(['d.id', sql<number>`${searching ? sql`count(*) over ()` : sql`0`}::int`.as('total')])
     .where(searching ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, f)} offset 0)` : deliveryWhere(user, f, 'joined'))
     .orderBy(order.expression, order.direction)
     .orderBy('d.id', 'desc')
-    .limit(pageBounds(params).limit)
-    .offset(pageBounds(params).offset);
+    .limit(bounds.limit)
+    .offset(bounds.offset);
   let rows: Row[];
   let total: number;
   if (searching) {
