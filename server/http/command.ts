@@ -15,9 +15,9 @@ const ATTEMPTS = 3;
 
 /**
  * One transaction, run again (at most three times in all) when PostgreSQL aborted it as a deadlock
- * victim: two commands that update the same maintained counts (item_counts, delivery_counts) in
- * opposite orders. Everything the first attempt wrote was rolled back, so the user's command is
- * applied exactly once.
+ * victim: two commands that update the same maintained counts (item_counts, client_counts,
+ * delivery_counts) in opposite orders. Everything the first attempt wrote was rolled back, so the
+ * user's command is applied exactly once.
  */
 export async function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
