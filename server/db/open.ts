@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
-import { preparingPool } from './prepared';
+import { kyselyPool } from './pool';
 import type { Database, Db } from './database';
 
 // Same value shapes on both engines: bigint counts as numbers, dates as 'Y-m-d' strings.
@@ -41,7 +41,7 @@ export function openPostgres(
   pool.on('connect', (client) => client.on('error', report));
   pool.on('error', () => {}); // the idle client's own listener above has reported it
 
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements ? preparingPool(pool) : pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements }) }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

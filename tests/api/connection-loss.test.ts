@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { hashToken } from '../../server/http/session';
+import { openPostgres } from '../../server/db/open';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { withDatabase } from '../support/postgres';
@@ -42,9 +43,13 @@ describe('a lost PostgreSQL connection', () => {
     const writes: { name: string; status: number; body: any }[] = [];
     const reads: { status: number; body: any }[] = [];
     let terminated = 0;
+    let burstDone = false;
+    // Backends end every 40 ms for as long as the burst runs (at least six times): a statement that is
+    // the first of its connection is sent again on a new one (server/db/pool.ts), so only requests
+    // caught inside a transaction answer 503, and the burst must meet enough terminations for those.
     const killer = (async () => {
-      for (let i = 0; i < 6; i++) {
-        await new Promise((r) => setTimeout(r, 40 + i * 30));
+      for (let i = 0; i < 6 || !burstDone; i++) {
+        await new Promise((r) => setTimeout(r, 40));
         terminated += await terminateAll();
       }
     })();
@@ -59,7 +64,9 @@ describe('a lost PostgreSQL connection', () => {
         reads.push({ status: res.status, body: res.body });
       }
     });
-    await Promise.all([killer, ...burst]);
+    await Promise.all(burst);
+    burstDone = true;
+    await killer;
     // A terminated backend exits shortly after pg_terminate_backend returns; let the last ones go.
     await new Promise((r) => setTimeout(r, 500));
     console.log(`connection loss: ${terminated} backends terminated; answers ${JSON.stringify(countBy([...writes, ...reads].map((a) => a.status)))}`);
@@ -80,6 +87,23 @@ describe('a lost PostgreSQL connection', () => {
     for (let i = 0; i < 5; i++) expect((await admin.get('/api/auth/me')).status).toBe(200);
     expect((await admin.post('/api/addresses', address('Na herstel'))).status).toBe(201);
     expect((await admin.get(`/api/clients/${clientId}`)).status).toBe(200);
+  });
+
+  it('sends the first statement of a checkout again on a new connection when the idle one lost its backend', async () => {
+    // One connection, idle in its pool; its backend ends, and the next statement comes before the pool heard of it.
+    const opened = openPostgres(withDbName(process.env.TEST_DATABASE_URL!, dbName), 1, () => {});
+    try {
+      const { pid } = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(opened.db)).rows[0]!;
+      const groups = await withDatabase(process.env.TEST_DATABASE_URL!, async (admin) => {
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+        return opened.db.selectFrom('product_groups').select('id').execute();
+      });
+      expect(groups.length).toBeGreaterThan(0);
+      const now = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(opened.db)).rows[0]!;
+      expect(now.pid).not.toBe(pid);
+    } finally {
+      await opened.close();
+    }
   });
 
   it('answers 503 to a request waiting on a row lock when its backend is terminated, not a hang', async () => {
