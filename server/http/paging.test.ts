@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect } from 'kysely';
-import { listParams, pageBounds, pagedAnswer } from './paging';
+import { identifyingWord, listParams, pageBounds, pagedAnswer } from './paging';
 
 const labels = (page: number, total: number) =>
   pagedAnswer([], total, listParams({ page: String(page) }), '/api/x').links.map((l) => l.label);
@@ -43,5 +43,20 @@ describe('pageBounds', () => {
     expect(page(11).parameters).toEqual([250]);
     expect(page(40).sql).toBe(page(11).sql);
     expect(page(40).parameters).toEqual([975]);
+  });
+});
+
+describe('identifyingWord', () => {
+  it('picks the longest word with a digit of five or more characters from a term of more words', () => {
+    expect(identifyingWord('BLEV-0012345')).toBe('0012345');
+    expect(identifyingWord('SO 2026 000123')).toBe('000123');
+    expect(identifyingWord('W12345-AB99')).toBe('W12345');
+  });
+
+  it('leaves a single word, and words without a long number, to the whole term', () => {
+    expect(identifyingWord('BN000123457')).toBeNull();
+    expect(identifyingWord('Stationsstraat 12')).toBeNull();
+    expect(identifyingWord('Jan de Vries')).toBeNull();
+    expect(identifyingWord('')).toBeNull();
   });
 });

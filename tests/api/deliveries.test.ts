@@ -245,6 +245,36 @@ describe('lists and export', () => {
     expect(page.body.last_page).toBe(page.body.total);
   });
 
+  it('finds a delivery by its whole order number, in any case, and not one that shares only the number part', async () => {
+    const mine = await created(await admin.post('/api/deliveries', { delivery_type_id: 6, client_id: customer, date: future(3), order_number: 'ZXQ-0777771', products: [{ product_id: products[0]!.id }] }));
+    const other = await created(await admin.post('/api/deliveries', { delivery_type_id: 6, client_id: customer, date: future(3), order_number: 'PLK-0777771', products: [{ product_id: products[0]!.id }] }));
+    const ids = async (term: string) => (await admin.get(`/api/deliveries?search=${encodeURIComponent(term)}`)).body.data.map((r: any) => r.id);
+    expect(await ids('ZXQ-0777771')).toEqual([mine.id]);
+    expect(await ids('zxq-0777771')).toEqual([mine.id]);
+    expect(await ids('Q-07777')).toEqual([mine.id]);
+    expect((await ids('0777771')).sort()).toEqual([mine.id, other.id].sort());
+    expect(await ids('ZXQ-0777772')).toEqual([]);
+  });
+
+  it('pages through a whole tab, past the tenth page too, with the same rows in the same order as one long page', async () => {
+    for (const [user, tab] of [[admin, '/api/deliveries'], [reseller, '/api/deliveries'], [admin, '/api/finisheddeliveries'], [admin, '/api/backorders']] as const) {
+      const all = (await user.get(`${tab}?per_page=200`)).body;
+      expect(all.total, tab).toBeLessThan(200);
+      // Pages of 1 to a few rows, so that the walk goes past the tenth page (its offset is sent as a parameter).
+      const perPage = Math.max(1, Math.floor(all.total / 12));
+      const walked: unknown[] = [];
+      let last = 1;
+      for (let page = 1; page <= last; page++) {
+        const res = await user.get(`${tab}?per_page=${perPage}&page=${page}`);
+        expect(res.body).toMatchObject({ current_page: page, total: all.total });
+        last = res.body.last_page;
+        walked.push(...res.body.data);
+      }
+      if (all.total >= 11) expect(last, tab).toBeGreaterThan(10);
+      expect(walked, tab).toEqual(all.data);
+    }
+  });
+
   it('puts finished deliveries under Afgerond with their completion time, and not under Leveringen', async () => {
     await heldItem();
     const d = await created(await admin.post('/api/deliveries', ticket(2, { date: null })));

@@ -6,7 +6,7 @@ import { stockMsg, type ProductInput } from '../../../src/domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
-import { likePattern, numericFilter, paginate, pagedAnswer, type ListParams, sortColumn } from '../../http/paging';
+import { containsTerm, numericFilter, paginate, pagedAnswer, type ListParams, sortColumn } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from '../events';
@@ -46,13 +46,13 @@ const inScope = (user: AuthUser): Expression<SqlBool> =>
  * upper() prefix indexes on serial and order number. An OR over the joined columns reads every product.
  */
 function productSearchIds(search: string): RawBuilder<number> {
-  const like = likePattern(search);
+  const has = (column: string) => containsTerm(sql.ref(column), search);
   const prefix = prefixPattern(search);
-  return sql<number>`select sp.id from products sp where sp.name ilike ${like}
-    union select sp.id from products sp where sp.article_number ilike ${like}
-    union select sp.id from products sp where sp.client_id in (select sc.id from clients sc where sc.name ilike ${like})
+  return sql<number>`select sp.id from products sp where ${has('sp.name')}
+    union select sp.id from products sp where ${has('sp.article_number')}
+    union select sp.id from products sp where sp.client_id in (select sc.id from clients sc where ${has('sc.name')})
     union select sp.id from products sp where sp.client_id in (select sc.id from clients sc join clients sr on sr.id = sc.parent_client_id
-      where sr.client_type_id = ${ClientType.RESELLER} and sr.name ilike ${like})
+      where sr.client_type_id = ${ClientType.RESELLER} and ${has('sr.name')})
     union select si.product_id from items si where si.deleted_at is null and upper(si.serial) like ${prefix}
     union select si.product_id from items si where si.deleted_at is null and upper(si.order_number) like ${prefix}`;
 }
@@ -82,12 +82,7 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
   const group = numericFilter(params, 'product_group') ?? numericFilter(params, 'product_group_id');
   const stock = stockFilter(params);
   const search = params.search;
-  return db
-    .selectFrom('products as p')
-    // A left join on the not-null key gives the same rows as an inner join, and PostgreSQL leaves it out
-    // where nothing reads it: the provider's count is then a count of products alone.
-    .leftJoin('clients as c', 'c.id', 'p.client_id')
-    .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
+  return withProductColumns(productsJoined(db)
     .$if(user.clientTypeId !== ClientType.PROVIDER, (q) => q.leftJoin('clients as g', 'g.id', 'c.parent_client_id'))
     .where('p.deleted_at', 'is', null)
     // A literal, not a parameter: the generic plan of the named statement can then use the partial
@@ -105,11 +100,32 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
     )))
     // An array, not IN: PostgreSQL then fetches the few found products by key and sorts them, where IN
     // made it walk the name index and compare every product with the whole set.
-    .$if(search !== '', (q) => q.where(sql<SqlBool>`p.id = any(array(${productSearchIds(search)}))`))
-    .select([
-      'p.id', 'p.name', 'p.description', 'p.article_number', 'p.unique_product_id', 'p.eol', 'p.product_group_id', 'p.client_id', 'p.price_cents',
-      'p.image', 'p.is_active', sql<string>`c.name`.as('client_name'), 'r.id as reseller_id', 'r.name as reseller_name',
-    ]);
+    .$if(search !== '', (q) => q.where(sql<SqlBool>`p.id = any(array(${productSearchIds(search)}))`)));
+}
+
+/** Products with their end customer `c` and its reseller `r`. */
+function productsJoined(db: Executor) {
+  return db
+    .selectFrom('products as p')
+    // A left join on the not-null key gives the same rows as an inner join, and PostgreSQL leaves it out
+    // where nothing reads it: the provider's count is then a count of products alone.
+    .leftJoin('clients as c', 'c.id', 'p.client_id')
+    .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER));
+}
+
+/** The columns of a product row of the lists. */
+function withProductColumns<Q extends ReturnType<typeof productsJoined>>(query: Q) {
+  return query.select([
+    'p.id', 'p.name', 'p.description', 'p.article_number', 'p.unique_product_id', 'p.eol', 'p.product_group_id', 'p.client_id', 'p.price_cents',
+    'p.image', 'p.is_active', sql<string>`c.name`.as('client_name'), 'r.id as reseller_id', 'r.name as reseller_name',
+  ]);
+}
+
+/** The list rows of products already picked (and checked) by id, in the order of the ids. */
+async function productsByIds(db: Executor, ids: number[]) {
+  const rows = await withProductColumns(productsJoined(db)).where('p.id', '=', sql<number>`any(${ids}::int[])`).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['execute']>>[number];
@@ -138,18 +154,25 @@ export function orderProducts<Q extends ReturnType<typeof productQuery>>(query: 
   return query.orderBy(sql`lower(${sql.ref(column)})`, dir).orderBy('p.id') as Q;
 }
 
-/** GET /products and friends: one page of products, counts only for that page's ids. */
+/**
+ * GET /products and friends: one page in two steps. The ids of the page first, with the total in the
+ * same statement: numbered with the page for a search (a few hundred products at most, where running
+ * the search's index lookups again for a count costs more), a count subquery otherwise. Then the
+ * columns of those ids by key and their item counts, at the same time. The ids statement is cheap to
+ * plan whatever its offset; the columns statement has one text for every page, so PostgreSQL keeps a
+ * generic plan for it (in one statement, every page past the tenth was planned again on every call).
+ */
 export async function listProducts(
   db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
 ): Promise<Answer<Paged<ProductListRow>>> {
-  // A search finds a few hundred products at most: numbering them with the page costs less than running
-  // the search's index lookups twice, once for the page and once for its count. Without a search the
-  // count is a subquery of the page's statement (run once), not a second round trip.
   const query = productQuery(db, user, params, filter);
   const count = sql<number>`(${query.clearSelect().select(sql<number>`count(*)::int`.as('n'))})`;
-  const page = await paginate(orderProducts(query, params), params, basePath, params.search ? 'window' : { column: count });
-  const counts = await countsFor(db, page.data.map((p) => p.id));
-  return { ...page, data: page.data.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts)) };
+  const ids = await paginate(orderProducts(query, params).clearSelect().select('p.id'), params, basePath, params.search ? 'window' : { column: count });
+  const pageIds = ids.data.map((p) => p.id);
+  const [rows, counts] = pageIds.length
+    ? await Promise.all([productsByIds(db, pageIds), countsFor(db, pageIds)])
+    : [[], new Map<number, ProductCounts>()];
+  return { ...ids, data: rows.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts)) };
 }
 
 /** All matching rows (export, client panels), in the list order. */
