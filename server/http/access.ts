@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery, type InferResult } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../src/domain/permissions';
 import { SUPERUSER_ROLE } from '../../src/domain/enums';
@@ -94,15 +94,9 @@ export async function loadAuthUser(db: Executor, userId: number): Promise<AuthUs
   return row ? authUser(row) : null;
 }
 
-/**
- * The session of a cookie with its user, roles and rights, in one statement: this runs on every
- * request, and rights are read fresh, so a changed role or right counts from the next request on.
- */
-async function loadSessionAndUser(
-  db: Executor, config: Config, cookieValue: string | undefined,
-): Promise<{ session: SessionState | null; user: AuthUser | null }> {
-  if (!cookieValue) return { session: null, user: null };
-  const row = await db
+/** The session with its user, roles and rights; `id` is the hashed cookie. */
+function sessionQuery(db: Executor, id: string) {
+  return db
     .selectFrom('sessions')
     .leftJoin('users', (join) => join.onRef('users.id', '=', 'sessions.user_id').on('users.deleted_at', 'is', null))
     .leftJoin('contacts', 'contacts.id', 'users.contact_id')
@@ -113,8 +107,24 @@ async function loadSessionAndUser(
       'users.name', 'users.email', 'users.otp_enabled', 'contacts.id as contact_id', 'clients.id as client_id', 'clients.client_type_id',
       rolesOfUser.as('roles'), rightsOfUser.as('permissions'),
     ])
-    .where('sessions.id', '=', hashToken(cookieValue))
-    .executeTakeFirst();
+    .where('sessions.id', '=', id);
+}
+
+/** Every request sends the same statement but for the session id: it is built and compiled once per database. */
+type SessionUserRow = InferResult<ReturnType<typeof sessionQuery>>[number];
+const compiledSessionQueries = new WeakMap<Executor, CompiledQuery<SessionUserRow>>();
+
+/**
+ * The session of a cookie with its user, roles and rights, in one statement: this runs on every
+ * request, and rights are read fresh, so a changed role or right counts from the next request on.
+ */
+async function loadSessionAndUser(
+  db: Executor, config: Config, cookieValue: string | undefined,
+): Promise<{ session: SessionState | null; user: AuthUser | null }> {
+  if (!cookieValue) return { session: null, user: null };
+  let compiled = compiledSessionQueries.get(db);
+  if (!compiled) compiledSessionQueries.set(db, (compiled = sessionQuery(db, '').compile()));
+  const { rows: [row] } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [hashToken(cookieValue)] });
   if (!row) return { session: null, user: null };
   const session = await liveSession(db, config, row);
   return { session, user: session ? authUser(row) : null };
