@@ -26,6 +26,7 @@ const bareServer = await startBareServer(volume.databaseUrl);
 const filter = process.argv[2] ?? '';
 try {
   const admin = await new BenchClient(server.url).signIn('beheerder@demo.local');
+  const reseller = await new BenchClient(server.url).signIn('reseller@demo.local');
   const bare = new BenchClient(bareServer.url);
   const product = (i: number) => volume.firstProductId + ((i * 37) % volume.productCount);
   const routes: [string, BenchClient, number, (i: number) => string][] = [
@@ -37,6 +38,8 @@ try {
     ['endcustomers', admin, server.pid, (i) => `/api/endcustomers?page=${1 + (i % 10)}`],
     ['deliveries', admin, server.pid, (i) => `/api/deliveries?page=${1 + (i % 40)}`],
     ['deliveries-search', admin, server.pid, (i) => `/api/deliveries?search=BLEV-00${String(10000 + (i % 90000))}`],
+    ['products-reseller', reseller, server.pid, (i) => `/api/products?page=${1 + (i % 10)}`],
+    ['deliveries-reseller', reseller, server.pid, (i) => `/api/deliveries?page=${1 + (i % 10)}`],
   ];
   console.log('| route | req/s | node ms/req (of which system) | postgres ms/req | client ms/req |');
   console.log('|---|---|---|---|---|');

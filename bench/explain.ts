@@ -15,7 +15,7 @@ import { listClients } from '../server/modules/clients/lists';
 import { listAsns } from '../server/modules/prenotifications/service';
 import { listDeliveries } from '../server/modules/deliveries/lists';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2, options: process.env.EXPLAIN_OPTIONS });
 const recorded: { sql: string; parameters: readonly unknown[] }[] = [];
 const db = new Kysely<Database>({
   dialect: new PostgresDialect({ pool }),

@@ -60,7 +60,7 @@ export interface BenchServer {
 
 /** Starts the compiled server that `npm start` runs on a loopback port against the database (no seeding: the bench did that). */
 export async function startServer(databaseUrl: string, port = 38411): Promise<BenchServer> {
-  return startChild([await ensureServerBuilt()], 'Het portaal draait op', databaseUrl, port);
+  return startChild([...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), await ensureServerBuilt()], 'Het portaal draait op', databaseUrl, port);
 }
 
 /** Starts the bare Fastify + pg baseline (bench/bare.ts) on a loopback port against the same database. */
