@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { ClientType } from '../../src/domain/enums';
 import type { Executor } from '../db/database';
 import type { AuthUser } from './access';
@@ -20,6 +20,19 @@ export function clientScope(user: AuthUser, clientIdColumn: Expression<number | 
     select 1 from clients s left join clients sp on sp.id = s.parent_client_id
     where s.id = ${clientIdColumn} and (s.parent_client_id = ${own} or sp.parent_client_id = ${own})))`;
 }
+
+/**
+ * The same part of the hierarchy on a table whose rows carry their client's lineage (`reseller_id`,
+ * `end_customer_id`, kept by triggers: migration 20261126T0100-client-lineage): one column of the row
+ * compared, so an index on that column in list order reads only the user's rows.
+ */
+export function lineageScope(user: AuthUser, table: string): RawBuilder<SqlBool> {
+  if (user.clientTypeId === ClientType.PROVIDER) return sql<SqlBool>`true`;
+  const column = lineageColumns[user.clientTypeId] ?? 'client_id'; // an end user sees its own rows
+  return sql<SqlBool>`${sql.ref(`${table}.${column}`)} = ${user.clientId}`;
+}
+
+const lineageColumns: Partial<Record<number, string>> = { [ClientType.RESELLER]: 'reseller_id', [ClientType.EINDKLANT]: 'end_customer_id' };
 
 export async function isClientInScope(db: Executor, user: AuthUser, clientId: number | null | undefined): Promise<boolean> {
   if (clientId == null) return false;

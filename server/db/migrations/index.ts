@@ -10,6 +10,7 @@ import * as m20261123_2300_delivery_counts from './20261123T2300-delivery-counts
 import * as m20261124_0500_item_counts from './20261124T0500-item-counts';
 import * as m20261124_0510_client_counts from './20261124T0510-client-counts';
 import * as m20261124_0600_items_in_product_order from './20261124T0600-items-in-product-order';
+import * as m20261126_0100_client_lineage from './20261126T0100-client-lineage';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T0500-item-counts': m20261124_0500_item_counts,
   '20261124T0510-client-counts': m20261124_0510_client_counts,
   '20261124T0600-items-in-product-order': m20261124_0600_items_in_product_order,
+  '20261126T0100-client-lineage': m20261126_0100_client_lineage,
 };

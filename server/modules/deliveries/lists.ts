@@ -6,6 +6,7 @@ import type { AuthUser } from '../../http/access';
 import { containsTerm, numericFilter, pageBounds, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { clientIdsInScope } from '../stock/products';
+import { lineageScope } from '../../http/scope';
 import { deliveryTypeName } from './rows';
 
 /** The four tabs of /leveringen (spec 2 §2.6) and their calls. */
@@ -51,19 +52,13 @@ function listFilter(tab: DeliveryTab, params: ListParams): ListFilter {
 const clientAndChildren = (clientId: number) => sql`select ${clientId}::int union all select id from clients where parent_client_id = ${clientId}`;
 
 /**
- * One tab's deliveries the user may see, on `deliveries as d` alone (no join: the count and the page's
- * ids use it as it is; `joined`: the scope on the joined client `c` and its parent `pc`). Open: not finished, not cancelled, not a backorder. Backorders: open backorder
- * deliveries and deliveries with backorder lines still open. Finished: completion timestamp set.
- * Cancelled: cancelled (and not deleted).
+ * One tab's deliveries the user may see, on `deliveries as d` alone (the scope is the row's lineage
+ * column: server/http/scope.ts `lineageScope`). Open: not finished, not cancelled, not a backorder.
+ * Backorders: open backorder deliveries and deliveries with backorder lines still open. Finished:
+ * completion timestamp set. Cancelled: cancelled (and not deleted).
  */
-function deliveryWhere(user: AuthUser, f: ListFilter, scope: 'subquery' | 'joined' = 'subquery'): RawBuilder<SqlBool> {
-  const parts: RawBuilder<unknown>[] = [sql`d.deleted_at is null`];
-  if (user.clientTypeId !== ClientType.PROVIDER) {
-    const own = user.clientId;
-    parts.push(scope === 'joined'
-      ? sql`(d.client_id = ${own} or c.parent_client_id = ${own} or pc.parent_client_id = ${own})`
-      : sql`d.client_id in (${clientIdsInScope(user)})`);
-  }
+function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
+  const parts: RawBuilder<unknown>[] = [sql`d.deleted_at is null`, lineageScope(user, 'd')];
   switch (f.tab) {
     case 'open':
       // Constants of the code are written into the text, values of the request are parameters: a generic
@@ -167,7 +162,7 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
 
 /**
  * One page in two statements: its ids first (the filter in list order, LIMIT/OFFSET; the clients joined
- * only for the scope or the end-customer sort), then the columns and line counts for those 25 rows by
+ * only for the end-customer sort), then the columns and line counts for those 25 rows by
  * key. The ids statement is cheap to plan whatever its offset; the columns statement has one text for
  * every page, so PostgreSQL keeps a generic plan for it. In one statement, a page past the tenth (its
  * offset a parameter) was planned again on every call: 0.4 ms of PostgreSQL per request.
@@ -179,15 +174,14 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
 export async function listDeliveries(db: Executor, user: AuthUser, tab: DeliveryTab, params: ListParams) {
   const f = listFilter(tab, params);
   const order = orderOf(tab, params);
-  const joined = order.needsClients || user.clientTypeId !== ClientType.PROVIDER;
   const searching = f.search !== '';
   const bounds = pageBounds(params);
   const inline = searching ? null : maintainedTotal(user, f);
   // A list without a maintained total (the backorder tab, the client filter) is counted at the same time, on another connection.
   const [page, counted] = await Promise.all([db.selectFrom('deliveries as d')
-    .$if(joined, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
+    .$if(order.needsClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
     .select(['d.id', sql<number>`${searching ? sql`count(*) over ()` : sql`null`}::int`.as('total')])
-    .where(searching ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, f)} offset 0)` : deliveryWhere(user, f, 'joined'))
+    .where(searching ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, f)} offset 0)` : deliveryWhere(user, f))
     .orderBy(order.expression, order.direction)
     .orderBy('d.id', 'desc')
     .limit(bounds.limit)

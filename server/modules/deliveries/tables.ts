@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from '../../db/database';
 
 /** Deliveries of all eight types (spec 2 §3 Delivery), their lines and the carriers. */
@@ -8,6 +8,9 @@ interface DeliveryTables {
     id: Generated<number>;
     delivery_type_id: number;
     client_id: number;
+    /** The reseller and the end customer above the client, kept by triggers (migration 20261126T0100-client-lineage). */
+    reseller_id: ColumnType<number | null, never, never>;
+    end_customer_id: ColumnType<number | null, never, never>;
     project_id: number | null;
     user_id: number | null;
     carrier_id: Generated<number>;

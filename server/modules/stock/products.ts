@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { ClientType, stockFilterOptions } from '../../../src/domain/enums';
 import { msg } from '../../../src/domain/schemas/common';
 import { centsToPriceString } from '../../../src/domain/format';
@@ -7,7 +7,7 @@ import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
 import { containsTerm, numericFilter, paginate, pagedAnswer, type ListParams, sortColumn } from '../../http/paging';
-import { assertClientInScope, clientScope } from '../../http/scope';
+import { assertClientInScope, clientScope, lineageScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
@@ -29,16 +29,6 @@ export function clientIdsInScope(user: AuthUser): RawBuilder<number> {
   return sql<number>`select ${own}::int union all select s1.id from clients s1 where s1.parent_client_id = ${own}
     union all select s2.id from clients s2 join clients s2p on s2p.id = s2.parent_client_id where s2p.parent_client_id = ${own}`;
 }
-
-/**
- * A product in the user's part of the hierarchy, checked on the joined client `c` and its parent `g`:
- * two memoized key lookups per product, where a set of every client below a reseller (thousands at
- * volume) would first have to be built on each request.
- */
-const inScope = (user: AuthUser): Expression<SqlBool> =>
-  user.clientTypeId === ClientType.PROVIDER
-    ? sql<SqlBool>`true`
-    : sql<SqlBool>`(p.client_id = ${user.clientId} or c.parent_client_id = ${user.clientId} or g.parent_client_id = ${user.clientId})`;
 
 /**
  * The ids of the products a search finds, one indexed branch per field (spec 2 §2.1: name, article number,
@@ -83,12 +73,13 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
   const stock = stockFilter(params);
   const search = params.search;
   return withProductColumns(productsJoined(db)
-    .$if(user.clientTypeId !== ClientType.PROVIDER, (q) => q.leftJoin('clients as g', 'g.id', 'c.parent_client_id'))
     .where('p.deleted_at', 'is', null)
     // A literal, not a parameter: the generic plan of the named statement can then use the partial
     // index of the active products (products_active_name).
     .where('p.is_active', '=', sql.lit(filter.active))
-    .where(inScope(user))
+    // The row's lineage (migration 20261126T0100-client-lineage): a reseller's products are one range
+    // of products_reseller_active_name, in list order, and their count a count of its entries.
+    .where(lineageScope(user, 'p'))
     .$if(client != null, (q) => q.where('p.client_id', '=', client!))
     .$if(reseller != null, (q) => q.where('c.parent_client_id', '=', reseller!))
     .$if(group != null, (q) => q.where('p.product_group_id', '=', group!))

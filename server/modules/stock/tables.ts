@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from '../../db/database';
 
 interface StockTables {
@@ -6,6 +6,9 @@ interface StockTables {
   products: {
     id: Generated<number>;
     client_id: number;
+    /** The reseller and the end customer above the client, kept by triggers (migration 20261126T0100-client-lineage). */
+    reseller_id: ColumnType<number | null, never, never>;
+    end_customer_id: ColumnType<number | null, never, never>;
     product_group_id: number;
     name: string;
     description: string | null;

@@ -1,0 +1,188 @@
+/**
+ * Issue 13: deliveries and products carry the reseller and the end customer above their client
+ * (migration 20261126T0100-client-lineage), kept by triggers, and the lists of a reseller and an end
+ * customer read their rows by it. Whatever happens to clients (moved, retyped, several writers at
+ * once) and to the rows (created, given another client), every row's lineage equals the one read from
+ * its client, its parent and its grandparent, and each user's list shows its part of the hierarchy.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../support/context';
+import type { ApiClient } from '../support/client';
+import { ClientType, DeliveryType } from '../../src/domain/enums';
+
+let ctx: TestContext;
+let admin: ApiClient;
+let reseller: ApiClient;
+let klant: ApiClient;
+let resellerId: number;
+let klantId: number;
+let otherResellerId: number;
+let serial = 0;
+
+/** Rows whose stored lineage differs from the one read from the client (x), its parent (p) and grandparent (g). */
+async function lineageMismatches(table: 'deliveries' | 'products') {
+  const { rows } = await sql<{ id: number }>`select t.id from ${sql.table(table)} t
+    join clients x on x.id = t.client_id left join clients p on p.id = x.parent_client_id left join clients g on g.id = p.parent_client_id
+    where t.reseller_id is distinct from (select c.id from (values (1, x.id, x.client_type_id), (2, p.id, p.client_type_id), (3, g.id, g.client_type_id)) c(depth, id, type)
+                                          where c.type = ${ClientType.RESELLER} order by c.depth limit 1)
+       or t.end_customer_id is distinct from (select c.id from (values (1, x.id, x.client_type_id), (2, p.id, p.client_type_id)) c(depth, id, type)
+                                          where c.type = ${ClientType.EINDKLANT} order by c.depth limit 1)`.execute(ctx.db);
+  return rows.map((r) => r.id);
+}
+
+async function expectLineageExact(label: string) {
+  expect(await lineageMismatches('deliveries'), `${label}: deliveries`).toEqual([]);
+  expect(await lineageMismatches('products'), `${label}: products`).toEqual([]);
+}
+
+/** The ids of the open deliveries a user of `viewer` sees by the hierarchy of server/http/scope.ts (itself, children, grandchildren). */
+async function openDeliveriesInScope(viewer: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select d.id from deliveries d join clients x on x.id = d.client_id left join clients p on p.id = x.parent_client_id
+    where d.deleted_at is null and not d.is_cancelled and d.completed_at is null and d.delivery_type_id <> ${DeliveryType.BACKORDER}
+      and ${viewer} in (x.id, x.parent_client_id, p.parent_client_id) order by d.id`.execute(ctx.db);
+  return rows.map((r) => r.id);
+}
+
+/** The ids of the active products a user of `viewer` sees, by the same hierarchy. */
+async function productsInScope(viewer: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select t.id from products t join clients x on x.id = t.client_id left join clients p on p.id = x.parent_client_id
+    where t.deleted_at is null and t.is_active and ${viewer} in (x.id, x.parent_client_id, p.parent_client_id) order by t.id`.execute(ctx.db);
+  return rows.map((r) => r.id);
+}
+
+const sortedIds = (res: { body: { data: { id: number }[] } }) => res.body.data.map((r) => r.id).sort((a, b) => a - b);
+
+async function expectListsShowTheirHierarchy(label: string) {
+  for (const [user, viewer] of [[reseller, resellerId], [klant, klantId]] as const) {
+    const deliveries = await user.get('/api/deliveries?per_page=200');
+    expect(deliveries.status).toBe(200);
+    expect(sortedIds(deliveries), `${label}: deliveries of ${viewer}`).toEqual(await openDeliveriesInScope(viewer));
+    const products = await user.get('/api/products?per_page=200');
+    expect(products.body.total, `${label}: products of ${viewer}`).toBeLessThan(200);
+    expect(sortedIds(products), `${label}: products of ${viewer}`).toEqual(await productsInScope(viewer));
+  }
+}
+
+async function insertClient(type: number, parent: number | null, db: any = ctx.db): Promise<number> {
+  const row = await db.insertInto('clients').values({ name: `Lijnklant ${++serial}`, client_type_id: type, parent_client_id: parent })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertDelivery(clientId: number, db: any = ctx.db): Promise<number> {
+  const row = await db.insertInto('deliveries').values({ delivery_type_id: DeliveryType.BULK_LEVERING, client_id: clientId, order_number: `LIJN-${++serial}` })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertProduct(clientId: number): Promise<number> {
+  const row = await ctx.db.insertInto('products').values({ client_id: clientId, product_group_id: 1, name: `Lijnartikel ${++serial}`, article_number: `LA-${serial}`, unique_product_id: `LU-${serial}` })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.client().signIn('beheerder@demo.local');
+  reseller = await ctx.client().signIn('reseller@demo.local');
+  klant = await ctx.client().signIn('klant@demo.local');
+  resellerId = (await reseller.get('/api/auth/me')).body.contact.client_id;
+  klantId = (await klant.get('/api/auth/me')).body.contact.client_id;
+  otherResellerId = (await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.RESELLER)
+    .where('id', '!=', resellerId).orderBy('id').executeTakeFirstOrThrow()).id;
+});
+afterAll(() => ctx.close());
+
+describe('client lineage of deliveries and products', () => {
+  it('follows a move of an end customer to another reseller, a delivery given another client, and a retype', async () => {
+    await expectLineageExact('seeded');
+    await expectListsShowTheirHierarchy('seeded');
+
+    const customer = await insertClient(ClientType.EINDKLANT, resellerId);
+    const endUser = await insertClient(ClientType.EINDGEBRUIKER, customer);
+    const own = await insertDelivery(customer);
+    const users = await insertDelivery(endUser);
+    await insertProduct(customer);
+    await expectLineageExact('created');
+    expect((await reseller.get('/api/deliveries?per_page=200')).body.data.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([own, users]));
+
+    // Through the API, as an office user moves a customer: its deliveries and its end users' go with it.
+    const moved = await admin.put(`/api/clients/${customer}`, { name: 'Lijnklant verhuisd', parent_client_id: otherResellerId });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await expectLineageExact('moved');
+    await expectListsShowTheirHierarchy('moved');
+    const shown = (await reseller.get('/api/deliveries?per_page=200')).body.data.map((r: { id: number }) => r.id);
+    expect(shown).not.toContain(own);
+    expect(shown).not.toContain(users);
+    expect((await reseller.get(`/api/deliveries?search=LIJN-`)).body.data.map((r: { id: number }) => r.id)).not.toContain(users);
+
+    await ctx.db.updateTable('deliveries').set({ client_id: klantId }).where('id', '=', own).execute();
+    await expectLineageExact('delivery given another client');
+    await expectListsShowTheirHierarchy('delivery given another client');
+
+    await ctx.db.updateTable('clients').set({ client_type_id: ClientType.RESELLER }).where('id', '=', customer).execute();
+    await expectLineageExact('retyped');
+    await ctx.db.updateTable('clients').set({ client_type_id: ClientType.EINDKLANT, parent_client_id: resellerId }).where('id', '=', customer).execute();
+    await expectLineageExact('retyped and moved back');
+    await expectListsShowTheirHierarchy('moved back');
+
+    await expect(ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('clients').set({ parent_client_id: otherResellerId }).where('id', '=', customer).execute();
+      throw new Error('rolled back');
+    })).rejects.toThrow('rolled back');
+    await expectLineageExact('rolled back');
+    await expectListsShowTheirHierarchy('rolled back');
+  });
+
+  it('stays exact through a random sequence of moves, retypes and new rows', async () => {
+    let seed = 26;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const mine: number[] = [await insertClient(ClientType.EINDKLANT, resellerId)];
+    for (let step = 0; step < 80; step++) {
+      const ids = (await ctx.db.selectFrom('clients').select('id').orderBy('id').execute()).map((r) => r.id);
+      const target = pick(mine);
+      const op = Math.floor(random() * 6);
+      if (op === 0) mine.push(await insertClient(1 + Math.floor(random() * 4), pick([...mine, resellerId, otherResellerId, klantId])));
+      else if (op === 1) await insertDelivery(pick(mine));
+      else if (op === 2) await insertProduct(pick(mine));
+      else if (op === 3) await ctx.db.updateTable('clients').set({ parent_client_id: random() < 0.1 ? null : pick(ids) }).where('id', '=', target).execute();
+      else if (op === 4) await ctx.db.updateTable('clients').set({ client_type_id: 1 + Math.floor(random() * 4) }).where('id', '=', target).execute();
+      else {
+        // A parent and its children moved in one statement.
+        await ctx.db.updateTable('clients').set({ parent_client_id: pick(ids) })
+          .where((eb) => eb.or([eb('id', '=', target), eb('parent_client_id', '=', target)])).where('id', 'in', mine).execute();
+      }
+      if (step % 10 === 9) await expectLineageExact(`step ${step}`);
+    }
+    await expectLineageExact('end');
+  });
+
+  it('stays exact when an end customer moves while a delivery is added below it in another transaction', async () => {
+    const customer = await insertClient(ClientType.EINDKLANT, resellerId);
+    const endUser = await insertClient(ClientType.EINDGEBRUIKER, customer);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // The move first, the insert waiting for it; then the insert first, the move waiting for it (on PGlite one after the other).
+    for (const [first, second] of [['move', 'insert'], ['insert', 'move']] as const) {
+      const run = async (what: 'move' | 'insert', wait: number) => {
+        await pause(wait);
+        await ctx.db.transaction().execute(async (trx) => {
+          if (what === 'move') {
+            const row = await trx.selectFrom('clients').select('parent_client_id').where('id', '=', customer).executeTakeFirstOrThrow();
+            await trx.updateTable('clients').set({ parent_client_id: row.parent_client_id === resellerId ? otherResellerId : resellerId }).where('id', '=', customer).execute();
+          } else {
+            await insertDelivery(endUser, trx);
+          }
+          await pause(wait ? 0 : 150);
+        });
+      };
+      await Promise.all([run(first, 0), run(second, 50)]);
+      await expectLineageExact(`${first} before ${second}`);
+    }
+    await expectListsShowTheirHierarchy('after the concurrent changes');
+  });
+});
