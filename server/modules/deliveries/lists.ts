@@ -99,13 +99,15 @@ function deliveryRows(db: Executor, where: RawBuilder<SqlBool>, order: ReturnTyp
     .selectFrom('deliveries as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
     .leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
+    // Both line counts from one pass over the delivery's lines.
+    .leftJoinLateral((eb) => eb.selectFrom('delivery_products as dp').whereRef('dp.delivery_id', '=', 'd.id')
+      .select([sql<number>`count(*)::int`.as('products_count'), sql<number>`count(dp.checked_out_at)::int`.as('checked_out_count')]).as('lines'), (join) => join.onTrue())
     .select([
       'd.id', 'd.date', 'd.order_number', 'd.w_number', 'd.your_reference', 'd.delivery_type_id', 'd.client_id', 'c.name as client_name',
       'd.address', 'd.carrier_id', 'd.created_at', 'd.completed_at', 'd.is_cancelled',
       sql<number>`case when c.client_type_id = 4 then pc.id else c.id end`.as('end_customer_id'),
       endCustomerName.as('end_customer_name'),
-      productsCount.as('products_count'),
-      sql<number>`(select count(*)::int from delivery_products dp where dp.delivery_id = d.id and dp.checked_out_at is not null)`.as('checked_out_count'),
+      sql<number>`lines.products_count`.as('products_count'), sql<number>`lines.checked_out_count`.as('checked_out_count'),
     ])
     .where(where)
     .orderBy(order.expression, order.direction)
