@@ -111,6 +111,12 @@ describe('GET /api/products', () => {
     const byName = await admin.get('/api/products?search=latitude&per_page=200');
     expect(byName.body.total).toBeGreaterThan(0);
     expect(byName.body.data.every((p: { name: string }) => /latitude/i.test(p.name))).toBe(true);
+    // Every active article whose name holds the term in any case, whatever case the term is typed in.
+    const named = await ctx.db.selectFrom('products').select('id').where('name', 'ilike', '%latitude%').where('is_active', '=', true)
+      .where('deleted_at', 'is', null).execute();
+    const byNameMixed = await admin.get('/api/products?search=LaTiTuDe&per_page=200');
+    expect(byNameMixed.body.data.map((p: { id: number }) => p.id).sort()).toEqual(expect.arrayContaining(named.map((r) => r.id)));
+    expect(byNameMixed.body.total).toBe(byName.body.total);
     const customerName = (await ctx.db.selectFrom('clients').select('name').where('id', '=', otherCustomer).executeTakeFirstOrThrow()).name;
     const byCustomer = await admin.get(`/api/products?search=${encodeURIComponent(customerName)}&per_page=200`);
     expect(byCustomer.body.data.some((p: { client_id: number }) => p.client_id === otherCustomer)).toBe(true);

@@ -11,6 +11,7 @@ import * as m20261124_0500_item_counts from './20261124T0500-item-counts';
 import * as m20261124_0510_client_counts from './20261124T0510-client-counts';
 import * as m20261124_0600_items_in_product_order from './20261124T0600-items-in-product-order';
 import * as m20261126_0100_client_lineage from './20261126T0100-client-lineage';
+import * as m20261126_0200_product_name_search from './20261126T0200-product-name-search';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T0510-client-counts': m20261124_0510_client_counts,
   '20261124T0600-items-in-product-order': m20261124_0600_items_in_product_order,
   '20261126T0100-client-lineage': m20261126_0100_client_lineage,
+  '20261126T0200-product-name-search': m20261126_0200_product_name_search,
 };

@@ -38,7 +38,7 @@ export function clientIdsInScope(user: AuthUser): RawBuilder<number> {
 function productSearchIds(search: string): RawBuilder<number> {
   const has = (column: string) => containsTerm(sql.ref(column), search);
   const prefix = prefixPattern(search);
-  return sql<number>`select sp.id from products sp where ${has('sp.name')}
+  return sql<number>`select sp.id from products sp where ${containsTerm(sql.ref('sp.name_search'), search, { lowered: true })}
     union select sp.id from products sp where ${has('sp.article_number')}
     union select sp.id from products sp where sp.client_id in (select sc.id from clients sc where ${has('sc.name')})
     union select sp.id from products sp where sp.client_id in (select sc.id from clients sc join clients sr on sr.id = sc.parent_client_id

@@ -11,6 +11,8 @@ interface StockTables {
     end_customer_id: ColumnType<number | null, never, never>;
     product_group_id: number;
     name: string;
+    /** lower(name), kept by PostgreSQL (migration 20261126T0200-product-name-search): what the search reads. */
+    name_search: ColumnType<string, never, never>;
     description: string | null;
     article_number: string;
     unique_product_id: string;
