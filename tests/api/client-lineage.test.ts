@@ -3,7 +3,8 @@
  * (migration 20261126T0100-client-lineage), kept by triggers, and the lists of a reseller and an end
  * customer read their rows by it. Whatever happens to clients (moved, retyped, several writers at
  * once) and to the rows (created, given another client), every row's lineage equals the one read from
- * its client, its parent and its grandparent, and each user's list shows its part of the hierarchy.
+ * its client, its parent and its grandparent, product_counts (migration 20261126T0300) equals the
+ * products counted by their lineage, and each user's list shows its part of the hierarchy.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,13 @@ async function lineageMismatches(table: 'deliveries' | 'products') {
 async function expectLineageExact(label: string) {
   expect(await lineageMismatches('deliveries'), `${label}: deliveries`).toEqual([]);
   expect(await lineageMismatches('products'), `${label}: products`).toEqual([]);
+  // product_counts (its rows that are not 0) against the live products grouped by every scope they count in.
+  const table = await sql<{ scope_id: number; is_active: boolean; n: number }>`select scope_id, is_active, n from product_counts
+    where n <> 0 order by 1, 2`.execute(ctx.db);
+  const direct = await sql<{ scope_id: number; is_active: boolean; n: number }>`select s.id scope_id, t.is_active, count(*)::int n
+    from products t join (select id from clients union all select 0) s on s.id in (0, t.reseller_id, t.end_customer_id, t.client_id)
+    where t.deleted_at is null group by 1, 2 order by 1, 2`.execute(ctx.db);
+  expect(table.rows, `${label}: product_counts`).toEqual(direct.rows);
 }
 
 /** The ids of the open deliveries a user of `viewer` sees by the hierarchy of server/http/scope.ts (itself, children, grandchildren). */
@@ -59,9 +67,13 @@ async function expectListsShowTheirHierarchy(label: string) {
     expect(deliveries.status).toBe(200);
     expect(sortedIds(deliveries), `${label}: deliveries of ${viewer}`).toEqual(await openDeliveriesInScope(viewer));
     const products = await user.get('/api/products?per_page=200');
+    const direct = await productsInScope(viewer);
     expect(products.body.total, `${label}: products of ${viewer}`).toBeLessThan(200);
-    expect(sortedIds(products), `${label}: products of ${viewer}`).toEqual(await productsInScope(viewer));
+    expect(sortedIds(products), `${label}: products of ${viewer}`).toEqual(direct);
+    expect(products.body.total, `${label}: product total of ${viewer}`).toBe(direct.length);
   }
+  const all = await sql<{ n: number }>`select count(*)::int n from products where deleted_at is null and is_active`.execute(ctx.db);
+  expect((await admin.get('/api/products')).body.total, `${label}: all products`).toBe(all.rows[0]!.n);
 }
 
 async function insertClient(type: number, parent: number | null, db: any = ctx.db): Promise<number> {
@@ -149,7 +161,15 @@ describe('client lineage of deliveries and products', () => {
       const op = Math.floor(random() * 6);
       if (op === 0) mine.push(await insertClient(1 + Math.floor(random() * 4), pick([...mine, resellerId, otherResellerId, klantId])));
       else if (op === 1) await insertDelivery(pick(mine));
-      else if (op === 2) await insertProduct(pick(mine));
+      else if (op === 2) {
+        // A new article, or one switched off, deleted or given back its place.
+        const product = random() < 0.5 ? await insertProduct(pick(mine)) : null;
+        const change = random();
+        if (!product) {
+          await ctx.db.updateTable('products').set(change < 0.4 ? { is_active: random() < 0.5 } : { deleted_at: change < 0.7 ? new Date() : null })
+            .where('client_id', 'in', mine).execute();
+        }
+      }
       else if (op === 3) await ctx.db.updateTable('clients').set({ parent_client_id: random() < 0.1 ? null : pick(ids) }).where('id', '=', target).execute();
       else if (op === 4) await ctx.db.updateTable('clients').set({ client_type_id: 1 + Math.floor(random() * 4) }).where('id', '=', target).execute();
       else {
@@ -160,6 +180,10 @@ describe('client lineage of deliveries and products', () => {
       if (step % 10 === 9) await expectLineageExact(`step ${step}`);
     }
     await expectLineageExact('end');
+    // The sequence breaks the parent rules of the types (where lineage and hierarchy part ways): its rows leave the lists.
+    await ctx.db.updateTable('products').set({ deleted_at: new Date() }).where('client_id', 'in', mine).execute();
+    await ctx.db.updateTable('deliveries').set({ deleted_at: new Date() }).where('client_id', 'in', mine).execute();
+    await expectLineageExact('rows of the sequence deleted');
   });
 
   it('stays exact when an end customer moves while a delivery is added below it in another transaction', async () => {

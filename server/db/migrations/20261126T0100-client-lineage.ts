@@ -23,13 +23,12 @@ const TABLES = ['deliveries', 'products'] as const;
 
 const OPEN_LIST = 'deleted_at is null and not is_cancelled and completed_at is null and delivery_type_id <> 7';
 const FINISHED = 'deleted_at is null and not is_cancelled and completed_at is not null';
+/** The delivery tabs in list order per reseller and end customer; the products' come with their sort column (20261126T0200). */
 const INDEXES: Array<[name: string, definition: string]> = [
   ['deliveries_reseller_open_idx', `deliveries (reseller_id, created_at desc, id desc) where ${OPEN_LIST}`],
   ['deliveries_end_customer_open_idx', `deliveries (end_customer_id, created_at desc, id desc) where ${OPEN_LIST}`],
   ['deliveries_reseller_finished_idx', `deliveries (reseller_id, completed_at desc, id desc) where ${FINISHED}`],
   ['deliveries_end_customer_finished_idx', `deliveries (end_customer_id, completed_at desc, id desc) where ${FINISHED}`],
-  ['products_reseller_active_name', 'products (reseller_id, lower(name), id) where deleted_at is null and is_active'],
-  ['products_end_customer_active_name', 'products (end_customer_id, lower(name), id) where deleted_at is null and is_active'],
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {

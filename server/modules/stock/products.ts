@@ -75,7 +75,7 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
   return withProductColumns(productsJoined(db)
     .where('p.deleted_at', 'is', null)
     // A literal, not a parameter: the generic plan of the named statement can then use the partial
-    // index of the active products (products_active_name).
+    // index of the active products (products_active_name_search).
     .where('p.is_active', '=', sql.lit(filter.active))
     // The row's lineage (migration 20261126T0100-client-lineage): a reseller's products are one range
     // of products_reseller_active_name, in list order, and their count a count of its entries.
@@ -140,15 +140,28 @@ export function orderProducts<Q extends ReturnType<typeof productQuery>>(query: 
     return query.orderBy(countSortExpression(params.sort as keyof ProductCounts), dir).orderBy('p.id') as Q;
   }
   if (params.sort === 'id') return query.orderBy('p.id', dir) as Q;
-  // lower(): the same order on every collation (PGlite sorts bytewise, a server may not).
+  // lower(): the same order on every collation (PGlite sorts bytewise, a server may not). The name has
+  // its lowercase copy (name_search), which the list's indexes hold.
   const column = sortColumn(params, sorts, 'p.name');
-  return query.orderBy(sql`lower(${sql.ref(column)})`, dir).orderBy('p.id') as Q;
+  return query.orderBy(column === 'p.name' ? sql.ref('p.name_search') : sql`lower(${sql.ref(column)})`, dir).orderBy('p.id') as Q;
+}
+
+/**
+ * The list's total from product_counts (migration 20261126T0300-product-counts), for the list as the
+ * user sees it without a search or filter: one row for the provider's all (scope 0), else the row of
+ * the user's own client. Null where the products have to be counted.
+ */
+function maintainedTotal(user: AuthUser, params: ListParams, filter: ProductFilter): RawBuilder<number> | null {
+  if (params.search !== '' || Object.keys(params.filters).length || filter.clientId != null || filter.projectId != null) return null;
+  const scope = user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId;
+  return sql<number>`(select coalesce(sum(k.n), 0)::int from product_counts k where k.scope_id = ${scope} and k.is_active = ${sql.lit(filter.active)})`;
 }
 
 /**
  * GET /products and friends: one page in two steps. The ids of the page first, with the total in the
  * same statement: numbered with the page for a search (a few hundred products at most, where running
- * the search's index lookups again for a count costs more), a count subquery otherwise. Then the
+ * the search's index lookups again for a count costs more), the maintained count of an unfiltered
+ * list, a count subquery otherwise. Then the
  * columns of those ids by key and their item counts, at the same time. The ids statement is cheap to
  * plan whatever its offset; the columns statement has one text for every page, so PostgreSQL keeps a
  * generic plan for it (in one statement, every page past the tenth was planned again on every call).
@@ -157,7 +170,7 @@ export async function listProducts(
   db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
 ): Promise<Answer<Paged<ProductListRow>>> {
   const query = productQuery(db, user, params, filter);
-  const count = sql<number>`(${query.clearSelect().select(sql<number>`count(*)::int`.as('n'))})`;
+  const count = maintainedTotal(user, params, filter) ?? sql<number>`(${query.clearSelect().select(sql<number>`count(*)::int`.as('n'))})`;
   const ids = await paginate(orderProducts(query, params).clearSelect().select('p.id'), params, basePath, params.search ? 'window' : { column: count });
   const pageIds = ids.data.map((p) => p.id);
   const [rows, counts] = pageIds.length

@@ -54,6 +54,8 @@ interface StockTables {
   bundle_product: { bundle_id: number; product_id: number };
   /** Live items per product and status (migration 20261124T0500; written by triggers only; rows may hold 0). */
   item_counts: { product_id: number; status_id: number; n: number };
+  /** Live products per part of the hierarchy (scope 0: all) and active flag, kept by triggers (migration 20261126T0300-product-counts). */
+  product_counts: { scope_id: number; is_active: boolean; n: number };
 }
 
 declare module '../../db/database' {
