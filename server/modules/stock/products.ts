@@ -65,14 +65,29 @@ function stockFilter(params: ListParams): number | null {
   return status;
 }
 
-/** Products the user may see, with end customer and reseller joined; filters and search of spec 2 §2.1. */
+/** Products the user may see, with end customer and reseller joined and the list's columns; filters and search of spec 2 §2.1. */
 export function productQuery(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter) {
+  return withProductColumns(filteredProducts(db, user, params, filter, true));
+}
+
+/** A sort on the end customer's or the reseller's name: the clients must be joined for it. */
+const sortsOnClients = (params: ListParams) => params.sort != null && Object.hasOwn(sorts, params.sort) && !sorts[params.sort]!.startsWith('p.');
+
+/**
+ * The products the user may see with the filters and search of spec 2 §2.1, without columns. The end
+ * customer `c` and its reseller `r` are joined only with `joinClients` (for the columns, or a sort on
+ * their names): every filter reads the product's own row, and without the joins a page's ids come
+ * from an index alone (PostgreSQL still reads each product for the key of a join it then drops).
+ * The builder is typed as joined either way; without the joins nothing may read `c` or `r`.
+ */
+function filteredProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, joinClients: boolean) {
   const client = filter.clientId ?? numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
   const reseller = numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id');
   const group = numericFilter(params, 'product_group') ?? numericFilter(params, 'product_group_id');
   const stock = stockFilter(params);
   const search = params.search;
-  return withProductColumns(productsJoined(db)
+  const base = joinClients ? productsJoined(db) : db.selectFrom('products as p') as unknown as ReturnType<typeof productsJoined>;
+  return base
     .where('p.deleted_at', 'is', null)
     // A literal, not a parameter: the generic plan of the named statement can then use the partial
     // index of the active products (products_active_name_search).
@@ -81,7 +96,7 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
     // of products_reseller_active_name, in list order, and their count a count of its entries.
     .where(lineageScope(user, 'p'))
     .$if(client != null, (q) => q.where('p.client_id', '=', client!))
-    .$if(reseller != null, (q) => q.where('c.parent_client_id', '=', reseller!))
+    .$if(reseller != null, (q) => q.where('p.reseller_id', '=', reseller!))
     .$if(group != null, (q) => q.where('p.product_group_id', '=', group!))
     .$if(stock != null, (q) => q.where((eb) => eb.exists(
       eb.selectFrom('items as fi').select('fi.id').whereRef('fi.product_id', '=', 'p.id').where('fi.status_id', '=', stock!).where('fi.deleted_at', 'is', null),
@@ -91,7 +106,7 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
     )))
     // An array, not IN: PostgreSQL then fetches the few found products by key and sorts them, where IN
     // made it walk the name index and compare every product with the whole set.
-    .$if(search !== '', (q) => q.where(sql<SqlBool>`p.id = any(array(${productSearchIds(search)}))`)));
+    .$if(search !== '', (q) => q.where(sql<SqlBool>`p.id = any(array(${productSearchIds(search)}))`));
 }
 
 /** Products with their end customer `c` and its reseller `r`. */
@@ -134,7 +149,7 @@ function listRow(p: ProductRow, counts: ProductCounts) {
   };
 }
 
-export function orderProducts<Q extends ReturnType<typeof productQuery>>(query: Q, params: ListParams): Q {
+export function orderProducts<Q extends ReturnType<typeof filteredProducts>>(query: Q, params: ListParams): Q {
   const dir = params.order;
   if (params.sort && countSorts.has(params.sort)) {
     return query.orderBy(countSortExpression(params.sort as keyof ProductCounts), dir).orderBy('p.id') as Q;
@@ -169,9 +184,9 @@ function maintainedTotal(user: AuthUser, params: ListParams, filter: ProductFilt
 export async function listProducts(
   db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
 ): Promise<Answer<Paged<ProductListRow>>> {
-  const query = productQuery(db, user, params, filter);
-  const count = maintainedTotal(user, params, filter) ?? sql<number>`(${query.clearSelect().select(sql<number>`count(*)::int`.as('n'))})`;
-  const ids = await paginate(orderProducts(query, params).clearSelect().select('p.id'), params, basePath, params.search ? 'window' : { column: count });
+  const query = filteredProducts(db, user, params, filter, sortsOnClients(params));
+  const count = maintainedTotal(user, params, filter) ?? sql<number>`(${query.select(sql<number>`count(*)::int`.as('n'))})`;
+  const ids = await paginate(orderProducts(query, params).select('p.id'), params, basePath, params.search ? 'window' : { column: count });
   const pageIds = ids.data.map((p) => p.id);
   const [rows, counts] = pageIds.length
     ? await Promise.all([productsByIds(db, pageIds), countsFor(db, pageIds)])
