@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
+import { hierarchyUsers, insertClient as insertClientIn, overlapping, seededRandom } from '../support/hierarchy';
 import { ClientType } from '../../src/domain/enums';
 
 let ctx: TestContext;
@@ -17,7 +18,6 @@ let klant: ApiClient;
 let resellerId: number;
 let klantId: number;
 let otherResellerId: number;
-let serial = 0;
 
 const lists: [path: string, type: number | null][] = [
   ['/api/resellers', ClientType.RESELLER], ['/api/endcustomers', ClientType.EINDKLANT], ['/api/endusers', ClientType.EINDGEBRUIKER],
@@ -60,21 +60,11 @@ async function expectTableExact(label: string) {
   expect(table.rows, label).toEqual(direct.rows);
 }
 
-async function insertClient(type: number, parent: number | null, db: any = ctx.db): Promise<number> {
-  const row = await db.insertInto('clients').values({ name: `Telklant ${++serial}`, client_type_id: type, parent_client_id: parent })
-    .returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
+const insertClient = (type: number, parent: number | null, db = ctx.db) => insertClientIn(db, type, parent);
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.client().signIn('beheerder@demo.local');
-  reseller = await ctx.client().signIn('reseller@demo.local');
-  klant = await ctx.client().signIn('klant@demo.local');
-  resellerId = (await reseller.get('/api/auth/me')).body.contact.client_id;
-  klantId = (await klant.get('/api/auth/me')).body.contact.client_id;
-  otherResellerId = (await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.RESELLER)
-    .where('id', '!=', resellerId).orderBy('id').executeTakeFirstOrThrow()).id;
+  ({ admin, reseller, klant, resellerId, klantId, otherResellerId } = await hierarchyUsers(ctx));
 });
 afterAll(() => ctx.close());
 
@@ -129,12 +119,7 @@ describe('customer list totals (client_counts)', () => {
   });
 
   it('keeps the table equal to a grouped count through a random sequence of client changes', async () => {
-    let seed = 13;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
-    const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const { random, pick } = seededRandom(13);
     const mine: number[] = [];
     const all = async () => (await ctx.db.selectFrom('clients').select('id').orderBy('id').execute()).map((r) => r.id);
     for (let step = 0; step < 120; step++) {
@@ -176,24 +161,16 @@ describe('customer list totals (client_counts)', () => {
   it('stays exact when an end customer moves while end users are added below it in another transaction', async () => {
     const customer = await insertClient(ClientType.EINDKLANT, resellerId);
     await insertClient(ClientType.EINDGEBRUIKER, customer);
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    // The move first, the insert waiting for it; then the insert first, the move waiting for it (on PGlite one after the other).
-    for (const [first, second] of [['move', 'insert'], ['insert', 'move']] as const) {
-      const run = async (what: 'move' | 'insert', wait: number) => {
-        await pause(wait);
-        await ctx.db.transaction().execute(async (trx) => {
-          if (what === 'move') {
-            const row = await trx.selectFrom('clients').select('parent_client_id').where('id', '=', customer).executeTakeFirstOrThrow();
-            await trx.updateTable('clients').set({ parent_client_id: row.parent_client_id === resellerId ? otherResellerId : resellerId }).where('id', '=', customer).execute();
-          } else {
-            await insertClient(ClientType.EINDGEBRUIKER, customer, trx);
-          }
-          await pause(wait ? 0 : 150);
-        });
-      };
-      await Promise.all([run(first, 0), run(second, 50)]);
-      await expectTableExact(`${first} before ${second}`);
-    }
+    const move = async (trx: typeof ctx.db) => {
+      const row = await trx.selectFrom('clients').select('parent_client_id').where('id', '=', customer).executeTakeFirstOrThrow();
+      await trx.updateTable('clients').set({ parent_client_id: row.parent_client_id === resellerId ? otherResellerId : resellerId }).where('id', '=', customer).execute();
+    };
+    const insert = (trx: typeof ctx.db) => insertClient(ClientType.EINDGEBRUIKER, customer, trx);
+    // The move first, the insert waiting for it; then the insert first, the move waiting for it.
+    await overlapping(ctx.db, move, insert);
+    await expectTableExact('move before insert');
+    await overlapping(ctx.db, insert, move);
+    await expectTableExact('insert before move');
     await expectListTotals('after the concurrent changes');
   });
 });

@@ -9,16 +9,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
-import type { ApiClient } from '../support/client';
+import { hierarchyUsers, insertClient as insertClientIn, overlapping, seededRandom, type HierarchyUsers } from '../support/hierarchy';
 import { ClientType, DeliveryType } from '../../src/domain/enums';
 
 let ctx: TestContext;
-let admin: ApiClient;
-let reseller: ApiClient;
-let klant: ApiClient;
-let resellerId: number;
-let klantId: number;
-let otherResellerId: number;
+let users: HierarchyUsers;
 let serial = 0;
 
 /** Rows whose stored lineage differs from the one read from the client (x), its parent (p) and grandparent (g). */
@@ -62,6 +57,7 @@ async function productsInScope(viewer: number): Promise<number[]> {
 const sortedIds = (res: { body: { data: { id: number }[] } }) => res.body.data.map((r) => r.id).sort((a, b) => a - b);
 
 async function expectListsShowTheirHierarchy(label: string) {
+  const { admin, reseller, klant, resellerId, klantId } = users;
   for (const [user, viewer] of [[reseller, resellerId], [klant, klantId]] as const) {
     const deliveries = await user.get('/api/deliveries?per_page=200');
     expect(deliveries.status).toBe(200);
@@ -76,11 +72,7 @@ async function expectListsShowTheirHierarchy(label: string) {
   expect((await admin.get('/api/products')).body.total, `${label}: all products`).toBe(all.rows[0]!.n);
 }
 
-async function insertClient(type: number, parent: number | null, db: any = ctx.db): Promise<number> {
-  const row = await db.insertInto('clients').values({ name: `Lijnklant ${++serial}`, client_type_id: type, parent_client_id: parent })
-    .returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
+const insertClient = (type: number, parent: number | null) => insertClientIn(ctx.db, type, parent);
 
 async function insertDelivery(clientId: number, db: any = ctx.db): Promise<number> {
   const row = await db.insertInto('deliveries').values({ delivery_type_id: DeliveryType.BULK_LEVERING, client_id: clientId, order_number: `LIJN-${++serial}` })
@@ -96,28 +88,23 @@ async function insertProduct(clientId: number): Promise<number> {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.client().signIn('beheerder@demo.local');
-  reseller = await ctx.client().signIn('reseller@demo.local');
-  klant = await ctx.client().signIn('klant@demo.local');
-  resellerId = (await reseller.get('/api/auth/me')).body.contact.client_id;
-  klantId = (await klant.get('/api/auth/me')).body.contact.client_id;
-  otherResellerId = (await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.RESELLER)
-    .where('id', '!=', resellerId).orderBy('id').executeTakeFirstOrThrow()).id;
+  users = await hierarchyUsers(ctx);
 });
 afterAll(() => ctx.close());
 
 describe('client lineage of deliveries and products', () => {
   it('follows a move of an end customer to another reseller, a delivery given another client, and a retype', async () => {
+    const { admin, reseller, resellerId, klantId, otherResellerId } = users;
     await expectLineageExact('seeded');
     await expectListsShowTheirHierarchy('seeded');
 
     const customer = await insertClient(ClientType.EINDKLANT, resellerId);
     const endUser = await insertClient(ClientType.EINDGEBRUIKER, customer);
     const own = await insertDelivery(customer);
-    const users = await insertDelivery(endUser);
+    const theirs = await insertDelivery(endUser);
     await insertProduct(customer);
     await expectLineageExact('created');
-    expect((await reseller.get('/api/deliveries?per_page=200')).body.data.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([own, users]));
+    expect((await reseller.get('/api/deliveries?per_page=200')).body.data.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([own, theirs]));
 
     // Through the API, as an office user moves a customer: its deliveries and its end users' go with it.
     const moved = await admin.put(`/api/clients/${customer}`, { name: 'Lijnklant verhuisd', parent_client_id: otherResellerId });
@@ -126,8 +113,8 @@ describe('client lineage of deliveries and products', () => {
     await expectListsShowTheirHierarchy('moved');
     const shown = (await reseller.get('/api/deliveries?per_page=200')).body.data.map((r: { id: number }) => r.id);
     expect(shown).not.toContain(own);
-    expect(shown).not.toContain(users);
-    expect((await reseller.get(`/api/deliveries?search=LIJN-`)).body.data.map((r: { id: number }) => r.id)).not.toContain(users);
+    expect(shown).not.toContain(theirs);
+    expect((await reseller.get(`/api/deliveries?search=LIJN-`)).body.data.map((r: { id: number }) => r.id)).not.toContain(theirs);
 
     await ctx.db.updateTable('deliveries').set({ client_id: klantId }).where('id', '=', own).execute();
     await expectLineageExact('delivery given another client');
@@ -148,12 +135,8 @@ describe('client lineage of deliveries and products', () => {
   });
 
   it('stays exact through a random sequence of moves, retypes and new rows', async () => {
-    let seed = 26;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
-    const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const { random, pick } = seededRandom(26);
+    const { resellerId, otherResellerId, klantId } = users;
     const mine: number[] = [await insertClient(ClientType.EINDKLANT, resellerId)];
     for (let step = 0; step < 80; step++) {
       const ids = (await ctx.db.selectFrom('clients').select('id').orderBy('id').execute()).map((r) => r.id);
@@ -187,26 +170,19 @@ describe('client lineage of deliveries and products', () => {
   });
 
   it('stays exact when an end customer moves while a delivery is added below it in another transaction', async () => {
-    const customer = await insertClient(ClientType.EINDKLANT, resellerId);
+    const customer = await insertClient(ClientType.EINDKLANT, users.resellerId);
     const endUser = await insertClient(ClientType.EINDGEBRUIKER, customer);
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    // The move first, the insert waiting for it; then the insert first, the move waiting for it (on PGlite one after the other).
-    for (const [first, second] of [['move', 'insert'], ['insert', 'move']] as const) {
-      const run = async (what: 'move' | 'insert', wait: number) => {
-        await pause(wait);
-        await ctx.db.transaction().execute(async (trx) => {
-          if (what === 'move') {
-            const row = await trx.selectFrom('clients').select('parent_client_id').where('id', '=', customer).executeTakeFirstOrThrow();
-            await trx.updateTable('clients').set({ parent_client_id: row.parent_client_id === resellerId ? otherResellerId : resellerId }).where('id', '=', customer).execute();
-          } else {
-            await insertDelivery(endUser, trx);
-          }
-          await pause(wait ? 0 : 150);
-        });
-      };
-      await Promise.all([run(first, 0), run(second, 50)]);
-      await expectLineageExact(`${first} before ${second}`);
-    }
+    const move = async (trx: typeof ctx.db) => {
+      const row = await trx.selectFrom('clients').select('parent_client_id').where('id', '=', customer).executeTakeFirstOrThrow();
+      const to = row.parent_client_id === users.resellerId ? users.otherResellerId : users.resellerId;
+      await trx.updateTable('clients').set({ parent_client_id: to }).where('id', '=', customer).execute();
+    };
+    const insert = (trx: typeof ctx.db) => insertDelivery(endUser, trx);
+    // The move first, the insert waiting for it; then the insert first, the move waiting for it.
+    await overlapping(ctx.db, move, insert);
+    await expectLineageExact('move before insert');
+    await overlapping(ctx.db, insert, move);
+    await expectLineageExact('insert before move');
     await expectListsShowTheirHierarchy('after the concurrent changes');
   });
 });
