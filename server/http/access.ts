@@ -110,20 +110,17 @@ function sessionQuery(db: Executor, id: string) {
     .where('sessions.id', '=', id);
 }
 
-/** Every request sends the same statement but for the session id: it is built and compiled once per database. */
 type SessionUserRow = InferResult<ReturnType<typeof sessionQuery>>[number];
-const compiledSessionQueries = new WeakMap<Executor, CompiledQuery<SessionUserRow>>();
 
 /**
  * The session of a cookie with its user, roles and rights, in one statement: this runs on every
  * request, and rights are read fresh, so a changed role or right counts from the next request on.
+ * `compiled` is sessionQuery compiled once: only the session id changes from request to request.
  */
 async function loadSessionAndUser(
-  db: Executor, config: Config, cookieValue: string | undefined,
+  db: Executor, compiled: CompiledQuery<SessionUserRow>, config: Config, cookieValue: string | undefined,
 ): Promise<{ session: SessionState | null; user: AuthUser | null }> {
   if (!cookieValue) return { session: null, user: null };
-  let compiled = compiledSessionQueries.get(db);
-  if (!compiled) compiledSessionQueries.set(db, (compiled = sessionQuery(db, '').compile()));
   const { rows: [row] } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [hashToken(cookieValue)] });
   if (!row) return { session: null, user: null };
   const session = await liveSession(db, config, row);
@@ -134,6 +131,7 @@ async function loadSessionAndUser(
 export function registerAccessControl(app: FastifyInstance, db: Executor): void {
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
+  const sessionStatement = sessionQuery(db, '').compile();
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api') && !route.config?.access) {
@@ -144,7 +142,7 @@ export function registerAccessControl(app: FastifyInstance, db: Executor): void 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return; // static files and the not-found handler
-    const { session, user } = await loadSessionAndUser(db, app.config, sessionCookie(request));
+    const { session, user } = await loadSessionAndUser(db, sessionStatement, app.config, sessionCookie(request));
     request.session = session;
 
     if (MUTATING.has(request.method)) {
