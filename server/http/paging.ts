@@ -97,7 +97,6 @@ export function identifyingWord(search: string): string | null {
  */
 export function containsTerm(column: Expression<string | null>, search: string, { lowered = false } = {}): RawBuilder<SqlBool> {
   const word = identifyingWord(search);
-  // A column that holds its text lowercased already (`lowered`) is compared with LIKE and the lowercased term.
   const contains = (pattern: string) => (lowered ? sql`${column} like lower(${pattern})` : sql`${column} ilike ${pattern}`);
   if (!word) return sql<SqlBool>`${contains(likePattern(search))}`;
   const whole = lowered ? sql`strpos(${column}, lower(${search}))` : sql`strpos(lower(${column}), lower(${search}))`;

@@ -113,8 +113,7 @@ function filteredProducts(db: Executor, user: AuthUser, params: ListParams, filt
 function productsJoined(db: Executor) {
   return db
     .selectFrom('products as p')
-    // A left join on the not-null key gives the same rows as an inner join, and PostgreSQL leaves it out
-    // where nothing reads it: the provider's count is then a count of products alone.
+    // A left join on the not-null key gives the same rows as an inner join.
     .leftJoin('clients as c', 'c.id', 'p.client_id')
     .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER));
 }
@@ -176,10 +175,10 @@ function maintainedTotal(user: AuthUser, params: ListParams, filter: ProductFilt
  * GET /products and friends: one page in two steps. The ids of the page first, with the total in the
  * same statement: numbered with the page for a search (a few hundred products at most, where running
  * the search's index lookups again for a count costs more), the maintained count of an unfiltered
- * list, a count subquery otherwise. Then the
- * columns of those ids by key and their item counts, at the same time. The ids statement is cheap to
- * plan whatever its offset; the columns statement has one text for every page, so PostgreSQL keeps a
- * generic plan for it (in one statement, every page past the tenth was planned again on every call).
+ * list, a count subquery otherwise. Then the columns of those ids by key and their item counts, at
+ * the same time. The ids statement is cheap to plan whatever its offset; the columns statement has
+ * one text for every page, so PostgreSQL keeps a generic plan for it (in one statement, every page
+ * past the tenth was planned again on every call).
  */
 export async function listProducts(
   db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
