@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect } from 'kysely';
-import { identifyingWord, listParams, pageBounds, pagedAnswer } from './paging';
+import { identifyingWord, listParams, pageBounds, pagedAnswer, prefixRange } from './paging';
 
 const labels = (page: number, total: number) =>
   pagedAnswer([], total, listParams({ page: String(page) }), '/api/x').links.map((l) => l.label);
@@ -58,5 +58,22 @@ describe('identifyingWord', () => {
     expect(identifyingWord('Stationsstraat 12')).toBeNull();
     expect(identifyingWord('Jan de Vries')).toBeNull();
     expect(identifyingWord('')).toBeNull();
+  });
+});
+
+describe('prefixRange', () => {
+  it('runs from the term in capitals up to the same with its last character one higher', () => {
+    expect(prefixRange('bn0001')).toEqual({ from: 'BN0001', to: 'BN0002' });
+    expect(prefixRange('ord-9')).toEqual({ from: 'ORD-9', to: 'ORD-:' });
+    // LIKE's wildcards are plain characters here.
+    expect(prefixRange('a_%')).toEqual({ from: 'A_%', to: 'A_&' });
+    expect(prefixRange('zé')).toEqual({ from: 'ZÉ', to: 'ZÊ' });
+  });
+
+  it('steps over the surrogates and past the last code point', () => {
+    expect(prefixRange('x\u{d7ff}')).toEqual({ from: 'X\u{d7ff}', to: 'X\u{e000}' });
+    expect(prefixRange('x\u{1f600}')).toEqual({ from: 'X\u{1f600}', to: 'X\u{1f601}' });
+    expect(prefixRange('x\u{10ffff}')).toEqual({ from: 'X\u{10ffff}', to: 'Y' });
+    expect(prefixRange('\u{10ffff}')).toEqual({ from: '\u{10ffff}', to: null });
   });
 });

@@ -103,6 +103,35 @@ export function containsTerm(column: Expression<string | null>, search: string, 
   return sql<SqlBool>`(${contains(likePattern(word))} and ${whole} > 0)`;
 }
 
+/**
+ * The values of `upper(column)` that start with the term, as a range for the upper() text_pattern_ops
+ * indexes: from the term in capitals up to, not including, the same with its last character one
+ * higher (byte order is code point order in UTF-8). `to` is null when no such text exists. A range
+ * and not `LIKE 'TERM%'`: PostgreSQL turns a LIKE into an index range only when the pattern is a
+ * constant of the plan, so a search with its pattern as a parameter had to be planned again on every
+ * call (docs/PERFORMANCE.md, fifth round).
+ */
+export function prefixRange(search: string): { from: string; to: string | null } {
+  const from = search.toUpperCase();
+  const points = [...from].map((c) => c.codePointAt(0)!);
+  while (points.length) {
+    const last = points.pop()!;
+    if (last < 0x10ffff) {
+      // The surrogates are no characters: after U+D7FF comes U+E000.
+      points.push(last === 0xd7ff ? 0xe000 : last + 1);
+      return { from, to: String.fromCodePoint(...points) };
+    }
+  }
+  return { from, to: null };
+}
+
+/** `upper(column)` starts with the term, in capitals: a range of the column's upper() text_pattern_ops index. */
+export function startsWithTerm(column: Expression<string | null>, search: string): RawBuilder<SqlBool> {
+  const { from, to } = prefixRange(search);
+  const upper = sql`upper(${column})`;
+  return to === null ? sql<SqlBool>`${upper} ~>=~ ${from}` : sql<SqlBool>`${upper} ~>=~ ${from} and ${upper} ~<~ ${to}`;
+}
+
 export type { Paged } from '../../src/domain/paged';
 
 /**

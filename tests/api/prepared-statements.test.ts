@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import { kyselyPool } from '../../server/db/pool';
+import type { Database } from '../../server/db/database';
 import { openPostgres } from '../../server/db/open';
 import { createTestContext, type TestContext } from '../support/context';
+import { listParams } from '../../server/http/paging';
+import { listProducts } from '../../server/modules/stock/products';
+import type { AuthUser } from '../../server/http/access';
+import { ClientType, PROVIDER_CLIENT_ID } from '../../src/domain/enums';
 
 // PostgreSQL only (vitest.config.ts): PGlite runs in-process, without the wire protocol's statements.
 describe('statements on PostgreSQL', () => {
@@ -42,5 +49,39 @@ describe('statements on PostgreSQL', () => {
     const { first, second, prepared } = await twice(false);
     expect(second).toEqual(first);
     expect(prepared).toEqual([]);
+  });
+
+  it('keep one generic plan for the product search, which reads serials and order numbers by index range', async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const sent: CompiledQuery[] = [];
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }), log: (event) => { sent.push(event.query); } });
+    const provider: AuthUser = {
+      id: 1, name: 'Beheerder', email: 'beheerder@demo.local', contactId: 1, clientId: PROVIDER_CLIENT_ID, clientTypeId: ClientType.PROVIDER,
+      otpEnabled: true, roles: ['Superuser'], permissions: new Set(), isSuperuser: true,
+    };
+    try {
+      // Terms of one shape (one word) share one statement text; names, serials, order numbers, customers, nothing.
+      const terms = ['latitude', 'bn0', 'zorggroep', 'tst', 'niets', 'elitebook', 'so2', 'thinkpad', 'a', 'dock'];
+      const totals: number[] = [];
+      for (const term of terms) totals.push((await listProducts(db, provider, listParams({ search: term }), { active: true }, '/api/products')).total);
+      expect(totals.some((n) => n > 0)).toBe(true);
+      const search = sent.find((q) => q.sql.includes('from products sp where'))!;
+      const plans = await sql<{ generic_plans: string; custom_plans: string }>`select generic_plans, custom_plans from pg_prepared_statements
+        where statement = ${search.sql}`.execute(db);
+      // PostgreSQL plans a named statement for its first five runs, then keeps the generic plan when it is as cheap.
+      expect(Number(plans.rows[0]!.custom_plans)).toBeLessThanOrEqual(5);
+      expect(Number(plans.rows[0]!.generic_plans)).toBeGreaterThanOrEqual(terms.length - 5);
+      // That plan, for any term: a range of the upper() indexes. A LIKE with a parameter cannot be one;
+      // on a million items it was a scan of them all (on this small database PostgreSQL would scan them anyway).
+      await sql`prepare probe as ${sql.raw(search.sql)}`.execute(db);
+      await sql`set plan_cache_mode = force_generic_plan`.execute(db);
+      await sql`set enable_seqscan = off`.execute(db);
+      const plan = (await sql<{ 'QUERY PLAN': string }>`explain execute probe(${sql.join(search.parameters.map((p) => sql.lit(p as string)))})`.execute(db))
+        .rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Index Cond: \(\(upper\(\(?serial\)?(::text)?\) ~>=~ \$\d+\)/);
+      expect(plan).toMatch(/Index Cond: \(\(upper\(\(?order_number\)?(::text)?\) ~>=~ \$\d+\)/);
+    } finally {
+      await db.destroy();
+    }
   });
 });

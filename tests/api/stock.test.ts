@@ -135,6 +135,34 @@ describe('GET /api/products', () => {
     expect(inUse).toEqual([...inUse].sort((a, b) => b - a));
   });
 
+  it('finds by reseller exactly the articles that show that reseller, and by the start of a serial or order number only those', async () => {
+    const idsOf = async (search: string) => ((await admin.get(`/api/products?search=${encodeURIComponent(search)}&per_page=200`)).body.data as { id: number }[])
+      .map((p) => p.id).sort((a, b) => a - b);
+    const resellerName = (await ctx.db.selectFrom('clients').select('name').where('id', '=', resellerClientId).executeTakeFirstOrThrow()).name;
+    const showing = await ctx.db.selectFrom('products as p').innerJoin('clients as c', 'c.id', 'p.client_id').innerJoin('clients as r', 'r.id', 'c.parent_client_id')
+      .select('p.id').where('r.id', '=', resellerClientId).where('p.is_active', '=', true).where('p.deleted_at', 'is', null).execute();
+    expect(showing.length).toBeGreaterThan(0);
+    const byReseller = await idsOf(resellerName);
+    expect(byReseller).toEqual(expect.arrayContaining(showing.map((p) => p.id)));
+    const rows = (await admin.get(`/api/products?search=${encodeURIComponent(resellerName)}&per_page=200`)).body.data as { reseller_name: string | null; client_name: string; name: string }[];
+    const term = resellerName.toLowerCase();
+    expect(rows.every((p) => [p.reseller_name, p.client_name, p.name].some((text) => text?.toLowerCase().includes(term)))).toBe(true);
+
+    // Two articles whose serials differ only where the term has LIKE's wildcard: the wildcard is a plain character.
+    const first = (await postForm(admin, '/api/products', newProduct(ownCustomers[0]!, 'PFX1'))).body.data.id as number;
+    const second = (await postForm(admin, '/api/products', newProduct(ownCustomers[0]!, 'PFX2'))).body.data.id as number;
+    await ctx.db.insertInto('items').values([
+      { product_id: first, client_id: ownCustomers[0]!, status_id: ItemStatus.INGEKLAARD, serial: 'QZ7_PFX-0001', order_number: 'ZQ9%ORD-1' },
+      { product_id: second, client_id: ownCustomers[0]!, status_id: ItemStatus.INGEKLAARD, serial: 'QZ7XPFX-0002', order_number: 'ZQ9XORD-2' },
+    ]).execute();
+    expect(await idsOf('qz7_pfx')).toEqual([first]);
+    expect(await idsOf('QZ7')).toEqual([first, second]);
+    expect(await idsOf('qz7xpfx-0002')).toEqual([second]);
+    expect(await idsOf('zq9%ord')).toEqual([first]);
+    expect(await idsOf('ZQ9')).toEqual([first, second]);
+    expect(await idsOf('Z7_PFX')).toEqual([]);
+  });
+
   it('filters on a stock column (Alle voorraad): only articles with an item in that status; export alike; other values refused', async () => {
     for (const option of stockFilterOptions) {
       const res = await admin.get(`/api/products?filters[stock]=${option.id}&per_page=500`);

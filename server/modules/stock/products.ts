@@ -6,18 +6,13 @@ import { stockMsg, type ProductInput } from '../../../src/domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
-import { containsTerm, numericFilter, paginate, pagedAnswer, type ListParams, sortColumn } from '../../http/paging';
+import { containsTerm, numericFilter, paginate, pagedAnswer, startsWithTerm, type ListParams, sortColumn } from '../../http/paging';
 import { assertClientInScope, clientScope, lineageScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
 import type { ProductDetail, ProductGroup, ProductRow as ProductListRow } from '../../../src/domain/contracts/stock';
 import type { Paged } from '../../../src/domain/paged';
-
-/** `UPPER(term)%` for a prefix match on an upper(...) text_pattern_ops index. */
-export function prefixPattern(search: string): string {
-  return `${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The ids of the clients a user below the provider sees (its own, its children, their children: the
@@ -34,17 +29,21 @@ export function clientIdsInScope(user: AuthUser): RawBuilder<number> {
  * The ids of the products a search finds, one indexed branch per field (spec 2 §2.1: name, article number,
  * end customer, reseller, serial and order number): trigram indexes on the names (PostgreSQL), the
  * upper() prefix indexes on serial and order number. An OR over the joined columns reads every product.
+ * Every value is a parameter of one text, and every branch has a plan that serves any value, so
+ * PostgreSQL keeps one generic plan for the search instead of planning its six branches on every call.
+ * The reseller is the one above the product's end customer: the product's lineage (migration
+ * 20261126T0100-client-lineage) finds its products without visiting each of the reseller's clients.
  */
 function productSearchIds(search: string): RawBuilder<number> {
   const has = (column: string) => containsTerm(sql.ref(column), search);
-  const prefix = prefixPattern(search);
   return sql<number>`select sp.id from products sp where ${containsTerm(sql.ref('sp.name_search'), search, { lowered: true })}
     union select sp.id from products sp where ${has('sp.article_number')}
     union select sp.id from products sp where sp.client_id in (select sc.id from clients sc where ${has('sc.name')})
-    union select sp.id from products sp where sp.client_id in (select sc.id from clients sc join clients sr on sr.id = sc.parent_client_id
-      where sr.client_type_id = ${ClientType.RESELLER} and ${has('sr.name')})
-    union select si.product_id from items si where si.deleted_at is null and upper(si.serial) like ${prefix}
-    union select si.product_id from items si where si.deleted_at is null and upper(si.order_number) like ${prefix}`;
+    union select sp.id from products sp join clients sc on sc.id = sp.client_id
+      where sp.reseller_id in (select sr.id from clients sr where sr.client_type_id = ${ClientType.RESELLER} and ${has('sr.name')})
+        and sc.parent_client_id = sp.reseller_id
+    union select si.product_id from items si where si.deleted_at is null and ${startsWithTerm(sql.ref('si.serial'), search)}
+    union select si.product_id from items si where si.deleted_at is null and ${startsWithTerm(sql.ref('si.order_number'), search)}`;
 }
 
 const countSorts = new Set(['items_in_stock', 'available_items', 'items_at_location', 'items_in_use', 'items_count']);
