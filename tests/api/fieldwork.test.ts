@@ -106,6 +106,13 @@ describe('check-out (POST /api/delivery/checkout)', () => {
   it('checks out available items of the line\'s article and counts accessories; the items become Uitgeklaard with events', async () => {
     const [a, b] = [await item(), await item()];
     const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product }, { product_id: accessory }, { product_id: accessory }]);
+    const order = (await ctx.db.selectFrom('deliveries').select('order_number').where('id', '=', id).executeTakeFirstOrThrow()).order_number!;
+    // Its row under Leveringen, or under Afgerond once it is finished.
+    const listed = async () => {
+      const rows = await Promise.all(['/api/deliveries', '/api/finisheddeliveries'].map(async (tab) => (await admin.get(`${tab}?search=${order}`)).body.data as { id: number }[]));
+      return rows.flat().find((r) => r.id === id);
+    };
+    expect(await listed()).toMatchObject({ products_count: 4, checked_out_count: 0 });
     const tooMany = await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial], accessories: [{ product_id: accessory, amount: 3 }] });
     expect(tooMany.body.errors).toEqual({ 'accessories.0.amount': [fieldworkMsg.accessoryNotOnDelivery] });
     expect((await magazijn.post('/api/delivery/checkout', { id })).body.errors).toEqual({ serials: [fieldworkMsg.nothingScanned] });
@@ -116,6 +123,7 @@ describe('check-out (POST /api/delivery/checkout)', () => {
     expect(res.body.data.checked_out).toHaveLength(4);
     expect((await statusOf(a.id)).status_id).toBe(ItemStatus.UITGEKLAARD);
     expect((await lineRows(id)).every((l) => l.checked_out_at !== null)).toBe(true);
+    expect(await listed()).toMatchObject({ products_count: 4, checked_out_count: 4 });
     const detail = (await admin.get(`/api/deliveries/${id}`)).body;
     expect(detail.finished).toBe(true);
     expect(detail.events.filter((e: { action: string }) => e.action === 'Item uitgeklaard')).toHaveLength(2);

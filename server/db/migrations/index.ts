@@ -13,6 +13,7 @@ import * as m20261124_0600_items_in_product_order from './20261124T0600-items-in
 import * as m20261126_0100_client_lineage from './20261126T0100-client-lineage';
 import * as m20261126_0200_product_name_search from './20261126T0200-product-name-search';
 import * as m20261126_0300_product_counts from './20261126T0300-product-counts';
+import * as m20261126_0400_delivery_line_counts from './20261126T0400-delivery-line-counts';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0100-client-lineage': m20261126_0100_client_lineage,
   '20261126T0200-product-name-search': m20261126_0200_product_name_search,
   '20261126T0300-product-counts': m20261126_0300_product_counts,
+  '20261126T0400-delivery-line-counts': m20261126_0400_delivery_line_counts,
 };

@@ -20,13 +20,12 @@ export type DeliveryTab = keyof typeof deliveryTabs;
 export const isDeliveryTab = (x: unknown): x is DeliveryTab => typeof x === 'string' && Object.hasOwn(deliveryTabs, x);
 
 const endCustomerName = sql<string>`case when c.client_type_id = 4 then pc.name else c.name end`;
-const productsCount = sql<number>`(select count(*)::int from delivery_products dp where dp.delivery_id = d.id)`;
 /** Sorts on what is computed from the joined rows, not on a select alias: the page's ids are picked before the columns. */
-const computedSorts: Record<string, RawBuilder<unknown>> = { end_customer_name: endCustomerName, products_count: productsCount };
+const computedSorts: Record<string, RawBuilder<unknown>> = { end_customer_name: endCustomerName };
 const sorts: Record<string, string> = {
   date: 'd.date', order_number: 'd.order_number', client: 'end_customer_name', client_name: 'end_customer_name', end_customer_name: 'end_customer_name',
   type: 'd.delivery_type_id', delivery_type_id: 'd.delivery_type_id', address: 'd.address', w_number: 'd.w_number',
-  products_count: 'products_count', created_at: 'd.created_at', completed_at: 'd.completed_at',
+  products_count: 'd.products_count', created_at: 'd.created_at', completed_at: 'd.completed_at',
 };
 const defaultSort: Record<DeliveryTab, string> = { open: 'd.created_at', backorders: 'd.created_at', finished: 'd.completed_at', cancelled: 'd.updated_at' };
 /** The tabs with a maintained total (migration 20261123T2300-delivery-counts): their state in delivery_counts. */
@@ -99,15 +98,13 @@ function deliveryRows(db: Executor, where: RawBuilder<SqlBool>, order: ReturnTyp
     .selectFrom('deliveries as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
     .leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
-    // Both line counts from one pass over the delivery's lines.
-    .leftJoinLateral((eb) => eb.selectFrom('delivery_products as dp').whereRef('dp.delivery_id', '=', 'd.id')
-      .select([sql<number>`count(*)::int`.as('products_count'), sql<number>`count(dp.checked_out_at)::int`.as('checked_out_count')]).as('lines'), (join) => join.onTrue())
     .select([
       'd.id', 'd.date', 'd.order_number', 'd.w_number', 'd.your_reference', 'd.delivery_type_id', 'd.client_id', 'c.name as client_name',
       'd.address', 'd.carrier_id', 'd.created_at', 'd.completed_at', 'd.is_cancelled',
       sql<number>`case when c.client_type_id = 4 then pc.id else c.id end`.as('end_customer_id'),
       endCustomerName.as('end_customer_name'),
-      sql<number>`lines.products_count`.as('products_count'), sql<number>`lines.checked_out_count`.as('checked_out_count'),
+      // Kept on the delivery by triggers on its lines (migration 20261126T0400-delivery-line-counts).
+      'd.products_count', 'd.checked_out_count',
     ])
     .where(where)
     .orderBy(order.expression, order.direction)
@@ -164,8 +161,7 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
 
 /**
  * One page in two statements: its ids first (the filter in list order, LIMIT/OFFSET; the clients joined
- * only for the end-customer sort), then the columns and line counts for those 25 rows by
- * key. The ids statement is cheap to plan whatever its offset; the columns statement has one text for
+ * only for the end-customer sort), then the columns for those 25 rows by key. The ids statement is cheap to plan whatever its offset; the columns statement has one text for
  * every page, so PostgreSQL keeps a generic plan for it. In one statement, a page past the tenth (its
  * offset a parameter) was planned again on every call: 0.4 ms of PostgreSQL per request.
  * Without a search the total rides along with the columns (delivery_counts) or, where no count is
