@@ -231,6 +231,43 @@ describe('a new end user (POST /api/clients, client type 4) comes with its INDIE
   });
 });
 
+describe('detail', () => {
+  it('shows the client with its live contacts, the end customer, project, requester, lines and activity as stored', async () => {
+    const item = await heldItem();
+    const d = await created(await klant.post('/api/deliveries', ticket(DeliveryType.UITDIENST, { items: [item.id] })));
+    const project = await ctx.db.insertInto('projects').values({ client_id: customer, number: `PRJ-${d.id}` }).returning(['id', 'number']).executeTakeFirstOrThrow();
+    await ctx.db.updateTable('deliveries').set({ project_id: project.id }).where('id', '=', d.id).execute();
+    await ctx.db.insertInto('contacts').values([
+      { client_id: endUser, first_name: 'Anna', last_name: 'Aaldering', email: 'anna@klant.nl' },
+      { client_id: endUser, first_name: 'Weg', last_name: 'Aaa', email: 'weg@klant.nl', deleted_at: new Date() },
+    ]).execute();
+    await ctx.db.insertInto('events').values({ delivery_id: d.id, action: 'Later gebeurd', created_at: new Date(Date.now() + 1000) }).execute();
+
+    const detail = (await admin.get(`/api/deliveries/${d.id}`)).body;
+    const contacts = await ctx.db.selectFrom('contacts').select(['id', 'first_name', 'last_name', 'title', 'phone', 'email'])
+      .where('client_id', '=', endUser).where('deleted_at', 'is', null).orderBy('last_name').orderBy('id').execute();
+    const endUserRow = await ctx.db.selectFrom('clients').select(['id', 'name', 'client_type_id', 'parent_client_id']).where('id', '=', endUser).executeTakeFirstOrThrow();
+    const customerRow = await ctx.db.selectFrom('clients').select(['id', 'name']).where('id', '=', customer).executeTakeFirstOrThrow();
+    expect(detail.client).toEqual({ ...endUserRow, contacts });
+    expect(contacts.map((c) => c.last_name)).toContain('Aaldering');
+    expect(contacts.map((c) => c.last_name)).not.toContain('Aaa');
+    expect(detail.end_customer).toEqual(customerRow);
+    expect(detail.project).toEqual(project);
+    expect(detail.user).toEqual({ id: expect.any(Number), name: 'Karin Klant' });
+    const lines = await ctx.db.selectFrom('delivery_products as dp').leftJoin('items as i', 'i.id', 'dp.item_id').select(['dp.id', 'dp.item_id', 'i.serial', 'dp.is_pickup'])
+      .where('dp.delivery_id', '=', d.id).orderBy('dp.is_pickup', 'desc').orderBy('dp.id').execute();
+    expect(detail.products.map((l: any) => [l.id, l.item_id, l.serial, l.is_pickup])).toEqual(lines.map((l) => [l.id, l.item_id, l.serial, l.is_pickup]));
+    expect(detail.items).toContainEqual(expect.objectContaining({ id: item.id, serial: item.serial, pivot: expect.objectContaining({ is_pickup: 1, checked_out_at: null }) }));
+    expect(detail.events.map((e: { action: string }) => e.action)).toEqual(['Later gebeurd', 'Uitdienst aangevraagd']);
+    for (const e of detail.events) expect(e.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(detail.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect((await reseller.get(`/api/deliveries/${d.id}`)).status).toBe(200);
+    const stranger = await ctx.db.selectFrom('deliveries').select('id').where('client_id', '=', otherEndUser).orderBy('id').executeTakeFirst()
+      ?? await ctx.db.insertInto('deliveries').values({ delivery_type_id: DeliveryType.UITDIENST, client_id: otherEndUser }).returning('id').executeTakeFirstOrThrow();
+    expect((await reseller.get(`/api/deliveries/${stranger.id}`)).status).toBe(404);
+  });
+});
+
 describe('lists and export', () => {
   it('shows open deliveries with the spec\'s columns, filters by client and type, and pages', async () => {
     const d = await created(await admin.post('/api/deliveries', { delivery_type_id: 6, client_id: customer, date: future(3), order_number: order(), w_number: 'W-42', products: [{ product_id: products[0]!.id, amount: 2 }] }));

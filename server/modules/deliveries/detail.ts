@@ -1,15 +1,19 @@
 import { ClientType, carrierNames, itemStatusNames, type CarrierId, type ItemStatusId } from '../../../src/domain/enums';
 import type { BulkProductRow, DeliveryDetail, DeliveryLine } from '../../../src/domain/contracts/deliveries';
+import { sql, type RawBuilder } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { deliveryInScope, deliveryTypeName } from './rows';
+import { notFound } from '../../http/errors';
+import { clientScope } from '../../http/scope';
+import { deliveryTypeName } from './rows';
 import { allowedActions, isFinished } from './state';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const statusOf = (id: number) => ({ id, name: itemStatusNames[id as ItemStatusId] ?? 'Onbekend' });
 
-/** The lines of a delivery with their article and item (serial, status). */
-export async function deliveryLines(db: Executor, deliveryId: number) {
+/** The lines of a delivery (its id, or the id column of an outer statement) with their article and item (serial, status). */
+function linesOf(db: Executor, deliveryId: number | RawBuilder<number>) {
   return db.selectFrom('delivery_products as dp')
     .innerJoin('products as p', 'p.id', 'dp.product_id')
     .leftJoin('items as i', 'i.id', 'dp.item_id')
@@ -18,13 +22,18 @@ export async function deliveryLines(db: Executor, deliveryId: number) {
       'p.product_group_id', 'i.serial', 'i.status_id',
     ])
     .where('dp.delivery_id', '=', deliveryId)
-    .orderBy('dp.is_pickup', 'desc').orderBy('dp.id')
-    .execute();
+    .orderBy('dp.is_pickup', 'desc').orderBy('dp.id');
+}
+
+export function deliveryLines(db: Executor, deliveryId: number) {
+  return linesOf(db, deliveryId).execute();
 }
 export type LineRow = Awaited<ReturnType<typeof deliveryLines>>[number];
+/** A line as the detail reads it, in JSON: its timestamp as text. */
+type DetailLine = Omit<LineRow, 'checked_out_at'> & { checked_out_at: Date | string | null };
 
 /** Per article the expected (lines) and checked-out counts: the bulk table's Aantal and Uitgeklaard. */
-function bulkProducts(lines: LineRow[]): BulkProductRow[] {
+function bulkProducts(lines: DetailLine[]): BulkProductRow[] {
   const byProduct = new Map<number, BulkProductRow>();
   for (const l of lines) {
     const row = byProduct.get(l.product_id) ?? { id: l.product_id, name: l.name, article_number: l.article_number, product_group_id: l.product_group_id, expected: 0, arrived: 0 };
@@ -35,25 +44,43 @@ function bulkProducts(lines: LineRow[]): BulkProductRow[] {
   return [...byProduct.values()];
 }
 
-/** GET /deliveries/{id}: every field of spec 2 §3 Delivery and what §2.7's page shows. */
+/**
+ * The delivery with everything its page shows, in one statement: client, end customer, project,
+ * requester, and as JSON arrays the lines, the activity and the client's contacts. (Seven statements
+ * before, each a round trip through both processes' sockets.) JSON carries timestamps as text.
+ */
+function detailQuery(db: Executor, user: AuthUser, id: number) {
+  const deliveryId = sql.ref<number>('d.id');
+  return db.selectFrom('deliveries as d')
+    .innerJoin('clients as c', 'c.id', 'd.client_id')
+    .leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
+    .leftJoin('projects as pr', 'pr.id', 'd.project_id')
+    .leftJoin('users as requester', 'requester.id', 'd.user_id')
+    .selectAll('d')
+    .select([
+      'c.name as client_name', 'c.client_type_id', 'c.parent_client_id as client_parent_id', 'pc.name as client_parent_name',
+      'pr.id as project_ref', 'pr.number as project_number', 'requester.id as requester_id', 'requester.name as requester_name',
+      jsonArrayFrom(linesOf(db, deliveryId)).as('lines'),
+      jsonArrayFrom(db.selectFrom('events as e').leftJoin('users as u', 'u.id', 'e.user_id')
+        .select(['e.id', 'e.action', 'e.status_id', 'e.item_id', 'e.created_at', 'u.id as user_id', 'u.name as user_name'])
+        .where('e.delivery_id', '=', deliveryId).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(500)).as('events'),
+      jsonArrayFrom(db.selectFrom('contacts as k').select(['k.id', 'k.first_name', 'k.last_name', 'k.title', 'k.phone', 'k.email'])
+        .where('k.client_id', '=', sql.ref<number>('d.client_id')).where('k.deleted_at', 'is', null).orderBy('k.last_name').orderBy('k.id')).as('contacts'),
+    ])
+    .where('d.id', '=', id).where('d.deleted_at', 'is', null)
+    .where((eb) => clientScope(user, eb.ref('d.client_id')));
+}
+
+/** GET /deliveries/{id}: every field of spec 2 §3 Delivery and what §2.7's page shows; another tenant's delivery is a 404. */
 export async function deliveryDetail(db: Executor, user: AuthUser, id: number): Promise<DeliveryDetail> {
-  const d = await deliveryInScope(db, user, id);
-  const [client, lines, project, requester, events] = await Promise.all([
-    db.selectFrom('clients').select(['id', 'name', 'client_type_id', 'parent_client_id']).where('id', '=', d.client_id).executeTakeFirstOrThrow(),
-    deliveryLines(db, id),
-    d.project_id ? db.selectFrom('projects').select(['id', 'number']).where('id', '=', d.project_id).executeTakeFirst() : undefined,
-    d.user_id ? db.selectFrom('users').select(['id', 'name']).where('id', '=', d.user_id).executeTakeFirst() : undefined,
-    db.selectFrom('events as e').leftJoin('users as u', 'u.id', 'e.user_id')
-      .select(['e.id', 'e.action', 'e.status_id', 'e.item_id', 'e.created_at', 'u.id as user_id', 'u.name as user_name'])
-      .where('e.delivery_id', '=', id).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(500).execute(),
-  ]);
-  const [contacts, endCustomer] = await Promise.all([
-    db.selectFrom('contacts').select(['id', 'first_name', 'last_name', 'title', 'phone', 'email']).where('client_id', '=', client.id)
-      .where('deleted_at', 'is', null).orderBy('last_name').orderBy('id').execute(),
-    client.client_type_id === ClientType.EINDGEBRUIKER && client.parent_client_id
-      ? db.selectFrom('clients').select(['id', 'name']).where('id', '=', client.parent_client_id).executeTakeFirstOrThrow()
-      : { id: client.id, name: client.name },
-  ]);
+  const d = await detailQuery(db, user, id).executeTakeFirst();
+  if (!d) throw notFound('Levering niet gevonden');
+  const { lines, events, contacts } = d;
+  const client = { id: d.client_id, name: d.client_name, client_type_id: d.client_type_id, parent_client_id: d.client_parent_id };
+  const endCustomer = d.client_type_id === ClientType.EINDGEBRUIKER && d.client_parent_id
+    ? { id: d.client_parent_id, name: d.client_parent_name! } : { id: client.id, name: client.name };
+  const project = d.project_ref !== null ? { id: d.project_ref, number: d.project_number! } : null;
+  const requester = d.requester_id !== null ? { id: d.requester_id, name: d.requester_name! } : null;
   const typeName = deliveryTypeName(d.delivery_type_id);
   const products: DeliveryLine[] = lines.map((l) => ({
     id: l.id, product_id: l.product_id, item_id: l.item_id, is_pickup: l.is_pickup ? 1 : 0, checked_out_at: iso(l.checked_out_at),
@@ -70,7 +97,7 @@ export async function deliveryDetail(db: Executor, user: AuthUser, id: number): 
     client: { ...client, contacts },
     end_customer: endCustomer,
     project_id: d.project_id,
-    project: project ?? null,
+    project,
     carrier_id: d.carrier_id,
     carrier: { id: d.carrier_id, name: carrierNames[d.carrier_id as CarrierId] ?? 'Onbekend' },
     date: d.date,
@@ -86,7 +113,7 @@ export async function deliveryDetail(db: Executor, user: AuthUser, id: number): 
     description: d.description,
     w_number: d.w_number,
     your_reference: d.your_reference,
-    user: requester ?? null,
+    user: requester,
     file: d.file ? `/api/deliveries/${d.id}/file` : null,
     media: d.file ? [{ original_url: `/api/deliveries/${d.id}/file`, name: d.file_name ?? 'bestand' }] : [],
     date_quotation: iso(d.date_quotation),
