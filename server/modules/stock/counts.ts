@@ -19,15 +19,14 @@ export interface ProductCounts {
 export const emptyCounts: ProductCounts = { items_in_stock: 0, available_items: 0, items_at_location: 0, items_in_use: 0, items_count: 0 };
 
 /**
- * The page's products' rows of item_counts (migration 20261124T0500: live items per product and
- * status, kept exact by triggers): a few index entries per product instead of a pass over its items.
- * A product without live items is absent from the map, as when its items were counted.
+ * The given products' rows of item_counts (migration 20261124T0500: live items per product and status,
+ * kept exact by triggers) summed into the list's columns, one row per product with live items or
+ * once had them: a few index entries per product instead of a pass over its items. A subquery, to join
+ * on `product_id`; the ids are one array parameter, so the statement's text is the same for any page.
  */
-export async function countsFor(db: Executor, productIds: number[]): Promise<Map<number, ProductCounts>> {
-  const map = new Map<number, ProductCounts>();
-  if (!productIds.length) return map;
-  const of = (status: number) => sql<number>`coalesce(sum(n) filter (where status_id = ${sql.lit(status)}), 0)`;
-  const rows = await db
+export function countsOfProducts(db: Executor, productIds: number[]) {
+  const of = (status: number) => sql<string>`coalesce(sum(n) filter (where status_id = ${sql.lit(status)}), 0)`;
+  return db
     .selectFrom('item_counts')
     .select([
       'product_id',
@@ -35,19 +34,25 @@ export async function countsFor(db: Executor, productIds: number[]): Promise<Map
       of(ItemStatus.OP_AFROEP).as('available_items'),
       of(ItemStatus.VOORRAAD_KLANTLOCATIE).as('items_at_location'),
       of(ItemStatus.IN_GEBRUIK).as('items_in_use'),
-      sql<number>`sum(n)`.as('items_count'),
+      sql<string>`sum(n)`.as('items_count'),
     ])
-    .where('product_id', 'in', productIds)
-    .groupBy('product_id')
-    .having(sql`sum(n)`, '>', 0)
-    .execute();
-  for (const r of rows) {
-    map.set(r.product_id, {
-      items_in_stock: Number(r.items_in_stock), available_items: Number(r.available_items), items_at_location: Number(r.items_at_location),
-      items_in_use: Number(r.items_in_use), items_count: Number(r.items_count),
-    });
-  }
-  return map;
+    .where('product_id', '=', sql<number>`any(${productIds}::int[])`)
+    .groupBy('product_id');
+}
+
+type CountColumns = { [K in keyof ProductCounts]: string | number | null };
+
+/** The counts of a row that joined countsOfProducts (null columns: the product has no live items). */
+export const countsOfRow = (r: CountColumns): ProductCounts => ({
+  items_in_stock: Number(r.items_in_stock ?? 0), available_items: Number(r.available_items ?? 0), items_at_location: Number(r.items_at_location ?? 0),
+  items_in_use: Number(r.items_in_use ?? 0), items_count: Number(r.items_count ?? 0),
+});
+
+/** The counts of the given products; a product without live items is absent from the map. */
+export async function countsFor(db: Executor, productIds: number[]): Promise<Map<number, ProductCounts>> {
+  if (!productIds.length) return new Map();
+  const rows = await countsOfProducts(db, productIds).having(sql`sum(n)`, '>', 0).execute();
+  return new Map(rows.map((r) => [r.product_id, countsOfRow(r)]));
 }
 
 /** The number of live items of a product, as an expression for a statement's column. */

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
 import { containsTerm, numericFilter, paginate, pagedAnswer, startsWithTerm, type ListParams, sortColumn } from '../../http/paging';
 import { assertClientInScope, clientScope, lineageScope } from '../../http/scope';
-import { countSortExpression, countsFor, countsOf, emptyCounts, type ProductCounts } from './counts';
+import { countSortExpression, countsFor, countsOf, countsOfProducts, countsOfRow, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
 import type { ProductDetail, ProductGroup, ProductRow as ProductListRow } from '../../../src/domain/contracts/stock';
@@ -125,9 +125,15 @@ function withProductColumns<Q extends ReturnType<typeof productsJoined>>(query: 
   ]);
 }
 
-/** The list rows of products already picked (and checked) by id, in the order of the ids. */
+/**
+ * The list rows of products already picked (and checked) by id, with their item counts, in the order
+ * of the ids: one statement.
+ */
 async function productsByIds(db: Executor, ids: number[]) {
-  const rows = await withProductColumns(productsJoined(db)).where('p.id', '=', sql<number>`any(${ids}::int[])`).execute();
+  const rows = await withProductColumns(productsJoined(db))
+    .leftJoin(countsOfProducts(db, ids).as('k'), 'k.product_id', 'p.id')
+    .select(['k.items_in_stock', 'k.available_items', 'k.items_at_location', 'k.items_in_use', 'k.items_count'])
+    .where('p.id', '=', sql<number>`any(${ids}::int[])`).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -174,8 +180,8 @@ function maintainedTotal(user: AuthUser, params: ListParams, filter: ProductFilt
  * GET /products and friends: one page in two steps. The ids of the page first, with the total in the
  * same statement: numbered with the page for a search (a few hundred products at most, where running
  * the search's index lookups again for a count costs more), the maintained count of an unfiltered
- * list, a count subquery otherwise. Then the columns of those ids by key and their item counts, at
- * the same time. The ids statement is cheap to plan whatever its offset; the columns statement has
+ * list, a count subquery otherwise. Then the columns of those ids by key with their item counts.
+ * The ids statement is cheap to plan whatever its offset; the columns statement has
  * one text for every page, so PostgreSQL keeps a generic plan for it (in one statement, every page
  * past the tenth was planned again on every call).
  */
@@ -186,10 +192,8 @@ export async function listProducts(
   const count = maintainedTotal(user, params, filter) ?? sql<number>`(${query.select(sql<number>`count(*)::int`.as('n'))})`;
   const ids = await paginate(orderProducts(query, params).select('p.id'), params, basePath, params.search ? 'window' : { column: count });
   const pageIds = ids.data.map((p) => p.id);
-  const [rows, counts] = pageIds.length
-    ? await Promise.all([productsByIds(db, pageIds), countsFor(db, pageIds)])
-    : [[], new Map<number, ProductCounts>()];
-  return { ...ids, data: rows.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts)) };
+  const rows = pageIds.length ? await productsByIds(db, pageIds) : [];
+  return { ...ids, data: rows.map((p) => listRow(p, countsOfRow(p))) };
 }
 
 /** All matching rows (export, client panels), in the list order. */
