@@ -161,13 +161,14 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
 
 /**
  * One page in two statements: its ids first (the filter in list order, LIMIT/OFFSET; the clients joined
- * only for the end-customer sort), then the columns for those 25 rows by key. The ids statement is cheap to plan whatever its offset; the columns statement has one text for
- * every page, so PostgreSQL keeps a generic plan for it. In one statement, a page past the tenth (its
- * offset a parameter) was planned again on every call: 0.4 ms of PostgreSQL per request.
- * Without a search the total rides along with the columns (delivery_counts) or, where no count is
- * maintained, is counted at the same time on another connection. A search is resolved
- * on its indexes once, before the order is applied (PostgreSQL would otherwise walk the date index
- * hoping to meet 25 matches early), and its total rides along with the ids (`count(*) over ()`).
+ * only for the end-customer sort), then the columns of those 25 rows by key. The ids statement is
+ * cheap to plan whatever its offset; the columns statement has one text for every page, so PostgreSQL
+ * keeps a generic plan for it. In one statement, a page past the tenth (its offset a parameter) was
+ * planned again on every call: 0.4 ms of PostgreSQL per request. Without a search the total rides
+ * along with the columns (delivery_counts) or, where no count is maintained, is counted at the same
+ * time on another connection. A search is resolved on its indexes once, before the order is applied
+ * (PostgreSQL would otherwise walk the date index hoping to meet 25 matches early), and its total
+ * rides along with the ids (`count(*) over ()`).
  */
 export async function listDeliveries(db: Executor, user: AuthUser, tab: DeliveryTab, params: ListParams) {
   const f = listFilter(tab, params);
