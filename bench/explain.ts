@@ -14,6 +14,7 @@ import { itemsOfProduct } from '../server/modules/stock/items';
 import { listClients } from '../server/modules/clients/lists';
 import { listAsns } from '../server/modules/prenotifications/service';
 import { listDeliveries } from '../server/modules/deliveries/lists';
+import { deliveryDetail } from '../server/modules/deliveries/detail';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2, options: process.env.EXPLAIN_OPTIONS });
 const recorded: { sql: string; parameters: readonly unknown[] }[] = [];
@@ -27,6 +28,8 @@ const admin = (await loadAuthUser(db, await userId('beheerder@demo.local')))!;
 const reseller = (await loadAuthUser(db, await userId('reseller@demo.local')))!;
 // A generated article (about 500 items, as the bench's), not a demo one the check-in bench filled with thousands.
 const product = (await db.selectFrom('products').select(sql<number>`min(id) + 37`.as('id')).where('article_number', 'like', 'BA-%').executeTakeFirstOrThrow()).id;
+
+const delivery = (await db.selectFrom('deliveries').select(sql<number>`max(id) - 1234`.as('id')).executeTakeFirstOrThrow()).id;
 
 const cases: [string, () => Promise<unknown>][] = [
   ['GET /api/products?page=7', () => listProducts(db, admin, listParams({ page: '7' }), { active: true }, '/api/products')],
@@ -44,6 +47,7 @@ const cases: [string, () => Promise<unknown>][] = [
   ['GET /api/deliveries?search=BLEV-0012345', () => listDeliveries(db, admin, 'open', listParams({ search: 'BLEV-0012345' }))],
   ['GET /api/deliveries (reseller, page 3)', () => listDeliveries(db, reseller, 'open', listParams({ page: '3' }))],
   ['GET /api/finisheddeliveries', () => listDeliveries(db, admin, 'finished', listParams({}))],
+  ['GET /api/deliveries/{id} (detail)', () => deliveryDetail(db, admin, delivery)],
 ];
 
 for (const [name, run] of cases) {
