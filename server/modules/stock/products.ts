@@ -31,7 +31,7 @@ export function clientIdsInScope(user: AuthUser): RawBuilder<number> {
  * upper() prefix indexes on serial and order number. An OR over the joined columns reads every product.
  * Every value is a parameter of one text, and every branch has a plan that serves any value, so
  * PostgreSQL keeps one generic plan for the search instead of planning its six branches on every call.
- * The reseller is the one above the product's end customer: the product's lineage (migration
+ * The reseller is the one the list shows (the end customer's parent): the product's lineage (migration
  * 20261126T0100-client-lineage) finds its products without visiting each of the reseller's clients.
  */
 function productSearchIds(search: string): RawBuilder<number> {
@@ -181,9 +181,9 @@ function maintainedTotal(user: AuthUser, params: ListParams, filter: ProductFilt
  * same statement: numbered with the page for a search (a few hundred products at most, where running
  * the search's index lookups again for a count costs more), the maintained count of an unfiltered
  * list, a count subquery otherwise. Then the columns of those ids by key with their item counts.
- * The ids statement is cheap to plan whatever its offset; the columns statement has
- * one text for every page, so PostgreSQL keeps a generic plan for it (in one statement, every page
- * past the tenth was planned again on every call).
+ * The ids statement is cheap to plan whatever its offset; the columns statement has one text for
+ * every page, so PostgreSQL keeps a generic plan for it (in one statement, every page past the tenth
+ * was planned again on every call).
  */
 export async function listProducts(
   db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
