@@ -14,7 +14,9 @@ export default defineConfig({
   // One retry in CI only, for the flakes of a shared, slow machine; a retried test is still reported
   // as flaky in the output.
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A whole test's limit (each expectation still waits at most 10 s): the longest flows take 50-60 s
+  // on a 2-core machine half as fast as the one they were written on.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
