@@ -4,9 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { notFound } from '../../http/errors';
-import { clientScope } from '../../http/scope';
-import { deliveryTypeName } from './rows';
+import { deliveryNotFound, deliveryTypeName, visibleDelivery } from './rows';
 import { allowedActions, isFinished } from './state';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -67,14 +65,13 @@ function detailQuery(db: Executor, user: AuthUser, id: number) {
       jsonArrayFrom(db.selectFrom('contacts as k').select(['k.id', 'k.first_name', 'k.last_name', 'k.title', 'k.phone', 'k.email'])
         .where('k.client_id', '=', sql.ref<number>('d.client_id')).where('k.deleted_at', 'is', null).orderBy('k.last_name').orderBy('k.id')).as('contacts'),
     ])
-    .where('d.id', '=', id).where('d.deleted_at', 'is', null)
-    .where((eb) => clientScope(user, eb.ref('d.client_id')));
+    .where(visibleDelivery(user, id));
 }
 
 /** GET /deliveries/{id}: every field of spec 2 §3 Delivery and what §2.7's page shows; another tenant's delivery is a 404. */
 export async function deliveryDetail(db: Executor, user: AuthUser, id: number): Promise<DeliveryDetail> {
   const d = await detailQuery(db, user, id).executeTakeFirst();
-  if (!d) throw notFound('Levering niet gevonden');
+  if (!d) throw deliveryNotFound();
   const { lines, events, contacts } = d;
   const client = { id: d.client_id, name: d.client_name, client_type_id: d.client_type_id, parent_client_id: d.client_parent_id };
   const endCustomer = d.client_type_id === ClientType.EINDGEBRUIKER && d.client_parent_id

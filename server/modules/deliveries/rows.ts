@@ -1,4 +1,5 @@
 import { ClientType, deliveryTypeNames, type DeliveryTypeId } from '../../../src/domain/enums';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor, ExecutorFor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
@@ -7,13 +8,20 @@ import './tables';
 
 export const deliveryTypeName = (id: number) => deliveryTypeNames[id as DeliveryTypeId] ?? 'Onbekend';
 
-/** The delivery row when the user may see it; another tenant's delivery does not exist for it (404). */
+/** The delivery `d` of this id as the user may see it: not deleted, its client in the user's part of the hierarchy. */
+export function visibleDelivery(user: AuthUser, id: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`d.id = ${id} and d.deleted_at is null and ${clientScope(user, sql.ref('d.client_id'))}`;
+}
+
+/** Another tenant's delivery does not exist for the user: the same 404 as a missing one. */
+export const deliveryNotFound = () => notFound('Levering niet gevonden');
+
+/** The delivery row when the user may see it (else deliveryNotFound). */
 export async function deliveryInScope<Lock extends boolean = false>(db: ExecutorFor<Lock>, user: AuthUser, id: number, forUpdate?: Lock) {
-  let q = db.selectFrom('deliveries as d').selectAll('d').where('d.id', '=', id).where('d.deleted_at', 'is', null)
-    .where((eb) => clientScope(user, eb.ref('d.client_id')));
+  let q = db.selectFrom('deliveries as d').selectAll('d').where(visibleDelivery(user, id));
   if (forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  if (!row) throw notFound('Levering niet gevonden');
+  if (!row) throw deliveryNotFound();
   return row;
 }
 export type DeliveryRow = Awaited<ReturnType<typeof deliveryInScope>>;
