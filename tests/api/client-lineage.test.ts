@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
-import { hierarchyUsers, insertClient as insertClientIn, overlapping, seededRandom, type HierarchyUsers } from '../support/hierarchy';
+import { hierarchyUsers, insertClient as insertClientIn, insertDelivery as insertDeliveryIn, overlapping, seededRandom, type HierarchyUsers } from '../support/hierarchy';
 import { ClientType, DeliveryType } from '../../src/domain/enums';
 
 let ctx: TestContext;
@@ -74,11 +74,7 @@ async function expectListsShowTheirHierarchy(label: string) {
 
 const insertClient = (type: number, parent: number | null) => insertClientIn(ctx.db, type, parent);
 
-async function insertDelivery(clientId: number, db: any = ctx.db): Promise<number> {
-  const row = await db.insertInto('deliveries').values({ delivery_type_id: DeliveryType.BULK_LEVERING, client_id: clientId, order_number: `LIJN-${++serial}` })
-    .returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
+const insertDelivery = (clientId: number, db = ctx.db) => insertDeliveryIn(db, clientId, 'LIJN');
 
 async function insertProduct(clientId: number): Promise<number> {
   const row = await ctx.db.insertInto('products').values({ client_id: clientId, product_group_id: 1, name: `Lijnartikel ${++serial}`, article_number: `LA-${serial}`, unique_product_id: `LU-${serial}` })

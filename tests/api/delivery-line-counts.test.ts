@@ -8,15 +8,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
-import { hierarchyUsers, overlapping, seededRandom, type HierarchyUsers } from '../support/hierarchy';
-import { DeliveryType } from '../../src/domain/enums';
+import { hierarchyUsers, insertDelivery as insertDeliveryIn, overlapping, seededRandom, type HierarchyUsers } from '../support/hierarchy';
 import type { Database } from '../../server/db/database';
 import type { Kysely } from 'kysely';
 
 let ctx: TestContext;
 let users: HierarchyUsers;
 let product: number;
-let serial = 0;
 
 /** Deliveries whose stored counts differ from their lines counted. */
 async function countMismatches() {
@@ -30,11 +28,7 @@ async function expectCountsExact(label: string) {
   expect(await countMismatches(), label).toEqual([]);
 }
 
-async function insertDelivery(db: Kysely<Database> = ctx.db): Promise<number> {
-  const row = await db.insertInto('deliveries').values({ delivery_type_id: DeliveryType.BULK_LEVERING, client_id: users.klantId, order_number: `TEL-${++serial}` })
-    .returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
+const insertDelivery = () => insertDeliveryIn(ctx.db, users.klantId, 'TEL');
 
 const addLines = (deliveryId: number, n: number, db: Kysely<Database> = ctx.db) =>
   db.insertInto('delivery_products').values(Array.from({ length: n }, () => ({ delivery_id: deliveryId, product_id: product }))).execute();

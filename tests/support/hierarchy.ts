@@ -1,6 +1,6 @@
 /** Shared set-up of the tests that change the customer hierarchy under the lists (issue 13). */
 import type { Kysely } from 'kysely';
-import { ClientType } from '../../src/domain/enums';
+import { ClientType, DeliveryType } from '../../src/domain/enums';
 import type { Database } from '../../server/db/database';
 import type { ApiClient } from './client';
 import type { TestContext } from './context';
@@ -32,6 +32,13 @@ let serial = 0;
 /** A client straight in the table (no API rules), named uniquely. */
 export async function insertClient(db: Kysely<Database>, type: number, parent: number | null): Promise<number> {
   const row = await db.insertInto('clients').values({ name: `Testklant ${++serial}`, client_type_id: type, parent_client_id: parent })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A bulk delivery for a client straight in the table, its order number the prefix and a serial number. */
+export async function insertDelivery(db: Kysely<Database>, clientId: number, orderPrefix: string): Promise<number> {
+  const row = await db.insertInto('deliveries').values({ delivery_type_id: DeliveryType.BULK_LEVERING, client_id: clientId, order_number: `${orderPrefix}-${++serial}` })
     .returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
