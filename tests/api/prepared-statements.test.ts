@@ -7,8 +7,7 @@ import { openPostgres } from '../../server/db/open';
 import { createTestContext, type TestContext } from '../support/context';
 import { listParams } from '../../server/http/paging';
 import { listProducts } from '../../server/modules/stock/products';
-import type { AuthUser } from '../../server/http/access';
-import { ClientType, PROVIDER_CLIENT_ID } from '../../src/domain/enums';
+import { loadAuthUser } from '../../server/http/access';
 
 // PostgreSQL only (vitest.config.ts): PGlite runs in-process, without the wire protocol's statements.
 describe('statements on PostgreSQL', () => {
@@ -55,10 +54,8 @@ describe('statements on PostgreSQL', () => {
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     const sent: CompiledQuery[] = [];
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }), log: (event) => { sent.push(event.query); } });
-    const provider: AuthUser = {
-      id: 1, name: 'Beheerder', email: 'beheerder@demo.local', contactId: 1, clientId: PROVIDER_CLIENT_ID, clientTypeId: ClientType.PROVIDER,
-      otpEnabled: true, roles: ['Superuser'], permissions: new Set(), isSuperuser: true,
-    };
+    const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow()).id;
+    const provider = (await loadAuthUser(db, adminId))!;
     try {
       // Terms of one shape (one word) share one statement text; names, serials, order numbers, customers, nothing.
       const terms = ['latitude', 'bn0', 'zorggroep', 'tst', 'niets', 'elitebook', 'so2', 'thinkpad', 'a', 'dock'];
