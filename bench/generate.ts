@@ -71,11 +71,6 @@ export async function generateVolume(db: Db, { items, products }: VolumeOptions)
 }
 
 /**
- * Adds `count` deliveries (every type and state: open, partly checked out, finished, cancelled) with
- * two lines each, spread over the last 700 days, never completed in the future. int8 arithmetic:
- * g * 7919 overflows int4 beyond 270,000 rows.
- */
-/**
  * Writes the generated pages to disk now: otherwise the checkpoint that gigabytes of new rows call for
  * falls into the first routes measured after them (p97.5 of 118 ms on the first delivery route).
  */
@@ -83,6 +78,11 @@ async function flushWrites(db: Db): Promise<void> {
   await sql`checkpoint`.execute(db);
 }
 
+/**
+ * Adds `count` deliveries (every type and state: open, partly checked out, finished, cancelled) with
+ * two lines each, spread over the last 700 days, never completed in the future. int8 arithmetic:
+ * g * 7919 overflows int4 beyond 270,000 rows.
+ */
 export async function generateDeliveries(db: Db, count: number): Promise<{ firstDeliveryId: number }> {
   const before = await sql<{ max: number | null }>`select max(id) as max from deliveries`.execute(db);
   for (let from = 1; from <= count; from += 50_000) {
