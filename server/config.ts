@@ -60,7 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: int('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 12),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicUrl.startsWith('https://'),
     storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'files')),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: env.LOG_LEVEL ?? 'warn',
     seedDemo: env.SEED_DEMO !== 'false',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'dist'),
     trustProxy: trustProxy(env.TRUST_PROXY),

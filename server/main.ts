@@ -26,7 +26,7 @@ export async function main(): Promise<void> {
     config,
     mailer: createMailer(config, log),
     storage: folderStorage(config.storageDir),
-    logger: { level: config.logLevel === 'info' ? 'warn' : config.logLevel },
+    logger: { level: config.logLevel },
   });
   const stopHousekeeping = startHousekeeping(database.db, config, log);
 
