@@ -105,6 +105,8 @@ interface CoreTables {
     path: string;
     status_code: number | null;
     response: unknown;
+    /** SHA-256 of method, path and body (null on rows from before it was kept). */
+    request_hash: string | null;
     created_at: CreatedAt;
   };
   rate_limits: { key: string; window_start: Date; hits: number };

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db, Trx } from '../db/database';
+import type { Db, Executor, Trx } from '../db/database';
 import { HttpError } from './errors';
+import { multipartDigest } from './multipart';
 
 interface CommandResult<T> {
   status?: number;
@@ -8,6 +10,22 @@ interface CommandResult<T> {
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+export const KEY_OTHER_ACTION = 'Deze Idempotency-Key is al gebruikt voor een andere actie.';
+export const KEY_OTHER_BODY = 'Deze Idempotency-Key is al gebruikt met andere gegevens.';
+
+/** How long a key (and the whole answer it holds) is kept: an outbox replays within hours, not days. */
+const KEY_LIFETIME_SECONDS = 24 * 3600;
+
+/**
+ * SHA-256 of what the request asks: method, path and body (a JSON body as parsed, a multipart body
+ * as its fields and file bytes). A key sent again with another body is refused (IETF
+ * Idempotency-Key draft: 422), not answered with the first request's answer.
+ */
+function requestHash(request: FastifyRequest, path: string): string {
+  const body = multipartDigest(request) ?? JSON.stringify(request.body ?? null);
+  return crypto.createHash('sha256').update(`${request.method} ${path}\n`).update(body).digest('hex');
+}
 
 /** deadlock_detected and serialization_failure: PostgreSQL rolled the transaction back; running it again is safe. */
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
@@ -49,19 +67,19 @@ export async function runCommand<T>(
   if (!KEY_PATTERN.test(key)) throw new HttpError(400, 'Ongeldige Idempotency-Key.');
   const userId = request.user.id;
   const path = request.url;
+  const hash = requestHash(request, path);
 
   const outcome = await inTransaction(db, async (trx) => {
     const claimed = await trx
       .insertInto('idempotency_keys')
-      .values({ user_id: userId, key, method: request.method, path, status_code: null, response: null })
+      .values({ user_id: userId, key, method: request.method, path, request_hash: hash, status_code: null, response: null })
       .onConflict((oc) => oc.doNothing())
       .returning('key')
       .executeTakeFirst();
     if (!claimed) {
       const stored = await trx.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirstOrThrow();
-      if (stored.path !== path || stored.method !== request.method) {
-        throw new HttpError(422, 'Deze Idempotency-Key is al gebruikt voor een andere actie.');
-      }
+      if (stored.path !== path || stored.method !== request.method) throw new HttpError(422, KEY_OTHER_ACTION);
+      if (stored.request_hash !== null && stored.request_hash !== hash) throw new HttpError(422, KEY_OTHER_BODY);
       return { replayed: true as const, status: stored.status_code ?? 200, body: stored.response as T };
     }
     const result = await command(trx);
@@ -77,4 +95,10 @@ export async function runCommand<T>(
   if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
   reply.status(outcome.status);
   return outcome.body;
+}
+
+/** Deletes keys older than their lifetime (housekeeping): each holds a whole answer. */
+export async function purgeOldIdempotencyKeys(db: Executor, olderThanSeconds = KEY_LIFETIME_SECONDS): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', new Date(Date.now() - olderThanSeconds * 1000)).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -2,11 +2,12 @@ import type { Config } from '../config';
 import type { Executor } from '../db/database';
 import { purgeExpiredSessions } from './session';
 import { purgeOldRateLimits } from './rate-limit';
+import { purgeOldIdempotencyKeys } from './command';
 
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
 
 /**
- * Deletes ended sessions and stale rate-limit counters now and then every interval, so a long-running
+ * Deletes ended sessions, stale rate-limit counters and idempotency keys older than a day every interval, so a long-running
  * process keeps these tables small. A failed round (database away) is logged and tried next time.
  * Returns a function that stops it (and waits for a round under way).
  */
@@ -19,6 +20,7 @@ export function startHousekeeping(
       try {
         await purgeExpiredSessions(db, config);
         await purgeOldRateLimits(db);
+        await purgeOldIdempotencyKeys(db);
       } catch (err) {
         log(`Opruimen van verlopen sessies mislukt: ${(err as Error).message}`);
       } finally {

@@ -14,6 +14,7 @@ import * as m20261126_0100_client_lineage from './20261126T0100-client-lineage';
 import * as m20261126_0200_product_name_search from './20261126T0200-product-name-search';
 import * as m20261126_0300_product_counts from './20261126T0300-product-counts';
 import * as m20261126_0400_delivery_line_counts from './20261126T0400-delivery-line-counts';
+import * as m20261126_1500_idempotency_fingerprint from './20261126T1500-idempotency-fingerprint';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0200-product-name-search': m20261126_0200_product_name_search,
   '20261126T0300-product-counts': m20261126_0300_product_counts,
   '20261126T0400-delivery-line-counts': m20261126_0400_delivery_line_counts,
+  '20261126T1500-idempotency-fingerprint': m20261126_1500_idempotency_fingerprint,
 };
