@@ -101,15 +101,31 @@ export async function assertEmailFree(db: Executor, email: string, exceptUserId:
   if (other) throw ValidationError.field(field, userMsg.emailTaken);
 }
 
-async function holdsSuperuser(db: Executor, userId: number) {
-  const row = await db.selectFrom('role_user').innerJoin('roles', 'roles.id', 'role_user.role_id').select('roles.id')
-    .where('role_user.user_id', '=', userId).where('roles.name', '=', SUPERUSER_ROLE).executeTakeFirst();
-  return !!row;
+/** The rights of a user (the union of its roles) and whether it holds the Superuser role. */
+async function standingOf(db: Executor, userId: number) {
+  const rows = await db.selectFrom('role_user').innerJoin('roles', 'roles.id', 'role_user.role_id')
+    .leftJoin('permission_role', 'permission_role.role_id', 'roles.id')
+    .leftJoin('permissions', 'permissions.id', 'permission_role.permission_id')
+    .select(['roles.name as role', 'permissions.name as right'])
+    .where('role_user.user_id', '=', userId).execute();
+  return { superuser: rows.some((r) => r.role === SUPERUSER_ROLE), rights: new Set(rows.flatMap((r) => (r.right ? [r.right] : []))) };
 }
 
 /** Only a Superuser may change, delete or reset a Superuser. */
 export async function assertMayManage(db: Executor, actor: AuthUser, userId: number) {
-  if (!actor.isSuperuser && (await holdsSuperuser(db, userId))) throw forbidden(userMsg.superuserTarget);
+  if (!actor.isSuperuser && (await standingOf(db, userId)).superuser) throw forbidden(userMsg.superuserTarget);
+}
+
+/**
+ * Changing another user's e-mail, roles or 2FA, or deleting it, needs every right that user holds
+ * (issue 22), the rule that already stops anyone granting a right it lacks: otherwise a user-admin
+ * could take over a stronger account through its e-mail address. Only a Superuser touches a Superuser.
+ */
+export async function assertMayTakeCharge(db: Executor, actor: AuthUser, userId: number) {
+  if (actor.isSuperuser || userId === actor.id) return;
+  const target = await standingOf(db, userId);
+  if (target.superuser) throw forbidden(userMsg.superuserTarget);
+  if ([...target.rights].some((r) => !actor.permissions.has(r))) throw forbidden(userMsg.strongerTarget);
 }
 
 /**
@@ -122,7 +138,7 @@ export async function assertMayChangeAccount(db: Executor, actor: AuthUser, user
   if (userId === actor.id) return; // removeAccount refuses ending one's own account
   if (change === 'update' && !actor.permissions.has('Gebruiker wijzigen')) throw forbidden(userMsg.accountChangeRight);
   if (change === 'delete' && !actor.permissions.has('Gebruiker verwijderen')) throw forbidden(userMsg.accountDeleteRight);
-  await assertMayManage(db, actor, userId);
+  await assertMayTakeCharge(db, actor, userId);
 }
 
 /** Replaces a user's roles after the grant rules (server/modules/roles/grants.ts). */
@@ -146,7 +162,7 @@ export async function setUserRoles(trx: Trx, actor: AuthUser, userId: number, ro
 /** PUT /api/users/{id} ('Gebruiker wijzigen'). */
 export async function updateUser(trx: Trx, actor: AuthUser, id: number, input: UserUpdateInput) {
   const user = await userRow(trx, actor, id);
-  await assertMayManage(trx, actor, id);
+  await assertMayTakeCharge(trx, actor, id);
   await assertEmailFree(trx, input.email, id);
   await trx.updateTable('users').set({ name: input.name, email: input.email }).where('id', '=', id).execute();
   if (input.role) await setUserRoles(trx, actor, id, input.role);
@@ -166,7 +182,7 @@ export async function updateProfile(trx: Trx, actor: AuthUser, input: ProfileUpd
  */
 export async function removeAccount(trx: Trx, actor: AuthUser, userId: number) {
   if (userId === actor.id) throw new HttpError(409, userMsg.deleteSelf);
-  await assertMayManage(trx, actor, userId);
+  await assertMayTakeCharge(trx, actor, userId);
   if (await isLastSuperuser(trx, userId)) throw new HttpError(409, userMsg.lastSuperuserDelete);
   const user = await trx.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', userId).where('deleted_at', 'is', null)
     .returning(['contact_id', 'name']).executeTakeFirst();
@@ -186,7 +202,7 @@ export async function deleteUser(trx: Trx, actor: AuthUser, id: number) {
 /** POST /api/{userId}/disable-2fa ('2FA uitschakelen'): the user sets it up again at the next sign-in. */
 export async function disableTwoFactor(trx: Trx, actor: AuthUser, id: number) {
   const user = await userRow(trx, actor, id);
-  await assertMayManage(trx, actor, id);
+  await assertMayTakeCharge(trx, actor, id);
   if (!user.otp_enabled) throw new HttpError(409, userMsg.otpNotEnabled);
   await trx.updateTable('users').set({ otp_enabled: false, otp_secret: null, otp_last_step: null }).where('id', '=', id).execute();
   await trx.deleteFrom('sessions').where('user_id', '=', id).execute();

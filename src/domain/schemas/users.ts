@@ -8,6 +8,7 @@ export const userMsg = {
   roleNotAllowed: 'Je mag deze rol niet toekennen: je hebt zelf niet alle rechten van deze rol.',
   superuserOnly: 'Alleen een Superuser mag de rol Superuser toekennen of afnemen.',
   superuserTarget: 'Alleen een Superuser mag een Superuser wijzigen of verwijderen.',
+  strongerTarget: 'Je mag deze gebruiker niet wijzigen of verwijderen: deze gebruiker heeft rechten die je zelf niet hebt.',
   lastSuperuser: 'Dit is de laatste gebruiker met de rol Superuser; die rol kan niet worden afgenomen.',
   lastSuperuserDelete: 'Dit is de laatste gebruiker met de rol Superuser; deze gebruiker kan niet worden verwijderd.',
   deleteSelf: 'Je kunt je eigen account niet verwijderen.',
