@@ -1,3 +1,4 @@
+import formatContentDisposition from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import { IMAGE_MIME_TYPES, PDF_MIME_TYPE, type ImageMimeType } from '../../src/domain/files';
 import { notFound } from '../http/errors';
@@ -50,10 +51,13 @@ export function isZip(data: Buffer): boolean {
   return sniffFileType(data)?.mime === 'application/zip';
 }
 
-/** `attachment; filename=...` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+/**
+ * `attachment; filename=...` (RFC 6266, by the content-disposition package): an ASCII name as is, any
+ * other with an ASCII fallback and the UTF-8 name, every character outside attr-char (also ') encoded.
+ */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const name = fileName.replace(/[\\/]/g, '_'); // the package would keep only what follows a (back)slash
+  return formatContentDisposition(name, { type: kind, fallback: name.replace(/[^\x20-\x7e]/g, '_') });
 }
 
 /**

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { readSheetRows } from './sheets';
-import { XmlStream } from './xml-stream';
+import { XmlFormatError, XmlStream } from './xml-stream';
+import { fileMsg } from '../../src/domain/files';
 
 async function workbook(fill: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -41,6 +43,35 @@ describe('readSheetRows', () => {
     expect(await readSheetRows('a.csv', Buffer.from('a,b\n"1,5",2\n'), 2, 'type')).toEqual([['a', 'b'], ['1,5', '2']]);
   });
 
+  it('refuses a CSV cell longer than Excel allows, wherever it falls, with the Dutch message', async () => {
+    const tooLarge = { statusCode: 422, errors: { file: [fileMsg.tooLarge] } };
+    await expect(readSheetRows('a.csv', Buffer.from(`a;b\r\n${'x'.repeat(40_000)};1\r\n`), 2, 'type')).rejects.toMatchObject(tooLarge);
+    await expect(readSheetRows('a.csv', Buffer.from(`a;b\r\n1;"${'x'.repeat(40_000)}"\r\nc;d\r\n`), 2, 'type')).rejects.toMatchObject(tooLarge);
+    await expect(readSheetRows('a.csv', Buffer.from(`a;b\r\n1;${'x'.repeat(10_000_000)}`), 2, 'type')).rejects.toMatchObject(tooLarge);
+    expect((await readSheetRows('a.csv', Buffer.from(`a;b\r\n${'x'.repeat(32_767)};1\r\n`), 2, 'type'))[1]![0]).toHaveLength(32_767);
+  });
+
+  it('refuses a CSV whose quote is never closed', async () => {
+    await expect(readSheetRows('a.csv', Buffer.from('a;b\r\n1;"open\r\n2;3\r\n'), 2, 'Alleen .csv of Excel')).rejects.toMatchObject({ statusCode: 422, errors: { file: ['Alleen .csv of Excel'] } });
+    await expect(readSheetRows('a.csv', Buffer.from('a;b\r\n1;"open'), 2, 'Alleen .csv of Excel')).rejects.toMatchObject({ errors: { file: ['Alleen .csv of Excel'] } });
+    expect(await readSheetRows('a.csv', Buffer.from('a;b\r\n27" scherm;2\r\n'), 2, 'type')).toEqual([['a', 'b'], ['27" scherm', '2']]);
+  });
+
+  it('refuses malformed XML inside an .xlsx and one with a document type', async () => {
+    const good = await workbook((sheet) => { sheet.addRow(['a', 'b']); });
+    const withSheet = async (edit: (xml: string) => string) => {
+      const zip = await JSZip.loadAsync(good);
+      const path = 'xl/worksheets/sheet1.xml';
+      zip.file(path, edit(await zip.file(path)!.async('string')));
+      return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    };
+    expect(await readSheetRows('a.xlsx', await withSheet((x) => x), 2, 'type')).toEqual([['a', 'b']]);
+    const refused = { statusCode: 422, errors: { file: ['Alleen .csv of Excel'] } };
+    await expect(readSheetRows('a.xlsx', await withSheet((x) => x.replace('</sheetData>', '')), 2, 'Alleen .csv of Excel')).rejects.toMatchObject(refused);
+    await expect(readSheetRows('a.xlsx', await withSheet((x) => x.replace('<sheetData>', '<sheetData><row r="9" r="9">')), 2, 'Alleen .csv of Excel')).rejects.toMatchObject(refused);
+    await expect(readSheetRows('a.xlsx', await withSheet((x) => x.replace(/<worksheet/, '<!DOCTYPE worksheet><worksheet')), 2, 'Alleen .csv of Excel')).rejects.toMatchObject(refused);
+  });
+
   it('refuses a file whose content is not what its name says', async () => {
     await expect(readSheetRows('a.xlsx', Buffer.from('a;b\n'), 2, 'Alleen .csv of Excel')).rejects.toMatchObject({ statusCode: 422, errors: { file: ['Alleen .csv of Excel'] } });
     await expect(readSheetRows('a.csv', Buffer.from([0x50, 0x4b, 3, 4, 0, 0]), 2, 'Alleen .csv of Excel')).rejects.toMatchObject({ errors: { file: ['Alleen .csv of Excel'] } });
@@ -64,6 +95,20 @@ describe('XmlStream', () => {
     const whole = events([xml]);
     expect(whole).toEqual(['<a {"b":"1 > 0","c":"&"}', '<t {}', '#A <AB>', '/t', '#<raw>', '<e {}', '/e', '/a']);
     for (let i = 1; i < xml.length; i++) expect(events([xml.slice(0, i), xml.slice(i)])).toEqual(whole);
+  });
+
+  it('refuses XML that is not well-formed: crossed or unclosed elements, a bare &, text after the end', () => {
+    const parse = (xml: string) => () => {
+      const stream = new XmlStream({ open() {}, close() {}, text() {} });
+      stream.write(xml);
+      stream.end();
+    };
+    expect(parse('<a><b></a></b>')).toThrow(XmlFormatError);
+    expect(parse('<a><b>')).toThrow(XmlFormatError);
+    expect(parse('<a>x & y</a>')).toThrow(XmlFormatError);
+    expect(parse('<a b=1/>')).toThrow(XmlFormatError);
+    expect(parse('<a/><b/>')).toThrow(XmlFormatError);
+    expect(parse('<a b="1"/>')).not.toThrow();
   });
 
   it('refuses a document type declaration', () => {

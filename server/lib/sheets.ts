@@ -1,5 +1,5 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { StringDecoder } from 'node:string_decoder';
+import { Readable } from 'node:stream';
+import { CsvError, parse as parseCsv } from 'csv-parse';
 import { MAX_IMPORT_ROWS, MAX_IMPORT_UNPACKED_MB, fileMsg } from '../../src/domain/files';
 import { ValidationError } from '../http/errors';
 import { isZip } from './file-type';
@@ -12,7 +12,7 @@ import { UnpackLimitError, ZipFormatError, memberText, zipEntries, type UnpackBu
  */
 class RowCollector {
   readonly rows: string[][] = [];
-  constructor(private readonly columnCount: number) {}
+  constructor(readonly columnCount: number) {}
 
   add(cells: string[]): void {
     const row = Array.from({ length: this.columnCount }, (_, i) => (cells[i] ?? '').trim());
@@ -28,42 +28,38 @@ const MAX_CELL_CHARS = 32_767;
 const cellTooLong = () => ValidationError.field('file', fileMsg.tooLarge);
 
 /**
- * CSV as people export it: ';' or ',' (whichever the heading line uses more), quotes, CRLF.
- * Read a chunk at a time, giving other requests a turn between chunks, and stopped at the row limit.
+ * CSV as people export it: ';' or ',' (whichever the heading line uses more), quotes, CRLF, a BOM,
+ * read by csv-parse as a stream (other requests get their turn between chunks) and stopped at the row
+ * limit. A cell longer than Excel allows, or a quote that is never closed, refuses the file.
  */
 async function readCsv(data: Buffer, rows: RowCollector, fileTypeMessage: string): Promise<void> {
   if (data.subarray(0, 8192).includes(0)) throw ValidationError.field('file', fileTypeMessage);
   const head = data.subarray(0, CSV_CHUNK).toString('utf8').replace(/^\uFEFF/, '');
   const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const decoder = new StringDecoder('utf8');
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let quoteClosed = false; // a '"' right after a closing quote is an escaped quote
-  let afterCr = false;
-  let started = false;
-  for (let offset = 0; offset < data.length; offset += CSV_CHUNK) {
-    let text = decoder.write(data.subarray(offset, offset + CSV_CHUNK));
-    if (!started) { text = text.replace(/^\uFEFF/, ''); started = true; }
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i]!;
-      if (afterCr) { afterCr = false; if (ch === '\n') continue; }
-      const reopened = quoteClosed && ch === '"';
-      quoteClosed = false;
-      if (quoted) {
-        if (ch === '"') { quoted = false; quoteClosed = true; } else cell += ch;
-      } else if (reopened) { cell += '"'; quoted = true; } else if (ch === '"') quoted = true;
-      else if (ch === delimiter) { row.push(cell); cell = ''; } else if (ch === '\n' || ch === '\r') {
-        afterCr = ch === '\r';
-        row.push(cell); rows.add(row); row = []; cell = '';
-      } else cell += ch;
+  const parser = Readable.from(chunksOf(data, CSV_CHUNK)).pipe(parseCsv({
+    delimiter,
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true, // a quote inside an unquoted cell (5" scherm) is text
+    // Bounds what one row may hold in memory; the exact limit per cell is checked below.
+    max_record_size: MAX_CELL_CHARS * rows.columnCount + rows.columnCount,
+  }));
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (record.some((cell) => cell.length > MAX_CELL_CHARS)) throw cellTooLong();
+      rows.add(record);
     }
-    if (cell.length > MAX_CELL_CHARS) throw cellTooLong();
-    await yieldToEventLoop();
+  } catch (err) {
+    if (err instanceof CsvError) throw err.code === 'CSV_MAX_RECORD_SIZE' ? cellTooLong() : ValidationError.field('file', fileTypeMessage);
+    throw err;
+  } finally {
+    parser.destroy();
   }
-  cell += decoder.end();
-  if (cell !== '' || row.length) { row.push(cell); rows.add(row); }
+}
+
+function* chunksOf(data: Buffer, size: number) {
+  for (let offset = 0; offset < data.length; offset += size) yield data.subarray(offset, offset + size);
 }
 
 /** 'C12' -> 2 */

@@ -1,5 +1,6 @@
 import { formatDate } from '../../../src/domain/format';
 import type { Executor } from '../../db/database';
+import { csvCell } from '../../lib/csv-cell';
 import type { AuthUser } from '../../http/access';
 import type { ListParams } from '../../http/paging';
 import { asnInScope, asnProductsQuery } from './service';
@@ -15,13 +16,6 @@ export async function asnProductsForExport(db: Executor, user: AuthUser, params:
   let q = asnProductsQuery(db, user, params, asnId);
   if (asnId === null && tab) q = q.where('a.completed_at', tab === 'archive' ? 'is not' : 'is', null);
   return q.limit(EXPORT_MAX_ROWS).execute();
-}
-
-/** One CSV cell: quoted when it holds the separator, a quote or a line break; formulas neutralised. */
-function cell(value: unknown): string {
-  let s = value == null ? '' : String(value);
-  if (/^[=+\-@]/.test(s)) s = `'${s}`;
-  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 interface AsnProductCsvRow {
@@ -41,7 +35,7 @@ export function asnProductsCsv(rows: AsnProductCsvRow[]): string {
   const header = ['Eindklant', 'Ordernummer', 'Topdesknummer', 'Artikelomschrijving', 'Artikelnummer', 'Aantal', 'Ingeklaard', 'Leverdatum', 'Aanmelddatum'];
   const lines = rows.map((r) => [
     r.client_name, r.reference, r.w_number, r.name, r.article_number, r.quantity, r.arrived, formatDate(r.expected), formatDate(r.created_at),
-  ].map(cell).join(';'));
+  ].map(csvCell).join(';'));
   return `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`;
 }
 
