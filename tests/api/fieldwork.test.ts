@@ -51,6 +51,12 @@ async function delivery(type: number, clientId: number, lines: Line[], extra: { 
 }
 
 const lineRows = (id: number) => ctx.db.selectFrom('delivery_products').selectAll().where('delivery_id', '=', id).orderBy('id').execute();
+/** The backorder delivery (type 7) a finish of this delivery made, with its lines as [product_id, item_id, is_pickup, checked out]. */
+async function backorderOf(id: number) {
+  const b = await ctx.db.selectFrom('deliveries').selectAll().where('backorder_of_id', '=', id).executeTakeFirstOrThrow();
+  const lines = (await lineRows(b.id)).map((l) => [l.product_id, l.item_id, l.is_pickup, l.checked_out_at !== null]);
+  return { ...b, lines };
+}
 const statusOf = async (id: number) => (await ctx.db.selectFrom('items').select(['status_id', 'client_id']).where('id', '=', id).executeTakeFirstOrThrow());
 const signatureFiles = () => {
   const dir = path.join(ctx.dataDir, 'files', 'signatures');
@@ -224,10 +230,15 @@ describe('finish (POST /api/finish/delivery)', () => {
     expect(await statusOf(a.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
     expect((await statusOf(b.id)).status_id).toBe(ItemStatus.INGEKLAARD);
     const lines = await lineRows(id);
-    expect(lines.map((l) => [l.item_id, l.is_backorder, l.checked_out_at !== null])).toEqual([[a.id, false, true], [b.id, true, false], [null, true, false]]);
+    // The line not delivered no longer names the item that went back into stock.
+    expect(lines.map((l) => [l.item_id, l.is_backorder, l.checked_out_at !== null])).toEqual([[a.id, false, true], [null, true, false], [null, true, false]]);
+    const backorder = await backorderOf(id);
+    expect(backorder).toMatchObject({ delivery_type_id: DeliveryType.BACKORDER, client_id: endUser, order_number: d.order_number, completed_at: null, is_cancelled: false });
+    expect(backorder.lines).toEqual([[product, null, 0, false], [accessory, null, 0, false]]);
+    expect(d.backorders).toEqual([{ id: backorder.id, order_number: d.order_number, completed: null, is_cancelled: false }]);
 
     const backorders = await admin.get(`/api/backorders?search=${d.order_number}`);
-    expect(backorders.body.data.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect(backorders.body.data.map((r: { id: number }) => r.id)).toEqual([backorder.id]);
     const image = await admin.get(d.signature.url);
     expect(image.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(image.body as Buffer, signaturePng())).toBe(0);
@@ -375,9 +386,11 @@ describe('a finish made offline after check-outs made offline (both replayed lat
     expect(await statusOf(b.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
     expect(await statusOf(c.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
     const lines = await lineRows(id);
-    expect(lines.map((l) => [l.item_id, l.is_backorder])).toEqual([[a.id, true], [b.id, false], [c.id, false], [null, true], [null, false]]);
+    expect(lines.map((l) => [l.item_id, l.is_backorder])).toEqual([[null, true], [b.id, false], [c.id, false], [null, true], [null, false]]);
+    const backorder = await backorderOf(id);
+    expect(backorder.lines).toEqual([[product, null, 0, false], [accessory, null, 0, false]]);
     const backorders = await admin.get(`/api/backorders?search=${finish.body.data.order_number}`);
-    expect(backorders.body.data.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect(backorders.body.data.map((r: { id: number }) => r.id)).toEqual([backorder.id]);
   });
 
   it('a mutation with serial-level and product-level lines of one article and pickups: what was ticked, nothing else', async () => {
@@ -396,7 +409,9 @@ describe('a finish made offline after check-outs made offline (both replayed lat
     expect((await statusOf(planned.id)).status_id).toBe(ItemStatus.INGEKLAARD);
     expect(await statusOf(oldBack.id)).toEqual({ status_id: ItemStatus.INGEKLAARD, client_id: customer });
     expect(await statusOf(oldKept.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
-    expect((await lineRows(id)).map((l) => [l.item_id, l.is_backorder])).toEqual([[oldBack.id, false], [oldKept.id, true], [planned.id, true], [scanned.id, false]]);
+    expect((await lineRows(id)).map((l) => [l.item_id, l.is_backorder])).toEqual([[oldBack.id, false], [oldKept.id, true], [null, true], [scanned.id, false]]);
+    // The backorder picks up what is left and delivers the article again, any available item of it.
+    expect((await backorderOf(id)).lines).toEqual([[product, oldKept.id, 1, false], [product, null, 0, false]]);
   });
 
   it('a bulk delivery counted offline by serial: the unticked serial is the backorder, no signature needed', async () => {
@@ -423,7 +438,7 @@ describe('a finish made offline after check-outs made offline (both replayed lat
     expect(finish.body.data.comment).toBe(`Niet geleverde artikelen: Laptop (${theirs.serial})`);
     expect(await statusOf(mine.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
     expect((await statusOf(theirs.id)).status_id).toBe(ItemStatus.INGEKLAARD);
-    expect((await lineRows(id)).map((l) => [l.id, l.item_id, l.is_backorder])).toEqual([[first, theirs.id, true], [second, mine.id, false]]);
+    expect((await lineRows(id)).map((l) => [l.id, l.item_id, l.is_backorder])).toEqual([[first, null, true], [second, mine.id, false]]);
   });
 
   it('several articles on product-level lines: waiting serials are ticked by serial; the server finds the lines the check-outs filled', async () => {
@@ -445,9 +460,10 @@ describe('a finish made offline after check-outs made offline (both replayed lat
     expect(await statusOf(a.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
     expect(await statusOf(p.id)).toEqual({ status_id: ItemStatus.IN_GEBRUIK, client_id: endUser });
     expect((await statusOf(b.id)).status_id).toBe(ItemStatus.INGEKLAARD);
-    expect((await lineRows(id)).map((l) => [l.item_id, l.is_backorder])).toEqual([[a.id, false], [b.id, true], [p.id, false], [null, false]]);
+    expect((await lineRows(id)).map((l) => [l.item_id, l.is_backorder])).toEqual([[a.id, false], [null, true], [p.id, false], [null, false]]);
+    const backorder = await backorderOf(id);
     const backorders = await admin.get(`/api/backorders?search=${finish.body.data.order_number}`);
-    expect(backorders.body.data.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect(backorders.body.data.map((r: { id: number }) => r.id)).toEqual([backorder.id]);
   });
 
   it('an EOL swap of two articles: the waiting serials ticked are delivered (no backorder); a ticked serial refused at replay is refused by serial', async () => {

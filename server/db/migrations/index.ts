@@ -14,7 +14,9 @@ import * as m20261126_0100_client_lineage from './20261126T0100-client-lineage';
 import * as m20261126_0200_product_name_search from './20261126T0200-product-name-search';
 import * as m20261126_0300_product_counts from './20261126T0300-product-counts';
 import * as m20261126_0400_delivery_line_counts from './20261126T0400-delivery-line-counts';
+import * as m20261126_1400_backorders from './20261126T1400-backorders';
 import * as m20261126_1500_idempotency_fingerprint from './20261126T1500-idempotency-fingerprint';
+import * as m20261126_1600_role_owners from './20261126T1600-role-owners';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -36,5 +38,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T0200-product-name-search': m20261126_0200_product_name_search,
   '20261126T0300-product-counts': m20261126_0300_product_counts,
   '20261126T0400-delivery-line-counts': m20261126_0400_delivery_line_counts,
+  '20261126T1400-backorders': m20261126_1400_backorders,
   '20261126T1500-idempotency-fingerprint': m20261126_1500_idempotency_fingerprint,
+  '20261126T1600-role-owners': m20261126_1600_role_owners,
 };

@@ -54,14 +54,18 @@ function detailQuery(db: Executor, user: AuthUser, id: number) {
     .leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
     .leftJoin('projects as pr', 'pr.id', 'd.project_id')
     .leftJoin('users as requester', 'requester.id', 'd.user_id')
+    .leftJoin('deliveries as parent', (j) => j.onRef('parent.id', '=', 'd.backorder_of_id').on('parent.deleted_at', 'is', null))
     .selectAll('d')
     .select([
       'c.name as client_name', 'c.client_type_id', 'c.parent_client_id as client_parent_id', 'pc.name as client_parent_name',
       'pr.id as project_ref', 'pr.number as project_number', 'requester.id as requester_id', 'requester.name as requester_name',
+      'parent.id as parent_id', 'parent.order_number as parent_order_number',
       jsonArrayFrom(linesOf(db, deliveryId)).as('lines'),
       jsonArrayFrom(db.selectFrom('events as e').leftJoin('users as u', 'u.id', 'e.user_id')
         .select(['e.id', 'e.action', 'e.status_id', 'e.item_id', 'e.created_at', 'u.id as user_id', 'u.name as user_name'])
         .where('e.delivery_id', '=', deliveryId).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(500)).as('events'),
+      jsonArrayFrom(db.selectFrom('deliveries as b').select(['b.id', 'b.order_number', 'b.completed_at', 'b.is_cancelled'])
+        .where('b.backorder_of_id', '=', deliveryId).where('b.deleted_at', 'is', null).orderBy('b.id')).as('backorders'),
       jsonArrayFrom(db.selectFrom('contacts as k').select(['k.id', 'k.first_name', 'k.last_name', 'k.title', 'k.phone', 'k.email'])
         .where('k.client_id', '=', sql.ref<number>('d.client_id')).where('k.deleted_at', 'is', null).orderBy('k.last_name').orderBy('k.id')).as('contacts'),
     ])
@@ -118,6 +122,8 @@ export async function deliveryDetail(db: Executor, user: AuthUser, id: number): 
     repair_description: d.repair_description,
     signature: d.signature_file || d.signer_name
       ? { url: d.signature_file ? `/api/deliveries/${d.id}/signature` : null, signer_name: d.signer_name, signed_at: iso(d.signed_at) } : null,
+    backorder_of: d.parent_id !== null ? { id: d.parent_id, order_number: d.parent_order_number } : null,
+    backorders: d.backorders.map((b) => ({ id: b.id, order_number: b.order_number, completed: iso(b.completed_at), is_cancelled: b.is_cancelled })),
     items: lines.filter((l) => l.item_id !== null).map((l) => ({
       id: l.item_id!, serial: l.serial, status_id: l.status_id!, status: statusOf(l.status_id!),
       product: { id: l.product_id, name: l.name, article_number: l.article_number, product_group_id: l.product_group_id },

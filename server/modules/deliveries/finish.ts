@@ -10,6 +10,7 @@ import { HttpError, ValidationError } from '../../http/errors';
 import { checkPng } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
 import { recordEvents, type StockEvent } from '../stock/events';
+import { createBackorder, originType } from './backorder';
 import { deliveryLines, type LineRow } from './detail';
 import { clientWithEndCustomer, deliveryInScope, deliveryTypeName } from './rows';
 import { allowedActions } from './state';
@@ -90,7 +91,7 @@ function tickedLines(lines: LineRow[], items: FinishInput['items']): { ticked: S
 
 /**
  * POST /finish/delivery ('Oproep afronden', spec 2 §2.7, §4, §5): ticked lines are delivered or picked
- * up; lines not ticked become backorder lines (open again) with the comment of §4; the signature
+ * up; lines not ticked become backorder lines, carried on by a new backorder delivery (`createBackorder`), with the comment of §4; the signature
  * (required except bulk) is stored with the signer's name and the time signed on the device; the
  * completion time is set and the history says who finished it.
  */
@@ -129,14 +130,13 @@ export async function finishDelivery(trx: Trx, storage: FileStorage, user: AuthU
     for (const l of rows) if (l.item_id !== null) events.push({ item_id: l.item_id, product_id: l.product_id, client_id: clientId ?? d.client_id, delivery_id: d.id, status_id: status, action });
   };
   await setItems(delivered, deliveredStatus, toEndUser ? client.id : endCustomer.id, 'Item geleverd');
-  await setItems(pickedUp, pickedUpStatus(d.delivery_type_id), d.delivery_type_id === DeliveryType.REPARATIE ? null : endCustomer.id, 'Item opgehaald');
+  const type = await originType(trx, d);
+  await setItems(pickedUp, pickedUpStatus(type), type === DeliveryType.REPARATIE ? null : endCustomer.id, 'Item opgehaald');
   // Checked out but not delivered: the item goes back into stock and its line waits as a backorder.
   await setItems(open.filter((l) => l.is_pickup === 0 && l.status_id === ItemStatus.UITGEKLAARD), ItemStatus.INGEKLAARD, null, 'Item niet geleverd (backorder)');
 
   if (pickedUp.length) await trx.updateTable('delivery_products').set({ checked_out_at: now }).where('id', 'in', pickedUp.map((l) => l.id)).execute();
-  if (open.length) {
-    await trx.updateTable('delivery_products').set({ is_backorder: true, checked_out_at: null }).where('id', 'in', open.map((l) => l.id)).execute();
-  }
+  await createBackorder(trx, d, open, now, events);
   const comment = finishComment(
     open.filter((l) => l.is_pickup === 0).map((l) => ({ name: l.name, serial: l.serial })),
     open.filter((l) => l.is_pickup === 1).map((l) => ({ name: l.name, serial: l.serial })),

@@ -53,7 +53,7 @@ const clientAndChildren = (clientId: number) => sql`select ${clientId}::int unio
 /**
  * One tab's deliveries the user may see, on `deliveries as d` alone (the scope is the row's lineage
  * column: server/http/scope.ts `lineageScope`). Open: not finished, not cancelled, not a backorder.
- * Backorders: open backorder deliveries and deliveries with backorder lines still open. Finished:
+ * Backorders: open backorder deliveries and open deliveries with backorder lines still open. Finished:
  * completion timestamp set. Cancelled: cancelled (and not deleted).
  */
 function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
@@ -65,7 +65,8 @@ function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
       parts.push(sql`not d.is_cancelled and d.completed_at is null and d.delivery_type_id <> ${sql.lit(DeliveryType.BACKORDER)}`);
       break;
     case 'backorders':
-      parts.push(sql`not d.is_cancelled and ((d.delivery_type_id = ${sql.lit(DeliveryType.BACKORDER)} and d.completed_at is null) or exists (
+      // A finished delivery's lines not delivered stay on it (its Backorder section) but wait on its backorder delivery.
+      parts.push(sql`not d.is_cancelled and d.completed_at is null and (d.delivery_type_id = ${sql.lit(DeliveryType.BACKORDER)} or exists (
         select 1 from delivery_products b where b.delivery_id = d.id and b.is_backorder and b.checked_out_at is null))`);
       break;
     case 'finished':

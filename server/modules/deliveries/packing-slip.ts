@@ -4,6 +4,7 @@ import type { DeliveryDetail, DeliveryLine } from '../../../src/domain/contracts
 import type { Executor } from '../../db/database';
 import type { FileStorage } from '../../lib/storage';
 import { logo, newDocument, storedImage } from './pdf';
+import { recipientNames } from './recipient';
 
 interface Position {
   code: string;
@@ -62,12 +63,11 @@ export async function packingSlip(db: Executor, storage: FileStorage, d: Deliver
   if (clientLogo) doc.image(clientLogo, 435, 40, { fit: [110, 60] });
   doc.font('Helvetica-Bold').fontSize(22).text('PAKBON', 50, 115);
 
-  const contact = d.contact || d.client.contacts.map((c) => `${c.first_name} ${c.last_name}`)[0] || '';
+  const contact = d.client.contacts.map((c) => `${c.first_name} ${c.last_name}`)[0] ?? '';
   const phone = d.contact_phone || d.client.contacts.find((c) => c.phone)?.phone || '';
   const address = await recipientAddress(db, d);
   doc.font('Helvetica').fontSize(10).moveDown(0.5);
-  const left = [d.end_customer.name, d.client.id !== d.end_customer.id ? d.client.name : null, contact ? `T.a.v. ${contact}` : null, phone ? `Telefoon: ${phone}` : null, ...address]
-    .filter((x): x is string => !!x);
+  const left = [...recipientNames(d, contact), phone ? `Telefoon: ${phone}` : null, ...address].filter((x): x is string => !!x);
   const top = doc.y;
   doc.text(left.join('\n'), 50, top, { width: 250 });
   const facts: [string, string][] = [
@@ -102,6 +102,7 @@ export async function packingSlip(db: Executor, storage: FileStorage, d: Deliver
     }
     doc.moveDown(1);
   };
+  // Under Posities only what was (or is to be) delivered: lines not delivered at the finish are the Backorder section.
   const deliver = d.products.filter((l) => l.is_pickup === 0 && !l.is_backorder);
   const backorder = d.products.filter((l) => l.is_backorder);
   const retour = d.products.filter((l) => l.is_pickup === 1 && !l.is_backorder);
@@ -133,7 +134,7 @@ export async function packingSlip(db: Executor, storage: FileStorage, d: Deliver
       doc.y = y + 14;
     }
   };
-  serialPage('Serienummers', deliver.concat(backorder));
+  serialPage('Serienummers', deliver);
   serialPage('Serienummers retour', retour);
   doc.end();
   return done;

@@ -2,6 +2,7 @@ import { PROVIDER_CLIENT_ID } from '../../../src/domain/enums';
 import type { DeliveryDetail } from '../../../src/domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
 import { logo, newDocument } from './pdf';
+import { recipientNames } from './recipient';
 
 /** The label's code: the order number, or the delivery number when a (bulk) delivery has none. */
 export const labelCode = (d: Pick<DeliveryDetail, 'id' | 'order_number'>) => d.order_number || `LEV-${d.id}`;
@@ -34,7 +35,7 @@ export async function shippingLabel(db: Executor, d: DeliveryDetail): Promise<Bu
 
   doc.font('Helvetica-Bold').fontSize(9).text('Ontvanger', 18, 88);
   const recipient = [
-    d.end_customer.name, d.client.id !== d.end_customer.id ? d.client.name : null, d.contact ? `T.a.v. ${d.contact}` : null,
+    ...recipientNames(d),
     ...(d.address ? d.address.split(/\n|,\s*/).map((s) => s.trim()) : line(recipientAddress)),
   ].filter((x): x is string => !!x);
   doc.font('Helvetica').fontSize(12).text(recipient.join('\n'), 18, 102, { width });

@@ -27,7 +27,9 @@ export function allowedActions(d: StateInput, lines: LineState[]): DeliveryDetai
   const finished = isFinished(d, lines);
   const completed = d.completed_at !== null;
   const open = !d.is_cancelled && !completed;
-  const pickupTicket = ([DeliveryType.UITDIENST, DeliveryType.REPARATIE, DeliveryType.EOL_SWAP] as number[]).includes(d.delivery_type_id);
+  // A backorder with items still to pick up finishes like the pickup ticket it came from.
+  const pickupTicket = ([DeliveryType.UITDIENST, DeliveryType.REPARATIE, DeliveryType.EOL_SWAP] as number[]).includes(d.delivery_type_id)
+    || (d.delivery_type_id === DeliveryType.BACKORDER && lines.some((l) => l.is_pickup === 1));
   return {
     edit: open && d.delivery_type_id !== DeliveryType.MUTATIE,
     // Not finished, or a resignation without completion.

@@ -43,6 +43,8 @@ interface DeliveryTables {
     signature_file: string | null;
     signer_name: string | null;
     signed_at: Date | null;
+    /** A backorder (type 7): the delivery whose finish left these lines (migration 20261126T1400-backorders). */
+    backorder_of_id: number | null;
     created_at: CreatedAt;
     updated_at: Generated<Date>;
     deleted_at: Date | null;
@@ -54,7 +56,7 @@ interface DeliveryTables {
     item_id: number | null;
     is_pickup: Generated<number>;
     checked_out_at: Date | null;
-    /** A line not delivered or picked up at finishing: open again under Backorders. */
+    /** A line not delivered or picked up at finishing: the finished delivery's Backorder section; a backorder delivery carries it on. */
     is_backorder: Generated<boolean>;
   };
   /** Totals of the delivery lists per state, type and client's part of the hierarchy (migration 20261123T2300; written by triggers only). */

@@ -119,6 +119,10 @@ export const deliveryDetailSchema = v.object({
   repair_description: nullableString,
   /** Who signed at the finish; `url` of the signature image when one was stored. */
   signature: v.nullable(v.object({ url: nullableString, signer_name: nullableString, signed_at: v.nullable(timestamp) })),
+  /** A backorder (type 7): the delivery whose finish left its lines. */
+  backorder_of: v.nullable(v.object({ id: v.number(), order_number: nullableString })),
+  /** The backorder deliveries this delivery's finish made, with whether each is finished yet. */
+  backorders: v.array(v.object({ id: v.number(), order_number: nullableString, completed: v.nullable(timestamp), is_cancelled: v.boolean() })),
   items: v.array(deliveryItemSchema),
   products: v.array(deliveryLineSchema),
   bulk_products: v.array(bulkProductRowSchema),
