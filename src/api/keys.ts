@@ -100,9 +100,19 @@ export const staleAfter = {
   users: [queryKeys.users.all],
 } as const;
 
+/** An area whose changes make queries stale (a mutation, an outbox action names its own). */
+export type StaleArea = keyof typeof staleAfter;
+
+/** The query key prefixes a change in these areas makes stale, each once. */
+export function staleKeys(...areas: readonly StaleArea[]): (readonly unknown[])[] {
+  const keys = new Map<string, readonly unknown[]>();
+  for (const area of areas) for (const key of staleAfter[area] as readonly (readonly unknown[])[]) keys.set(JSON.stringify(key), key);
+  return [...keys.values()];
+}
+
 type Invalidator = { invalidateQueries: (filters: { queryKey: readonly unknown[] }) => Promise<void> };
 
 /** Refreshes every query a change in these areas made stale. */
-export async function refreshAfter(queryClient: Invalidator, ...areas: (keyof typeof staleAfter)[]): Promise<void> {
-  await Promise.all(areas.flatMap((area) => staleAfter[area].map((queryKey) => queryClient.invalidateQueries({ queryKey }))));
+export async function refreshAfter(queryClient: Invalidator, ...areas: StaleArea[]): Promise<void> {
+  await Promise.all(staleKeys(...areas).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../domain/format';
 import { confirmDialog } from '../shell/confirm';
 import { showToast } from '../shell/toast';
-import { discardAction, replayOutbox, retryAction, useOutboxActions, type OutboxAction } from './outbox';
+import { discardAction, replayOutbox, retryAction, useOthersWaitingCount, useOutboxActions, type OutboxAction } from './outbox';
 import './offline.css';
 
 function ActionRow({ action }: { action: OutboxAction }) {
@@ -29,7 +29,6 @@ function ActionRow({ action }: { action: OutboxAction }) {
         <strong>{action.label}</strong>
         <span className="outbox-item-meta">{formatDateTime(new Date(action.createdAt))} · {action.status === 'failed' ? 'Mislukt' : 'Wacht op verzenden'}</span>
         {action.meta?.signerName && <span className="outbox-item-note" data-testid="outbox-signer">Getekend door {action.meta.signerName}</span>}
-        {action.userName && action.status === 'waiting' && <span className="outbox-item-note">Van {action.userName}: wordt verstuurd zodra {action.userName} weer inlogt op dit apparaat.</span>}
         {action.error && <span className={action.status === 'failed' ? 'outbox-item-error' : 'outbox-item-note'} role={action.status === 'failed' ? 'alert' : undefined}>{action.error}</span>}
       </div>
       <div className="outbox-item-actions">
@@ -43,6 +42,7 @@ function ActionRow({ action }: { action: OutboxAction }) {
 /** /wachtrij: what waits to be sent and what the server refused, with retry and discard. */
 export function OutboxPage() {
   const actions = useOutboxActions();
+  const others = useOthersWaitingCount();
   const [sending, setSending] = useState(false);
   const waiting = actions.filter((a) => a.status === 'waiting');
   const failed = actions.filter((a) => a.status === 'failed');
@@ -60,6 +60,13 @@ export function OutboxPage() {
         <p>{actions.length === 0 ? 'Er staan geen acties in de wachtrij.' : `${waiting.length} wachtend, ${failed.length} mislukt.`}</p>
         <button type="button" className="button button-primary" disabled={sending || waiting.length === 0} onClick={sendAll}>Nu versturen</button>
       </div>
+      {others > 0 && (
+        <p className="outbox-item-note" data-testid="outbox-others">
+          {others === 1
+            ? 'Er wacht 1 actie van een andere gebruiker op dit apparaat; die wordt verstuurd zodra die gebruiker hier weer inlogt.'
+            : `Er wachten ${others} acties van andere gebruikers op dit apparaat; die worden verstuurd zodra hun gebruiker hier weer inlogt.`}
+        </p>
+      )}
       {failed.length > 0 && (
         <section aria-labelledby="outbox-failed">
           <h2 id="outbox-failed" className="form-section-title">Mislukt</h2>

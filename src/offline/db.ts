@@ -1,4 +1,5 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+import type { StaleArea } from '../api/keys';
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type OutboxStatus = 'waiting' | 'failed';
@@ -32,8 +33,10 @@ export interface OutboxAction {
   errors?: Record<string, string[]>;
   /** What the user sees in the list, e.g. 'Voormelding ORD-1: 12 artikelen inklaren'. */
   label: string;
-  /** Query keys (prefixes) to refresh once the server accepted it. */
-  invalidate: unknown[][];
+  /** The areas it changes: what they make stale (staleAfter, src/api/keys.ts) is refreshed once the server accepted it. */
+  stale?: StaleArea[];
+  /** Query key prefixes to refresh, as actions stored before `stale` named them. */
+  invalidate?: unknown[][];
   attempts: number;
   /** Who made it: only that user's session sends it (the server's idempotency keys are per user). */
   userId?: number | null;

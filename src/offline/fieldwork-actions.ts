@@ -2,6 +2,7 @@ import { DeliveryType } from '../domain/enums';
 import { finishComment } from '../domain/fieldwork';
 import type { DeliveryDetail } from '../domain/contracts/deliveries';
 import { ACCESSORY_GROUP_ID } from '../domain/schemas/stock';
+import type { StaleArea } from '../api/keys';
 import type { OutboxAction } from './db';
 import type { NewAction } from './queue';
 
@@ -42,8 +43,8 @@ export interface FinishPayload {
 
 type DeliveryRef = Pick<DeliveryDetail, 'id' | 'order_number' | 'delivery_type_id'>;
 const name = (d: Pick<DeliveryDetail, 'id' | 'order_number'>) => `Levering ${d.order_number ?? d.id}`;
-/** Refreshed once the server accepted the action (prefix of every delivery query). */
-const INVALIDATE = [['deliveries'], ['stock']];
+/** What a check-out or finish changes: its delivery (and so repairs, stock and the customer's panels, src/api/keys.ts). */
+const STALE: StaleArea[] = ['deliveries'];
 
 /** 'Artikelen uitklaren': serials and accessory counts; a bulk delivery goes to /items/scanbulkitems. */
 export function checkOutAction(d: DeliveryRef, serials: string[], accessories: AccessoryCount[] = []): NewAction {
@@ -54,7 +55,7 @@ export function checkOutAction(d: DeliveryRef, serials: string[], accessories: A
     path: bulk ? 'items/scanbulkitems' : 'delivery/checkout',
     body: bulk ? { delivery_id: d.id, serials, accessories } : { id: d.id, serials, accessories },
     label: `${name(d)}: ${count} ${count === 1 ? 'item' : 'items'} uitklaren`,
-    invalidate: INVALIDATE,
+    stale: STALE,
     kind: 'checkout',
     meta: { deliveryId: d.id },
   };
@@ -125,7 +126,7 @@ export function finishAction(d: Pick<DeliveryDetail, 'id' | 'order_number' | 'de
     path: 'finish/delivery',
     body: finishPayload(d, choice),
     label: `${name(d)} afronden`,
-    invalidate: INVALIDATE,
+    stale: STALE,
     kind: 'finish',
     meta: { deliveryId: d.id, ...(choice.signerName ? { signerName: choice.signerName } : {}) },
   };

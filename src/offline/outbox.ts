@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import { ApiError, NetworkError } from '../api/errors';
 import { setOutboxBusy } from '../shell/update-guard';
 import { OfflineDatabase, type OutboxAction } from './db';
 import { sessionQueryKey, type SessionUser } from '../session';
-import { createQueue, type EnqueueOutcome, type NewAction, type Verdict } from './queue';
+import { belongsTo, createQueue, type EnqueueOutcome, type NewAction, type Verdict } from './queue';
 import { outboxLock } from './lock';
+import { refreshAfterRun } from './refresh';
 
 export type { OutboxAction } from './db';
 export type { EnqueueOutcome, NewAction } from './queue';
@@ -20,7 +21,7 @@ export type { EnqueueOutcome, NewAction } from './queue';
  *
  *   const outcome = await enqueue({
  *     method: 'POST', path: 'items/scanbulkitems', body: { delivery_id, serials },
- *     label: `Levering ${order}: ${serials.length} items uitklaren`, invalidate: [['deliveries']],
+ *     label: `Levering ${order}: ${serials.length} items uitklaren`, stale: ['deliveries'],
  *   });
  *   // outcome.status: 'sent' (with body) | 'waiting' (offline; replayed later) | 'failed' (a 4xx: message, errors)
  */
@@ -55,6 +56,9 @@ const signedInUser = () => queryClient?.getQueryData<SessionUser | null>(session
 /** This tab, as holder of the outbox lease where the Web Locks API is missing. */
 const tabId = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Date.now()}-${Math.random()}`;
 
+/** What the sent actions made stale, refreshed once per run (src/offline/refresh.ts). */
+const refresh = refreshAfterRun((queryKey) => void queryClient?.invalidateQueries({ queryKey }));
+
 const queue = createQueue({
   db,
   send,
@@ -63,23 +67,10 @@ const queue = createQueue({
   currentUserId: () => signedInUser()?.id ?? null,
   onBusy: (busy) => {
     setOutboxBusy(busy);
-    if (!busy) refreshSent();
+    if (!busy) refresh.runEnded();
   },
-  onSent: (action) => {
-    for (const key of action.invalidate) toRefresh.set(JSON.stringify(key), key);
-  },
+  onSent: (action) => refresh.sent(action),
 });
-
-/**
- * Queries to refresh once the run that sent their actions ends: one refetch per run, not one per
- * action (a replay of a hundred check-outs would refetch today's deliveries a hundred times).
- */
-const toRefresh = new Map<string, unknown[]>();
-function refreshSent() {
-  const keys = [...toRefresh.values()];
-  toRefresh.clear();
-  for (const key of keys) void queryClient?.invalidateQueries({ queryKey: key });
-}
 
 /** Stores the action, then tries to send it (and anything before it). */
 export const enqueue = (action: NewAction): Promise<EnqueueOutcome> => {
@@ -124,11 +115,32 @@ export function startOutbox(client: QueryClient): void {
 }
 
 /** Every stored action, live (waiting and failed), in order. */
-export function useOutboxActions(): OutboxAction[] {
+function useStoredActions(): OutboxAction[] {
   const [actions, setActions] = useState<OutboxAction[]>([]);
   useEffect(() => {
     const sub = liveQuery(() => db.actions.orderBy('order').toArray()).subscribe({ next: setActions, error: () => setActions([]) });
     return () => sub.unsubscribe();
   }, []);
   return actions;
+}
+
+/** The signed-in user's id as the cache holds it, without asking the server. */
+function useSessionUserId(): number | null {
+  const client = useQueryClient();
+  const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
+  return useSyncExternalStore(subscribe, () => client.getQueryData<SessionUser | null>(sessionQueryKey)?.id ?? null);
+}
+
+/** The signed-in user's stored actions, live (waiting and failed), in order: what the user may see, send and discard. */
+export function useOutboxActions(): OutboxAction[] {
+  const actions = useStoredActions();
+  const me = useSessionUserId();
+  return useMemo(() => actions.filter((a) => belongsTo(a, me)), [actions, me]);
+}
+
+/** How many actions of other users wait on this device (sent when they sign in here again). */
+export function useOthersWaitingCount(): number {
+  const actions = useStoredActions();
+  const me = useSessionUserId();
+  return actions.filter((a) => !belongsTo(a, me)).length;
 }

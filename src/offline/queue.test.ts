@@ -22,7 +22,7 @@ function queue() {
     newId: () => `key-${++n}`,
   });
 }
-const action = (label: string) => ({ method: 'POST' as const, path: 'delivery/save', body: { label }, label, invalidate: [['prenotifications']] });
+const action = (label: string) => ({ method: 'POST' as const, path: 'delivery/save', body: { label }, label, stale: ['prenotifications' as const] });
 
 beforeEach(() => {
   db = new OfflineDatabase(`test-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -61,6 +61,19 @@ describe('outbox queue', () => {
     await q.replay();
     expect(sent).toEqual(['a:key-1', 'b:key-2', 'c:key-3']);
     expect(await q.list()).toEqual([]);
+  });
+
+  it('keeps a sent action\'s answer only until its enqueue returned it: replayed actions leave nothing in memory', async () => {
+    const q = queue();
+    responder = () => ({ kind: 'unreachable', message: 'Geen verbinding met de server.' });
+    for (const l of ['a', 'b', 'c']) expect((await q.enqueue(action(l))).status).toBe('waiting');
+    responder = (a) => ({ kind: 'sent', body: { answer: a.label } });
+    await q.replay();
+    expect(done).toEqual(['a', 'b', 'c']);
+    expect(q.heldAnswers()).toBe(0);
+
+    expect(await q.enqueue(action('d'))).toEqual({ status: 'sent', id: 'key-4', body: { answer: 'd' } });
+    expect(q.heldAnswers()).toBe(0);
   });
 
   it('sends the same key again after a network failure (the server dedupes by it)', async () => {

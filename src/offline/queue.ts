@@ -1,12 +1,14 @@
 import type { OfflineDatabase, OutboxAction, OutboxKind, OutboxMeta, OutboxMethod } from './db';
 import type { OutboxLock } from './lock';
+import type { StaleArea } from '../api/keys';
 
 export interface NewAction {
   method: OutboxMethod;
   path: string;
   body: unknown;
   label: string;
-  invalidate?: unknown[][];
+  /** The areas the action changes (src/api/keys.ts staleAfter): refreshed after the server accepted it. */
+  stale?: StaleArea[];
   /** A key made earlier (e.g. kept by a form); a new UUID otherwise. */
   id?: string;
   userId?: number | null;
@@ -52,6 +54,12 @@ function uuid(): string {
 }
 
 /**
+ * Whether an action is this user's to see and send: each waits for the user who made it (one made
+ * before actions carried their user belongs to whoever is signed in).
+ */
+export const belongsTo = (action: Pick<OutboxAction, 'userId'>, userId: number | null) => action.userId == null || action.userId === userId;
+
+/**
  * The outbox queue: writes go to IndexedDB first, then are sent one at a time in order. A run stops
  * at the first action the server cannot be reached for (it stays at the head); a 4xx marks that
  * action failed with the server's message and the run goes on; a 2xx removes it. Runs never overlap.
@@ -60,7 +68,12 @@ export function createQueue(deps: QueueDeps) {
   const { db, send } = deps;
   const newId = deps.newId ?? uuid;
   const now = deps.now ?? Date.now;
-  const sentBodies = new Map<string, unknown>();
+  /**
+   * The server's answers to actions whose `enqueue` call still waits for them, and only those: an
+   * action sent by a later replay has nobody to read its answer, so it is not kept.
+   */
+  const awaited = new Set<string>();
+  const answers = new Map<string, unknown>();
   let chain: Promise<void> = Promise.resolve();
 
   async function runOnce(): Promise<void> {
@@ -70,7 +83,7 @@ export function createQueue(deps: QueueDeps) {
         const me = deps.currentUserId ? deps.currentUserId() : undefined;
         if (me === null) return; // nobody signed in: nothing may be sent
         const next = await db.actions.where('status').equals('waiting').sortBy('order')
-          .then((rows) => rows.find((r) => me === undefined || r.userId == null || r.userId === me));
+          .then((rows) => rows.find((r) => me === undefined || belongsTo(r, me)));
         if (!next) return;
         if (!busy) deps.onBusy?.((busy = true));
         let verdict: Verdict;
@@ -81,7 +94,7 @@ export function createQueue(deps: QueueDeps) {
         }
         if (verdict.kind === 'sent') {
           await db.actions.delete(next.id);
-          sentBodies.set(next.id, verdict.body);
+          if (awaited.has(next.id)) answers.set(next.id, verdict.body);
           deps.onSent?.(next, verdict.body);
         } else if (verdict.kind === 'refused') {
           await db.actions.update(next.id, { status: 'failed', error: verdict.message, errors: verdict.errors ?? {}, attempts: next.attempts + 1 });
@@ -128,21 +141,23 @@ export function createQueue(deps: QueueDeps) {
 
   async function enqueue(input: NewAction): Promise<EnqueueOutcome> {
     const id = input.id ?? newId();
-    await db.transaction('rw', db.actions, async () => {
-      const last = await db.actions.orderBy('order').last();
-      await db.actions.add({
-        id, method: input.method, path: input.path, body: input.body, label: input.label, invalidate: input.invalidate ?? [],
-        userId: input.userId ?? null, userName: input.userName ?? null, kind: input.kind ?? 'other', meta: input.meta ?? {}, createdAt: now(), order: (last?.order ?? 0) + 1, status: 'waiting', error: null, attempts: 0,
+    awaited.add(id);
+    try {
+      await db.transaction('rw', db.actions, async () => {
+        const last = await db.actions.orderBy('order').last();
+        await db.actions.add({
+          id, method: input.method, path: input.path, body: input.body, label: input.label, stale: input.stale ?? [],
+          userId: input.userId ?? null, userName: input.userName ?? null, kind: input.kind ?? 'other', meta: input.meta ?? {}, createdAt: now(), order: (last?.order ?? 0) + 1, status: 'waiting', error: null, attempts: 0,
+        });
       });
-    });
-    await replay();
-    const stored = await db.actions.get(id);
-    if (!stored) {
-      const body = sentBodies.get(id);
-      sentBodies.delete(id);
-      return { status: 'sent', id, body };
+      await replay();
+      const stored = await db.actions.get(id);
+      if (!stored) return { status: 'sent', id, body: answers.get(id) };
+      return stored.status === 'failed' ? { status: 'failed', id, message: stored.error ?? '', errors: stored.errors ?? {} } : { status: 'waiting', id };
+    } finally {
+      awaited.delete(id);
+      answers.delete(id);
     }
-    return stored.status === 'failed' ? { status: 'failed', id, message: stored.error ?? '', errors: stored.errors ?? {} } : { status: 'waiting', id };
   }
 
   /** A failed action goes back in line at its old place (first in, first out still holds) and is sent. */
@@ -157,7 +172,10 @@ export function createQueue(deps: QueueDeps) {
 
   const list = () => db.actions.orderBy('order').toArray();
 
-  return { enqueue, replay, replayIfWaiting, retry, discard, list };
+  /** How many answers the queue holds in memory (each until its `enqueue` returned it). */
+  const heldAnswers = () => answers.size;
+
+  return { enqueue, replay, replayIfWaiting, retry, discard, list, heldAnswers };
 }
 
 export type Queue = ReturnType<typeof createQueue>;

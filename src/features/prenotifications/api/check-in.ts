@@ -24,7 +24,7 @@ export async function checkInArticles(
     path: finish ? 'delivery/save-and-finish' : 'delivery/save',
     body: { id: asn.id, products },
     label: `Voormelding ${asn.reference}: ${count} ${count === 1 ? 'artikel' : 'artikelen'} inklaren`,
-    invalidate: [[...queryKeys.prenotifications.all], [...queryKeys.stock.all]],
+    stale: ['prenotifications', 'stock'],
   });
   if (outcome.status === 'waiting') {
     queryClient.setQueryData<AsnDetail>(queryKeys.prenotifications.detail(asn.id), (old) => old && {
@@ -41,5 +41,5 @@ export async function checkInArticles(
 /** Which of these serials are already in stock (POST /items/scanitems): serial key → the server's reason. */
 export async function serialsInStock(serials: string[]): Promise<Map<string, string>> {
   const { data } = await postJson<{ data: SerialLookup[] }>('items/scanitems', { serials });
-  return new Map(data.filter((d) => !d.available).map((d) => [serialKey(d.serial), d.message ?? scanMsg.duplicate]));
+  return new Map(data.filter((d) => !d.available).map((d) => [serialKey(d.serial), d.message ?? scanMsg.inStock]));
 }
