@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests run in UTC, the zone of a container, so a date shown or checked by the host's clock instead of
+// Amsterdam's fails here (src/domain/dates.ts). Workers inherit it.
+process.env.TZ = 'UTC';
+
 const apiProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,

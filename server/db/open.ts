@@ -6,6 +6,7 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import { kyselyPool } from './pool';
 import type { Database, Db } from './database';
+import { APP_TIME_ZONE } from '../../src/domain/dates';
 
 // Same value shapes on both engines: bigint counts as numbers, dates as 'Y-m-d' strings.
 const INT8 = 20;
@@ -17,8 +18,11 @@ export const pgliteParsers = { [DATE]: (v: string) => v };
 /**
  * PostgreSQL's default 128 MB of shared buffers is zeroed at every start of the embedded database: it
  * cost 120 MB of resident memory and a second of the start. 32 MB holds the demo data many times over.
+ * The session clock is Amsterdam's (src/domain/dates): current_date is the Dutch day on any host.
  */
-export const pgliteOptions = { parsers: pgliteParsers, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] };
+export const pgliteOptions = {
+  parsers: pgliteParsers, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', `TimeZone=${APP_TIME_ZONE}`],
+};
 
 export interface OpenedDatabase {
   db: Db;
@@ -36,7 +40,8 @@ export function openPostgres(
   url: string, max = 10, log: (line: string) => void = (line) => console.warn(line), { namedStatements = true } = {},
 ): OpenedDatabase {
   // JIT compilation pays off for long analytical queries, not for list pages: it cost 17 ms on a 100 ms count.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, options: '-c jit=off' });
+  // The session clock is Amsterdam's, whatever the server's setting: current_date and months of timestamps are Dutch days.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, options: `-c jit=off -c TimeZone=${APP_TIME_ZONE}` });
   const report = (err: Error) => log(`PostgreSQL-verbinding verbroken: ${err.message}`);
   pool.on('connect', (client) => client.on('error', report));
   pool.on('error', () => {}); // the idle client's own listener above has reported it

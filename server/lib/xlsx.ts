@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { fileStamp, wallClockForSpreadsheet } from '../../src/domain/dates';
 
 /** One column of an export: its heading and how a row fills it. */
 export interface XlsxColumn<T> {
@@ -12,8 +13,8 @@ export interface XlsxColumn<T> {
 
 /** '<name>-YYYYMMDD-HHmmss.xlsx' */
 export function timestampedName(name: string, ext = 'xlsx', now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${name}-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}.${ext}`;
+  const stamp = fileStamp(now);
+  return `${name}-${stamp.date}-${stamp.time}.${ext}`;
 }
 
 /**
@@ -32,13 +33,18 @@ export function workbookStream<T>(sheetName: string, columns: XlsxColumn<T>[], r
     sheet.getRow(1).commit();
     for await (const r of rows) {
       if (stream.destroyed) return; // the download was broken off
-      sheet.addRow(columns.map((c) => c.value(r) ?? null)).commit();
+      sheet.addRow(columns.map((c) => spreadsheetValue(c.value(r)))).commit();
       if (stream.writableNeedDrain) await drainedOrClosed(stream);
     }
     sheet.commit();
     await workbook.commit();
   })().catch((err) => stream.destroy(err));
   return stream;
+}
+
+/** A spreadsheet has no time zones: a moment is written as the Amsterdam clock showed it. */
+function spreadsheetValue(value: string | number | Date | null | undefined) {
+  return value instanceof Date ? wallClockForSpreadsheet(value) : value ?? null;
 }
 
 /** Waits until the reply has taken the buffered part, or has gone; no listener stays behind. */

@@ -6,7 +6,9 @@
  *   <label htmlFor="delivery-date">Leverdatum</label>
  *   <DatePicker id="delivery-date" type="future" value={date} onChange={setDate} />
  * value is 'Y-m-d' or ''. A typed date that is not valid or out of range shows an error under the
- * field and sets the value to ''. `error` shows an outside message (e.g. a 422) in the same place.
+ * field and sets the value to ''; its input then carries `data-entry-error`, and a useApiForm form
+ * does not send while it does. `error` shows an outside message (e.g. a 422) in the same place.
+ * The days offered (type and years) follow the shared rule of src/domain/dates, the API's rule.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useFixedPlace } from './fixed-place';
@@ -122,7 +124,7 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
       <div className="date-picker-control" ref={controlRef}>
         <input id={inputId} name={name} type="text" inputMode="numeric" autoComplete="off" placeholder={placeholder}
           disabled={disabled} value={text} aria-label={aria['aria-label']} aria-invalid={!!shownError || undefined}
-          aria-describedby={shownError ? errorId : undefined}
+          aria-describedby={shownError ? errorId : undefined} data-entry-error={typedError ?? undefined}
           onChange={(e) => {
             setText(e.target.value);
             const result = checkTyped(e.target.value, type, today);

@@ -1,31 +1,26 @@
 /**
- * Pure date logic of the date picker (spec 1 §5): shown as d-m-Y, value Y-m-d, and the two ranges:
- * 'future' forbids days before today, 'history' forbids today and later. Dates are local calendar
- * days held as Y-m-d strings, so comparing the strings compares the days.
+ * Pure date logic of the date picker (spec 1 §5): shown as d-m-Y, value Y-m-d. Which days may be
+ * chosen ('future', 'history', the years) is the shared rule of src/domain/dates, the one the API's
+ * schemas check; today is the Amsterdam day. Days are Y-m-d strings, so comparing strings compares days.
  */
+import { dateMsg, dateRangeBounds, isCalendarDate, todayInAmsterdam, type DateRangeType } from '../domain/dates';
 import { toIsoDate } from '../domain/format';
 
-export type DateRangeType = 'future' | 'history' | 'any';
+export type { DateRangeType };
 
 export const dutchMonthNames = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
 /** Monday first. */
 export const dutchDayNames = ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'];
 export const dutchDayShort = ['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo'];
 
-export const todayIso = (now: Date = new Date()) => toIsoDate(now);
-
-function isRealDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1 || y < 1000 || y > 9999) return false;
-  return d <= new Date(y, m, 0).getDate();
-}
+export const todayIso = (now: Date = new Date()) => todayInAmsterdam(now);
 
 /** 'd-m-Y' (also with / or . and one-digit day or month) to Y-m-d; null when it is not a real date. */
 export function parseDisplayDate(text: string): string | null {
   const m = /^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s*$/.exec(text);
   if (!m) return null;
-  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (!isRealDate(y, mo, d)) return null;
-  return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const iso = `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+  return isCalendarDate(iso) ? iso : null;
 }
 
 /** Y-m-d to d-m-Y; '' for anything else. */
@@ -34,16 +29,13 @@ export function toDisplayDate(iso: string | null | undefined): string {
   return m ? `${m[3]}-${m[2]}-${m[1]}` : '';
 }
 
+/** Whether a day may be chosen: within the type's range and the rule's years (its min and max). */
 export function isAllowed(iso: string, type: DateRangeType, today: string = todayIso()): boolean {
-  if (type === 'future') return iso >= today;
-  if (type === 'history') return iso < today;
-  return true;
+  const { min, max } = dateRangeBounds(type, today);
+  return iso >= min && iso <= max;
 }
 
-export const RANGE_ERRORS: Record<Exclude<DateRangeType, 'any'>, string> = {
-  future: 'Kies een datum vanaf vandaag.',
-  history: 'Kies een datum voor vandaag.',
-};
+export const RANGE_ERRORS: Record<Exclude<DateRangeType, 'any'>, string> = { future: dateMsg.future, history: dateMsg.history };
 export const INVALID_DATE = 'Vul een geldige datum in (dd-mm-jjjj).';
 
 /** What the typed text means: a valid value, an empty field, or the error to show under it. */
@@ -52,7 +44,7 @@ export function checkTyped(text: string, type: DateRangeType, today: string = to
   if (!text.trim()) return { value: '', error: null };
   const iso = parseDisplayDate(text);
   if (!iso) return { value: null, error: INVALID_DATE };
-  if (!isAllowed(iso, type, today)) return { value: null, error: RANGE_ERRORS[type as 'future' | 'history'] };
+  if (type !== 'any' && !isAllowed(iso, type, today)) return { value: null, error: RANGE_ERRORS[type] };
   return { value: iso, error: null };
 }
 

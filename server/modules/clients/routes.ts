@@ -19,7 +19,7 @@ import { createAddress, deleteAddress, importAddresses, lookupPostcode, readAddr
 import { customerExportColumns } from './export';
 import { registerLogoRoutes } from './logo';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
-import { createEndUserDelivery, parseEndUserDelivery } from '../deliveries/end-user';
+import { createEndUserDelivery, newClientCommand, parseNewClient } from '../deliveries/end-user';
 import * as v from 'valibot';
 import { listQuerySchema } from '../../../src/domain/schemas/paging';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
@@ -83,11 +83,12 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
   app.post('/clients', { config: { access: right('Klant aanmaken') }, schema: routeSchema({ body: clientCreateSchema, response: { 201: clientCommandAnswerSchema } }) }, async (request, reply) => {
     const user = currentUser(request);
     const body = stripNulls(request.body as Record<string, unknown>);
-    const input = parse(clientCreateSchema, body);
+    const parsed = parseNewClient(body);
+    const { input } = parsed;
     return runCommand(db, request, reply, async (trx) => {
-      const client = await createClient(trx, user, input);
       // A new end user comes with its in-service delivery and is refused without stock (spec 1 §5).
-      if (input.client_type_id === ClientType.EINDGEBRUIKER) await createEndUserDelivery(trx, user, client.id, input, parseEndUserDelivery(body));
+      const client = await newClientCommand(parsed, () => createClient(trx, user, input),
+        (created, delivery) => createEndUserDelivery(trx, user, created.id, input, delivery));
       return { status: 201, body: { message: 'De klant is aangemaakt', data: await clientForm(trx, user, client.id) } };
     });
   });

@@ -1,3 +1,4 @@
+import { todayInAmsterdam } from '../../../src/domain/dates';
 import { DeliveryType, ItemStatus } from '../../../src/domain/enums';
 import { fieldworkMsg } from '../../../src/domain/fieldwork';
 import { duplicatePositions, normalizeSerial, scanMsg, serialKey } from '../../../src/domain/scan';
@@ -108,7 +109,7 @@ export async function checkOut(trx: Trx, user: AuthUser, req: CheckOutRequest): 
   }
   const itemIds = plan.map((p) => p.itemId).filter((x): x is number => x !== null);
   if (itemIds.length) {
-    await trx.updateTable('items').set({ status_id: ItemStatus.UITGEKLAARD, shipping_date: now.toISOString().slice(0, 10), updated_at: now })
+    await trx.updateTable('items').set({ status_id: ItemStatus.UITGEKLAARD, shipping_date: todayInAmsterdam(now), updated_at: now })
       .where('id', 'in', itemIds).execute();
   }
   await recordEvents(trx, user, plan.filter((p) => p.itemId !== null).map((p) => ({

@@ -1,6 +1,8 @@
 import { Carrier, ClientType, DeliveryType, ItemStatus, carrierNames, type CarrierId } from '../../../src/domain/enums';
 import { deliveryMsg, deliveryToast, type DeliveryInput } from '../../../src/domain/schemas/deliveries';
-import { msg, todayIso } from '../../../src/domain/schemas/common';
+import { carrierForDeliveryType } from '../../../src/domain/carrier';
+import { isInDateRange } from '../../../src/domain/dates';
+import { msg } from '../../../src/domain/schemas/common';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError } from '../../http/errors';
@@ -47,15 +49,13 @@ async function resolve(trx: Trx, user: AuthUser, input: DeliveryInput, current: 
   if (!clientTypesFor[type]!.includes(found.client.client_type_id)) throw ValidationError.field('client_id', clientTypeMessage(type));
   const endCustomerId = found.endCustomer.id;
 
-  if (current && input.date && input.date !== current.date && input.date <= todayIso()) errors.date = [msg.futureDate];
-  let carrierId = input.carrier_id ?? current?.carrier_id ?? null;
+  // An edit may keep a date that has passed; a changed date follows the date picker's rule.
+  if (current && input.date && input.date !== current.date && !isInDateRange(input.date, 'future')) errors.date = [msg.futureDate];
+  // A carrier sent (or kept from before) stays; otherwise the type decides (spec 1 §9). Bulk is always carrier 1.
+  let carrierId: number = input.carrier_id ?? current?.carrier_id ?? carrierForDeliveryType(type);
   if (type === DeliveryType.BULK_LEVERING) {
-    if (carrierId !== null && carrierId !== Carrier.REUZADO) errors.carrier_id = [deliveryMsg.bulkCarrier];
+    if (carrierId !== Carrier.REUZADO) errors.carrier_id = [deliveryMsg.bulkCarrier];
     carrierId = Carrier.REUZADO;
-  }
-  if (carrierId === null) {
-    const postnl = await trx.selectFrom('clients').select('delivery_by_postnl').where('id', '=', endCustomerId).executeTakeFirstOrThrow();
-    carrierId = postnl.delivery_by_postnl ? Carrier.POSTNL : Carrier.REUZADO;
   }
   let projectId: number | null = null;
   if (input.project_id !== null) {

@@ -1,13 +1,49 @@
-import { DeliveryType } from '../../../src/domain/enums';
+import * as v from 'valibot';
+import { ClientType, DeliveryType } from '../../../src/domain/enums';
+import { issuesToFieldErrors } from '../../../src/domain/schemas/common';
 import { endUserDeliverySchema, type EndUserDeliveryInput } from '../../../src/domain/schemas/deliveries';
-import type { ClientCreateInput } from '../../../src/domain/schemas/clients';
+import { clientCreateSchema, type ClientCreateInput } from '../../../src/domain/schemas/clients';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { parse } from '../../http/errors';
+import { ValidationError } from '../../http/errors';
 import { createDelivery } from './commands';
 
-/** The in-service fields of a new end user's form (spec 1 §5): 422 with Dutch field messages when missing. */
-export const parseEndUserDelivery = (body: unknown): EndUserDeliveryInput => parse(endUserDeliverySchema, body);
+type FieldErrors = Record<string, string[]>;
+
+/**
+ * POST /clients: the customer's fields and, for a new end user, its in-service fields (spec 1 §5),
+ * checked together so one 422 names every field (the delivery date and stock with the contact fields).
+ * When only the in-service fields fail, they come back as `deliveryErrors`: the command still checks
+ * the customer's own rules (its parent) and answers them together (see `newClientCommand`).
+ */
+export function parseNewClient(body: Record<string, unknown>):
+  { input: ClientCreateInput; delivery: EndUserDeliveryInput | null; deliveryErrors: FieldErrors | null } {
+  const client = v.safeParse(clientCreateSchema, body);
+  const endUser = client.success ? client.output.client_type_id === ClientType.EINDGEBRUIKER : Number(body.client_type_id) === ClientType.EINDGEBRUIKER;
+  const delivery = endUser ? v.safeParse(endUserDeliverySchema, body) : null;
+  const deliveryErrors = delivery && !delivery.success ? issuesToFieldErrors(delivery.issues) : null;
+  if (!client.success) throw new ValidationError({ ...issuesToFieldErrors(client.issues), ...deliveryErrors });
+  return { input: client.output, delivery: delivery?.success ? delivery.output : null, deliveryErrors };
+}
+
+/**
+ * Creates the customer and a new end user's delivery in the caller's transaction; in-service fields
+ * that failed their schema join the customer's own refusal, or refuse the command (rolled back) alone.
+ */
+export async function newClientCommand<T>(
+  parsed: ReturnType<typeof parseNewClient>, createClient: () => Promise<T>, createDelivery: (client: T, delivery: EndUserDeliveryInput) => Promise<unknown>,
+): Promise<T> {
+  let client: T;
+  try {
+    client = await createClient();
+  } catch (err) {
+    if (parsed.deliveryErrors && err instanceof ValidationError) throw new ValidationError({ ...err.errors, ...parsed.deliveryErrors });
+    throw err;
+  }
+  if (parsed.deliveryErrors) throw new ValidationError(parsed.deliveryErrors);
+  if (parsed.delivery) await createDelivery(client, parsed.delivery);
+  return client;
+}
 
 /**
  * The INDIENST delivery of a new end user, in the same command as the end user itself: its stock is

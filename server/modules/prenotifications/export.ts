@@ -1,4 +1,4 @@
-import { formatDate } from '../../../src/domain/format';
+import { fileStamp, formatDate } from '../../../src/domain/dates';
 import type { Executor } from '../../db/database';
 import { csvCell } from '../../lib/csv-cell';
 import type { AuthUser } from '../../http/access';
@@ -40,6 +40,6 @@ export function asnProductsCsv(rows: AsnProductCsvRow[]): string {
 }
 
 export function csvFileName(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `voormeldingen_${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}_${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}.csv`;
+  const stamp = fileStamp(now);
+  return `voormeldingen_${stamp.date}_${stamp.time}.csv`;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { amsterdamClock } from '../../../src/domain/dates';
 import { DeliveryType, statusGroups } from '../../../src/domain/enums';
 import { EOL_HORIZON_MONTHS } from '../../../src/domain/rules';
 import type { Executor } from '../../db/database';
@@ -80,10 +81,11 @@ export async function customerStatistics(db: Executor, customerId: number, year:
     .groupBy(sql`1`)
     .execute();
   const totalItems = inUse.total + inStock.total + inRepair.total;
-  const now = new Date();
+  // A month is past once the Dutch calendar has entered the next one.
+  const now = amsterdamClock(new Date());
   const eolItems = months().map((_, i) => {
     const amount = eolRows.find((r) => r.month === i + 1)?.amount ?? 0;
-    return { month: i + 1, amount, ratio: totalItems ? Math.round((amount / totalItems) * 1000) / 10 : 0, past: new Date(year, i + 1, 1) <= now };
+    return { month: i + 1, amount, ratio: totalItems ? Math.round((amount / totalItems) * 1000) / 10 : 0, past: year * 12 + i + 1 < now.year * 12 + now.month };
   });
 
   // In use per month: items that entered use (IN_GEBRUIK events) in that month.

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { amsterdamClock } from '../../../src/domain/dates';
 import { ClientType, ItemStatus, itemStatusNames, type ItemStatusId } from '../../../src/domain/enums';
 import { ACCESSORY_GROUP_ID, stockMsg, type ItemCreateInput, type ItemUpdateInput } from '../../../src/domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
@@ -21,7 +22,8 @@ export function statusOf(id: number) {
 function eolTime(eolMonths: number | null, dateInUse: string | null, createdAt: Date | string, now = new Date()): number | null {
   if (eolMonths == null) return null;
   const start = dateInUse ? new Date(`${dateInUse}T00:00:00Z`) : new Date(createdAt);
-  const months = (now.getUTCFullYear() - start.getUTCFullYear()) * 12 + (now.getUTCMonth() - start.getUTCMonth());
+  const today = amsterdamClock(now);
+  const months = (today.year - start.getUTCFullYear()) * 12 + (today.month - 1 - start.getUTCMonth());
   return eolMonths - months;
 }
 

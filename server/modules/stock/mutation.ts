@@ -1,3 +1,4 @@
+import { todayInAmsterdam } from '../../../src/domain/dates';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../../src/domain/enums';
 import type { MutationInput } from '../../../src/domain/schemas/stock';
 import type { ItemMutationAnswer } from '../../../src/domain/contracts/stock';
@@ -29,7 +30,7 @@ export async function mutateItem(trx: Trx, user: AuthUser, id: number, input: Mu
   const statusId = holderIsEndUser ? ItemStatus.IN_GEBRUIK : ItemStatus.VOORRAAD_KLANTLOCATIE;
   const now = new Date();
   const delivery = await trx.insertInto('deliveries').values({
-    delivery_type_id: DeliveryType.MUTATIE, client_id: holderId, user_id: user.id, carrier_id: Carrier.REUZADO, date: now.toISOString().slice(0, 10),
+    delivery_type_id: DeliveryType.MUTATIE, client_id: holderId, user_id: user.id, carrier_id: Carrier.REUZADO, date: todayInAmsterdam(now),
     contact: input.contact ?? null, contact_email: input.contact_email, contact_phone: input.contact_phone, address: input.address ?? null,
     description: input.remove_client ? 'Eindgebruiker verwijderd' : null, completed_at: now,
   }).returning('id').executeTakeFirstOrThrow();

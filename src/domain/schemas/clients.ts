@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ClientType } from '../enums';
+import { centsToApiPrice, moneyMsg, parseMoneyToCents } from '../money';
 import { POSTCODE_MESSAGE } from '../rules';
 import { email, id, msg, optionalText, postcode, requiredText } from './common';
 
@@ -9,7 +10,7 @@ export const clientMsg = {
   parentInvalid: 'Kies een geldige bovenliggende klant.',
   hasChildren: 'Deze klant heeft nog actieve subklanten en kan niet worden verwijderd.',
   ownClient: 'Je kunt je eigen organisatie niet verwijderen.',
-  price: 'Vul een geldig bedrag in, bijvoorbeeld 12.50.',
+  price: moneyMsg.invalid,
   fileRequired: 'Kies een bestand.',
   fileType: 'Alleen .csv of Excel bestanden zijn toegestaan.',
   importEmpty: 'Het bestand bevat geen adressen.',
@@ -85,11 +86,12 @@ export const clientUpdateSchema = v.object({
 }, msg.required);
 export type ClientUpdateInput = v.InferOutput<typeof clientUpdateSchema>;
 
-/** A price typed with a dot (or comma) decimal, at most two decimals; the API stores cents. */
+/** A price sent with a dot decimal ('1234.56'), or typed the Dutch way ('1.234,56', '12,50'); at most 7 digits of euros. */
 const priceString = v.pipe(
   v.union([v.string(clientMsg.price), v.number(clientMsg.price)], clientMsg.price),
-  v.transform((x) => String(x).trim().replace(',', '.')),
-  v.regex(/^\d{1,7}(\.\d{1,2})?$/, clientMsg.price),
+  v.transform((x) => parseMoneyToCents(String(x))),
+  v.check((cents) => cents !== null && cents < 1_000_000_000, clientMsg.price),
+  v.transform((cents) => centsToApiPrice(cents as number)),
 );
 export function priceToCents(price: string): number {
   const [whole, fraction = ''] = price.split('.');

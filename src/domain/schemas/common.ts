@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { dateMsg, isCalendarDate, isInDateRange } from '../dates';
 import { OTP_PATTERN, PASSWORD_MESSAGE, isStrongPassword, POSTCODE_MESSAGE, isDutchPostcode } from '../rules';
 
 /** Dutch messages used by every schema; forms and the API show the same words. */
@@ -7,15 +8,20 @@ export const msg = {
   email: 'Vul een geldig e-mailadres in.',
   choose: 'Selecteer een optie.',
   number: 'Vul een geldig getal in.',
-  date: 'Vul een geldige datum in.',
-  futureDate: 'Kies een datum in de toekomst.',
+  date: dateMsg.invalid,
+  futureDate: dateMsg.future,
   tooLong: (n: number) => `Dit veld mag maximaal ${n} tekens bevatten.`,
   otp: 'Vul een code van 6 cijfers in.',
   passwordRepeat: 'De wachtwoorden komen niet overeen.',
   invalidCharacter: 'Dit veld bevat een ongeldig teken.',
   invalidId: 'Kies een bestaande waarde.',
   invalid: 'Vul een geldige waarde in.',
+  tooMany: (n: number) => `Dit veld mag maximaal ${n} waarden bevatten.`,
+  tooDeep: 'Dit veld is te diep genest.',
 } as const;
+
+/** The most field errors one 422 answer lists (issue 22: one error per element made a 22 MB answer). */
+export const MAX_FIELD_ERRORS = 50;
 
 /**
  * Dutch words for every issue a schema does not word itself: a missing key of an object without
@@ -61,36 +67,29 @@ export const id = v.pipe(
   v.maxValue(MAX_ID, msg.invalidId),
 );
 
-/** The years a date may lie in: a real calendar date the database and a person can use. */
-const MIN_YEAR = 1900;
-const MAX_YEAR = 2999;
+export { isCalendarDate } from '../dates';
 
-/** A Y-m-d string that names a day of the calendar (no 2026-02-30, no year 0000). */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 export const calendarDate = v.check<string, string>(isCalendarDate, msg.date);
 
 /** Y-m-d date. */
 export const isoDate = v.pipe(v.string(msg.required), v.nonEmpty(msg.required), calendarDate);
 
-/** Y-m-d that lies after today (date picker type 'future'). */
-export const futureDate = v.pipe(isoDate, v.check((value) => !isCalendarDate(value) || value > todayIso(), msg.futureDate));
+/** A calendar day from today on (date picker type 'future', spec 1 §5); today is the Amsterdam day. */
+export const notBeforeToday = v.check<string, string>((value) => !isCalendarDate(value) || isInDateRange(value, 'future'), msg.futureDate);
 
-export function todayIso(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+/** Y-m-d from today on. */
+export const futureDate = v.pipe(isoDate, notBeforeToday);
 
 /** Flattens valibot issues into the API's 422 shape: dotted field name to messages. */
 export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
+  let fields = 0;
   for (const issue of issues) {
     const key = v.getDotPath(issue) ?? '_';
+    if (!errors[key]) {
+      if (fields === MAX_FIELD_ERRORS) break;
+      fields += 1;
+    }
     (errors[key] ??= []).push(issue.message);
   }
   return errors;

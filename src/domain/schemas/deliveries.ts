@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Carrier, DeliveryType, type DeliveryTypeId } from '../enums';
-import { id, msg, optionalText, requiredText, todayIso } from './common';
+import { calendarDate, id, msg, notBeforeToday, optionalText, requiredText } from './common';
 
 /** Messages of the delivery area (spec 2 §5, §8); the forms show the same words. */
 export const deliveryMsg = {
@@ -30,7 +30,6 @@ export const deliveryMsg = {
   amount: 'Vul een aantal van 1 tot 10000 in.',
   carrier: 'Kies een bezorger.',
   bulkCarrier: 'Een bulklevering wordt altijd door Reuzado bezorgd.',
-  pastDate: 'Kies een datum in de toekomst.',
   cancelled: 'Een geannuleerde levering kan niet worden gewijzigd.',
   mutation: 'Een mutatie kan niet worden gewijzigd.',
   finished: 'Een afgeronde levering kan niet worden gewijzigd.',
@@ -95,7 +94,7 @@ const carrierId = v.optional(v.nullable(v.pipe(
 
 /** Y-m-d; `future` when creating (date picker type 'future'), else any valid date (the service refuses a new past date). */
 const dateField = (required: boolean, future: boolean) => {
-  const valid = v.pipe(v.string(msg.date), v.isoDate(msg.date), v.check((d) => !future || d > todayIso(), msg.futureDate));
+  const valid = future ? v.pipe(v.string(msg.date), calendarDate, notBeforeToday) : v.pipe(v.string(msg.date), calendarDate);
   return required
     ? requiredValue(valid, msg.required)
     : v.optional(v.nullable(v.pipe(v.unknown(), v.transform(blankToNull), v.union([v.null(), valid], msg.date))), null);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { StockOwner } from '../enums';
-import { calendarDate, id, isCalendarDate, msg, noNul, optionalText, requiredText, todayIso } from './common';
+import { calendarDate, id, msg, noNul, notBeforeToday, optionalText, requiredText } from './common';
 
 /** Messages of the pre-notification area (spec 2 §5, §8). */
 export const asnMsg = {
@@ -38,7 +38,7 @@ const optionalId = v.optional(v.nullable(v.pipe(v.unknown(), v.transform(blankTo
 const optionalDate = (future: boolean) => v.optional(v.nullable(v.pipe(
   v.unknown(),
   v.transform(blankToNull),
-  v.union([v.null(), v.pipe(v.string(msg.date), calendarDate, v.check((d) => !future || !isCalendarDate(d) || d > todayIso(), msg.futureDate))], msg.date),
+  v.union([v.null(), future ? v.pipe(v.string(msg.date), calendarDate, notBeforeToday) : v.pipe(v.string(msg.date), calendarDate)], msg.date),
 )), null);
 
 const quantity = v.pipe(

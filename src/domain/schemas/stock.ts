@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { StockOwner, manualItemStatuses } from '../enums';
-import { parsePriceToCents } from '../format';
+import { moneyMsg, parseMoneyToCents as parsePriceToCents } from '../money';
 import { fileMsg } from '../files';
 import { calendarDate, email, id, msg, optionalText, requiredText } from './common';
 
@@ -21,7 +21,7 @@ export const stockMsg = {
   clientRequired: 'Kies een eindklant.',
   inUseBy: 'Kies bij wie het item in gebruik is.',
   dateLocked: 'De aankoopdatum kan niet meer worden gewijzigd.',
-  price: 'Vul een geldig bedrag in, bijvoorbeeld 12.50.',
+  price: moneyMsg.invalid,
   status: 'Kies een status.',
   deleteRefused: 'Artikel kan niet worden verwijderd',
   inactiveRefused: 'Artikel kan niet inactief worden gemaakt',
@@ -70,7 +70,7 @@ export const productSchema = v.object({
 }, msg.required);
 export type ProductInput = v.InferOutput<typeof productSchema>;
 
-/** 'Factuur beheren': a price as '12.50', '12,50' or a number; stored in cents. */
+/** 'Factuur beheren': a price as '12.50', '12,50', '1.234,56' or a number; stored in cents. */
 export const productPriceSchema = v.object({
   price: v.pipe(
     v.union([v.number(stockMsg.price), v.string(stockMsg.price)], stockMsg.price),

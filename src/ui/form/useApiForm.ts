@@ -72,7 +72,7 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
     if (submitting) return;
     setFormError(null);
     const { schema, submit, onSuccess, onError } = options;
-    const errors = formRef.current ? missingRequired(formRef.current) : {};
+    const errors = formRef.current ? { ...missingRequired(formRef.current), ...entryErrors(formRef.current) } : {};
     let parsed = values as unknown as TOut;
     if (schema) {
       const result = v.safeParse(schema, values);
@@ -131,6 +131,18 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
 }
 
 export type ApiForm<T extends Record<string, unknown>> = ReturnType<typeof useApiForm<T>>;
+
+/**
+ * Inputs that refused what was typed (a DatePicker with a past or unreadable date marks its input with
+ * `data-entry-error`): their value is empty, so the schema alone would let the form send without it.
+ */
+function entryErrors(form: HTMLFormElement): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const input of form.querySelectorAll<HTMLInputElement>('[data-entry-error]')) {
+    errors[input.name || input.id] = [input.dataset.entryError!];
+  }
+  return errors;
+}
 
 /** Fields rendered with `required` (data-required on the wrapper) that are still empty. */
 function missingRequired(form: HTMLFormElement): FieldErrors {

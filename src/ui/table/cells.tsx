@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ApiError } from '../../api/errors';
 import { centsToPriceString, formatEuro, parsePriceToCents } from '../../domain/format';
+import { moneyMsg } from '../../domain/money';
 import { toCents } from './format-cell';
 import { confirmDialog } from '../../shell/confirm';
 import { useNamedRoutes } from '../../shell/route-names';
@@ -48,7 +49,7 @@ export function EditPriceCell<Row>({ row, value, onSave, canEdit = true }: {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next = parsePriceToCents(input);
-    if (next === null) return setError('Vul een geldig bedrag in, bijvoorbeeld 12,50');
+    if (next === null) return setError(moneyMsg.invalid);
     setSaving(true);
     try {
       await onSave(row, next);

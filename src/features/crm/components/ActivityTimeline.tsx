@@ -1,10 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { formatDate, formatTime } from '../../../domain/format';
+import type { ClientEvent } from '../../../domain/contracts/clients';
 import { useClientEvents } from '../api/get-events';
 
 export const TIMELINE_LIMIT = 3;
 
-/** The newest activities of an end user, grouped by day (spec 1 §2.9). */
+const entryText = (e: ClientEvent) => `${e.action}${e.product_name ? ` — ${e.product_name}` : ''}`;
+
+/** The newest activities of an end user, grouped by Amsterdam day (spec 1 §2.9). */
 export function ActivityTimeline({ clientId }: { clientId: number }) {
   const { data = [], isPending } = useClientEvents(clientId);
   const shown = data.slice(0, TIMELINE_LIMIT);
@@ -23,9 +26,12 @@ export function ActivityTimeline({ clientId }: { clientId: number }) {
               <ul className="timeline">
                 {shown.filter((e) => formatDate(e.created_at) === day).map((e) => (
                   <li key={e.id} className="timeline-entry">
-                    <Link to={e.is_repair ? '/activiteiten/leveringen/$id' : '/activiteiten/$id'} params={{ id: clientId }}>
-                      {e.action}{e.product_name ? ` — ${e.product_name}` : ''}
-                    </Link>
+                    {/* A repair's activities are those of its delivery (/activiteiten/leveringen/{delivery id}), not of the client. */}
+                    {e.is_repair && e.delivery_id ? (
+                      <Link to="/activiteiten/leveringen/$id" params={{ id: e.delivery_id }}>{entryText(e)}</Link>
+                    ) : (
+                      <Link to="/activiteiten/$id" params={{ id: clientId }}>{entryText(e)}</Link>
+                    )}
                     <div className="muted">{formatTime(e.created_at)}{e.status_name && !e.action.toLowerCase().includes(e.status_name.toLowerCase()) ? ` · ${e.status_name}` : ''}{e.user_name ? ` · ${e.user_name}` : ''}</div>
                   </li>
                 ))}

@@ -18,7 +18,7 @@ import { logoUrl, useUploadLogo } from '../api/logo';
 import { postcodeLookup } from './postcode';
 import type { ClientFormData } from '../../../domain/contracts/clients';
 import { useSessionUser } from '../../../session';
-import { checkPayload } from './validate';
+import { checkPayload, checkPayloads } from './validate';
 import { useEndUserStockOptions } from '../api/end-user-stock';
 import { EndUserDeliveryFields, emptyEndUserDelivery, endUserDeliveryPayload, type EndUserDeliveryValues } from './EndUserDeliveryFields';
 
@@ -96,12 +96,12 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
         contacts: Object.values(contact).some(Boolean) ? [stripEmpty(contact)] : [],
         addresses: Object.values(address).some(Boolean) ? [{ ...stripEmpty(address), name: 'Hoofdkantoor', is_visiting: true }] : [],
       };
-      checkPayload(clientCreateSchema, stripEmpty(payload));
       if (Number(values.client_type_id) === ClientType.EINDGEBRUIKER) {
         const delivery = endUserDeliveryPayload(values.delivery);
-        checkPayload(endUserDeliverySchema, delivery);
+        checkPayloads([[clientCreateSchema, stripEmpty(payload)], [endUserDeliverySchema, delivery]]);
         return withLogo((await create.mutateAsync({ ...payload, ...delivery })).data);
       }
+      checkPayload(clientCreateSchema, stripEmpty(payload));
       return withLogo((await create.mutateAsync(payload)).data);
     },
     onSuccess: (saved) => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../../api/errors';
+import { MONEY_EXAMPLE, centsToApiPrice, centsToInput, parseMoneyToCents } from '../../../domain/money';
 import { monthlyPaymentSchema } from '../../../domain/schemas/clients';
 import { Modal } from '../../../ui/Modal';
 import { TextField } from '../../../ui/form/TextField';
@@ -11,13 +12,17 @@ import { checkPayload } from './validate';
 
 /** 'Vaste bedragen': rows of description and price; the price shows a decimal comma and is sent with a dot. */
 export function MonthlyPaymentsModal({ clientId, current, onClose }: { clientId: number; current: MonthlyPayment[]; onClose: () => void }) {
-  const [rows, setRows] = useState(current.length ? current.map((m) => ({ description: m.description, price: m.price.replace('.', ',') })) : [{ description: '', price: '' }]);
+  const [rows, setRows] = useState(current.length ? current.map((m) => ({ description: m.description, price: centsToInput(m.price_cents) })) : [{ description: '', price: '' }]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const save = useSaveMonthlyPayments();
   const set = (i: number, key: 'description' | 'price', value: string) => setRows((r) => r.map((row, j) => (j === i ? { ...row, [key]: value } : row)));
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const payload = rows.filter((r) => r.description || r.price).map((r) => ({ description: r.description, price: r.price.replace(',', '.') }));
+    // Typed the Dutch way ('1.234,56'), sent with a dot decimal (spec 1 §9); what cannot be read goes as typed, for the schema's message.
+    const payload = rows.filter((r) => r.description || r.price).map((r) => {
+      const cents = parseMoneyToCents(r.price);
+      return { description: r.description, price: cents === null ? r.price : centsToApiPrice(cents) };
+    });
     try {
       checkPayload(monthlyPaymentSchema, { monthlypayment: payload });
       await save.mutateAsync({ clientId, rows: payload });
@@ -35,7 +40,8 @@ export function MonthlyPaymentsModal({ clientId, current, onClose }: { clientId:
         {rows.map((row, i) => (
           <div key={i} className="monthly-row">
             <TextField label="Omschrijving" name={`monthlypayment.${i}.description`} value={row.description} error={errors[`monthlypayment.${i}.description`]?.[0]} onChange={(v) => set(i, 'description', v)} />
-            <TextField label="Bedrag (€)" name={`monthlypayment.${i}.price`} value={row.price} inputMode="decimal" error={errors[`monthlypayment.${i}.price`]?.[0]} onChange={(v) => set(i, 'price', v)} />
+            <TextField label="Bedrag (€)" name={`monthlypayment.${i}.price`} value={row.price} inputMode="decimal" placeholder={MONEY_EXAMPLE}
+              error={errors[`monthlypayment.${i}.price`]?.[0]} onChange={(v) => set(i, 'price', v)} />
             <button type="button" className="button button-secondary" aria-label="Regel verwijderen" onClick={() => setRows((r) => r.filter((_, j) => j !== i))}>×</button>
           </div>
         ))}

@@ -7,6 +7,15 @@ import { issuesToFieldErrors } from '../../../domain/schemas/common';
  * the API answers, so the form shows them under the fields in one way.
  */
 export function checkPayload<S extends v.GenericSchema>(schema: S, payload: unknown): void {
-  const result = v.safeParse(schema, payload);
-  if (!result.success) throw new ApiError(422, 'Validatie mislukt!', issuesToFieldErrors(result.issues));
+  checkPayloads([[schema, payload]]);
+}
+
+/** Several parts of one form checked together: every field's message shows in the first round. */
+export function checkPayloads(parts: [schema: v.GenericSchema, payload: unknown][]): void {
+  const errors: Record<string, string[]> = {};
+  for (const [schema, payload] of parts) {
+    const result = v.safeParse(schema, payload);
+    if (!result.success) Object.assign(errors, issuesToFieldErrors(result.issues));
+  }
+  if (Object.keys(errors).length) throw new ApiError(422, 'Validatie mislukt!', errors);
 }

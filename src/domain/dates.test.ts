@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import {
+  addCalendarDays, amsterdamDay, dateRangeBounds, dateRuleError, fileStamp, formatDate, formatDateTime, formatTime, isCalendarDate,
+  todayInAmsterdam, wallClockForSpreadsheet,
+} from './dates';
+import { msg } from './schemas/common';
+import { deliverySchema, endUserDeliverySchema } from './schemas/deliveries';
+import { DeliveryType } from './enums';
+import { checkTyped, isAllowed } from '../ui/date';
+
+// 23:30 UTC on 26 November is 00:30 on 27 November in Amsterdam (CET, UTC+1).
+const JUST_AFTER_MIDNIGHT = new Date('2026-11-26T23:30:00Z');
+// 22:30 UTC on 30 June is 00:30 on 1 July in Amsterdam (CEST, UTC+2).
+const SUMMER_MIDNIGHT = new Date('2026-06-30T22:30:00Z');
+
+afterEach(() => vi.useRealTimers());
+
+describe('the clock of the tests', () => {
+  it('is UTC, so host-zone code would show the wrong day here', () => {
+    expect(new Date(JUST_AFTER_MIDNIGHT).getDate()).toBe(26);
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toMatch(/^(UTC|Etc\/UTC)$/);
+  });
+});
+
+describe('Amsterdam days and times', () => {
+  it("'today' is the Dutch day, also between 00:00 and 02:00", () => {
+    expect(todayInAmsterdam(JUST_AFTER_MIDNIGHT)).toBe('2026-11-27');
+    expect(todayInAmsterdam(SUMMER_MIDNIGHT)).toBe('2026-07-01');
+    expect(todayInAmsterdam(new Date('2026-11-26T22:59:59Z'))).toBe('2026-11-26');
+    expect(amsterdamDay(new Date('2026-03-29T01:30:00Z'))).toBe('2026-03-29');
+  });
+
+  it('formats instants in Amsterdam, 24-hour, and leaves Y-m-d days alone', () => {
+    expect(formatDateTime(JUST_AFTER_MIDNIGHT)).toBe('27-11-2026 00:30');
+    expect(formatDateTime('2026-11-26T23:30:00.000Z')).toBe('27-11-2026 00:30');
+    expect(formatTime(SUMMER_MIDNIGHT)).toBe('00:30');
+    expect(formatTime(new Date('2026-11-26T13:05:00Z'))).toBe('14:05');
+    expect(formatDate('2026-11-26')).toBe('26-11-2026');
+    expect(formatDate(JUST_AFTER_MIDNIGHT)).toBe('27-11-2026');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('geen datum')).toBe('');
+  });
+
+  it('names download files and fills spreadsheet cells with the Amsterdam clock', () => {
+    expect(fileStamp(JUST_AFTER_MIDNIGHT)).toEqual({ date: '20261127', time: '003000' });
+    expect(wallClockForSpreadsheet(JUST_AFTER_MIDNIGHT).toISOString()).toBe('2026-11-27T00:30:00.000Z');
+  });
+});
+
+describe('the one date rule (picker and schemas)', () => {
+  it('knows real calendar days in the years 1900 to 2999', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('1899-12-31')).toBe(false);
+    expect(isCalendarDate('1900-01-01')).toBe(true);
+    expect(isCalendarDate('2999-12-31')).toBe(true);
+    expect(isCalendarDate('3000-01-01')).toBe(false);
+    expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it("'future' starts today, 'history' ends yesterday; both within the years", () => {
+    expect(dateRangeBounds('future', '2026-11-27')).toEqual({ min: '2026-11-27', max: '2999-12-31' });
+    expect(dateRangeBounds('history', '2026-11-27')).toEqual({ min: '1900-01-01', max: '2026-11-26' });
+    expect(dateRuleError('2026-11-26', 'future', '2026-11-27')).toBe(msg.futureDate);
+    expect(dateRuleError('2026-11-27', 'future', '2026-11-27')).toBeNull();
+    expect(dateRuleError('2026-11-27', 'history', '2026-11-27')).toBe('Kies een datum voor vandaag.');
+  });
+
+  it('the date picker offers exactly the days the schema accepts, at 00:30 in Amsterdam on a UTC host', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(JUST_AFTER_MIDNIGHT);
+    const schema = deliverySchema(DeliveryType.REPARATIE, true);
+    const base = { client_id: 1, order_number: 'O', your_reference: 'R', contact: 'C', contact_email: 'c@x.nl', contact_phone: '06', products: [] };
+    const dateErrors = (date: string) => {
+      const result = v.safeParse(schema, { ...base, date });
+      return result.success ? [] : result.issues.filter((i) => v.getDotPath(i) === 'date').map((i) => i.message);
+    };
+    for (const [day, offered] of [['2026-11-26', false], ['2026-11-27', true], ['2999-12-31', true], ['3000-01-01', false]] as const) {
+      expect(isAllowed(day, 'future')).toBe(offered);
+      expect(dateErrors(day).length === 0).toBe(offered);
+    }
+    expect(dateErrors('2026-11-26')).toEqual([msg.futureDate]);
+    expect(checkTyped('26-11-2026', 'future')).toEqual({ value: null, error: msg.futureDate });
+    expect(checkTyped('27-11-2026', 'future')).toEqual({ value: '2026-11-27', error: null });
+    // The picker reads no year the schema would refuse.
+    expect(checkTyped('01-01-1000', 'any').error).not.toBeNull();
+    expect(v.safeParse(endUserDeliverySchema, { date: '2026-11-26', order_number: 'O', your_reference: 'R', products: [{ product_id: 1 }] }).success).toBe(false);
+    expect(v.safeParse(endUserDeliverySchema, { date: '2026-11-27', order_number: 'O', your_reference: 'R', products: [{ product_id: 1 }] }).success).toBe(true);
+  });
+});
