@@ -24,10 +24,10 @@ describe('date and time cells', () => {
   it('show d-m-Y for a date without shifting it', () => {
     expect(plainCell('date', '2026-03-09')).toBe('09-03-2026');
   });
-  it('show local date and time for a timestamp', () => {
-    const local = new Date(2026, 2, 9, 14, 5);
-    expect(plainCell('dateTime', local.toISOString())).toBe('09-03-2026 14:05');
-    expect(plainCell('time', local.toISOString())).toBe('14:05');
+  it('show the Amsterdam date and time of a timestamp, whatever the zone of the machine', () => {
+    expect(plainCell('dateTime', '2026-03-09T13:05:00.000Z')).toBe('09-03-2026 14:05');
+    expect(plainCell('time', '2026-03-09T13:05:00.000Z')).toBe('14:05');
+    expect(plainCell('dateTime', '2026-03-09T23:30:00.000Z')).toBe('10-03-2026 00:30');
   });
   it('leave empty values empty and show other text as is', () => {
     expect(plainCell('date', null)).toBe('');
