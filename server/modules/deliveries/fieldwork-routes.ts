@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldworkMsg } from '../../../src/domain/fieldwork';
-import { checkOutSchema, finishSchema, scanBulkItemsSchema } from '../../../src/domain/schemas/fieldwork';
+import { checkOutCheckSchema, checkOutSchema, finishSchema, scanBulkItemsSchema } from '../../../src/domain/schemas/fieldwork';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { parse } from '../../http/errors';
-import { checkOut } from './checkout';
+import { checkOut, checkOutLookup } from './checkout';
 import { deliveryDetail } from './detail';
 import { finishDelivery, signatureImage } from './finish';
 import { deliveriesToday } from './today';
-import { checkOutAnswerSchema, deliveriesTodaySchema, deliveryCommandAnswerSchema } from '../../../src/domain/contracts/deliveries';
+import { checkOutAnswerSchema, checkOutCheckAnswerSchema, deliveriesTodaySchema, deliveryCommandAnswerSchema } from '../../../src/domain/contracts/deliveries';
 import { routeSchema } from '../../http/route-schema';
 
 const change = { config: { access: right('Levering wijzigen') } };
@@ -25,6 +25,12 @@ export const fieldworkRoutes: FastifyPluginAsync = async (app) => {
     return runCommand(db, request, reply, async (trx) => ({
       body: { message: fieldworkMsg.checkedOut, data: await checkOut(trx, user, { deliveryId: input.id, serials: input.serials, accessories: input.accessories, bulkOnly: false }) },
     }));
+  });
+
+  // A read: judges each serial as the check-out would, so a scan is refused at once; nothing changes.
+  app.post('/delivery/checkout/check', { ...change, schema: routeSchema({ body: checkOutCheckSchema, response: { 200: checkOutCheckAnswerSchema } }) }, async (request) => {
+    const input = parse(checkOutCheckSchema, request.body);
+    return { data: await checkOutLookup(db, currentUser(request), input.id, input.serials) };
   });
 
   app.post('/items/scanbulkitems', { ...change, schema: routeSchema({ body: scanBulkItemsSchema, response: { 200: checkOutAnswerSchema } }) }, async (request, reply) => {

@@ -177,3 +177,8 @@ export const checkOutAnswerSchema = v.object({
   }),
 });
 export type CheckOutAnswer = v.InferOutput<typeof checkOutAnswerSchema>;
+/** POST /delivery/checkout/check: per serial whether the check-out would take it, and why not. */
+export const checkOutCheckAnswerSchema = v.object({
+  data: v.array(v.object({ serial: v.string(), available: v.boolean(), message: nullableString })),
+});
+export type CheckOutCheckAnswer = v.InferOutput<typeof checkOutCheckAnswerSchema>;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { fieldworkMsg, SIGNATURE_DATA_URL_PREFIX, SIGNATURE_MAX_BYTES } from '../fieldwork';
-import { id, msg, optionalText } from './common';
+import { id, MAX_LIST, msg, optionalText } from './common';
 
 const serials = v.optional(v.pipe(
   v.array(v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(120, msg.tooLong(120))), msg.required),
@@ -13,10 +13,19 @@ const amount = v.pipe(
 );
 
 /** Accessories (product group 3) are counted, not scanned: an amount per article. */
-const accessories = v.optional(v.array(v.object({ product_id: id, amount }, msg.required), msg.required), []);
+const accessories = v.optional(v.pipe(v.array(v.object({ product_id: id, amount }, msg.required), msg.required), v.maxLength(MAX_LIST.lines, msg.tooMany(MAX_LIST.lines))), []);
 
 /** POST /delivery/checkout ('Artikelen uitklaren'): serials scanned and accessory amounts of one delivery. */
 export const checkOutSchema = v.object({ id, serials, accessories }, msg.required);
+
+/** POST /delivery/checkout/check: the serials scanned so far and the new ones, judged without checking out. */
+export const checkOutCheckSchema = v.object({
+  id,
+  serials: v.pipe(
+    v.array(v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(120, msg.tooLong(120))), msg.required),
+    v.minLength(1, msg.required), v.maxLength(10_000, msg.tooLong(10_000)),
+  ),
+}, msg.required);
 
 /** POST /items/scanbulkitems: the same for a bulk delivery, named as spec 2 §7 names it. */
 export const scanBulkItemsSchema = v.pipe(
