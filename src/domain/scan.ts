@@ -5,6 +5,10 @@
 
 export const scanMsg = {
   duplicate: 'Serienummer is al gescand.',
+  /** Check-in of a serial a live item already has (not in spec 2; its duplicate text was shown before, issue 21). */
+  inStock: 'Serienummer staat al in de voorraad.',
+  /** Check-out: accepted offline, judged by the server when the batch is sent (issue 21). */
+  unchecked: 'nog niet gecontroleerd',
   length: 'Serienummer komt niet overeen',
   nothing: 'Vul een aantal of serienummers in.',
 } as const;

@@ -231,7 +231,7 @@ describe('check-in', () => {
     const fresh = serials(1)[0]!;
     const taken = await magazijn.post('/api/delivery/save', { id: asn.id, products: [{ asn_product_id: a!.id, serials: [fresh, existing.serial!] }] });
     expect(taken.status).toBe(422);
-    expect(taken.body.errors).toEqual({ 'products.0.serials.1': [scanMsg.duplicate] });
+    expect(taken.body.errors).toEqual({ 'products.0.serials.1': [scanMsg.inStock] });
     expect(taken.body.message).toContain(existing.serial);
     expect(await itemCount({ asnId: asn.id })).toBe(0);
     expect(await itemCount({ serial: fresh })).toBe(0);
@@ -337,7 +337,7 @@ describe('scan calls', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
       { serial: 'NIEUW-1', available: true, message: null, item: null },
-      { serial: existing.serial!.toLowerCase(), available: false, message: scanMsg.duplicate, item: expect.objectContaining({ id: existing.id }) },
+      { serial: existing.serial!.toLowerCase(), available: false, message: scanMsg.inStock, item: expect.objectContaining({ id: existing.id }) },
     ]);
     expect((await magazijn.post('/api/items/scanitems', { serials: 'x' })).status).toBe(422);
     expect((await reseller.post('/api/items/scanitems', { serials: [] })).status).toBe(200);

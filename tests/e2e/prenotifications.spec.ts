@@ -65,8 +65,9 @@ test('create a pre-notification, check in its articles with a hardware scanner, 
   await modal.getByLabel(`Serienummer ${article.name}`).click();
   await page.keyboard.type(inStock.serial!, { delay: 5 });
   await page.keyboard.press('Enter');
-  await expect(modal.getByText(`${inStock.serial}: Serienummer is al gescand.`)).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { scanTexts: string[] }).scanTexts)).toEqual([`${inStock.serial}: Serienummer is al gescand.`]);
+  // Already in stock is its own text, not the duplicate-scan one (issue 21).
+  await expect(modal.getByText(`${inStock.serial}: Serienummer staat al in de voorraad.`)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { scanTexts: string[] }).scanTexts)).toEqual([`${inStock.serial}: Serienummer staat al in de voorraad.`]);
   await expect(modal.getByRole('list', { name: `Gescande serienummers ${article.name}` })).toHaveCount(0);
   await expect(modal.getByRole('button', { name: 'Opslaan en afronden' })).toBeDisabled();
   // A hardware scanner types fast and ends with Enter.
@@ -176,7 +177,7 @@ test('a replay the server refuses (serial checked in meanwhile) stays visible as
   const badge = page.getByTestId('outbox-badge');
   await expect(badge).toHaveAttribute('aria-label', 'Wachtrij: 1 mislukt', { timeout: 15_000 });
   await badge.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Serienummer is al gescand. (CONFLICT001)' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Serienummer staat al in de voorraad. (CONFLICT001)' })).toBeVisible();
   await page.screenshot({ path: '.tmp/shots/outbox-failed.png' });
   expect(await itemsWithSerials(portal, ['CONFLICT001'])).toHaveLength(1);
 

@@ -24,11 +24,12 @@ export async function takenSerials(db: Executor, serials: string[]): Promise<Map
   return new Map(rows.map((r) => [serialKey(r.serial!), { ...r, serial: r.serial! }]));
 }
 
-function refuseDuplicates(positions: { field: string; serial: string }[]): never {
+/** Serials twice in the request (`scanMsg.duplicate`) or already held by a live item (`scanMsg.inStock`). */
+function refuseDuplicates(positions: { field: string; serial: string }[], message: string = scanMsg.duplicate): never {
   const errors: Record<string, string[]> = {};
-  for (const p of positions) errors[p.field] = [scanMsg.duplicate];
+  for (const p of positions) errors[p.field] = [message];
   const named = [...new Set(positions.map((p) => p.serial))].slice(0, 10).join(', ');
-  throw new HttpError(422, `${scanMsg.duplicate} (${named})`, errors);
+  throw new HttpError(422, `${message} (${named})`, errors);
 }
 
 /**
@@ -78,7 +79,7 @@ export async function checkIn(trx: Trx, user: AuthUser, input: CheckInInput, fin
   const inRequest = duplicatePositions(all.map((s) => s.serial)).map((k) => all[k]!);
   if (inRequest.length) refuseDuplicates(inRequest);
   const taken = await takenSerials(trx, all.map((s) => s.serial));
-  if (taken.size) refuseDuplicates(all.filter((s) => taken.has(serialKey(s.serial))));
+  if (taken.size) refuseDuplicates(all.filter((s) => taken.has(serialKey(s.serial))), scanMsg.inStock);
   // As in the modal, a duplicate is named first; a wrong length only for serials that are new.
   if (Object.keys(lengthErrors).length) throw new ValidationError(lengthErrors);
 
@@ -97,7 +98,7 @@ export async function checkIn(trx: Trx, user: AuthUser, input: CheckInInput, fin
 
   // Someone checking in the same serial between our check and insert: the unique index decides.
   const created: CheckInResult['items'] = [];
-  await unlessTaken(SERIAL_UNIQUE, () => new HttpError(422, scanMsg.duplicate, { products: [scanMsg.duplicate] }), async () => {
+  await unlessTaken(SERIAL_UNIQUE, () => new HttpError(422, scanMsg.inStock, { products: [scanMsg.inStock] }), async () => {
     for (let k = 0; k < rows.length; k += CHUNK) {
       created.push(...await trx.insertInto('items').values(rows.slice(k, k + CHUNK)).returning(['id', 'serial', 'product_id']).execute());
     }
@@ -134,7 +135,7 @@ export async function lookUpSerials(db: Executor, user: AuthUser, serials: strin
   return serials.map((serial) => {
     const item = taken.get(serialKey(serial));
     return item && visible.has(item.id)
-      ? { serial, available: false, message: scanMsg.duplicate, item: { id: item.id, status_id: item.status_id, product_id: item.product_id } }
+      ? { serial, available: false, message: scanMsg.inStock, item: { id: item.id, status_id: item.status_id, product_id: item.product_id } }
       : { serial, available: true, message: null, item: null };
   });
 }
