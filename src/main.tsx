@@ -12,7 +12,7 @@ import { Toaster } from './shell/toast';
 import { ConfirmHost } from './shell/confirm';
 import { UpdateNotice } from './shell/UpdateNotice';
 import { onMutationError, onQueryError } from './shell/query-errors';
-import { sessionQueryKey } from './session';
+import { bindCacheToSessionUser, endSession, onUserDataDropped, sessionQueryKey } from './session';
 import { registerServiceWorker } from './sw-registration';
 import './styles.css';
 
@@ -33,7 +33,8 @@ const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: onMutationError }),
 });
 
-const persister = storagePersister({ storage: window.localStorage, key: 'portal-query-cache' });
+// One entry per user (portal-query-cache:user-<id>), only the signed-in user's (src/api/persister.ts).
+const persister = storagePersister({ storage: window.localStorage, prefix: 'portal-query-cache' });
 const persistOptions = {
   persister, maxAge: 7 * DAY, buster: import.meta.env.VITE_APP_VERSION ?? '', dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
 };
@@ -54,8 +55,12 @@ await persistQueryClientRestore({ queryClient: queryClient as unknown as Paramet
   .catch(() => undefined);
 const router = createAppRouter(queryClient);
 
+// The cache is one user's: a 401, a sign-out or another user's sign-in drops it from memory and the device.
+bindCacheToSessionUser(queryClient);
+onUserDataDropped(() => void persister.removeClient());
+
 setUnauthorizedHandler(() => {
-  queryClient.setQueryData(sessionQueryKey, null);
+  endSession(queryClient);
   if (!location.pathname.startsWith('/inloggen')) void router.navigate({ to: '/inloggen' });
 });
 

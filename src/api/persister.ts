@@ -2,6 +2,7 @@ import type { Query } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { NetworkError } from './errors';
+import { queryKeys } from './keys';
 
 /**
  * Which queries are kept on the device: those with data from the server, also when the last refetch
@@ -24,21 +25,68 @@ export interface FlushablePersister extends Persister {
   writeNow(client: PersistedClient): void;
 }
 
+/** The user whose session a snapshot holds: everything else in it was loaded for that user. */
+export function ownerOf(client: PersistedClient): number | null {
+  const session = client.clientState.queries.find((q) => q.queryKey[0] === queryKeys.session[0] && q.queryKey[1] === queryKeys.session[1]);
+  const id = (session?.state.data as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'number' ? id : null;
+}
+
 /**
- * The query cache in localStorage: the library's sync-storage persister (at most one write per
- * `throttleMs` while the page is used) plus `writeNow`. The library's throttled write is a timer that
- * dies with the page, and the persist client only hands it changes made after its own restore, so a
- * reload soon after a save or a rejected session restored the data from before it; `writeNow` stores
- * the live cache synchronously, in the shape the library writes.
+ * The query cache in localStorage, one entry per user (`<prefix>:user-<id>`), and only ever the entry
+ * of the user whose session the snapshot holds: a snapshot without a signed-in user (a 401, a sign-out)
+ * removes every entry, and writing one user's entry removes any other user's. A restored entry whose
+ * session is not its key's user is dropped. So one user's data never shows to the next on a shared device.
+ *
+ * The library's sync-storage persister (at most one write per `throttleMs` while the page is used, with
+ * the latest snapshot) plus `writeNow`. The library's throttled write is a timer that dies with the
+ * page, and the persist client only hands it changes made after its own restore, so a reload soon after
+ * a save or a rejected session restored the data from before it; `writeNow` stores the live cache
+ * synchronously, in the shape the library writes.
  */
-export function storagePersister({ storage, key, throttleMs = 1000 }: { storage: Storage; key: string; throttleMs?: number }): FlushablePersister {
-  const serialize = (client: PersistedClient) => JSON.stringify(withoutFailures(client));
-  const library = createSyncStoragePersister({ storage, key, throttleTime: throttleMs, serialize });
+export function storagePersister({ storage, prefix, throttleMs = 1000 }: { storage: Storage; prefix: string; throttleMs?: number }): FlushablePersister {
+  const keyOf = (user: number) => `${prefix}:user-${user}`;
+  /** Every entry of this cache, including the one kept before entries were per user (`prefix` alone). */
+  const entries = () => Array.from({ length: storage.length }, (_, i) => storage.key(i))
+    .filter((k): k is string => k !== null && (k === prefix || k.startsWith(`${prefix}:`)));
+  const removeAll = (except?: string) => {
+    for (const k of entries()) if (k !== except) storage.removeItem(k);
+  };
+  // serialize runs right before the library's setItem: it tells the routed storage whose entry it writes.
+  let writing: number | null = null;
+  const serialize = (client: PersistedClient) => {
+    writing = ownerOf(client);
+    return JSON.stringify(withoutFailures(client));
+  };
+  const routed: Storage = {
+    get length() { return storage.length; },
+    key: (i) => storage.key(i),
+    clear: () => removeAll(),
+    getItem: () => {
+      const own = entries().filter((k) => /:user-\d+$/.test(k));
+      return own.length === 1 ? storage.getItem(own[0]) : null;
+    },
+    setItem: (_key, value) => {
+      if (writing === null) return removeAll();
+      const key = keyOf(writing);
+      removeAll(key);
+      storage.setItem(key, value);
+    },
+    removeItem: () => removeAll(),
+  };
+  const library = createSyncStoragePersister({ storage: routed, key: prefix, throttleTime: throttleMs, serialize });
   return {
     ...library,
+    restoreClient: () => {
+      const client = library.restoreClient() as PersistedClient | undefined;
+      const own = entries().find((k) => /:user-\d+$/.test(k));
+      if (client && own && own === keyOf(ownerOf(client) ?? -1)) return client;
+      removeAll();
+      return undefined;
+    },
     writeNow: (client) => {
       try {
-        storage.setItem(key, serialize(client));
+        routed.setItem(prefix, serialize(client));
       } catch {
         // Storage full or refused: the persisted cache is a convenience, the app works without it.
       }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '../domain/product';
 import { initials } from '../domain/format';
 import { postJson } from '../api/client';
-import { sessionQueryKey, useSessionUser } from '../session';
+import { endSession, useSessionUser } from '../session';
 import { confirmDialog } from './confirm';
 import { isMenuActive, visibleMenu } from './menu';
 import { useDynamicTitle, useParentCrumb } from './page-title';
@@ -30,8 +30,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
     const ok = await confirmDialog({ title: 'Uitloggen', text: 'Weet je zeker dat je wil uitloggen?', confirmLabel: 'Uitloggen', cancelLabel: 'Annuleren' });
     if (!ok) return;
     await postJson('auth/logout').catch(() => undefined);
-    queryClient.setQueryData(sessionQueryKey, null);
-    queryClient.clear();
+    endSession(queryClient);
     await navigate({ to: '/inloggen' });
   };
   return (

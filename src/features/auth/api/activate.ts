@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { postJson } from '../../../api/client';
 import type { activateSchema } from '../../../domain/schemas/auth';
-import { sessionQueryKey, type SessionUser } from '../../../session';
+import { startSession, type SessionUser } from '../../../session';
 
 export type ActivateInput = v.InferOutput<typeof activateSchema>;
 
@@ -13,6 +13,6 @@ export function useActivateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: activateAccount,
-    onSuccess: (user) => queryClient.setQueryData(sessionQueryKey, user),
+    onSuccess: (user) => startSession(queryClient, user),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../api/client';
 import type { LoginInput } from '../../../domain/schemas/auth';
-import { sessionQueryKey, type SessionUser } from '../../../session';
+import { startSession, type SessionUser } from '../../../session';
 
 /** POST /api/auth/login: starts a session (not yet through two-step verification). */
 export const login = (input: LoginInput) => postJson<SessionUser>('auth/login', input);
@@ -10,6 +10,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => queryClient.setQueryData(sessionQueryKey, user),
+    // Nothing of an earlier session (another user's lists) survives a sign-in.
+    onSuccess: (user) => startSession(queryClient, user),
   });
 }

@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { test, expect, otpCode, signIn, type Portal } from './fixtures';
+import { ClientType } from '../../src/domain/enums';
+import { DEMO_PASSWORD } from '../../server/db/seed/core';
+
+/**
+ * Issue 21 point 2: one user's data never shows to the next user on a shared device. The Superuser's
+ * session ends on the server without a sign-out (expired, removed); the reseller who signs in next in
+ * the same tab sees only the reseller's own end customers.
+ */
+
+const SUPERUSER = 'beheerder@demo.local';
+const RESELLER = 'reseller@demo.local';
+
+/** The query cache entries on the device (src/api/persister.ts: one per user). */
+const cacheEntries = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('portal-query-cache')).sort());
+const storedCache = (page: Page) => page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('portal-query-cache')).map(([, v]) => v).join(''));
+
+/** End customers (by name) in the database: all of them, or those of the reseller a user belongs to. */
+async function endCustomerNames(portal: Portal, email?: string): Promise<string[]> {
+  let query = portal.db.selectFrom('clients').select('clients.name').where('clients.client_type_id', '=', ClientType.EINDKLANT).where('clients.deleted_at', 'is', null);
+  if (email) {
+    const reseller = await portal.db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id')
+      .select('contacts.client_id').where('users.email', '=', email).executeTakeFirstOrThrow();
+    query = query.where('clients.parent_client_id', '=', reseller.client_id);
+  }
+  return (await query.execute()).map((r) => r.name).sort((a, b) => a.localeCompare(b));
+}
+
+/** The names the dashboard's customer choice offers (its list opened, as a user does). */
+async function dashboardChoices(page: Page): Promise<string[]> {
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  const choice = page.getByRole('combobox', { name: 'Klant' });
+  await choice.click();
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const names = (await options.allTextContents()).map((t) => t.trim());
+  await choice.press('Escape');
+  return names.sort((a, b) => a.localeCompare(b));
+}
+
+/** The end customers the CRM's filter on the Eindgebruikers tab offers. */
+async function crmFilterChoices(page: Page): Promise<string[]> {
+  await page.getByRole('link', { name: 'CRM', exact: true }).click();
+  await page.getByRole('tab', { name: 'Eindgebruikers' }).click();
+  const filter = page.getByRole('combobox', { name: 'Alle eindklanten' });
+  await expect(filter).toBeVisible();
+  const names = (await filter.locator('option').allTextContents()).map((t) => t.trim()).filter((t) => t !== 'Alle eindklanten');
+  return names.sort((a, b) => a.localeCompare(b));
+}
+
+/** The login and two-step set-up in the tab as it is (no new page load: the page's memory stays). */
+async function signInHere(page: Page, email: string) {
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('link', { name: 'Volgende stap' }).click();
+  const secret = (await page.getByTestId('otp-secret').textContent())!.replace(/\s+/g, '');
+  await page.getByLabel('Verificatiecode').fill(otpCode(secret));
+  await page.getByRole('button', { name: 'Activeren' }).click();
+  await page.getByRole('link', { name: 'Direct naar het portaal' }).click();
+}
+
+test('after the Superuser\'s session ends without a sign-out, the reseller who signs in next sees only the own end customers', async ({ page, portal }) => {
+  const all = await endCustomerNames(portal);
+  const own = await endCustomerNames(portal, RESELLER);
+  expect(own.length).toBeGreaterThan(2); // the CRM shows its filter from three choices
+  expect(all.length).toBeGreaterThan(own.length);
+
+  await signIn(page, SUPERUSER);
+  await page.getByRole('link', { name: 'Direct naar het portaal' }).click();
+  expect(await dashboardChoices(page)).toEqual(all);
+  expect(await crmFilterChoices(page)).toEqual(all);
+  await expect.poll(() => cacheEntries(page)).toEqual([expect.stringMatching(/^portal-query-cache:user-\d+$/)]);
+
+  // The session ends on the server (expired, removed): no sign-out in this tab.
+  await portal.db.deleteFrom('sessions').execute();
+  await page.getByRole('tab', { name: 'Alle' }).click(); // the next request is refused with 401
+  await expect(page).toHaveURL(/\/inloggen$/);
+  await expect.poll(() => cacheEntries(page)).toEqual([]);
+
+  await signInHere(page, RESELLER);
+  await expect(page).toHaveURL(/\/$/);
+  expect(await dashboardChoices(page)).toEqual(own);
+  expect(await crmFilterChoices(page)).toEqual(own);
+  await page.screenshot({ path: '.tmp/shots/shared-device-reseller-crm.png' });
+  const entries = await cacheEntries(page);
+  expect(entries).toHaveLength(1);
+  const stored = await page.evaluate((key) => localStorage.getItem(key) ?? '', entries[0]!);
+  for (const name of all.filter((n) => !own.includes(n))) expect(stored).not.toContain(name);
+});
+
+test('a 401 on a request of an open page empties the persisted cache', async ({ page, portal }) => {
+  const own = await endCustomerNames(portal, RESELLER);
+  const others = (await endCustomerNames(portal)).filter((n) => !own.includes(n));
+  await signIn(page, SUPERUSER);
+  await page.getByRole('link', { name: 'Direct naar het portaal' }).click();
+  await dashboardChoices(page);
+  await expect.poll(() => storedCache(page)).toContain(others[0]!);
+
+  await portal.db.deleteFrom('sessions').execute();
+  await page.getByRole('link', { name: 'CRM', exact: true }).click();
+  await expect(page).toHaveURL(/\/inloggen$/);
+  await expect.poll(() => cacheEntries(page)).toEqual([]);
+  await page.reload(); // nothing comes back after a reload either
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  expect(await cacheEntries(page)).toEqual([]);
+});
+
+test('a page opened after the session expired drops the cache it restored', async ({ page, portal }) => {
+  const own = await endCustomerNames(portal, RESELLER);
+  const others = (await endCustomerNames(portal)).filter((n) => !own.includes(n));
+  await signIn(page, SUPERUSER);
+  await page.getByRole('link', { name: 'Direct naar het portaal' }).click();
+  await dashboardChoices(page);
+  await expect.poll(() => storedCache(page)).toContain(others[0]!);
+
+  // Expired while the tab was away: the next page load restores the cache, the server refuses the session.
+  await portal.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 60_000) }).execute();
+  await page.goto('/crm');
+  await expect(page).toHaveURL(/\/inloggen/);
+  await expect.poll(() => cacheEntries(page)).toEqual([]);
+});
