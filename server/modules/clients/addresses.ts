@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { normalizePostcode } from '../../../src/domain/rules';
 import { MAX_IMPORT_ROWS, fileMsg } from '../../../src/domain/files';
-import { addressFieldsSchema, clientMsg, type AddressFields } from '../../../src/domain/schemas/clients';
+import { addressFieldsSchema, addressImportColumns, clientMsg, type AddressFields } from '../../../src/domain/schemas/clients';
 import { issuesToFieldErrors } from '../../../src/domain/schemas/common';
 import { cities } from '../../db/seed/dutch';
 import type { Executor, Trx } from '../../db/database';
@@ -73,16 +73,8 @@ export async function lookupPostcode(db: Executor, user: AuthUser, postcode: str
   throw notFound(clientMsg.postcodeUnknown);
 }
 
-/** Column headers of public/excel/TemplateAdressenImport.xlsx, in order, and the field each fills. */
-export const importColumns = [
-  { header: 'Naam locatie', field: 'name' },
-  { header: 'Straat', field: 'street' },
-  { header: 'Huisnummer', field: 'number' },
-  { header: 'Toevoeging', field: 'addition' },
-  { header: 'Postcode', field: 'zipcode' },
-  { header: 'Plaats', field: 'city' },
-  { header: 'Land', field: 'country' },
-] as const;
+/** Column headers of public/excel/TemplateAdressenImport.xlsx (shared with the import dialog's row errors). */
+export const importColumns = addressImportColumns;
 
 /** Reads and checks every row; one bad row refuses the whole file (all rows or none). */
 export async function readAddressFile(fileName: string, data: Buffer): Promise<AddressFields[]> {

@@ -47,6 +47,17 @@ export const addressFieldsSchema = v.object({
 }, msg.required);
 export type AddressFields = v.InferOutput<typeof addressFieldsSchema>;
 
+/** Column headers of the address import (public/excel/TemplateAdressenImport.xlsx), in order, and the field each fills. */
+export const addressImportColumns = [
+  { header: 'Naam locatie', field: 'name' },
+  { header: 'Straat', field: 'street' },
+  { header: 'Huisnummer', field: 'number' },
+  { header: 'Toevoeging', field: 'addition' },
+  { header: 'Postcode', field: 'zipcode' },
+  { header: 'Plaats', field: 'city' },
+  { header: 'Land', field: 'country' },
+] as const;
+
 export const addressCreateSchema = v.object({ ...addressFieldsSchema.entries, client_id: id }, msg.required);
 export const addressUpdateSchema = addressFieldsSchema;
 

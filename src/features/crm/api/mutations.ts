@@ -37,11 +37,11 @@ export const useDeleteAddress = () => useClientMutation((id: number) => deleteJs
   { errorText: 'Er is helaas iets fout gegaan bij het verwijderen van het adres' });
 
 export const useImportAddresses = () =>
-  useClientMutation(({ clientId, file }: { clientId: number; file: File }) => {
+  useClientMutation(({ clientId, file, onProgress }: { clientId: number; file: File; onProgress?: (fraction: number) => void }) => {
     const body = new FormData();
     body.set('id', String(clientId));
     body.set('file', file);
-    return postForm<{ message: string; imported: number }>('importcustomeraddresses', body);
+    return postForm<{ message: string; imported: number }>('importcustomeraddresses', body, { timeout: 300_000, onProgress });
   }, { errorText: 'Adressen zijn niet geïmporteerd', toastFieldErrors: true });
 
 export const useSaveMonthlyPayments = () =>

@@ -10,6 +10,7 @@ import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { SelectField, CheckboxField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
 import { FieldMessage } from '../../../ui/form/Field';
+import { UploadProgress } from '../../../ui/upload/UploadProgress';
 import { ApiError } from '../../../api/errors';
 import { showToast } from '../../../shell/toast';
 import { useParentOptions } from '../api/parent-options';
@@ -53,12 +54,21 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
   const { resellers, endCustomers } = useParentOptions(!editing);
   const uploadLogo = useUploadLogo();
   const [logo, setLogo] = useState<File | null>(null);
+  const [logoProgress, setLogoProgress] = useState<number | null>(null);
+  const sendLogo = async (clientId: number, file: File) => {
+    setLogoProgress(0);
+    try {
+      return (await uploadLogo.mutateAsync({ clientId, file, onProgress: setLogoProgress })).data;
+    } finally {
+      setLogoProgress(null);
+    }
+  };
 
   // The customer exists once created: a refused logo then shows its toast and the new customer opens anyway.
   const withLogo = async (created: ClientFormData) => {
     if (!logo) return created;
     try {
-      return (await uploadLogo.mutateAsync({ clientId: created.id, file: logo })).data;
+      return await sendLogo(created.id, logo);
     } catch {
       return created;
     }
@@ -85,7 +95,7 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
         checkPayload(clientUpdateSchema, stripEmpty(payload));
         const saved = (await update.mutateAsync({ id: client.id, payload })).data;
         // A refused logo keeps the form open with the message under the file field; saving again is harmless.
-        return logo ? (await uploadLogo.mutateAsync({ clientId: client.id, file: logo })).data : saved;
+        return logo ? sendLogo(client.id, logo) : saved;
       }
       const contact = pick(values, ['first_name', 'last_name', 'title', 'phone', 'email']);
       const address = pick(values, ['zipcode', 'number', 'addition', 'street', 'city']);
@@ -177,6 +187,7 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
                 onChange={(e) => { setLogo(e.target.files?.[0] ?? null); form.setFieldErrors((errs) => { const { image: _r, ...rest } = errs; return rest; }); }} />
             </div>
             <FieldMessage error={form.error('image')} />
+            <UploadProgress fraction={logoProgress} label="Voortgang uploaden logo" />
           </div>
         </div>
         {!editing && (

@@ -49,7 +49,7 @@ type Saved = DeliveryCommandAnswer;
 
 /** A request (POST /deliveries); with a file (bulk) as multipart with the lines as JSON text. */
 export const useRequestDelivery = () =>
-  useDeliveryMutation(({ payload, file }: { payload: Record<string, unknown>; file?: File | null }) => {
+  useDeliveryMutation(({ payload, file, onProgress }: { payload: Record<string, unknown>; file?: File | null; onProgress?: (fraction: number) => void }) => {
     if (!file) return postJson<Saved>('deliveries', payload);
     const body = new FormData();
     for (const [k, v] of Object.entries(payload)) {
@@ -57,7 +57,7 @@ export const useRequestDelivery = () =>
       body.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
     }
     body.set('file', file);
-    return postForm<Saved>('deliveries', body);
+    return postForm<Saved>('deliveries', body, { timeout: 300_000, onProgress });
   }, { errorText: (_e, vars) => ((vars as { payload: { delivery_type_id?: number } }).payload.delivery_type_id === 6 ? deliveryToast.bulkFailed : 'Er is helaas iets fout gegaan bij het aanvragen van de levering') });
 
 /** 'Levering wijzigen' and 'Bezorger wijzigen': POST with the method override. */

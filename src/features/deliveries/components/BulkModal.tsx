@@ -8,6 +8,7 @@ import { FormActions, FormError } from '../../../ui/form/FormError';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
+import { UploadProgress } from '../../../ui/upload/UploadProgress';
 import { showToast } from '../../../shell/toast';
 import { useDeliveryFormOptions, useRequestDelivery } from '../api/deliveries';
 import { DateField } from './DateField';
@@ -42,6 +43,7 @@ function BulkForm({ options, onClose, onSaved }: { options: DeliveryFormOptions;
   const request = useRequestDelivery();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const toPayload = (x: Values) => ({
     delivery_type_id: DeliveryType.BULK_LEVERING, client_id: options.client.id, carrier_id: Carrier.REUZADO,
     date: x.date, order_number: x.order_number, your_reference: x.your_reference, contact: x.contact, contact_email: x.contact_email,
@@ -50,7 +52,14 @@ function BulkForm({ options, onClose, onSaved }: { options: DeliveryFormOptions;
   const form = useApiForm({
     initial: { date: '', order_number: '', your_reference: '', contact: '', contact_email: '', contact_phone: '', address: '', description: '', amounts: {} } as Values,
     schema: requestSchema(DeliveryType.BULK_LEVERING, toPayload),
-    submit: (payload) => request.mutateAsync({ payload: { ...payload, delivery_type_id: DeliveryType.BULK_LEVERING }, file }),
+    submit: async (payload) => {
+      setProgress(file ? 0 : null);
+      try {
+        return await request.mutateAsync({ payload: { ...payload, delivery_type_id: DeliveryType.BULK_LEVERING }, file, onProgress: setProgress });
+      } finally {
+        setProgress(null);
+      }
+    },
     onSuccess: (result) => {
       showToast('Gelukt', deliveryToast.bulkCreated);
       onClose();
@@ -82,6 +91,7 @@ function BulkForm({ options, onClose, onSaved }: { options: DeliveryFormOptions;
         }} />
         {(fileError ?? form.error('file')) && <p className="field-error" role="alert">{fileError ?? form.error('file')}</p>}
       </div>
+      <UploadProgress fraction={progress} />
       <FormActions error={form.formError ?? form.error('carrier_id')} pending={form.submitting} onCancel={onClose} submitLabel="Aanvragen" />
     </form>
   );

@@ -6,10 +6,10 @@ import { useRepairCommand } from './use-repair-command';
 
 /** POST /api/deliveries/{id}/add-quotation: the PDF (Superuser, only when none exists). */
 export const useAddQuotation = (repairId: number) =>
-  useRepairCommand(repairId, (file: File) => {
+  useRepairCommand(repairId, ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => {
     const form = new FormData();
     form.append('quotation', file);
-    return postForm<RepairAnswer>(`deliveries/${repairId}/add-quotation`, form, { timeout: 120_000 });
+    return postForm<RepairAnswer>(`deliveries/${repairId}/add-quotation`, form, { timeout: 120_000, onProgress });
   }, { errorText: repairToast.quotationUploadFailed, toastFieldErrors: true });
 
 /** POST /api/deliveries/{id}/remove-quotation (Superuser, not once accepted). */

@@ -4,6 +4,7 @@ import { repairToast } from '../../../domain/schemas/repairs';
 import { confirmDialog } from '../../../shell/confirm';
 import { showToast } from '../../../shell/toast';
 import { Modal } from '../../../ui/Modal';
+import { UploadProgress } from '../../../ui/upload/UploadProgress';
 import { useAddImage, useRemoveImage } from '../api/images';
 
 /** Images: several at once with progress, open one in a modal, delete per image (spec 2 §2.10). */
@@ -11,7 +12,7 @@ export function ImagesPanel({ repair }: { repair: RepairDetail }) {
   const add = useAddImage(repair.id);
   const remove = useRemoveImage(repair.id);
   const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number; current: number } | null>(null);
   const [open, setOpen] = useState<RepairFile | null>(null);
 
   const upload = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -19,12 +20,13 @@ export function ImagesPanel({ repair }: { repair: RepairDetail }) {
     e.target.value = '';
     if (files.length === 0) return;
     let uploaded = 0;
-    setProgress({ done: 0, total: files.length });
-    for (const file of files) {
-      // One request per file: the bar moves per finished file, and one bad file does not cost the others.
-      const ok = await add.mutateAsync(file).then(() => true, () => false);
+    setProgress({ done: 0, total: files.length, current: 0 });
+    for (const [index, file] of files.entries()) {
+      // One request per file: one bad file does not cost the others; the bar moves with the bytes sent.
+      const onProgress = (current: number) => setProgress({ done: index, total: files.length, current });
+      const ok = await add.mutateAsync({ file, onProgress }).then(() => true, () => false);
       if (ok) uploaded += 1;
-      setProgress({ done: uploaded, total: files.length });
+      setProgress({ done: index + 1, total: files.length, current: 0 });
     }
     setProgress(null);
     if (uploaded > 0) showToast('Gelukt', repairToast.imagesUploaded);
@@ -52,10 +54,10 @@ export function ImagesPanel({ repair }: { repair: RepairDetail }) {
         )}
       </div>
       {progress && (
-        <div className="upload-progress">
-          <progress max={progress.total} value={progress.done} aria-label="Voortgang uploaden" />
-          <span className="muted">{progress.done} van {progress.total} geüpload</span>
-        </div>
+        <>
+          <UploadProgress fraction={(progress.done + progress.current) / progress.total} />
+          {progress.total > 1 && <p className="muted">Afbeelding {Math.min(progress.done + 1, progress.total)} van {progress.total}</p>}
+        </>
       )}
       {repair.images.length === 0 ? <p className="muted">Geen afbeeldingen</p> : (
         <ul className="repair-images">

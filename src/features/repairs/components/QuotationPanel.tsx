@@ -6,6 +6,7 @@ import { repairToast } from '../../../domain/schemas/repairs';
 import { confirmDialog } from '../../../shell/confirm';
 import { showToast, toastError } from '../../../shell/toast';
 import { downloadQuotation, useAddQuotation, useDecideQuotation, useRemoveQuotation } from '../api/quotation';
+import { UploadProgress } from '../../../ui/upload/UploadProgress';
 import { MailQuotationModal } from './MailQuotationModal';
 
 /** The quotation: upload, download, delete, mail, accept or refuse, by `can` from the server (spec 2 §2.10, §4). */
@@ -15,12 +16,18 @@ export function QuotationPanel({ repair }: { repair: RepairDetail }) {
   const decide = useDecideQuotation(repair.id);
   const input = useRef<HTMLInputElement>(null);
   const [mailing, setMailing] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   const quotation = repair.quotation;
 
   const upload = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (file) add.mutate(file, { onSuccess: () => showToast('Gelukt', repairToast.quotationUploaded) });
+    if (!file) return;
+    setProgress(0);
+    add.mutate({ file, onProgress: setProgress }, {
+      onSuccess: () => showToast('Gelukt', repairToast.quotationUploaded),
+      onSettled: () => setProgress(null),
+    });
   };
   const removeQuotation = async () => {
     if (!(await confirmDialog({ text: 'Weet je zeker dat je de offerte wilt verwijderen?', confirmLabel: 'Verwijderen', danger: true }))) return;
@@ -38,6 +45,7 @@ export function QuotationPanel({ repair }: { repair: RepairDetail }) {
           </>
         )}
       </div>
+      <UploadProgress fraction={progress} />
       {!quotation ? <p className="muted">Er is nog geen offerte</p> : (
         <>
           <p className="quotation-file">

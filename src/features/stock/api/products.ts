@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, call, deleteJson, getJson, postJson, type Paged } from '../../../api/client';
+import { deleteJson, getJson, postForm, postJson, type Paged } from '../../../api/client';
 import { queryKeys, refreshAfter } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
@@ -43,15 +43,13 @@ export const productQueryOptions = (id: number) => queryOptions({ queryKey: quer
 /** New article or edit (POST with _method=PUT), multipart because of the image; upload progress 0–1. */
 export function saveProduct(id: number | null, form: FormData, onProgress?: (fraction: number) => void) {
   if (id) form.set('_method', 'PUT');
-  return call(api.post(id ? `products/${id}` : 'products', {
-    body: form, timeout: 300_000, onUploadProgress: onProgress ? (p) => onProgress(p.percent) : undefined,
-  }).json<ProductAnswer>());
+  return postForm<ProductAnswer>(id ? `products/${id}` : 'products', form, { timeout: 300_000, onProgress });
 }
 
 export function useSaveProduct(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => saveProduct(id, form),
+    mutationFn: ({ form, onProgress }: { form: FormData; onProgress?: (fraction: number) => void }) => saveProduct(id, form, onProgress),
     onSuccess: () => refreshAfter(queryClient, 'stock'),
   });
 }
@@ -75,5 +73,5 @@ export function importStock(file: File, clientId: number | null, onProgress: (fr
   const form = new FormData();
   form.set('file', file);
   if (clientId) form.set('client_id', String(clientId));
-  return call(api.post('importstock', { body: form, timeout: 600_000, onUploadProgress: (p) => onProgress(p.percent) }).json<StockImportAnswer>());
+  return postForm<StockImportAnswer>('importstock', form, { timeout: 600_000, onProgress });
 }

@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/errors';
-import { isImportFileName, stockMsg } from '../../../domain/schemas/stock';
-import { FieldMessage } from '../../../ui/form/Field';
+import { importRowErrors } from '../../../domain/import-errors';
+import { importColumns, isImportFileName, stockMsg } from '../../../domain/schemas/stock';
+import { FieldMessage, fieldClass } from '../../../ui/form/Field';
+import { ImportErrors } from '../../../ui/upload/ImportErrors';
+import { UploadProgress } from '../../../ui/upload/UploadProgress';
 import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../shell/toast';
 import { refreshAfter } from '../../../api/keys';
@@ -13,12 +16,12 @@ export function ImportStockModal({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [rowErrors, setRowErrors] = useState<string[]>([]);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [progress, setProgress] = useState<number | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setRowErrors([]);
+    setFieldErrors({});
     if (!file) return setError(stockMsg.fileRequired);
     if (!isImportFileName(file.name)) return setError(stockMsg.fileType);
     setError(null);
@@ -30,10 +33,10 @@ export function ImportStockModal({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors : {};
-      const rows = Object.entries(fields).filter(([k]) => k.startsWith('rows.'))
-        .map(([k, m]) => `Rij ${k.split('.')[1]} (${k.split('.').slice(2).join('.')}): ${m[0]}`);
-      setRowErrors(rows);
-      if (fields.file && !rows.length) setError(fields.file[0]!);
+      const rows = importRowErrors(fields, importColumns);
+      setFieldErrors(fields);
+      // The rows are listed under the field; the field itself shows a refusal of the whole file.
+      setError(rows.length ? null : fields.file?.[0] ?? (err instanceof ApiError && err.isValidation ? null : (err as Error).message));
       showToast('Foutmelding', ['Voorraad is niet geïmporteerd', ...rows.slice(0, 5)].join('\n'), 'alert');
     } finally {
       setProgress(null);
@@ -44,24 +47,14 @@ export function ImportStockModal({ onClose }: { onClose: () => void }) {
     <Modal title="Voorraad importeren" onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
         <p>Gebruik het <a href="/excel/Template.xlsx" download>voorbeeldbestand (Template.xlsx)</a>. Alleen .csv of Excel bestanden.</p>
-        <div className={`field${error ? ' field-error' : ''}`}>
+        <div className={fieldClass(error ?? undefined)}>
           <label htmlFor="stock-file">Bestand <span className="field-required" aria-hidden>*</span></label>
           <input id="stock-file" type="file" accept=".csv,.xlsx,.xls" aria-invalid={error ? true : undefined}
-            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); }} />
+            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); setFieldErrors({}); }} />
           <FieldMessage error={error ?? undefined} />
         </div>
-        {progress !== null && (
-          <div className="upload-progress">
-            <progress max={1} value={progress} aria-label="Voortgang uploaden" />
-            <span>{progress < 1 ? `${Math.round(progress * 100)}% geüpload` : 'Bestand wordt verwerkt…'}</span>
-          </div>
-        )}
-        {rowErrors.length > 0 && (
-          <ul className="import-errors" role="alert">
-            {rowErrors.slice(0, 50).map((r) => <li key={r}>{r}</li>)}
-            {rowErrors.length > 50 && <li>… en nog {rowErrors.length - 50} fouten</li>}
-          </ul>
-        )}
+        <UploadProgress fraction={progress} />
+        <ImportErrors fieldErrors={fieldErrors} columns={importColumns} />
         <div className="form-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
           <button type="submit" className="button button-primary" disabled={progress !== null}>Importeren</button>

@@ -6,6 +6,7 @@ import { FormActions } from '../../../ui/form/FormError';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';
 import { FieldMessage } from '../../../ui/form/Field';
+import { UploadProgress } from '../../../ui/upload/UploadProgress';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
 import { toastSuccess } from '../../../shell/toast';
@@ -30,6 +31,7 @@ export function ProductFormModal({ product, clientId, onClose, onSaved }: Props)
   const save = useSaveProduct(product?.id ?? null);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const chooseClient = user.clientTypeId !== ClientType.EINDKLANT;
   const form = useApiForm({
     initial: {
@@ -45,8 +47,14 @@ export function ProductFormModal({ product, clientId, onClose, onSaved }: Props)
       }
       const data = new FormData();
       for (const [k, v] of Object.entries(form.values)) if (k !== 'client_id' || chooseClient) data.set(k, String(v ?? ''));
-      if (image) data.set('image', image);
-      return save.mutateAsync(data);
+      if (!image) return save.mutateAsync({ form: data });
+      data.set('image', image);
+      setProgress(0);
+      try {
+        return await save.mutateAsync({ form: data, onProgress: setProgress });
+      } finally {
+        setProgress(null);
+      }
     },
     onSuccess: (result) => {
       toastSuccess('Gelukt', product ? 'Artikel is gewijzigd' : 'Artikel is aangemaakt');
@@ -85,6 +93,7 @@ export function ProductFormModal({ product, clientId, onClose, onSaved }: Props)
             onChange={(e) => { setImage(e.target.files?.[0] ?? null); setImageError(null); }} />
           <FieldMessage error={imageFieldError ?? undefined} />
         </div>
+        <UploadProgress fraction={progress} label="Voortgang uploaden afbeelding" />
         <FormActions error={form.formError} pending={form.submitting} onCancel={onClose} />
       </form>
     </Modal>
