@@ -3,9 +3,10 @@
  *
  * Usage:
  *   <ScanInput label="Serienummer" onScan={(serial) => addSerial(serial)} />
- * `onScan` returns null (or nothing) to accept the serial, or a message to refuse it, or a promise of
- * either when the decision needs the server; the field then beeps once (a different tone when
- * refused), flashes and shows the message. A hardware scanner types the
+ * `onScan` returns null (or nothing) to accept the serial, a message to refuse it, `{ note }` to accept
+ * it with a remark (e.g. offline: not yet checked), or a promise of any of these when the decision
+ * needs the server; the field then beeps once (a different tone when refused), flashes and shows the
+ * message. A hardware scanner types the
  * characters quickly and ends with Enter; the camera button opens the rear camera and reads Code 128,
  * Code 39, EAN-13/EAN-8 and QR codes.
  */
@@ -14,9 +15,12 @@ import { beep } from './scan/feedback';
 import type { CameraScan } from './scan/camera';
 import './scan/scan.css';
 
+/** A scan's outcome: accepted (null or nothing), refused (the reason), or accepted with a note. */
+export type ScanResult = string | null | void | { note: string };
+
 export interface ScanInputProps {
   label: string;
-  onScan: (serial: string) => string | null | void | Promise<string | null | void>;
+  onScan: (serial: string) => ScanResult | Promise<ScanResult>;
   placeholder?: string;
   disabled?: boolean;
   autoFocus?: boolean;
@@ -26,7 +30,13 @@ export interface ScanInputProps {
 
 const CAMERA_REPEAT_MS = 3000;
 
-type Feedback = { kind: 'accepted' | 'refused'; text: string; n: number } | null;
+type Feedback = { kind: 'accepted' | 'unchecked' | 'refused'; text: string; n: number } | null;
+
+function feedbackOf(serial: string, result: ScanResult): Omit<NonNullable<Feedback>, 'n'> {
+  if (typeof result === 'string' && result) return { kind: 'refused', text: `${serial}: ${result}` };
+  if (result && typeof result === 'object') return { kind: 'unchecked', text: `${serial} toegevoegd, ${result.note}` };
+  return { kind: 'accepted', text: `${serial} toegevoegd` };
+}
 
 export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serienummer', disabled, autoFocus, hint }: ScanInputProps) {
   const id = useId();
@@ -47,10 +57,10 @@ export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serien
     if (!serial) return;
     setValue('');
     // One decision, one beep and one message: an answer that needs the server comes as a promise.
-    void Promise.resolve(onScanRef.current(serial)).then((refusal) => {
-      const kind = refusal ? 'refused' : 'accepted';
-      beep(kind);
-      setFeedback((f) => ({ kind, text: refusal ? `${serial}: ${refusal}` : `${serial} toegevoegd`, n: (f?.n ?? 0) + 1 }));
+    void Promise.resolve(onScanRef.current(serial)).then((result) => {
+      const next = feedbackOf(serial, result);
+      beep(next.kind === 'refused' ? 'refused' : 'accepted');
+      setFeedback((f) => ({ ...next, n: (f?.n ?? 0) + 1 }));
     });
   };
   const submitRef = useRef(submit);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
 import { DeliveryType } from '../../../domain/enums';
 import { fieldworkMsg } from '../../../domain/fieldwork';
@@ -9,7 +9,8 @@ import { discardAction } from '../../../offline/outbox';
 import { showToast } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
 import { Modal } from '../../../ui/Modal';
-import { ScanInput } from '../../../ui/ScanInput';
+import { ScanInput, type ScanResult } from '../../../ui/ScanInput';
+import { checkCheckOutSerials } from '../api/check-out-check';
 
 const BULK_ROWS = 12;
 
@@ -65,8 +66,11 @@ function splitErrors(errors: Record<string, string[]>, serials: string[], articl
 
 /**
  * 'Artikelen uitklaren' (spec 2 §2.7, §5): one scan field (hardware scanner or camera) and comma
- * separated entry for serials, a count per accessory (product group 3). Sent through the outbox, so
- * it also works without a network; a refusal while online shows per serial.
+ * separated entry for serials, a count per accessory (product group 3). Online, every scan is judged
+ * by the server at once (POST /delivery/checkout/check) and a refused serial is not added. Offline,
+ * a scan is added marked 'nog niet gecontroleerd': the marks are checked when the connection returns
+ * while the dialog is open, else the server judges the batch when the outbox sends it (a refused
+ * batch stays in /wachtrij with its serials). Sent through the outbox; a refusal on save shows per serial.
  */
 export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDetail; onClose: () => void }) {
   const articles = articleCounts(d);
@@ -79,21 +83,96 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
   const [amountErrors, setAmountErrors] = useState<Record<number, string>>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** Serial keys accepted without the server's verdict (offline). */
+  const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
+  /** Serials accepted here and still being judged by the server: a quick second scan sees them. */
+  const inFlight = useRef<string[]>([]);
+  const [checking, setChecking] = useState(0);
   const done = checkedOutSerials(d);
 
   const counted = accessories.map((a) => ({ product_id: a.id, amount: Number(amounts[a.id]) || 0 })).filter((a) => a.amount > 0);
   const entered = serials.length + counted.reduce((n, a) => n + a.amount, 0);
   useUnsavedWork(entered > 0);
 
-  const add = (incoming: string[]): string | null => {
-    const out = addSerials(serials, incoming, done);
-    setSerials([...serials, ...out.accepted]);
-    setMessages(out.refused.map((r) => `${r.serial}: ${r.message}`));
+  const markErrors = (judged: Map<string, string | null>) => setSerialErrors((e) => {
+    const next = { ...e };
+    for (const [key, message] of judged) {
+      if (message) next[key] = message;
+      else delete next[key];
+    }
+    return next;
+  });
+
+  /**
+   * Decides once per serial: the scan rules here, then (online) the server; only what passes both is
+   * added. Without an answer the serials are added as not yet checked. Returns the scan field's result.
+   */
+  const add = async (incoming: string[]): Promise<ScanResult> => {
+    const before = [...serials, ...inFlight.current];
+    const out = addSerials(before, incoming, done);
+    const refused = [...out.refused];
+    let accepted = out.accepted;
+    let note: string | null = null;
     setFormMessage(null);
-    return out.refused[0]?.message ?? null;
+    if (accepted.length) {
+      inFlight.current = [...inFlight.current, ...accepted];
+      setChecking((n) => n + 1);
+      try {
+        const verdict = await checkCheckOutSerials(d.id, [...before, ...accepted]);
+        if (verdict.kind === 'closed') {
+          refused.push(...accepted.map((serial) => ({ serial, message: verdict.message })));
+          accepted = [];
+        } else if (verdict.kind === 'offline') {
+          note = scanMsg.unchecked;
+          const keys = accepted.map(serialKey);
+          setUnchecked((u) => new Set([...u, ...keys]));
+        } else {
+          const judged = verdict.refusals;
+          refused.push(...accepted.filter((x) => judged.get(serialKey(x))).map((x) => ({ serial: x, message: judged.get(serialKey(x))! })));
+          accepted = accepted.filter((x) => !judged.get(serialKey(x)));
+          // The earlier serials were judged again too: their marks follow the answer.
+          const earlier = new Map(before.map((x) => [serialKey(x), judged.get(serialKey(x)) ?? null]));
+          markErrors(earlier);
+          setUnchecked(new Set());
+        }
+      } finally {
+        const keys = new Set(out.accepted.map(serialKey));
+        inFlight.current = inFlight.current.filter((x) => !keys.has(serialKey(x)));
+        setChecking((n) => n - 1);
+      }
+    }
+    setSerials((all) => [...all, ...accepted.filter((x) => !all.some((y) => serialKey(y) === serialKey(x)))]);
+    setMessages(refused.map((r) => `${r.serial}: ${r.message}`));
+    if (refused[0]) return refused[0].message;
+    return note ? { note } : null;
   };
+
+  // Back online with unchecked scans while the dialog is open: the server judges them now.
+  const serialsRef = useRef(serials);
+  useEffect(() => {
+    serialsRef.current = serials;
+  });
+  const hasUnchecked = unchecked.size > 0;
+  useEffect(() => {
+    if (!hasUnchecked) return;
+    const recheck = async () => {
+      const list = serialsRef.current;
+      if (!list.length) return;
+      const verdict = await checkCheckOutSerials(d.id, list);
+      if (verdict.kind === 'judged') {
+        markErrors(new Map(list.map((x) => [serialKey(x), verdict.refusals.get(serialKey(x)) ?? null])));
+        setUnchecked(new Set());
+      } else if (verdict.kind === 'closed') {
+        setFormMessage(verdict.message);
+      }
+    };
+    const onOnline = () => void recheck();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [hasUnchecked, d.id]);
   const remove = (serial: string) => {
     setSerials((all) => all.filter((s) => s !== serial));
+    setUnchecked((u) => new Set([...u].filter((k) => k !== serialKey(serial))));
     setSerialErrors((e) => {
       const next = { ...e };
       delete next[serialKey(serial)];
@@ -102,7 +181,7 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
   };
 
   const submit = async () => {
-    if (submitting || entered === 0) return;
+    if (submitting || checking > 0 || entered === 0) return;
     setSubmitting(true);
     try {
       const outcome = await checkOutSerials(d, serials, counted);
@@ -133,8 +212,8 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
   return (
     <Modal title="Artikelen uitklaren" onClose={onClose} size="large"
       footer={(
-        <div className="fw-actions">
-          <button type="button" className="button button-primary" disabled={submitting || entered === 0} aria-busy={submitting || undefined} onClick={() => void submit()}>Opslaan</button>
+        <div className="fw-actions fw-checkout-footer">
+          <button type="button" className="button button-primary" disabled={submitting || checking > 0 || entered === 0} aria-busy={submitting || undefined} onClick={() => void submit()}>Opslaan</button>
           <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
         </div>
       )}>
@@ -145,7 +224,10 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
             <thead><tr><th>Artikelomschrijving</th><th>Artikelnummer</th><th>Aantal</th><th>Uitgeklaard</th></tr></thead>
             <tbody>
               {articles.map((a) => (
-                <tr key={a.id}><td>{a.name}</td><td>{a.articleNumber}</td><td>{a.expected}</td><td data-testid={`fw-checked-out-${a.id}`}>{a.checkedOut}</td></tr>
+                <tr key={a.id}>
+                  <td>{a.name}</td><td data-label="Artikelnummer">{a.articleNumber}</td><td data-label="Aantal">{a.expected}</td>
+                  <td data-label="Uitgeklaard" data-testid={`fw-checked-out-${a.id}`}>{a.checkedOut}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -157,7 +239,7 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
           <textarea id="fw-bulk-serials" rows={BULK_ROWS} value={bulk} onChange={(e) => setBulk(e.target.value)} />
           <div className="fw-bulk-row">
             <button type="button" className="button button-secondary" disabled={bulk.trim() === ''}
-              onClick={() => { add(parseBulkSerials(bulk)); setBulk(''); }}>Toevoegen</button>
+              onClick={() => { void add(parseBulkSerials(bulk)); setBulk(''); }}>Toevoegen</button>
           </div>
         </div>
         {messages.map((m) => <div key={m} className="fw-message" role="alert">{m}</div>)}
@@ -165,9 +247,10 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
           <ul className="fw-serials" aria-label="Gescande serienummers">
             {serials.map((serial) => {
               const error = serialErrors[serialKey(serial)];
+              const waiting = !error && unchecked.has(serialKey(serial));
               return (
-                <li key={serial} className={error ? 'fw-serial has-error' : 'fw-serial'}>
-                  {serial}{error && ` – ${error}`}
+                <li key={serial} className={error ? 'fw-serial has-error' : waiting ? 'fw-serial is-unchecked' : 'fw-serial'}>
+                  <span className="fw-serial-text">{serial}{error && ` – ${error}`}{waiting && ` – ${scanMsg.unchecked}`}</span>
                   <button type="button" aria-label={`${serial} verwijderen`} onClick={() => remove(serial)}>×</button>
                 </li>
               );
