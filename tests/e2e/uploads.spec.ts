@@ -161,9 +161,18 @@ test('repair: images with progress and a quotation PDF are stored', async ({ pag
   expect(stored(portal, storedImages[0]!.file).equals(fs.readFileSync(file('laptop-foto.png')))).toBe(true);
   expect(stored(portal, storedImages[1]!.file).equals(fs.readFileSync(file('defect-scherm.png')))).toBe(true);
 
+  // The anti-forgery token went stale (419): the upload fetches a fresh one and is sent again, once.
+  const sent: string[] = [];
+  await page.route('**/api/deliveries/*/add-quotation', (route) => {
+    const token = sent.length === 0 ? 'verlopen' : route.request().headers()['x-xsrf-token']!;
+    sent.push(token);
+    return route.continue({ headers: { ...route.request().headers(), 'x-xsrf-token': token } });
+  });
   const quotation = page.getByRole('region', { name: 'Offerte' });
   await quotation.getByLabel('Offerte kiezen').setInputFiles(file('offerte.pdf'));
   await expect(page.getByRole('status')).toContainText('Offerte is geüpload');
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).not.toBe('verlopen');
   await expect(quotation.getByRole('button', { name: 'offerte.pdf' })).toBeVisible();
   const storedQuotation = await media('quotations');
   expect(storedQuotation.map((m) => m.name)).toEqual(['offerte.pdf']);
