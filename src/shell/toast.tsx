@@ -7,6 +7,13 @@ export interface Toast {
   title: string;
   text: string;
   type: ToastType;
+  /** A link to what the message is about (e.g. the delivery just requested); `onClick` navigates in the app. */
+  link?: ToastLink;
+}
+export interface ToastLink {
+  label: string;
+  href: string;
+  onClick: () => void;
 }
 
 // Only the latest message is kept (spec 1 §2.3).
@@ -15,8 +22,8 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
-export function showToast(title: string, text: string, type: ToastType = 'success'): void {
-  current = { id: nextId++, title, text, type };
+export function showToast(title: string, text: string, type: ToastType = 'success', link?: ToastLink): void {
+  current = { id: nextId++, title, text, type, ...(link ? { link } : {}) };
   notify();
 }
 export const toastSuccess = (title: string, text: string) => showToast(title, text, 'success');
@@ -57,6 +64,9 @@ export function Toaster() {
         <span className="toast-body">
           <strong className="toast-title">{toast.title}</strong>
           <span className="toast-text">{toast.text}</span>
+          {toast.link && (
+            <a className="toast-link" href={toast.link.href} onClick={(e) => { e.preventDefault(); toast.link!.onClick(); }}>{toast.link.label}</a>
+          )}
         </span>
         <button type="button" className="toast-close" aria-label="Melding sluiten" onClick={(e) => { e.stopPropagation(); dismiss(toast.id); }}>×</button>
       </div>

@@ -145,3 +145,23 @@ describe('recipient on the shipping label and packing slip', () => {
     expect(both).toContain('T.a.v. Receptie');
   });
 });
+
+describe('demo data: a driver\'s round (issue 21 point 17)', () => {
+  it('has open deliveries of the own carrier planned today and on the next days, today\'s with stock to check out', async () => {
+    const today = await magazijn.get('/api/deliveries/today');
+    const round = (today.body.data as { order_number: string; delivery_type_id: number; products: { product_id: number; is_pickup: number }[] }[])
+      .filter((d) => d.order_number.startsWith('RIT-'));
+    expect(round.length).toBeGreaterThanOrEqual(3);
+    expect(round.map((d) => d.order_number)).toContain(`RIT-${today.body.date.replaceAll('-', '')}-1`);
+    for (const d of round.filter((x) => x.delivery_type_id === DeliveryType.INDIENST)) {
+      for (const l of d.products) {
+        const stock = await ctx.db.selectFrom('items').select((eb) => eb.fn.countAll<string>().as('n')).where('product_id', '=', l.product_id)
+          .where('status_id', '=', ItemStatus.INGEKLAARD).executeTakeFirstOrThrow();
+        expect(Number(stock.n)).toBeGreaterThanOrEqual(1);
+      }
+    }
+    const { rows } = await sql<{ day: number; n: string }>`select (date - current_date) as day, count(*) as n from deliveries
+      where order_number like 'RIT-%' and completed_at is null and not is_cancelled and carrier_id = ${Carrier.REUZADO} group by 1 order by 1`.execute(ctx.db);
+    expect(rows.map((r) => [Number(r.day), Number(r.n)])).toEqual([[0, 4], [1, 3], [2, 2], [3, 2]]);
+  });
+});

@@ -9,8 +9,8 @@ import { TextAreaField, TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
 import { UploadProgress } from '../../../ui/upload/UploadProgress';
-import { showToast } from '../../../shell/toast';
 import { useDeliveryFormOptions, useRequestDelivery } from '../api/deliveries';
+import { useCreatedToast } from './created-toast';
 import { DateField } from './DateField';
 import { ProductAmounts, amountLines, withoutProducts } from './lines';
 import { requestSchema } from './request-schema';
@@ -49,6 +49,7 @@ function BulkForm({ options, onClose, onSaved }: { options: DeliveryFormOptions;
     date: x.date, order_number: x.order_number, your_reference: x.your_reference, contact: x.contact, contact_email: x.contact_email,
     contact_phone: x.contact_phone, address: x.address, description: x.description, products: amountLines(x.amounts),
   });
+  const createdToast = useCreatedToast();
   const form = useApiForm({
     initial: { date: '', order_number: '', your_reference: '', contact: '', contact_email: '', contact_phone: '', address: '', description: '', amounts: {} } as Values,
     schema: requestSchema(DeliveryType.BULK_LEVERING, toPayload),
@@ -61,7 +62,7 @@ function BulkForm({ options, onClose, onSaved }: { options: DeliveryFormOptions;
       }
     },
     onSuccess: (result) => {
-      showToast('Gelukt', deliveryToast.bulkCreated);
+      createdToast(deliveryToast.bulkCreated, result.data);
       onClose();
       onSaved?.(result.data.id);
     },

@@ -79,8 +79,10 @@ export function FinishDeliveryModal({ delivery: d, waitingSerials = [], onClose 
   const filled = linesForWaitingSerials(d.products, waitingSerials);
   const deliver = d.products.filter((l) => l.is_pickup === 0 && !filled.has(l.id));
   const pickup = d.products.filter((l) => l.is_pickup === 1);
-  const [ticked, setTicked] = useState<Set<number>>(new Set());
-  const [tickedSerials, setTickedSerials] = useState<Set<string>>(new Set());
+  // Ticked at the start: what was checked out and what is to be picked up; the driver unticks what did not go.
+  const [initialTicks] = useState(() => new Set([...deliver.filter((l) => l.checked_out_at), ...pickup].map((l) => l.id)));
+  const [ticked, setTicked] = useState<Set<number>>(() => new Set(initialTicks));
+  const [tickedSerials, setTickedSerials] = useState<Set<string>>(() => new Set(waitingSerials));
   const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
   const [signature, setSignature] = useState<string | null>(null);
   const [signer, setSigner] = useState('');
@@ -88,7 +90,8 @@ export function FinishDeliveryModal({ delivery: d, waitingSerials = [], onClose 
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  useUnsavedWork(!!signature || signer !== '' || ticked.size > 0 || tickedSerials.size > 0);
+  const ticksChanged = ticked.size !== initialTicks.size || [...ticked].some((id) => !initialTicks.has(id)) || tickedSerials.size !== waitingSerials.length;
+  useUnsavedWork(!!signature || signer !== '' || ticksChanged);
 
   const flip = <T,>(set: Set<T>, x: T) => {
     const next = new Set(set);
@@ -162,7 +165,7 @@ export function FinishDeliveryModal({ delivery: d, waitingSerials = [], onClose 
         <TickList d={d} lines={deliver} title="Geleverde artikelen" ticked={ticked} onToggle={toggle} errors={lineErrors}
           waiting={{ serials: waitingSerials, ticked: tickedSerials, onToggle: toggleSerial, errors: serialErrors }} />
         <TickList d={d} lines={pickup} title="Opgehaalde artikelen" ticked={ticked} onToggle={toggle} errors={lineErrors} />
-        <p className="muted">Wat niet is aangevinkt, komt als backorder op de levering.</p>
+        <p className="muted">Vink uit wat niet is geleverd of opgehaald: dat wordt een backorder.</p>
         <div className="field">
           <label htmlFor="fw-signer">Naam ondertekenaar{bulk ? '' : ' *'}</label>
           <input id="fw-signer" value={signer} autoComplete="name" maxLength={160}

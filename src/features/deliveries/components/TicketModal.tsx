@@ -6,8 +6,8 @@ import { FormActions, FormError } from '../../../ui/form/FormError';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
-import { showToast } from '../../../shell/toast';
 import { useDeliveryFormOptions, useRequestDelivery } from '../api/deliveries';
+import { useCreatedToast } from './created-toast';
 import { DateField } from './DateField';
 import { requestSchema } from './request-schema';
 import { AmountWarning, ProductAmounts, addressText, amountLines, withoutProducts } from './lines';
@@ -58,6 +58,7 @@ function TicketForm({ type, clientId, itemId, onClose, onSaved, options }: Props
       ? { bundle_id: x.bundle_id, products: x.bundle_products.map((id) => ({ product_id: id, is_pickup: 0, amount: 1 })) }
       : { products: [...x.pickup.map((id) => ({ item_id: id, is_pickup: 1 })), ...amountLines(x.amounts)] }),
   });
+  const createdToast = useCreatedToast();
   const form = useApiForm({
     initial: {
       contact: contact ? `${contact.first_name} ${contact.last_name}` : '', contact_email: contact?.email ?? '', contact_phone: contact?.phone ?? '',
@@ -67,7 +68,7 @@ function TicketForm({ type, clientId, itemId, onClose, onSaved, options }: Props
     schema: requestSchema(type, toPayload),
     submit: (payload) => request.mutateAsync({ payload: { ...payload, delivery_type_id: type } }),
     onSuccess: (result) => {
-      showToast('Gelukt', deliveryToast.created);
+      createdToast(deliveryToast.created, result.data);
       onClose();
       onSaved?.(result.data.id);
     },

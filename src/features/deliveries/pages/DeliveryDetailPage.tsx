@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { deliveryStatusName } from '../../../domain/delivery-status';
 import { Carrier, DeliveryType } from '../../../domain/enums';
 import type { DeliveryDetail, DeliveryLine } from '../../../domain/contracts/deliveries';
 import { deliveryToast } from '../../../domain/schemas/deliveries';
@@ -17,6 +18,7 @@ import {
 import { useDeliveryWithPending } from '../api/fieldwork';
 import { CarrierModal } from '../components/CarrierModal';
 import { DeliveryEditModal } from '../components/DeliveryEditModal';
+import { FinishedPanel } from '../components/FinishedPanel';
 import '../deliveries.css';
 
 const route = getRouteApi('/app/leveringen/$id');
@@ -127,7 +129,7 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
   const mayRemove = can('Levering verwijderen');
 
   const onCancel = async () => {
-    if (!(await confirmDialog({ text: 'Weet je zeker dat je deze levering wilt annuleren?', confirmLabel: 'Annuleren', cancelLabel: 'Terug', danger: true }))) return;
+    if (!(await confirmDialog({ text: 'Weet je zeker dat je deze levering wilt annuleren?', confirmLabel: 'Levering annuleren', cancelLabel: 'Terug', danger: true }))) return;
     cancel.mutate(d.id, { onSuccess: () => showToast('Gelukt', deliveryToast.cancelled) });
   };
   const onReopen = () => reopen.mutate(d.id, { onSuccess: () => showToast('Gelukt', deliveryToast.reopened) });
@@ -146,7 +148,12 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
   ];
   const contact = d.client.contacts[0];
   const showsContact = d.delivery_type_id === DeliveryType.UITDIENST || d.delivery_type_id === DeliveryType.BULK_LEVERING;
+  const status = deliveryStatusName(d);
   const fields: [string, ReactNode][] = [
+    ['Status', <span key="status" className={`delivery-status delivery-status-${status.toLowerCase()}`} data-testid="delivery-status">{status}</span>],
+    ...(d.backorder_of ? [['Backorder van', (
+      <Link key="parent" to="/leveringen/$id" params={{ id: d.backorder_of.id }}>{d.backorder_of.order_number || `Levering ${d.backorder_of.id}`}</Link>
+    )] as [string, ReactNode]] : []),
     ['Aangevraagd door', dash(d.user?.name)],
     ['Eindklant', d.end_customer.name],
     ['Aanmelddatum', formatDateTime(d.created_at)],
@@ -193,6 +200,7 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
           {fields.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
         </dl>
       </section>
+      <FinishedPanel delivery={d} />
       {/* Check-out ('Artikelen uitklaren') and 'Afronden' (field work) register their panels here. */}
       <Slot name="delivery" props={{ delivery: d }} />
       <div className="delivery-columns">
