@@ -64,7 +64,8 @@ interface CoreTables {
     created_at: CreatedAt;
     deleted_at: Date | null;
   };
-  roles: { id: Generated<number>; name: string; description: string; created_at: CreatedAt };
+  /** client_id: the client that owns the role; the provider's roles are templates (migration 20261126T1600-role-owners). */
+  roles: { id: Generated<number>; client_id: Generated<number>; name: string; description: string; created_at: CreatedAt };
   permissions: { id: Generated<number>; name: string };
   role_user: { role_id: number; user_id: number };
   permission_role: { permission_id: number; role_id: number };

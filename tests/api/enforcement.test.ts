@@ -229,7 +229,10 @@ const detailRoutes: Record<string, Classification> = {
   'GET /api/geteventsbyclientid/:id': otherEndCustomer(),
   'GET /api/getstatistics/:customerId/:year': { find: async () => ({ customerId: otherResellerId, year: new Date().getFullYear() }) },
   'GET /api/users/:id': { find: async () => ({ id: otherUserId }) },
-  'GET /api/roles/:id': { notTenantOwned: 'roles are shared by all clients; reading one needs the right Rol bekijken' },
+  // Roles belong to a client (issue 22): the provider's are templates for all, another reseller's are not seen.
+  'GET /api/roles/:id': {
+    find: async () => ({ id: (await ctx.db.insertInto('roles').values({ client_id: otherResellerId, name: 'Rol van de andere reseller', description: 'test' }).returning('id').executeTakeFirstOrThrow()).id }),
+  },
   'GET /api/product-groups/:id': { notTenantOwned: 'product groups are a shared catalogue' },
   // Stock: products, items, bundles and projects belong to a client.
   'GET /api/products/:id': rowOfOtherTenant('products'),

@@ -320,12 +320,15 @@ describe('roles', () => {
 
   it('lets a non-Superuser change only rights it holds itself, and never the Superuser role', async () => {
     await grant('Reseller', ['Rol wijzigen']);
-    const own = await reseller.post(`/api/roles/${await roleId('Eindklant')}/permissions`, { permissions: ['Klant bekijken', 'Voorraad wijzigen'] });
+    // A role of the reseller's own (the provider's roles are templates it may not change, issue 22).
+    const ownRole = (await ctx.db.insertInto('roles').values({ client_id: resellerClientId, name: 'Eigen rol', description: 'Van de reseller' })
+      .returning('id').executeTakeFirstOrThrow()).id;
+    const own = await reseller.post(`/api/roles/${ownRole}/permissions`, { permissions: ['Klant bekijken', 'Voorraad wijzigen'] });
     expect(own.status).toBe(422);
     expect(own.body.errors).toEqual({ permissions: [roleMsg.permissionNotHeld('Voorraad wijzigen')] });
     const su = await reseller.put(`/api/roles/${await roleId('Superuser')}`, { name: 'Superuser', description: 'x' });
     expect(su.status).toBe(403);
-    const ok = await reseller.post(`/api/roles/${await roleId('Eindklant')}/permissions`, { permissions: ['Klant bekijken'] });
+    const ok = await reseller.post(`/api/roles/${ownRole}/permissions`, { permissions: ['Klant bekijken'] });
     expect(ok.status).toBe(200);
   });
 });

@@ -50,15 +50,15 @@ export async function seedCore(db: Db, scale: number): Promise<CoreSeedResult> {
   const rnd = new Random(20261123);
   await db.insertInto('permissions').values(allPermissions.map((name) => ({ name }))).execute();
   const permissionIds = new Map((await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]));
+  const provider = await db.insertInto('clients').values({ id: PROVIDER_CLIENT_ID, name: 'Reuzado B.V.', client_type_id: ClientType.PROVIDER, parent_client_id: null }).returning('id').executeTakeFirstOrThrow();
+  await sql`select setval('clients_id_seq', (select max(id) from clients))`.execute(db);
+  // The roles are the provider's (its templates), so they follow its client.
   const roleIds = new Map<string, number>();
   for (const [name, def] of Object.entries(roleRights)) {
-    const role = await db.insertInto('roles').values({ name, description: def.description }).returning('id').executeTakeFirstOrThrow();
+    const role = await db.insertInto('roles').values({ client_id: provider.id, name, description: def.description }).returning('id').executeTakeFirstOrThrow();
     roleIds.set(name, role.id);
     await db.insertInto('permission_role').values(def.rights.map((r) => ({ role_id: role.id, permission_id: permissionIds.get(r)! }))).execute();
   }
-
-  const provider = await db.insertInto('clients').values({ id: PROVIDER_CLIENT_ID, name: 'Reuzado B.V.', client_type_id: ClientType.PROVIDER, parent_client_id: null }).returning('id').executeTakeFirstOrThrow();
-  await sql`select setval('clients_id_seq', (select max(id) from clients))`.execute(db);
 
   const resellerNames = ['IT Partners Nederland', 'Techniek Groep Holland', 'Digitaal Werkplek B.V.'];
   const resellerIds: number[] = [];

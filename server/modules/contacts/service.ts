@@ -1,4 +1,4 @@
-import { ClientType } from '../../../src/domain/enums';
+import { ClientType, PROVIDER_CLIENT_ID } from '../../../src/domain/enums';
 import { contactMsg, type ContactCreateInput, type ContactUpdateInput } from '../../../src/domain/schemas/contacts';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
@@ -68,7 +68,8 @@ async function createAccount(trx: Trx, actor: AuthUser, contactId: number, clien
   const user = await trx.insertInto('users').values({ contact_id: contactId, name, email: input.email }).returning(['id', 'name', 'email']).executeTakeFirstOrThrow();
   let roleId = input.role_id ?? null;
   if (roleId === null) {
-    const fallback = await trx.selectFrom('roles').select('id').where('name', '=', defaultRoleByClientType[clientType] ?? '').executeTakeFirst();
+    const fallback = await trx.selectFrom('roles').select('id').where('name', '=', defaultRoleByClientType[clientType] ?? '')
+      .where('client_id', '=', PROVIDER_CLIENT_ID).executeTakeFirst(); // the provider's template
     roleId = fallback?.id ?? null;
   }
   if (roleId !== null) await setUserRoles(trx, actor, user.id, [roleId], 'role_id');

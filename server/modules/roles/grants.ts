@@ -3,21 +3,25 @@ import { userMsg } from '../../../src/domain/schemas/users';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError } from '../../http/errors';
+import { roleUsableFor } from './ownership';
 
 /**
  * Who may grant which role (issue 3; the spec is silent, see server/modules/roles/README.md):
  * - a Superuser may grant and take away every role;
  * - anyone else may only grant a role whose rights it holds itself (no one can hand out more than
  *   it has), and may never grant or take away the Superuser role;
- * - the Superuser role never loses its last active holder.
+ * - the Superuser role never loses its last active holder;
+ * - a role is granted only within its owner's part of the hierarchy (./ownership.ts): a template from
+ *   above, or a role of the user's own client; another tenant's role does not exist for the form.
  */
-async function rightsOfRoles(db: Executor, roleIds: number[]) {
+async function rightsOfRoles(db: Executor, roleIds: number[], targetClientId: number) {
   if (roleIds.length === 0) return new Map<number, { name: string; rights: string[] }>();
   const rows = await db.selectFrom('roles')
     .leftJoin('permission_role', 'permission_role.role_id', 'roles.id')
     .leftJoin('permissions', 'permissions.id', 'permission_role.permission_id')
     .select(['roles.id', 'roles.name', 'permissions.name as right'])
     .where('roles.id', 'in', roleIds)
+    .where((eb) => roleUsableFor(eb.ref('roles.client_id'), targetClientId))
     .execute();
   const roles = new Map<number, { name: string; rights: string[] }>();
   for (const r of rows) {
@@ -28,9 +32,9 @@ async function rightsOfRoles(db: Executor, roleIds: number[]) {
   return roles;
 }
 
-/** Throws a 422 on `field` when a role does not exist or the actor may not grant it. */
-export async function assertMayGrant(db: Executor, actor: AuthUser, roleIds: number[], field: string): Promise<void> {
-  const roles = await rightsOfRoles(db, roleIds);
+/** Throws a 422 on `field` when a role does not exist for the user's client or the actor may not grant it. */
+export async function assertMayGrant(db: Executor, actor: AuthUser, roleIds: number[], targetClientId: number, field: string): Promise<void> {
+  const roles = await rightsOfRoles(db, roleIds, targetClientId);
   for (const roleId of roleIds) {
     const role = roles.get(roleId);
     if (!role) throw ValidationError.field(field, userMsg.roleUnknown);

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
 import { likePattern, paginate, sortColumn, type ListParams } from '../../http/paging';
 import { clientScope } from '../../http/scope';
+import { isProviderRole, roleChangeable, roleVisible } from './ownership';
 import { recordEvents } from '../events';
 import type { Paged } from '../../../src/domain/paged';
 import type { RoleDetail, RoleListRow } from '../../../src/domain/contracts/roles';
@@ -16,11 +17,21 @@ function usersCount(actor: AuthUser) {
     where ru.role_id = roles.id and u.deleted_at is null and ${clientScope(actor, sql.ref('c.client_id'))})`;
 }
 
-/** GET /api/roles: Rol, Omschrijving, Gebruikers (spec 2 §2.13), paged; roles are shared by all clients. */
+/** True when the actor may change the role (its own part of the hierarchy; the Superuser role for Superusers only). */
+function editableBy(actor: AuthUser) {
+  return sql<boolean>`(${roleChangeable(actor, sql.ref('roles.client_id'))} and (roles.name <> ${SUPERUSER_ROLE} or ${actor.isSuperuser}))`;
+}
+
+/** The roles the actor sees (./ownership.ts): the templates above it and the roles of its own part of the hierarchy. */
+function visibleRoles(db: Executor, actor: AuthUser) {
+  return db.selectFrom('roles').where((eb) => roleVisible(actor, eb.ref('roles.client_id')));
+}
+
+/** GET /api/roles: Rol, Omschrijving, Gebruikers (spec 2 §2.13), paged; only the roles the actor sees. */
 export async function listRoles(db: Executor, actor: AuthUser, params: ListParams, basePath: string): Promise<Paged<RoleListRow>> {
   const sort = sortColumn(params, { name: 'roles.name', description: 'roles.description', users: 'users_count' }, 'roles.name');
-  const query = db.selectFrom('roles')
-    .select(['roles.id', 'roles.name', 'roles.description', usersCount(actor).as('users_count')])
+  const query = visibleRoles(db, actor)
+    .select(['roles.id', 'roles.name', 'roles.description', usersCount(actor).as('users_count'), editableBy(actor).as('editable')])
     .$if(params.search !== '', (q) => q.where((eb) => eb.or([
       eb('roles.name', 'ilike', likePattern(params.search)), eb('roles.description', 'ilike', likePattern(params.search)),
     ])))
@@ -32,7 +43,7 @@ export async function listRoles(db: Executor, actor: AuthUser, params: ListParam
 
 /** GET /api/roles/{id}: name, description, number of users, rights. */
 export async function roleDetail(db: Executor, actor: AuthUser, id: number): Promise<RoleDetail> {
-  const role = await db.selectFrom('roles').select(['roles.id', 'roles.name', 'roles.description', usersCount(actor).as('users_count')])
+  const role = await visibleRoles(db, actor).select(['roles.id', 'roles.name', 'roles.description', usersCount(actor).as('users_count'), editableBy(actor).as('editable')])
     .where('roles.id', '=', id).executeTakeFirst();
   if (!role) throw notFound('Rol niet gevonden');
   const permissions = await db.selectFrom('permission_role').innerJoin('permissions', 'permissions.id', 'permission_role.permission_id')
@@ -41,38 +52,47 @@ export async function roleDetail(db: Executor, actor: AuthUser, id: number): Pro
   return { ...role, users_count: count, users: count, is_superuser: role.name === SUPERUSER_ROLE, permissions };
 }
 
-/** `forUpdate` locks the role for the rest of the transaction (a command that replaces its rights). */
-async function roleRow<Lock extends boolean = false>(db: ExecutorFor<Lock>, id: number, forUpdate?: Lock) {
-  const role = await db.selectFrom('roles').selectAll().where('id', '=', id).$if(!!forUpdate, (q) => q.forUpdate()).executeTakeFirst();
+/** A role the actor sees (404 otherwise); `forUpdate` locks it for the rest of the transaction (a command that replaces its rights). */
+async function roleRow<Lock extends boolean = false>(db: ExecutorFor<Lock>, actor: AuthUser, id: number, forUpdate?: Lock) {
+  const role = await db.selectFrom('roles').selectAll().where('id', '=', id).where((eb) => roleVisible(actor, eb.ref('roles.client_id')))
+    .$if(!!forUpdate, (q) => q.forUpdate()).executeTakeFirst();
   if (!role) throw notFound('Rol niet gevonden');
   return role;
 }
 
-async function assertNameFree(db: Executor, name: string, exceptId: number | null) {
-  const other = await db.selectFrom('roles').select('id').where(sql`lower(name)`, '=', name.toLowerCase())
-    .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId!)).executeTakeFirst();
+/**
+ * A name is free for a role of `ownerId` when no role seen from that client has it: not a template
+ * above it, not one of its own, not one below it (whose users would see both). Another tenant's
+ * names stay free, so a name says nothing about another tenant.
+ */
+async function assertNameFree(db: Executor, actor: AuthUser, ownerId: number, name: string, exceptId: number | null) {
+  const owner = ownerId === actor.clientId ? actor
+    : { ...actor, clientId: ownerId, clientTypeId: (await db.selectFrom('clients').select('client_type_id').where('id', '=', ownerId).executeTakeFirstOrThrow()).client_type_id };
+  const other = await visibleRoles(db, owner).select('roles.id').where(sql`lower(roles.name)`, '=', name.toLowerCase())
+    .$if(exceptId !== null, (q) => q.where('roles.id', '!=', exceptId!)).executeTakeFirst();
   if (other) throw ValidationError.field('name', roleMsg.nameTaken);
 }
 
+/** POST /api/roles: the role belongs to the actor's own client. */
 export async function createRole(trx: Trx, actor: AuthUser, input: RoleInput) {
-  await assertNameFree(trx, input.name, null);
-  const role = await trx.insertInto('roles').values({ name: input.name, description: input.description }).returning('id').executeTakeFirstOrThrow();
+  await assertNameFree(trx, actor, actor.clientId, input.name, null);
+  const role = await trx.insertInto('roles').values({ client_id: actor.clientId, name: input.name, description: input.description }).returning('id').executeTakeFirstOrThrow();
   await recordEvents(trx, actor, [{ action: `Rol ${input.name} aangemaakt` }]);
   return role.id;
 }
 
 export async function updateRole(trx: Trx, actor: AuthUser, id: number, input: RoleInput) {
-  const role = await roleRow(trx, id);
+  const role = await roleRow(trx, actor, id);
   if (role.name === SUPERUSER_ROLE && input.name !== SUPERUSER_ROLE) throw ValidationError.field('name', roleMsg.superuserName);
   if (role.name !== SUPERUSER_ROLE && input.name.toLowerCase() === SUPERUSER_ROLE.toLowerCase()) throw ValidationError.field('name', roleMsg.nameTaken);
-  await assertNameFree(trx, input.name, id);
+  await assertNameFree(trx, actor, role.client_id, input.name, id);
   await trx.updateTable('roles').set({ name: input.name, description: input.description }).where('id', '=', id).execute();
   await recordEvents(trx, actor, [{ action: `Rol ${input.name} gewijzigd` }]);
 }
 
 /** Refused for the Superuser role and while any active user holds the role. */
 export async function deleteRole(trx: Trx, actor: AuthUser, id: number) {
-  const role = await roleRow(trx, id);
+  const role = await roleRow(trx, actor, id);
   if (role.name === SUPERUSER_ROLE) throw new HttpError(409, roleMsg.superuserDelete);
   const holders = await trx.selectFrom('role_user').innerJoin('users', 'users.id', 'role_user.user_id')
     .select((eb) => eb.fn.countAll<number>().as('n')).where('role_user.role_id', '=', id).where('users.deleted_at', 'is', null).executeTakeFirstOrThrow();
@@ -87,7 +107,7 @@ export async function deleteRole(trx: Trx, actor: AuthUser, id: number) {
  * right; anyone but a Superuser may only tick or untick rights it holds itself.
  */
 export async function setRolePermissions(trx: Trx, actor: AuthUser, id: number, wanted: (string | number)[]) {
-  const role = await roleRow(trx, id, true);
+  const role = await roleRow(trx, actor, id, true);
   const all = await trx.selectFrom('permissions').select(['id', 'name']).execute();
   const ids = new Set<number>();
   for (const w of wanted) {
@@ -111,13 +131,16 @@ export async function setRolePermissions(trx: Trx, actor: AuthUser, id: number, 
 }
 
 /**
- * Who may change or delete a role (issue 7; roles are shared by all clients, see ./README.md):
- * changing the Superuser role is for Superusers only, and a role that any active user outside the
- * actor's client scope holds is for the provider's users only (their scope is everything). So a
- * reseller or end customer manages only roles used solely within its own part of the hierarchy.
+ * Who may change or delete a role (./ownership.ts, ./README.md): a role of another tenant does not
+ * exist for the actor (404); a template from above (the provider's, or a reseller's seen from its end
+ * customer) may be granted but not changed (403); the Superuser role is for Superusers only; and a
+ * role that an active user outside the actor's scope holds stays the provider's to change.
  */
 export async function assertMayChangeRole(db: Executor, actor: AuthUser, id: number) {
-  const role = await roleRow(db, id);
+  const role = await roleRow(db, actor, id);
+  const changeable = await db.selectFrom('roles').select('id').where('id', '=', id)
+    .where((eb) => roleChangeable(actor, eb.ref('roles.client_id'))).executeTakeFirst();
+  if (!changeable) throw forbidden(isProviderRole(role.client_id) ? roleMsg.providerTemplate : roleMsg.parentTemplate);
   if (role.name === SUPERUSER_ROLE && !actor.isSuperuser) throw forbidden('Alleen een Superuser mag de rol Superuser wijzigen.');
   const outside = await db.selectFrom('role_user').innerJoin('users', 'users.id', 'role_user.user_id')
     .innerJoin('contacts', 'contacts.id', 'users.contact_id')

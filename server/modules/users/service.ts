@@ -147,7 +147,9 @@ export async function setUserRoles(trx: Trx, actor: AuthUser, userId: number, ro
   const current = (await trx.selectFrom('role_user').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id);
   const added = wanted.filter((id) => !current.includes(id));
   const removed = current.filter((id) => !wanted.includes(id));
-  await assertMayGrant(trx, actor, added, field);
+  const target = await trx.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id').select('contacts.client_id')
+    .where('users.id', '=', userId).executeTakeFirstOrThrow();
+  await assertMayGrant(trx, actor, added, target.client_id, field);
   const superuserRoleId = await lockSuperuserRole(trx);
   if (superuserRoleId !== null && removed.includes(superuserRoleId)) {
     if (!actor.isSuperuser) throw ValidationError.field(field, userMsg.superuserOnly);

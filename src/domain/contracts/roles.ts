@@ -10,6 +10,8 @@ const roleRowFields = {
   /** Holders the signed-in user can see; `users` is the same number under the spec's name. */
   users_count: v.number(),
   users: v.number(),
+  /** Whether the signed-in user may change and delete it (not a template from above, nor Superuser for others). */
+  editable: v.boolean(),
 };
 const roleListRowSchema = v.object(roleRowFields);
 export type RoleListRow = v.InferOutput<typeof roleListRowSchema>;

@@ -9,6 +9,8 @@ export const roleMsg = {
   superuserRights: 'De rol Superuser heeft altijd alle rechten.',
   inUse: (n: number) => `Deze rol is nog toegekend aan ${n} ${n === 1 ? 'gebruiker' : 'gebruikers'} en kan niet worden verwijderd.`,
   unknownPermission: (name: string) => `Onbekend recht: ${name}`,
+  providerTemplate: 'Deze rol is een sjabloon van de leverancier: je kunt hem toekennen, maar niet wijzigen of verwijderen.',
+  parentTemplate: 'Deze rol is van een bovenliggende organisatie: je kunt hem toekennen, maar niet wijzigen of verwijderen.',
   heldOutsideScope: 'Deze rol is ook toegekend aan gebruikers buiten je eigen organisatie; alleen de leverancier kan deze rol wijzigen of verwijderen.',
   permissionNotHeld: (name: string) => `Je mag het recht '${name}' niet toekennen of afnemen: je hebt het zelf niet.`,
 } as const;

@@ -37,7 +37,8 @@ function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] 
   const save = useSaveRolePermissions();
   const remove = useDeleteRole();
   const groups = useMemo(() => groupRights(allRights), [allRights]);
-  const canChange = rights.can('Rol wijzigen') && !(role.is_superuser && !rights.isSuperuser);
+  // `editable`: not a template from above (the provider's, or a reseller's seen from below), nor Superuser for others.
+  const canChange = rights.can('Rol wijzigen') && role.editable;
   // The Superuser role always has every right; others may only (un)tick rights they hold themselves.
   const editable = (right: string) => canChange && !role.is_superuser && (rights.isSuperuser || (isPermission(right) && rights.can(right)));
   const dirty = checked.size !== role.permissions.length || role.permissions.some((p) => !checked.has(p.name));
@@ -72,7 +73,7 @@ function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] 
           </div>
           <div className="rr-actions">
             {canChange && <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>Wijzigen</button>}
-            {rights.can('Rol verwijderen') && !role.is_superuser && (
+            {rights.can('Rol verwijderen') && role.editable && !role.is_superuser && (
               <button type="button" className="button button-danger button-small" onClick={onDelete} disabled={remove.isPending}>Verwijderen</button>
             )}
           </div>
@@ -81,6 +82,9 @@ function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] 
       <section className="panel" aria-labelledby="rights-title">
         <h2 id="rights-title" style={{ fontSize: '1.1rem' }}>Rechten</h2>
         {role.is_superuser && <p className="rr-muted">De rol Superuser heeft altijd alle rechten.</p>}
+        {!role.editable && !role.is_superuser && (
+          <p className="rr-muted" data-testid="role-template">Deze rol is een sjabloon van een bovenliggende organisatie: je kunt hem toekennen, maar niet wijzigen of verwijderen.</p>
+        )}
         <div className="rr-groups">
           {groups.map(([group, list]) => (
             <fieldset key={group} className="rr-group">
