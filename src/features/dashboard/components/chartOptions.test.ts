@@ -34,9 +34,17 @@ describe('dashboard chart options (spec 1 §2.6)', () => {
 
   it('labels every month of both half-year repair charts', () => {
     const [first, second] = repairHalfYearOptions(stats);
-    expect(first!.xAxis).toEqual({ type: 'category', data: ['jan', 'feb', 'maa', 'apr', 'mei', 'jun'], axisLabel: { interval: 0 } });
+    expect(first!.xAxis).toEqual({ type: 'category', data: ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun'], axisLabel: { interval: 0, rotate: 0 } });
     expect(second!.xAxis.data).toEqual(['jul', 'aug', 'sep', 'okt', 'nov', 'dec']);
     expect(first!.series.map((s) => s.type)).toEqual(['bar', 'line']);
     expect(second!.series[0]!.data).toEqual(stats.repairItems.slice(6));
+  });
+
+  it('turns the month labels where twelve do not fit upright, and keeps six upright on a phone', () => {
+    const [months] = dashboardCharts(stats);
+    expect(chartOption(months!.series, undefined, true, 1200).xAxis.axisLabel.rotate).toBe(0);
+    expect(chartOption(months!.series, undefined, true, 330).xAxis.axisLabel.rotate).toBe(45);
+    const [half] = repairHalfYearOptions(stats, 330);
+    expect(half!.xAxis.axisLabel.rotate).toBe(0);
   });
 });

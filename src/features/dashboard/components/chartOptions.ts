@@ -1,9 +1,11 @@
-import { dutchMonths } from '../../../domain/format';
+import { dutchMonthAbbreviations } from '../../../domain/format';
 import type { Statistics } from '../api/get-statistics';
 
 const PRIMARY = '#1f4e79';
 const ACCENT = '#e08a1e';
-export const monthLabels = dutchMonths.map((m) => m.slice(0, 3));
+export const monthLabels = dutchMonthAbbreviations;
+/** Room one upright month label needs (12 px text); below it the labels are turned 45 degrees. */
+const UPRIGHT_LABEL_WIDTH = 30;
 
 export interface Series {
   name: string;
@@ -19,15 +21,21 @@ export interface ChartSpec {
   series: Series[];
 }
 
-/** ECharts option of one chart: bars on the left axis, the line overlay on its own right axis. */
-export function chartOption(series: Series[], labels = monthLabels, legend = true) {
+/**
+ * ECharts option of one chart: bars on the left axis, the line overlay on its own right axis.
+ * `width` is the chart's width in pixels: where the months have too little room side by side
+ * (twelve on a phone), their labels are turned so they do not overlap.
+ */
+export function chartOption(series: Series[], labels = monthLabels, legend = true, width = Infinity) {
   const hasLine = series.some((s) => s.line);
+  const grid = { left: 40, right: hasLine ? 48 : 16 };
+  const turned = (width - grid.left - grid.right) / labels.length < UPRIGHT_LABEL_WIDTH;
   return {
     tooltip: { trigger: 'axis' },
     legend: { show: legend, bottom: 0 },
-    grid: { left: 40, right: hasLine ? 48 : 16, top: 24, bottom: legend ? 48 : 28 },
+    grid: { ...grid, top: 24, bottom: (legend ? 48 : 28) + (turned ? 12 : 0) },
     // Every month gets its label; ECharts would otherwise skip some on a narrow chart.
-    xAxis: { type: 'category', data: labels, axisLabel: { interval: 0 } },
+    xAxis: { type: 'category', data: labels, axisLabel: { interval: 0, rotate: turned ? 45 : 0 } },
     yAxis: [
       { type: 'value', minInterval: 1 },
       ...(hasLine ? [{ type: 'value', name: series.find((s) => s.line)?.unit, splitLine: { show: false } }] : []),
@@ -73,10 +81,13 @@ export function dashboardCharts(stats: Statistics): ChartSpec[] {
 }
 
 /** The two half-year repair charts: January–June and July–December, every month labelled. */
-export function repairHalfYearOptions(stats: Statistics) {
-  return [0, 6].map((start) => chartOption(
-    [{ name: 'Reparaties', data: stats.repairItems.slice(start, start + 6) }, leadTime(stats.deliveries.daysRepairPerMonth.slice(start, start + 6))],
-    monthLabels.slice(start, start + 6),
-    false,
-  ));
+export function repairHalfYears(stats: Statistics): { labels: string[]; series: Series[] }[] {
+  return [0, 6].map((start) => ({
+    labels: monthLabels.slice(start, start + 6),
+    series: [{ name: 'Reparaties', data: stats.repairItems.slice(start, start + 6) }, leadTime(stats.deliveries.daysRepairPerMonth.slice(start, start + 6))],
+  }));
+}
+
+export function repairHalfYearOptions(stats: Statistics, width = Infinity) {
+  return repairHalfYears(stats).map(({ labels, series }) => chartOption(series, labels, false, width));
 }
