@@ -10,12 +10,15 @@ function useUserMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, 
   return useMutation({ mutationFn: fn, meta, onSuccess: () => refreshAfter(queryClient, 'users') });
 }
 
-/** The form shows the same text; every failure also toasts it (spec 2 §7). */
-const SAVE_FAILED: MutationMeta = { errorText: 'Gebruiker kon niet opgeslagen worden', toastFieldErrors: true };
-
 /** The server's reason after the spec text, when it gives one the user can act on. */
 const withServerReason = (text: string) => (err: unknown) =>
   `${text}${err instanceof ApiError && err.status < 500 && err.status !== 422 ? `: ${err.message}` : ''}`;
+
+/**
+ * The form shows the same text; every failure also toasts it (spec 2 §7), with the reason of a 403
+ * (a user with rights the editor lacks, issue 22).
+ */
+const SAVE_FAILED: MutationMeta = { errorText: withServerReason('Gebruiker kon niet opgeslagen worden'), toastFieldErrors: true };
 
 export interface UserPayload {
   name: string;
@@ -37,7 +40,7 @@ export function useDeleteUser() {
 }
 
 export const useDisableTwoFactor = () => useUserMutation((id: number) => postJson<{ message: string; data: UserDetail }>(`${id}/disable-2fa`),
-  { errorText: '2FA kon niet worden uitgeschakeld' });
+  { errorText: withServerReason('2FA kon niet worden uitgeschakeld') });
 
 export const useUpdateProfile = () =>
   useUserMutation((payload: { name: string; email: string }) => putJson<{ message: string }>('profile', payload), SAVE_FAILED);
