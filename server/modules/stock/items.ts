@@ -21,9 +21,9 @@ export function statusOf(id: number) {
 /** Months from now until the item reaches its EOL (product EOL months after purchase, else check-in); null when unknown. */
 function eolTime(eolMonths: number | null, dateInUse: string | null, createdAt: Date | string, now = new Date()): number | null {
   if (eolMonths == null) return null;
-  const start = dateInUse ? new Date(`${dateInUse}T00:00:00Z`) : new Date(createdAt);
+  const start = dateInUse ? { year: Number(dateInUse.slice(0, 4)), month: Number(dateInUse.slice(5, 7)) } : amsterdamClock(new Date(createdAt));
   const today = amsterdamClock(now);
-  const months = (today.year - start.getUTCFullYear()) * 12 + (today.month - 1 - start.getUTCMonth());
+  const months = (today.year - start.year) * 12 + (today.month - start.month);
   return eolMonths - months;
 }
 
