@@ -76,9 +76,12 @@ describe('backorders (issue 21)', () => {
     const bo = await detail(backorderId);
     expect(bo).toMatchObject({
       delivery_type_id: DeliveryType.BACKORDER, order_number: d.order_number, client_id: endUser, completed: null, finished: false,
-      backorder_of: { id, order_number: d.order_number }, can: { finish: false, cancel: true },
+      backorder_of: { id, order_number: d.order_number }, can: { finish: false, cancel: true, edit: false },
     });
     expect(bo.products.map((l: { item_id: number | null; checked_out_at: string | null }) => [l.item_id, l.checked_out_at])).toEqual([[null, null]]);
+    const edit = await admin.post(`/api/deliveries/${backorderId}`, { _method: 'PUT', delivery_type_id: DeliveryType.BACKORDER, description: 'x' });
+    expect(edit.status).toBe(422);
+    expect(edit.body.errors).toEqual({ id: ['Een backorder kan niet worden gewijzigd.'] });
     expect((await admin.get(`/api/backorders?search=${d.order_number}`)).body.data.map((r: { id: number }) => r.id)).toEqual([backorderId]);
     expect((await admin.get(`/api/finisheddeliveries?search=${d.order_number}`)).body.data.map((r: { id: number }) => r.id)).toEqual([id]);
     // Check-out: the original serial or any available item of the article.

@@ -116,6 +116,7 @@ export async function createDelivery(trx: Trx, user: AuthUser, input: DeliveryIn
 export function assertEditable(d: DeliveryRow, lines: { is_pickup: number; checked_out_at: Date | null }[], toast: string): void {
   if (d.is_cancelled) throw refuse(toast, 'id', deliveryMsg.cancelled);
   if (d.delivery_type_id === DeliveryType.MUTATIE) throw refuse(toast, 'id', deliveryMsg.mutation);
+  if (d.delivery_type_id === DeliveryType.BACKORDER) throw refuse(toast, 'id', 'Een backorder kan niet worden gewijzigd.');
   if (!allowedActions(d, lines).edit) throw refuse(toast, 'id', deliveryMsg.finished);
 }
 

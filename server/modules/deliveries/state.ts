@@ -31,7 +31,8 @@ export function allowedActions(d: StateInput, lines: LineState[]): DeliveryDetai
   const pickupTicket = ([DeliveryType.UITDIENST, DeliveryType.REPARATIE, DeliveryType.EOL_SWAP] as number[]).includes(d.delivery_type_id)
     || (d.delivery_type_id === DeliveryType.BACKORDER && lines.some((l) => l.is_pickup === 1));
   return {
-    edit: open && d.delivery_type_id !== DeliveryType.MUTATIE,
+    // A backorder carries on what a finish left: it has no request form of its own to edit with.
+    edit: open && d.delivery_type_id !== DeliveryType.MUTATIE && d.delivery_type_id !== DeliveryType.BACKORDER,
     // Not finished, or a resignation without completion.
     cancel: open && (!finished || d.delivery_type_id === DeliveryType.UITDIENST),
     reopen: d.is_cancelled,
