@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import {
-  addCalendarDays, amsterdamDay, dateRangeBounds, dateRuleError, fileStamp, formatDate, formatDateTime, formatTime, isCalendarDate,
+  addCalendarDays, amsterdamDay, amsterdamMidnight, dateRangeBounds, dateRuleError, fileStamp, formatDate, formatDateTime, formatTime, isCalendarDate,
   todayInAmsterdam, wallClockForSpreadsheet,
 } from './dates';
 import { msg } from './schemas/common';
@@ -40,6 +40,12 @@ describe('Amsterdam days and times', () => {
     expect(formatDate(JUST_AFTER_MIDNIGHT)).toBe('27-11-2026');
     expect(formatDate(null)).toBe('');
     expect(formatDate('geen datum')).toBe('');
+  });
+
+  it('knows when a Dutch day begins', () => {
+    expect(amsterdamMidnight('2026-12-01').toISOString()).toBe('2026-11-30T23:00:00.000Z');
+    expect(amsterdamMidnight('2026-07-01').toISOString()).toBe('2026-06-30T22:00:00.000Z');
+    expect(amsterdamMidnight('2026-03-29').toISOString()).toBe('2026-03-28T23:00:00.000Z');
   });
 
   it('names download files and fills spreadsheet cells with the Amsterdam clock', () => {

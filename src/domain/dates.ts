@@ -70,6 +70,16 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return `${formatDate(value)} ${formatTime(value)}`;
 }
 
+/** The instant a Y-m-d day begins in Amsterdam (00:00 there; 23:00 or 22:00 UTC the day before). */
+export function amsterdamMidnight(iso: string): Date {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const asUtc = Date.UTC(y, m - 1, d);
+  let instant = asUtc;
+  // Twice: the zone's offset at the guess may differ from the one at midnight on a switch day.
+  for (let i = 0; i < 2; i++) instant = asUtc - (wallClockForSpreadsheet(new Date(instant)).getTime() - instant);
+  return new Date(instant);
+}
+
 /**
  * A Date whose UTC fields are the Amsterdam wall clock at the instant: what a spreadsheet cell (which
  * has no zone and is written from the UTC fields) must hold for a Dutch reader.

@@ -1,3 +1,4 @@
+import { amsterdamMidnight } from '../../../src/domain/dates';
 import { sql } from 'kysely';
 import { ClientType, ItemStatus } from '../../../src/domain/enums';
 import { withVat, invoiceMsg, type InvoiceQuery } from '../../../src/domain/schemas/invoices';
@@ -38,9 +39,9 @@ export interface Invoice {
   totalInclCents: number;
 }
 
-/** The moment the month's count is taken: the end of the month, or now for the running month (UTC). */
+/** The moment the month's count is taken: the end of the month in Amsterdam, or now for the running month. */
 function countMoment({ year, month }: InvoiceQuery, now = new Date()): Date {
-  const end = new Date(Date.UTC(year, month, 1));
+  const end = amsterdamMidnight(month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`);
   return end < now ? end : now;
 }
 
