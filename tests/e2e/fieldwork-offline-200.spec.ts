@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, otpCode, signIn, type Portal } from './fixtures';
-import { drawSignature, openTodayOnline, outboxOnDevice } from './fieldwork-steps';
+import { drawSignature, openTodayOnline, outboxOnDevice, storedQueryCache } from './fieldwork-steps';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 
@@ -101,8 +101,10 @@ test('200 actions offline through the screens, 3 offline reloads and 5 network f
     await expect(page.getByRole('heading', { level: 1, name: `Voormelding ${p.reference}` })).toBeVisible();
   }
   await openTodayOnline(page, [...s.deliveries.map((d) => d.id), s.refused]);
-  await expect.poll(() => page.evaluate((ids) => ids.every((id) => (localStorage.getItem('portal-query-cache') ?? '').includes(`["prenotifications","detail",${id}]`)),
-    s.prenotifications.map((p) => p.id))).toBe(true);
+  await expect.poll(async () => {
+    const cache = await storedQueryCache(page);
+    return s.prenotifications.every((p) => cache.includes(`["prenotifications","detail",${p.id}]`));
+  }).toBe(true);
   const setUpMs = Date.now() - started;
 
   await context.setOffline(true);

@@ -31,11 +31,15 @@ export async function openTodayOnline(page: Page, ids: number[]) {
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   await expect(list).toBeVisible();
-  await expect.poll(() => page.evaluate((want) => {
-    const cache = localStorage.getItem('portal-query-cache') ?? '';
-    return want.every((id) => cache.includes(`["deliveries","detail",${id}]`));
-  }, ids)).toBe(true);
+  await expect.poll(async () => {
+    const cache = await storedQueryCache(page);
+    return ids.every((id) => cache.includes(`["deliveries","detail",${id}]`));
+  }).toBe(true);
 }
+
+/** The query cache the device keeps (src/api/persister.ts: one entry per user, portal-query-cache:user-<id>). */
+export const storedQueryCache = (page: Page): Promise<string> => page.evaluate(() =>
+  Object.keys(localStorage).filter((k) => k.startsWith('portal-query-cache:')).map((k) => localStorage.getItem(k) ?? '').join(''));
 
 export interface StoredAction {
   id: string;
