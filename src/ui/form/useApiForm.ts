@@ -12,6 +12,11 @@ export interface ApiFormOptions<T extends Record<string, unknown>, TOut, TResult
   initial: T;
   /** The same valibot schema the API parses with: the form shows the same Dutch messages before sending. */
   schema?: v.GenericSchema<unknown, TOut>;
+  /**
+   * Field errors found from the values before sending, in the same round as the required fields and the
+   * schema: for a form whose parts are checked by more than one schema (a new end user's delivery).
+   */
+  check?: (values: T) => FieldErrors;
   /** Sends the (schema-parsed) values, usually `mutation.mutateAsync`. */
   submit: (values: TOut) => Promise<TResult>;
   onSuccess?: (result: TResult, values: TOut) => void | Promise<void>;
@@ -71,8 +76,8 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
     event?.preventDefault();
     if (submitting) return;
     setFormError(null);
-    const { schema, submit, onSuccess, onError } = options;
-    const errors = formRef.current ? { ...missingRequired(formRef.current), ...entryErrors(formRef.current) } : {};
+    const { schema, check, submit, onSuccess, onError } = options;
+    const errors = { ...(formRef.current ? { ...missingRequired(formRef.current), ...entryErrors(formRef.current) } : {}), ...check?.(values) };
     let parsed = values as unknown as TOut;
     if (schema) {
       const result = v.safeParse(schema, values);

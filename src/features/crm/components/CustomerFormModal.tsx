@@ -19,7 +19,7 @@ import { logoUrl, useUploadLogo } from '../api/logo';
 import { postcodeLookup } from './postcode';
 import type { ClientFormData } from '../../../domain/contracts/clients';
 import { useSessionUser } from '../../../session';
-import { checkPayload, checkPayloads } from './validate';
+import { checkPayload, checkPayloads, payloadErrors } from './validate';
 import { useEndUserStockOptions } from '../api/end-user-stock';
 import { EndUserDeliveryFields, emptyEndUserDelivery, endUserDeliveryPayload, type EndUserDeliveryValues } from './EndUserDeliveryFields';
 
@@ -80,6 +80,9 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
         invoice_description: client.invoice_description ?? '', invoice_reference: client.invoice_reference ?? '',
         delivery_by_postnl: client.delivery_by_postnl === 1, primary_contact_id: client.primary_contact_id ? String(client.primary_contact_id) : '' }
       : { ...emptyValues, client_type_id: preset ? String(preset.client_type_id) : types.length === 1 ? String(types[0]) : '', parent_client_id: preset?.parent_client_id ?? null },
+    // A new end user's delivery date and stock show with the other fields' messages, not a round later.
+    check: (values) => (!client && Number(values.client_type_id) === ClientType.EINDGEBRUIKER
+      ? payloadErrors(endUserDeliverySchema, endUserDeliveryPayload(values.delivery)) : {}),
     submit: async (values) => {
       // Raster images only (the server checks the bytes as well).
       if (logo && !(IMAGE_MIME_TYPES as readonly string[]).includes(logo.type)) throw new ApiError(422, 'Validatie mislukt!', { image: [fileMsg.image] });

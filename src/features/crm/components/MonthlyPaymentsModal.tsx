@@ -19,9 +19,10 @@ export function MonthlyPaymentsModal({ clientId, current, onClose }: { clientId:
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     // Typed the Dutch way ('1.234,56'), sent with a dot decimal (spec 1 §9); what cannot be read goes as typed, for the schema's message.
-    const payload = rows.filter((r) => r.description || r.price).map((r) => {
-      const cents = parseMoneyToCents(r.price);
-      return { description: r.description, price: cents === null ? r.price : centsToApiPrice(cents) };
+    const filled = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.description || row.price);
+    const payload = filled.map(({ row }) => {
+      const cents = parseMoneyToCents(row.price);
+      return { description: row.description, price: cents === null ? row.price : centsToApiPrice(cents) };
     });
     try {
       checkPayload(monthlyPaymentSchema, { monthlypayment: payload });
@@ -30,7 +31,8 @@ export function MonthlyPaymentsModal({ clientId, current, onClose }: { clientId:
       onClose();
     } catch (err) {
       // Other failures: the mutation's toast (src/shell/query-errors.ts).
-      if (err instanceof ApiError && err.isValidation) setErrors(err.fieldErrors);
+      // The messages name the sent rows; blank rows were left out, so they go back to the row on screen.
+      if (err instanceof ApiError && err.isValidation) setErrors(onScreenRows(err.fieldErrors, filled.map((f) => f.index)));
     }
   };
   return (
@@ -49,4 +51,11 @@ export function MonthlyPaymentsModal({ clientId, current, onClose }: { clientId:
       </form>
     </Modal>
   );
+}
+
+/** 'monthlypayment.{k}.price' of the k-th sent row as the key of its row on screen. */
+function onScreenRows(errors: Record<string, string[]>, screenIndex: number[]): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [
+    key.replace(/^monthlypayment\.(\d+)\./, (_, k: string) => `monthlypayment.${screenIndex[Number(k)] ?? k}.`), messages,
+  ]));
 }

@@ -10,12 +10,14 @@ export function checkPayload<S extends v.GenericSchema>(schema: S, payload: unkn
   checkPayloads([[schema, payload]]);
 }
 
+/** The field errors of a payload by the shared schema; none when it passes. */
+export function payloadErrors(schema: v.GenericSchema, payload: unknown): Record<string, string[]> {
+  const result = v.safeParse(schema, payload);
+  return result.success ? {} : issuesToFieldErrors(result.issues);
+}
+
 /** Several parts of one form checked together: every field's message shows in the first round. */
 export function checkPayloads(parts: [schema: v.GenericSchema, payload: unknown][]): void {
-  const errors: Record<string, string[]> = {};
-  for (const [schema, payload] of parts) {
-    const result = v.safeParse(schema, payload);
-    if (!result.success) Object.assign(errors, issuesToFieldErrors(result.issues));
-  }
+  const errors = Object.assign({}, ...parts.map(([schema, payload]) => payloadErrors(schema, payload))) as Record<string, string[]>;
   if (Object.keys(errors).length) throw new ApiError(422, 'Validatie mislukt!', errors);
 }
