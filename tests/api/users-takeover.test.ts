@@ -51,7 +51,10 @@ afterAll(() => ctx.close());
 
 describe('a user-admin and a stronger account in its own tenant', () => {
   it('sees the stronger user but may not change its e-mail address', async () => {
-    expect((await userAdmin.get(`/api/users/${strong.userId}`)).status).toBe(200);
+    const shown = await userAdmin.get(`/api/users/${strong.userId}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.manageable).toBe(false);
+    expect((await userAdmin.get(`/api/users/${weak.userId}`)).body.manageable).toBe(true);
     const res = await userAdmin.put(`/api/users/${strong.userId}`, { name: 'Test sterk', email: 'overgenomen@aanvaller.nl' });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(userMsg.strongerTarget);

@@ -79,7 +79,9 @@ async function userRow(db: Executor, actor: AuthUser, id: number) {
 export async function userDetail(db: Executor, actor: AuthUser, id: number): Promise<Answer<UserDetail>> {
   const u = await userRow(db, actor, id);
   const roles = (await rolesOfUsers(db, [id])).get(id) ?? [];
+  const manageable = await mayTakeCharge(db, actor, id) === null;
   return {
+    manageable,
     id: u.id,
     name: u.name,
     email: u.email,
@@ -122,10 +124,17 @@ export async function assertMayManage(db: Executor, actor: AuthUser, userId: num
  * could take over a stronger account through its e-mail address. Only a Superuser touches a Superuser.
  */
 export async function assertMayTakeCharge(db: Executor, actor: AuthUser, userId: number) {
-  if (actor.isSuperuser || userId === actor.id) return;
+  const refusal = await mayTakeCharge(db, actor, userId);
+  if (refusal) throw forbidden(refusal);
+}
+
+/** Null when the actor may take charge of the user, else the reason it may not. */
+async function mayTakeCharge(db: Executor, actor: AuthUser, userId: number): Promise<string | null> {
+  if (actor.isSuperuser || userId === actor.id) return null;
   const target = await standingOf(db, userId);
-  if (target.superuser) throw forbidden(userMsg.superuserTarget);
-  if ([...target.rights].some((r) => !actor.permissions.has(r))) throw forbidden(userMsg.strongerTarget);
+  if (target.superuser) return userMsg.superuserTarget;
+  if ([...target.rights].some((r) => !actor.permissions.has(r))) return userMsg.strongerTarget;
+  return null;
 }
 
 /**

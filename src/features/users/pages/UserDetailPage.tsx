@@ -59,11 +59,11 @@ function UserDetailPanel({ user }: { user: UserDetail }) {
           </div>
         </div>
         <div className="um-actions">
-          {me.can('Gebruiker wijzigen') && <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>Bewerken</button>}
-          {me.can('2FA uitschakelen') && user.otp_enabled && (
+          {me.can('Gebruiker wijzigen') && user.manageable && <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>Bewerken</button>}
+          {me.can('2FA uitschakelen') && user.manageable && user.otp_enabled && (
             <button type="button" className="button button-secondary button-small" onClick={onResetTwoFactor} disabled={resetTwoFactor.isPending}>2FA resetten</button>
           )}
-          {me.can('Gebruiker verwijderen') && user.id !== me.id && (
+          {me.can('Gebruiker verwijderen') && user.manageable && user.id !== me.id && (
             <button type="button" className="button button-danger button-small" onClick={onDelete} disabled={remove.isPending}>Verwijderen</button>
           )}
         </div>
