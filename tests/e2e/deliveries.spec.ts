@@ -63,6 +63,10 @@ test('repair from the customer ticket menu: list, detail, edit, carrier, both PD
   await dialog.getByRole('button', { name: 'Aanvragen' }).click();
   await expect(page.getByText('De levering is aangevraagd')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The message links to the delivery just requested.
+  await page.getByRole('link', { name: `Bekijk levering ${order}` }).click();
+  await expect(page).toHaveURL(/\/leveringen\/\d+$/);
+  await expect(page.getByTestId('delivery-status')).toHaveText('Open');
 
   // The list: the new repair is found and links to its page.
   await page.goto('/leveringen');
@@ -123,9 +127,14 @@ test('repair from the customer ticket menu: list, detail, edit, carrier, both PD
   const cancel = async () => {
     await page.getByRole('button', { name: 'Meer acties' }).click();
     await page.getByRole('menuitem', { name: 'Annuleren' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Annuleren' }).click();
+    const confirm = page.getByRole('dialog');
+    // The destructive choice says what it does; 'Terug' keeps the delivery.
+    await expect(confirm.getByRole('button', { name: 'Terug', exact: true })).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Annuleren', exact: true })).toHaveCount(0);
+    await confirm.getByRole('button', { name: 'Levering annuleren' }).click();
     await expect(page.getByText('De levering is geannuleerd')).toBeVisible();
-    await expect(page.getByText('Geannuleerd', { exact: true })).toBeVisible();
+    await expect(page.locator('.delivery-actions').getByText('Geannuleerd', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('delivery-status')).toHaveText('Geannuleerd');
   };
   await cancel();
   await page.screenshot({ path: '.tmp/shots/deliveries-cancelled.png' });

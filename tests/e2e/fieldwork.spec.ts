@@ -183,9 +183,9 @@ test.describe('phone', () => {
 
     await page.getByRole('button', { name: 'Afronden' }).click();
     const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
-    await finish.getByRole('checkbox', { name: 'Laptop (FWP0000001)' }).check();
-    await finish.getByRole('checkbox', { name: 'Muis' }).check();
-    await finish.getByRole('checkbox', { name: 'Laptop (FWP0000003)' }).check();
+    // What was checked out and the pickup start ticked; the driver unticks the laptop that did not go.
+    for (const name of ['Laptop (FWP0000001)', 'Laptop (FWP0000002)', 'Muis', 'Laptop (FWP0000003)']) await expect(finish.getByRole('checkbox', { name })).toBeChecked();
+    await finish.getByRole('checkbox', { name: 'Laptop (FWP0000002)' }).uncheck();
     await finish.getByRole('button', { name: 'Afronden' }).click();
     await expect(finish.getByText('Een handtekening is verplicht.')).toBeVisible();
     await finish.getByLabel('Naam ondertekenaar').fill('Jan Jansen');
@@ -217,7 +217,10 @@ test.describe('phone', () => {
     const finishedEvents = await portal.db.selectFrom('events').select('action').where('delivery_id', '=', id).where('action', 'like', '%afgerond, getekend door Jan Jansen').execute();
     expect(finishedEvents).toHaveLength(1);
     const rows = await lines(portal, id);
-    expect(rows.filter((l) => l.is_backorder).map((l) => l.item_id)).toEqual([deliverB]);
+    // The line not delivered no longer names the item (checked out, so back in stock); its backorder delivers the article again.
+    expect(rows.filter((l) => l.is_backorder).map((l) => l.item_id)).toEqual([null]);
+    const backorder = await portal.db.selectFrom('deliveries').select('id').where('backorder_of_id', '=', id).executeTakeFirstOrThrow();
+    expect((await lines(portal, backorder.id)).map((l) => [l.product_id, l.item_id, l.is_pickup])).toEqual([[s.laptop, null, 0]]);
     const statuses = await portal.db.selectFrom('items').select(['id', 'status_id']).where('id', 'in', [deliverA, deliverB, defect]).execute();
     expect(Object.fromEntries(statuses.map((x) => [x.id, x.status_id]))).toEqual({
       [deliverA]: ItemStatus.IN_GEBRUIK, [deliverB]: ItemStatus.INGEKLAARD, [defect]: ItemStatus.REPARATIE_ONTVANGEN,
@@ -308,14 +311,13 @@ test.describe('tablet, a whole round offline', () => {
     for (const name of [...serials.map((x) => `Laptop (${x})`), 'Muis']) {
       await expect(finish.locator('.fw-tick').filter({ has: page.getByRole('checkbox', { name, exact: true }) })).toContainText('Uitgeklaard (wacht op verzending)');
     }
-    await finish.getByRole('checkbox', { name: `Laptop (${serials[1]})` }).check();
-    await finish.getByRole('checkbox', { name: `Laptop (${serials[2]})` }).check();
-    await finish.getByRole('checkbox', { name: 'Muis' }).check();
+    await finish.getByRole('checkbox', { name: `Laptop (${serials[0]})` }).uncheck();
+    for (const name of [`Laptop (${serials[1]})`, `Laptop (${serials[2]})`, 'Muis']) await expect(finish.getByRole('checkbox', { name })).toBeChecked();
     const d = await signOfflineThenReplay(page, context, portal, finish, id, 'fieldwork-finish-round-tablet');
     expect(d.completed_at).not.toBeNull();
     expect(d.comment).toBe(`Niet geleverde artikelen: Laptop (${serials[0]})`);
     const rows = await lines(portal, id);
-    expect(rows.filter((l) => l.is_backorder).map((l) => l.item_id)).toEqual([ids[0]]);
+    expect(rows.filter((l) => l.is_backorder).map((l) => l.item_id)).toEqual([null]);
     const statuses = await portal.db.selectFrom('items').select(['id', 'status_id']).where('id', 'in', ids).orderBy('id').execute();
     expect(statuses.map((x) => x.status_id)).toEqual([ItemStatus.INGEKLAARD, ItemStatus.IN_GEBRUIK, ItemStatus.IN_GEBRUIK]);
   });
@@ -359,18 +361,19 @@ test.describe('tablet, a round offline with several articles', () => {
     }
     // The lines those serials fill are not listed again as 'not checked out'.
     await expect(finish.getByText('Dit artikel is nog niet uitgeklaard.')).toHaveCount(0);
-    await finish.getByRole('checkbox', { name: laptopA }).check();
-    await finish.getByRole('checkbox', { name: phoneA }).check();
+    await finish.getByRole('checkbox', { name: laptopB }).uncheck();
+    for (const name of [laptopA, phoneA]) await expect(finish.getByRole('checkbox', { name })).toBeChecked();
     const d = await signOfflineThenReplay(page, context, portal, finish, id, 'fieldwork-finish-several-articles-tablet');
     expect(d.completed_at).not.toBeNull();
     expect(d.comment).toBe(`Niet geleverde artikelen: Laptop (${laptopB})`);
     const rows = await lines(portal, id);
-    expect(rows.map((l) => [l.item_id, l.is_backorder])).toEqual([[ids[0], false], [ids[1], true], [ids[2], false]]);
+    expect(rows.map((l) => [l.item_id, l.is_backorder])).toEqual([[ids[0], false], [null, true], [ids[2], false]]);
     const statuses = await portal.db.selectFrom('items').select(['id', 'status_id']).where('id', 'in', ids).orderBy('id').execute();
     expect(statuses.map((x) => x.status_id)).toEqual([ItemStatus.IN_GEBRUIK, ItemStatus.INGEKLAARD, ItemStatus.IN_GEBRUIK]);
     // The page shows the server's state: finished, the laptop left out back in stock, the others in use.
     await expect(page.getByText(/afgerond, getekend door Jan Jansen/)).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: laptopB })).toContainText('Ingeklaard');
+    await expect(page.getByRole('row').filter({ hasText: laptopB })).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Artikelen' }).getByRole('row').filter({ hasText: 'Backorder' })).toContainText('Laptop');
     for (const serial of [laptopA, phoneA]) await expect(page.getByRole('row').filter({ hasText: serial })).toContainText('In gebruik');
     await page.screenshot({ path: '.tmp/shots/fieldwork-finished-several-articles-tablet.png', fullPage: true });
   });
