@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
-import { formatDate } from '../../../domain/format';
+import { formatDate, formatTime } from '../../../domain/format';
 import { pendingFor } from '../../../offline/fieldwork';
 import { useOutboxActions } from '../../../offline/outbox';
 import { useDeliveriesToday } from '../api/fieldwork';
@@ -39,7 +39,7 @@ export function DeliveriesTodayPage() {
     <div className="panel">
       <p className="muted" data-testid="fw-today-date">
         {formatDate(date)} · {data.length} {data.length === 1 ? 'levering' : 'leveringen'}
-        {today.dataUpdatedAt > 0 && ` · bijgewerkt ${new Date(today.dataUpdatedAt).toLocaleTimeString('nl-NL', { hour: '2-digit', minute: '2-digit' })}`}
+        {today.dataUpdatedAt > 0 && ` · bijgewerkt ${formatTime(new Date(today.dataUpdatedAt))}`}
         {today.isFetching ? ' · bijwerken…' : ''}
       </p>
       {data.length === 0 ? <p className="muted">Er zijn vandaag geen leveringen.</p> : (
