@@ -162,6 +162,7 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
       if (verdict.kind === 'judged') {
         markErrors(new Map(list.map((x) => [serialKey(x), verdict.refusals.get(serialKey(x)) ?? null])));
         setUnchecked(new Set());
+        setMessages(list.filter((x) => verdict.refusals.get(serialKey(x))).map((x) => `${x}: ${verdict.refusals.get(serialKey(x))}`));
       } else if (verdict.kind === 'closed') {
         setFormMessage(verdict.message);
       }
