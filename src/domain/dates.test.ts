@@ -95,3 +95,14 @@ describe('the one date rule (picker and schemas)', () => {
     expect(v.safeParse(endUserDeliverySchema, { date: '2026-11-27', order_number: 'O', your_reference: 'R', products: [{ product_id: 1 }] }).success).toBe(true);
   });
 });
+
+describe('year and month rules in Amsterdam', () => {
+  it("on New Year's night at 00:30 Dutch time the new year is already here", async () => {
+    const { invoiceYears, currentInvoiceMonth } = await import('./schemas/invoices');
+    const { statisticsYears } = await import('./schemas/statistics');
+    const newYear = new Date('2026-12-31T23:30:00Z');
+    expect(currentInvoiceMonth(newYear)).toEqual({ year: 2027, month: 1 });
+    expect(invoiceYears(newYear).at(-1)).toBe(2027);
+    expect(statisticsYears(newYear).at(-1)).toBe(2028);
+  });
+});

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { amsterdamClock } from '../dates';
 import { msg } from './common';
 
 /** The first year invoices can be made for (spec 1 §9). */
@@ -13,9 +14,15 @@ export const invoiceMsg = {
   endCustomerOnly: 'Facturen worden per eindklant gemaakt.',
 } as const;
 
-/** Invoice years: 2022 up to this year (spec 1 §9). */
+/** Invoice years: 2022 up to this year (spec 1 §9), the year of the Dutch calendar. */
 export function invoiceYears(now = new Date()): number[] {
-  return Array.from({ length: now.getFullYear() - INVOICE_FIRST_YEAR + 1 }, (_, i) => INVOICE_FIRST_YEAR + i);
+  return Array.from({ length: amsterdamClock(now).year - INVOICE_FIRST_YEAR + 1 }, (_, i) => INVOICE_FIRST_YEAR + i);
+}
+
+/** The running year and month in Amsterdam: the last an invoice can be made for. */
+export function currentInvoiceMonth(now = new Date()): { year: number; month: number } {
+  const { year, month } = amsterdamClock(now);
+  return { year, month };
 }
 
 const wholeNumber = (message: string) => v.pipe(
@@ -30,9 +37,9 @@ export const invoiceQuerySchema = v.pipe(
     month: v.pipe(wholeNumber(invoiceMsg.month), v.integer(invoiceMsg.month), v.minValue(1, invoiceMsg.month), v.maxValue(12, invoiceMsg.month)),
   }, msg.required),
   v.forward(v.check(({ year, month }) => {
-    const now = new Date();
+    const now = currentInvoiceMonth();
     const valid = Number.isInteger(month) && month >= 1 && month <= 12;
-    return !valid || year < now.getFullYear() || month <= now.getMonth() + 1;
+    return !valid || year < now.year || month <= now.month;
   }, invoiceMsg.futureMonth), ['month']),
 );
 export type InvoiceQuery = v.InferOutput<typeof invoiceQuerySchema>;

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
+import { amsterdamClock } from '../dates';
 import { StatisticsItemFilter } from '../enums';
 import { STATISTICS_FIRST_YEAR } from '../rules';
 import { id, msg } from './common';
 
 /** Years offered in the dashboard filter: 2022 up to next year (spec 1 §2.6). */
 export function statisticsYears(now = new Date()): number[] {
-  const last = now.getFullYear() + 1;
+  const last = amsterdamClock(now).year + 1;
   return Array.from({ length: last - STATISTICS_FIRST_YEAR + 1 }, (_, i) => STATISTICS_FIRST_YEAR + i);
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { invoiceYears } from '../../../domain/schemas/invoices';
+import { currentInvoiceMonth, invoiceYears } from '../../../domain/schemas/invoices';
 import { dutchMonths } from '../../../domain/format';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { Modal } from '../../../ui/Modal';
@@ -13,12 +13,12 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * server refuses it too).
  */
 export function InvoiceModal({ clientId, onClose }: { clientId: number; onClose: () => void }) {
-  const now = new Date();
-  const [year, setYear] = useState(now.getFullYear());
-  const [month, setMonth] = useState(now.getMonth() + 1);
+  const now = currentInvoiceMonth();
+  const [year, setYear] = useState(now.year);
+  const [month, setMonth] = useState(now.month);
   const downloadInvoice = useDownloadInvoice();
   const [busy, setBusy] = useState<InvoiceDocument | null>(null);
-  const lastMonth = year === now.getFullYear() ? now.getMonth() + 1 : 12;
+  const lastMonth = year === now.year ? now.month : 12;
 
   const get = (document: InvoiceDocument) => {
     setBusy(document);
@@ -27,7 +27,7 @@ export function InvoiceModal({ clientId, onClose }: { clientId: number; onClose:
   const chooseYear = (value: string) => {
     const y = Number(value);
     setYear(y);
-    if (y === now.getFullYear()) setMonth((m) => Math.min(m, now.getMonth() + 1));
+    if (y === now.year) setMonth((m) => Math.min(m, now.month));
   };
 
   return (
@@ -44,7 +44,7 @@ export function InvoiceModal({ clientId, onClose }: { clientId: number; onClose:
       )}>
       <div className="form-grid">
         <SelectField label="Jaar" name="year" placeholder={null} value={String(year)} onChange={chooseYear}
-          options={invoiceYears(now).map((y) => ({ value: String(y), label: String(y) }))} />
+          options={invoiceYears().map((y) => ({ value: String(y), label: String(y) }))} />
         <SelectField label="Maand" name="month" placeholder={null} value={String(month)} onChange={(m) => setMonth(Number(m))}
           options={dutchMonths.map((name, i) => ({ value: String(i + 1), label: capitalize(name), disabled: i + 1 > lastMonth }))} />
       </div>
