@@ -64,7 +64,11 @@ const queue = createQueue({
   send,
   // Two tabs never send at once: Web Locks, or a Dexie lease (older Safari).
   lock: outboxLock(db, tabId),
-  currentUserId: () => signedInUser()?.id ?? null,
+  // Not between the password and the two-step code: the server refuses that session (401).
+  currentUserId: () => {
+    const user = signedInUser();
+    return user?.otp_authorized ? user.id : null;
+  },
   onBusy: (busy) => {
     setOutboxBusy(busy);
     if (!busy) refresh.runEnded();

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { sql } from 'kysely';
 import { test, expect, otpCode, signIn, type Portal } from './fixtures';
-import { ClientType } from '../../src/domain/enums';
+import { openTodayOnline, scan } from './fieldwork-steps';
+import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 
 /**
@@ -121,4 +123,54 @@ test('a page opened after the session expired drops the cache it restored', asyn
   await page.goto('/crm');
   await expect(page).toHaveURL(/\/inloggen/);
   await expect.poll(() => cacheEntries(page)).toEqual([]);
+});
+
+test('work one user queued offline waits on the device for that user: the next user neither sees nor sends it', async ({ page, context, portal }) => {
+  test.slow(); // two users sign in, one twice, with a wait longer than the outbox timer
+  const customer = await portal.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).orderBy('id').executeTakeFirstOrThrow();
+  const product = await portal.db.insertInto('products').values({
+    client_id: customer.id, product_group_id: 1, name: 'Laptop', article_number: 'E2E-SHD', unique_product_id: `E2E-SHD-${customer.id}`,
+  }).returning('id').executeTakeFirstOrThrow();
+  await portal.db.insertInto('items').values({ product_id: product.id, client_id: customer.id, status_id: ItemStatus.INGEKLAARD, serial: 'SHD0000001' }).execute();
+  const delivery = await portal.db.insertInto('deliveries').values({
+    delivery_type_id: DeliveryType.INDIENST, client_id: customer.id, carrier_id: Carrier.REUZADO, order_number: 'E2E-SHD-1', date: sql<string>`current_date`,
+    contact: 'Piet Pieters', address: 'Stationsstraat 1, Utrecht',
+  }).returning('id').executeTakeFirstOrThrow();
+  await portal.db.insertInto('delivery_products').values({ delivery_id: delivery.id, product_id: product.id, is_pickup: 0 }).execute();
+  const checkedOut = async () => (await portal.db.selectFrom('delivery_products').select('checked_out_at').where('delivery_id', '=', delivery.id).executeTakeFirstOrThrow()).checked_out_at !== null;
+
+  // The warehouse worker checks out offline; meanwhile the session ends on the server.
+  const secret = await signIn(page, 'magazijn@demo.local');
+  await openTodayOnline(page, [delivery.id]); // the worker is installed: the check-out's code loads offline
+  await page.getByRole('link', { name: /E2E-SHD-1/ }).click();
+  await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+  const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+  await modal.getByLabel('Serienummer', { exact: true }).click();
+  await scan(page, 'SHD0000001');
+  await modal.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+  await portal.db.deleteFrom('sessions').execute();
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/inloggen$/, { timeout: 20_000 }); // the replay was refused with 401: it waits
+
+  await signInHere(page, SUPERUSER);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
+  await page.goto('/wachtrij');
+  await expect(page.getByText('Er staan geen acties in de wachtrij.')).toBeVisible();
+  await expect(page.getByTestId('outbox-others')).toHaveText('Er wacht 1 actie van een andere gebruiker op dit apparaat; die wordt verstuurd zodra die gebruiker hier weer inlogt.');
+  await page.screenshot({ path: '.tmp/shots/shared-device-outbox-other-user.png' });
+  await page.waitForTimeout(6_000); // longer than the outbox timer (REPLAY_INTERVAL_MS): nothing is sent for the Superuser
+  expect(await checkedOut()).toBe(false);
+
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Uitloggen' }).click();
+  await page.getByLabel('E-mailadres').fill('magazijn@demo.local');
+  await page.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByLabel('Verificatiecode').fill(otpCode(secret, 30_000)); // the set-up used this time step's code
+  await page.getByRole('button', { name: 'Verifiëren' }).click();
+  await expect.poll(checkedOut, { timeout: 20_000 }).toBe(true);
 });
