@@ -105,9 +105,10 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
 
   /**
    * Decides once per serial: the scan rules here, then (online) the server; only what passes both is
-   * added. Without an answer the serials are added as not yet checked. Returns the scan field's result.
+   * added. Without an answer the serials are added as not yet checked. Returns the scan field's result;
+   * a pasted list's refusals are listed under the field (a scan's show in the field itself).
    */
-  const add = async (incoming: string[]): Promise<ScanResult> => {
+  const add = async (incoming: string[], listRefusals: boolean): Promise<ScanResult> => {
     const before = [...serials, ...inFlight.current];
     const out = addSerials(before, incoming, done);
     const refused = [...out.refused];
@@ -142,7 +143,7 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
       }
     }
     setSerials((all) => [...all, ...accepted.filter((x) => !all.some((y) => serialKey(y) === serialKey(x)))]);
-    setMessages(refused.map((r) => `${r.serial}: ${r.message}`));
+    setMessages(listRefusals ? refused.map((r) => `${r.serial}: ${r.message}`) : []);
     if (refused[0]) return refused[0].message;
     return note ? { note } : null;
   };
@@ -234,13 +235,13 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
           </table>
         </div>
 
-        <ScanInput label="Serienummer" autoFocus onScan={(serial) => add([serial])} hint={`${serials.length} gescand`} />
+        <ScanInput label="Serienummer" autoFocus onScan={(serial) => add([serial], false)} hint={`${serials.length} gescand`} />
         <div className="fw-bulk">
           <label htmlFor="fw-bulk-serials">Serienummers, gescheiden door komma&apos;s</label>
           <textarea id="fw-bulk-serials" rows={BULK_ROWS} value={bulk} onChange={(e) => setBulk(e.target.value)} />
           <div className="fw-bulk-row">
             <button type="button" className="button button-secondary" disabled={bulk.trim() === ''}
-              onClick={() => { void add(parseBulkSerials(bulk)); setBulk(''); }}>Toevoegen</button>
+              onClick={() => { void add(parseBulkSerials(bulk), true); setBulk(''); }}>Toevoegen</button>
           </div>
         </div>
         {messages.map((m) => <div key={m} className="fw-message" role="alert">{m}</div>)}
