@@ -13,6 +13,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerInputGuard } from './http/input-guard';
+import { registerBodyLimits } from './http/body-limits';
 import { apiDocs, registerOpenApi, withAreaTag } from './http/openapi';
 import { apiModules, rootModules } from './modules';
 import { lazySerializers } from './http/lazy-serializers';
@@ -51,7 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     // Plugins may be slow to start on a busy machine (tests run several apps at once).
     pluginTimeout: 60_000,
-    bodyLimit: 10 * 1024 * 1024,
+    // Per route in server/http/body-limits.ts; this is for anything that declares none.
+    bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   });
@@ -75,11 +77,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   registerCompression(app);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
+  // Text fields of a form are few and short: a megabyte of text or thousands of fields are refused (413).
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 200, fieldSize: 1024 * 1024 } });
   registerErrorHandler(app);
   registerSecurityHeaders(app, deps.config);
   registerAccessControl(app, deps.db);
   registerInputGuard(app);
+  registerBodyLimits(app);
 
   for (const module of apiModules) await app.register(withAreaTag(module), { prefix: '/api' });
   for (const module of rootModules) await app.register(module);

@@ -1,16 +1,24 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { HttpError, VALIDATION_MESSAGE } from './errors';
+import { BODY_TOO_LARGE_MESSAGE } from './body-limits';
+import { MAX_FIELD_ERRORS } from '../../src/domain/schemas/common';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db-errors';
 
 const SERVER_ERROR = 'Er is helaas iets fout gegaan. Probeer het later opnieuw.';
 export const INVALID_JSON_MESSAGE = 'De verzonden gegevens zijn geen geldige JSON.';
 const jsonParseErrors = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
+/** At most MAX_FIELD_ERRORS fields of a refusal: an answer stays small whatever the request held. */
+function firstFieldErrors(errors: Record<string, string[]>): Record<string, string[]> {
+  const keys = Object.keys(errors);
+  return keys.length <= MAX_FIELD_ERRORS ? errors : Object.fromEntries(keys.slice(0, MAX_FIELD_ERRORS).map((k) => [k, errors[k]!]));
+}
+
 /** One place that turns every failure into the API's JSON shape; 5xx never shows its text. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: firstFieldErrors(error.errors) } : { message: error.message });
     }
     if (error.validation) {
       const errors: Record<string, string[]> = {};
@@ -30,6 +38,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.code === '23505') {
       return reply.status(409).send({ message: 'Dit gegeven bestaat al.' });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: BODY_TOO_LARGE_MESSAGE });
     }
     if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT') {
       return reply.status(413).send({ message: 'Het bestand is te groot.' });

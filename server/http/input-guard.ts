@@ -17,8 +17,8 @@ function pathOfNul(value: unknown, path: string, depth = 0): string | null {
 
 /**
  * PostgreSQL cannot store or compare text with a NUL character. The shared schemas refuse it per
- * field; this refuses it in every query and JSON body of the API, also in fields a route reads
- * without a schema, so no such text reaches the database. A JSON body must be an object (or empty):
+ * field; this refuses it in every query of the API (JSON bodies: server/http/body-limits.ts), also in
+ * fields a route reads without a schema, so no such text reaches the database. A JSON body must be an object (or empty):
  * every command reads named fields.
  */
 export function registerInputGuard(app: FastifyInstance): void {
@@ -29,7 +29,8 @@ export function registerInputGuard(app: FastifyInstance): void {
     if (isJson && body !== null && body !== undefined && (typeof body !== 'object' || Array.isArray(body))) {
       throw new HttpError(400, NOT_AN_OBJECT_MESSAGE);
     }
-    const field = pathOfNul(request.query, '') ?? pathOfNul(request.params, '') ?? (isJson ? pathOfNul(request.body, '') : null);
+    // A JSON body was checked for NUL as it was parsed (body-limits.ts).
+    const field = pathOfNul(request.query, '') ?? pathOfNul(request.params, '');
     if (field) throw ValidationError.field(field, msg.invalidCharacter);
   });
 }

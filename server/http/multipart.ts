@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileMsg } from '../../src/domain/files';
 import { HttpError } from './errors';
+import { BODY_TOO_LARGE_MESSAGE } from './body-limits';
 
 export interface UploadedFile {
   name: string;
@@ -47,6 +48,8 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
           fileList.push({ field: part.fieldname, name: part.filename, data });
         }
       } else {
+        // A text field cut off at the fieldSize limit (app.ts) is refused, never read as a shorter value.
+        if (part.valueTruncated) throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
         fields[part.fieldname] = part.value;
         digest.update(`field ${JSON.stringify([part.fieldname, part.value])}\n`);
       }

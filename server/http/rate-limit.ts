@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database';
 import { HttpError } from './errors';
@@ -23,6 +24,17 @@ export async function attemptsSoFar(db: Executor, key: string, windowSeconds: nu
   const row = await sql<{ hits: number }>`
     select hits from rate_limits where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`.execute(db);
   return row.rows[0]?.hits ?? 0;
+}
+
+/**
+ * A route's onRequest hook that answers 429 before the body is read once the key has used up its
+ * attempts, so a client over its limit cannot make the server parse one more body (issue 22). The
+ * route still counts each attempt with `hitRateLimit`.
+ */
+export function refuseWhenLimited(db: Executor, keyOf: (request: FastifyRequest) => string, limit: number, windowSeconds: number) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if ((await attemptsSoFar(db, keyOf(request), windowSeconds)) >= limit) throw tooManyAttempts();
+  };
 }
 
 /** Counts an attempt and throws 429 once the limit is passed. */

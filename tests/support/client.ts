@@ -48,6 +48,12 @@ export class ApiClient {
     return { status: res.statusCode, body: (isJson ? JSON.parse(raw.toString('utf8')) : raw) as T, headers: res.headers as ApiResponse['headers'] };
   }
 
+  /** The cookie and anti-forgery headers this client sends, for a request over a real socket. */
+  sessionHeaders(): Record<string, string> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return { ...(cookie ? { cookie } : {}), ...(this.xsrfToken ? { 'x-xsrf-token': this.xsrfToken } : {}) };
+  }
+
   get<T = any>(url: string) {
     return this.request<T>('GET', url);
   }

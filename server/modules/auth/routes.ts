@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { activateSchema, loginSchema, otpSchema, passwordRecoverSchema, passwordResetSchema, resendActivationSchema } from '../../../src/domain/schemas/auth';
 import { HttpError, ValidationError, parse } from '../../http/errors';
 import { anonymousXsrfToken, endSession, rotateSession, startSession } from '../../http/session';
-import { hitRateLimit } from '../../http/rate-limit';
+import { hitRateLimit, refuseWhenLimited } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { matchOtp, newOtpSecret, otpQrSvg } from '../../lib/totp';
 import { currentUser } from '../../http/access';
@@ -38,10 +38,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     token: request.session?.xsrfToken ?? anonymousXsrfToken(request, reply, config),
   }));
 
-  app.post('/auth/login', { config: { access: 'public' }, schema: signsIn(loginSchema) }, async (request, reply) => {
+  const loginAddressKey = (request: FastifyRequest) => `login:ip:${request.ip}`;
+  const loginAddressLimited = refuseWhenLimited(db, loginAddressKey, LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowSeconds);
+  app.post('/auth/login', { config: { access: 'public' }, onRequest: loginAddressLimited, schema: signsIn(loginSchema) }, async (request, reply) => {
     const input = parse(loginSchema, request.body);
     const email = input.email.trim().toLowerCase();
-    await hitRateLimit(db, `login:ip:${request.ip}`, LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowSeconds);
+    await hitRateLimit(db, loginAddressKey(request), LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowSeconds);
     const lockout = loginLockout(email, request.ip);
     await lockout.check();
     const user = await findUserByEmail(db, email);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ClientType } from '../enums';
 import { centsToApiPrice, moneyMsg, parseMoneyToCents } from '../money';
 import { POSTCODE_MESSAGE } from '../rules';
-import { email, id, msg, optionalText, postcode, requiredText } from './common';
+import { email, id, msg, optionalText, postcode, requiredText, MAX_LIST } from './common';
 
 /** Messages of the customer area (spec 1 §5, §8); the forms show the same words. */
 export const clientMsg = {
@@ -82,8 +82,8 @@ export const clientCreateSchema = v.object({
   parent_client_id: v.optional(id),
   ...invoiceFields,
   delivery_by_postnl: flag,
-  contacts: v.optional(v.array(newContactSchema), []),
-  addresses: v.optional(v.array(addressFieldsSchema), []),
+  contacts: v.optional(v.pipe(v.array(newContactSchema), v.maxLength(MAX_LIST.contacts, msg.tooMany(MAX_LIST.contacts))), []),
+  addresses: v.optional(v.pipe(v.array(addressFieldsSchema), v.maxLength(MAX_LIST.contacts, msg.tooMany(MAX_LIST.contacts))), []),
 }, msg.required);
 export type ClientCreateInput = v.InferOutput<typeof clientCreateSchema>;
 
@@ -113,7 +113,7 @@ export function centsToPrice(cents: number): string {
 }
 
 export const monthlyPaymentSchema = v.object({
-  monthlypayment: v.array(v.object({ description: requiredText(160), price: priceString }, msg.required), msg.required),
+  monthlypayment: v.pipe(v.array(v.object({ description: requiredText(160), price: priceString }, msg.required), msg.required), v.maxLength(MAX_LIST.contacts, msg.tooMany(MAX_LIST.contacts))),
 }, msg.required);
 export type MonthlyPaymentInput = v.InferOutput<typeof monthlyPaymentSchema>;
 

@@ -41,6 +41,9 @@ export const MAX_ID = 2_147_483_647;
 export const hasNoNul = (value: string) => !value.includes('\u0000');
 export const noNul = v.check<string, string>(hasNoNul, msg.invalidCharacter);
 
+/** How many entries a list in a request may have at most (issue 22): more than any screen sends. */
+export const MAX_LIST = { lines: 1000, contacts: 100 } as const;
+
 /** A required, trimmed text of at most `max` characters. */
 export const requiredText = (max = 255) =>
   v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(max, msg.tooLong(max)), noNul);

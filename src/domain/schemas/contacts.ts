@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, id, msg, optionalText, requiredText } from './common';
+import { email, id, msg, optionalText, requiredText, MAX_LIST } from './common';
 
 /** Messages of contacts (spec 1 §2.10, §5, §8). */
 export const contactMsg = {
@@ -18,10 +18,10 @@ const choiceMissing = v.transform((input: unknown) =>
   input && typeof input === 'object' && !Array.isArray(input) ? { has_account: null, ...input } : input);
 
 /** reseller_end_client: end customer ids, or the API's own shape [{ endclient_id }]. */
-const endClientList = v.optional(v.array(
+const endClientList = v.optional(v.pipe(v.array(
   v.union([id, v.pipe(v.object({ endclient_id: id }), v.transform((o) => o.endclient_id))], msg.choose),
   msg.choose,
-));
+), v.maxLength(MAX_LIST.lines, msg.tooMany(MAX_LIST.lines))));
 
 const contactFields = {
   first_name: requiredText(80),

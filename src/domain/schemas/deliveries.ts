@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Carrier, DeliveryType, type DeliveryTypeId } from '../enums';
-import { calendarDate, id, msg, notBeforeToday, optionalText, requiredText } from './common';
+import { bulkFileExtension } from '../files';
+import { calendarDate, id, msg, notBeforeToday, optionalText, requiredText, MAX_LIST } from './common';
 
 /** Messages of the delivery area (spec 2 §5, §8); the forms show the same words. */
 export const deliveryMsg = {
@@ -126,7 +127,9 @@ const deliveryLineSchema = v.object({
 type DeliveryLineInput = v.InferOutput<typeof deliveryLineSchema>;
 
 const lines = (minimum: number, message: string) => v.pipe(
-  v.optional(v.pipe(v.unknown(), v.transform(jsonText), v.array(deliveryLineSchema, message)), []),
+  // The length is checked before any line: a form field can carry a megabyte of JSON text.
+  v.optional(v.pipe(v.unknown(), v.transform(jsonText), v.check((x) => !Array.isArray(x) || x.length <= MAX_LIST.lines, msg.tooMany(MAX_LIST.lines)),
+    v.array(deliveryLineSchema, message)), []),
   v.check((list) => list.length >= minimum, message),
 );
 
@@ -253,7 +256,7 @@ export const repairDescriptionSchema = v.object({ repair_description: optionalTe
 /** POST /delivery/cancel, /delivery/reopen-cancelled-delivery, /delivery/delete. */
 export const deliveryIdSchema = v.object({ id }, msg.required);
 
-/** The bulk upload: any document up to the upload limit, but not a program. */
+/** The bulk upload by its name: one of the allowed document and picture types (src/domain/files.ts). */
 export function isAcceptableUpload(name: string): boolean {
-  return !/\.(exe|bat|cmd|com|msi|sh|js|ps1|vbs|jar|scr|dll)$/i.test(name);
+  return bulkFileExtension(name) !== null;
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { StockOwner } from '../enums';
-import { calendarDate, id, msg, noNul, notBeforeToday, optionalText, requiredText } from './common';
+import { calendarDate, id, msg, noNul, notBeforeToday, optionalText, requiredText, MAX_LIST } from './common';
 
 /** Messages of the pre-notification area (spec 2 §5, §8). */
 export const asnMsg = {
@@ -73,7 +73,7 @@ export const asnSchema = (creating: boolean) => v.pipe(
     daas: flag,
     stock_owner: v.pipe(v.unknown(), v.transform(blankToNull), v.picklist(StockOwner, asnMsg.stockOwner)),
     comment: optionalText(2000),
-    products: v.pipe(v.array(asnProduct, asnMsg.productsRequired), v.minLength(1, asnMsg.productsRequired)),
+    products: v.pipe(v.array(asnProduct, asnMsg.productsRequired), v.minLength(1, asnMsg.productsRequired), v.maxLength(MAX_LIST.lines, msg.tooMany(MAX_LIST.lines))),
   }, msg.required),
   v.forward(v.check((x) => !x.new_project || !!x.project_number, asnMsg.projectNumber), ['project_number']),
   v.forward(v.check((x) => !x.contract || !!x.end_date_contract, asnMsg.contractEnd), ['end_date_contract']),
@@ -96,7 +96,7 @@ const checkInLine = v.pipe(
 /** POST /delivery/save and /delivery/save-and-finish (spec 2 §7). */
 export const checkInSchema = v.object({
   id,
-  products: v.optional(v.array(checkInLine, msg.required), []),
+  products: v.optional(v.pipe(v.array(checkInLine, msg.required), v.maxLength(MAX_LIST.lines, msg.tooMany(MAX_LIST.lines))), []),
 }, msg.required);
 export type CheckInInput = v.InferOutput<typeof checkInSchema>;
 

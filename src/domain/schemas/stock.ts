@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { StockOwner, manualItemStatuses } from '../enums';
 import { moneyMsg, parseMoneyToCents as parsePriceToCents } from '../money';
 import { fileMsg } from '../files';
-import { calendarDate, email, id, msg, optionalText, requiredText } from './common';
+import { calendarDate, email, id, msg, optionalText, requiredText, MAX_LIST } from './common';
 
 /** Messages of the stock area (spec 2 §5, §8); forms and the API show the same words. */
 export const stockMsg = {
@@ -83,7 +83,7 @@ export const productPriceSchema = v.object({
 export const bundleCreateSchema = v.object({ name: requiredText(160), client_id: id }, msg.required);
 export const bundleUpdateSchema = v.object({
   name: v.optional(requiredText(160)),
-  products: v.array(id, msg.required),
+  products: v.pipe(v.array(id, msg.required), v.maxLength(MAX_LIST.lines, msg.tooMany(MAX_LIST.lines))),
 }, msg.required);
 
 /** POST /items: one item of a product; accessories (group 3) may come as a quantity without serial. */

@@ -1,0 +1,140 @@
+import http from 'node:http';
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+
+/** Starts the app on a real socket (127.0.0.1, a free port) and returns its base URL. */
+export async function listenLocally(app: FastifyInstance): Promise<string> {
+  if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+export interface RawAnswer {
+  /** The status, or 0 when the server closed the connection before answering. */
+  status: number;
+  body: string;
+}
+
+/**
+ * Sends a body over a real socket as a client does, with its Content-Length. A server may answer
+ * (413, 429) and close before the body is all sent: the answer counts, the write error that follows
+ * does not.
+ */
+export function sendRaw(base: string, method: string, path: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve) => {
+    const data = typeof body === 'string' ? Buffer.from(body) : body;
+    const req = http.request(`${base}${path}`, {
+      method, agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': String(data.length), ...headers },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', () => resolve({ status: 0, body: '' }));
+    req.end(data);
+  });
+}
+
+export interface Held<T> {
+  result: T;
+  /** The longest a cheap request waited for its answer while the work ran, in ms. */
+  slowestMs: number;
+  answered: number;
+}
+
+/**
+ * Runs `work` while a cheap request (a public GET that reads nothing large) is sent again and again
+ * over its own socket; the slowest of those answers is how long the work held the server's event loop.
+ */
+export async function heldWhile<T>(base: string, work: () => Promise<T>, cheapPath = '/api/auth/token'): Promise<Held<T>> {
+  let running = true;
+  let slowestMs = 0;
+  let answered = 0;
+  const probe = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${base}${cheapPath}`).then((r) => r.arrayBuffer());
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      answered += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    running = false;
+    await probe;
+  }
+  return { result, slowestMs, answered };
+}
+
+/** A body described rather than built: `prefix`, `repeat` `times` times, `suffix`. */
+export interface BodyRecipe {
+  prefix: string;
+  repeat: string;
+  times: number;
+  suffix: string;
+}
+export interface HostileRequest {
+  method: string;
+  path: string;
+  body: BodyRecipe;
+  headers: Record<string, string>;
+}
+
+/** sendRaw, in a worker: the worker builds the bodies first, then sends them all at once when told to. */
+const workerSource = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const prepared = workerData.requests.map((r) => ({ ...r, data: Buffer.from(r.body.prefix + r.body.repeat.repeat(r.body.times) + r.body.suffix) }));
+const send = ({ method, path, data, headers }) => new Promise((resolve) => {
+  const req = http.request(workerData.base + path, {
+    method, agent: false, headers: { 'content-type': 'application/json', 'content-length': String(data.length), ...headers },
+  }, (res) => {
+    const chunks = [];
+    res.on('data', (c) => chunks.push(c));
+    const done = () => resolve({ status: res.statusCode || 0, body: Buffer.concat(chunks).toString('utf8') });
+    res.on('end', done);
+    res.on('error', done);
+  });
+  req.on('error', () => resolve({ status: 0, body: '' }));
+  req.end(data);
+});
+parentPort.once('message', () => Promise.all(prepared.map(send)).then((answers) => parentPort.postMessage(answers)));
+parentPort.postMessage('ready');
+`;
+
+/**
+ * A worker thread that holds the requests' bodies, built before `send()` is called, so a cheap request
+ * timed on this thread while they are sent measures the server, not the making of the bodies.
+ */
+export async function prepareInWorker(base: string, requests: HostileRequest[]): Promise<{ send(): Promise<RawAnswer[]> }> {
+  const worker = new Worker(workerSource, { eval: true, workerData: { base, requests } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
+  return {
+    send: () => new Promise((resolve, reject) => {
+      worker.once('message', (answers: RawAnswer[]) => {
+        resolve(answers);
+        void worker.terminate();
+      });
+      worker.once('error', reject);
+      worker.postMessage('go');
+    }),
+  };
+}
+
+/** Sends the requests at once from a worker thread and returns their answers in order. */
+export async function sendFromWorker(base: string, requests: HostileRequest[]): Promise<RawAnswer[]> {
+  return (await prepareInWorker(base, requests)).send();
+}
+
+/** `{<prefix>"<field>":[1,1,…,1]}` with `count` elements, as a recipe. */
+export const arrayRecipe = (field: string, count: number, prefix = ''): BodyRecipe =>
+  ({ prefix: `{${prefix}"${field}":[`, repeat: '1,', times: count - 1, suffix: '1]}' });
