@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { IMAGE_MIME_TYPES, PDF_MIME_TYPE, type ImageMimeType } from '../../src/domain/files';
 import { notFound } from '../http/errors';
 import type { FileStorage } from './storage';
+import { withinDecodeLimits } from './image-size';
 
 /** A file's type as its first bytes show it; the client's content type and file name are never trusted. */
 interface SniffedType {
@@ -39,7 +40,8 @@ function isRasterImageType(mime: string | undefined): mime is ImageMimeType {
 /** The raster image type of the data (PNG, JPEG, WebP, GIF), or null. */
 export function sniffImage(data: Buffer): SniffedType | null {
   const type = sniffFileType(data);
-  return type && isRasterImageType(type.mime) ? type : null;
+  // Its declared size too: a small file may declare a picture that unpacks to gigabytes where it is drawn.
+  return type && isRasterImageType(type.mime) && withinDecodeLimits(data) ? type : null;
 }
 
 export function sniffPdf(data: Buffer): SniffedType | null {

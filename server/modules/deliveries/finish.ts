@@ -7,6 +7,7 @@ import type { FinishInput } from '../../../src/domain/schemas/fieldwork';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError } from '../../http/errors';
+import { imageSize } from '../../lib/image-size';
 import { checkPng } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
 import { recordEvents, type StockEvent } from '../stock/events';
@@ -22,10 +23,10 @@ export function signatureImage(dataUrl: string | null): Buffer | null {
   if (!dataUrl) return null;
   const data = Buffer.from(dataUrl.slice(SIGNATURE_DATA_URL_PREFIX.length), 'base64');
   if (data.length > SIGNATURE_MAX_BYTES) throw ValidationError.field('handtekening', fieldworkMsg.signatureSize);
-  const png = checkPng(data, 4 * SIGNATURE_MAX_PX);
-  if (!png) throw ValidationError.field('handtekening', fieldworkMsg.signatureInvalid);
-  const sides = [png.width, png.height];
-  if (sides.some((s) => s < SIGNATURE_MIN_PX || s > SIGNATURE_MAX_PX)) throw ValidationError.field('handtekening', fieldworkMsg.signatureSize);
+  // The size the header declares is refused before the pixels are inflated (issue 22).
+  const size = imageSize(data);
+  if (size && [size.width, size.height].some((s) => s < SIGNATURE_MIN_PX || s > SIGNATURE_MAX_PX)) throw ValidationError.field('handtekening', fieldworkMsg.signatureSize);
+  if (!checkPng(data, SIGNATURE_MAX_PX)) throw ValidationError.field('handtekening', fieldworkMsg.signatureInvalid);
   return data;
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { withinDecodeLimits } from '../../lib/image-size';
 import { projectRoot } from '../../lib/project-root';
 import type { FileStorage } from '../../lib/storage';
 
@@ -30,7 +31,8 @@ export async function storedImage(storage: FileStorage, key: string | null): Pro
     const data = await storage.readBuffer(key);
     const png = data.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     const jpeg = data[0] === 0xff && data[1] === 0xd8;
-    return png || jpeg ? data : null;
+    // pdfkit unpacks a PNG with alpha whole: an image stored before sizes were checked is left out.
+    return (png || jpeg) && withinDecodeLimits(data) ? data : null;
   } catch {
     return null;
   }
