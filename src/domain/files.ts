@@ -20,3 +20,24 @@ export const fileMsg = {
   notText: 'Het bestand is geen tekstbestand.',
   brokenForm: 'Het formulier is niet goed verstuurd. Probeer het opnieuw.',
 } as const;
+
+/**
+ * The bulk call-off's file (spec 2 §5: "A file is optional"; the spec names no types): the documents
+ * and pictures an order comes with. Anything else, a program or a script (.exe, .hta, .lnk, …), is
+ * refused by its name here and by its first bytes on the server.
+ */
+export const BULK_FILE_EXTENSIONS = ['pdf', 'xlsx', 'xls', 'csv', 'docx', 'doc', 'txt', 'png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
+export type BulkFileExtension = (typeof BULK_FILE_EXTENSIONS)[number];
+
+/** The `accept` attribute of the bulk file input. */
+export const BULK_FILE_ACCEPT = BULK_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+/**
+ * The allowed extension of a file name, or null. A name that ends in a dot or a space is refused:
+ * Windows drops those, so 'a.exe.' would be saved and run as 'a.exe'.
+ */
+export function bulkFileExtension(name: string): BulkFileExtension | null {
+  if (/[.\s]$/.test(name)) return null;
+  const ext = /\.([A-Za-z0-9]{1,5})$/.exec(name)?.[1]?.toLowerCase();
+  return (BULK_FILE_EXTENSIONS as readonly string[]).includes(ext ?? '') ? (ext as BulkFileExtension) : null;
+}

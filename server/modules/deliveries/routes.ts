@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { DeliveryType, type DeliveryTypeId } from '../../../src/domain/enums';
 import {
-  carrierChangeSchema, deliveryIdSchema, deliveryMsg, deliverySchema, deliveryToast, deliveryTypeIdSchema, isAcceptableUpload,
+  carrierChangeSchema, deliveryIdSchema, deliveryMsg, deliverySchema, deliveryToast, deliveryTypeIdSchema,
   repairDescriptionSchema, requestableTypes, toDeliveryInput,
 } from '../../../src/domain/schemas/deliveries';
 import { currentUser, right, type AuthUser } from '../../http/access';
@@ -13,6 +13,7 @@ import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { readForm } from '../stock/forms';
 import type { UploadedFile } from '../../http/multipart';
 import { sendStoredFile } from '../../lib/file-type';
+import { isAcceptableBulkFile } from '../../lib/bulk-file';
 import {
   assertEditable, cancelDelivery, changeCarrier, changeRepairDescription, createDelivery, deleteDelivery, reopenDelivery, updateDelivery, type StoredFile,
 } from './commands';
@@ -65,7 +66,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
 
   /** Stores an upload, runs the command, and removes the file again when the command fails. */
   async function withUpload<T>(file: UploadedFile | undefined, run: (stored: StoredFile | null) => Promise<T>): Promise<T> {
-    if (file && !isAcceptableUpload(file.name)) throw ValidationError.field('file', deliveryMsg.file);
+    if (file && !isAcceptableBulkFile(file)) throw ValidationError.field('file', deliveryMsg.file);
     const stored = file ? { key: await storage.put('deliveries', file.name, file.data), name: file.name } : null;
     try {
       return await run(stored);
