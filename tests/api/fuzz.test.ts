@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient, ApiResponse } from '../support/client';
 import type { ApiRoute } from '../../server/app';
+import { BODY_LIMIT, MAX_BODY_LIST } from '../../server/http/body-limits';
+import { heldWhile, listenLocally, sendRaw } from '../support/event-loop';
 
 const HUGE_ID = 3_000_000_000;
 const HUGE_NUMBER = '99999999999999999999';
@@ -236,4 +238,54 @@ describe('bad input on every route', () => {
       expect(outcome.changed).toEqual([]);
     }, 240_000);
   }
+});
+
+/** The longest a cheap request may wait while one hostile body is handled (issue 22: ~50 ms of work, the rest a busy machine). */
+const MAX_HOLD_MS = 300;
+
+/**
+ * Bodies built to cost the server: every list field of the shared schemas as long as a body of `bytes`
+ * allows (each at most MAX_BODY_LIST + 1 elements of the field's own shape), and one nested far deeper
+ * than any route reads.
+ */
+function hostileBodies(bytes: number): string[] {
+  const lists = [...fields].filter(([, s]) => s.kind === 'array') as [string, Extract<Shape, { kind: 'array' }>][];
+  const share = Math.floor(bytes / lists.length);
+  const parts = lists.map(([name, shape]) => {
+    const element = JSON.stringify(fill(shape.item, 1));
+    const count = Math.max(1, Math.min(MAX_BODY_LIST + 1, Math.floor(share / (element.length + 1))));
+    return `"${name}":[${`${element},`.repeat(count - 1)}${element}]`;
+  });
+  const depth = Math.floor(bytes / 8);
+  return [`{${parts.join(',')}}`, `{"products":${'[{"a":'.repeat(depth)}1${'}]'.repeat(depth)}}`];
+}
+
+describe('hostile bodies on every route', () => {
+  it('never holds a cheap request longer than MAX_HOLD_MS, answering each with a 4xx', async () => {
+    const base = await listenLocally(ctx.app);
+    const admin = await ctx.client().signIn('beheerder@demo.local');
+    const bodies = [...hostileBodies(BODY_LIMIT.default - 1024), ...hostileBodies(BODY_LIMIT.bulk - 4096), ...hostileBodies(4 * 1024 * 1024)];
+    const failures: string[] = [];
+    const slow: string[] = [];
+    let requests = 0;
+    for (const route of ctx.app.apiRoutes.filter((r) => r.method !== 'GET' && !r.url.startsWith('/api/auth/logout'))) {
+      const url = withParams(route.url, String(ABSENT_ID));
+      for (const body of bodies) {
+        requests += 1;
+        const send = (payload: string) => heldWhile(base, () => sendRaw(base, route.method, url, payload, admin.sessionHeaders()));
+        const held = await send(body);
+        if (held.result.status >= 500 || held.result.status === 0) failures.push(`${key(route)} ${body.length} B → ${held.result.status}`);
+        if (held.slowestMs > MAX_HOLD_MS) {
+          // The test machine may be busy: slow only when it is so again, and slower than an empty body by MAX_HOLD_MS.
+          const again = await send(body);
+          const empty = await send('{}');
+          if (again.slowestMs - empty.slowestMs > MAX_HOLD_MS) slow.push(`${key(route)} ${body.length} B held ${Math.round(held.slowestMs)} and ${Math.round(again.slowestMs)} ms (empty body ${Math.round(empty.slowestMs)} ms)`);
+        }
+      }
+      if ((await admin.get('/api/auth/me')).status !== 200) await admin.signIn('beheerder@demo.local');
+    }
+    console.info(`hostile bodies: ${requests} requests, ${failures.length} failures, ${slow.length} slow`);
+    expect(failures).toEqual([]);
+    expect(slow).toEqual([]);
+  }, 600_000);
 });
