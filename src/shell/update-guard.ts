@@ -42,6 +42,8 @@ export interface UpdateGuard {
   confirmUpdate(): void;
   /** No unsaved input and the outbox is idle. */
   isSafe(): boolean;
+  /** Who holds unsaved input now (the ids registered). */
+  unsavedIds(): string[];
   getState(): UpdateGuardState;
   subscribe(listener: () => void): () => void;
 }
@@ -97,6 +99,7 @@ export function createUpdateGuard(): UpdateGuard {
       changed();
     },
     isSafe,
+    unsavedIds: () => [...unsaved],
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
@@ -120,7 +123,10 @@ export function setOutboxBusy(busy: boolean): void {
   updateGuard.setOutboxBusy(busy);
 }
 
-/** Marks the calling component as holding unsaved input while `isDirty` is true (and mounted). */
+/**
+ * Marks the calling component as holding unsaved input while `isDirty` is true (and mounted); a
+ * dialog opened before it then asks before a click beside it throws the input away (src/ui/Modal).
+ */
 export function useUnsavedWork(isDirty: boolean): void {
   const id = useId();
   useEffect(() => {

@@ -1,6 +1,9 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { confirmDialog } from '../shell/confirm';
 import { focusableIn, nextTrapTarget } from './focus';
+import { updateGuard } from '../shell/update-guard';
+import { createModalWork } from './modal-work';
 
 interface ModalProps {
   title: string;
@@ -13,17 +16,35 @@ interface ModalProps {
 /** Modals open at once, so only the top one handles Escape and Tab. */
 const openStack: symbol[] = [];
 
+/** Asked before a click beside a dialog (or Escape) throws typed input away. */
+export const discardQuestion = {
+  text: 'De ingevoerde gegevens zijn nog niet opgeslagen. Wil je dit venster sluiten zonder op te slaan?',
+  confirmLabel: 'Sluiten zonder opslaan',
+  cancelLabel: 'Verder bewerken',
+};
+
 /**
- * A dialog over the page (spec 1 §2.3): clicking the overlay or pressing Escape closes it. Focus
- * goes to the first field (or an element marked data-autofocus, else the dialog), Tab stays inside,
- * and on close focus returns to what had it before.
+ * A dialog over the page (spec 1 §2.3): clicking the overlay or pressing Escape closes it; when it
+ * holds unsaved input (./modal-work) it asks first. The × and the dialog's own buttons close at
+ * once. Focus goes to the first field (or an element marked data-autofocus, else the dialog), Tab
+ * stays inside, and on close focus returns to what had it before.
  */
 export function Modal({ title, onClose, children, footer, size = 'medium' }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const [work] = useState(() => createModalWork(updateGuard.unsavedIds()));
   const close = useRef(onClose);
   useEffect(() => {
     close.current = onClose;
+  });
+  const asking = useRef(false);
+  const closeUnlessUnsaved = useRef(async () => {
+    if (!work.isDirty()) return close.current();
+    if (asking.current) return;
+    asking.current = true;
+    const discard = await confirmDialog(discardQuestion);
+    asking.current = false;
+    if (discard) close.current();
   });
 
   useEffect(() => {
@@ -42,7 +63,7 @@ export function Modal({ title, onClose, children, footer, size = 'medium' }: Mod
       if (openStack.at(-1) !== me) return;
       if (e.key === 'Escape') {
         e.preventDefault();
-        close.current();
+        void closeUnlessUnsaved.current();
       } else if (e.key === 'Tab') {
         const items = focusableIn(dialog);
         const target = nextTrapTarget(items, document.activeElement, e.shiftKey);
@@ -63,8 +84,8 @@ export function Modal({ title, onClose, children, footer, size = 'medium' }: Mod
   }, []);
 
   return createPortal(
-    <div className="modal-overlay" data-testid="modal-overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialogRef} className={`modal modal-${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+    <div className="modal-overlay" data-testid="modal-overlay" onMouseDown={(e) => e.target === e.currentTarget && void closeUnlessUnsaved.current()}>
+      <div ref={dialogRef} className={`modal modal-${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onFocus={(e) => work.entered(e.target)} onInput={(e) => work.edited(e.target)} onChange={(e) => work.edited(e.target)}>
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-button modal-close" aria-label="Sluiten" onClick={onClose}>×</button>
