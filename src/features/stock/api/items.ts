@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient, type MutationMeta } from '@t
 import { getJson, postJson, type Paged } from '../../../api/client';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { queryKeys, refreshAfter } from '../../../api/keys';
+import type { ItemCreateInput } from '../../../domain/schemas/stock';
 import type { ItemAnswer, ItemDetail, ItemMutationAnswer, ItemMutationPayload, ItemRow, ItemUpdatePayload } from '../../../domain/contracts/stock';
 
 export const fetchItems = (productId: number, params: TableParams, signal?: AbortSignal) =>
@@ -30,5 +31,14 @@ export function useMutateItem(id: number) {
       queryClient.setQueryData(queryKeys.stock.item(id), result.data);
       return refreshAfter(queryClient, 'stock', 'clients');
     },
+  });
+}
+
+/** Inklaren on the article page (spec 2 §2.2): one serial, or for an accessory a quantity, into stock. */
+export function useCheckInItems() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ItemCreateInput) => postJson<{ message: string; data: { id: number }[] }>('items', body),
+    onSuccess: () => refreshAfter(queryClient, 'stock'),
   });
 }

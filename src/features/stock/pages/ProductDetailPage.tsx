@@ -11,6 +11,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
 import type { ItemRow, ProductDetail } from '../../../domain/contracts/stock';
 import { ProductFormModal } from '../components/ProductFormModal';
+import { CheckInItemModal } from '../components/CheckInItemModal';
 import { eolText, StatusLabel } from '../components/labels';
 import { useSessionUser } from '../../../session';
 import { useProductGroup } from '../../../api/lookups';
@@ -19,16 +20,16 @@ import '../stock.css';
 const route = getRouteApi('/app/voorraad/$id');
 
 const itemColumns: Column<ItemRow>[] = [
-  { key: 'select', header: '', cell: { kind: 'checkbox' } },
-  { key: 'product_name', header: 'Productnaam', width: 200 },
-  { key: 'serial', header: 'Serienummer', sortable: true, width: 150, render: (row) => <Link to="/item/$id" params={{ id: row.id }}>{row.serial ?? '—'}</Link> },
-  { key: 'order_number', header: 'Ordernummer', sortable: true, width: 140 },
-  { key: 'mac_address', header: 'MAC Adres', sortable: true, width: 160 },
-  { key: 'tag_number', header: 'Asset ID', sortable: true, width: 110 },
-  { key: 'end_user_name', header: 'Eindgebruiker', sortable: true, sortKey: 'end_user', width: 170 },
-  { key: 'eol_time', header: 'EOL periode', width: 120, value: (row) => eolText(row.eol_time) },
-  { key: 'status', header: 'Status', sortable: true, width: 160, render: (row) => <StatusLabel status={row.status} /> },
-  { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'itemDetail' } },
+  { key: 'select', header: '', width: 40, cell: { kind: 'checkbox' } },
+  { key: 'product_name', header: 'Productnaam', width: 120 },
+  { key: 'serial', header: 'Serienummer', sortable: true, width: 110, render: (row) => <Link to="/item/$id" params={{ id: row.id }}>{row.serial ?? '—'}</Link> },
+  { key: 'order_number', header: 'Ordernummer', sortable: true, width: 90 },
+  { key: 'mac_address', header: 'MAC Adres', sortable: true, width: 105 },
+  { key: 'tag_number', header: 'Asset ID', sortable: true, width: 80 },
+  { key: 'end_user_name', header: 'Eindgebruiker', sortable: true, sortKey: 'end_user', width: 100 },
+  { key: 'eol_time', header: 'EOL periode', width: 80, value: (row) => eolText(row.eol_time) },
+  { key: 'status', header: 'Status', sortable: true, width: 100, render: (row) => <StatusLabel status={row.status} /> },
+  { key: 'id', header: '', width: 96, cell: { kind: 'view', route: 'itemDetail' } },
 ];
 
 export function ProductDetailPage() {
@@ -43,6 +44,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const action = useProductAction();
   const [editing, setEditing] = useState(false);
+  const [checkingIn, setCheckingIn] = useState(false);
   const group = useProductGroup(product.product_group_id, product.product_group);
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const fetchPage = useCallback((params: TableParams, signal?: AbortSignal) => fetchItems(product.id, params, signal), [product.id]);
@@ -73,7 +75,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         <div className="panel-header">
           <h2>{product.name}{!product.is_active && <span className="status-label status-muted">Inactief</span>}</h2>
           <div className="panel-actions">
-            {user.can('Artikel aanmaken') && <Link to={'/voormeldingen' as string} className="button button-primary button-small">Artikel aanmaken</Link>}
+            {user.can('Artikel aanmaken') && <button type="button" className="button button-primary button-small" onClick={() => setCheckingIn(true)}>Inklaren</button>}
             {user.can('Voorraad wijzigen') && <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>Bewerken</button>}
             {user.can('Voorraad exporteren') && <button type="button" className="button button-secondary button-small" onClick={exportItems}>Exporteren</button>}
             {user.can('Voorraad verwijderen') && product.is_active && <button type="button" className="button button-secondary button-small" onClick={deactivate}>Inactief maken</button>}
@@ -108,6 +110,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
           fetchPage={fetchPage}
           loadErrorText="Productgegevens kunnen niet worden ingeladen"
           columns={itemColumns}
+          fit
           selected={selected}
           onSelectedChange={setSelected}
           searchPlaceholder="Zoek op serienummer, ordernummer of MAC adres"
@@ -115,6 +118,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         />
       </section>
       {editing && <ProductFormModal product={product} onClose={() => setEditing(false)} />}
+      {checkingIn && <CheckInItemModal product={product} onClose={() => setCheckingIn(false)} />}
     </div>
   );
 }
