@@ -112,6 +112,13 @@ export interface DataTableProps<Row> {
   emptyText?: string;
   /** The toast text when a page fails to load (spec: per list, e.g. 'Rollen kunnen niet worden ingeladen'). */
   loadErrorText?: string;
+  /**
+   * The columns' widths are the widths (a fixed table layout filling the panel): a long text ends in
+   * an ellipsis with the whole text in its title instead of widening the table. Below the sum of
+   * the widths the table scrolls inside its box as any other. For a main list that must fit a
+   * laptop screen (issue 21): give every column a width, their sum at most the panel's width.
+   */
+  fit?: boolean;
 }
 
 const LOAD_FAILED = 'Er kan geen data geladen worden';
@@ -249,6 +256,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     }
   };
 
+  /** A plain text cell's whole text, shown on hover where a fitted column cuts it off. */
+  const cellTitle = (col: Column<Row>, row: Row): string | undefined => {
+    if (col.render || (col.cell && col.cell.kind !== 'text')) return undefined;
+    const value = col.value ? col.value(row) : getIn(row, col.key);
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+
   const header = (col: Column<Row>) => {
     if (col.cell?.kind === 'checkbox') {
       return (
@@ -273,7 +287,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     `align-${col.align ?? 'left'} cell-${col.cell?.kind ?? 'text'}${isActions(col, index, columns.length) ? ' cell-actions' : ''}`;
   // A selection column first: the column after it also sticks, just right of it (styles.css).
   const selectFirst = columns[0]?.cell?.kind === 'checkbox';
-  const tableClass = ['table', refreshing && 'is-refreshing', selectFirst && 'has-select'].filter(Boolean).join(' ');
+  const tableClass = ['table', refreshing && 'is-refreshing', selectFirst && 'has-select', props.fit && 'is-fit'].filter(Boolean).join(' ');
   return (
     <div className="data-table">
       {(searchable || shownFilters.length > 0 || props.toolbar) && (
@@ -294,7 +308,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </div>
       )}
       <div className="table-scroll">
-        <table ref={tableRef} className={tableClass} aria-label={label} aria-busy={active.isFetching} style={fixed ? { tableLayout: 'fixed', width: total } : undefined}>
+        <table ref={tableRef} className={tableClass} aria-label={label} aria-busy={active.isFetching}
+          style={fixed ? { tableLayout: 'fixed', width: total } : props.fit ? { tableLayout: 'fixed' } : undefined}>
           <colgroup>
             {columns.map((c) => <col key={c.key} style={widths[c.key] ? { width: widths[c.key] } : undefined} />)}
           </colgroup>
@@ -327,7 +342,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               return (
                 <tr key={`${String(id)}-${i}`} className={selected.includes(id) ? 'is-selected' : undefined}>
                   {columns.map((col, index) => (
-                    <td key={col.key} className={cellClass(col, index)}>{renderCell(col, row)}</td>
+                    <td key={col.key} className={cellClass(col, index)} title={props.fit ? cellTitle(col, row) : undefined}>{renderCell(col, row)}</td>
                   ))}
                 </tr>
               );

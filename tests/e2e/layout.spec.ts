@@ -187,3 +187,44 @@ test('every page fits the viewport at 1024 and 390 px; tables scroll inside thei
   expect(tablesChecked).toBeGreaterThan(10);
   expect(tablesScrolling).toBeGreaterThan(0);
 });
+
+/**
+ * Issue 21 point 15: at 1280 px the main lists fit their panel without scrolling sideways: repairs,
+ * finished deliveries (where the column the list is sorted by, 'Afgerond op', must be in view), an
+ * EOL product's items and an article's items. Their columns are chosen and sized for it; longer
+ * texts end in an ellipsis with the whole text in the cell's title.
+ */
+test('at 1280 px the repairs, finished deliveries, EOL detail and article item lists fit their panel', async ({ page, portal }) => {
+  const ids = await detailIds(portal.db);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'beheerder@demo.local');
+  const lists: [string, string][] = [
+    ['/reparaties', 'Reparaties'],
+    ['/leveringen?tab=finished', 'Afgerond'],
+    [`/eol/${ids.eol}`, 'Items'],
+    [`/voorraad/${ids.product}`, 'Items'],
+  ];
+  for (const [url, name] of lists) {
+    await page.goto(url);
+    await settled(page);
+    const table = page.getByRole('table', { name });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await expect(table.locator('tbody tr.empty-row')).toHaveCount(0);
+    const fit = await table.evaluate((el) => {
+      const box = el.closest('.table-scroll')!;
+      const sorted = el.querySelector('th[aria-sort="ascending"], th[aria-sort="descending"]');
+      const inner = box.getBoundingClientRect();
+      const th = sorted?.getBoundingClientRect();
+      return {
+        scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, page: document.documentElement.scrollWidth,
+        sorted: sorted?.textContent?.trim() ?? null,
+        sortedInView: th ? th.left >= inner.left - 0.5 && th.right <= inner.right + 0.5 : null,
+      };
+    });
+    expect(fit.scrollWidth, `${url}: the table scrolls sideways`).toBeLessThanOrEqual(fit.clientWidth);
+    expect(fit.page, `${url}: the page scrolls sideways`).toBeLessThanOrEqual(DESKTOP.width);
+    if (fit.sorted !== null) expect(fit.sortedInView, `${url}: the sorted column '${fit.sorted}' is in view`).toBe(true);
+    if (url.includes('finished')) expect(fit.sorted).toMatch(/Afgerond op/);
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `fit-1280-${name}.png`) });
+  }
+});

@@ -10,21 +10,25 @@ import '../deliveries.css';
 
 const typeOptions = Object.entries(deliveryTypeNames).map(([id, name]) => ({ id: Number(id), name }));
 
-/** The spec's columns (§2.6); the finished tab adds 'Afgerond op'. */
+/**
+ * The spec's columns (§2.6), sized to fit a 1280 px screen; the finished tab adds 'Afgerond op',
+ * first, as it is the column that list is sorted by.
+ */
 function columnsFor(tab: DeliveryTab): Column<DeliveryListRow>[] {
+  const finished: Column<DeliveryListRow>[] = tab === 'finished' ? [{ key: 'completed_at', header: 'Afgerond op', sortable: true, width: 92, cell: { kind: 'date' } }] : [];
   return [
-    { key: 'date', header: 'Datum', sortable: true, width: 105, cell: { kind: 'date' } },
+    ...finished,
+    { key: 'date', header: 'Datum', sortable: true, width: 92, cell: { kind: 'date' } },
     {
-      key: 'order_number', header: 'Ordernummer', sortable: true, width: 140,
+      key: 'order_number', header: 'Ordernummer', sortable: true, width: 110,
       render: (row) => <Link to="/leveringen/$id" params={{ id: row.id }}>{row.order_number || `Levering ${row.id}`}</Link>,
     },
-    { key: 'end_customer_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 150 },
-    { key: 'address', header: 'Adres', sortable: true, width: 190 },
-    { key: 'type', header: 'Type', sortable: true, width: 120, value: (row) => row.delivery_type.name },
-    { key: 'products_count', header: 'Voorraad', sortable: true, width: 90, align: 'right' },
-    { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 120, cell: { kind: 'date' } },
-    { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 120 },
-    ...(tab === 'finished' ? [{ key: 'completed_at', header: 'Afgerond op', sortable: true, width: 115, cell: { kind: 'date' } } as Column<DeliveryListRow>] : []),
+    { key: 'end_customer_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 120 },
+    { key: 'address', header: 'Adres', sortable: true, width: tab === 'finished' ? 130 : 190 },
+    { key: 'type', header: 'Type', sortable: true, width: 90, value: (row) => row.delivery_type.name },
+    { key: 'products_count', header: 'Voorraad', sortable: true, width: 80, align: 'right' },
+    { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 100, cell: { kind: 'date' } },
+    { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 100 },
   ];
 }
 
@@ -57,6 +61,7 @@ export function DeliveriesPage() {
         key={tab}
         label={deliveryTabs[tab].label}
         columns={columnsFor(tab)}
+        fit
         query={(params) => deliveryListQueryOptions(tab, params)}
         filters={[
           { name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] },

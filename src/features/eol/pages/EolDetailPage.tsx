@@ -10,15 +10,15 @@ import { eolMonthsText } from '../components/eol-months';
 const route = getRouteApi('/app/eol/$id');
 
 const columns: Column<EolItemRow>[] = [
-  { key: 'product_name', header: 'Productnaam', width: 200 },
-  { key: 'serial', header: 'Serienummer', sortable: true, width: 150 },
-  { key: 'order_number', header: 'Ordernummer', sortable: true, width: 140 },
-  { key: 'date_in_use', header: 'Aankoopdatum', sortable: true, width: 125, cell: { kind: 'date' } },
-  { key: 'end_user_name', header: 'In gebruik door', sortable: true, sortKey: 'end_user', width: 170 },
-  { key: 'eol_time', header: 'Maanden tot EOL', width: 150, value: (row) => eolMonthsText(row.eol_time) },
-  { key: 'end_client.name', header: 'Eindklant', width: 170 },
-  { key: 'reseller.name', header: 'Reseller', width: 170 },
-  { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'itemDetail' } },
+  { key: 'product_name', header: 'Productnaam', width: 125 },
+  { key: 'serial', header: 'Serienummer', sortable: true, width: 110 },
+  { key: 'order_number', header: 'Ordernummer', sortable: true, width: 95 },
+  { key: 'date_in_use', header: 'Aankoopdatum', sortable: true, width: 92, cell: { kind: 'date' } },
+  { key: 'end_user_name', header: 'In gebruik door', sortable: true, sortKey: 'end_user', width: 110 },
+  { key: 'eol_time', header: 'Maanden tot EOL', width: 88, value: (row) => eolMonthsText(row.eol_time) },
+  { key: 'end_client.name', header: 'Eindklant', width: 105 },
+  { key: 'reseller.name', header: 'Reseller', width: 100 },
+  { key: 'id', header: '', width: 96, cell: { kind: 'view', route: 'itemDetail' } },
 ];
 
 /** /eol/{id}: one product's items reaching EOL; each links to its item page, where 'Ticket aanmelden' offers EOL Swap. */
@@ -32,6 +32,7 @@ export function EolDetailPage() {
       <DataTable<EolItemRow>
         label={`EOL items van ${data.product.name}`}
         columns={columns}
+        fit
         query={query}
         defaults={firstEolItemsParams}
         searchPlaceholder="Zoeken op serienummer, ordernummer of eindgebruiker"

@@ -12,15 +12,15 @@ const route = getRouteApi('/app/reparaties');
 const defaults: TableParams = { search: '', filters: {}, sort: null, order: 'asc', page: 1 };
 
 const columns: Column<RepairListRow>[] = [
-  { key: 'order_number', header: 'Ordernummer', sortable: true, width: 140 },
-  { key: 'serials', header: 'Serienummer', sortable: true, sortKey: 'serial', width: 150 },
-  { key: 'products', header: 'Producten', sortable: true, width: 200 },
-  { key: 'end_customer_name', header: 'Eindklant', sortable: true, width: 170 },
-  { key: 'end_user_name', header: 'Eindgebruiker', sortable: true, width: 150 },
-  { key: 'created_at', header: 'Datum melding', sortable: true, width: 125, cell: { kind: 'date' } },
-  { key: 'finished_repair', header: 'Afgerond op', sortable: true, width: 120, cell: { kind: 'date' } },
-  { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 130 },
-  { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'repairDetail' } },
+  { key: 'order_number', header: 'Ordernummer', sortable: true, width: 100 },
+  { key: 'serials', header: 'Serienummer', sortable: true, sortKey: 'serial', width: 110 },
+  { key: 'products', header: 'Producten', sortable: true, width: 125 },
+  { key: 'end_customer_name', header: 'Eindklant', sortable: true, width: 115 },
+  { key: 'end_user_name', header: 'Eindgebruiker', sortable: true, width: 100 },
+  { key: 'created_at', header: 'Datum melding', sortable: true, width: 92, cell: { kind: 'date' } },
+  { key: 'finished_repair', header: 'Afgerond op', sortable: true, width: 92, cell: { kind: 'date' } },
+  { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 90 },
+  { key: 'id', header: '', width: 96, cell: { kind: 'view', route: 'repairDetail' } },
 ];
 
 const exportAction: TableExport = { label: 'Reparaties exporteren', right: 'Reparaties exporteren', download: exportRepairs };
@@ -34,6 +34,7 @@ export function RepairsPage() {
       search={search}
       exportAction={exportAction}
       label="Reparaties"
+      fit
       columns={columns}
       query={repairListQueryOptions}
       defaults={defaults}
