@@ -17,13 +17,13 @@ echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, LegendCompone
  */
 function MonthChart({ series, labels, legend, height }: { series: Series[]; labels?: string[]; legend?: boolean; height: number }) {
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ReactEChartsCore>(null);
   const [width, setWidth] = useState<number>();
 
   useEffect(() => {
     const observer = new ResizeObserver(([entry]) => {
       setWidth(Math.floor(entry!.contentRect.width));
-      chart.current?.getEchartsInstance().resize();
+      const drawn = box.current?.firstElementChild;
+      if (drawn instanceof HTMLElement) echarts.getInstanceByDom(drawn)?.resize();
     });
     observer.observe(box.current!);
     return () => observer.disconnect();
@@ -33,7 +33,7 @@ function MonthChart({ series, labels, legend, height }: { series: Series[]; labe
   return (
     <div ref={box} className="chart-box">
       {width !== undefined && (
-        <ReactEChartsCore ref={chart} echarts={echarts} option={option} style={{ height }} opts={{ renderer: 'svg' }} autoResize={false} notMerge lazyUpdate />
+        <ReactEChartsCore echarts={echarts} option={option} style={{ height }} opts={{ renderer: 'svg' }} autoResize={false} notMerge lazyUpdate />
       )}
     </div>
   );
