@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ClientType, DeliveryType } from '../../src/domain/enums';
 import { expect, signIn, test, type Portal } from './fixtures';
 
