@@ -228,3 +228,46 @@ test('at 1280 px the repairs, finished deliveries, EOL detail and article item l
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `fit-1280-${name}.png`) });
   }
 });
+
+/**
+ * Issue 21 point 13: the dashboard's charts follow a resize (a tablet turned, a window narrowed)
+ * instead of keeping their first width, and the repair charts' Dutch month labels read 'mrt' and do
+ * not overlap at 412 px.
+ */
+test('dashboard charts follow a resize from 1280 to 412 px; month labels read mrt and do not overlap', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'klant@demo.local'); // an end customer's user: the dashboard chooses its company
+  await page.goto('/');
+  const repairs = page.getByRole('region', { name: 'Reparaties' });
+  await expect(repairs.locator('svg text', { hasText: 'mrt' })).toBeVisible();
+  const wideAt1280 = await page.locator('.chart-box svg').first().evaluate((svg) => svg.getBoundingClientRect().width);
+  expect(wideAt1280).toBeGreaterThan(600);
+
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.waitForTimeout(1000);
+  await expect.poll(() => page.locator('.chart-box svg').first().evaluate((svg) => svg.getBoundingClientRect().width)).toBeLessThan(412);
+  const m = await page.evaluate(() => {
+    const boxes = Array.from(document.querySelectorAll('.chart-box'));
+    const overlaps: string[] = [];
+    for (const svg of Array.from(document.querySelectorAll('section[aria-label="Reparaties"] .chart-box svg'))) {
+      const labels = Array.from(svg.querySelectorAll('text')).filter((t) => /^[a-z]{3}$/.test(t.textContent ?? '')).map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }));
+      labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => {
+        if (a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom) overlaps.push(`${a.text}/${b.text}`);
+      }));
+    }
+    return {
+      page: document.documentElement.scrollWidth,
+      tooWide: boxes.filter((box) => box.querySelector('svg')!.getBoundingClientRect().width > box.getBoundingClientRect().width + 0.5).length,
+      charts: boxes.length,
+      months: Array.from(document.querySelectorAll('section[aria-label="Reparaties"] svg text')).map((t) => t.textContent),
+      overlaps,
+    };
+  });
+  expect(m.page).toBeLessThanOrEqual(412);
+  expect(m.charts).toBeGreaterThan(7);
+  expect(m.tooWide).toBe(0);
+  expect(m.months).toEqual(expect.arrayContaining(['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec']));
+  expect(m.months).not.toContain('maa');
+  expect(m.overlaps).toEqual([]);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'dashboard-412.png'), fullPage: true });
+});

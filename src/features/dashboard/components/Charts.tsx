@@ -23,7 +23,8 @@ function MonthChart({ series, labels, legend, height }: { series: Series[]; labe
     const observer = new ResizeObserver(([entry]) => {
       setWidth(Math.floor(entry!.contentRect.width));
       const drawn = box.current?.firstElementChild;
-      if (drawn instanceof HTMLElement) echarts.getInstanceByDom(drawn)?.resize();
+      // echarts-for-react creates the chart with its first size as fixed options: 'auto' reads the box again.
+      if (drawn instanceof HTMLElement) echarts.getInstanceByDom(drawn)?.resize({ width: 'auto', height: 'auto' });
     });
     observer.observe(box.current!);
     return () => observer.disconnect();
