@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Carrier, DeliveryType } from '../../../domain/enums';
 import type { DeliveryFormOptions } from '../../../domain/contracts/deliveries';
 import { deliveryToast, isAcceptableUpload } from '../../../domain/schemas/deliveries';
+import { BULK_FILE_ACCEPT } from '../../../domain/files';
 import { useEndCustomers } from '../../../api/lookups';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { FormActions, FormError } from '../../../ui/form/FormError';
@@ -85,7 +86,7 @@ function BulkForm({ options, onClose, onSaved }: { options: DeliveryFormOptions;
       <TextAreaField label="Opmerking" {...form.bind('description')} />
       <div className={fileError || form.error('file') ? 'field has-error' : 'field'}>
         <label htmlFor="bulk-file">Bestand</label>
-        <input id="bulk-file" type="file" onChange={(e) => {
+        <input id="bulk-file" type="file" accept={BULK_FILE_ACCEPT} onChange={(e) => {
           const chosen = e.target.files?.[0] ?? null;
           setFileError(chosen && !isAcceptableUpload(chosen.name) ? 'Dit bestand kan niet worden geüpload.' : null);
           setFile(chosen && isAcceptableUpload(chosen.name) ? chosen : null);
