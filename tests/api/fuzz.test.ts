@@ -261,14 +261,21 @@ function hostileBodies(bytes: number): string[] {
 }
 
 describe('hostile bodies on every route', () => {
+  // A database of its own: the bad-input walk above may have changed the administrator's sign-in.
+  let own: TestContext;
+  beforeAll(async () => {
+    own = await createTestContext();
+  });
+  afterAll(() => own?.close());
+
   it('never holds a cheap request longer than MAX_HOLD_MS, answering each with a 4xx', async () => {
-    const base = await listenLocally(ctx.app);
-    const admin = await ctx.client().signIn('beheerder@demo.local');
+    const base = await listenLocally(own.app);
+    const admin = await own.client().signIn('beheerder@demo.local');
     const bodies = [...hostileBodies(BODY_LIMIT.default - 1024), ...hostileBodies(BODY_LIMIT.bulk - 4096), ...hostileBodies(4 * 1024 * 1024)];
     const failures: string[] = [];
     const slow: string[] = [];
     let requests = 0;
-    for (const route of ctx.app.apiRoutes.filter((r) => r.method !== 'GET' && !r.url.startsWith('/api/auth/logout'))) {
+    for (const route of own.app.apiRoutes.filter((r) => r.method !== 'GET' && !r.url.startsWith('/api/auth/logout'))) {
       const url = withParams(route.url, String(ABSENT_ID));
       for (const body of bodies) {
         requests += 1;
