@@ -271,14 +271,19 @@ test('200 actions offline through the screens, 3 offline reloads and 5 network f
     expect(row.comment).toBe(`Niet geleverde artikelen: Laptop (${serialOf(k + 1, LINES)})`);
     const lines = await portal.db.selectFrom('delivery_products').select(['item_id', 'is_backorder', 'checked_out_at']).where('delivery_id', '=', d.id).orderBy('id').execute();
     expect(lines, d.order).toHaveLength(LINES);
-    expect(lines.filter((l) => l.is_backorder).map((l) => l.item_id), d.order).toEqual([d.items[LINES - 1]]);
+    // The line not delivered no longer names the item (checked out, so back in stock); its backorder delivers the article again.
+    expect(lines.filter((l) => l.is_backorder).map((l) => l.item_id), d.order).toEqual([null]);
+    const backorder = await portal.db.selectFrom('deliveries').select('id').where('backorder_of_id', '=', d.id).executeTakeFirstOrThrow();
+    const backorderLines = await portal.db.selectFrom('delivery_products').select(['product_id', 'item_id', 'is_pickup']).where('delivery_id', '=', backorder.id).execute();
+    expect(backorderLines.map((l) => [l.product_id, l.item_id, l.is_pickup]), d.order).toEqual([[s.laptop, null, 0]]);
     expect(lines.filter((l) => !l.is_backorder && l.checked_out_at !== null)).toHaveLength(LINES - 1);
     const items = await portal.db.selectFrom('items').select(['id', 'status_id', 'client_id']).where('id', 'in', d.items).orderBy('id').execute();
     expect(items.map((i) => i.status_id), d.order).toEqual([...Array(LINES - 1).fill(ItemStatus.IN_GEBRUIK), ItemStatus.INGEKLAARD]);
     expect(items.slice(0, -1).every((i) => i.client_id === s.customer.end_user_id)).toBe(true);
     const events = await portal.db.selectFrom('events').select(['action', sql<number>`count(*)::int`.as('n')]).where('delivery_id', '=', d.id).groupBy('action').execute();
     expect(Object.fromEntries(events.map((e) => [e.action, e.n])), d.order).toEqual({
-      'Item uitgeklaard': LINES, 'Item geleverd': LINES - 1, 'Item niet geleverd (backorder)': 1, [`Indienst afgerond, getekend door Klant ${k + 1}`]: 1,
+      'Item uitgeklaard': LINES, 'Item geleverd': LINES - 1, 'Item niet geleverd (backorder)': 1, [`Backorder ${d.order} aangemaakt (1 artikel)`]: 1,
+      [`Indienst afgerond, getekend door Klant ${k + 1}`]: 1,
     });
   }
   const refused = await portal.db.selectFrom('deliveries').select(['completed_at', 'is_cancelled', 'signature_file']).where('id', '=', s.refused).executeTakeFirstOrThrow();

@@ -15,8 +15,9 @@ test('a signed-in provider lands on the dashboard and sees a customer\'s counter
   await expect(page.getByText('Dit veld is verplicht.')).toBeHidden();
   const inUse = page.getByTestId('counter-In gebruik');
   await expect(inUse).toHaveText(/^\d+$/);
-  await expect(page.getByRole('region', { name: 'Asset Management' }).locator('canvas').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Reparaties' }).locator('canvas')).toHaveCount(2);
+  // The charts draw as SVG (their labels are text).
+  await expect(page.getByRole('region', { name: 'Asset Management' }).locator('.chart-box svg').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reparaties' }).locator('.chart-box svg')).toHaveCount(2);
   await page.screenshot({ path: '.tmp/shots/dashboard.png', fullPage: true });
 
   // Clearing the customer leaves no counters or charts of the customer that was shown.
@@ -25,7 +26,7 @@ test('a signed-in provider lands on the dashboard and sees a customer\'s counter
   await expect(page.getByText('Dit veld is verplicht.')).toBeVisible();
   await expect(inUse).toHaveText('–');
   await expect(page.getByTestId('counter-Op voorraad')).toHaveText('–');
-  await expect(page.locator('canvas')).toHaveCount(0);
+  await expect(page.locator('.chart-box')).toHaveCount(0);
   await expect(page.getByText('Kies een klant om de statistieken te zien.')).toBeVisible();
 });
 

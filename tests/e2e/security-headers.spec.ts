@@ -57,7 +57,7 @@ test('the app runs under its Content-Security-Policy without a single violation'
   await page.getByLabel('Klant').fill(customer.name.slice(0, 6));
   await page.getByRole('option', { name: customer.name }).click();
   const region = page.getByRole('region', { name: 'Asset Management' });
-  const chart = region.locator('canvas').first();
+  const chart = region.locator('.chart-box svg').first();
   await expect(chart).toBeVisible();
   const box = (await chart.boundingBox())!;
   for (const x of [0.3, 0.5, 0.7]) await page.mouse.move(box.x + box.width * x, box.y + box.height * 0.6, { steps: 5 });
