@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRight } from '../support/hierarchy';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
@@ -43,11 +44,7 @@ const checkedOut = async (id: number) => (await ctx.db.selectFrom('delivery_prod
 beforeAll(async () => {
   ctx = await createTestContext();
   // Resellers may change deliveries here, so the hierarchy (not the right) is what refuses them below.
-  const [role, right] = await Promise.all([
-    ctx.db.selectFrom('roles').select('id').where('name', '=', 'Reseller').executeTakeFirstOrThrow(),
-    ctx.db.selectFrom('permissions').select('id').where('name', '=', 'Levering wijzigen').executeTakeFirstOrThrow(),
-  ]);
-  await ctx.db.insertInto('permission_role').values({ role_id: role.id, permission_id: right.id }).execute();
+  await grantRight(ctx.db, 'Reseller', 'Levering wijzigen');
   magazijn = await ctx.client().signIn('magazijn@demo.local');
   reseller = await ctx.client().signIn('reseller@demo.local');
   klant = await ctx.client().signIn('klant@demo.local');

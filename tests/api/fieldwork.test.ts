@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../support/pdf';
+import { grantRight } from '../support/hierarchy';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { pngDataUrl, signaturePng } from '../support/png';
@@ -66,11 +67,7 @@ const signatureFiles = () => {
 beforeAll(async () => {
   ctx = await createTestContext();
   // Resellers get the right to change deliveries here, so hierarchy (not the right) is what refuses them below.
-  const [role, right] = await Promise.all([
-    ctx.db.selectFrom('roles').select('id').where('name', '=', 'Reseller').executeTakeFirstOrThrow(),
-    ctx.db.selectFrom('permissions').select('id').where('name', '=', 'Levering wijzigen').executeTakeFirstOrThrow(),
-  ]);
-  await ctx.db.insertInto('permission_role').values({ role_id: role.id, permission_id: right.id }).execute();
+  await grantRight(ctx.db, 'Reseller', 'Levering wijzigen');
   admin = await ctx.client().signIn('beheerder@demo.local');
   magazijn = await ctx.client().signIn('magazijn@demo.local');
   reseller = await ctx.client().signIn('reseller@demo.local');

@@ -43,6 +43,15 @@ export async function insertDelivery(db: Kysely<Database>, clientId: number, ord
   return row.id;
 }
 
+/** Gives a seeded role one more right straight in the table (e.g. so the hierarchy, not the right, refuses). */
+export async function grantRight(db: Kysely<Database>, roleName: string, rightName: string): Promise<void> {
+  const [role, right] = await Promise.all([
+    db.selectFrom('roles').select('id').where('name', '=', roleName).executeTakeFirstOrThrow(),
+    db.selectFrom('permissions').select('id').where('name', '=', rightName).executeTakeFirstOrThrow(),
+  ]);
+  await db.insertInto('permission_role').values({ role_id: role.id, permission_id: right.id }).execute();
+}
+
 /** A repeatable sequence of random numbers in [0, 1) and picks from it. */
 export function seededRandom(seed: number) {
   const random = () => {
