@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { ClientType } from '../../src/domain/enums';
+import type { Portal } from './fixtures';
 
 /** Types like a hardware scanner: fast, ending with Enter. */
 export async function scan(page: Page, serial: string) {
@@ -63,4 +65,14 @@ export function outboxOnDevice(page: Page): Promise<StoredAction[]> {
       };
     };
   }));
+}
+
+/** The first end customer with an end user (its id and the end user's), and another end customer. */
+export async function endCustomerAndOther(portal: Portal) {
+  const endCustomer = await portal.db.selectFrom('clients as c').innerJoin('clients as u', 'u.parent_client_id', 'c.id')
+    .select(['c.id', 'u.id as end_user_id']).where('c.client_type_id', '=', ClientType.EINDKLANT).where('u.client_type_id', '=', ClientType.EINDGEBRUIKER)
+    .orderBy('c.id').executeTakeFirstOrThrow();
+  const other = await portal.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).where('id', '!=', endCustomer.id)
+    .orderBy('id').executeTakeFirstOrThrow();
+  return { endCustomer, other };
 }

@@ -4,16 +4,12 @@ import { sql } from 'kysely';
 import { devices, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf';
 import { test, expect, signIn, type Portal } from './fixtures';
-import { drawSignature, openTodayOnline, scan } from './fieldwork-steps';
-import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
+import { drawSignature, endCustomerAndOther, openTodayOnline, scan } from './fieldwork-steps';
+import { Carrier, DeliveryType, ItemStatus } from '../../src/domain/enums';
 
 /** An end customer with an end user, a serial-tracked article, an accessory and an article of another customer. */
 async function setUp(portal: Portal) {
-  const endCustomer = await portal.db.selectFrom('clients as c').innerJoin('clients as u', 'u.parent_client_id', 'c.id')
-    .select(['c.id', 'u.id as end_user_id']).where('c.client_type_id', '=', ClientType.EINDKLANT).where('u.client_type_id', '=', ClientType.EINDGEBRUIKER)
-    .orderBy('c.id').executeTakeFirstOrThrow();
-  const other = await portal.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).where('id', '!=', endCustomer.id)
-    .orderBy('id').executeTakeFirstOrThrow();
+  const { endCustomer, other } = await endCustomerAndOther(portal);
   const product = (client: number, group: number, name: string) => portal.db.insertInto('products').values({
     client_id: client, product_group_id: group, name, article_number: `E2E-${name}`, unique_product_id: `E2E-${name}-${client}`,
   }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);

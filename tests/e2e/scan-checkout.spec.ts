@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, signIn, type Portal } from './fixtures';
-import { scan } from './fieldwork-steps';
-import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
+import { endCustomerAndOther, scan } from './fieldwork-steps';
+import { Carrier, DeliveryType, ItemStatus } from '../../src/domain/enums';
 
 /**
  * Issue 21: scanning at check-out on a phone. Every scan is judged by the server at once (a refused
@@ -15,11 +15,7 @@ const phone = (width: number) => ({ viewport: { width, height: 760 }, deviceScal
 
 /** An end customer with an end user and a laptop article; another end customer with a tablet. */
 async function setUp(portal: Portal) {
-  const endCustomer = await portal.db.selectFrom('clients as c').innerJoin('clients as u', 'u.parent_client_id', 'c.id')
-    .select(['c.id', 'u.id as end_user_id']).where('c.client_type_id', '=', ClientType.EINDKLANT).where('u.client_type_id', '=', ClientType.EINDGEBRUIKER)
-    .orderBy('c.id').executeTakeFirstOrThrow();
-  const other = await portal.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).where('id', '!=', endCustomer.id)
-    .orderBy('id').executeTakeFirstOrThrow();
+  const { endCustomer, other } = await endCustomerAndOther(portal);
   const product = (client: number, name: string) => portal.db.insertInto('products').values({
     client_id: client, product_group_id: 1, name, article_number: `E2E-SCAN-${name}`, unique_product_id: `E2E-SCAN-${name}-${client}`,
   }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
