@@ -30,7 +30,7 @@ export default tseslint.config(
     files: [`src/features/${f}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: features.filter((o) => o !== f).map((o) => `**/features/${o}/**`), message: 'Features do not import each other; move shared code to src/ui or src/domain.' }],
+        patterns: [{ group: features.filter((o) => o !== f).map((o) => `**/features/${o}/**`), message: 'Features do not import each other; move shared code to src/ui or domain.' }],
       }],
     },
   })),
@@ -49,9 +49,15 @@ export default tseslint.config(
     files: ['src/{session,api,offline,ui,shell}/**/*.{ts,tsx}', 'src/router.tsx', 'src/main.tsx', 'src/panels.ts', 'src/features/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
-  // src/domain is shared with the server: no React, no Node.
+  // domain/ is shared by the web app and the server: no React, no Node, neither side's folders
+  // (domain/tsconfig.json proves it has no DOM or Node globals either).
   {
-    files: ['src/domain/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'node:*', 'fs', 'path'] }] },
+    files: ['domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'node:*', 'fs', 'path', '**/src/**', '**/server/**'] }] },
+  },
+  // The server imports the shared domain (@domain), never the web app's folder.
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'The server imports shared code from @domain, not from the web app (src/).' }] }] },
   },
 );

@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
  * so tests never see each other's data. CHROMIUM_PATH overrides the system Chromium.
  */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The servers run in UTC, the zone of a container: dates shown or checked must be Amsterdam's anyway (src/domain/dates.ts).
+// The servers run in UTC, the zone of a container: dates shown or checked must be Amsterdam's anyway (domain/dates.ts).
 process.env.TZ = 'UTC';
 
 export default defineConfig({

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -34,6 +35,7 @@ export default defineConfig({
     }),
     precompress(),
   ],
+  resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500,

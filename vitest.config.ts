@@ -1,10 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Tests run in UTC, the zone of a container, so a date shown or checked by the host's clock instead of
-// Amsterdam's fails here (src/domain/dates.ts). Workers inherit it.
+// Amsterdam's fails here (domain/dates.ts). Workers inherit it.
 process.env.TZ = 'UTC';
 
 const apiProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
+  extends: true as const,
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
@@ -19,15 +21,17 @@ const apiProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
+  resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)) } },
   test: {
     // Vitest's default is one worker less than the cores: on the 2-core CI machine that ran every file
     // one after another. Each file has a database of its own, so two at a time is safe.
     maxWorkers: 2,
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'],
           environment: 'node',
           // Some unit tests start an embedded database; on a busy 2-core machine that takes seconds.
           testTimeout: 30_000,

@@ -6,7 +6,7 @@
  * Run on its own: DATABASE_URL=postgres://… npx tsx bench/generate.ts [items] [products] [deliveries] [clients]
  */
 import { sql } from 'kysely';
-import { ClientType } from '../src/domain/enums';
+import { ClientType } from '@domain/enums';
 import type { Db } from '../server/db/database';
 
 export interface VolumeOptions {

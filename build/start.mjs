@@ -18,7 +18,7 @@ function newestMtime(/** @type {string} */ entry) {
 }
 
 const webBuiltAt = fs.statSync(path.join(root, 'dist', 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-const webSources = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+const webSources = ['src', 'domain', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
 if (webSources.some((s) => newestMtime(s) > webBuiltAt)) {
   console.log('Web-app wordt gebouwd…');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });

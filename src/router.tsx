@@ -4,7 +4,7 @@ import {
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import type { Permission } from './domain/permissions';
+import type { Permission } from '@domain/permissions';
 import { sessionForGuard, hasRight, type SessionUser } from './session';
 import { AuthLayout } from './shell/AuthLayout';
 import { NotFoundPage } from './shell/NotFoundPage';

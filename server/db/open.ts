@@ -6,7 +6,7 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import { kyselyPool } from './pool';
 import type { Database, Db } from './database';
-import { APP_TIME_ZONE } from '../../src/domain/dates';
+import { APP_TIME_ZONE } from '@domain/dates';
 
 // Same value shapes on both engines: bigint counts as numbers, dates as 'Y-m-d' strings.
 const INT8 = 20;
@@ -18,7 +18,7 @@ export const pgliteParsers = { [DATE]: (v: string) => v };
 /**
  * PostgreSQL's default 128 MB of shared buffers is zeroed at every start of the embedded database: it
  * cost 120 MB of resident memory and a second of the start. 32 MB holds the demo data many times over.
- * The session clock is Amsterdam's (src/domain/dates): current_date is the Dutch day on any host.
+ * The session clock is Amsterdam's (domain/dates): current_date is the Dutch day on any host.
  */
 export const pgliteOptions = {
   parsers: pgliteParsers, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', `TimeZone=${APP_TIME_ZONE}`],

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { sql, type CompiledQuery, type InferResult } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Permission } from '../../src/domain/permissions';
-import { SUPERUSER_ROLE } from '../../src/domain/enums';
+import type { Permission } from '@domain/permissions';
+import { SUPERUSER_ROLE } from '@domain/enums';
 import type { Executor } from '../db/database';
 import { HttpError, forbidden } from './errors';
 import type { Config } from '../config';

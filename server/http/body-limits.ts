@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { hasNoNul, msg } from '../../src/domain/schemas/common';
+import { hasNoNul, msg } from '@domain/schemas/common';
 import { HttpError, ValidationError } from './errors';
 
 /**

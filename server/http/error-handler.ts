@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { HttpError, VALIDATION_MESSAGE } from './errors';
 import { BODY_TOO_LARGE_MESSAGE } from './body-limits';
-import { MAX_FIELD_ERRORS } from '../../src/domain/schemas/common';
+import { MAX_FIELD_ERRORS } from '@domain/schemas/common';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db-errors';
 
 const SERVER_ERROR = 'Er is helaas iets fout gegaan. Probeer het later opnieuw.';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { issuesToFieldErrors } from '../../src/domain/schemas/common';
+import { issuesToFieldErrors } from '@domain/schemas/common';
 
 /** An answer with a status and a Dutch message, thrown from anywhere in a request. */
 export class HttpError extends Error {

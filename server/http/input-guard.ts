@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hasNoNul, msg } from '../../src/domain/schemas/common';
+import { hasNoNul, msg } from '@domain/schemas/common';
 import { HttpError, ValidationError } from './errors';
 
 export const NOT_AN_OBJECT_MESSAGE = 'De verzonden gegevens moeten een JSON-object zijn.';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { fileMsg } from '../../src/domain/files';
+import { fileMsg } from '@domain/files';
 import { HttpError } from './errors';
 import { BODY_TOO_LARGE_MESSAGE } from './body-limits';
 

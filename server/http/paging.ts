@@ -1,9 +1,9 @@
 import type { Expression, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
-import type { Paged } from '../../src/domain/paged';
+import type { Paged } from '@domain/paged';
 import * as v from 'valibot';
-import { id, msg } from '../../src/domain/schemas/common';
-import { filterValueSchema, listQuerySchema, pagingMsg } from '../../src/domain/schemas/paging';
+import { id, msg } from '@domain/schemas/common';
+import { filterValueSchema, listQuerySchema, pagingMsg } from '@domain/schemas/paging';
 import { parse, ValidationError } from './errors';
 
 const DEFAULT_PER_PAGE = 25;
@@ -132,7 +132,7 @@ export function startsWithTerm(column: Expression<string | null>, search: string
   return to === null ? sql<SqlBool>`${upper} ~>=~ ${from}` : sql<SqlBool>`${upper} ~>=~ ${from} and ${upper} ~<~ ${to}`;
 }
 
-export type { Paged } from '../../src/domain/paged';
+export type { Paged } from '@domain/paged';
 
 /**
  * How a page learns its total:

@@ -1,7 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import * as v from 'valibot';
 import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
-import { listQuerySchema } from '../../src/domain/schemas/paging';
+import { listQuerySchema } from '@domain/schemas/paging';
 
 type Schema = v.GenericSchema;
 
@@ -72,7 +72,7 @@ export const schemas = {
 export const uploadField = v.pipe(v.string(), v.metadata({ format: 'binary', description: 'Een bestand (multipart/form-data)' }));
 
 /**
- * What a service may return for an answer contract (src/domain/contracts): the same fields, where a
+ * What a service may return for an answer contract (domain/contracts): the same fields, where a
  * text may still be the Date it serialises to. Annotating a service with it keeps it and the
  * route's response schema in step: a field the schema would strip is a type error.
  */

@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { ClientType } from '../../src/domain/enums';
+import { ClientType } from '@domain/enums';
 import type { Executor } from '../db/database';
 import type { AuthUser } from './access';
 import { notFound } from './errors';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAcceptableUpload } from '../../src/domain/schemas/deliveries';
-import { BULK_FILE_ACCEPT } from '../../src/domain/files';
+import { isAcceptableUpload } from '@domain/schemas/deliveries';
+import { BULK_FILE_ACCEPT } from '@domain/files';
 import { isAcceptableBulkFile } from './bulk-file';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n');

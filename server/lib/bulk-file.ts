@@ -1,4 +1,4 @@
-import { bulkFileExtension, type BulkFileExtension } from '../../src/domain/files';
+import { bulkFileExtension, type BulkFileExtension } from '@domain/files';
 
 const bytes = (...b: number[]) => Buffer.from(b);
 const ZIP = bytes(0x50, 0x4b, 0x03, 0x04);

@@ -1,6 +1,6 @@
 import formatContentDisposition from 'content-disposition';
 import type { FastifyReply } from 'fastify';
-import { IMAGE_MIME_TYPES, PDF_MIME_TYPE, type ImageMimeType } from '../../src/domain/files';
+import { IMAGE_MIME_TYPES, PDF_MIME_TYPE, type ImageMimeType } from '@domain/files';
 import { notFound } from '../http/errors';
 import type { FileStorage } from './storage';
 import { withinDecodeLimits } from './image-size';

@@ -3,7 +3,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { readSheetRows } from './sheets';
 import { XmlFormatError, XmlStream } from './xml-stream';
-import { fileMsg } from '../../src/domain/files';
+import { fileMsg } from '@domain/files';
 
 async function workbook(fill: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse as parseCsv } from 'csv-parse';
-import { MAX_IMPORT_ROWS, MAX_IMPORT_UNPACKED_MB, fileMsg } from '../../src/domain/files';
+import { MAX_IMPORT_ROWS, MAX_IMPORT_UNPACKED_MB, fileMsg } from '@domain/files';
 import { ValidationError } from '../http/errors';
 import { isZip } from './file-type';
 import { XmlFormatError, XmlStream } from './xml-stream';

@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import { PRODUCT_NAME } from '../../src/domain/product';
+import { PRODUCT_NAME } from '@domain/product';
 
 const PERIOD = 30;
 

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { fileStamp, wallClockForSpreadsheet } from '../../src/domain/dates';
+import { fileStamp, wallClockForSpreadsheet } from '@domain/dates';
 
 /** One column of an export: its heading and how a row fills it. */
 export interface XlsxColumn<T> {

@@ -108,7 +108,7 @@ export async function postForm<T>(path: string, body: FormData, options: UploadO
   throw new ApiError(answer.status, json?.message ?? `Request failed with status code ${answer.status}`, json?.errors ?? {});
 }
 
-export type { Paged } from '../domain/paged';
+export type { Paged } from '@domain/paged';
 
 /** Starts a browser download of an API file (exports, PDFs) with the session cookie. */
 /** `prefixUrl: '/'` for the few files the spec serves outside /api (the shipping label). */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson, type Paged } from './client';
 import { queryKeys } from './keys';
-import type { ClientOption } from '../domain/contracts/clients';
+import type { ClientOption } from '@domain/contracts/clients';
 
 /**
  * Lists that more than one area chooses from (dropdowns and filters). One key each, so a change

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '../domain/format';
+import { formatDateTime } from '@domain/format';
 import { confirmDialog } from '../shell/confirm';
 import { showToast } from '../shell/toast';
 import { discardAction, replayOutbox, retryAction, useOthersWaitingCount, useOutboxActions, type OutboxAction } from './outbox';

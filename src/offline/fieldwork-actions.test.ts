@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import type { DeliveryDetail } from '../domain/contracts/deliveries';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { OfflineDatabase } from './db';
 import { checkOutAction, finishAction, finishPayload, pendingFor } from './fieldwork-actions';
 import { createQueue } from './queue';

@@ -1,7 +1,7 @@
-import { DeliveryType } from '../domain/enums';
-import { finishComment } from '../domain/fieldwork';
-import type { DeliveryDetail } from '../domain/contracts/deliveries';
-import { ACCESSORY_GROUP_ID } from '../domain/schemas/stock';
+import { DeliveryType } from '@domain/enums';
+import { finishComment } from '@domain/fieldwork';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
+import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
 import type { StaleArea } from '../api/keys';
 import type { OutboxAction } from './db';
 import type { NewAction } from './queue';

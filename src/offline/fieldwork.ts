@@ -1,4 +1,4 @@
-import type { DeliveryDetail } from '../domain/contracts/deliveries';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { checkOutAction, finishAction, type AccessoryCount, type FinishChoice } from './fieldwork-actions';
 import { enqueue, type EnqueueOutcome } from './outbox';
 

@@ -2,10 +2,10 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { getJson } from '../api/client';
 import { ApiError } from '../api/errors';
 import { queryKeys } from '../api/keys';
-import type { Permission } from '../domain/permissions';
-import type { SessionUserAnswer } from '../domain/contracts/auth';
+import type { Permission } from '@domain/permissions';
+import type { SessionUserAnswer } from '@domain/contracts/auth';
 
-/** The signed-in user (src/domain/contracts/auth.ts), its rights typed as the portal's rights. */
+/** The signed-in user (domain/contracts/auth.ts), its rights typed as the portal's rights. */
 export type SessionUser = Omit<SessionUserAnswer, 'permissions'> & { permissions: Permission[] };
 
 /** The signed-in user, or null when there is no session (GET /api/auth/me answers 401). */

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { ClientType } from '../domain/enums';
-import type { Permission } from '../domain/permissions';
+import { ClientType } from '@domain/enums';
+import type { Permission } from '@domain/permissions';
 import { hasRight, sessionQueryOptions, type SessionUser } from './session';
 
 /** The signed-in user as the private pages see it, with the facts they ask most. */

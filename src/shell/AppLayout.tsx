@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useMatches, useNavigate, useRouterState, type StaticDataRouteOption } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { PRODUCT_NAME } from '../domain/product';
-import { initials } from '../domain/format';
+import { PRODUCT_NAME } from '@domain/product';
+import { initials } from '@domain/format';
 import { postJson } from '../api/client';
 import { endSession, useSessionUser } from '../session';
 import { confirmDialog } from './confirm';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { PRODUCT_NAME } from '../domain/product';
+import { PRODUCT_NAME } from '@domain/product';
 
 export function AuthLayout() {
   const title = useMatches().at(-1)?.staticData?.title;

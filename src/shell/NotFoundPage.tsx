@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
-import { PRODUCT_NAME } from '../domain/product';
+import { PRODUCT_NAME } from '@domain/product';
 
 export function NotFoundPage() {
   useEffect(() => {

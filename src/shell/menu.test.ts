@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allPermissions } from '../domain/permissions';
+import { allPermissions } from '@domain/permissions';
 import { isMenuActive, menu, visibleMenu } from './menu';
 
 describe('sidebar menu', () => {

@@ -1,4 +1,4 @@
-import type { Permission } from '../domain/permissions';
+import type { Permission } from '@domain/permissions';
 
 /** The sidebar (spec 1 §2.2): route name, label, routes it is also active on, required right. */
 export interface MenuEntry {

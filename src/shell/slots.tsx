@@ -10,7 +10,7 @@
  * panel), so a slow or broken panel does not hold back or take down the page or the others.
  */
 import { Component, Suspense, useSyncExternalStore, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import type { DeliveryDetail } from '../domain/contracts/deliveries';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
 
 /** What the customer page (spec 1 §2.9) hands to the panels of the 'customer' slot. */
 export interface CustomerPanelProps {

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS } from '../domain/rules';
+import { TOAST_DURATION_MS } from '@domain/rules';
 
 export type ToastType = 'success' | 'alert' | 'warning' | 'info';
 export interface Toast {

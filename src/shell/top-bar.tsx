@@ -12,7 +12,7 @@
  */
 import { createContext, useContext } from 'react';
 import { createPortal } from 'react-dom';
-import type { Permission } from '../domain/permissions';
+import type { Permission } from '@domain/permissions';
 import { useSessionUser } from '../session';
 import { SplitButton } from '../ui/SplitButton';
 

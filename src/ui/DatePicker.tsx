@@ -8,7 +8,7 @@
  * value is 'Y-m-d' or ''. A typed date that is not valid or out of range shows an error under the
  * field and sets the value to ''; its input then carries `data-entry-error`, and a useApiForm form
  * does not send while it does. `error` shows an outside message (e.g. a 422) in the same place.
- * The days offered (type and years) follow the shared rule of src/domain/dates, the API's rule.
+ * The days offered (type and years) follow the shared rule of domain/dates, the API's rule.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useFixedPlace } from './fixed-place';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Permission } from '../domain/permissions';
+import type { Permission } from '@domain/permissions';
 import { TopBarActions } from '../shell/top-bar';
 import { toastError } from '../shell/toast';
 import { DataTable, type DataTableProps, type TableParams } from './DataTable';

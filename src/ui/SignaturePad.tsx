@@ -8,7 +8,7 @@
  * is cleared or holds too little ink to be a signature.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { SIGNATURE_CANVAS_PX } from '../domain/fieldwork';
+import { SIGNATURE_CANVAS_PX } from '@domain/fieldwork';
 import { inkLength, MIN_INK_LENGTH, sampleAt, strokePath, type Stroke } from './signature/strokes';
 import './signature/signature.css';
 

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { msg } from '@domain/schemas/common';
+import { deliverySchema, endUserDeliverySchema } from '@domain/schemas/deliveries';
+import { DeliveryType } from '@domain/enums';
 import { addDays, addMonths, checkTyped, INVALID_DATE, isAllowed, longDutchDate, monthGrid, parseDisplayDate, RANGE_ERRORS, toDisplayDate } from './date';
 
 const today = '2026-11-23';
@@ -65,5 +69,34 @@ describe('calendar', () => {
   it('names a day in Dutch', () => {
     expect(longDutchDate('2026-11-23')).toBe('maandag 23 november 2026');
     expect(longDutchDate('2026-11-29')).toBe('zondag 29 november 2026');
+  });
+});
+
+// 23:30 UTC on 26 November is 00:30 on 27 November in Amsterdam (CET, UTC+1).
+const JUST_AFTER_MIDNIGHT = new Date('2026-11-26T23:30:00Z');
+
+describe('the picker and the schemas share one date rule', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('the date picker offers exactly the days the schema accepts, at 00:30 in Amsterdam on a UTC host', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(JUST_AFTER_MIDNIGHT);
+    const schema = deliverySchema(DeliveryType.REPARATIE, true);
+    const base = { client_id: 1, order_number: 'O', your_reference: 'R', contact: 'C', contact_email: 'c@x.nl', contact_phone: '06', products: [] };
+    const dateErrors = (date: string) => {
+      const result = v.safeParse(schema, { ...base, date });
+      return result.success ? [] : result.issues.filter((i) => v.getDotPath(i) === 'date').map((i) => i.message);
+    };
+    for (const [day, offered] of [['2026-11-26', false], ['2026-11-27', true], ['2999-12-31', true], ['3000-01-01', false]] as const) {
+      expect(isAllowed(day, 'future')).toBe(offered);
+      expect(dateErrors(day).length === 0).toBe(offered);
+    }
+    expect(dateErrors('2026-11-26')).toEqual([msg.futureDate]);
+    expect(checkTyped('26-11-2026', 'future')).toEqual({ value: null, error: msg.futureDate });
+    expect(checkTyped('27-11-2026', 'future')).toEqual({ value: '2026-11-27', error: null });
+    // The picker reads no year the schema would refuse.
+    expect(checkTyped('01-01-1000', 'any').error).not.toBeNull();
+    expect(v.safeParse(endUserDeliverySchema, { date: '2026-11-26', order_number: 'O', your_reference: 'R', products: [{ product_id: 1 }] }).success).toBe(false);
+    expect(v.safeParse(endUserDeliverySchema, { date: '2026-11-27', order_number: 'O', your_reference: 'R', products: [{ product_id: 1 }] }).success).toBe(true);
   });
 });

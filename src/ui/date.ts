@@ -1,10 +1,10 @@
 /**
  * Pure date logic of the date picker (spec 1 §5): shown as d-m-Y, value Y-m-d. Which days may be
- * chosen ('future', 'history', the years) is the shared rule of src/domain/dates, the one the API's
+ * chosen ('future', 'history', the years) is the shared rule of domain/dates, the one the API's
  * schemas check; today is the Amsterdam day. Days are Y-m-d strings, so comparing strings compares days.
  */
-import { dateMsg, dateRangeBounds, isCalendarDate, todayInAmsterdam, type DateRangeType } from '../domain/dates';
-import { toIsoDate } from '../domain/format';
+import { dateMsg, dateRangeBounds, isCalendarDate, todayInAmsterdam, type DateRangeType } from '@domain/dates';
+import { toIsoDate } from '@domain/format';
 
 export type { DateRangeType };
 

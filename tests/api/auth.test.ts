@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import { currentOtp } from '../../server/lib/totp';
-import { PASSWORD_MESSAGE } from '../../src/domain/rules';
+import { PASSWORD_MESSAGE } from '@domain/rules';
 
 let ctx: TestContext;
 beforeAll(async () => {

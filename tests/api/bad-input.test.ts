@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_TOO_LARGE_MESSAGE } from '../../server/http/body-limits';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
-import { msg } from '../../src/domain/schemas/common';
-import { pagingMsg } from '../../src/domain/schemas/paging';
+import { msg } from '@domain/schemas/common';
+import { pagingMsg } from '@domain/schemas/paging';
 import { INVALID_JSON_MESSAGE } from '../../server/http/error-handler';
 import { NOT_AN_OBJECT_MESSAGE } from '../../server/http/input-guard';
 

@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { arrayRecipe, heldWhile, listenLocally, prepareInWorker, sendRaw, type HostileRequest } from '../support/event-loop';
 import { BODY_LIMIT, BODY_TOO_LARGE_MESSAGE, MAX_BODY_DEPTH, MAX_BODY_LIST } from '../../server/http/body-limits';
-import { MAX_FIELD_ERRORS, MAX_LIST, msg } from '../../src/domain/schemas/common';
+import { MAX_FIELD_ERRORS, MAX_LIST, msg } from '@domain/schemas/common';
 import { VALIDATION_MESSAGE } from '../../server/http/errors';
 
 /** The longest hostile bodies may hold a cheap request beyond what the same requests with a harmless body do (the goal is ~50 ms of work; the rest is a busy test machine). */

@@ -7,8 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
-import { scanMsg } from '../../src/domain/scan';
-import { stockMsg } from '../../src/domain/schemas/stock';
+import { scanMsg } from '@domain/scan';
+import { stockMsg } from '@domain/schemas/stock';
 
 let ctx: TestContext;
 let admin: ApiClient;

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRight } from '../support/hierarchy';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
-import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
-import { fieldworkMsg } from '../../src/domain/fieldwork';
-import { scanMsg } from '../../src/domain/scan';
-import { asnMsg } from '../../src/domain/schemas/prenotifications';
+import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
+import { fieldworkMsg } from '@domain/fieldwork';
+import { scanMsg } from '@domain/scan';
+import { asnMsg } from '@domain/schemas/prenotifications';
 
 let ctx: TestContext;
 let magazijn: ApiClient;

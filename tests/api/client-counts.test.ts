@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { hierarchyUsers, insertClient as insertClientIn, overlapping, seededRandom } from '../support/hierarchy';
-import { ClientType } from '../../src/domain/enums';
+import { ClientType } from '@domain/enums';
 
 let ctx: TestContext;
 let admin: ApiClient;

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import { hierarchyUsers, insertClient as insertClientIn, insertDelivery as insertDeliveryIn, overlapping, seededRandom, type HierarchyUsers } from '../support/hierarchy';
-import { ClientType, DeliveryType } from '../../src/domain/enums';
+import { ClientType, DeliveryType } from '@domain/enums';
 
 let ctx: TestContext;
 let users: HierarchyUsers;

@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
-import { POSTCODE_MESSAGE } from '../../src/domain/rules';
-import { clientMsg } from '../../src/domain/schemas/clients';
+import { POSTCODE_MESSAGE } from '@domain/rules';
+import { clientMsg } from '@domain/schemas/clients';
 
 let ctx: TestContext;
 let admin: ApiClient;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../support/multipart';
-import { fileMsg } from '../../src/domain/files';
+import { fileMsg } from '@domain/files';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
-import { ClientType, ItemStatus } from '../../src/domain/enums';
+import { ClientType, ItemStatus } from '@domain/enums';
 
 let ctx: TestContext;
 let admin: ApiClient;

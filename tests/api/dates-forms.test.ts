@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import { pdfText } from '../support/pdf';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
-import { Carrier, ClientType, DeliveryType } from '../../src/domain/enums';
-import { deliveryMsg } from '../../src/domain/schemas/deliveries';
-import { clientMsg } from '../../src/domain/schemas/clients';
-import { msg } from '../../src/domain/schemas/common';
-import { todayInAmsterdam } from '../../src/domain/dates';
+import { Carrier, ClientType, DeliveryType } from '@domain/enums';
+import { deliveryMsg } from '@domain/schemas/deliveries';
+import { clientMsg } from '@domain/schemas/clients';
+import { msg } from '@domain/schemas/common';
+import { todayInAmsterdam } from '@domain/dates';
 
 let ctx: TestContext;
 let admin: ApiClient;

@@ -4,8 +4,8 @@ import { pdfText } from '../support/pdf';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { pngDataUrl, signaturePng } from '../support/png';
-import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
-import { fieldworkMsg } from '../../src/domain/fieldwork';
+import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
+import { fieldworkMsg } from '@domain/fieldwork';
 
 let ctx: TestContext;
 let admin: ApiClient;

@@ -4,9 +4,9 @@ import { pdfText } from '../support/pdf';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { readWorkbook } from '../support/xlsx';
-import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
-import { deliveryMsg, deliveryToast } from '../../src/domain/schemas/deliveries';
-import { msg } from '../../src/domain/schemas/common';
+import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
+import { deliveryMsg, deliveryToast } from '@domain/schemas/deliveries';
+import { msg } from '@domain/schemas/common';
 
 let ctx: TestContext;
 let admin: ApiClient;

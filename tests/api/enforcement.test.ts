@@ -12,7 +12,7 @@ import type { ApiClient } from '../support/client';
 import { registerAccessControl } from '../../server/http/access';
 import { hashPassword } from '../../server/lib/passwords';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
-import { allPermissions } from '../../src/domain/permissions';
+import { allPermissions } from '@domain/permissions';
 import type { ApiRoute } from '../../server/app';
 
 /** Routes anyone may call without a session, and why. */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { readWorkbook } from '../support/xlsx';
-import { ClientType, ItemStatus } from '../../src/domain/enums';
-import type { EolItemRow, EolProductRow } from '../../src/domain/contracts/eol';
+import { ClientType, ItemStatus } from '@domain/enums';
+import type { EolItemRow, EolProductRow } from '@domain/contracts/eol';
 
 let ctx: TestContext;
 let admin: ApiClient;

@@ -2,7 +2,7 @@
  * A route fuzzer (issue 7): every /api route gets a fixed set of bad inputs in its path, query and
  * body, as a Superuser and as an end-customer user. No answer may be a 5xx, and a write that was
  * refused may not have changed the database. The routes come from `app.apiRoutes` and the body
- * fields from the shared schemas in src/domain/schemas, so new routes and fields are fuzzed without
+ * fields from the shared schemas in domain/schemas, so new routes and fields are fuzzed without
  * editing this file.
  */
 import fs from 'node:fs';
@@ -63,10 +63,10 @@ function entriesOf(entries: Record<string, AnySchema>, depth: number): Map<strin
   return new Map(Object.entries(entries).map(([k, s]) => [k, shapeOf(s, depth)]));
 }
 
-/** Every field of every object schema exported from src/domain/schemas, merged into one shape. */
+/** Every field of every object schema exported from domain/schemas, merged into one shape. */
 async function sharedSchemaFields(): Promise<Map<string, Shape>> {
   const fields = new Map<string, Shape>();
-  const dir = path.resolve(__dirname, '../../src/domain/schemas');
+  const dir = path.resolve(__dirname, '../../domain/schemas');
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
     const module = (await import(path.join(dir, file))) as Record<string, unknown>;
     for (const exported of Object.values(module)) {

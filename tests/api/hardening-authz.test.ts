@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
-import type { Permission } from '../../src/domain/permissions';
-import { userMsg } from '../../src/domain/schemas/users';
-import { roleMsg } from '../../src/domain/schemas/roles';
-import { asnMsg } from '../../src/domain/schemas/prenotifications';
-import { scanMsg } from '../../src/domain/scan';
+import type { Permission } from '@domain/permissions';
+import { userMsg } from '@domain/schemas/users';
+import { roleMsg } from '@domain/schemas/roles';
+import { asnMsg } from '@domain/schemas/prenotifications';
+import { scanMsg } from '@domain/scan';
 
 /** Issue 7, items 2, 7, 8 and 11: account takeover through contacts, parallel list saves, shared roles, cross-tenant answers. */
 let ctx: TestContext;

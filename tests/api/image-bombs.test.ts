@@ -11,8 +11,8 @@ import type { ApiClient } from '../support/client';
 import { multipartBody } from '../support/multipart';
 import { pngDataUrl, signaturePng } from '../support/png';
 import { heldWhile, listenLocally, prepareInWorker } from '../support/event-loop';
-import { fieldworkMsg } from '../../src/domain/fieldwork';
-import { fileMsg } from '../../src/domain/files';
+import { fieldworkMsg } from '@domain/fieldwork';
+import { fileMsg } from '@domain/files';
 import { MAX_IMAGE_SIDE } from '../../server/lib/image-size';
 
 const MAX_HOLD_MS = 300;

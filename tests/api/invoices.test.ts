@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { readWorkbook } from '../support/xlsx';
-import { ClientType, ItemStatus } from '../../src/domain/enums';
-import { formatEuro } from '../../src/domain/format';
-import { invoiceMsg } from '../../src/domain/schemas/invoices';
-import { msg } from '../../src/domain/schemas/common';
+import { ClientType, ItemStatus } from '@domain/enums';
+import { formatEuro } from '@domain/format';
+import { invoiceMsg } from '@domain/schemas/invoices';
+import { msg } from '@domain/schemas/common';
 
 let ctx: TestContext;
 let admin: ApiClient;

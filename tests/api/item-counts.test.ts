@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
-import { ClientType, ItemStatus } from '../../src/domain/enums';
+import { ClientType, ItemStatus } from '@domain/enums';
 import * as migration from '../../server/db/migrations/20261124T0500-item-counts';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
-import { msg } from '../../src/domain/schemas/common';
+import { msg } from '@domain/schemas/common';
 
 let ctx: TestContext;
 let admin: ApiClient;

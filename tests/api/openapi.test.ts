@@ -9,9 +9,9 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiRoute } from '../../server/app';
 import { messageResponse, routeSchema } from '../../server/http/route-schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
-import { roleMsg } from '../../src/domain/schemas/roles';
-import { msg } from '../../src/domain/schemas/common';
-import { sessionUserSchema } from '../../src/domain/contracts/auth';
+import { roleMsg } from '@domain/schemas/roles';
+import { msg } from '@domain/schemas/common';
+import { sessionUserSchema } from '@domain/contracts/auth';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
-import { ItemStatus } from '../../src/domain/enums';
-import { scanMsg } from '../../src/domain/scan';
-import { asnMsg } from '../../src/domain/schemas/prenotifications';
-import { msg } from '../../src/domain/schemas/common';
+import { ItemStatus } from '@domain/enums';
+import { scanMsg } from '@domain/scan';
+import { asnMsg } from '@domain/schemas/prenotifications';
+import { msg } from '@domain/schemas/common';
 
 let ctx: TestContext;
 let admin: ApiClient;

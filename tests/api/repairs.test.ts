@@ -3,9 +3,9 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { multipartBody } from '../support/multipart';
 import { readWorkbook } from '../support/xlsx';
-import { ClientType, DeliveryType, ItemStatus, repairStatuses } from '../../src/domain/enums';
-import { DAY_MS } from '../../src/domain/quotation';
-import { repairMsg, repairToast } from '../../src/domain/schemas/repairs';
+import { ClientType, DeliveryType, ItemStatus, repairStatuses } from '@domain/enums';
+import { DAY_MS } from '@domain/quotation';
+import { repairMsg, repairToast } from '@domain/schemas/repairs';
 
 let ctx: TestContext;
 let admin: ApiClient;

@@ -6,10 +6,10 @@ import { hierarchyUsers } from '../support/hierarchy';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 import { hashPassword } from '../../server/lib/passwords';
 import * as roleOwners from '../../server/db/migrations/20261126T1600-role-owners';
-import { PROVIDER_CLIENT_ID } from '../../src/domain/enums';
-import type { Permission } from '../../src/domain/permissions';
-import { roleMsg } from '../../src/domain/schemas/roles';
-import { userMsg } from '../../src/domain/schemas/users';
+import { PROVIDER_CLIENT_ID } from '@domain/enums';
+import type { Permission } from '@domain/permissions';
+import { roleMsg } from '@domain/schemas/roles';
+import { userMsg } from '@domain/schemas/users';
 
 /** Issue 22 point 3: roles belong to a client; the provider's are templates for everyone. */
 let ctx: TestContext;

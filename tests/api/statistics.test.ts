@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
+import { ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { readWorkbook } from '../support/xlsx';

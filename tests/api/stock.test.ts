@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { readWorkbook } from '../support/xlsx';
-import { DeliveryType, ItemStatus, stockFilterOptions } from '../../src/domain/enums';
-import { stockMsg } from '../../src/domain/schemas/stock';
-import { msg } from '../../src/domain/schemas/common';
+import { DeliveryType, ItemStatus, stockFilterOptions } from '@domain/enums';
+import { stockMsg } from '@domain/schemas/stock';
+import { msg } from '@domain/schemas/common';
 
 let ctx: TestContext;
 let admin: ApiClient;

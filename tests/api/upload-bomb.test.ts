@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 import { currentOtp } from '../../server/lib/totp';
-import { fileMsg } from '../../src/domain/files';
+import { fileMsg } from '@domain/files';
 import { withDatabase } from '../support/postgres';
 import { withDbName } from '../support/global-setup';
 import { multipartBody } from '../support/multipart';

@@ -5,10 +5,10 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { multipartBody } from '../support/multipart';
 import { xlsxBomb } from '../support/zip-bomb';
-import { fileMsg } from '../../src/domain/files';
+import { fileMsg } from '@domain/files';
 import { INVALID_JSON_MESSAGE } from '../../server/http/error-handler';
-import { clientMsg } from '../../src/domain/schemas/clients';
-import { stockMsg } from '../../src/domain/schemas/stock';
+import { clientMsg } from '@domain/schemas/clients';
+import { stockMsg } from '@domain/schemas/stock';
 
 let ctx: TestContext;
 let admin: ApiClient;

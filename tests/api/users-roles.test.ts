@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
-import { allPermissions, type Permission } from '../../src/domain/permissions';
-import { userMsg } from '../../src/domain/schemas/users';
-import { roleMsg } from '../../src/domain/schemas/roles';
-import { contactMsg } from '../../src/domain/schemas/contacts';
+import { allPermissions, type Permission } from '@domain/permissions';
+import { userMsg } from '@domain/schemas/users';
+import { roleMsg } from '@domain/schemas/roles';
+import { contactMsg } from '@domain/schemas/contacts';
 
 let ctx: TestContext;
 let admin: ApiClient;

@@ -4,8 +4,8 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 import { hashPassword } from '../../server/lib/passwords';
-import type { Permission } from '../../src/domain/permissions';
-import { userMsg } from '../../src/domain/schemas/users';
+import type { Permission } from '@domain/permissions';
+import { userMsg } from '@domain/schemas/users';
 
 /** Issue 22 point 2: a user-admin may not take over an account that holds rights it lacks. */
 let ctx: TestContext;

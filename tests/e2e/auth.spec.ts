@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, otpCode } from './fixtures';
 import { createAuthToken } from '../../server/modules/auth/service';
-import { PASSWORD_MESSAGE } from '../../src/domain/rules';
+import { PASSWORD_MESSAGE } from '@domain/rules';
 
 const ADMIN = 'beheerder@demo.local';
 const NEW_PASSWORD = 'Nieuw-Wachtwoord1';

@@ -4,7 +4,7 @@ import { devices, type Download, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf';
 import { test, expect, signIn, type Portal } from './fixtures';
 import { drawSignature, scan } from './fieldwork-steps';
-import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
+import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
 test.use({ ...pixel7 });

@@ -3,8 +3,8 @@ import { test, expect, signIn, type Portal } from './fixtures';
 import { pdfText } from '../support/pdf';
 import { readWorkbook } from '../support/xlsx';
 import { signaturePng } from '../support/png';
-import { ClientType, ItemStatus } from '../../src/domain/enums';
-import { fileMsg } from '../../src/domain/files';
+import { ClientType, ItemStatus } from '@domain/enums';
+import { fileMsg } from '@domain/files';
 
 // One walk through the customer page: long on a shared two-core machine.
 test.describe.configure({ timeout: 240_000 });

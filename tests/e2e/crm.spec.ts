@@ -1,5 +1,5 @@
 import { test, expect, signIn } from './fixtures';
-import { POSTCODE_MESSAGE } from '../../src/domain/rules';
+import { POSTCODE_MESSAGE } from '@domain/rules';
 
 test('a provider sees the four customer tabs, searches, opens a customer and adds an address', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { test, expect, signIn, type Portal } from './fixtures';
-import { formatEuro } from '../../src/domain/format';
+import { formatEuro } from '@domain/format';
 
 /** An end customer with an inactive product, active ones and an open pre-notification (seeded data). */
 async function endCustomerWithStock(portal: Portal) {

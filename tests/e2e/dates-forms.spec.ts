@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, signIn, type Portal } from './fixtures';
-import { addCalendarDays, todayInAmsterdam } from '../../src/domain/dates';
-import { Carrier, ClientType, DeliveryType } from '../../src/domain/enums';
+import { addCalendarDays, todayInAmsterdam } from '@domain/dates';
+import { Carrier, ClientType, DeliveryType } from '@domain/enums';
 
 // A browser on a UTC machine: what it offers and shows must still be the Dutch day.
 test.use({ timezoneId: 'UTC' });

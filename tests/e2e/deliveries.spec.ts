@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { pdfText } from '../support/pdf';
 import { test, expect, signIn, type Portal } from './fixtures';
-import { ClientType } from '../../src/domain/enums';
+import { ClientType } from '@domain/enums';
 
 /** The text of every page of a downloaded PDF. */
 async function downloadedPdfText(download: Download): Promise<string> {

@@ -1,5 +1,5 @@
-import { ACCESSORY_GROUP_ID } from '../../src/domain/schemas/stock';
-import { ItemStatus } from '../../src/domain/enums';
+import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
+import { ItemStatus } from '@domain/enums';
 import { expect, signIn, test, type Portal } from './fixtures';
 
 /** A product of the demo seed with items, not an accessory (its check-in takes a serial). */

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, otpCode, signIn, type Portal } from './fixtures';
 import { drawSignature, openTodayOnline, outboxOnDevice, storedQueryCache } from './fieldwork-steps';
-import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
+import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { ClientType } from '../../src/domain/enums';
+import { ClientType } from '@domain/enums';
 import type { Portal } from './fixtures';
 
 /** Types like a hardware scanner: fast, ending with Enter. */

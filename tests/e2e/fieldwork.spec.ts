@@ -5,7 +5,7 @@ import { devices, type BrowserContext, type Locator, type Page } from '@playwrig
 import { pdfText } from '../support/pdf';
 import { test, expect, signIn, type Portal } from './fixtures';
 import { drawSignature, endCustomerAndOther, openTodayOnline, scan } from './fieldwork-steps';
-import { Carrier, DeliveryType, ItemStatus } from '../../src/domain/enums';
+import { Carrier, DeliveryType, ItemStatus } from '@domain/enums';
 
 /** An end customer with an end user, a serial-tracked article, an accessory and an article of another customer. */
 async function setUp(portal: Portal) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Page } from '@playwright/test';
 import type { Db } from '../../server/db/database';
-import { DeliveryType } from '../../src/domain/enums';
+import { DeliveryType } from '@domain/enums';
 import { expect, signIn, test } from './fixtures';
 
 /**

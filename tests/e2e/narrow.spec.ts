@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ClientType, DeliveryType } from '../../src/domain/enums';
+import { ClientType, DeliveryType } from '@domain/enums';
 import { expect, signIn, test, type Portal } from './fixtures';
 
 /**

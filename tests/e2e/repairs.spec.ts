@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { test, expect, signIn, type Portal } from './fixtures';
-import { DeliveryType, ItemStatus } from '../../src/domain/enums';
+import { DeliveryType, ItemStatus } from '@domain/enums';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

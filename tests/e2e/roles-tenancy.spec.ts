@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { test, expect, signIn } from './fixtures';
-import { ClientType, PROVIDER_CLIENT_ID } from '../../src/domain/enums';
+import { ClientType, PROVIDER_CLIENT_ID } from '@domain/enums';
 
 /** Issue 22 point 3: a reseller sees the provider's roles as templates and its own roles, never another reseller's. */
 test("a reseller's roles page lists templates it cannot change, its own roles it can, and not another reseller's", async ({ page, portal }) => {

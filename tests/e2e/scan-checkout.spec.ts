@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, signIn, type Portal } from './fixtures';
 import { endCustomerAndOther, scan } from './fieldwork-steps';
-import { Carrier, DeliveryType, ItemStatus } from '../../src/domain/enums';
+import { Carrier, DeliveryType, ItemStatus } from '@domain/enums';
 
 /**
  * Issue 21: scanning at check-out on a phone. Every scan is judged by the server at once (a refused

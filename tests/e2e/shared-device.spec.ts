@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { test, expect, otpCode, signIn, type Portal } from './fixtures';
 import { openTodayOnline, scan } from './fieldwork-steps';
-import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../src/domain/enums';
+import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 
 /**

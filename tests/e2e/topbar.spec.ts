@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
-import { Carrier, ClientType, DeliveryType, SUPERUSER_ROLE } from '../../src/domain/enums';
+import { Carrier, ClientType, DeliveryType, SUPERUSER_ROLE } from '@domain/enums';
 import { expect, signIn, test, type Portal } from './fixtures';
 
 /**

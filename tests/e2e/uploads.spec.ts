@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, type Portal } from './fixtures';
-import { ClientType, DeliveryType } from '../../src/domain/enums';
+import { ClientType, DeliveryType } from '@domain/enums';
 
 /**
  * Every upload field of the portal, over the plain HTTP/1.1 server the fixture starts, with real

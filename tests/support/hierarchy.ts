@@ -1,6 +1,6 @@
 /** Shared set-up of the tests that change the customer hierarchy under the lists (issue 13). */
 import type { Kysely } from 'kysely';
-import { ClientType, DeliveryType } from '../../src/domain/enums';
+import { ClientType, DeliveryType } from '@domain/enums';
 import type { Database } from '../../server/db/database';
 import type { ApiClient } from './client';
 import type { TestContext } from './context';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** The provider's client id (src/domain/enums PROVIDER_CLIENT_ID), fixed here as it was when this ran. */
+/** The provider's client id (domain/enums PROVIDER_CLIENT_ID), fixed here as it was when this ran. */
 const PROVIDER = 1;
 
 /**

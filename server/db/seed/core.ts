@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { allPermissions, type Permission } from '../../../src/domain/permissions';
-import { ClientType, PROVIDER_CLIENT_ID, SUPERUSER_ROLE } from '../../../src/domain/enums';
+import { allPermissions, type Permission } from '@domain/permissions';
+import { ClientType, PROVIDER_CLIENT_ID, SUPERUSER_ROLE } from '@domain/enums';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../database';
 import { Random, insertInChunks } from './random';

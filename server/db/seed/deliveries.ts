@@ -1,4 +1,4 @@
-import { Carrier, ClientType, DeliveryType, ItemStatus, deliveryTypeNames, type DeliveryTypeId } from '../../../src/domain/enums';
+import { Carrier, ClientType, DeliveryType, ItemStatus, deliveryTypeNames, type DeliveryTypeId } from '@domain/enums';
 import type { Db } from '../database';
 import type { CoreSeedResult } from './core';
 import { Random, insertInChunks } from './random';

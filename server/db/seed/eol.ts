@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
-import { ClientType, ItemStatus, type ItemStatusId } from '../../../src/domain/enums';
-import { addMonths } from '../../../src/domain/eol';
+import { ClientType, ItemStatus, type ItemStatusId } from '@domain/enums';
+import { addMonths } from '@domain/eol';
 import type { Database, Db } from '../database';
 import type { CoreSeedResult } from './core';
 import { Random, insertInChunks } from './random';

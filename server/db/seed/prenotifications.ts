@@ -1,4 +1,4 @@
-import { ItemStatus, StockOwner } from '../../../src/domain/enums';
+import { ItemStatus, StockOwner } from '@domain/enums';
 import type { Db } from '../database';
 import type { CoreSeedResult } from './core';
 import { Random, insertInChunks } from './random';

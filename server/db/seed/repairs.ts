@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
-import { ItemStatus, itemStatusNames, repairStatuses, DeliveryType, type ItemStatusId } from '../../../src/domain/enums';
-import { quotationOutcome, type QuotationDecision } from '../../../src/domain/quotation';
+import { ItemStatus, itemStatusNames, repairStatuses, DeliveryType, type ItemStatusId } from '@domain/enums';
+import { quotationOutcome, type QuotationDecision } from '@domain/quotation';
 import type { Db } from '../database';
 import type { FileStorage } from '../../lib/storage';
 import { newDocument } from '../../modules/deliveries/pdf';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ItemStatus, StockOwner, type ItemStatusId } from '../../../src/domain/enums';
+import { ItemStatus, StockOwner, type ItemStatusId } from '@domain/enums';
 import type { Db } from '../database';
 import type { CoreSeedResult } from './core';
 import { Random, insertInChunks } from './random';

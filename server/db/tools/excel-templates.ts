@@ -6,7 +6,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { importColumns as addressColumns } from '../../modules/clients/addresses';
-import { importColumns as stockColumns } from '../../../src/domain/schemas/stock';
+import { importColumns as stockColumns } from '@domain/schemas/stock';
 
 async function writeTemplate(fileName: string, sheetName: string, columns: { header: string; key: string; width: number }[]) {
   const workbook = new ExcelJS.Workbook();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { activateSchema, loginSchema, otpSchema, passwordRecoverSchema, passwordResetSchema, resendActivationSchema } from '../../../src/domain/schemas/auth';
+import { activateSchema, loginSchema, otpSchema, passwordRecoverSchema, passwordResetSchema, resendActivationSchema } from '@domain/schemas/auth';
 import { HttpError, ValidationError, parse } from '../../http/errors';
 import { anonymousXsrfToken, endSession, rotateSession, startSession } from '../../http/session';
 import { hitRateLimit, refuseWhenLimited } from '../../http/rate-limit';
@@ -14,7 +14,7 @@ import { accountLockout } from './lockout';
 import { messageResponse, routeSchema } from '../../http/route-schema';
 import {
   authorizedAnswerSchema, otpQrCodeAnswerSchema, permissionListSchema, sessionAnswerSchema, sessionUserSchema, tokenAnswerSchema,
-} from '../../../src/domain/contracts/auth';
+} from '@domain/contracts/auth';
 
 /** A call that answers with the signed-in user (login, activation, the code steps). */
 const signsIn = (body: Parameters<typeof routeSchema>[0]['body']) => routeSchema({ body, response: { 200: sessionUserSchema } });

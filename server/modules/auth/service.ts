@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { initials } from '../../../src/domain/format';
+import { initials } from '@domain/format';
 import type { Db, Executor, Trx } from '../../db/database';
 import { HttpError, ValidationError } from '../../http/errors';
 import { matchOtp } from '../../lib/totp';
@@ -8,8 +8,8 @@ import type { Config } from '../../config';
 import type { Mailer } from '../../lib/mail';
 import { loadAuthUser } from '../../http/access';
 import { hashToken, type SessionState } from '../../http/session';
-import { PRODUCT_NAME } from '../../../src/domain/product';
-import type { SessionUserAnswer } from '../../../src/domain/contracts/auth';
+import { PRODUCT_NAME } from '@domain/product';
+import type { SessionUserAnswer } from '@domain/contracts/auth';
 
 const ACTIVATION_TTL_HOURS = 72;
 const RESET_TTL_MINUTES = 60;

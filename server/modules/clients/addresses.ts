@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { normalizePostcode } from '../../../src/domain/rules';
-import { MAX_IMPORT_ROWS, fileMsg } from '../../../src/domain/files';
-import { addressFieldsSchema, addressImportColumns, clientMsg, type AddressFields } from '../../../src/domain/schemas/clients';
-import { issuesToFieldErrors } from '../../../src/domain/schemas/common';
+import { normalizePostcode } from '@domain/rules';
+import { MAX_IMPORT_ROWS, fileMsg } from '@domain/files';
+import { addressFieldsSchema, addressImportColumns, clientMsg, type AddressFields } from '@domain/schemas/clients';
+import { issuesToFieldErrors } from '@domain/schemas/common';
 import { cities } from '../../db/seed/dutch';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
@@ -12,7 +12,7 @@ import { assertClientInScope, clientScope } from '../../http/scope';
 import { readSheetRows } from '../../lib/sheets';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
-import type { Address } from '../../../src/domain/contracts/clients';
+import type { Address } from '@domain/contracts/clients';
 
 function addressValues(a: AddressFields) {
   return {

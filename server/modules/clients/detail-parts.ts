@@ -1,8 +1,8 @@
-import { itemStatusNames, type ItemStatusId } from '../../../src/domain/enums';
+import { itemStatusNames, type ItemStatusId } from '@domain/enums';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import type { Answer } from '../../http/route-schema';
-import type { ClientDetail, HeldItem } from '../../../src/domain/contracts/clients';
+import type { ClientDetail, HeldItem } from '@domain/contracts/clients';
 
 /** How many of the newest events the customer page gets; the activity page reads them all. */
 const DETAIL_EVENT_COUNT = 10;

@@ -1,4 +1,4 @@
-import type { ClientStockFields } from '../../../src/domain/contracts/clients';
+import type { ClientStockFields } from '@domain/contracts/clients';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import type { Answer } from '../../http/route-schema';

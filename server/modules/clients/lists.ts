@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { ClientType, clientTypeName } from '../../../src/domain/enums';
+import { ClientType, clientTypeName } from '@domain/enums';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';
-import type { ClientListRow as Row } from '../../../src/domain/contracts/clients';
+import type { ClientListRow as Row } from '@domain/contracts/clients';
 import type { Answer } from '../../http/route-schema';
 import { likePattern, numericFilter, pageBounds, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fileMsg } from '../../../src/domain/files';
+import { fileMsg } from '@domain/files';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { HttpError, ValidationError, idParam, notFound } from '../../http/errors';
@@ -10,7 +10,7 @@ import type { ExecutorFor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { clientForm } from './service';
 import { idParams, messageResponse, routeSchema, schemas, uploadField } from '../../http/route-schema';
-import { clientCommandAnswerSchema } from '../../../src/domain/contracts/clients';
+import { clientCommandAnswerSchema } from '@domain/contracts/clients';
 import * as v from 'valibot';
 import { recordEvents } from '../events';
 

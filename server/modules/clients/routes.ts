@@ -1,16 +1,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ClientType } from '../../../src/domain/enums';
+import { ClientType } from '@domain/enums';
 import {
   addressCreateSchema, addressUpdateSchema, clearedFields, clientCreateSchema, clientMsg, clientUpdateSchema, isImportFileName,
   monthlyPaymentSchema, postalCodeQuerySchema, stripNulls,
-} from '../../../src/domain/schemas/clients';
-import { id as idSchema } from '../../../src/domain/schemas/common';
+} from '@domain/schemas/clients';
+import { id as idSchema } from '@domain/schemas/common';
 import { right, currentUser } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { ValidationError, idParam, parse } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
 import { listParams, queryValue } from '../../http/paging';
-import { pagingMsg } from '../../../src/domain/schemas/paging';
+import { pagingMsg } from '@domain/schemas/paging';
 import {
   childrenOf, childrenWithDetail, clientDetail, clientEvents, clientForm, clientsOfType, createClient, deleteClient, saveMonthlyPayments, updateClient,
 } from './service';
@@ -21,12 +21,12 @@ import { registerLogoRoutes } from './logo';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { createEndUserDelivery, newClientCommand, parseNewClient } from '../deliveries/end-user';
 import * as v from 'valibot';
-import { listQuerySchema } from '../../../src/domain/schemas/paging';
+import { listQuerySchema } from '@domain/schemas/paging';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
 import {
   addressAnswerSchema, addressImportAnswerSchema, childDetailListSchema, childListSchema, clientAnswerSchema, clientCommandAnswerSchema, clientEventListSchema,
   clientListSchema, clientOptionListSchema, monthlyPaymentAnswerSchema, postalCodeAnswerSchema,
-} from '../../../src/domain/contracts/clients';
+} from '@domain/contracts/clients';
 
 /** The multipart form of the address import (described for the API docs; read by readImportForm). */
 const addressImportForm = v.object({ id: v.string(), file: uploadField });

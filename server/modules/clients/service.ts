@@ -1,9 +1,9 @@
-import { ClientType, DeliveryType, PROVIDER_CLIENT_ID, clientTypeName, itemStatusNames, type ItemStatusId } from '../../../src/domain/enums';
-import { normalizePostcode } from '../../../src/domain/rules';
+import { ClientType, DeliveryType, PROVIDER_CLIENT_ID, clientTypeName, itemStatusNames, type ItemStatusId } from '@domain/enums';
+import { normalizePostcode } from '@domain/rules';
 import {
   allowedParentTypes, centsToPrice, clientMsg, creatableClientTypes, priceToCents,
   type ClientCreateInput, type ClientUpdateInput, type MonthlyPaymentInput,
-} from '../../../src/domain/schemas/clients';
+} from '@domain/schemas/clients';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
@@ -13,7 +13,7 @@ import { stockFieldsOf } from './extensions';
 import './tables';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
-import type { ChildDetail, ClientDetail, ClientEvent, ClientFormData, ClientOption, MonthlyPayment } from '../../../src/domain/contracts/clients';
+import type { ChildDetail, ClientDetail, ClientEvent, ClientFormData, ClientOption, MonthlyPayment } from '@domain/contracts/clients';
 
 const addressColumns = ['id', 'client_id', 'name', 'street', 'number', 'addition', 'zipcode', 'city', 'country', 'is_visiting', 'created_at'] as const;
 const contactColumns = ['id', 'client_id', 'first_name', 'last_name', 'title', 'phone', 'email', 'has_account', 'deleted_at'] as const;

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { contactCreateSchema, contactUpdateSchema } from '../../../src/domain/schemas/contacts';
+import { contactCreateSchema, contactUpdateSchema } from '@domain/schemas/contacts';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
 import { sendActivationMail } from '../auth/service';
 import { contactDetail, createContact, deleteContact, updateContact, type NewAccount } from './service';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
-import { contactAnswerSchema } from '../../../src/domain/contracts/contacts';
+import { contactAnswerSchema } from '@domain/contracts/contacts';
 
 const answer = { 200: contactAnswerSchema, 201: contactAnswerSchema };
 

@@ -1,5 +1,5 @@
-import { ClientType, PROVIDER_CLIENT_ID } from '../../../src/domain/enums';
-import { contactMsg, type ContactCreateInput, type ContactUpdateInput } from '../../../src/domain/schemas/contacts';
+import { ClientType, PROVIDER_CLIENT_ID } from '@domain/enums';
+import { contactMsg, type ContactCreateInput, type ContactUpdateInput } from '@domain/schemas/contacts';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
@@ -7,7 +7,7 @@ import { assertClientInScope, clientScope } from '../../http/scope';
 import { assertEmailFree, assertMayChangeAccount, assertMayManage, removeAccount, setUserRoles } from '../users/service';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
-import type { ContactDetail } from '../../../src/domain/contracts/contacts';
+import type { ContactDetail } from '@domain/contracts/contacts';
 
 /** The role a new account gets when the form chose none: by the type of the contact's client. */
 const defaultRoleByClientType: Record<number, string> = {

@@ -1,4 +1,4 @@
-import { DeliveryType } from '../../../src/domain/enums';
+import { DeliveryType } from '@domain/enums';
 import type { Executor, Trx } from '../../db/database';
 import type { ActivityEvent } from '../events';
 import type { LineRow } from './detail';

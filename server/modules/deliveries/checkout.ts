@@ -1,9 +1,9 @@
-import { todayInAmsterdam } from '../../../src/domain/dates';
-import { DeliveryType, ItemStatus } from '../../../src/domain/enums';
-import { fieldworkMsg } from '../../../src/domain/fieldwork';
-import { duplicatePositions, normalizeSerial, scanMsg, serialKey } from '../../../src/domain/scan';
-import { asnMsg } from '../../../src/domain/schemas/prenotifications';
-import { ACCESSORY_GROUP_ID } from '../../../src/domain/schemas/stock';
+import { todayInAmsterdam } from '@domain/dates';
+import { DeliveryType, ItemStatus } from '@domain/enums';
+import { fieldworkMsg } from '@domain/fieldwork';
+import { duplicatePositions, normalizeSerial, scanMsg, serialKey } from '@domain/scan';
+import { asnMsg } from '@domain/schemas/prenotifications';
+import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError } from '../../http/errors';

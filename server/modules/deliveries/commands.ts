@@ -1,8 +1,8 @@
-import { Carrier, ClientType, DeliveryType, ItemStatus, carrierNames, type CarrierId } from '../../../src/domain/enums';
-import { deliveryMsg, deliveryToast, type DeliveryInput } from '../../../src/domain/schemas/deliveries';
-import { carrierForDeliveryType } from '../../../src/domain/carrier';
-import { isInDateRange } from '../../../src/domain/dates';
-import { msg } from '../../../src/domain/schemas/common';
+import { Carrier, ClientType, DeliveryType, ItemStatus, carrierNames, type CarrierId } from '@domain/enums';
+import { deliveryMsg, deliveryToast, type DeliveryInput } from '@domain/schemas/deliveries';
+import { carrierForDeliveryType } from '@domain/carrier';
+import { isInDateRange } from '@domain/dates';
+import { msg } from '@domain/schemas/common';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError } from '../../http/errors';

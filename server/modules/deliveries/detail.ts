@@ -1,5 +1,5 @@
-import { ClientType, carrierNames, itemStatusNames, type CarrierId, type ItemStatusId } from '../../../src/domain/enums';
-import type { BulkProductRow, DeliveryDetail, DeliveryLine } from '../../../src/domain/contracts/deliveries';
+import { ClientType, carrierNames, itemStatusNames, type CarrierId, type ItemStatusId } from '@domain/enums';
+import type { BulkProductRow, DeliveryDetail, DeliveryLine } from '@domain/contracts/deliveries';
 import { sql, type RawBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Executor } from '../../db/database';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { ClientType, DeliveryType } from '../../../src/domain/enums';
-import { issuesToFieldErrors } from '../../../src/domain/schemas/common';
-import { endUserDeliverySchema, type EndUserDeliveryInput } from '../../../src/domain/schemas/deliveries';
-import { clientCreateSchema, type ClientCreateInput } from '../../../src/domain/schemas/clients';
+import { ClientType, DeliveryType } from '@domain/enums';
+import { issuesToFieldErrors } from '@domain/schemas/common';
+import { endUserDeliverySchema, type EndUserDeliveryInput } from '@domain/schemas/deliveries';
+import { clientCreateSchema, type ClientCreateInput } from '@domain/schemas/clients';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError } from '../../http/errors';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { fieldworkMsg } from '../../../src/domain/fieldwork';
-import { checkOutCheckSchema, checkOutSchema, finishSchema, scanBulkItemsSchema } from '../../../src/domain/schemas/fieldwork';
+import { fieldworkMsg } from '@domain/fieldwork';
+import { checkOutCheckSchema, checkOutSchema, finishSchema, scanBulkItemsSchema } from '@domain/schemas/fieldwork';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { parse } from '../../http/errors';
@@ -8,7 +8,7 @@ import { checkOut, checkOutLookup } from './checkout';
 import { deliveryDetail } from './detail';
 import { finishDelivery, signatureImage } from './finish';
 import { deliveriesToday } from './today';
-import { checkOutAnswerSchema, checkOutCheckAnswerSchema, deliveriesTodaySchema, deliveryCommandAnswerSchema } from '../../../src/domain/contracts/deliveries';
+import { checkOutAnswerSchema, checkOutCheckAnswerSchema, deliveriesTodaySchema, deliveryCommandAnswerSchema } from '@domain/contracts/deliveries';
 import { routeSchema } from '../../http/route-schema';
 
 const change = { config: { access: right('Levering wijzigen') } };

@@ -1,9 +1,9 @@
-import { ClientType, DeliveryType, ItemStatus } from '../../../src/domain/enums';
+import { ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import {
   fieldworkMsg, finishComment, SIGNATURE_DATA_URL_PREFIX, SIGNATURE_MAX_BYTES, SIGNATURE_MAX_PX, SIGNATURE_MIN_PX, SIGNED_AT_MAX_SKEW_MS,
-} from '../../../src/domain/fieldwork';
-import { serialKey } from '../../../src/domain/scan';
-import type { FinishInput } from '../../../src/domain/schemas/fieldwork';
+} from '@domain/fieldwork';
+import { serialKey } from '@domain/scan';
+import type { FinishInput } from '@domain/schemas/fieldwork';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError } from '../../http/errors';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { ClientType, DeliveryType, ItemStatus } from '../../../src/domain/enums';
-import { deliveryMsg, type DeliveryInput } from '../../../src/domain/schemas/deliveries';
+import { ClientType, DeliveryType, ItemStatus } from '@domain/enums';
+import { deliveryMsg, type DeliveryInput } from '@domain/schemas/deliveries';
 import type { Executor } from '../../db/database';
 
 /** A line to store: the article, the item when known, pick up or deliver. */

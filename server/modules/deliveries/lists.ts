@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { ClientType, DeliveryType } from '../../../src/domain/enums';
-import type { DeliveryListRow } from '../../../src/domain/contracts/deliveries';
+import { ClientType, DeliveryType } from '@domain/enums';
+import type { DeliveryListRow } from '@domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { containsTerm, numericFilter, pageBounds, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';

@@ -1,5 +1,5 @@
-import { carrierNames, type CarrierId } from '../../../src/domain/enums';
-import type { DeliveryFormOptions } from '../../../src/domain/contracts/deliveries';
+import { carrierNames, type CarrierId } from '@domain/enums';
+import type { DeliveryFormOptions } from '@domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';

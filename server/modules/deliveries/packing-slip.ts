@@ -1,6 +1,6 @@
-import { ACCESSORY_GROUP_ID } from '../../../src/domain/schemas/stock';
-import { formatDate, formatDateTime } from '../../../src/domain/format';
-import type { DeliveryDetail, DeliveryLine } from '../../../src/domain/contracts/deliveries';
+import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
+import { formatDate, formatDateTime } from '@domain/format';
+import type { DeliveryDetail, DeliveryLine } from '@domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
 import type { FileStorage } from '../../lib/storage';
 import { logo, newDocument, storedImage } from './pdf';

@@ -1,4 +1,4 @@
-import type { DeliveryDetail } from '../../../src/domain/contracts/deliveries';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
 
 const same = (a: string, b: string) => a.trim().toLocaleLowerCase('nl') === b.trim().toLocaleLowerCase('nl');
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { DeliveryType, type DeliveryTypeId } from '../../../src/domain/enums';
+import { DeliveryType, type DeliveryTypeId } from '@domain/enums';
 import {
   carrierChangeSchema, deliveryIdSchema, deliveryMsg, deliverySchema, deliveryToast, deliveryTypeIdSchema,
   repairDescriptionSchema, requestableTypes, toDeliveryInput,
-} from '../../../src/domain/schemas/deliveries';
+} from '@domain/schemas/deliveries';
 import { currentUser, right, type AuthUser } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { HttpError, ValidationError, forbidden, idParam, parse } from '../../http/errors';
@@ -26,11 +26,11 @@ import { labelCode, shippingLabel } from './shipping-label';
 import { deliveryInScope } from './rows';
 import { storedInput } from './stored-input';
 import { assertRemarksAllowed } from '../repairs/remarks';
-import { repairToast } from '../../../src/domain/schemas/repairs';
-import { listQuerySchema } from '../../../src/domain/schemas/paging';
+import { repairToast } from '@domain/schemas/repairs';
+import { listQuerySchema } from '@domain/schemas/paging';
 import {
   carrierListSchema, deliveryCommandAnswerSchema, deliveryDetailSchema, deliveryFormOptionsSchema, deliveryListSchema, deliveryStateAnswerSchema,
-} from '../../../src/domain/contracts/deliveries';
+} from '@domain/contracts/deliveries';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
 
 const view = { config: { access: right('Levering bekijken') } };

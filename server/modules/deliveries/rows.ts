@@ -1,4 +1,4 @@
-import { ClientType, deliveryTypeNames, type DeliveryTypeId } from '../../../src/domain/enums';
+import { ClientType, deliveryTypeNames, type DeliveryTypeId } from '@domain/enums';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor, ExecutorFor } from '../../db/database';
 import type { AuthUser } from '../../http/access';

@@ -1,5 +1,5 @@
-import { PROVIDER_CLIENT_ID } from '../../../src/domain/enums';
-import type { DeliveryDetail } from '../../../src/domain/contracts/deliveries';
+import { PROVIDER_CLIENT_ID } from '@domain/enums';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
 import { logo, newDocument } from './pdf';
 import { recipientNames } from './recipient';

@@ -1,5 +1,5 @@
-import { Carrier, DeliveryType } from '../../../src/domain/enums';
-import type { DeliveryDetail } from '../../../src/domain/contracts/deliveries';
+import { Carrier, DeliveryType } from '@domain/enums';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
 
 interface StateInput {
   delivery_type_id: number;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { Carrier } from '../../../src/domain/enums';
-import type { DeliveriesToday, DeliveryDetail } from '../../../src/domain/contracts/deliveries';
+import { Carrier } from '@domain/enums';
+import type { DeliveriesToday, DeliveryDetail } from '@domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';

@@ -1,4 +1,4 @@
-import type { EolProductRow } from '../../../src/domain/contracts/eol';
+import type { EolProductRow } from '@domain/contracts/eol';
 import type { XlsxColumn } from '../../lib/xlsx';
 
 /** The overview's columns (spec 2 §2.11), without the detail button. */

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { ClientType, itemStatusNames, type ItemStatusId } from '../../../src/domain/enums';
-import { monthsUntilEol } from '../../../src/domain/eol';
-import type { EolItemRow, EolItemsPage } from '../../../src/domain/contracts/eol';
+import { ClientType, itemStatusNames, type ItemStatusId } from '@domain/enums';
+import { monthsUntilEol } from '@domain/eol';
+import type { EolItemRow, EolItemsPage } from '@domain/contracts/eol';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { ClientType } from '../../../src/domain/enums';
-import type { EolProductRow, EolProductsPage } from '../../../src/domain/contracts/eol';
+import { ClientType } from '@domain/enums';
+import type { EolProductRow, EolProductsPage } from '@domain/contracts/eol';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { likePattern, numericFilter, paginate, sortColumn, type ListParams } from '../../http/paging';

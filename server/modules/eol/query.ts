@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { EOL_HORIZON_MONTHS, eolSettledStatuses } from '../../../src/domain/eol';
+import { EOL_HORIZON_MONTHS, eolSettledStatuses } from '@domain/eol';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';

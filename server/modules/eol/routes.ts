@@ -8,8 +8,8 @@ import { eolItemsOfProduct } from './items';
 import { allEolProducts, listEolProducts } from './products';
 import { idParams, routeSchema } from '../../http/route-schema';
 import * as v from 'valibot';
-import { eolItemListSchema, eolProductListSchema } from '../../../src/domain/contracts/eol';
-import { filterValueSchema, listQuerySchema } from '../../../src/domain/schemas/paging';
+import { eolItemListSchema, eolProductListSchema } from '@domain/contracts/eol';
+import { filterValueSchema, listQuerySchema } from '@domain/schemas/paging';
 
 /** The overview's query: the table's parameters plus its filters (an end customer, a reseller). */
 const productsQuery = v.object({ ...listQuerySchema.entries, 'filters[client]': v.optional(filterValueSchema), 'filters[reseller]': v.optional(filterValueSchema) });

@@ -1,5 +1,5 @@
-import { dutchMonths, formatDate, formatEuro } from '../../../src/domain/format';
-import { VAT_PERCENT } from '../../../src/domain/schemas/invoices';
+import { dutchMonths, formatDate, formatEuro } from '@domain/format';
+import { VAT_PERCENT } from '@domain/schemas/invoices';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { logo, newDocument } from '../deliveries/pdf';
 import type { Invoice, InvoiceItem } from './service';

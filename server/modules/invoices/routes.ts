@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { invoiceQuerySchema } from '../../../src/domain/schemas/invoices';
+import { invoiceQuerySchema } from '@domain/schemas/invoices';
 import { currentUser, right } from '../../http/access';
 import { idParam, parse } from '../../http/errors';
 import { contentDisposition } from '../../lib/file-type';

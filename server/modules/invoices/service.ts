@@ -1,7 +1,7 @@
-import { amsterdamMidnight } from '../../../src/domain/dates';
+import { amsterdamMidnight } from '@domain/dates';
 import { sql } from 'kysely';
-import { ClientType, ItemStatus } from '../../../src/domain/enums';
-import { withVat, invoiceMsg, type InvoiceQuery } from '../../../src/domain/schemas/invoices';
+import { ClientType, ItemStatus } from '@domain/enums';
+import { withVat, invoiceMsg, type InvoiceQuery } from '@domain/schemas/invoices';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';

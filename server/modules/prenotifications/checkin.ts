@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { ItemStatus } from '../../../src/domain/enums';
-import { duplicatePositions, normalizeSerial, scanMsg, serialKey } from '../../../src/domain/scan';
-import { asnMsg, type CheckInInput } from '../../../src/domain/schemas/prenotifications';
-import type { CheckInResult, SerialLookup } from '../../../src/domain/contracts/prenotifications';
-import { ACCESSORY_GROUP_ID } from '../../../src/domain/schemas/stock';
+import { ItemStatus } from '@domain/enums';
+import { duplicatePositions, normalizeSerial, scanMsg, serialKey } from '@domain/scan';
+import { asnMsg, type CheckInInput } from '@domain/schemas/prenotifications';
+import type { CheckInResult, SerialLookup } from '@domain/contracts/prenotifications';
+import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, unlessTaken } from '../../http/errors';

@@ -1,4 +1,4 @@
-import { fileStamp, formatDate } from '../../../src/domain/dates';
+import { fileStamp, formatDate } from '@domain/dates';
 import type { Executor } from '../../db/database';
 import { csvCell } from '../../lib/csv-cell';
 import type { AuthUser } from '../../http/access';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { asnSchema, checkInSchema, scanItemsSchema } from '../../../src/domain/schemas/prenotifications';
+import { asnSchema, checkInSchema, scanItemsSchema } from '@domain/schemas/prenotifications';
 import { right, currentUser } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
@@ -10,11 +10,11 @@ import {
   asnDetail, checkInProducts, createAsn, deleteAsn, formOptions, listAsnProducts, listAsns, updateAsn,
 } from './service';
 import * as v from 'valibot';
-import { filterValueSchema, listQuerySchema } from '../../../src/domain/schemas/paging';
+import { filterValueSchema, listQuerySchema } from '@domain/schemas/paging';
 import {
   asnAnswerSchema, asnDetailSchema, asnListSchema, asnProductListSchema, checkInAnswerSchema, checkInProductListSchema, formOptionsSchema,
   serialLookupAnswerSchema,
-} from '../../../src/domain/contracts/prenotifications';
+} from '@domain/contracts/prenotifications';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
 
 const view = { config: { access: right('Voormelding bekijken') } };

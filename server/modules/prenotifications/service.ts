@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { ClientType } from '../../../src/domain/enums';
-import { asnMsg, type AsnInput } from '../../../src/domain/schemas/prenotifications';
+import { ClientType } from '@domain/enums';
+import { asnMsg, type AsnInput } from '@domain/schemas/prenotifications';
 import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import type { Answer } from '../../http/route-schema';
-import type { AsnDetail, CheckInProduct, FormOptions } from '../../../src/domain/contracts/prenotifications';
+import type { AsnDetail, CheckInProduct, FormOptions } from '@domain/contracts/prenotifications';
 import { likePattern, numericFilter, paginate, sortColumn, type ListParams } from '../../http/paging';
 import { clientScope, isClientInScope } from '../../http/scope';
 import './tables';

@@ -1,6 +1,6 @@
-import { ClientType, ItemStatus, type ItemStatusId } from '../../../src/domain/enums';
-import { quotationOutcome, quotationValidity, type QuotationDecision } from '../../../src/domain/quotation';
-import { repairMsg, repairToast } from '../../../src/domain/schemas/repairs';
+import { ClientType, ItemStatus, type ItemStatusId } from '@domain/enums';
+import { quotationOutcome, quotationValidity, type QuotationDecision } from '@domain/quotation';
+import { repairMsg, repairToast } from '@domain/schemas/repairs';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, forbidden } from '../../http/errors';

@@ -1,6 +1,6 @@
-import { ClientType } from '../../../src/domain/enums';
-import type { RepairDetail, RepairEventRow, RepairFile, RepairQuotation } from '../../../src/domain/contracts/repairs';
-import { quotationValidity } from '../../../src/domain/quotation';
+import { ClientType } from '@domain/enums';
+import type { RepairDetail, RepairEventRow, RepairFile, RepairQuotation } from '@domain/contracts/repairs';
+import { quotationValidity } from '@domain/quotation';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { deliveryLines } from '../deliveries/detail';

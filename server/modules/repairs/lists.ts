@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { DeliveryType, ItemStatus, repairStatuses } from '../../../src/domain/enums';
-import type { RepairListRow } from '../../../src/domain/contracts/repairs';
+import { DeliveryType, ItemStatus, repairStatuses } from '@domain/enums';
+import type { RepairListRow } from '@domain/contracts/repairs';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { likePattern, numericFilter, paginate, sortColumn, type ListParams, type Paged } from '../../http/paging';

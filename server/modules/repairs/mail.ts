@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Mailer } from '../../lib/mail';
-import { quotationValidity } from '../../../src/domain/quotation';
+import { quotationValidity } from '@domain/quotation';
 
 interface QuotationMail {
   repair: { id: number; order_number: string | null; status_quotation: 'Accept' | 'Decline' | null };

@@ -1,4 +1,4 @@
-import { DeliveryType } from '../../../src/domain/enums';
+import { DeliveryType } from '@domain/enums';
 import type { AuthUser } from '../../http/access';
 import { assertSuperuser } from './commands';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { quotationDecisionSchema, removeImageSchema, repairMsg, repairStatusSchema, repairToast } from '../../../src/domain/schemas/repairs';
+import { quotationDecisionSchema, removeImageSchema, repairMsg, repairStatusSchema, repairToast } from '@domain/schemas/repairs';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { HttpError, ValidationError, idParam, notFound, parse } from '../../http/errors';
@@ -19,8 +19,8 @@ import { repairInScope } from './rows';
 import * as v from 'valibot';
 import {
   quotationDecisionAnswerSchema, repairCommandAnswerSchema, repairDetailSchema, repairEventListSchema, repairListSchema,
-} from '../../../src/domain/contracts/repairs';
-import { filterValueSchema, listQuerySchema } from '../../../src/domain/schemas/paging';
+} from '@domain/contracts/repairs';
+import { filterValueSchema, listQuerySchema } from '@domain/schemas/paging';
 
 const view = { config: { access: right('Levering bekijken') } };
 const change = { config: { access: right('Levering wijzigen') } };

@@ -1,4 +1,4 @@
-import { DeliveryType, ItemStatus, itemStatusNames, type ItemStatusId } from '../../../src/domain/enums';
+import { DeliveryType, ItemStatus, itemStatusNames, type ItemStatusId } from '@domain/enums';
 import type { ExecutorFor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, notFound } from '../../http/errors';

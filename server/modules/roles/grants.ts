@@ -1,5 +1,5 @@
-import { SUPERUSER_ROLE } from '../../../src/domain/enums';
-import { userMsg } from '../../../src/domain/schemas/users';
+import { SUPERUSER_ROLE } from '@domain/enums';
+import { userMsg } from '@domain/schemas/users';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError } from '../../http/errors';

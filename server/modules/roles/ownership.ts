@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { PROVIDER_CLIENT_ID } from '../../../src/domain/enums';
+import { PROVIDER_CLIENT_ID } from '@domain/enums';
 import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';
 

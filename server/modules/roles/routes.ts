@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { rolePermissionsSchema, roleSchema } from '../../../src/domain/schemas/roles';
+import { rolePermissionsSchema, roleSchema } from '@domain/schemas/roles';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
 import { assertMayChangeRole, createRole, deleteRole, listRoles, roleDetail, setRolePermissions, updateRole } from './service';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
-import { listQuerySchema } from '../../../src/domain/schemas/paging';
-import { roleCommandAnswerSchema, roleDetailSchema, roleListSchema } from '../../../src/domain/contracts/roles';
+import { listQuerySchema } from '@domain/schemas/paging';
+import { roleCommandAnswerSchema, roleDetailSchema, roleListSchema } from '@domain/contracts/roles';
 
 /** A command that answers with the role as it is now (201 when it made one). */
 const command = { 200: roleCommandAnswerSchema, 201: roleCommandAnswerSchema };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { SUPERUSER_ROLE } from '../../../src/domain/enums';
-import { roleMsg, type RoleInput } from '../../../src/domain/schemas/roles';
+import { SUPERUSER_ROLE } from '@domain/enums';
+import { roleMsg, type RoleInput } from '@domain/schemas/roles';
 import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
@@ -8,8 +8,8 @@ import { likePattern, paginate, sortColumn, type ListParams } from '../../http/p
 import { clientScope } from '../../http/scope';
 import { isProviderRole, roleChangeable, roleVisible } from './ownership';
 import { recordEvents } from '../events';
-import type { Paged } from '../../../src/domain/paged';
-import type { RoleDetail, RoleListRow } from '../../../src/domain/contracts/roles';
+import type { Paged } from '@domain/paged';
+import type { RoleDetail, RoleListRow } from '@domain/contracts/roles';
 
 /** Holders of each role the actor can see (users of clients in its scope, not deleted). */
 function usersCount(actor: AuthUser) {

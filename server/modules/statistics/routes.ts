@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { itemStatusNames, statusGroups, type ItemStatusId } from '../../../src/domain/enums';
-import { exportItemsSchema, statisticsParamsSchema } from '../../../src/domain/schemas/statistics';
+import { itemStatusNames, statusGroups, type ItemStatusId } from '@domain/enums';
+import { exportItemsSchema, statisticsParamsSchema } from '@domain/schemas/statistics';
 import { right, currentUser } from '../../http/access';
 import { parse } from '../../http/errors';
 import { assertClientInScope } from '../../http/scope';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { customerStatistics, itemsForExport } from './service';
 import { routeSchema } from '../../http/route-schema';
-import { statisticsSchema } from '../../../src/domain/contracts/statistics';
+import { statisticsSchema } from '@domain/contracts/statistics';
 
 const exportNames = { in_gebruik: 'in-gebruik', op_afroep: 'op-voorraad', reparatie: 'in-reparatie' } as const;
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { amsterdamClock } from '../../../src/domain/dates';
-import { DeliveryType, statusGroups } from '../../../src/domain/enums';
-import { EOL_HORIZON_MONTHS } from '../../../src/domain/rules';
+import { amsterdamClock } from '@domain/dates';
+import { DeliveryType, statusGroups } from '@domain/enums';
+import { EOL_HORIZON_MONTHS } from '@domain/rules';
 import type { Executor } from '../../db/database';
-import type { Statistics } from '../../../src/domain/contracts/statistics';
+import type { Statistics } from '@domain/contracts/statistics';
 
 type Monthly = number[];
 const months = (): Monthly => Array.from({ length: 12 }, () => 0);

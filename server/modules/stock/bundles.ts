@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { ClientType } from '../../../src/domain/enums';
-import { stockMsg } from '../../../src/domain/schemas/stock';
+import { ClientType } from '@domain/enums';
+import { stockMsg } from '@domain/schemas/stock';
 import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
@@ -8,7 +8,7 @@ import { likePattern, numericFilter, paginate, type ListParams, sortColumn } fro
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
-import type { BundleDetail } from '../../../src/domain/contracts/stock';
+import type { BundleDetail } from '@domain/contracts/stock';
 
 const sorts: Record<string, string> = { name: 'b.name', products_count: 'products_count', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name', id: 'b.id' };
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ItemStatus } from '../../../src/domain/enums';
+import { ItemStatus } from '@domain/enums';
 import type { Executor } from '../../db/database';
 
 /**

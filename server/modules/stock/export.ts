@@ -1,6 +1,6 @@
-import { centsToPriceString, formatDate } from '../../../src/domain/format';
+import { centsToPriceString, formatDate } from '@domain/format';
 import type { XlsxColumn as ExportColumn } from '../../lib/xlsx';
-import type { ExportColumn as OfferedColumn, ItemRow } from '../../../src/domain/contracts/stock';
+import type { ExportColumn as OfferedColumn, ItemRow } from '@domain/contracts/stock';
 import type { Answer } from '../../http/route-schema';
 import type { allProducts } from './products';
 

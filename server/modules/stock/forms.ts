@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isImportFileName, stockMsg } from '../../../src/domain/schemas/stock';
+import { isImportFileName, stockMsg } from '@domain/schemas/stock';
 import { ValidationError } from '../../http/errors';
 import { readMultipart, type MultipartForm, type UploadedFile } from '../../http/multipart';
 import { sniffImage } from '../../lib/file-type';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { amsterdamClock } from '../../../src/domain/dates';
-import { ClientType, ItemStatus, itemStatusNames, type ItemStatusId } from '../../../src/domain/enums';
-import { ACCESSORY_GROUP_ID, stockMsg, type ItemCreateInput, type ItemUpdateInput } from '../../../src/domain/schemas/stock';
+import { amsterdamClock } from '@domain/dates';
+import { ClientType, ItemStatus, itemStatusNames, type ItemStatusId } from '@domain/enums';
+import { ACCESSORY_GROUP_ID, stockMsg, type ItemCreateInput, type ItemUpdateInput } from '@domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound, unlessTaken } from '../../http/errors';
@@ -11,8 +11,8 @@ import { recordEvents } from '../events';
 import { imageUrl, productRow } from './products';
 import { liveItemsOf } from './counts';
 import type { Answer } from '../../http/route-schema';
-import type { ItemDetail, ItemEvent, ItemRow as ItemListRow } from '../../../src/domain/contracts/stock';
-import type { Paged } from '../../../src/domain/paged';
+import type { ItemDetail, ItemEvent, ItemRow as ItemListRow } from '@domain/contracts/stock';
+import type { Paged } from '@domain/paged';
 
 export function statusOf(id: number) {
   return { id, name: itemStatusNames[id as ItemStatusId] ?? 'Onbekend' };

@@ -1,7 +1,7 @@
-import { todayInAmsterdam } from '../../../src/domain/dates';
-import { Carrier, ClientType, DeliveryType, ItemStatus } from '../../../src/domain/enums';
-import type { MutationInput } from '../../../src/domain/schemas/stock';
-import type { ItemMutationAnswer } from '../../../src/domain/contracts/stock';
+import { todayInAmsterdam } from '@domain/dates';
+import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
+import type { MutationInput } from '@domain/schemas/stock';
+import type { ItemMutationAnswer } from '@domain/contracts/stock';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { recordEvents } from '../events';

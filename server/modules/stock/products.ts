@@ -1,8 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { ClientType, stockFilterOptions } from '../../../src/domain/enums';
-import { msg } from '../../../src/domain/schemas/common';
-import { centsToPriceString } from '../../../src/domain/format';
-import { stockMsg, type ProductInput } from '../../../src/domain/schemas/stock';
+import { ClientType, stockFilterOptions } from '@domain/enums';
+import { msg } from '@domain/schemas/common';
+import { centsToPriceString } from '@domain/format';
+import { stockMsg, type ProductInput } from '@domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
@@ -11,8 +11,8 @@ import { assertClientInScope, clientScope, lineageScope } from '../../http/scope
 import { countSortExpression, countsFor, countsOf, countsOfProducts, countsOfRow, emptyCounts, type ProductCounts } from './counts';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
-import type { ProductDetail, ProductGroup, ProductRow as ProductListRow } from '../../../src/domain/contracts/stock';
-import type { Paged } from '../../../src/domain/paged';
+import type { ProductDetail, ProductGroup, ProductRow as ProductListRow } from '@domain/contracts/stock';
+import type { Paged } from '@domain/paged';
 
 /**
  * The ids of the clients a user below the provider sees (its own, its children, their children: the

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { bundleCreateSchema, bundleUpdateSchema, itemCreateSchema, itemStatusSchema, itemUpdateSchema, mutationSchema, productPriceSchema, productSchema } from '../../../src/domain/schemas/stock';
-import { id as idSchema } from '../../../src/domain/schemas/common';
+import { bundleCreateSchema, bundleUpdateSchema, itemCreateSchema, itemStatusSchema, itemUpdateSchema, mutationSchema, productPriceSchema, productSchema } from '@domain/schemas/stock';
+import { id as idSchema } from '@domain/schemas/common';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
@@ -22,12 +22,12 @@ import {
 } from './products';
 import { importStock, readStockFile, readStockImport } from './transfer';
 import * as v from 'valibot';
-import { filterValueSchema, listQuerySchema } from '../../../src/domain/schemas/paging';
+import { filterValueSchema, listQuerySchema } from '@domain/schemas/paging';
 import {
   bundleAnswerSchema, bundleDetailSchema, bundleListSchema, exportColumnListSchema, itemAnswerSchema, itemDetailSchema, itemEventListSchema,
   itemListSchema, itemMutationAnswerSchema, itemRowsSchema, itemsCreatedAnswerSchema, productAnswerSchema, productDetailSchema,
   productGroupListSchema, productGroupSchema, productListSchema, productRowsSchema, stockImportAnswerSchema,
-} from '../../../src/domain/contracts/stock';
+} from '@domain/contracts/stock';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
 
 const view = { config: { access: right('Voorraad bekijken') } };

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
-import { ItemStatus } from '../../../src/domain/enums';
-import { issuesToFieldErrors } from '../../../src/domain/schemas/common';
-import { ACCESSORY_GROUP_ID, importColumns, importRowSchema, stockMsg, type ImportRow } from '../../../src/domain/schemas/stock';
+import { ItemStatus } from '@domain/enums';
+import { issuesToFieldErrors } from '@domain/schemas/common';
+import { ACCESSORY_GROUP_ID, importColumns, importRowSchema, stockMsg, type ImportRow } from '@domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, unlessTaken } from '../../http/errors';
 import { clientScope } from '../../http/scope';
 import { readSheetRows } from '../../lib/sheets';
-import { MAX_IMPORT_ROWS } from '../../../src/domain/files';
+import { MAX_IMPORT_ROWS } from '@domain/files';
 import { recordEvents } from '../events';
 import { SERIAL_UNIQUE } from './items';
 

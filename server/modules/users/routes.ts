@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { profileUpdateSchema, userUpdateSchema } from '../../../src/domain/schemas/users';
+import { profileUpdateSchema, userUpdateSchema } from '@domain/schemas/users';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { HttpError, idParam, parse } from '../../http/errors';
@@ -9,8 +9,8 @@ import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { sendActivationMail } from '../auth/service';
 import { allUsers, deleteUser, pendingActivation, disableTwoFactor, listUsers, updateProfile, updateUser, userDetail } from './service';
 import { idParams, messageResponse, routeSchema, schemas } from '../../http/route-schema';
-import { listQuerySchema } from '../../../src/domain/schemas/paging';
-import { userCommandAnswerSchema, userDetailSchema, userListSchema } from '../../../src/domain/contracts/users';
+import { listQuerySchema } from '@domain/schemas/paging';
+import { userCommandAnswerSchema, userDetailSchema, userListSchema } from '@domain/contracts/users';
 
 /** Users (spec 2 §2.12, §7 "Users and roles"); every read and change is limited to the actor's hierarchy. */
 export const userRoutes: FastifyPluginAsync = async (app) => {

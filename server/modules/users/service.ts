@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { SUPERUSER_ROLE } from '../../../src/domain/enums';
-import { userMsg, type ProfileUpdateInput, type UserUpdateInput } from '../../../src/domain/schemas/users';
+import { SUPERUSER_ROLE } from '@domain/enums';
+import { userMsg, type ProfileUpdateInput, type UserUpdateInput } from '@domain/schemas/users';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
@@ -9,8 +9,8 @@ import { clientScope } from '../../http/scope';
 import { assertMayGrant, isLastSuperuser, lockSuperuserRole, superuserIds } from '../roles/grants';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
-import type { Paged } from '../../../src/domain/paged';
-import type { UserDetail, UserListRow } from '../../../src/domain/contracts/users';
+import type { Paged } from '@domain/paged';
+import type { UserDetail, UserListRow } from '@domain/contracts/users';
 
 /** Users of clients in the actor's scope (the customer hierarchy), never deleted ones. */
 function scopedUsers(db: Executor, actor: AuthUser) {

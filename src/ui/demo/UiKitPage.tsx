@@ -7,7 +7,7 @@ import { DataTable, toSearchParams, type TableParams } from '../DataTable';
 import { DatePicker } from '../DatePicker';
 import { SearchSelect } from '../SearchSelect';
 import { SignaturePad } from '../SignaturePad';
-import type { ClientListRow } from '../../domain/contracts/clients';
+import type { ClientListRow } from '@domain/contracts/clients';
 
 /**
  * The UI kit on one page (route /ui-kit): a reference for feature authors and the surface the

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { ApiError, wasShown } from '../../api/errors';
-import { issuesToFieldErrors, msg } from '../../domain/schemas/common';
+import { issuesToFieldErrors, msg } from '@domain/schemas/common';
 import { toastError } from '../../shell/toast';
 import { useUnsavedWork } from '../../shell/update-guard';
 import { getIn, setIn, withoutErrors } from './form-state';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ApiError } from '../../api/errors';
-import { centsToPriceString, formatEuro, parsePriceToCents } from '../../domain/format';
-import { moneyMsg } from '../../domain/money';
+import { centsToPriceString, formatEuro, parsePriceToCents } from '@domain/format';
+import { moneyMsg } from '@domain/money';
 import { toCents } from './format-cell';
 import { confirmDialog } from '../../shell/confirm';
 import { useNamedRoutes } from '../../shell/route-names';

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatEuro, formatTime } from '../../domain/format';
+import { formatDate, formatDateTime, formatEuro, formatTime } from '@domain/format';
 
 /** A price in cents from cents (number), '12.50' (dot decimal, as the API sends prices) or { price: '12.50' }. */
 export function toCents(value: unknown): number | null {

@@ -1,4 +1,4 @@
-import { importRowErrors } from '../../domain/import-errors';
+import { importRowErrors } from '@domain/import-errors';
 import './upload.css';
 
 const SHOWN = 50;

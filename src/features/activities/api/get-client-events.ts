@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import type { ClientEvent, ClientFormData } from '../../../domain/contracts/clients';
+import type { ClientEvent, ClientFormData } from '@domain/contracts/clients';
 
 /** A client's event (GET /geteventsbyclientid/{id}). */
 export type ActivityRow = ClientEvent;

@@ -1,4 +1,4 @@
-import { formatDate, formatTime } from '../../../domain/format';
+import { formatDate, formatTime } from '@domain/format';
 
 /** What differs per kind of activity: the Omschrijving and Artikel cells. */
 export interface ActivityColumns<Row> {

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { RepairEventRow } from '../../../domain/contracts/repairs';
+import type { RepairEventRow } from '@domain/contracts/repairs';
 import { usePageTitle } from '../../../shell/page-title';
 import { clientActivitiesQueryOptions, useClientName, type ActivityRow } from '../api/get-client-events';
 import { repairActivitiesQueryOptions } from '../api/get-repair-events';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { postJson } from '../../../api/client';
-import type { activateSchema } from '../../../domain/schemas/auth';
+import type { activateSchema } from '@domain/schemas/auth';
 import { startSession, type SessionUser } from '../../../session';
 
 export type ActivateInput = v.InferOutput<typeof activateSchema>;

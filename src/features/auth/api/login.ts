@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../api/client';
-import type { LoginInput } from '../../../domain/schemas/auth';
+import type { LoginInput } from '@domain/schemas/auth';
 import { startSession, type SessionUser } from '../../../session';
 
 /** POST /api/auth/login: starts a session (not yet through two-step verification). */

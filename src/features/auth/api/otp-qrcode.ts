@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { forgetSessionOn401 } from '../../../session';
-import type { OtpQrCodeAnswer } from '../../../domain/contracts/auth';
+import type { OtpQrCodeAnswer } from '@domain/contracts/auth';
 
 /** The QR code (SVG markup) and its Base32 secret, for typing into an app without a camera. */
 export type OtpQrCode = OtpQrCodeAnswer;

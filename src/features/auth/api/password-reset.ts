@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { postJson } from '../../../api/client';
-import type { passwordResetSchema } from '../../../domain/schemas/auth';
+import type { passwordResetSchema } from '@domain/schemas/auth';
 import { sessionQueryKey } from '../../../session';
 
 export type PasswordResetInput = v.InferOutput<typeof passwordResetSchema>;

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { SUCCESS_REDIRECT_MS } from '../../../domain/rules';
+import { SUCCESS_REDIRECT_MS } from '@domain/rules';
 import { HrefLink } from './HrefLink';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { activateSchema } from '../../../domain/schemas/auth';
+import { activateSchema } from '@domain/schemas/auth';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { PasswordField } from '../../../ui/form/TextField';
 import { CheckboxField } from '../../../ui/form/ChoiceFields';

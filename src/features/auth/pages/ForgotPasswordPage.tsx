@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { passwordRecoverSchema } from '../../../domain/schemas/auth';
+import { passwordRecoverSchema } from '@domain/schemas/auth';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';
 import { SubmitButton } from '../../../ui/form/FormError';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { loginSchema } from '../../../domain/schemas/auth';
+import { loginSchema } from '@domain/schemas/auth';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { PasswordField, TextField } from '../../../ui/form/TextField';
 import { SubmitButton } from '../../../ui/form/FormError';

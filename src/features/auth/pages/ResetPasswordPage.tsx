@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { passwordResetSchema } from '../../../domain/schemas/auth';
+import { passwordResetSchema } from '@domain/schemas/auth';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { PasswordField, TextField } from '../../../ui/form/TextField';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ApiError } from '../../../api/errors';
-import { otpSchema } from '../../../domain/schemas/auth';
+import { otpSchema } from '@domain/schemas/auth';
 import { toastError } from '../../../shell/toast';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';

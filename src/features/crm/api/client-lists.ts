@@ -4,7 +4,7 @@ import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { queryKeys } from '../../../api/keys';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
 import type { CustomerTab } from '../pages/search';
-import type { ClientListRow } from '../../../domain/contracts/clients';
+import type { ClientListRow } from '@domain/contracts/clients';
 
 /** The list tabs and the endpoint of each (spec 1 §2.8, §7). */
 const tabEndpoints: Record<CustomerTab, string> = { resellers: 'resellers', endcustomers: 'endcustomers', endusers: 'endusers', all: 'client-list' };

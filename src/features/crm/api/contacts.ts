@@ -2,8 +2,8 @@ import { useMutation, useQueryClient, type MutationMeta } from '@tanstack/react-
 import { deleteJson, postJson, putJson } from '../../../api/client';
 import { refreshAfter } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
-import type { ContactCreateInput, ContactUpdateInput } from '../../../domain/schemas/contacts';
-import type { ContactAnswer } from '../../../domain/contracts/contacts';
+import type { ContactCreateInput, ContactUpdateInput } from '@domain/schemas/contacts';
+import type { ContactAnswer } from '@domain/contracts/contacts';
 
 /** Answer of POST /api/contacts and PUT /api/contacts/{id}. */
 export type ContactSaved = ContactAnswer;

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import type { ClientDetail } from '../../../domain/contracts/clients';
+import type { ClientDetail } from '@domain/contracts/clients';
 
 export const fetchClient = (id: number) => getJson<ClientDetail>(`clients/${id}`);
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postForm } from '../../../api/client';
 import { refreshAfter } from '../../../api/keys';
-import type { ClientFormData } from '../../../domain/contracts/clients';
+import type { ClientFormData } from '@domain/contracts/clients';
 
 /** Where the customer page shows the logo; the stored key changes with every upload, so it busts the cache. */
 export const logoUrl = (client: Pick<ClientFormData, 'id' | 'image'>) =>

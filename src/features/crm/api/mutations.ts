@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type MutationMeta } from '@tanstack/react-
 import { deleteJson, postForm, postJson, putJson } from '../../../api/client';
 import { refreshAfter } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
-import type { Address, AddressPayload, ClientCreatePayload, ClientFormData, ClientUpdatePayload, MonthlyPayment } from '../../../domain/contracts/clients';
+import type { Address, AddressPayload, ClientCreatePayload, ClientFormData, ClientUpdatePayload, MonthlyPayment } from '@domain/contracts/clients';
 
 /** Every change in the customer area refreshes the area's queries and every customer dropdown. */
 function useClientMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, meta: MutationMeta) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { formatDate, formatTime } from '../../../domain/format';
-import type { ClientEvent } from '../../../domain/contracts/clients';
+import { formatDate, formatTime } from '@domain/format';
+import type { ClientEvent } from '@domain/contracts/clients';
 import { useClientEvents } from '../api/get-events';
 
 export const TIMELINE_LIMIT = 3;

@@ -1,4 +1,4 @@
-import { addressUpdateSchema } from '../../../domain/schemas/clients';
+import { addressUpdateSchema } from '@domain/schemas/clients';
 import { useMemo } from 'react';
 import { Modal } from '../../../ui/Modal';
 import { useApiForm } from '../../../ui/form/useApiForm';
@@ -8,7 +8,7 @@ import { SubmitButton } from '../../../ui/form/FormError';
 import { showToast } from '../../../shell/toast';
 import { postcodeLookup } from './postcode';
 import { useSaveAddress } from '../api/mutations';
-import type { Address } from '../../../domain/contracts/clients';
+import type { Address } from '@domain/contracts/clients';
 
 interface Props {
   clientId: number;

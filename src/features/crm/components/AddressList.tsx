@@ -1,4 +1,4 @@
-import type { Address } from '../../../domain/contracts/clients';
+import type { Address } from '@domain/contracts/clients';
 
 export function formatAddress(a: Pick<Address, 'street' | 'number' | 'addition' | 'zipcode' | 'city'>): string {
   return `${a.street} ${a.number}${a.addition ? ` ${a.addition}` : ''}, ${a.zipcode} ${a.city}`;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../../ui/Modal';
-import type { Address } from '../../../domain/contracts/clients';
+import type { Address } from '@domain/contracts/clients';
 import { AddressLine } from './AddressList';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import * as v from 'valibot';
-import { ClientType, PROVIDER_CLIENT_ID } from '../../../domain/enums';
-import { contactCreateSchema, contactUpdateSchema, type ContactCreateInput } from '../../../domain/schemas/contacts';
+import { ClientType, PROVIDER_CLIENT_ID } from '@domain/enums';
+import { contactCreateSchema, contactUpdateSchema, type ContactCreateInput } from '@domain/schemas/contacts';
 import { Modal } from '../../../ui/Modal';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';
@@ -11,7 +11,7 @@ import { SubmitButton } from '../../../ui/form/FormError';
 import { showToast, toastError } from '../../../shell/toast';
 import { useCreateContact, useUpdateContact, type ContactSaved } from '../api/contacts';
 import { useChildrenOf, useRoleOptions } from '../../../api/lookups';
-import type { ClientDetail, Contact } from '../../../domain/contracts/clients';
+import type { ClientDetail, Contact } from '@domain/contracts/clients';
 
 interface Props {
   client: Pick<ClientDetail, 'id' | 'client_type_id'>;

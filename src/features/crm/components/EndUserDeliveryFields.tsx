@@ -1,4 +1,4 @@
-import type { DeliveryFormOptions } from '../../../domain/contracts/deliveries';
+import type { DeliveryFormOptions } from '@domain/contracts/deliveries';
 import { DatePicker } from '../../../ui/DatePicker';
 import { TextField } from '../../../ui/form/TextField';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../../../api/errors';
-import { importRowErrors } from '../../../domain/import-errors';
-import { addressImportColumns, clientMsg, isImportFileName } from '../../../domain/schemas/clients';
+import { importRowErrors } from '@domain/import-errors';
+import { addressImportColumns, clientMsg, isImportFileName } from '@domain/schemas/clients';
 import { Modal } from '../../../ui/Modal';
 import { SubmitButton } from '../../../ui/form/FormError';
 import { ImportErrors } from '../../../ui/upload/ImportErrors';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { currentInvoiceMonth, invoiceYears } from '../../../domain/schemas/invoices';
-import { dutchMonths } from '../../../domain/format';
+import { currentInvoiceMonth, invoiceYears } from '@domain/schemas/invoices';
+import { dutchMonths } from '@domain/format';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { Modal } from '../../../ui/Modal';
 import { useDownloadInvoice, type InvoiceDocument } from '../api/invoices';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { ApiError } from '../../../api/errors';
-import { MONEY_EXAMPLE, centsToApiPrice, centsToInput, parseMoneyToCents } from '../../../domain/money';
-import { monthlyPaymentSchema } from '../../../domain/schemas/clients';
+import { MONEY_EXAMPLE, centsToApiPrice, centsToInput, parseMoneyToCents } from '@domain/money';
+import { monthlyPaymentSchema } from '@domain/schemas/clients';
 import { Modal } from '../../../ui/Modal';
 import { TextField } from '../../../ui/form/TextField';
 import { SubmitButton } from '../../../ui/form/FormError';
 import { showToast } from '../../../shell/toast';
 import { useSaveMonthlyPayments } from '../api/mutations';
-import type { MonthlyPayment } from '../../../domain/contracts/clients';
+import type { MonthlyPayment } from '@domain/contracts/clients';
 import { checkPayload } from './validate';
 
 /** 'Vaste bedragen': rows of description and price; the price shows a decimal comma and is sent with a dot. */

@@ -1,5 +1,5 @@
 import { Slot, type CustomerPanelProps } from '../../../shell/slots';
-import type { ClientDetail } from '../../../domain/contracts/clients';
+import type { ClientDetail } from '@domain/contracts/clients';
 
 /**
  * The panels the customer area does not own (spec 1 §2.9): active and inactive stock, 'Tarieven'

@@ -1,4 +1,4 @@
-import { isDutchPostcode } from '../../../domain/rules';
+import { isDutchPostcode } from '@domain/rules';
 import { lookupPostalCode } from '../api/postal-code';
 
 /**

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ApiError } from '../../../api/errors';
-import { issuesToFieldErrors } from '../../../domain/schemas/common';
+import { issuesToFieldErrors } from '@domain/schemas/common';
 
 /**
  * Checks a payload with the shared schema before sending; failures become the same 422 shape

@@ -7,7 +7,7 @@ import { TopBarActions } from '../../../shell/top-bar';
 import { toastError } from '../../../shell/toast';
 import { clientListQueryOptions } from '../api/client-lists';
 import { useParentOptions } from '../api/parent-options';
-import type { ClientListRow } from '../../../domain/contracts/clients';
+import type { ClientListRow } from '@domain/contracts/clients';
 import { CustomerFormModal } from '../components/CustomerFormModal';
 import { useSessionUser } from '../../../session';
 import * as v from 'valibot';

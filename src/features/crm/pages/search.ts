@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ClientType } from '../../../domain/enums';
+import { ClientType } from '@domain/enums';
 import { tableSearch, tableSearchDefaults } from '../../../ui/table/search';
 
 export const customerTabs = ['resellers', 'endcustomers', 'endusers', 'all'] as const;

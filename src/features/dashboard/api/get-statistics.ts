@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import type { Statistics } from '../../../domain/contracts/statistics';
+import type { Statistics } from '@domain/contracts/statistics';
 
-export type { StatisticsCategory as Category, Statistics } from '../../../domain/contracts/statistics';
+export type { StatisticsCategory as Category, Statistics } from '@domain/contracts/statistics';
 
 export const getStatistics = (customerId: number, year: number) => getJson<Statistics>(`getstatistics/${customerId}/${year}`);
 

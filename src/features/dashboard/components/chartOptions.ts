@@ -1,4 +1,4 @@
-import { dutchMonthAbbreviations } from '../../../domain/format';
+import { dutchMonthAbbreviations } from '@domain/format';
 import type { Statistics } from '../api/get-statistics';
 
 const PRIMARY = '#1f4e79';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { download } from '../../../api/client';
-import type { StatisticsItemFilter } from '../../../domain/enums';
-import { statisticsYears } from '../../../domain/schemas/statistics';
-import { msg } from '../../../domain/schemas/common';
+import type { StatisticsItemFilter } from '@domain/enums';
+import { statisticsYears } from '@domain/schemas/statistics';
+import { msg } from '@domain/schemas/common';
 import { SearchSelect } from '../../../ui/SearchSelect';
 import { toastError } from '../../../shell/toast';
 import { useSessionUser } from '../../../session';

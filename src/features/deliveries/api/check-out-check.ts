@@ -1,7 +1,7 @@
 import { postJson } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
-import type { CheckOutCheckAnswer } from '../../../domain/contracts/deliveries';
-import { serialKey } from '../../../domain/scan';
+import type { CheckOutCheckAnswer } from '@domain/contracts/deliveries';
+import { serialKey } from '@domain/scan';
 
 /** A scan waits at most this long for the server; then it is kept as not yet checked. */
 const CHECK_TIMEOUT_MS = 6_000;

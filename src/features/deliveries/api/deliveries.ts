@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta 
 import { download, getJson, postForm, postJson, putJson, type Paged } from '../../../api/client';
 import { queryKeys, refreshAfter } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
-import type { DeliveryCommandAnswer, DeliveryDetail, DeliveryFormOptions, DeliveryListRow } from '../../../domain/contracts/deliveries';
-import { deliveryToast } from '../../../domain/schemas/deliveries';
+import type { DeliveryCommandAnswer, DeliveryDetail, DeliveryFormOptions, DeliveryListRow } from '@domain/contracts/deliveries';
+import { deliveryToast } from '@domain/schemas/deliveries';
 
 /** The four tabs of /leveringen (spec 2 §2.6) and the call and export name of each. */
 export const deliveryTabs = {

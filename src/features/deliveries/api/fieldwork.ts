@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import type { DeliveriesToday, DeliveryDetail } from '../../../domain/contracts/deliveries';
-import { ItemStatus } from '../../../domain/enums';
-import { serialKey } from '../../../domain/scan';
-import { ACCESSORY_GROUP_ID } from '../../../domain/schemas/stock';
+import type { DeliveriesToday, DeliveryDetail } from '@domain/contracts/deliveries';
+import { ItemStatus } from '@domain/enums';
+import { serialKey } from '@domain/scan';
+import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
 import { awaitsItem, linesForWaitingSerials, pendingFor, type PendingFieldwork } from '../../../offline/fieldwork';
 import { useOutboxActions } from '../../../offline/outbox';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import type { PendingFieldwork } from '../../../offline/fieldwork';
 import { PENDING_STATUS_NAME, checkOutComplete, isPendingLine, withPending } from './fieldwork';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Carrier, DeliveryType } from '../../../domain/enums';
-import type { DeliveryFormOptions } from '../../../domain/contracts/deliveries';
-import { deliveryToast, isAcceptableUpload } from '../../../domain/schemas/deliveries';
-import { BULK_FILE_ACCEPT } from '../../../domain/files';
+import { Carrier, DeliveryType } from '@domain/enums';
+import type { DeliveryFormOptions } from '@domain/contracts/deliveries';
+import { deliveryToast, isAcceptableUpload } from '@domain/schemas/deliveries';
+import { BULK_FILE_ACCEPT } from '@domain/files';
 import { useEndCustomers } from '../../../api/lookups';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { FormActions, FormError } from '../../../ui/form/FormError';

@@ -1,6 +1,6 @@
-import { carrierChangeSchema, deliveryToast } from '../../../domain/schemas/deliveries';
-import { carrierNames } from '../../../domain/enums';
-import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
+import { carrierChangeSchema, deliveryToast } from '@domain/schemas/deliveries';
+import { carrierNames } from '@domain/enums';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { FormActions } from '../../../ui/form/FormError';
 import { useApiForm } from '../../../ui/form/useApiForm';

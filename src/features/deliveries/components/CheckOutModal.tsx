@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
-import { DeliveryType } from '../../../domain/enums';
-import { fieldworkMsg } from '../../../domain/fieldwork';
-import { addSerials, parseBulkSerials, scanMsg, serialKey } from '../../../domain/scan';
-import { ACCESSORY_GROUP_ID } from '../../../domain/schemas/stock';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
+import { DeliveryType } from '@domain/enums';
+import { fieldworkMsg } from '@domain/fieldwork';
+import { addSerials, parseBulkSerials, scanMsg, serialKey } from '@domain/scan';
+import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
 import { checkOutSerials } from '../../../offline/fieldwork';
 import { discardAction } from '../../../offline/outbox';
 import { showToast } from '../../../shell/toast';

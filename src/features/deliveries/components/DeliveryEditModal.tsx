@@ -1,6 +1,6 @@
-import { DeliveryType } from '../../../domain/enums';
-import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
-import { deliverySchema, deliveryToast, pickupTypes } from '../../../domain/schemas/deliveries';
+import { DeliveryType } from '@domain/enums';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
+import { deliverySchema, deliveryToast, pickupTypes } from '@domain/schemas/deliveries';
 import { FormActions } from '../../../ui/form/FormError';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';
 import { useApiForm } from '../../../ui/form/useApiForm';

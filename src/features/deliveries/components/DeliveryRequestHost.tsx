@@ -1,4 +1,4 @@
-import { DeliveryType } from '../../../domain/enums';
+import { DeliveryType } from '@domain/enums';
 import type { DeliveryRequestSlotProps } from '../../../shell/slots';
 import { BulkModal } from './BulkModal';
 import { TicketModal, ticketTitles, type TicketType } from './TicketModal';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
-import { Carrier } from '../../../domain/enums';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
+import { Carrier } from '@domain/enums';
 import { useSessionUser } from '../../../session';
 import { checkOutComplete, usePendingFieldwork } from '../api/fieldwork';
 import '../fieldwork.css';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
-import { formatDateTime } from '../../../domain/format';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
+import { formatDateTime } from '@domain/format';
 
 /** 'Afgerond op 26-11-2026 14:05 uur' (spec 2 §4). */
 export const finishedAt = (completed: string) => `Afgerond op ${formatDateTime(completed)} uur`;

@@ -1,6 +1,6 @@
-import { DeliveryType } from '../../../domain/enums';
-import type { DeliveryFormOptions } from '../../../domain/contracts/deliveries';
-import { deliveryToast } from '../../../domain/schemas/deliveries';
+import { DeliveryType } from '@domain/enums';
+import type { DeliveryFormOptions } from '@domain/contracts/deliveries';
+import { deliveryToast } from '@domain/schemas/deliveries';
 import { CheckboxField, SelectField } from '../../../ui/form/ChoiceFields';
 import { FormActions, FormError } from '../../../ui/form/FormError';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';

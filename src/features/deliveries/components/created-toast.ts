@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { showToast } from '../../../shell/toast';
 
 /** The success message of a request, with a link to the delivery just made. */

@@ -1,4 +1,4 @@
-import type { DeliveryFormOptions } from '../../../domain/contracts/deliveries';
+import type { DeliveryFormOptions } from '@domain/contracts/deliveries';
 import '../deliveries.css';
 
 type ProductOption = DeliveryFormOptions['products'][number];

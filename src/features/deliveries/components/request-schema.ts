@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { deliverySchema } from '../../../domain/schemas/deliveries';
+import { deliverySchema } from '@domain/schemas/deliveries';
 
 /** A request form's values checked with the API's own schema for the type, after becoming the request body. */
 export function requestSchema<T>(type: number, toPayload: (values: T) => Record<string, unknown>) {

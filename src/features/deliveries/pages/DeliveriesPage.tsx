@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { deliveryTypeNames } from '../../../domain/enums';
-import type { DeliveryListRow } from '../../../domain/contracts/deliveries';
+import { deliveryTypeNames } from '@domain/enums';
+import type { DeliveryListRow } from '@domain/contracts/deliveries';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { useEndCustomers } from '../../../api/lookups';
 import { TopBarActions } from '../../../shell/top-bar';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { DeliveryDetail } from '../../../domain/contracts/deliveries';
-import { formatDate, formatTime } from '../../../domain/format';
+import type { DeliveryDetail } from '@domain/contracts/deliveries';
+import { formatDate, formatTime } from '@domain/format';
 import { pendingFor } from '../../../offline/fieldwork';
 import { useOutboxActions } from '../../../offline/outbox';
 import { useDeliveriesToday } from '../api/fieldwork';

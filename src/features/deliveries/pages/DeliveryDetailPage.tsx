@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { deliveryStatusName } from '../../../domain/delivery-status';
-import { Carrier, DeliveryType } from '../../../domain/enums';
-import type { DeliveryDetail, DeliveryLine } from '../../../domain/contracts/deliveries';
-import { deliveryToast } from '../../../domain/schemas/deliveries';
-import { formatDate, formatDateTime } from '../../../domain/format';
+import { deliveryStatusName } from '@domain/delivery-status';
+import { Carrier, DeliveryType } from '@domain/enums';
+import type { DeliveryDetail, DeliveryLine } from '@domain/contracts/deliveries';
+import { deliveryToast } from '@domain/schemas/deliveries';
+import { formatDate, formatDateTime } from '@domain/format';
 import { SplitButton, type SplitAction } from '../../../ui/SplitButton';
 import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';

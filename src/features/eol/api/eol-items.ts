@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import type { EolItemsPage } from '../../../domain/contracts/eol';
+import type { EolItemsPage } from '@domain/contracts/eol';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 
 /** The detail table's first state: the route's loader fetches it, so the title and a 404 are known before the page shows. */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { EolItemRow } from '../../../domain/contracts/eol';
+import type { EolItemRow } from '@domain/contracts/eol';
 import { usePageTitle } from '../../../shell/page-title';
 import { DataTable, type Column, type TableParams } from '../../../ui/DataTable';
 import { eolItemsQueryOptions, firstEolItemsParams } from '../api/eol-items';

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../api/client';
-import { scanMsg, serialKey } from '../../../domain/scan';
+import { scanMsg, serialKey } from '@domain/scan';
 import { enqueue, type EnqueueOutcome } from '../../../offline/outbox';
 import { queryKeys } from '../../../api/keys';
-import type { AsnDetail, SerialLookup } from '../../../domain/contracts/prenotifications';
+import type { AsnDetail, SerialLookup } from '@domain/contracts/prenotifications';
 
 export interface CheckInLinePayload {
   asn_product_id: number;

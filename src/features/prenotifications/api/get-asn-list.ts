@@ -3,7 +3,7 @@ import { getJson, type Paged } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
-import type { AsnListRow } from '../../../domain/contracts/prenotifications';
+import type { AsnListRow } from '@domain/contracts/prenotifications';
 import type { AsnTab } from '../pages/search';
 
 export const asnListQueryOptions = (tab: AsnTab, params: TableParams) =>

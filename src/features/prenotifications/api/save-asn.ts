@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson, putJson } from '../../../api/client';
 import { refreshAfter } from '../../../api/keys';
-import type { AsnAnswer, AsnPayload } from '../../../domain/contracts/prenotifications';
+import type { AsnAnswer, AsnPayload } from '@domain/contracts/prenotifications';
 
 interface SaveAsn {
   id?: number;

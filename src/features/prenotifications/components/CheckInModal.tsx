@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { addSerials, parseBulkSerials, serialKey } from '../../../domain/scan';
-import { ACCESSORY_GROUP_ID } from '../../../domain/schemas/stock';
+import { addSerials, parseBulkSerials, serialKey } from '@domain/scan';
+import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
 import { discardAction } from '../../../offline/outbox';
 import { Modal } from '../../../ui/Modal';
 import { ScanInput } from '../../../ui/ScanInput';
@@ -9,7 +9,7 @@ import { confirmDialog } from '../../../shell/confirm';
 import { showToast, toastError } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
 import { checkInArticles, serialsInStock } from '../api/check-in';
-import type { AsnDetail, AsnLine } from '../../../domain/contracts/prenotifications';
+import type { AsnDetail, AsnLine } from '@domain/contracts/prenotifications';
 
 const BULK_ROWS = 12;
 

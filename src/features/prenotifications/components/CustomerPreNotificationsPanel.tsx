@@ -1,14 +1,14 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ClientType } from '../../../domain/enums';
+import { ClientType } from '@domain/enums';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import type { CustomerPanelProps } from '../../../shell/slots';
 import { emitEvent, useEvent } from '../../../shell/events';
 import { asnListQueryOptions } from '../api/get-asn-list';
 import { asnDetailQueryOptions } from '../api/get-asn';
 import { PreNotificationFormModal } from './PreNotificationFormModal';
-import type { AsnListRow } from '../../../domain/contracts/prenotifications';
+import type { AsnListRow } from '@domain/contracts/prenotifications';
 import { useSessionUser } from '../../../session';
 
 const columns: Column<AsnListRow>[] = [

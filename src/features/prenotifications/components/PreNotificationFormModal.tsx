@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { ApiError } from '../../../api/errors';
-import { StockOwner } from '../../../domain/enums';
-import { issuesToFieldErrors } from '../../../domain/schemas/common';
-import { asnSchema } from '../../../domain/schemas/prenotifications';
+import { StockOwner } from '@domain/enums';
+import { issuesToFieldErrors } from '@domain/schemas/common';
+import { asnSchema } from '@domain/schemas/prenotifications';
 import { Modal } from '../../../ui/Modal';
 import { SearchSelect } from '../../../ui/SearchSelect';
 import { DatePicker } from '../../../ui/DatePicker';
@@ -16,7 +16,7 @@ import { useUnsavedWork } from '../../../shell/update-guard';
 import { useFormOptions } from '../api/get-form-options';
 import { useSaveAsn } from '../api/save-asn';
 import { useEndCustomers } from '../../../api/lookups';
-import type { AsnDetail } from '../../../domain/contracts/prenotifications';
+import type { AsnDetail } from '@domain/contracts/prenotifications';
 // The form's grid lives with the area; the customer page opens this modal without the area's pages.
 import '../prenotifications.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { formatDate } from '../../../domain/format';
+import { formatDate } from '@domain/format';
 import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';

@@ -6,7 +6,7 @@ import { TopBarActions } from '../../../shell/top-bar';
 import { toastError } from '../../../shell/toast';
 import { asnListQueryOptions } from '../api/get-asn-list';
 import { useEndCustomers } from '../../../api/lookups';
-import type { AsnListRow } from '../../../domain/contracts/prenotifications';
+import type { AsnListRow } from '@domain/contracts/prenotifications';
 import { PreNotificationFormModal } from '../components/PreNotificationFormModal';
 import * as v from 'valibot';
 import { asnTabs, preNotificationListSearch, type AsnTab } from './search';

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../shell/page-title';
 import { toastError } from '../../../shell/toast';
 import { asnDetailQueryOptions } from '../api/get-asn';
 import { asnProductsQueryOptions } from '../api/get-asn-products';
-import type { AsnProductRow } from '../../../domain/contracts/prenotifications';
+import type { AsnProductRow } from '@domain/contracts/prenotifications';
 import { useSessionUser } from '../../../session';
 import '../prenotifications.css';
 

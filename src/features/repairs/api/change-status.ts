@@ -1,6 +1,6 @@
 import { postJson } from '../../../api/client';
-import { repairToast } from '../../../domain/schemas/repairs';
-import type { RepairAnswer } from '../../../domain/contracts/repairs';
+import { repairToast } from '@domain/schemas/repairs';
+import type { RepairAnswer } from '@domain/contracts/repairs';
 import { useRepairCommand } from './use-repair-command';
 
 /** POST /api/deliveries/{id}/change-repair-status {status}. */

@@ -1,6 +1,6 @@
 import { postForm, postJson } from '../../../api/client';
-import { repairToast } from '../../../domain/schemas/repairs';
-import type { RepairAnswer } from '../../../domain/contracts/repairs';
+import { repairToast } from '@domain/schemas/repairs';
+import type { RepairAnswer } from '@domain/contracts/repairs';
 import { useRepairCommand } from './use-repair-command';
 
 /** POST /api/deliveries/{id}/add-images: one file per request, so the page can show progress per file. */

@@ -1,7 +1,7 @@
 import { download, postForm, postJson } from '../../../api/client';
-import type { QuotationDecision } from '../../../domain/quotation';
-import { repairToast } from '../../../domain/schemas/repairs';
-import type { RepairAnswer } from '../../../domain/contracts/repairs';
+import type { QuotationDecision } from '@domain/quotation';
+import { repairToast } from '@domain/schemas/repairs';
+import type { RepairAnswer } from '@domain/contracts/repairs';
 import { useRepairCommand } from './use-repair-command';
 
 /** POST /api/deliveries/{id}/add-quotation: the PDF (Superuser, only when none exists). */

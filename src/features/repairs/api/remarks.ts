@@ -1,5 +1,5 @@
 import { postJson } from '../../../api/client';
-import { repairToast } from '../../../domain/schemas/repairs';
+import { repairToast } from '@domain/schemas/repairs';
 import { useRepairCommand } from './use-repair-command';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import type { RepairDetail } from '../../../domain/contracts/repairs';
+import type { RepairDetail } from '@domain/contracts/repairs';
 
 /**
  * GET /api/repairs/{id}: the repair page's data, with what the user may do (`can`). Always stale: the

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { download, getJson, type Paged } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import type { RepairListRow } from '../../../domain/contracts/repairs';
+import type { RepairListRow } from '@domain/contracts/repairs';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 
 /** GET /api/repairdeliveries (spec 2 §2.9). */

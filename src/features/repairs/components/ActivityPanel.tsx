@@ -1,5 +1,5 @@
-import type { RepairDetail } from '../../../domain/contracts/repairs';
-import { formatDateTime } from '../../../domain/format';
+import type { RepairDetail } from '@domain/contracts/repairs';
+import { formatDateTime } from '@domain/format';
 
 /** The latest 5 log entries as 'action op datetime uur door user' (spec 2 §2.10, §9). */
 export function ActivityPanel({ repair }: { repair: RepairDetail }) {

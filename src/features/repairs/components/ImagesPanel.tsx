@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import type { RepairDetail, RepairFile } from '../../../domain/contracts/repairs';
-import { repairToast } from '../../../domain/schemas/repairs';
+import type { RepairDetail, RepairFile } from '@domain/contracts/repairs';
+import { repairToast } from '@domain/schemas/repairs';
 import { confirmDialog } from '../../../shell/confirm';
 import { showToast } from '../../../shell/toast';
 import { Modal } from '../../../ui/Modal';

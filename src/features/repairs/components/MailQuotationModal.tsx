@@ -1,5 +1,5 @@
-import type { RepairDetail } from '../../../domain/contracts/repairs';
-import { repairMsg, repairToast } from '../../../domain/schemas/repairs';
+import type { RepairDetail } from '@domain/contracts/repairs';
+import { repairMsg, repairToast } from '@domain/schemas/repairs';
 import { showToast } from '../../../shell/toast';
 import { ChoiceModal } from '../../../ui/ChoiceModal';
 import { useMailQuotation } from '../api/quotation';

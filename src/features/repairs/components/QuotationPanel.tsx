@@ -1,8 +1,8 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import type { RepairDetail } from '../../../domain/contracts/repairs';
-import { formatDate } from '../../../domain/format';
-import { quotationOutcome } from '../../../domain/quotation';
-import { repairToast } from '../../../domain/schemas/repairs';
+import type { RepairDetail } from '@domain/contracts/repairs';
+import { formatDate } from '@domain/format';
+import { quotationOutcome } from '@domain/quotation';
+import { repairToast } from '@domain/schemas/repairs';
 import { confirmDialog } from '../../../shell/confirm';
 import { showToast, toastError } from '../../../shell/toast';
 import { downloadQuotation, useAddQuotation, useDecideQuotation, useRemoveQuotation } from '../api/quotation';

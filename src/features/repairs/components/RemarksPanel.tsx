@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { RepairDetail } from '../../../domain/contracts/repairs';
-import { repairToast } from '../../../domain/schemas/repairs';
+import type { RepairDetail } from '@domain/contracts/repairs';
+import { repairToast } from '@domain/schemas/repairs';
 import { showToast } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
 import { useSaveRemarks } from '../api/remarks';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { RepairDetail } from '../../../domain/contracts/repairs';
-import { formatDate } from '../../../domain/format';
+import type { RepairDetail } from '@domain/contracts/repairs';
+import { formatDate } from '@domain/format';
 
 const dash = (v: ReactNode) => (v === null || v === undefined || v === '' ? '—' : v);
 

@@ -1,6 +1,6 @@
-import type { RepairDetail } from '../../../domain/contracts/repairs';
-import { itemStatusNames, repairStatuses } from '../../../domain/enums';
-import { repairToast } from '../../../domain/schemas/repairs';
+import type { RepairDetail } from '@domain/contracts/repairs';
+import { itemStatusNames, repairStatuses } from '@domain/enums';
+import { repairToast } from '@domain/schemas/repairs';
 import { showToast } from '../../../shell/toast';
 import { ChoiceModal } from '../../../ui/ChoiceModal';
 import { useChangeRepairStatus } from '../api/change-status';

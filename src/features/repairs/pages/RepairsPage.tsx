@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import * as v from 'valibot';
-import type { RepairListRow } from '../../../domain/contracts/repairs';
+import type { RepairListRow } from '@domain/contracts/repairs';
 import { useEndCustomers } from '../../../api/lookups';
 import type { Column, TableParams } from '../../../ui/DataTable';
 import { ExportableTable, type TableExport } from '../../../ui/ExportableTable';

@@ -3,10 +3,10 @@ import { getJson, type Paged } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
-import type { PermissionRow } from '../../../domain/contracts/auth';
-import type { RoleDetail, RoleListRow as RoleRow } from '../../../domain/contracts/roles';
+import type { PermissionRow } from '@domain/contracts/auth';
+import type { RoleDetail, RoleListRow as RoleRow } from '@domain/contracts/roles';
 
-export type { RoleListRow as RoleRow, RoleDetail } from '../../../domain/contracts/roles';
+export type { RoleListRow as RoleRow, RoleDetail } from '@domain/contracts/roles';
 
 const ROLE_LOAD_FAILED = 'Rolgegevens kunnen niet worden ingeladen';
 

@@ -1,4 +1,4 @@
-import { roleSchema } from '../../../domain/schemas/roles';
+import { roleSchema } from '@domain/schemas/roles';
 import { Modal } from '../../../ui/Modal';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';

@@ -1,6 +1,6 @@
 import {  useMemo, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { isPermission, permissionGroups } from '../../../domain/permissions';
+import { isPermission, permissionGroups } from '@domain/permissions';
 import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
@@ -21,7 +21,7 @@ export function RoleDetailPage() {
   return <RolePanel key={role.data.id} role={role.data} allRights={permissions.data.map((p) => p.name)} />;
 }
 
-/** Rights grouped as in src/domain/permissions.ts; a right the server knows but no group lists goes under 'Overig'. */
+/** Rights grouped as in domain/permissions.ts; a right the server knows but no group lists goes under 'Overig'. */
 function groupRights(allRights: string[]): [string, string[]][] {
   const grouped = Object.entries(permissionGroups).map(([group, rights]) => [group, rights.filter((r) => allRights.includes(r))] as [string, string[]]);
   const known = new Set<string>(Object.values(permissionGroups).flat());

@@ -3,7 +3,7 @@ import { getJson, postJson, putJson, type Paged } from '../../../api/client';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
 import { queryKeys } from '../../../api/keys';
-import type { BundleAnswer, BundleDetail, BundleRow } from '../../../domain/contracts/stock';
+import type { BundleAnswer, BundleDetail, BundleRow } from '@domain/contracts/stock';
 
 export const fetchBundles = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<BundleRow>>('bundles', { searchParams: toSearchParams(params), signal });

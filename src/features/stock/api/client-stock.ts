@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson, postJson, type Paged } from '../../../api/client';
-import { centsToPriceString } from '../../../domain/format';
+import { centsToPriceString } from '@domain/format';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { refreshAfter } from '../../../api/keys';
-import type { ProductAnswer, ProductRow, ItemRow } from '../../../domain/contracts/stock';
+import type { ProductAnswer, ProductRow, ItemRow } from '@domain/contracts/stock';
 
 /** GET /api/getproductsbyclientid/{id} (active) or /api/inactive-products/{id}: paged product rows. */
 export const fetchClientProducts = (clientId: number, active: boolean, params: TableParams, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { download, getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import type { ExportColumn } from '../../../domain/contracts/stock';
+import type { ExportColumn } from '@domain/contracts/stock';
 
 export const exportColumnsQueryOptions = () => queryOptions({
   queryKey: queryKeys.stock.exportColumns,

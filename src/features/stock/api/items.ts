@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQueryClient, type MutationMeta } from '@t
 import { getJson, postJson, type Paged } from '../../../api/client';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { queryKeys, refreshAfter } from '../../../api/keys';
-import type { ItemCreateInput } from '../../../domain/schemas/stock';
-import type { ItemAnswer, ItemDetail, ItemMutationAnswer, ItemMutationPayload, ItemRow, ItemUpdatePayload } from '../../../domain/contracts/stock';
+import type { ItemCreateInput } from '@domain/schemas/stock';
+import type { ItemAnswer, ItemDetail, ItemMutationAnswer, ItemMutationPayload, ItemRow, ItemUpdatePayload } from '@domain/contracts/stock';
 
 export const fetchItems = (productId: number, params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ItemRow>>(`getitems/${productId}`, { searchParams: toSearchParams(params), signal });

@@ -4,9 +4,9 @@ import { queryKeys, refreshAfter } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
-import type { ProductAnswer, ProductDetail, ProductRow, StockImportAnswer } from '../../../domain/contracts/stock';
+import type { ProductAnswer, ProductDetail, ProductRow, StockImportAnswer } from '@domain/contracts/stock';
 import { endCustomersQueryOptions, productGroupsQueryOptions, resellersQueryOptions } from '../../../api/lookups';
-import { ClientType } from '../../../domain/enums';
+import { ClientType } from '@domain/enums';
 
 export const fetchProducts = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ProductRow>>('products', { searchParams: toSearchParams(params), signal });

@@ -1,4 +1,4 @@
-import { bundleCreateSchema } from '../../../domain/schemas/stock';
+import { bundleCreateSchema } from '@domain/schemas/stock';
 import { FormActions } from '../../../ui/form/FormError';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { TextField } from '../../../ui/form/TextField';

@@ -1,6 +1,6 @@
-import { StockOwner } from '../../../domain/enums';
-import { ACCESSORY_GROUP_ID, itemCreateSchema } from '../../../domain/schemas/stock';
-import type { ProductDetail } from '../../../domain/contracts/stock';
+import { StockOwner } from '@domain/enums';
+import { ACCESSORY_GROUP_ID, itemCreateSchema } from '@domain/schemas/stock';
+import type { ProductDetail } from '@domain/contracts/stock';
 import { CheckboxField, SelectField } from '../../../ui/form/ChoiceFields';
 import { FormActions } from '../../../ui/form/FormError';
 import { TextField } from '../../../ui/form/TextField';

@@ -1,14 +1,14 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ClientType } from '../../../domain/enums';
+import { ClientType } from '@domain/enums';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import type { CustomerPanelProps } from '../../../shell/slots';
 import { toastSuccess } from '../../../shell/toast';
 import { emitEvent, useEvent } from '../../../shell/events';
 import { queryKeys } from '../../../api/keys';
 import { fetchClientItems, fetchClientProducts, useActivateProduct, useSaveProductPrice } from '../api/client-stock';
-import type { ItemRow, ProductRow } from '../../../domain/contracts/stock';
+import type { ItemRow, ProductRow } from '@domain/contracts/stock';
 import { useSessionUser } from '../../../session';
 import { productQueryOptions } from '../api/products';
 import { ProductFormModal } from './ProductFormModal';

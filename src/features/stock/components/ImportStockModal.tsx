@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/errors';
-import { importRowErrors } from '../../../domain/import-errors';
-import { importColumns, isImportFileName, stockMsg } from '../../../domain/schemas/stock';
+import { importRowErrors } from '@domain/import-errors';
+import { importColumns, isImportFileName, stockMsg } from '@domain/schemas/stock';
 import { FieldMessage, fieldClass } from '../../../ui/form/Field';
 import { ImportErrors } from '../../../ui/upload/ImportErrors';
 import { UploadProgress } from '../../../ui/upload/UploadProgress';

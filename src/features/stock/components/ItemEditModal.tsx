@@ -1,4 +1,4 @@
-import { itemUpdateSchema } from '../../../domain/schemas/stock';
+import { itemUpdateSchema } from '@domain/schemas/stock';
 import { DatePicker } from '../../../ui/DatePicker';
 import { FieldMessage } from '../../../ui/form/Field';
 import { FormActions } from '../../../ui/form/FormError';
@@ -9,7 +9,7 @@ import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../shell/toast';
 import { useItemUpdate } from '../api/items';
 import { useChildrenOf } from '../../../api/lookups';
-import type { ItemDetail } from '../../../domain/contracts/stock';
+import type { ItemDetail } from '@domain/contracts/stock';
 
 /** Bewerken: 'In gebruik door' required; the purchase date is locked once it has a value (spec 2 §5). */
 export function ItemEditModal({ item, onClose }: { item: ItemDetail; onClose: () => void }) {

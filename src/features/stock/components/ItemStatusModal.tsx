@@ -1,5 +1,5 @@
-import { itemStatusNames, manualItemStatuses } from '../../../domain/enums';
-import type { ItemDetail } from '../../../domain/contracts/stock';
+import { itemStatusNames, manualItemStatuses } from '@domain/enums';
+import type { ItemDetail } from '@domain/contracts/stock';
 import { showToast } from '../../../shell/toast';
 import { ChoiceModal } from '../../../ui/ChoiceModal';
 import { useItemUpdate } from '../api/items';

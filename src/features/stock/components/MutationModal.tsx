@@ -1,4 +1,4 @@
-import { mutationSchema } from '../../../domain/schemas/stock';
+import { mutationSchema } from '@domain/schemas/stock';
 import { CheckboxField, SelectField } from '../../../ui/form/ChoiceFields';
 import { FormActions } from '../../../ui/form/FormError';
 import { TextField } from '../../../ui/form/TextField';
@@ -7,7 +7,7 @@ import { Modal } from '../../../ui/Modal';
 import { showToast, toastError } from '../../../shell/toast';
 import { useMutateItem } from '../api/items';
 import { useChildrenOf } from '../../../api/lookups';
-import type { ItemDetail } from '../../../domain/contracts/stock';
+import type { ItemDetail } from '@domain/contracts/stock';
 
 /** Mutatie (spec 2 §5): e-mail and phone required; 'In gebruik door' required unless the user is removed. */
 export function MutationModal({ item, onClose, canCreateUser }: { item: ItemDetail; onClose: () => void; canCreateUser: boolean }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ClientType } from '../../../domain/enums';
-import { productSchema, stockMsg } from '../../../domain/schemas/stock';
-import { IMAGE_ACCEPT, IMAGE_MIME_TYPES } from '../../../domain/files';
+import { ClientType } from '@domain/enums';
+import { productSchema, stockMsg } from '@domain/schemas/stock';
+import { IMAGE_ACCEPT, IMAGE_MIME_TYPES } from '@domain/files';
 import { FormActions } from '../../../ui/form/FormError';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';
@@ -12,7 +12,7 @@ import { Modal } from '../../../ui/Modal';
 import { toastSuccess } from '../../../shell/toast';
 import { useSaveProduct } from '../api/products';
 import { useEndCustomers, useProductGroups } from '../../../api/lookups';
-import type { ProductDetail } from '../../../domain/contracts/stock';
+import type { ProductDetail } from '@domain/contracts/stock';
 import { useSessionUser } from '../../../session';
 
 interface Props {

@@ -1,5 +1,5 @@
-import { ItemStatus } from '../../../domain/enums';
-import type { Status } from '../../../domain/contracts/stock';
+import { ItemStatus } from '@domain/enums';
+import type { Status } from '@domain/contracts/stock';
 
 /** 'N maanden' until EOL, 'Verlopen' once past, 'Niet bekend' when the article has no EOL. */
 export function eolText(months: number | null | undefined): string {

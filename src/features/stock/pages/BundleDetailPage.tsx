@@ -4,7 +4,7 @@ import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
 import { bundleQueryOptions, useSetBundleProducts } from '../api/bundles';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { BundleDetail } from '../../../domain/contracts/stock';
+import type { BundleDetail } from '@domain/contracts/stock';
 import { useSessionUser } from '../../../session';
 import '../stock.css';
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ClientType, DeliveryType, ItemStatus } from '../../../domain/enums';
+import { ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { Slot } from '../../../shell/slots';
-import { formatDate, formatDateTime } from '../../../domain/format';
+import { formatDate, formatDateTime } from '@domain/format';
 import { SplitButton, type SplitAction } from '../../../ui/SplitButton';
 import { usePageParent, usePageTitle } from '../../../shell/page-title';
 import { itemQueryOptions } from '../api/items';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ItemDetail } from '../../../domain/contracts/stock';
+import type { ItemDetail } from '@domain/contracts/stock';
 import { ItemEditModal } from '../components/ItemEditModal';
 import { ItemStatusModal } from '../components/ItemStatusModal';
 import { MutationModal } from '../components/MutationModal';

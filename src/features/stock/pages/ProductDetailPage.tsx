@@ -9,7 +9,7 @@ import { fetchItems } from '../api/items';
 import { productQueryOptions, useProductAction } from '../api/products';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/keys';
-import type { ItemRow, ProductDetail } from '../../../domain/contracts/stock';
+import type { ItemRow, ProductDetail } from '@domain/contracts/stock';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { CheckInItemModal } from '../components/CheckInItemModal';
 import { eolText, StatusLabel } from '../components/labels';

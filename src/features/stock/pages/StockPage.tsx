@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { ClientType, DeliveryType, stockFilterOptions } from '../../../domain/enums';
+import { ClientType, DeliveryType, stockFilterOptions } from '@domain/enums';
 import { Slot } from '../../../shell/slots';
 import { DataTable, toSearchParams, type Column } from '../../../ui/DataTable';
 import { tableParamsOf } from '../../../ui/table/search';
@@ -8,7 +8,7 @@ import { TopBarActions } from '../../../shell/top-bar';
 import { bundlesQueryOptions } from '../api/bundles';
 import { productsQueryOptions } from '../api/products';
 import { useEndCustomers, useProductGroups, useResellers } from '../../../api/lookups';
-import type { BundleRow, ProductRow } from '../../../domain/contracts/stock';
+import type { BundleRow, ProductRow } from '@domain/contracts/stock';
 import { useSessionUser } from '../../../session';
 import * as v from 'valibot';
 import { BUNDLE_TABLE, stockSearch, stockTabs, type StockTab } from './search';

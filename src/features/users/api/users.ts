@@ -3,10 +3,10 @@ import { getJson, type Paged } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
-import type { UserDetail, UserListRow as UserRow } from '../../../domain/contracts/users';
+import type { UserDetail, UserListRow as UserRow } from '@domain/contracts/users';
 
 export type RoleRef = UserDetail['roles'][number];
-export type { UserListRow as UserRow, UserDetail } from '../../../domain/contracts/users';
+export type { UserListRow as UserRow, UserDetail } from '@domain/contracts/users';
 
 export const fetchUsers = (params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<UserRow>>('users', { searchParams: toSearchParams(params), signal });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { profileUpdateSchema } from '../../../domain/schemas/users';
+import { profileUpdateSchema } from '@domain/schemas/users';
 import { Modal } from '../../../ui/Modal';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { userUpdateSchema } from '../../../domain/schemas/users';
+import { userUpdateSchema } from '@domain/schemas/users';
 import { Modal } from '../../../ui/Modal';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';

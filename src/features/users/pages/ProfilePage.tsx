@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { initials } from '../../../domain/format';
+import { initials } from '@domain/format';
 import { ProfileFormModal } from '../components/ProfileFormModal';
 import { RoleBadges, TwoFactorStatus } from './UserDetailPage';
 import { useSessionUser } from '../../../session';

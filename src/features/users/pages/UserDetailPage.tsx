@@ -1,6 +1,6 @@
 import {  useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { initials } from '../../../domain/format';
+import { initials } from '@domain/format';
 import { confirmDialog } from '../../../shell/confirm';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';

@@ -6,7 +6,7 @@ import { idName, nullableNumber, nullableString, timestamp } from './wire';
 
 const quotationDecision = v.picklist(Object.values(QuotationStatus));
 
-/** The quotation's validity by the server's clock (src/domain/quotation.ts). */
+/** The quotation's validity by the server's clock (domain/quotation.ts). */
 export const quotationValiditySchema = v.object({
   age_days: v.number(),
   /** 30 minus the age; 0 once expired. */

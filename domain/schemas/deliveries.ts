@@ -256,7 +256,7 @@ export const repairDescriptionSchema = v.object({ repair_description: optionalTe
 /** POST /delivery/cancel, /delivery/reopen-cancelled-delivery, /delivery/delete. */
 export const deliveryIdSchema = v.object({ id }, msg.required);
 
-/** The bulk upload by its name: one of the allowed document and picture types (src/domain/files.ts). */
+/** The bulk upload by its name: one of the allowed document and picture types (domain/files.ts). */
 export function isAcceptableUpload(name: string): boolean {
   return bulkFileExtension(name) !== null;
 }

@@ -1,13 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as v from 'valibot';
 import {
   addCalendarDays, amsterdamDay, amsterdamMidnight, dateRangeBounds, dateRuleError, fileStamp, formatDate, formatDateTime, formatTime, isCalendarDate,
   todayInAmsterdam, wallClockForSpreadsheet,
 } from './dates';
 import { msg } from './schemas/common';
-import { deliverySchema, endUserDeliverySchema } from './schemas/deliveries';
-import { DeliveryType } from './enums';
-import { checkTyped, isAllowed } from '../ui/date';
 
 // 23:30 UTC on 26 November is 00:30 on 27 November in Amsterdam (CET, UTC+1).
 const JUST_AFTER_MIDNIGHT = new Date('2026-11-26T23:30:00Z');
@@ -71,28 +67,6 @@ describe('the one date rule (picker and schemas)', () => {
     expect(dateRuleError('2026-11-26', 'future', '2026-11-27')).toBe(msg.futureDate);
     expect(dateRuleError('2026-11-27', 'future', '2026-11-27')).toBeNull();
     expect(dateRuleError('2026-11-27', 'history', '2026-11-27')).toBe('Kies een datum voor vandaag.');
-  });
-
-  it('the date picker offers exactly the days the schema accepts, at 00:30 in Amsterdam on a UTC host', () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(JUST_AFTER_MIDNIGHT);
-    const schema = deliverySchema(DeliveryType.REPARATIE, true);
-    const base = { client_id: 1, order_number: 'O', your_reference: 'R', contact: 'C', contact_email: 'c@x.nl', contact_phone: '06', products: [] };
-    const dateErrors = (date: string) => {
-      const result = v.safeParse(schema, { ...base, date });
-      return result.success ? [] : result.issues.filter((i) => v.getDotPath(i) === 'date').map((i) => i.message);
-    };
-    for (const [day, offered] of [['2026-11-26', false], ['2026-11-27', true], ['2999-12-31', true], ['3000-01-01', false]] as const) {
-      expect(isAllowed(day, 'future')).toBe(offered);
-      expect(dateErrors(day).length === 0).toBe(offered);
-    }
-    expect(dateErrors('2026-11-26')).toEqual([msg.futureDate]);
-    expect(checkTyped('26-11-2026', 'future')).toEqual({ value: null, error: msg.futureDate });
-    expect(checkTyped('27-11-2026', 'future')).toEqual({ value: '2026-11-27', error: null });
-    // The picker reads no year the schema would refuse.
-    expect(checkTyped('01-01-1000', 'any').error).not.toBeNull();
-    expect(v.safeParse(endUserDeliverySchema, { date: '2026-11-26', order_number: 'O', your_reference: 'R', products: [{ product_id: 1 }] }).success).toBe(false);
-    expect(v.safeParse(endUserDeliverySchema, { date: '2026-11-27', order_number: 'O', your_reference: 'R', products: [{ product_id: 1 }] }).success).toBe(true);
   });
 });
 
