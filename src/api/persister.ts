@@ -63,8 +63,8 @@ export function storagePersister({ storage, prefix, throttleMs = 1000 }: { stora
     key: (i) => storage.key(i),
     clear: () => removeAll(),
     getItem: () => {
-      const own = entries().filter((k) => /:user-\d+$/.test(k));
-      return own.length === 1 ? storage.getItem(own[0]) : null;
+      const [own, ...more] = entries().filter((k) => /:user-\d+$/.test(k));
+      return own !== undefined && more.length === 0 ? storage.getItem(own) : null;
     },
     setItem: (_key, value) => {
       if (writing === null) return removeAll();

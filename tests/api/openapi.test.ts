@@ -152,21 +152,27 @@ describe('GET /api/openapi.json', () => {
 
     const op = (name: string) => area.find((a) => a.name === name)!.op;
     const answer = (name: string) => json(op(name))!;
+    /** The schema at a dotted path below `schema`; a missing step fails the test with its name. */
+    const at = (schema: Schema, path: string): Schema => path.split('.').reduce((node, step) => {
+      const next = (node as unknown as Record<string, Schema | undefined>)[step];
+      if (!next) throw new Error(`No '${step}' in the schema at ${path}`);
+      return next;
+    }, schema);
     // Commands answer with their toast text and the record as it is now; creating ones with 201.
     expect(Object.keys(op('POST /api/products').responses)).toContain('201');
-    expect(answer('POST /api/products').properties.data.properties).toHaveProperty('media');
+    expect(at(answer('POST /api/products'), 'properties.data.properties')).toHaveProperty('media');
     expect(answer('POST /api/items/{id}/mutation').required).toEqual(expect.arrayContaining(['message', 'delivery_id', 'data']));
-    expect(answer('PUT /api/bundles/{id}').properties.data.properties).toHaveProperty('client_products');
-    expect(answer('PUT /api/asns/{id}').properties.data.properties).toHaveProperty('products');
-    expect(answer('POST /api/importstock').properties).toHaveProperty('imported');
+    expect(at(answer('PUT /api/bundles/{id}'), 'properties.data.properties')).toHaveProperty('client_products');
+    expect(at(answer('PUT /api/asns/{id}'), 'properties.data.properties')).toHaveProperty('products');
+    expect(at(answer('POST /api/importstock'), 'properties')).toHaveProperty('imported');
     // What the check-in modal and the outbox get back, and the look-up before it.
-    expect(Object.keys(answer('POST /api/delivery/save-and-finish').properties.data.properties)).toEqual(['id', 'created', 'completed', 'items']);
-    expect(answer('POST /api/items/scanitems').properties.data.items.properties).toHaveProperty('available');
-    expect(Object.keys(answer('GET /api/getasnproducts/{id}').items.properties)).toEqual(['id', 'product_id', 'name', 'article_number', 'expected', 'arrived', 'product_group_id']);
+    expect(Object.keys(at(answer('POST /api/delivery/save-and-finish'), 'properties.data.properties'))).toEqual(['id', 'created', 'completed', 'items']);
+    expect(at(answer('POST /api/items/scanitems'), 'properties.data.items.properties')).toHaveProperty('available');
+    expect(Object.keys(at(answer('GET /api/getasnproducts/{id}'), 'items.properties'))).toEqual(['id', 'product_id', 'name', 'article_number', 'expected', 'arrived', 'product_group_id']);
     // The customer page's tables read the same rows as the stock lists.
-    expect(answer('GET /api/getproductsbyclientid/{id}').properties.data.items.properties.price.properties).toHaveProperty('price');
-    expect(answer('GET /api/getitemsbyclientid/{id}').properties.data.items.properties).toHaveProperty('product_name');
-    expect(answer('GET /api/export-columns').items.required).toEqual(['key', 'label', 'default']);
+    expect(at(answer('GET /api/getproductsbyclientid/{id}'), 'properties.data.items.properties.price.properties')).toHaveProperty('price');
+    expect(at(answer('GET /api/getitemsbyclientid/{id}'), 'properties.data.items.properties')).toHaveProperty('product_name');
+    expect(at(answer('GET /api/export-columns'), 'items').required).toEqual(['key', 'label', 'default']);
     // Requests: the product form's image, the export's columns and filters.
     expect(op('POST /api/products/{id}').requestBody!.content['multipart/form-data']!.schema.properties.image).toMatchObject({ format: 'binary' });
     expect(op('GET /api/exportstockcsv').parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(expect.arrayContaining(['headings', 'filters[stock]', 'search']));
@@ -176,7 +182,7 @@ describe('GET /api/openapi.json', () => {
     const customer = await ctx.db.selectFrom('products').select('client_id').where('deleted_at', 'is', null).where('is_active', '=', true).orderBy('id').executeTakeFirstOrThrow();
     const rows = (await admin.get(`/api/getproductsbyclientid/${customer.client_id}`)).body.data as Record<string, unknown>[];
     expect(rows.length).toBeGreaterThan(0);
-    const declared = Object.keys(answer('GET /api/getproductsbyclientid/{id}').properties.data.items.properties).sort();
+    const declared = Object.keys(at(answer('GET /api/getproductsbyclientid/{id}'), 'properties.data.items.properties')).sort();
     for (const row of rows) expect(Object.keys(row).sort()).toEqual(declared);
   });
 });

@@ -13,7 +13,9 @@ let admin: ApiClient;
 let reseller: ApiClient;
 let resellerClientId: number;
 let otherResellerId: number;
-const ids: Record<string, number> = {};
+type Known = 'beheerder@demo.local' | 'magazijn@demo.local' | 'reseller@demo.local' | 'klant@demo.local' | 'planner' | 'sanneContact' | 'sanne';
+/** Filled in beforeAll and by the tests that create a user, before any test that reads it. */
+const ids = {} as Record<Known, number>;
 
 async function userId(email: string): Promise<number> {
   return (await ctx.db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).id;
@@ -41,7 +43,7 @@ beforeAll(async () => {
   reseller = await ctx.client().signIn('reseller@demo.local');
   resellerClientId = (await reseller.get('/api/auth/me')).body.contact.client_id;
   otherResellerId = (await admin.get('/api/getallresellers')).body.find((r: { id: number }) => r.id !== resellerClientId).id;
-  for (const email of ['beheerder@demo.local', 'magazijn@demo.local', 'reseller@demo.local', 'klant@demo.local']) ids[email] = await userId(email);
+  for (const email of ['beheerder@demo.local', 'magazijn@demo.local', 'reseller@demo.local', 'klant@demo.local'] as const) ids[email] = await userId(email);
 });
 afterAll(() => ctx.close());
 
