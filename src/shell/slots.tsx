@@ -4,7 +4,7 @@
  * lazy components under a slot name; the page renders `<Slot name="customer" props={...} />`.
  *
  *   registerPanel('customer', { id: 'stock', order: 10, Component: lazy(() => import('./features/stock/…')) });
- *   <Slot name="customer" props={{ client, viewerClientTypeId }} />
+ *   <Slot name="customer" props={{ client, viewerClientTypeId, onClientChanged }} />
  *
  * Panels render in `order`; each loads and fails on its own (Suspense and an error boundary per
  * panel), so a slow or broken panel does not hold back or take down the page or the others.
@@ -17,6 +17,8 @@ export interface CustomerPanelProps {
   client: { id: number; name: string; client_type_id: number };
   /** Client type of the signed-in user's own company (3: an end-customer user). */
   viewerClientTypeId: number;
+  /** A panel saved something the client's own data shows: the page loads the client again. */
+  onClientChanged: () => void;
 }
 
 /** Every slot and the props its page hands to the panels. */

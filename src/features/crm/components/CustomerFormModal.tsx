@@ -48,6 +48,7 @@ type TextName = { [K in keyof Values]: Values[K] extends string ? K : never }[ke
 export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
   const user = useSessionUser();
   const editing = !!client;
+  const storedLogo = client ? logoUrl(client) : null;
   const create = useCreateClient();
   const update = useUpdateClient();
   const types = creatableClientTypes(user.clientTypeId);
@@ -170,9 +171,9 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
               {form.error('parent_client_id') && <span className="field-error" role="alert">{form.error('parent_client_id')}</span>}
             </div>
           )}
-          {editing && client!.contacts.length > 0 && (
+          {client && client.contacts.length > 0 && (
             <SelectField label="Primaire contactpersoon" name="primary_contact_id" value={form.values.primary_contact_id} error={form.error('primary_contact_id')}
-              onChange={(v) => form.setValue('primary_contact_id', v)} options={client!.contacts.map((c) => ({ value: c.id, label: `${c.first_name} ${c.last_name}` }))} />
+              onChange={(v) => form.setValue('primary_contact_id', v)} options={client.contacts.map((c) => ({ value: c.id, label: `${c.first_name} ${c.last_name}` }))} />
           )}
           {typeId === ClientType.EINDKLANT && (
             <>
@@ -185,7 +186,7 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
           <div className={`field span-2 customer-logo-field${form.error('image') ? ' has-error' : ''}`}>
             <label htmlFor="customer-logo">Logo</label>
             <div className="customer-logo-input">
-              {client && logoUrl(client) && !logo && <img src={logoUrl(client)!} alt="" className="customer-logo-preview" />}
+              {storedLogo && !logo && <img src={storedLogo} alt="" className="customer-logo-preview" />}
               <input id="customer-logo" name="image" type="file" accept={IMAGE_ACCEPT} aria-invalid={form.error('image') ? true : undefined}
                 onChange={(e) => { setLogo(e.target.files?.[0] ?? null); form.setFieldErrors((errs) => { const { image: _r, ...rest } = errs; return rest; }); }} />
             </div>

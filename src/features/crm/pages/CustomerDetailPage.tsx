@@ -6,7 +6,6 @@ import { SplitButton } from '../../../ui/SplitButton';
 import { formatDate, formatEuro, initials } from '@domain/format';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { confirmDialog } from '../../../shell/confirm';
-import { useEvents } from '../../../shell/events';
 import { Slot } from '../../../shell/slots';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
@@ -80,6 +79,7 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
   const canEditContacts = canEdit;
   const canAddContact = canEditContacts && CONTACT_CLIENT_TYPES.includes(client.client_type_id);
   const noun = contactNoun(client.id);
+  const logo = logoUrl(client);
 
   const canInvoice = user.can('Factuur beheren') && client.client_type_id === ClientType.EINDKLANT;
   const canTicket = client.client_type_id === ClientType.EINDGEBRUIKER && user.can('Levering aanmaken') && user.can('Klant wijzigen');
@@ -104,26 +104,6 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
     if (!(await confirmDialog({ text, confirmLabel: 'Verwijderen', danger: true }))) return;
     deleteContact.mutate(contact.id, { onSuccess: () => showToast('Gelukt', 'De contactpersoon is verwijderd') });
   };
-  // Named events (spec 1 §2.9): a top-bar button or another panel refreshes the client or opens one of
-  // the page's modals; each opens only where its button would show. The stock and pre-notification
-  // panels listen to 'customer:stock-add|edit' and 'customer:prenotification-add|edit' themselves.
-  const open = (allowed: boolean, state: ModalState) => { if (allowed && state) setModal(state); };
-  const byId = <T extends { id: number }>(list: T[], id: unknown) => list.find((x) => x.id === Number(id));
-  useEvents({
-    'customer:refresh': refresh,
-    'customer:edit': () => open(canEdit, { kind: 'edit' }),
-    'customer:add-contact': () => open(canAddContact, { kind: 'contact' }),
-    'customer:edit-contact': (id) => { const contact = byId(client.contacts, id); if (contact) open(canEditContacts, { kind: 'contact', contact }); },
-    'customer:delete': () => { if (canDelete) void removeClient(); },
-    'customer:add-address': () => open(user.can('Adres aanmaken'), { kind: 'address' }),
-    'customer:edit-address': (id) => { const address = byId(client.addresses, id); if (address) open(user.can('Adres wijzigen'), { kind: 'address', address }); },
-    'customer:addresses': () => open(true, { kind: 'addresses' }),
-    'customer:import-addresses': () => open(user.can('Adres aanmaken'), { kind: 'import' }),
-    'customer:monthly-payments': () => open(canInvoice, { kind: 'monthly' }),
-    'customer:invoice': () => open(canInvoice, { kind: 'invoice' }),
-    'customer:ticket': (typeId) => open(canTicket && TICKETS.some((t) => t.typeId === Number(typeId)), { kind: 'ticket', typeId: Number(typeId) }),
-  });
-
   const onEditAddress = user.can('Adres wijzigen') ? (a: Address) => setModal({ kind: 'address', address: a }) : undefined;
   const onDeleteAddress = user.can('Adres verwijderen') ? removeAddress : undefined;
   // 'Eindklanten' on a reseller; 'Eindgebruikers' on an end customer viewed by a non-end-customer (spec 1 §2.9).
@@ -136,8 +116,8 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
         <section className="panel" aria-labelledby="customer-name">
           <div className="panel-header">
             <div className="customer-header-name">
-              {logoUrl(client)
-                ? <img className="customer-logo" src={logoUrl(client)!} alt={`Logo van ${client.name}`} />
+              {logo
+                ? <img className="customer-logo" src={logo} alt={`Logo van ${client.name}`} />
                 : <span className="customer-avatar" aria-hidden>{initials(client.name)}</span>}
               <div>
                 <h2 id="customer-name">{client.name}</h2>
@@ -227,7 +207,7 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
 
       {client.client_type_id === ClientType.EINDGEBRUIKER && <ActivityTimeline clientId={client.id} />}
 
-      <StockPanelsSlot client={client} viewerClientTypeId={user.clientTypeId} />
+      <StockPanelsSlot client={client} viewerClientTypeId={user.clientTypeId} onClientChanged={refresh} />
 
       {childType && <ChildList client={client} childType={childType} canCreate={user.can('Klant aanmaken')} onCreate={() => setModal({ kind: 'child', typeId: childType })} />}
 

@@ -1,10 +1,9 @@
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ClientType } from '@domain/enums';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import type { CustomerPanelProps } from '../../../shell/slots';
-import { emitEvent, useEvent } from '../../../shell/events';
 import { asnListQueryOptions } from '../api/get-asn-list';
 import { asnDetailQueryOptions } from '../api/get-asn';
 import { PreNotificationFormModal } from './PreNotificationFormModal';
@@ -20,52 +19,52 @@ const columns: Column<AsnListRow>[] = [
   { key: 'quantity', header: 'Aantal', sortable: true, width: 90, align: 'right' },
   { key: 'expected', header: 'Leverdatum', sortable: true, width: 130, cell: { kind: 'date' } },
   { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 140, cell: { kind: 'date' } },
-  { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'preNotificationDetail' } },
 ];
+const viewColumn: Column<AsnListRow> = { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'preNotificationDetail' } };
 
 /**
  * 'Voormeldingen' on the customer page (spec 1 §2.9): the open pre-notifications of an end
  * customer, for a viewer who is not an end-customer user. Shown through the 'customer' slot
  * (src/panels.ts); search is off.
  */
-export function CustomerPreNotificationsPanel({ client, viewerClientTypeId }: CustomerPanelProps) {
+export function CustomerPreNotificationsPanel({ client, viewerClientTypeId, onClientChanged }: CustomerPanelProps) {
   const { can } = useSessionUser();
   const shown = client.client_type_id === ClientType.EINDKLANT && viewerClientTypeId !== ClientType.EINDKLANT && can('Voormelding bekijken');
   if (!shown) return null;
-  return <PreNotificationsPanel clientId={client.id} canCreate={can('Voormelding aanmaken')} canEdit={can('Voormelding wijzigen')} />;
+  return <PreNotificationsPanel clientId={client.id} canCreate={can('Voormelding aanmaken')} canEdit={can('Voormelding wijzigen')} onSaved={onClientChanged} />;
 }
 
-/** The pre-notification modals of the customer page, opened by 'customer:prenotification-add' and 'customer:prenotification-edit' (detail: id). */
+/** The pre-notification modals of the customer page: 'Voormelding aanmaken' and a row's 'Wijzigen' (its id). */
 type AsnModal = { kind: 'add' } | { kind: 'edit'; asnId: number } | null;
 
-function PreNotificationsPanel({ clientId, canCreate, canEdit }: { clientId: number; canCreate: boolean; canEdit: boolean }) {
+function PreNotificationsPanel({ clientId, canCreate, canEdit, onSaved }: {
+  clientId: number; canCreate: boolean; canEdit: boolean; onSaved: () => void;
+}) {
   const titleId = useId();
   const [modal, setModal] = useState<AsnModal>(null);
   const close = () => setModal(null);
-  useEvent('customer:prenotification-add', useCallback(() => { if (canCreate) setModal({ kind: 'add' }); }, [canCreate]));
-  useEvent('customer:prenotification-edit', useCallback((id: unknown) => { if (canEdit) setModal({ kind: 'edit', asnId: Number(id) }); }, [canEdit]));
   const saved = () => {
     close();
-    emitEvent('customer:refresh');
+    onSaved();
   };
   const withEdit: Column<AsnListRow>[] = canEdit ? [
-    ...columns.slice(0, -1),
+    ...columns,
     {
       key: 'edit', header: '', width: 110,
       render: (row) => (
         <button type="button" className="button button-secondary button-small" aria-label={`Voormelding ${row.reference} wijzigen`}
-          onClick={() => emitEvent('customer:prenotification-edit', row.id)}>Wijzigen</button>
+          onClick={() => setModal({ kind: 'edit', asnId: row.id })}>Wijzigen</button>
       ),
     },
-    columns[columns.length - 1]!,
-  ] : columns;
+    viewColumn,
+  ] : [...columns, viewColumn];
   return (
     <section className="panel" aria-labelledby={titleId}>
       <div className="panel-header">
         <h2 id={titleId}>Voormeldingen</h2>
         {canCreate && (
           <div className="panel-actions">
-            <button type="button" className="button button-secondary button-small" onClick={() => emitEvent('customer:prenotification-add')}>Voormelding aanmaken</button>
+            <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'add' })}>Voormelding aanmaken</button>
           </div>
         )}
       </div>

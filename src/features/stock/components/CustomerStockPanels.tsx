@@ -1,11 +1,10 @@
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ClientType } from '@domain/enums';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import type { CustomerPanelProps } from '../../../shell/slots';
 import { toastSuccess } from '../../../shell/toast';
-import { emitEvent, useEvent } from '../../../shell/events';
 import { queryKeys } from '../../../api/keys';
 import { fetchClientItems, fetchClientProducts, useActivateProduct, useSaveProductPrice } from '../api/client-stock';
 import type { ItemRow, ProductRow } from '@domain/contracts/stock';
@@ -30,8 +29,8 @@ const activeColumns: Column<ProductRow>[] = [
   { key: 'available_items', header: 'Op afroep', sortable: true, width: 100, align: 'right' },
   { key: 'items_at_location', header: 'Klantlocatie', sortable: true, width: 115, align: 'right' },
   { key: 'items_in_use', header: 'In gebruik', sortable: true, width: 100, align: 'right' },
-  { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'stockDetail' } },
 ];
+const viewProduct: Column<ProductRow> = { key: 'id', header: '', width: 110, cell: { kind: 'view', route: 'stockDetail' } };
 
 const itemColumns: Column<ItemRow>[] = [
   { key: 'product_name', header: 'Productnaam', sortable: true, width: 260 },
@@ -56,13 +55,13 @@ function Panel({ title, actions, children }: { title: string; actions?: ReactNod
  * 'Factuur beheren', 'Tarieven'; an end user gets 'Voorraad in gebruik'. Users of an end customer
  * see none of them. Search is off in every one of these tables.
  */
-export function CustomerStockPanels({ client, viewerClientTypeId }: CustomerPanelProps) {
+export function CustomerStockPanels({ client, viewerClientTypeId, onClientChanged }: CustomerPanelProps) {
   const user = useSessionUser();
   if (viewerClientTypeId === ClientType.EINDKLANT || !user.can('Voorraad bekijken')) return null;
   if (client.client_type_id === ClientType.EINDKLANT) {
     return (
       <EndCustomerStock clientId={client.id} canActivate={user.can('Voorraad wijzigen')} canPrice={user.can('Factuur beheren')}
-        canCreate={user.can('Voorraad aanmaken')} canEdit={user.can('Voorraad wijzigen')} />
+        canCreate={user.can('Voorraad aanmaken')} canEdit={user.can('Voorraad wijzigen')} onSaved={onClientChanged} />
     );
   }
   if (client.client_type_id === ClientType.EINDGEBRUIKER) {
@@ -76,34 +75,30 @@ export function CustomerStockPanels({ client, viewerClientTypeId }: CustomerPane
   return null;
 }
 
-/** The stock modals of the customer page, opened by the named events 'customer:stock-add' and 'customer:stock-edit' (detail: product id). */
+/** The stock modals of the customer page: 'Voorraad aanmaken' and a row's ✎ (its product id). */
 type StockModal = { kind: 'add' } | { kind: 'edit'; productId: number } | null;
 
-function EndCustomerStock({ clientId, canActivate, canPrice, canCreate, canEdit }: {
-  clientId: number; canActivate: boolean; canPrice: boolean; canCreate: boolean; canEdit: boolean;
+function EndCustomerStock({ clientId, canActivate, canPrice, canCreate, canEdit, onSaved }: {
+  clientId: number; canActivate: boolean; canPrice: boolean; canCreate: boolean; canEdit: boolean; onSaved: () => void;
 }) {
   const activate = useActivateProduct();
   const savePrice = useSaveProductPrice();
   const [modal, setModal] = useState<StockModal>(null);
   const close = () => setModal(null);
-  useEvent('customer:stock-add', useCallback(() => { if (canCreate) setModal({ kind: 'add' }); }, [canCreate]));
-  useEvent('customer:stock-edit', useCallback((id: unknown) => { if (canEdit) setModal({ kind: 'edit', productId: Number(id) }); }, [canEdit]));
-  // Saving refreshes the stock panels (the mutation) and the customer's own data (the page listens).
-  const saved = () => emitEvent('customer:refresh');
 
   // The edit pencil beside the view button, as 'Tarief bewerken' in 'Tarieven'; the name column gives up its width.
   const activeWithEdit: Column<ProductRow>[] = canEdit ? [
     { ...productName, width: 196 },
-    ...activeColumns.slice(1, -1),
+    ...activeColumns.slice(1),
     {
       key: 'edit', header: '', width: 48, align: 'center',
       render: (row) => (
         <button type="button" className="icon-button table-icon" aria-label={`${row.name} wijzigen`} title="Artikel bewerken"
-          onClick={() => emitEvent('customer:stock-edit', row.id)}>✎</button>
+          onClick={() => setModal({ kind: 'edit', productId: row.id })}>✎</button>
       ),
     },
-    activeColumns[activeColumns.length - 1]!,
-  ] : activeColumns;
+    viewProduct,
+  ] : [...activeColumns, viewProduct];
 
   const inactiveColumns: Column<ProductRow>[] = [
     productName,
@@ -131,7 +126,7 @@ function EndCustomerStock({ clientId, canActivate, canPrice, canCreate, canEdit 
   return (
     <>
       <Panel title="Actieve voorraad" actions={canCreate && (
-        <button type="button" className="button button-secondary button-small" onClick={() => emitEvent('customer:stock-add')}>Voorraad aanmaken</button>
+        <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'add' })}>Voorraad aanmaken</button>
       )}>
         <DataTable<ProductRow> label="Actieve voorraad" searchable={false} columns={activeWithEdit} loadErrorText={LOAD_FAILED}
           queryKey={queryKeys.stock.clientProducts(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
@@ -146,8 +141,8 @@ function EndCustomerStock({ clientId, canActivate, canPrice, canCreate, canEdit 
             queryKey={queryKeys.stock.clientProducts(clientId, true)} fetchPage={(params, signal) => fetchClientProducts(clientId, true, params, signal)} />
         </Panel>
       )}
-      {modal?.kind === 'add' && <ProductFormModal clientId={clientId} onClose={close} onSaved={saved} />}
-      {modal?.kind === 'edit' && <EditProduct productId={modal.productId} onClose={close} onSaved={saved} />}
+      {modal?.kind === 'add' && <ProductFormModal clientId={clientId} onClose={close} onSaved={onSaved} />}
+      {modal?.kind === 'edit' && <EditProduct productId={modal.productId} onClose={close} onSaved={onSaved} />}
     </>
   );
 }
