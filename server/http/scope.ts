@@ -22,6 +22,17 @@ export function clientScope(user: AuthUser, clientIdColumn: Expression<number | 
 }
 
 /**
+ * The ids of the clients a user below the provider sees (its own, its children, their children: the
+ * hierarchy of clientScope) as one subquery, for `client_id in (…)`: a semi-join on the client_id
+ * index, where `client_id = own or client_id in (…)` makes PostgreSQL filter every row.
+ */
+export function clientIdsInScope(user: AuthUser): RawBuilder<number> {
+  const own = user.clientId;
+  return sql<number>`select ${own}::int union all select s1.id from clients s1 where s1.parent_client_id = ${own}
+    union all select s2.id from clients s2 join clients s2p on s2p.id = s2.parent_client_id where s2p.parent_client_id = ${own}`;
+}
+
+/**
  * The same part of the hierarchy on a table whose rows carry their client's lineage (`reseller_id`,
  * `end_customer_id`, kept by triggers: migration 20261126T0100-client-lineage): one column of the row
  * compared, so an index on that column in list order reads only the user's rows.

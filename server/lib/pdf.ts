@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { withinDecodeLimits } from '../../lib/image-size';
-import { projectRoot } from '../../lib/project-root';
-import type { FileStorage } from '../../lib/storage';
+import { withinDecodeLimits } from './image-size';
+import { projectRoot } from './project-root';
+import type { FileStorage } from './storage';
 
 /** The provider's logo on every document (the app icon; pdfkit draws PNG and JPEG, not SVG). */
 const LOGO_PATH = path.join(projectRoot, 'public', 'icons', 'icon-192.png');

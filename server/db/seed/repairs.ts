@@ -3,7 +3,7 @@ import { ItemStatus, itemStatusNames, repairStatuses, DeliveryType, type ItemSta
 import { quotationOutcome, type QuotationDecision } from '@domain/quotation';
 import type { Db } from '../database';
 import type { FileStorage } from '../../lib/storage';
-import { newDocument } from '../../modules/deliveries/pdf';
+import { newDocument } from '../../lib/pdf';
 import '../../modules/repairs/tables';
 
 const DAY = 86_400_000;

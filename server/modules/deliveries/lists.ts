@@ -5,8 +5,7 @@ import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { containsTerm, numericFilter, pageBounds, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
 import type { XlsxColumn } from '../../lib/xlsx';
-import { clientIdsInScope } from '../stock/products';
-import { lineageScope } from '../../http/scope';
+import { clientIdsInScope, lineageScope } from '../../http/scope';
 import { deliveryTypeName } from './rows';
 
 /** The four tabs of /leveringen (spec 2 §2.6) and their calls. */

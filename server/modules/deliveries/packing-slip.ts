@@ -3,7 +3,7 @@ import { formatDate, formatDateTime } from '@domain/format';
 import type { DeliveryDetail, DeliveryLine } from '@domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
 import type { FileStorage } from '../../lib/storage';
-import { logo, newDocument, storedImage } from './pdf';
+import { logo, newDocument, storedImage } from '../../lib/pdf';
 import { recipientNames } from './recipient';
 
 interface Position {

@@ -1,7 +1,7 @@
 import { PROVIDER_CLIENT_ID } from '@domain/enums';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import type { Executor } from '../../db/database';
-import { logo, newDocument } from './pdf';
+import { logo, newDocument } from '../../lib/pdf';
 import { recipientNames } from './recipient';
 
 /** The label's code: the order number, or the delivery number when a (bulk) delivery has none. */

@@ -1,7 +1,7 @@
 import { dutchMonths, formatDate, formatEuro } from '@domain/format';
 import { VAT_PERCENT } from '@domain/schemas/invoices';
 import type { XlsxColumn } from '../../lib/xlsx';
-import { logo, newDocument } from '../deliveries/pdf';
+import { logo, newDocument } from '../../lib/pdf';
 import type { Invoice, InvoiceItem } from './service';
 
 /** 'november 2026' */

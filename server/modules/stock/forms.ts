@@ -1,14 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { isImportFileName, stockMsg } from '@domain/schemas/stock';
 import { ValidationError } from '../../http/errors';
-import { readMultipart, type MultipartForm, type UploadedFile } from '../../http/multipart';
+import type { UploadedFile } from '../../http/multipart';
 import { sniffImage } from '../../lib/file-type';
-
-/** Fields and files of a multipart form, or the JSON body when no file is sent. */
-export async function readForm(request: FastifyRequest): Promise<MultipartForm> {
-  if (!request.isMultipart()) return { fields: { ...((request.body ?? {}) as Record<string, unknown>) }, files: {} };
-  return readMultipart(request);
-}
 
 /** The uploaded image under a name with its real extension; anything but a raster image is a 422 on 'image'. */
 export function checkedImage(file: UploadedFile | undefined): UploadedFile | undefined {

@@ -8,7 +8,7 @@ import { ValidationError, notFound, unlessTaken } from '../../http/errors';
 import { likePattern, paginate, type ListParams, sortColumn } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
-import { imageUrl, productRow } from './products';
+import { imageUrl, productRow } from './product-detail';
 import { liveItemsOf } from './counts';
 import type { Answer } from '../../http/route-schema';
 import type { ItemDetail, ItemEvent, ItemRow as ItemListRow } from '@domain/contracts/stock';

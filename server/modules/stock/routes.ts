@@ -11,15 +11,16 @@ import { stockOfClient } from './client-stock';
 import { bundleDetail, createBundle, listBundles, setBundleProducts } from './bundles';
 import { exportColumnsList, itemExportColumns, pickedColumns } from './export';
 import { sendStoredFile } from '../../lib/file-type';
-import { assertImportFile, checkedImage, readForm } from './forms';
+import { assertImportFile, checkedImage } from './forms';
+import { readForm } from '../form';
 import {
   allItemsOfProduct, availableItems, changeItemStatus, createItems, itemDetail, itemEvents, itemsOfClient, itemsOfProduct, updateItem,
 } from './items';
 import { mutateItem } from './mutation';
-import {
-  allProducts, createProduct, deleteProduct, listProducts, productDetail, productGroup, productGroups, productRow, productsOfClient,
-  productsOfProject, setProductActive, setProductPrice, updateProduct,
-} from './products';
+import { allProducts, listProducts, productsOfClient, productsOfProject } from './products';
+import { productDetail, productRow } from './product-detail';
+import { createProduct, deleteProduct, setProductActive, setProductPrice, updateProduct } from './product-commands';
+import { productGroup, productGroups } from './product-groups';
 import { importStock, readStockFile, readStockImport } from './transfer';
 import * as v from 'valibot';
 import { filterValueSchema, listQuerySchema } from '@domain/schemas/paging';
