@@ -19,23 +19,24 @@ afterEach(() => {
 
 describe('PGlite driver', () => {
   it('keeps a concurrent request out of another request\'s transaction', async () => {
-    const { db, close } = kyselyOnPGlite(new PGlite({ parsers: pgliteParsers }));
+    const opened = kyselyOnPGlite(new PGlite({ parsers: pgliteParsers }));
+    const db = opened.db.withTables<{ t: { name: string } }>();
     await sql`create table t (name text)`.execute(db);
     let release!: () => void;
     const paused = new Promise<void>((r) => (release = r));
     const rolledBack = db.transaction().execute(async (trx) => {
-      await trx.insertInto('t' as any).values({ name: 'in transaction' }).execute();
+      await trx.insertInto('t').values({ name: 'in transaction' }).execute();
       await paused;
       throw new Error('roll back');
     }).catch((e: Error) => e.message);
     // This insert is issued while the transaction is open; it must not become part of it.
-    const outside = db.insertInto('t' as any).values({ name: 'outside' }).execute();
+    const outside = db.insertInto('t').values({ name: 'outside' }).execute();
     release();
     expect(await rolledBack).toBe('roll back');
     await outside;
-    const rows = await db.selectFrom('t' as any).select('name').execute();
+    const rows = await db.selectFrom('t').select('name').execute();
     expect(rows).toEqual([{ name: 'outside' }]);
-    await close();
+    await opened.close();
   });
 });
 
