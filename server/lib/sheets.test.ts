@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { readSheetRows } from './sheets';
-import { XmlFormatError, XmlStream } from './xml-stream';
+import { XmlFormatError, XmlNodeTooLongError, XmlStream } from './xml-stream';
 import { fileMsg } from '@domain/files';
 
 async function workbook(fill: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
@@ -72,6 +72,16 @@ describe('readSheetRows', () => {
     await expect(readSheetRows('a.xlsx', await withSheet((x) => x.replace(/<worksheet/, '<!DOCTYPE worksheet><worksheet')), 2, 'Alleen .csv of Excel')).rejects.toMatchObject(refused);
   });
 
+  it('refuses an .xlsx whose one cell text never ends as too large, not as a broken file', async () => {
+    const good = await workbook((sheet) => { sheet.addRow(['a', 'b']); });
+    const zip = await JSZip.loadAsync(good);
+    const path = 'xl/worksheets/sheet1.xml';
+    const xml = await zip.file(path)?.async('string') ?? '';
+    zip.file(path, xml.replace('<sheetData>', `<sheetData><row r="2"><c r="A2" t="inlineStr"><is><t>${'x'.repeat(3 * 1024 * 1024)}</t></is></c></row>`));
+    const endless = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    await expect(readSheetRows('a.xlsx', endless, 2, 'Alleen .csv of Excel')).rejects.toMatchObject({ statusCode: 422, errors: { file: [fileMsg.tooLarge] } });
+  });
+
   it('refuses a file whose content is not what its name says', async () => {
     await expect(readSheetRows('a.xlsx', Buffer.from('a;b\n'), 2, 'Alleen .csv of Excel')).rejects.toMatchObject({ statusCode: 422, errors: { file: ['Alleen .csv of Excel'] } });
     await expect(readSheetRows('a.csv', Buffer.from([0x50, 0x4b, 3, 4, 0, 0]), 2, 'Alleen .csv of Excel')).rejects.toMatchObject({ errors: { file: ['Alleen .csv of Excel'] } });
@@ -95,6 +105,23 @@ describe('XmlStream', () => {
     const whole = events([xml]);
     expect(whole).toEqual(['<a {"b":"1 > 0","c":"&"}', '<t {}', '#A <AB>', '/t', '#<raw>', '<e {}', '/e', '/a']);
     for (let i = 1; i < xml.length; i++) expect(events([xml.slice(0, i), xml.slice(i)])).toEqual(whole);
+  });
+
+  it('refuses a text node that never ends once it passes the bound, however it is chunked', () => {
+    const texts: string[] = [];
+    const stream = new XmlStream({ open() {}, close() {}, text: (t) => texts.push(t) }, 1000);
+    stream.write('<a>');
+    const chunk = 'x'.repeat(100);
+    let written = 0;
+    expect(() => { for (;;) { stream.write(chunk); written += chunk.length; } }).toThrow(XmlNodeTooLongError);
+    expect(written).toBeLessThanOrEqual(1000);
+    expect(texts).toEqual([]);
+    // Many short nodes of the same total are fine: each event resets the bound.
+    const fine = new XmlStream({ open() {}, close() {}, text() {} }, 1000);
+    fine.write('<r>');
+    for (let i = 0; i < 100; i++) fine.write('<c>' + 'y'.repeat(50) + '</c>');
+    fine.write('</r>');
+    fine.end();
   });
 
   it('refuses XML that is not well-formed: crossed or unclosed elements, a bare &, text after the end', () => {

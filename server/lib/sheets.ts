@@ -3,7 +3,7 @@ import { CsvError, parse as parseCsv } from 'csv-parse';
 import { MAX_IMPORT_ROWS, MAX_IMPORT_UNPACKED_MB, fileMsg } from '@domain/files';
 import { ValidationError } from '../http/errors';
 import { isZip } from './file-type';
-import { XmlFormatError, XmlStream } from './xml-stream';
+import { XmlFormatError, XmlNodeTooLongError, XmlStream } from './xml-stream';
 import { UnpackLimitError, ZipFormatError, memberText, zipEntries, type UnpackBudget } from './zip';
 
 /**
@@ -184,7 +184,7 @@ async function readXlsx(data: Buffer, rows: RowCollector, fileTypeMessage: strin
       },
     });
   } catch (err) {
-    if (err instanceof UnpackLimitError) throw ValidationError.field('file', fileMsg.tooLarge);
+    if (err instanceof UnpackLimitError || err instanceof XmlNodeTooLongError) throw ValidationError.field('file', fileMsg.tooLarge);
     if (err instanceof ZipFormatError || err instanceof XmlFormatError) throw ValidationError.field('file', fileTypeMessage);
     throw err;
   }
