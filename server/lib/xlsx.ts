@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { fileStamp, wallClockForSpreadsheet } from '@domain/dates';
+import { contentDisposition } from './file-type';
 
 /** One column of an export: its heading and how a row fills it. */
 export interface XlsxColumn<T> {
@@ -61,6 +62,6 @@ async function drainedOrClosed(stream: PassThrough): Promise<void> {
 export function sendXlsx(reply: FastifyReply, fileName: string, stream: NodeJS.ReadableStream): FastifyReply {
   return reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('Content-Disposition', contentDisposition('attachment', fileName))
     .send(stream);
 }
