@@ -3,14 +3,17 @@ import type { StaleArea } from '../api/keys';
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type OutboxStatus = 'waiting' | 'failed';
-/** What an action does, so a page can find its own (e.g. a delivery's pending check-out and finish). */
-export type OutboxKind = 'checkin' | 'checkout' | 'finish' | 'other';
+/** What an action does, named by the feature that makes it ('other' when it names nothing), so its page finds its own. */
+export type OutboxKind = string;
 
-/** Facts a page or /wachtrij shows about an action without reading its body. */
+/**
+ * Facts a page or /wachtrij shows about an action without reading its body. The feature that makes
+ * an action puts its own keys here (e.g. the record the action is about) and reads them back.
+ */
 export interface OutboxMeta {
-  deliveryId?: number;
-  /** The finish: who signed, so /wachtrij says whose signature waits. */
+  /** The action carries this person's signature: /wachtrij says whose, and that discarding loses it. */
   signerName?: string;
+  readonly [key: string]: string | number | undefined;
 }
 
 /**

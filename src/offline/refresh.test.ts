@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { queryKeys, staleAfter } from '../api/keys';
 import { OfflineDatabase } from './db';
-import { checkOutAction, finishAction } from './fieldwork-actions';
-import { createQueue, type Verdict } from './queue';
+import { createQueue, type NewAction, type Verdict } from './queue';
 import { keysToRefresh, refreshAfterRun } from './refresh';
 
-const delivery = { id: 5, order_number: 'ORD-5', delivery_type_id: 3, client_id: 9, products: [] };
+/** A check-out and a finish of delivery 5, as the deliveries feature makes them: they change the 'deliveries' area. */
+const checkOut: NewAction = { method: 'POST', path: 'delivery/checkout', body: { id: 5, serials: ['SN1'] }, label: 'Levering ORD-5: 1 item uitklaren', stale: ['deliveries'] };
+const finish: NewAction = { method: 'POST', path: 'finish/delivery', body: { id: 5 }, label: 'Levering ORD-5 afronden', stale: ['deliveries'] };
 
 describe('what a replayed action refreshes', () => {
   it('a check-out made offline refreshes, once its replay ran, everything a delivery change makes stale (repairs and customers too)', async () => {
@@ -26,8 +27,8 @@ describe('what a replayed action refreshes', () => {
       onSent: (a) => refresh.sent(a),
       onBusy: (busy) => { if (!busy) refresh.runEnded(); },
     });
-    await q.enqueue(checkOutAction(delivery, ['SN1']));
-    await q.enqueue(finishAction(delivery, { tickedLineIds: [], handtekening: null, signerName: null }));
+    await q.enqueue(checkOut);
+    await q.enqueue(finish);
     const stale = () => loaded.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key[0]);
     expect(stale()).toEqual([]);
 
@@ -38,7 +39,7 @@ describe('what a replayed action refreshes', () => {
 
   it('takes the keys from the one map mutations refresh by (staleAfter), each once; an action stored with its own keys keeps them', () => {
     expect(keysToRefresh({ stale: ['deliveries', 'repairs'] })).toEqual([queryKeys.deliveries.all, queryKeys.repairs.all, queryKeys.stock.all, queryKeys.clients.all]);
-    expect(keysToRefresh(checkOutAction(delivery, ['SN1']))).toEqual(staleAfter.deliveries);
+    expect(keysToRefresh(checkOut)).toEqual(staleAfter.deliveries);
     expect(keysToRefresh({ invalidate: [['deliveries'], ['stock']] })).toEqual([['deliveries'], ['stock']]);
   });
 });

@@ -6,7 +6,7 @@ import type { DeliveriesToday, DeliveryDetail } from '@domain/contracts/deliveri
 import { ItemStatus } from '@domain/enums';
 import { serialKey } from '@domain/scan';
 import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
-import { awaitsItem, linesForWaitingSerials, pendingFor, type PendingFieldwork } from '../../../offline/fieldwork';
+import { awaitsItem, linesForWaitingSerials, pendingFor, type PendingFieldwork } from '../offline/fieldwork';
 import { useOutboxActions } from '../../../offline/outbox';
 
 /**

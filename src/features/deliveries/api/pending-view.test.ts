@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
-import type { PendingFieldwork } from '../../../offline/fieldwork';
+import type { PendingFieldwork } from '../offline/fieldwork';
 import { PENDING_STATUS_NAME, checkOutComplete, isPendingLine, withPending } from './fieldwork';
 
 const product = (id: number, group = 1) => ({ id, name: id === 9 ? 'Muis' : `Artikel ${id}`, article_number: `A${id}`, description: null, product_group_id: group });

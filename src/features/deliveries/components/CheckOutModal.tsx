@@ -4,7 +4,7 @@ import { DeliveryType } from '@domain/enums';
 import { fieldworkMsg } from '@domain/fieldwork';
 import { addSerials, parseBulkSerials, scanMsg, serialKey } from '@domain/scan';
 import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
-import { checkOutSerials } from '../../../offline/fieldwork';
+import { checkOutSerials } from '../offline/fieldwork';
 import { discardAction } from '../../../offline/outbox';
 import { showToast } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { DeliveryType } from '@domain/enums';
 import { fieldworkMsg } from '@domain/fieldwork';
-import { finishDeliveryOffline, linesForWaitingSerials } from '../../../offline/fieldwork';
+import { finishDeliveryOffline, linesForWaitingSerials } from '../offline/fieldwork';
 import { discardAction } from '../../../offline/outbox';
 import { showToast } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';

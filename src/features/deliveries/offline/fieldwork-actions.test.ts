@@ -1,9 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
-import { OfflineDatabase } from './db';
+import { OfflineDatabase } from '../../../offline/db';
 import { checkOutAction, finishAction, finishPayload, pendingFor } from './fieldwork-actions';
-import { createQueue } from './queue';
+import { createQueue } from '../../../offline/queue';
 
 const line = (id: number, over: Partial<DeliveryDetail['products'][number]>): DeliveryDetail['products'][number] => ({
   id, product_id: 10, item_id: null, is_pickup: 0, checked_out_at: null, is_backorder: false, serial: null,

@@ -2,9 +2,9 @@ import { DeliveryType } from '@domain/enums';
 import { finishComment } from '@domain/fieldwork';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
-import type { StaleArea } from '../api/keys';
-import type { OutboxAction } from './db';
-import type { NewAction } from './queue';
+import type { StaleArea } from '../../../api/keys';
+import type { OutboxAction } from '../../../offline/db';
+import type { NewAction } from '../../../offline/queue';
 
 /**
  * The field work actions of the outbox (issue 10): check-out scans and the signed finish, each one

@@ -1,6 +1,6 @@
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { checkOutAction, finishAction, type AccessoryCount, type FinishChoice } from './fieldwork-actions';
-import { enqueue, type EnqueueOutcome } from './outbox';
+import { enqueue, type EnqueueOutcome } from '../../../offline/outbox';
 
 export type { AccessoryCount, FinishChoice, FinishPayload, PendingFieldwork } from './fieldwork-actions';
 export { awaitsItem, finishPayload, linesForWaitingSerials, pendingFor } from './fieldwork-actions';

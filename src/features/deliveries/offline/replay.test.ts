@@ -1,9 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { OfflineDatabase } from './db';
+import { OfflineDatabase } from '../../../offline/db';
 import { checkOutAction, finishAction } from './fieldwork-actions';
-import { leaseLock } from './lock';
-import { createQueue, type Verdict } from './queue';
+import { leaseLock } from '../../../offline/lock';
+import { createQueue, type Verdict } from '../../../offline/queue';
 
 /**
  * 200 field work actions made offline, three reloads (a new queue on the same IndexedDB) and five

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { formatDate, formatTime } from '@domain/format';
-import { pendingFor } from '../../../offline/fieldwork';
+import { pendingFor } from '../offline/fieldwork';
 import { useOutboxActions } from '../../../offline/outbox';
 import { useDeliveriesToday } from '../api/fieldwork';
 import '../fieldwork.css';
