@@ -14,7 +14,12 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   secureCookies: boolean;
+  /** The storage folder; files live here unless `bucket` is set. */
   storageDir: string;
+  /** STORAGE_URL=s3://bucket[/prefix]: files live in this S3-compatible bucket instead. */
+  bucket: BucketConfig | null;
+  /** Prometheus metrics on their own port (HOST:METRICS_PORT/metrics); null: no metrics server. */
+  metricsPort: number | null;
   logLevel: string;
   seedDemo: boolean;
   /** The built web app (vite build output) served next to the API. */
@@ -23,6 +28,18 @@ export interface Config {
   trustProxy: boolean | string[];
   /** The clock of business rules that count days (the quotation's 30 days); tests set their own. */
   now: () => Date;
+}
+
+/** Where the bucket is and how to reach it, as S3 tools read it from the environment. */
+export interface BucketConfig {
+  bucket: string;
+  /** Prepended to every stored key ('' or ending in '/'). */
+  prefix: string;
+  region: string;
+  /** AWS_ENDPOINT_URL_S3: an S3-compatible server (MinIO, …), addressed path-style; null: AWS itself. */
+  endpoint: string | null;
+  /** Both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; null: the SDK's own chain (instance role, profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -43,6 +60,22 @@ function trustProxy(value: string | undefined): boolean | string[] {
   return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+function bucketConfig(env: NodeJS.ProcessEnv): BucketConfig | null {
+  const url = env.STORAGE_URL?.trim();
+  if (!url) return null;
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
+  if (!match?.[1]) throw new Error(`STORAGE_URL must be s3://<bucket>[/prefix], got "${url}"`);
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env;
+  return {
+    bucket: match[1],
+    prefix: prefix ? `${prefix}/` : '',
+    region: env.AWS_REGION || 'us-east-1',
+    endpoint: env.AWS_ENDPOINT_URL_S3 || null,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } : null,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int('PORT', env.PORT, 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
@@ -60,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: int('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 12),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicUrl.startsWith('https://'),
     storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'files')),
+    bucket: bucketConfig(env),
+    metricsPort: env.METRICS_PORT ? int('METRICS_PORT', env.METRICS_PORT, 0) : null,
     logLevel: env.LOG_LEVEL ?? 'warn',
     seedDemo: env.SEED_DEMO !== 'false',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'dist'),

@@ -2,7 +2,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { connectDatabase } from './db/connect';
 import { createMailer } from './lib/mail';
-import { folderStorage } from './lib/storage';
+import { openStorage } from './lib/storage';
 import { DataDirInUseError } from './db/open';
 import { demoAccounts, DEMO_PASSWORD } from './db/seed/core';
 import { startHousekeeping } from './http/housekeeping';
@@ -25,7 +25,7 @@ export async function main(): Promise<void> {
     db: database.db,
     config,
     mailer: createMailer(config, log),
-    storage: folderStorage(config.storageDir),
+    storage: await openStorage(config),
     logger: { level: config.logLevel },
   });
   const stopHousekeeping = startHousekeeping(database.db, config, log);

@@ -2,7 +2,7 @@ import { loadConfig } from '../config';
 import { migrateToLatest } from './migrate';
 import { seedDemo } from './seed';
 import { openEmbedded, openPostgres } from './open';
-import { folderStorage } from '../lib/storage';
+import { openStorage } from '../lib/storage';
 
 /** `npm run db:migrate` and `npm run db:seed -- --scale N` (seeding needs an empty database). */
 const [command, ...args] = process.argv.slice(2);
@@ -16,7 +16,7 @@ try {
   if (command === 'seed') {
     const existing = await opened.db.selectFrom('clients').select('id').limit(1).execute();
     if (existing.length) throw new Error('De database bevat al gegevens; seed werkt alleen op een lege database.');
-    await seedDemo(opened.db, { scale, storage: folderStorage(config.storageDir) });
+    await seedDemo(opened.db, { scale, storage: await openStorage(config) });
     console.log(`Demogegevens aangemaakt (schaal ${scale}).`);
   } else {
     console.log('Migraties uitgevoerd.');

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from './database';
 import { migrateToLatest } from './migrate';
 import { seedDemo } from './seed';
-import { folderStorage } from '../lib/storage';
+import { openStorage } from '../lib/storage';
 import { openEmbedded, openPostgres, type OpenedDatabase } from './open';
 
 /**
@@ -15,7 +15,7 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
     await migrateToLatest(db);
     if (isNew && config.seedDemo) {
       log('Nieuwe database: demogegevens worden aangemaakt…');
-      await seedDemo(db, { storage: folderStorage(config.storageDir) });
+      await seedDemo(db, { storage: await openStorage(config) });
     }
   };
   if (config.databaseUrl) {

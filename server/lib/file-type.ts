@@ -2,7 +2,7 @@ import formatContentDisposition from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import { IMAGE_MIME_TYPES, PDF_MIME_TYPE, type ImageMimeType } from '@domain/files';
 import { notFound } from '../http/errors';
-import type { FileStorage } from './storage';
+import { isMissingFile, peek, type FileStorage } from './storage';
 import { withinDecodeLimits } from './image-size';
 
 /** A file's type as its first bytes show it; the client's content type and file name are never trusted. */
@@ -66,12 +66,12 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
  * Serves a stored file under its checked type: the type is sniffed again from the stored bytes, so a
  * file stored before uploads were checked (an SVG, HTML) can only ever be downloaded, never rendered.
  * Raster images are shown inline; everything else is an attachment. The sandbox CSP keeps a
- * document that is opened anyway from running script or loading anything.
+ * document that is opened anyway from running script or loading anything. One read of the storage
+ * (folder or bucket) gives the type and then streams the body.
  */
 export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, key: string, downloadName: string): Promise<FastifyReply> {
-  const head = await storage.readHead(key, SNIFF_BYTES).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') throw notFound();
-    throw err;
+  const { head, whole } = await peek(storage.read(key), SNIFF_BYTES).catch((err: unknown) => {
+    throw isMissingFile(err) ? notFound() : err;
   });
   const type = sniffFileType(head);
   const image = type && isRasterImageType(type.mime);
@@ -83,5 +83,5 @@ export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, 
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "sandbox; default-src 'none'")
     .header('Content-Disposition', contentDisposition(image ? 'inline' : 'attachment', name))
-    .send(storage.read(key));
+    .send(whole);
 }
