@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { addressCreateSchema, clientCreateSchema, clientUpdateSchema } from '../schemas/clients';
 import { pagedSchema } from '../paged';
 import { productRowSchema } from './stock';
-import { idName, nullableNumber, nullableString, timestamp } from './wire';
+import { idName, namedEventFields, nullableNumber, nullableString, timestamp } from './wire';
 
 export const addressSchema = v.object({
   id: v.number(),
@@ -79,16 +79,7 @@ const heldItemSchema = v.object({
 export type HeldItem = v.InferOutput<typeof heldItemSchema>;
 
 /** One of the newest events on the customer page (spec 1 §3 Activity). */
-const latestEventSchema = v.object({
-  id: v.number(),
-  item_id: nullableNumber,
-  delivery_id: nullableNumber,
-  status_id: nullableNumber,
-  action: v.string(),
-  created_at: timestamp,
-  product_name: nullableString,
-  status_name: nullableString,
-});
+const latestEventSchema = v.object({ ...namedEventFields, delivery_id: nullableNumber });
 
 /** A pre-notification of the client with its expected and arrived counts. */
 const clientAsnSchema = v.object({
@@ -181,16 +172,10 @@ export type ChildDetail = v.InferOutput<typeof childDetailSchema>;
 export const childDetailListSchema = v.array(childDetailSchema);
 
 const clientEventSchema = v.object({
-  id: v.number(),
+  ...namedEventFields,
   client_id: nullableNumber,
-  item_id: nullableNumber,
   delivery_id: nullableNumber,
   product_id: nullableNumber,
-  status_id: nullableNumber,
-  action: v.string(),
-  created_at: timestamp,
-  product_name: nullableString,
-  status_name: nullableString,
   /** The event belongs to a repair: the timeline links to the repair activities. */
   is_repair: v.boolean(),
   user_name: nullableString,

@@ -1,7 +1,7 @@
 /** Answers of the delivery calls (spec 2 §3 Delivery, §7 Deliveries), shared by server and web. */
 import * as v from 'valibot';
 import { pagedSchema } from '../paged';
-import { idName, nullableNumber, nullableString, timestamp } from './wire';
+import { eventFields, idName, nullableNumber, nullableString, timestamp } from './wire';
 
 const typeName = v.object({ name: v.string() });
 const pickupFlag = v.picklist([0, 1]);
@@ -65,15 +65,7 @@ const bulkProductRowSchema = v.object({
 });
 export type BulkProductRow = v.InferOutput<typeof bulkProductRowSchema>;
 
-const deliveryEventSchema = v.object({
-  id: v.number(),
-  action: v.string(),
-  status_id: nullableNumber,
-  status: v.nullable(idName),
-  item_id: nullableNumber,
-  user: v.nullable(idName),
-  created_at: timestamp,
-});
+const deliveryEventSchema = v.object({ ...eventFields, status: v.nullable(idName), user: v.nullable(idName) });
 
 const deliveryContactSchema = v.object({
   id: v.number(), first_name: v.string(), last_name: v.string(), title: nullableString, phone: nullableString, email: nullableString,

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { QuotationStatus } from '../enums';
 import { pagedSchema } from '../paged';
-import { idName, nullableNumber, nullableString, timestamp } from './wire';
+import { idName, namedEventFields, nullableString, timestamp } from './wire';
 
 const quotationDecision = v.picklist(Object.values(QuotationStatus));
 
@@ -114,17 +114,7 @@ export const repairDetailSchema = v.object({
 });
 export type RepairDetail = v.InferOutput<typeof repairDetailSchema>;
 
-const repairEventRowSchema = v.object({
-  id: v.number(),
-  action: v.string(),
-  created_at: timestamp,
-  status_id: nullableNumber,
-  status_name: nullableString,
-  item_id: nullableNumber,
-  product_name: nullableString,
-  serial: nullableString,
-  user_name: nullableString,
-});
+const repairEventRowSchema = v.object({ ...namedEventFields, serial: nullableString, user_name: nullableString });
 /** A row of the activities page (spec 2 §2.14): Datum, Tijd, Omschrijving, Artikel. */
 export type RepairEventRow = v.InferOutput<typeof repairEventRowSchema>;
 /** GET /geteventsbyrepairid/{id}. */

@@ -9,17 +9,10 @@ export type LoginInput = v.InferOutput<typeof loginSchema>;
 
 export const passwordRecoverSchema = v.object({ email });
 
-/** The repeat must equal the password; the message goes on the repeat field. */
-function passwordRepeat<T extends { password: string; password_confirmation: string }>() {
-  return v.forward<T, v.CheckIssue<T>, ['password_confirmation']>(
-    v.check<T, string>((i) => i.password === i.password_confirmation, msg.passwordRepeat),
-    ['password_confirmation'] as any,
-  );
-}
-
 export const passwordResetSchema = v.pipe(
   v.object({ email, password, password_confirmation: v.string(msg.required), token: v.pipe(v.string(msg.required), v.nonEmpty(msg.required)) }),
-  passwordRepeat(),
+  // The repeat must equal the password; the message goes on the repeat field.
+  v.forward(v.check((i) => i.password === i.password_confirmation, msg.passwordRepeat), ['password_confirmation']),
 );
 
 export const activateSchema = v.pipe(
@@ -33,7 +26,8 @@ export const activateSchema = v.pipe(
       v.check((x) => x, 'Je moet de gebruiksvoorwaarden accepteren.'),
     ),
   }),
-  passwordRepeat(),
+  // The repeat must equal the password; the message goes on the repeat field.
+  v.forward(v.check((i) => i.password === i.password_confirmation, msg.passwordRepeat), ['password_confirmation']),
 );
 
 export const otpSchema = v.object({ otp_secret: otpCode });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ClientType } from '../enums';
 import { centsToApiPrice, moneyMsg, parseMoneyToCents } from '../money';
 import { POSTCODE_MESSAGE } from '../rules';
-import { email, id, msg, optionalText, postcode, requiredText, MAX_LIST } from './common';
+import { email, id, importColumnsOf, msg, optionalText, postcode, requiredText, MAX_LIST } from './common';
 
 /** Messages of the customer area (spec 1 §5, §8); the forms show the same words. */
 export const clientMsg = {
@@ -48,15 +48,9 @@ export const addressFieldsSchema = v.object({
 export type AddressFields = v.InferOutput<typeof addressFieldsSchema>;
 
 /** Column headers of the address import (public/excel/TemplateAdressenImport.xlsx), in order, and the field each fills. */
-export const addressImportColumns = [
-  { header: 'Naam locatie', field: 'name' },
-  { header: 'Straat', field: 'street' },
-  { header: 'Huisnummer', field: 'number' },
-  { header: 'Toevoeging', field: 'addition' },
-  { header: 'Postcode', field: 'zipcode' },
-  { header: 'Plaats', field: 'city' },
-  { header: 'Land', field: 'country' },
-] as const;
+export const addressImportColumns = importColumnsOf({
+  name: 'Naam locatie', street: 'Straat', number: 'Huisnummer', addition: 'Toevoeging', zipcode: 'Postcode', city: 'Plaats', country: 'Land',
+});
 
 export const addressCreateSchema = v.object({ ...addressFieldsSchema.entries, client_id: id }, msg.required);
 export const addressUpdateSchema = addressFieldsSchema;

@@ -97,3 +97,8 @@ export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Re
   }
   return errors;
 }
+
+/** The columns of an import template in order, from each field's header (the import's row errors name them). */
+export function importColumnsOf<F extends string>(headers: Record<F, string>): readonly { field: F; header: string }[] {
+  return (Object.entries(headers) as [F, string][]).map(([field, header]) => ({ field, header }));
+}

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { StockOwner, manualItemStatuses } from '../enums';
 import { moneyMsg, parseMoneyToCents as parsePriceToCents } from '../money';
 import { fileMsg } from '../files';
-import { calendarDate, email, id, msg, optionalText, requiredText, MAX_LIST } from './common';
+import { calendarDate, email, id, importColumnsOf, msg, optionalText, requiredText, MAX_LIST } from './common';
 
 /** Messages of the stock area (spec 2 §5, §8); forms and the API show the same words. */
 export const stockMsg = {
@@ -139,15 +139,10 @@ export const mutationSchema = v.pipe(
 export type MutationInput = v.InferOutput<typeof mutationSchema>;
 
 /** One row of the stock import (template public/excel/Template.xlsx). */
-export const importColumns = [
-  { field: 'article_number', header: 'Artikelnummer' },
-  { field: 'serial', header: 'Serienummer' },
-  { field: 'order_number', header: 'Ordernummer' },
-  { field: 'mac_address', header: 'MAC adres' },
-  { field: 'tag_number', header: 'Asset ID' },
-  { field: 'daas', header: 'DaaS (Ja/Nee)' },
-  { field: 'stock_owner', header: 'Voorraadeigenaar' },
-] as const;
+export const importColumns = importColumnsOf({
+  article_number: 'Artikelnummer', serial: 'Serienummer', order_number: 'Ordernummer', mac_address: 'MAC adres', tag_number: 'Asset ID',
+  daas: 'DaaS (Ja/Nee)', stock_owner: 'Voorraadeigenaar',
+});
 
 export const importRowSchema = v.object({
   article_number: requiredText(80),

@@ -12,7 +12,7 @@ import { fieldworkMsg } from '@domain/fieldwork';
 import { scanMsg } from '@domain/scan';
 import { asnMsg } from '@domain/schemas/prenotifications';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
-import { checkOutAction, finishPayload, pendingFor, type AccessoryCount } from '../../src/offline/fieldwork-actions';
+import { checkOutAction, finishPayload, pendingFor, type AccessoryCount } from '../../src/features/deliveries/offline/fieldwork-actions';
 import type { OutboxAction } from '../../src/offline/db';
 import { checkOutComplete, withPending } from '../../src/features/deliveries/api/fieldwork';
 

@@ -3,7 +3,7 @@ import { allPermissions, type Permission } from '@domain/permissions';
 import { ClientType, PROVIDER_CLIENT_ID, SUPERUSER_ROLE } from '@domain/enums';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../database';
-import { Random, insertInChunks } from './random';
+import { Random, insertInChunks, known, nth } from './random';
 import { companyKinds, companyWords, emailFor, fakeAddress, fakePerson } from './dutch';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -57,7 +57,7 @@ export async function seedCore(db: Db, scale: number): Promise<CoreSeedResult> {
   for (const [name, def] of Object.entries(roleRights)) {
     const role = await db.insertInto('roles').values({ client_id: provider.id, name, description: def.description }).returning('id').executeTakeFirstOrThrow();
     roleIds.set(name, role.id);
-    await db.insertInto('permission_role').values(def.rights.map((r) => ({ role_id: role.id, permission_id: permissionIds.get(r)! }))).execute();
+    await db.insertInto('permission_role').values(def.rights.map((r) => ({ role_id: role.id, permission_id: known(permissionIds.get(r)) }))).execute();
   }
 
   const resellerNames = ['IT Partners Nederland', 'Techniek Groep Holland', 'Digitaal Werkplek B.V.'];
@@ -68,7 +68,7 @@ export async function seedCore(db: Db, scale: number): Promise<CoreSeedResult> {
   }
   const endCustomerIds: number[] = [];
   for (let i = 0; i < 12; i++) {
-    const parent = i < 9 ? resellerIds[i % 3]! : provider.id; // a few directly under the provider
+    const parent = i < 9 ? nth(resellerIds, i) : provider.id; // a few directly under the provider
     const name = `${companyKinds[i % companyKinds.length]} ${companyWords[i % companyWords.length]}`;
     const c = await db.insertInto('clients').values({
       name, client_type_id: ClientType.EINDKLANT, parent_client_id: parent,
@@ -79,7 +79,7 @@ export async function seedCore(db: Db, scale: number): Promise<CoreSeedResult> {
 
   const endUserRows = Array.from({ length: 300 * scale }, (_, i) => {
     const person = fakePerson(rnd);
-    return { person, parent: endCustomerIds[i % endCustomerIds.length]!, n: i };
+    return { person, parent: nth(endCustomerIds, i), n: i };
   });
   const endUserIds: number[] = [];
   await insertInChunks(endUserRows, 500, async (chunk) => {
@@ -110,16 +110,16 @@ export async function seedCore(db: Db, scale: number): Promise<CoreSeedResult> {
   });
   await insertInChunks(addressRows, 500, (chunk) => db.insertInto('addresses').values(chunk).execute());
 
-  const clientFor = { provider: provider.id, reseller: resellerIds[0]!, endCustomer: endCustomerIds[0]! };
+  const clientFor = { provider: provider.id, reseller: nth(resellerIds, 0), endCustomer: nth(endCustomerIds, 0) };
   for (const account of demoAccounts) {
-    const [first, ...rest] = account.name.split(' ');
+    const [first = account.name, ...rest] = account.name.split(' ');
     const contact = await db.insertInto('contacts').values({
-      client_id: clientFor[account.client], first_name: first!, last_name: rest.join(' '), title: account.role, phone: '0201234567', email: account.email, has_account: true,
+      client_id: clientFor[account.client], first_name: first, last_name: rest.join(' '), title: account.role, phone: '0201234567', email: account.email, has_account: true,
     }).returning('id').executeTakeFirstOrThrow();
     const user = await db.insertInto('users').values({
       contact_id: contact.id, name: account.name, email: account.email, password_hash: await hashPassword(DEMO_PASSWORD), activated_at: new Date(),
     }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('role_user').values({ user_id: user.id, role_id: roleIds.get(account.role)! }).execute();
+    await db.insertInto('role_user').values({ user_id: user.id, role_id: known(roleIds.get(account.role)) }).execute();
   }
   return { providerId: provider.id, resellerIds, endCustomerIds, endUserIds };
 }

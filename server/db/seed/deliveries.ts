@@ -1,7 +1,7 @@
 import { Carrier, ClientType, DeliveryType, ItemStatus, deliveryTypeNames, type DeliveryTypeId } from '@domain/enums';
 import type { Db } from '../database';
 import type { CoreSeedResult } from './core';
-import { Random, insertInChunks } from './random';
+import { Random, insertInChunks, known, nth } from './random';
 import '../../modules/deliveries/tables';
 
 type State = 'open' | 'partly' | 'finished' | 'backorder' | 'cancelled';
@@ -13,7 +13,7 @@ const types: [DeliveryTypeId, number][] = [
 function weighted<T>(rnd: Random, list: [T, number][]): T {
   let r = rnd.next() * list.reduce((s, [, w]) => s + w, 0);
   for (const [value, w] of list) if ((r -= w) < 0) return value;
-  return list[0]![0];
+  return nth(list, 0)[0];
 }
 
 const DAY = 86_400_000;
@@ -40,7 +40,7 @@ export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number
     .where('status_id', '=', ItemStatus.IN_GEBRUIK).where('deleted_at', 'is', null).orderBy('id').execute();
   if (!customers.length || !products.length) return;
   const usersOf = new Map<number, number[]>();
-  for (const u of endUsers) usersOf.set(u.parent_client_id!, [...(usersOf.get(u.parent_client_id!) ?? []), u.id]);
+  for (const { id, parent_client_id: parent } of endUsers) if (parent != null) usersOf.set(parent, [...(usersOf.get(parent) ?? []), id]);
   const productsOf = new Map<number, number[]>();
   for (const p of products) productsOf.set(p.client_id, [...(productsOf.get(p.client_id) ?? []), p.id]);
   const itemsOf = new Map<number, { id: number; product_id: number }[]>();
@@ -49,7 +49,7 @@ export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number
   const planned: { delivery: Record<string, unknown>; lines: Record<string, unknown>[]; events: Record<string, unknown>[] }[] = [];
   const total = 400 * scale;
   for (let n = 0; n < total; n++) {
-    const customer = customers[n % customers.length]!;
+    const customer = nth(customers, n);
     let type = weighted(rnd, types);
     let state = weighted(rnd, states);
     const users = usersOf.get(customer.id) ?? [];
@@ -78,14 +78,14 @@ export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number
 
     const lines: Record<string, unknown>[] = [];
     if (pickup) {
-      const item = held.shift()!; // each held item is on one delivery at most
+      const item = known(held.shift()); // each held item is on one delivery at most
       lines.push({ product_id: item.product_id, item_id: item.id, is_pickup: type === DeliveryType.MUTATIE ? 0 : 1 });
       if (type === DeliveryType.EOL_SWAP || type === DeliveryType.REPARATIE && rnd.chance(0.4)) lines.push({ product_id: rnd.pick(own), item_id: null, is_pickup: 0 });
     } else {
       const kinds = rnd.int(1, 3);
       for (let k = 0; k < kinds; k++) {
         const amount = type === DeliveryType.BULK_LEVERING ? rnd.int(1, 8) : 1;
-        const productId = own[(n + k) % own.length]!;
+        const productId = nth(own, n + k);
         for (let a = 0; a < amount; a++) lines.push({ product_id: productId, item_id: null, is_pickup: 0 });
       }
     }
@@ -95,7 +95,7 @@ export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number
     if (state === 'partly') deliver.slice(0, Math.ceil(deliver.length / 2)).forEach((l) => (l.checked_out_at = checkedAt));
     let comment: string | null = null;
     if (state === 'backorder' && deliver.length) {
-      const missing = deliver[deliver.length - 1]!;
+      const missing = nth(deliver, deliver.length - 1);
       missing.checked_out_at = null;
       missing.is_backorder = true;
       comment = 'Niet geleverde artikelen: 1';
@@ -109,9 +109,9 @@ export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number
 
     planned.push({
       delivery: {
-        delivery_type_id: type, client_id: type === DeliveryType.BULK_LEVERING ? customer.id : endUser!, user_id: requester?.id ?? null, carrier_id: carrier,
+        delivery_type_id: type, client_id: type === DeliveryType.BULK_LEVERING || endUser == null ? customer.id : endUser, user_id: requester?.id ?? null, carrier_id: carrier,
         order_number: `LEV-${created.getUTCFullYear()}-${String(10000 + n)}`, your_reference: rnd.chance(0.7) ? `REF-${1000 + (n % 900)}` : null,
-        w_number: rnd.chance(0.5) ? `W${2400000 + n}` : null, date: iso(date), contact, contact_email: `${contact.split(' ')[0]!.toLowerCase()}@voorbeeld.nl`,
+        w_number: rnd.chance(0.5) ? `W${2400000 + n}` : null, date: iso(date), contact, contact_email: `${contact.replace(/ .*/, '').toLowerCase()}@voorbeeld.nl`,
         contact_phone: `06${String(10000000 + n * 37).slice(0, 8)}`, address: rnd.pick(streets), description: type === DeliveryType.REPARATIE ? 'Scherm defect' : null,
         comment, is_cancelled: state === 'cancelled', completed_at: completed, created_at: created, updated_at: completed ?? created,
         signer_name: completed && type !== DeliveryType.BULK_LEVERING && type !== DeliveryType.MUTATIE ? contact : null, signed_at: completed && type !== DeliveryType.BULK_LEVERING && type !== DeliveryType.MUTATIE ? completed : null,
@@ -125,8 +125,8 @@ export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number
 
   await insertInChunks(planned, 500, async (chunk) => {
     const ids = await db.insertInto('deliveries').values(chunk.map((p) => p.delivery) as never).returning(['id', 'client_id']).execute();
-    const lines = chunk.flatMap((p, i) => p.lines.map((l) => ({ ...l, delivery_id: ids[i]!.id })));
-    const events = chunk.flatMap((p, i) => p.events.map((e) => ({ ...e, delivery_id: ids[i]!.id, client_id: ids[i]!.client_id, user_id: requester?.id ?? null })));
+    const lines = chunk.flatMap((p, i) => p.lines.map((l) => ({ ...l, delivery_id: known(ids[i]).id })));
+    const events = chunk.flatMap((p, i) => p.events.map((e) => ({ ...e, delivery_id: known(ids[i]).id, client_id: known(ids[i]).client_id, user_id: requester?.id ?? null })));
     await insertInChunks(lines, 2000, (c) => db.insertInto('delivery_products').values(c as never).execute());
     await insertInChunks(events, 2000, (c) => db.insertInto('events').values(c as never).execute());
   });
@@ -163,19 +163,19 @@ async function driverRound(
   let stop = 0;
   for (const [offset, stops] of roundDays) {
     for (let k = 0; k < stops; k++, stop++) {
-      const customer = eligible[stop % eligible.length]!;
-      const endUser = rnd.pick(usersOf.get(customer.id)!);
+      const customer = nth(eligible, stop);
+      const endUser = rnd.pick(usersOf.get(customer.id) ?? []);
       const held = itemsOf.get(endUser) ?? [];
       // One stop a day picks up an end user's item (a resignation), when the end user still holds one.
       const resign = k === stops - 1 && held.length > 0;
       const type = resign ? DeliveryType.UITDIENST : DeliveryType.INDIENST;
       const lines: Record<string, unknown>[] = [];
       if (resign) {
-        const item = held.shift()!;
+        const item = known(held.shift());
         lines.push({ product_id: item.product_id, item_id: item.id, is_pickup: 1 });
       } else {
-        const own = stockOf.get(customer.id)!;
-        for (let a = 0; a < rnd.int(1, 2); a++) lines.push({ product_id: own[(stop + a) % own.length]!, item_id: null, is_pickup: 0 });
+        const own = stockOf.get(customer.id) ?? [];
+        for (let a = 0; a < rnd.int(1, 2); a++) lines.push({ product_id: nth(own, stop + a), item_id: null, is_pickup: 0 });
       }
       const contact = rnd.pick(contacts);
       const date = new Date(today + offset * DAY);
@@ -183,7 +183,7 @@ async function driverRound(
         delivery: {
           delivery_type_id: type, client_id: endUser, user_id: requester, carrier_id: Carrier.REUZADO,
           order_number: `RIT-${iso(date).replaceAll('-', '')}-${k + 1}`, your_reference: `REF-RIT-${stop + 1}`, w_number: null, date: iso(date), contact,
-          contact_email: `${contact.split(' ')[0]!.toLowerCase()}@voorbeeld.nl`, contact_phone: `06${String(20000000 + stop * 41).slice(0, 8)}`,
+          contact_email: `${contact.replace(/ .*/, '').toLowerCase()}@voorbeeld.nl`, contact_phone: `06${String(20000000 + stop * 41).slice(0, 8)}`,
           address: streets[stop % streets.length], description: null, comment: null, is_cancelled: false, completed_at: null, created_at: created, updated_at: created,
         },
         lines,

@@ -1,9 +1,9 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type NotNull } from 'kysely';
 import { ClientType, ItemStatus, type ItemStatusId } from '@domain/enums';
 import { addMonths } from '@domain/eol';
 import type { Database, Db } from '../database';
 import type { CoreSeedResult } from './core';
-import { Random, insertInChunks } from './random';
+import { Random, insertInChunks, known } from './random';
 
 /** End customers (by seed order) that get items nearing EOL: one per reseller, a second of the first, one under the provider. */
 const CUSTOMER_INDEXES = [0, 1, 2, 3, 9];
@@ -15,13 +15,13 @@ const CUSTOMER_INDEXES = [0, 1, 2, 3, 9];
  */
 export async function seedEol(db: Db, core: CoreSeedResult, scale: number): Promise<void> {
   const rnd = new Random(1111);
-  const { today } = (await sql<{ today: string }>`select to_char(current_date, 'YYYY-MM-DD') as today`.execute(db)).rows[0]!;
+  const { today } = known((await sql<{ today: string }>`select to_char(current_date, 'YYYY-MM-DD') as today`.execute(db)).rows[0]);
   const customers = CUSTOMER_INDEXES.map((i) => core.endCustomerIds[i]).filter((id): id is number => id != null);
   const rows: Insertable<Database['items']>[] = [];
   let n = 0;
 
   for (const clientId of customers) {
-    const products = await db.selectFrom('products').select(['id', 'eol']).where('client_id', '=', clientId).where('eol', 'is not', null)
+    const products = await db.selectFrom('products').select(['id', 'eol']).where('client_id', '=', clientId).where('eol', 'is not', null).$narrowType<{ eol: NotNull }>()
       .where('deleted_at', 'is', null).where('is_active', '=', true).orderBy('id').limit(2).execute();
     const endUsers = await db.selectFrom('clients').select('id').where('parent_client_id', '=', clientId)
       .where('client_type_id', '=', ClientType.EINDGEBRUIKER).orderBy('id').execute();
@@ -36,7 +36,7 @@ export async function seedEol(db: Db, core: CoreSeedResult, scale: number): Prom
       for (const { days, status } of offsets) {
         n += 1;
         const eolDay = new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-        const purchase = addMonths(eolDay, -product.eol!);
+        const purchase = addMonths(eolDay, -product.eol);
         const inUse = status === ItemStatus.IN_GEBRUIK && endUsers.length > 0;
         const created = new Date(Date.parse(`${purchase}T00:00:00Z`) - 7 * 86_400_000);
         rows.push({

@@ -1,7 +1,7 @@
 import { ItemStatus, StockOwner } from '@domain/enums';
 import type { Db } from '../database';
 import type { CoreSeedResult } from './core';
-import { Random, insertInChunks } from './random';
+import { Random, insertInChunks, nth } from './random';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -39,7 +39,7 @@ export async function seedPreNotifications(db: Db, core: CoreSeedResult, scale: 
         comment: rnd.chance(0.4) ? 'Levering via de laadperron, graag vooraf bellen.' : null,
         completed_at: kind === 'finished' ? new Date(created + 12 * DAY) : null, created_at: new Date(created), updated_at: new Date(created),
       }).returning(['id', 'reference']).executeTakeFirstOrThrow();
-      const lines = [products[c % products.length]!, products[(c + 1) % products.length]!].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
+      const lines = [nth(products, c), nth(products, c + 1)].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
       for (const [k, p] of lines.entries()) {
         const expected = rnd.int(2, 6);
         const arrived = kind === 'finished' ? expected : kind === 'partial' && k === 0 ? Math.floor(expected / 2) : 0;

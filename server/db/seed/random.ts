@@ -14,7 +14,7 @@ export class Random {
     return min + Math.floor(this.next() * (max - min + 1));
   }
   pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.next() * list.length)]!;
+    return nth(list, Math.floor(this.next() * list.length));
   }
   chance(p: number): boolean {
     return this.next() < p;
@@ -23,4 +23,17 @@ export class Random {
 
 export async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** A value the seed has just made (a map entry, a returned row, a held item); its absence is a bug of the seed. */
+export function known<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('The demo data missed a value it had made.');
+  return value;
+}
+
+/** The element n places into the list, counting round: how the seed spreads rows over a list (which must not be empty). */
+export function nth<T>(list: readonly T[], n: number): T {
+  const value = list[n % list.length];
+  if (value === undefined) throw new Error('The demo data picked from an empty list.');
+  return value;
 }

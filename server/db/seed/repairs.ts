@@ -4,6 +4,7 @@ import { quotationOutcome, type QuotationDecision } from '@domain/quotation';
 import type { Db } from '../database';
 import type { FileStorage } from '../../lib/storage';
 import { newDocument } from '../../lib/pdf';
+import { nth } from './random';
 import '../../modules/repairs/tables';
 
 const DAY = 86_400_000;
@@ -70,7 +71,7 @@ export async function seedRepairs(db: Db, storage?: FileStorage, now = new Date(
   for (const [n, r] of repairs.entries()) {
     const created = new Date(r.created_at).getTime();
     const age = now.getTime() - created;
-    const status = repairStatuses[n % repairStatuses.length]! as ItemStatusId;
+    const status = nth(repairStatuses, n) as ItemStatusId;
     const changedAt = new Date(created + Math.min(age / 2, 2 * DAY));
     if (status !== ItemStatus.REPARATIE_AANGEVRAAGD) {
       const finished = status === ItemStatus.REPARATIE_AFGEROND ? new Date(Math.max(changedAt.getTime(), Math.min(created + 5 * DAY, now.getTime() - HOUR))) : null;
@@ -90,12 +91,12 @@ export async function seedRepairs(db: Db, storage?: FileStorage, now = new Date(
     if (n % 3 === 0) {
       for (let k = 0; k < 2; k++) {
         const name = `foto-${k + 1}.png`;
-        const file = await put('images', name, () => demoPng(colors[(n + k) % colors.length]!), n);
+        const file = await put('images', name, () => demoPng(nth(colors, n + k)), n);
         await db.insertInto('repair_media').values({ delivery_id: r.id, disk: 'images', file, name, user_id: r.user_id, created_at: changedAt }).execute();
       }
     }
 
-    const kind = kinds[quotations % kinds.length]!;
+    const kind = nth(kinds, quotations);
     const plan = quotationPlan[kind];
     if ((n % 2 === 1 || status === ItemStatus.WACHTEN_OP_GOEDKEURING_OFFERTE) && age > (plan.uploaded + 1) * DAY) {
       quotations++;

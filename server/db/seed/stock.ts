@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ItemStatus, StockOwner, type ItemStatusId } from '@domain/enums';
 import type { Db } from '../database';
 import type { CoreSeedResult } from './core';
-import { Random, insertInChunks } from './random';
+import { Random, insertInChunks, known, nth } from './random';
 
 export const productGroups = ['Laptops', 'Monitoren', 'Accessoires', 'Telefoons', 'Dockingstations'];
 
@@ -53,12 +53,12 @@ export async function seedStock(db: Db, core: CoreSeedResult, scale: number, tod
 
   const endUsersOf = new Map<number, number[]>();
   const endUsers = await db.selectFrom('clients').select(['id', 'parent_client_id']).where('id', 'in', core.endUserIds.length ? core.endUserIds : [0]).orderBy('id').execute();
-  for (const u of endUsers) endUsersOf.set(u.parent_client_id!, [...(endUsersOf.get(u.parent_client_id!) ?? []), u.id]);
+  for (const { id, parent_client_id: parent } of endUsers) if (parent != null) endUsersOf.set(parent, [...(endUsersOf.get(parent) ?? []), id]);
 
   // Products: 5 per end customer (times scale), the last one inactive now and then.
   const productRows = core.endCustomerIds.flatMap((clientId, c) =>
     Array.from({ length: 5 * scale }, (_, k) => {
-      const entry = catalogue[(c * 5 + k * 3) % catalogue.length]!;
+      const entry = nth(catalogue, c * 5 + k * 3);
       const n = c * 100 + k;
       return {
         client_id: clientId, product_group_id: entry.group, name: entry.name, description: `${entry.name} voor ${k % 2 ? 'kantoor' : 'thuiswerken'}`,
@@ -81,8 +81,8 @@ export async function seedStock(db: Db, core: CoreSeedResult, scale: number, tod
   // Items arrived 10 to 1400 days before the day of seeding; what followed (in use, shipped, status) within a week.
   const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const itemRows = Array.from({ length: 3000 * scale }, (_, n) => {
-    const customer = core.endCustomerIds[n % core.endCustomerIds.length]!;
-    const product = rnd.pick(productsOf.get(customer)!);
+    const customer = nth(core.endCustomerIds, n);
+    const product = rnd.pick(productsOf.get(customer) ?? []);
     const status = pickStatus(rnd);
     const users = endUsersOf.get(customer) ?? [];
     const inUse = status === ItemStatus.IN_GEBRUIK && users.length > 0;
@@ -129,13 +129,13 @@ export async function seedStock(db: Db, core: CoreSeedResult, scale: number, tod
 
   // Two bundles per end customer with a few of its products.
   for (const customer of core.endCustomerIds) {
-    const own = productsOf.get(customer)!;
-    const bundles = await db.insertInto('bundles').values([
+    const own = productsOf.get(customer) ?? [];
+    const [workplace, homeWork] = await db.insertInto('bundles').values([
       { client_id: customer, name: 'Standaard werkplek' }, { client_id: customer, name: 'Thuiswerkpakket' },
     ]).returning('id').execute();
     await db.insertInto('bundle_product').values([
-      ...own.slice(0, 3).map((p) => ({ bundle_id: bundles[0]!.id, product_id: p.id })),
-      ...own.slice(2, 4).map((p) => ({ bundle_id: bundles[1]!.id, product_id: p.id })),
+      ...own.slice(0, 3).map((p) => ({ bundle_id: known(workplace).id, product_id: p.id })),
+      ...own.slice(2, 4).map((p) => ({ bundle_id: known(homeWork).id, product_id: p.id })),
     ]).execute();
   }
   return { productIds: products.map((p) => p.id) };

@@ -80,7 +80,7 @@ export const importColumns = addressImportColumns;
 export async function readAddressFile(fileName: string, data: Buffer): Promise<AddressFields[]> {
   const rows = await readSheetRows(fileName, data, importColumns.length, clientMsg.fileType);
   const first = rows[0]?.map((c) => c.toLowerCase()) ?? [];
-  if (first[0] === importColumns[0].header.toLowerCase() || first.includes('postcode')) rows.shift();
+  if (first[0] === importColumns[0]?.header.toLowerCase() || first.includes('postcode')) rows.shift();
   if (rows.length === 0) throw ValidationError.field('file', clientMsg.importEmpty);
   if (rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('file', fileMsg.tooManyRows);
   const errors: Record<string, string[]> = {};

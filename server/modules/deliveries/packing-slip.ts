@@ -37,6 +37,22 @@ export function positions(lines: DeliveryLine[]): Position[] {
   return out;
 }
 
+/**
+ * A list of the slip as a pdfkit table from the left margin: a bold heading row ruled below, then the
+ * rows (pdfkit starts a new page where a row does not fit); `empty` stands alone when there are none.
+ */
+function listTable(doc: PDFKit.PDFDocument, columns: PDFKit.Mixins.ColumnStyle[], heading: string[], rows: string[][], empty: string): void {
+  const body = rows.length ? rows : [[{ text: empty, colSpan: heading.length }]];
+  doc.font('Helvetica').fontSize(9).table({
+    position: { x: 50 },
+    columnStyles: columns,
+    defaultStyle: { border: false, padding: { top: 2, bottom: 2, left: 0, right: 4 } },
+    rowStyles: (i) => (i === 0 ? { border: { bottom: 0.5 } } : undefined),
+    data: [heading.map((text) => ({ text, font: { src: 'Helvetica-Bold' } })), ...body],
+  });
+  doc.x = 50;
+}
+
 async function recipientAddress(db: Executor, d: DeliveryDetail): Promise<string[]> {
   if (d.address) return d.address.split(/\n|,\s*/).map((s) => s.trim()).filter(Boolean);
   const a = await db.selectFrom('addresses').select(['street', 'number', 'addition', 'zipcode', 'city'])
@@ -83,32 +99,20 @@ export async function packingSlip(db: Executor, storage: FileStorage, d: Deliver
   });
   doc.y = Math.max(doc.y, top + facts.length * 14) + 20;
 
-  const table = (title: string, rows: Position[]) => {
+  const section = (title: string, rows: Position[]) => {
     if (doc.y > 700) doc.addPage();
     doc.font('Helvetica-Bold').fontSize(12).text(title, 50, doc.y);
     doc.moveDown(0.3);
-    const head = doc.y;
-    doc.fontSize(9).text('Artikelcode', 50, head, { width: 110 }).text('Omschrijving', 165, head, { width: 320 }).text('Aantal', 490, head, { width: 55, align: 'right' });
-    doc.moveTo(50, head + 12).lineTo(545, head + 12).stroke();
-    doc.font('Helvetica').y = head + 16;
-    if (!rows.length) doc.text('Geen artikelen', 50, doc.y);
-    for (const r of rows) {
-      if (doc.y > 760) doc.addPage();
-      const y = doc.y;
-      doc.text(r.code, 50, y, { width: 110 });
-      doc.text(r.description, 165, y, { width: 320 });
-      doc.text(String(r.quantity), 490, y, { width: 55, align: 'right' });
-      doc.y = Math.max(doc.y, y + 12) + 2;
-    }
+    listTable(doc, [{ width: 115 }, { width: '*' }, { width: 55, align: { x: 'right' } }], ['Artikelcode', 'Omschrijving', 'Aantal'], rows.map((r) => [r.code, r.description, String(r.quantity)]), 'Geen artikelen');
     doc.moveDown(1);
   };
   // Under Posities only what was (or is to be) delivered: lines not delivered at the finish are the Backorder section.
   const deliver = d.products.filter((l) => l.is_pickup === 0 && !l.is_backorder);
   const backorder = d.products.filter((l) => l.is_backorder);
   const retour = d.products.filter((l) => l.is_pickup === 1 && !l.is_backorder);
-  table('Posities', positions(deliver));
-  if (backorder.length) table('Backorder', positions(backorder));
-  if (retour.length) table('Retour', positions(retour));
+  section('Posities', positions(deliver));
+  if (backorder.length) section('Backorder', positions(backorder));
+  if (retour.length) section('Retour', positions(retour));
 
   if (doc.y > 640) doc.addPage();
   doc.moveDown(1);
@@ -125,14 +129,8 @@ export async function packingSlip(db: Executor, storage: FileStorage, d: Deliver
     doc.font('Helvetica-Bold').fontSize(16).text(title, 50, 50);
     doc.font('Helvetica').fontSize(10).text(`Ordernummer ${d.order_number ?? ''}`, 50, 72);
     doc.y = 95;
-    const withSerial = lines.filter((l) => l.serial);
-    if (!withSerial.length) doc.fontSize(9).text('Geen serienummers', 50, doc.y);
-    for (const l of withSerial) {
-      if (doc.y > 780) doc.addPage();
-      const y = doc.y;
-      doc.fontSize(9).text(l.product.article_number, 50, y, { width: 110 }).text(l.product.name, 165, y, { width: 230 }).text(l.serial!, 400, y, { width: 145 });
-      doc.y = y + 14;
-    }
+    const serials = lines.flatMap((l) => (l.serial ? [[l.product.article_number, l.product.name, l.serial]] : []));
+    listTable(doc, [{ width: 115 }, { width: 235 }, { width: '*' }], ['Artikelcode', 'Omschrijving', 'Serienummer'], serials, 'Geen serienummers');
   };
   serialPage('Serienummers', deliver);
   serialPage('Serienummers retour', retour);

@@ -27,7 +27,7 @@ export function readStockFile(fileName: string, data: Buffer): Promise<string[][
  */
 export async function readStockImport(db: Executor, user: AuthUser, rows: string[][], clientId: number | null): Promise<ResolvedRow[]> {
   const first = rows[0]?.map((c) => c.toLowerCase()) ?? [];
-  if (first[0] === importColumns[0].header.toLowerCase() || first.includes('serienummer')) rows.shift();
+  if (first[0] === importColumns[0]?.header.toLowerCase() || first.includes('serienummer')) rows.shift();
   if (rows.length === 0) throw ValidationError.field('file', stockMsg.importEmpty);
   if (rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('file', stockMsg.importTooMany);
 
