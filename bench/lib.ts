@@ -1,5 +1,4 @@
-/** Shared bench infrastructure: a fresh PostgreSQL database, the app as a child process, a signed-in HTTP client, a load runner. */
-import http from 'node:http';
+/** Shared bench infrastructure: a fresh PostgreSQL database, the app as a child process, a signed-in HTTP client. */
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -92,8 +91,6 @@ function startChild(args: string[], readyText: string, databaseUrl: string, port
   });
 }
 
-const loadAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
 /** A cookie-keeping client that signs in like the browser: token, password, 2FA set-up with a current code. */
 export class BenchClient {
   private cookies = new Map<string, string>();
@@ -123,27 +120,13 @@ export class BenchClient {
     return res;
   }
 
-  /**
-   * One GET as a load generator sends it (as autocannon does): the answer's bytes are read, not
-   * decoded, so decompressing on the client does not take the 2 cores from the server under test.
-   */
-  rawGet(url: string): Promise<{ status: number; bytes: number }> {
-    return new Promise((resolve, reject) => {
-      const req = http.request(this.base + url, {
-        agent: loadAgent,
-        headers: {
-          cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-          'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip, deflate, br',
-        },
-      }, (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  /** The headers a browser of this user sends with a GET: its cookies and what it accepts as encoding. */
+  loadHeaders(): Record<string, string> {
+    return {
+      ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      // BENCH_ENCODING=identity measures the routes without compression.
+      'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip, deflate, br',
+    };
   }
 
   async signIn(email: string): Promise<this> {
@@ -154,57 +137,5 @@ export class BenchClient {
     const enabled = await this.request('POST', '/api/auth/google2fa/enable', { otp_secret: currentOtp(secret) });
     if (enabled.status !== 200) throw new Error(`2FA failed: ${enabled.status} ${await enabled.text()}`);
     return this;
-  }
-}
-
-export interface LoadResult {
-  name: string;
-  requests: number;
-  median: number;
-  p975: number;
-  max: number;
-  perSecond: number;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-/**
- * Fires `total` requests (or until `maxSeconds`) with `concurrency` in flight; every answer must be 200.
- * The warm-up requests go out with the same concurrency first, so that every connection of the
- * server's pool has prepared and planned the route's statements (PostgreSQL plans a named statement
- * five times per connection before it settles on a generic plan) before anything is measured.
- */
-export async function runLoad(name: string, client: BenchClient, nextUrl: (i: number) => string, { concurrency = 32, total = 2000, warmup = 500, maxSeconds = 60 } = {}): Promise<LoadResult> {
-  const fire = async (count: number, times: number[] | null) => {
-    let next = 0;
-    const deadline = performance.now() + maxSeconds * 1000;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < count && performance.now() < deadline) {
-        const url = nextUrl(next++);
-        const t0 = performance.now();
-        const res = await client.rawGet(url);
-        times?.push(performance.now() - t0);
-        if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-      }
-    }));
-  };
-  await fire(warmup, null);
-  const times: number[] = [];
-  const started = performance.now();
-  await fire(total, times);
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  return { name, requests: times.length, median: percentile(times, 50), p975: percentile(times, 97.5), max: times[times.length - 1]!, perSecond: times.length / elapsed };
-}
-
-/** The table of the bench: req/s, the ratio to the bare baseline (the first result named 'bare'), p50 and p97.5. */
-export function printResults(results: LoadResult[]): void {
-  const bare = results.find((r) => r.name.startsWith('bare'));
-  console.log('');
-  console.log(`| ${'route'.padEnd(62)} | ${'n'.padStart(5)} | ${'req/s'.padStart(6)} | ${'ratio'.padStart(5)} | ${'p50'.padStart(8)} | ${'p97.5'.padStart(8)} |`);
-  console.log(`|${'-'.repeat(64)}|${'-'.repeat(7)}|${'-'.repeat(8)}|${'-'.repeat(7)}|${'-'.repeat(10)}|${'-'.repeat(10)}|`);
-  for (const r of results) {
-    const ratio = bare ? (r.perSecond / bare.perSecond).toFixed(2) : '-';
-    console.log(`| ${r.name.padEnd(62)} | ${String(r.requests).padStart(5)} | ${r.perSecond.toFixed(0).padStart(6)} | ${ratio.padStart(5)} | ${`${r.median.toFixed(1)} ms`.padStart(8)} | ${`${r.p975.toFixed(1)} ms`.padStart(8)} |`);
   }
 }

@@ -1,0 +1,52 @@
+/**
+ * The routes `npm run bench` measures, each with the URL spread it walks and its goal as a ratio to
+ * the bare route of the same run (issue 24): the signed-in floor ≥ 0.8, lists and details ≥ 0.5,
+ * searches ≥ 0.33. Every route also has p97.5 ≤ 3 × the bare route's p97.5.
+ */
+import type { Volume } from './volume';
+
+export type Who = 'bare' | 'admin' | 'reseller';
+
+export interface Route {
+  name: string;
+  who: Who;
+  path: (i: number) => string;
+  /** Lowest ratio to the bare route; undefined for the baseline and comparison rows. */
+  goal?: number;
+}
+
+/** What people type: a product name, a whole serial (scanned), an order number, an article number, a customer. */
+const productSearches = ['latitude', 'BN000123457', 'BORD-04217', 'BA-001234', 'Zorggroep'];
+
+export const BARE = 'bare Fastify + pg, items of a product';
+
+export function routes(volume: Volume): Route[] {
+  const product = (i: number) => volume.firstProductId + ((i * 37) % volume.productCount);
+  const delivery = (i: number) => volume.firstDeliveryId + ((i * 7919) % volume.deliveryCount);
+  const page = (i: number, pages: number) => 1 + (i % pages);
+  return [
+    // The ratio baseline: one page of a product's items, one indexed query, no session or rights.
+    { name: BARE, who: 'bare', path: (i) => `/items/${product(i)}?page=${page(i, 3)}` },
+    { name: '(bare with a named statement, for comparison)', who: 'bare', path: (i) => `/items-named/${product(i)}?page=${page(i, 3)}` },
+    { name: 'GET /api/product-groups (signed-in floor)', who: 'admin', path: () => '/api/product-groups', goal: 0.8 },
+    { name: 'GET /api/getitems/{id} (items of a product, p 1-3)', who: 'admin', path: (i) => `/api/getitems/${product(i)}?page=${page(i, 3)}`, goal: 0.5 },
+    { name: 'GET /api/products (pages 1-40)', who: 'admin', path: (i) => `/api/products?page=${page(i, 40)}&per_page=25`, goal: 0.5 },
+    { name: 'GET /api/products (reseller scope, pages 1-10)', who: 'reseller', path: (i) => `/api/products?page=${page(i, 10)}`, goal: 0.5 },
+    { name: 'GET /api/products?search= (5 kinds of term)', who: 'admin', path: (i) => `/api/products?search=${productSearches[i % productSearches.length] ?? ''}`, goal: 0.33 },
+    { name: 'GET /api/endcustomers (pages 1-10)', who: 'admin', path: (i) => `/api/endcustomers?page=${page(i, 10)}`, goal: 0.5 },
+    { name: 'GET /api/endusers (pages 1-10)', who: 'admin', path: (i) => `/api/endusers?page=${page(i, 10)}`, goal: 0.5 },
+    { name: 'GET /api/asns (pre-notifications)', who: 'admin', path: () => '/api/asns', goal: 0.5 },
+    { name: 'GET /api/deliveries (open, pages 1-40)', who: 'admin', path: (i) => `/api/deliveries?page=${page(i, 40)}`, goal: 0.5 },
+    { name: 'GET /api/deliveries (reseller scope, pages 1-10)', who: 'reseller', path: (i) => `/api/deliveries?page=${page(i, 10)}`, goal: 0.5 },
+    { name: 'GET /api/backorders (pages 1-10)', who: 'admin', path: (i) => `/api/backorders?page=${page(i, 10)}`, goal: 0.5 },
+    { name: 'GET /api/finisheddeliveries (pages 1-10)', who: 'admin', path: (i) => `/api/finisheddeliveries?page=${page(i, 10)}`, goal: 0.5 },
+    { name: 'GET /api/cancelleddeliveries (pages 1-10)', who: 'admin', path: (i) => `/api/cancelleddeliveries?page=${page(i, 10)}`, goal: 0.5 },
+    { name: 'GET /api/deliveries?search= (order number)', who: 'admin', path: (i) => `/api/deliveries?search=BLEV-00${String(10000 + (i % 90000))}`, goal: 0.33 },
+    { name: 'GET /api/deliveries/{id} (detail)', who: 'admin', path: (i) => `/api/deliveries/${delivery(i)}`, goal: 0.5 },
+    { name: 'GET /api/repairdeliveries (pages 1-10)', who: 'admin', path: (i) => `/api/repairdeliveries?page=${page(i, 10)}`, goal: 0.5 },
+    // The generated products give one page of EOL products (22 at bench volume).
+    { name: 'GET /api/productswitheolitems (EOL)', who: 'admin', path: () => '/api/productswitheolitems', goal: 0.5 },
+    // The baseline again: a drift of the machine's load during the run shows as a difference from the first row.
+    { name: '(bare again, at the end of the run)', who: 'bare', path: (i) => `/items/${product(i)}?page=${page(i, 3)}` },
+  ];
+}
