@@ -17,6 +17,7 @@ import { registerBodyLimits } from './http/body-limits';
 import { apiDocs, registerOpenApi, withAreaTag } from './http/openapi';
 import { apiModules, rootModules } from './modules';
 import { lazySerializers } from './http/lazy-serializers';
+import { measureRequests, type Metrics } from './metrics/metrics';
 
 interface AppDeps {
   db: Db;
@@ -24,6 +25,21 @@ interface AppDeps {
   mailer: Mailer;
   storage: FileStorage;
   logger?: boolean | object;
+  /** Measures every request into these metrics (served on METRICS_PORT by server/main.ts). */
+  metrics?: Metrics;
+}
+
+/** Where a credential could show in a log line; Fastify's own request lines hold none of them. */
+const REDACTED = [
+  'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]', '*.password', '*.otp_secret',
+];
+
+/**
+ * The server log: JSON lines (pino); every line about a request carries Fastify's request id (`reqId`),
+ * and no cookie, authorization header, anti-forgery token, password or code is written.
+ */
+export function logOptions(level: string, stream?: { write(line: string): void }): object {
+  return { level, redact: { paths: REDACTED, censor: '[redacted]' }, ...(stream ? { stream } : {}) };
 }
 
 export interface ApiRoute {
@@ -62,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', deps.mailer);
   app.decorate('storage', deps.storage);
   app.decorate('apiRoutes', [] as ApiRoute[]);
+  if (deps.metrics) measureRequests(app, deps.metrics);
   // Before the route list below: it gives the docs routes their (public) access.
   await registerOpenApi(app);
   app.addHook('onRoute', (route) => {

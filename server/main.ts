@@ -1,11 +1,12 @@
 import { loadConfig } from './config';
-import { buildApp } from './app';
+import { buildApp, logOptions } from './app';
 import { connectDatabase } from './db/connect';
 import { createMailer } from './lib/mail';
 import { openStorage } from './lib/storage';
 import { DataDirInUseError } from './db/open';
 import { demoAccounts, DEMO_PASSWORD } from './db/seed/core';
 import { startHousekeeping } from './http/housekeeping';
+import { createMetrics, serveMetrics } from './metrics/metrics';
 
 /** Starts the API and the web app on one port; stops cleanly on SIGINT and SIGTERM. */
 export async function main(): Promise<void> {
@@ -21,15 +22,18 @@ export async function main(): Promise<void> {
     }
     throw err;
   }
+  const metrics = config.metricsPort === null ? undefined : createMetrics();
   const app = await buildApp({
     db: database.db,
     config,
     mailer: createMailer(config, log),
     storage: await openStorage(config),
-    logger: { level: config.logLevel },
+    logger: logOptions(config.logLevel),
+    metrics,
   });
   const stopHousekeeping = startHousekeeping(database.db, config, log);
 
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -37,6 +41,7 @@ export async function main(): Promise<void> {
     log(`${signal}: portaal stopt…`);
     await stopHousekeeping();
     await app.close();
+    await metricsServer?.close();
     await database.close();
     process.exit(0);
   };
@@ -44,8 +49,10 @@ export async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (metrics && config.metricsPort !== null) metricsServer = await serveMetrics(metrics, config.metricsPort, config.host);
   log('');
   log(`Het portaal draait op ${config.publicUrl}`);
+  if (metricsServer) log(`Metrics (Prometheus): http://${config.host}:${metricsServer.port}/metrics`);
   log(`Database: ${database.kind === 'pglite' ? `ingebouwd (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
   if (config.seedDemo) {
     log(`Demo-logins (wachtwoord ${DEMO_PASSWORD}, tweestapsverificatie stel je bij de eerste keer in):`);
