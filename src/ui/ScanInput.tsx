@@ -6,7 +6,8 @@
  * `onScan` returns null (or nothing) to accept the serial, a message to refuse it, `{ note }` to accept
  * it with a remark (e.g. offline: not yet checked), or a promise of any of these when the decision
  * needs the server; the field then beeps once (a different tone when refused), flashes and shows the
- * message. A hardware scanner types the
+ * message. `outcome` replaces that message with a verdict the page learned later (e.g. offline scans
+ * checked once the connection returns); a refused one beeps low. A hardware scanner types the
  * characters quickly and ends with Enter; the camera button opens the rear camera and reads Code 128,
  * Code 39, EAN-13/EAN-8 and QR codes.
  */
@@ -18,6 +19,12 @@ import './scan/scan.css';
 /** A scan's outcome: accepted (null or nothing), refused (the reason), or accepted with a note. */
 export type ScanResult = string | null | void | { note: string };
 
+/** A verdict on earlier scans that came later; a new object replaces the field's message. */
+export interface ScanOutcome {
+  text: string;
+  refused: boolean;
+}
+
 export interface ScanInputProps {
   label: string;
   onScan: (serial: string) => ScanResult | Promise<ScanResult>;
@@ -26,6 +33,7 @@ export interface ScanInputProps {
   autoFocus?: boolean;
   /** Extra accessible description, e.g. what is being scanned. */
   hint?: string;
+  outcome?: ScanOutcome | null;
 }
 
 const CAMERA_REPEAT_MS = 3000;
@@ -38,7 +46,7 @@ function feedbackOf(serial: string, result: ScanResult): Omit<NonNullable<Feedba
   return { kind: 'accepted', text: `${serial} toegevoegd` };
 }
 
-export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serienummer', disabled, autoFocus, hint }: ScanInputProps) {
+export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serienummer', disabled, autoFocus, hint, outcome }: ScanInputProps) {
   const id = useId();
   const [value, setValue] = useState('');
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -70,6 +78,12 @@ export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serien
 
   useEffect(() => () => scanRef.current?.stop(), []);
 
+  useEffect(() => {
+    if (!outcome) return;
+    if (outcome.refused) beep('refused');
+    setFeedback((f) => ({ kind: outcome.refused ? 'refused' : 'accepted', text: outcome.text, n: (f?.n ?? 0) + 1 }));
+  }, [outcome]);
+
   const toggleCamera = async () => {
     if (camera !== 'off') {
       scanRef.current?.stop();
@@ -84,7 +98,9 @@ export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serien
       let last = { text: '', at: 0 };
       // The decoder (@zxing, ~100 KB gzip) loads when the camera is first opened, not with the page.
       const { startCameraScan } = await import('./scan/camera');
-      scanRef.current = await startCameraScan(videoRef.current!, (text) => {
+      const video = videoRef.current;
+      if (!video) throw new Error('No video element');
+      scanRef.current = await startCameraScan(video, (text) => {
         const now = Date.now();
         if (text === last.text && now - last.at < CAMERA_REPEAT_MS) return;
         last = { text, at: now };

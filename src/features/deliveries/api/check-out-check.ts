@@ -34,3 +34,19 @@ export async function checkCheckOutSerials(deliveryId: number, serials: string[]
     return { kind: 'offline' };
   }
 }
+
+/**
+ * What the scan field says once serials scanned offline were judged (the connection returned while
+ * the dialog is open): the refusal of one serial as a scan shows it, else how many were refused or
+ * that they passed. `checked` are the serials that waited, `refusals` the server's verdict.
+ */
+export function recheckOutcome(checked: readonly string[], refusals: ReadonlyMap<string, string | null>): { text: string; refused: boolean } {
+  const refused = checked.flatMap((serial) => {
+    const message = refusals.get(serialKey(serial));
+    return message ? [{ serial, message }] : [];
+  });
+  const [first] = refused;
+  if (first && refused.length === 1) return { text: `${first.serial}: ${first.message}`, refused: true };
+  if (refused.length > 1) return { text: `${refused.length} van ${checked.length} serienummers geweigerd`, refused: true };
+  return { text: checked.length === 1 ? `${checked[0]} gecontroleerd` : `${checked.length} serienummers gecontroleerd`, refused: false };
+}

@@ -3,66 +3,16 @@ import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { DeliveryType } from '@domain/enums';
 import { fieldworkMsg } from '@domain/fieldwork';
 import { addSerials, parseBulkSerials, scanMsg, serialKey } from '@domain/scan';
-import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
 import { checkOutSerials } from '../offline/fieldwork';
 import { discardAction } from '../../../offline/outbox';
 import { showToast } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
 import { Modal } from '../../../ui/Modal';
-import { ScanInput, type ScanResult } from '../../../ui/ScanInput';
-import { checkCheckOutSerials } from '../api/check-out-check';
+import { ScanInput, type ScanOutcome, type ScanResult } from '../../../ui/ScanInput';
+import { checkCheckOutSerials, recheckOutcome } from '../api/check-out-check';
+import { articleCounts, checkedOutSerials, splitErrors } from './check-out-counts';
 
 const BULK_ROWS = 12;
-
-type Line = DeliveryDetail['products'][number];
-
-interface ArticleCount {
-  id: number;
-  name: string;
-  articleNumber: string;
-  expected: number;
-  checkedOut: number;
-  accessory: boolean;
-  /** Open lines without item: what a count may check out (accessories). */
-  openWithoutItem: number;
-}
-
-/** Per article of the lines to deliver: how many, and how many are checked out ('Uitgeklaard'). */
-function articleCounts(d: DeliveryDetail): ArticleCount[] {
-  const byId = new Map<number, ArticleCount>();
-  for (const l of d.products.filter((x) => x.is_pickup === 0)) {
-    const a = byId.get(l.product_id) ?? {
-      id: l.product_id, name: l.product.name, articleNumber: l.product.article_number, expected: 0, checkedOut: 0,
-      accessory: l.product.product_group_id === ACCESSORY_GROUP_ID, openWithoutItem: 0,
-    };
-    a.expected += 1;
-    if (l.checked_out_at) a.checkedOut += 1;
-    else if (l.item_id === null) a.openWithoutItem += 1;
-    byId.set(l.product_id, a);
-  }
-  return [...byId.values()];
-}
-
-/** Serials of this delivery's lines that are checked out already (here or waiting in the outbox). */
-function checkedOutSerials(d: DeliveryDetail): Set<string> {
-  const serialOf = (l: Line) => l.serial ?? d.items.find((i) => i.id === l.item_id)?.serial ?? null;
-  return new Set(d.products.filter((l) => l.is_pickup === 0 && l.checked_out_at).map(serialOf).filter((s): s is string => !!s).map(serialKey));
-}
-
-/** Serial errors of a refused check-out (`serials.N`) by serial, and the other messages. */
-function splitErrors(errors: Record<string, string[]>, serials: string[], articles: { id: number }[]) {
-  const perSerial: Record<string, string> = {};
-  const perArticle: Record<number, string> = {};
-  const other: string[] = [];
-  for (const [key, messages] of Object.entries(errors)) {
-    const s = /^serials\.(\d+)$/.exec(key);
-    const a = /^accessories\.(\d+)\.amount$/.exec(key);
-    if (s && serials[Number(s[1])] !== undefined) perSerial[serialKey(serials[Number(s[1])]!)] = messages[0]!;
-    else if (a && articles[Number(a[1])]) perArticle[articles[Number(a[1])]!.id] = messages[0]!;
-    else other.push(...messages);
-  }
-  return { perSerial, perArticle, other };
-}
 
 /**
  * 'Artikelen uitklaren' (spec 2 §2.7, §5): one scan field (hardware scanner or camera) and comma
@@ -85,6 +35,8 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
   const [submitting, setSubmitting] = useState(false);
   /** Serial keys accepted without the server's verdict (offline). */
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
+  /** The verdict on those, once the connection returned: the scan field says it. */
+  const [recheck, setRecheck] = useState<ScanOutcome | null>(null);
   /** Serials accepted here and still being judged by the server: a quick second scan sees them. */
   const inFlight = useRef<string[]>([]);
   const [checking, setChecking] = useState(0);
@@ -129,7 +81,10 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
           setUnchecked((u) => new Set([...u, ...keys]));
         } else {
           const judged = verdict.refusals;
-          refused.push(...accepted.filter((x) => judged.get(serialKey(x))).map((x) => ({ serial: x, message: judged.get(serialKey(x))! })));
+          for (const serial of accepted) {
+            const message = judged.get(serialKey(serial));
+            if (message) refused.push({ serial, message });
+          }
           accepted = accepted.filter((x) => !judged.get(serialKey(x)));
           // The earlier serials were judged again too: their marks follow the answer.
           const earlier = new Map(before.map((x) => [serialKey(x), judged.get(serialKey(x)) ?? null]));
@@ -150,8 +105,10 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
 
   // Back online with unchecked scans while the dialog is open: the server judges them now.
   const serialsRef = useRef(serials);
+  const uncheckedRef = useRef(unchecked);
   useEffect(() => {
     serialsRef.current = serials;
+    uncheckedRef.current = unchecked;
   });
   const hasUnchecked = unchecked.size > 0;
   useEffect(() => {
@@ -162,8 +119,10 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
       const verdict = await checkCheckOutSerials(d.id, list);
       if (verdict.kind === 'judged') {
         markErrors(new Map(list.map((x) => [serialKey(x), verdict.refusals.get(serialKey(x)) ?? null])));
+        // The scan field still said 'nog niet gecontroleerd': now it says the outcome; each refusal stands at its serial.
+        setRecheck(recheckOutcome(list.filter((x) => uncheckedRef.current.has(serialKey(x))), verdict.refusals));
         setUnchecked(new Set());
-        setMessages(list.filter((x) => verdict.refusals.get(serialKey(x))).map((x) => `${x}: ${verdict.refusals.get(serialKey(x))}`));
+        setMessages([]);
       } else if (verdict.kind === 'closed') {
         setFormMessage(verdict.message);
       }
@@ -235,7 +194,7 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
           </table>
         </div>
 
-        <ScanInput label="Serienummer" autoFocus onScan={(serial) => add([serial], false)} hint={`${serials.length} gescand`} />
+        <ScanInput label="Serienummer" autoFocus onScan={(serial) => add([serial], false)} hint={`${serials.length} gescand`} outcome={recheck} />
         <div className="fw-bulk">
           <label htmlFor="fw-bulk-serials">Serienummers, gescheiden door komma&apos;s</label>
           <textarea id="fw-bulk-serials" rows={BULK_ROWS} value={bulk} onChange={(e) => setBulk(e.target.value)} />

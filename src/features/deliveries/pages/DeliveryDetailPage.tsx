@@ -150,7 +150,8 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
   const showsContact = d.delivery_type_id === DeliveryType.UITDIENST || d.delivery_type_id === DeliveryType.BULK_LEVERING;
   const status = deliveryStatusName(d);
   const fields: [string, ReactNode][] = [
-    ['Status', <span key="status" className={`delivery-status delivery-status-${status.toLowerCase()}`} data-testid="delivery-status">{status}</span>],
+    // A cancelled delivery says so once: the label 'Geannuleerd' among its actions (spec 2 §2.7) is its status.
+    ...(d.is_cancelled ? [] : [['Status', <span key="status" className={`delivery-status delivery-status-${status.toLowerCase()}`} data-testid="delivery-status">{status}</span>] as [string, ReactNode]]),
     ...(d.backorder_of ? [['Backorder van', (
       <Link key="parent" to="/leveringen/$id" params={{ id: d.backorder_of.id }}>{d.backorder_of.order_number || `Levering ${d.backorder_of.id}`}</Link>
     )] as [string, ReactNode]] : []),
@@ -185,7 +186,7 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
           <div className="delivery-actions">
             {d.is_cancelled ? (
               <>
-                <span className="cancelled-label">Geannuleerd</span>
+                <span className="cancelled-label" data-testid="delivery-status">{status}</span>
                 {mayEdit && d.can.reopen && <button type="button" className="button button-secondary" onClick={onReopen}>Toch leveren</button>}
                 {mayRemove && d.can.delete && <button type="button" className="button button-danger" onClick={() => void onDelete()}>Verwijderen</button>}
               </>
