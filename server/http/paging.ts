@@ -33,7 +33,8 @@ export function listParams(query: unknown): ListParams {
   for (const [key, value] of Object.entries(q)) {
     const m = /^filters?\[(\w+)\]$/.exec(key);
     const text = queryValue(value);
-    if (m && text !== '' && text !== 'null') filters[m[1]!] = parse(filterValueSchema, text, key);
+    const name = m?.[1];
+    if (name && text !== '' && text !== 'null') filters[name] = parse(filterValueSchema, text, key);
   }
   const { search, sort, order, page, per_page: perPage, showAll } = parse(listQuerySchema, {
     search: queryValue(q.search), sort: queryValue(q.sort), order: queryValue(q.order),
@@ -65,9 +66,17 @@ export function numericFilter(params: ListParams, name: string): number | null {
  */
 export function sortColumn(params: ListParams, allowed: Record<string, string>, fallback: string): string {
   if (!params.sort) return fallback;
-  if (!Object.hasOwn(allowed, params.sort)) throw ValidationError.field('sort', pagingMsg.sort);
-  return allowed[params.sort]!;
+  const column = Object.hasOwn(allowed, params.sort) ? allowed[params.sort] : undefined;
+  if (column === undefined) throw ValidationError.field('sort', pagingMsg.sort);
+  return column;
 }
+
+/**
+ * A step of a query that applies only when a filter has a value, with the value's type narrowed:
+ * `query.$call(whenSet(clientId, (q, id) => q.where('client_id', '=', id)))`.
+ */
+export const whenSet = <T, Q>(value: T | null | undefined, apply: (query: Q, value: T) => Q) =>
+  (query: Q): Q => (value == null ? query : apply(query, value));
 
 /** `%term%` for ILIKE with the user's % and _ taken literally. */
 export function likePattern(search: string): string {
@@ -113,9 +122,8 @@ export function containsTerm(column: Expression<string | null>, search: string, 
  */
 export function prefixRange(search: string): { from: string; to: string | null } {
   const from = search.toUpperCase();
-  const points = [...from].map((c) => c.codePointAt(0)!);
-  while (points.length) {
-    const last = points.pop()!;
+  const points = [...from].map((c) => c.codePointAt(0) ?? 0);
+  for (let last = points.pop(); last !== undefined; last = points.pop()) {
     if (last < 0x10ffff) {
       // The surrogates are no characters: after U+D7FF comes U+E000.
       points.push(last === 0xd7ff ? 0xe000 : last + 1);
@@ -178,7 +186,8 @@ async function pageWithTotalColumn<DB, TB extends keyof DB, O>(
 ): Promise<{ data: O[]; total: number }> {
   const rows = await pageOf(query.select(total.as('total_rows')), params).execute() as (O & { total_rows: number | string })[];
   const data = rows.map(({ total_rows: _, ...rest }) => rest as unknown as O);
-  if (rows.length) return { data, total: Number(rows[0]!.total_rows) };
+  const [first] = rows;
+  if (first) return { data, total: Number(first.total_rows) };
   return { data, total: params.page > 1 ? await countOf(query) : 0 };
 }
 

@@ -71,6 +71,13 @@ export const schemas = {
 /** A file field of a multipart form. */
 export const uploadField = v.pipe(v.string(), v.metadata({ format: 'binary', description: 'Een bestand (multipart/form-data)' }));
 
+/** A moment as the answers send it (ISO 8601), or null. */
+export function isoTime(d: Date | string): string;
+export function isoTime(d: Date | string | null): string | null;
+export function isoTime(d: Date | string | null): string | null {
+  return d ? new Date(d).toISOString() : null;
+}
+
 /**
  * What a service may return for an answer contract (domain/contracts): the same fields, where a
  * text may still be the Date it serialises to. Annotating a service with it keeps it and the

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { activateSchema, loginSchema, otpSchema, passwordRecoverSchema, passwordResetSchema, resendActivationSchema } from '@domain/schemas/auth';
 import { HttpError, ValidationError, parse } from '../../http/errors';
-import { anonymousXsrfToken, endSession, rotateSession, startSession } from '../../http/session';
+import { anonymousXsrfToken, endSession, rotateSession, startSession, type SessionState } from '../../http/session';
 import { hitRateLimit, refuseWhenLimited } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { matchOtp, newOtpSecret, otpQrSvg } from '../../lib/totp';
@@ -19,6 +19,12 @@ import {
 /** A call that answers with the signed-in user (login, activation, the code steps). */
 const signsIn = (body: Parameters<typeof routeSchema>[0]['body']) => routeSchema({ body, response: { 200: sessionUserSchema } });
 const session = routeSchema({ response: { 200: sessionAnswerSchema } });
+
+/** The session of a route whose access asks for one (the access check already refused a request without). */
+function currentSession(request: FastifyRequest): SessionState {
+  if (!request.session) throw new HttpError(401, 'Je bent niet ingelogd.');
+  return request.session;
+}
 
 const LOGIN_FAILED = 'Deze combinatie van e-mailadres en wachtwoord is niet geldig.';
 const OTP_FAILED = 'Verificatiecode is niet correct of is verlopen.';
@@ -62,7 +68,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { message: 'Je bent uitgelogd.' };
   });
 
-  app.get('/auth/me', { config: { access: 'signed-in' }, schema: session }, async (request) => sessionUser(db, request.session!));
+  app.get('/auth/me', { config: { access: 'signed-in' }, schema: session }, async (request) => sessionUser(db, currentSession(request)));
 
   /** Whether this session is signed in and through two-step verification. */
   app.post('/auth/authorized', { config: { access: 'public' }, schema: routeSchema({ response: { 200: authorizedAnswerSchema } }) }, async (request) => {
@@ -71,7 +77,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Restores the app's view of the session after a reload: the same answer as /auth/me. */
-  app.post('/auth/restore', { config: { access: 'signed-in' }, schema: session }, async (request) => sessionUser(db, request.session!));
+  app.post('/auth/restore', { config: { access: 'signed-in' }, schema: session }, async (request) => sessionUser(db, currentSession(request)));
 
   app.post('/auth/activate', { config: { access: 'public' }, schema: signsIn(activateSchema) }, async (request, reply) => {
     const input = parse(activateSchema, request.body);
@@ -110,7 +116,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     if (user.otpEnabled) throw new HttpError(403, 'Tweestapsverificatie is al ingesteld.');
     const secret = newOtpSecret();
-    await storePendingOtpSecret(db, request.session!.id, secret);
+    await storePendingOtpSecret(db, currentSession(request).id, secret);
     return { qr_code: await otpQrSvg(secret, user.email), secret };
   });
 
@@ -136,7 +142,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
     const lockout = await otpLockout(user.id, request.ip);
-    const session = await withOtpCode(db, user.id, code, (trx) => rotateSession(trx, config, reply, request.session!, { otpAuthorized: true }));
+    const session = await withOtpCode(db, user.id, code, (trx) => rotateSession(trx, config, reply, currentSession(request), { otpAuthorized: true }));
     if (!session) {
       await lockout.failed();
       throw new ValidationError({ otp_secret: [OTP_FAILED] });
@@ -150,7 +156,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
     const lockout = await otpLockout(user.id, request.ip);
-    const secret = request.session!.pendingOtpSecret;
+    const secret = currentSession(request).pendingOtpSecret;
     if (user.otpEnabled) throw new HttpError(403, 'Tweestapsverificatie is al ingesteld.');
     if (!secret) throw new ValidationError({ otp_secret: ['Laad eerst de QR-code.'] });
     const step = matchOtp(secret, code);
@@ -159,7 +165,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       throw new ValidationError({ otp_secret: [OTP_FAILED] });
     }
     const session = await enableOtp(db, user.id, secret, step, (trx) =>
-      rotateSession(trx, config, reply, request.session!, { otpAuthorized: true, pendingOtpSecret: null }));
+      rotateSession(trx, config, reply, currentSession(request), { otpAuthorized: true, pendingOtpSecret: null }));
     await signInCompleted(user, request.ip);
     return sessionUser(db, session);
   });

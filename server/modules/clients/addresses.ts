@@ -13,6 +13,7 @@ import { readSheetRows } from '../../lib/sheets';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
 import type { Address } from '@domain/contracts/clients';
+import { refuseRowErrors } from '../import-rows';
 
 function addressValues(a: AddressFields) {
   return {
@@ -92,11 +93,7 @@ export async function readAddressFile(fileName: string, data: Buffer): Promise<A
     if (result.success) parsed.push(result.output);
     else for (const [field, messages] of Object.entries(issuesToFieldErrors(result.issues))) errors[`rows.${index + 1}.${field}`] = messages;
   });
-  if (Object.keys(errors).length) {
-    const first = Object.entries(errors)[0]!;
-    const row = first[0].split('.')[1];
-    throw new ValidationError({ file: [`Rij ${row}: ${first[1][0]}`], ...errors });
-  }
+  refuseRowErrors(errors);
   return parsed;
 }
 

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';
 import type { ClientListRow as Row } from '@domain/contracts/clients';
 import type { Answer } from '../../http/route-schema';
-import { likePattern, numericFilter, pageBounds, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
+import { likePattern, numericFilter, pageBounds, pagedAnswer, sortColumn, whenSet, type ListParams, type Paged } from '../../http/paging';
 
 /** The customer-list tabs (spec 1 §2.8) and the client type each one shows; 'all' shows every type. */
 const tabTypes = {
@@ -55,9 +55,9 @@ function clientListQuery(db: Executor, user: AuthUser, tab: ClientTab, params: L
     .leftJoin('contacts as pc', 'pc.id', 'c.primary_contact_id')
     // The visiting address: one row or none per client, so a count that does not search on it can leave it out.
     .$if(withAddress, (q) => q.leftJoinLateral(
-      (eb: any) => eb.selectFrom('addresses')
+      db.selectFrom('addresses')
         .select(['addresses.street', 'addresses.number', 'addresses.addition', 'addresses.city'])
-        .whereRef('addresses.client_id', '=', 'c.id')
+        .where('addresses.client_id', '=', sql.ref<number>('c.id'))
         .where('addresses.deleted_at', 'is', null)
         .orderBy('addresses.is_visiting', 'desc').orderBy('addresses.id')
         .limit(1)
@@ -76,10 +76,10 @@ function clientListQuery(db: Executor, user: AuthUser, tab: ClientTab, params: L
     .where((eb) => (type !== null && childTypeOf[user.clientTypeId] === type
       ? eb('c.parent_client_id', '=', user.clientId)
       : clientScope(user, eb.ref('c.id'))))
-    .$if(type !== null, (q) => q.where('c.client_type_id', '=', type!))
-    .$if(parentId !== null, (q) => q.where('c.parent_client_id', '=', parentId!))
-    .$if(typeFilter !== null, (q) => q.where('c.client_type_id', '=', typeFilter!))
-    .$if(resellerId !== null, (q) => q.where((eb) => eb.or([eb('c.parent_client_id', '=', resellerId!), eb('p.parent_client_id', '=', resellerId!)])))
+    .$call(whenSet(type, (q, value) => q.where('c.client_type_id', '=', value)))
+    .$call(whenSet(parentId, (q, id) => q.where('c.parent_client_id', '=', id)))
+    .$call(whenSet(typeFilter, (q, value) => q.where('c.client_type_id', '=', value)))
+    .$call(whenSet(resellerId, (q, id) => q.where((eb) => eb.or([eb('c.parent_client_id', '=', id), eb('p.parent_client_id', '=', id)]))))
     .$if(params.search !== '', (q) => {
       const pattern = likePattern(params.search);
       return q.where((eb) => eb.or([
@@ -112,7 +112,7 @@ async function countedTotal(db: Executor, user: AuthUser, tab: ClientTab, params
   const type = tabType ?? typeFilter;
   const row = await db.selectFrom('client_counts as k').select(sql<number>`coalesce(sum(k.n), 0)::int`.as('n'))
     .where('k.client_id', '=', user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId)
-    .$if(type !== null, (q) => q.where('k.client_type_id', '=', type!))
+    .$call(whenSet(type, (q, value) => q.where('k.client_type_id', '=', value)))
     .executeTakeFirst();
   return row?.n ?? 0;
 }

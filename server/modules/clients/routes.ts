@@ -48,8 +48,8 @@ async function readImportForm(request: FastifyRequest) {
   } catch {
     errors.id = ['Dit veld is verplicht.'];
   }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  return { clientId: id!, file: file! };
+  if (Object.keys(errors).length || id === null || !file) throw new ValidationError(errors);
+  return { clientId: id, file };
 }
 
 export const clientRoutes: FastifyPluginAsync = async (app) => {

@@ -146,7 +146,8 @@ export async function createClient(trx: Trx, user: AuthUser, input: ClientCreate
     const contacts = await trx.insertInto('contacts').values(input.contacts.map((c) => ({
       client_id: client.id, first_name: c.first_name, last_name: c.last_name, title: c.title ?? null, phone: c.phone, email: c.email,
     }))).returning('id').execute();
-    await trx.updateTable('clients').set({ primary_contact_id: contacts[0]!.id }).where('id', '=', client.id).execute();
+    const [primary] = contacts;
+    if (primary) await trx.updateTable('clients').set({ primary_contact_id: primary.id }).where('id', '=', client.id).execute();
   }
   if (input.addresses.length) {
     const visiting = Math.max(0, input.addresses.findIndex((a) => a.is_visiting));

@@ -11,7 +11,7 @@ import { clientScope } from '../../http/scope';
 import { takenSerials } from '../prenotifications/checkin';
 import { recordEvents } from '../stock/events';
 import { deliverableStatuses } from './lines';
-import { clientWithEndCustomer, deliveryInScope, type DeliveryRow } from './rows';
+import { deliveryClient, deliveryInScope, type DeliveryRow } from './rows';
 
 interface CheckOutRequest {
   deliveryId: number;
@@ -51,7 +51,7 @@ function deliverLines(db: Executor, deliveryId: number): Promise<DeliveryLine[]>
  * A serial of an item outside the user's part of the customer hierarchy answers like an unknown one.
  */
 async function judgeSerials(db: Executor, user: AuthUser, d: DeliveryRow, lines: DeliveryLine[], serials: string[], used: Set<number>) {
-  const endCustomerId = (await clientWithEndCustomer(db, d.client_id))!.endCustomer.id;
+  const endCustomerId = (await deliveryClient(db, d.client_id)).endCustomer.id;
   const errors: Record<number, string> = {};
   const plan: Planned[] = [];
 

@@ -1,3 +1,4 @@
+import type { NotNull } from 'kysely';
 import { Carrier, ClientType, DeliveryType, ItemStatus, carrierNames, type CarrierId } from '@domain/enums';
 import { deliveryMsg, deliveryToast, type DeliveryInput } from '@domain/schemas/deliveries';
 import { carrierForDeliveryType } from '@domain/carrier';
@@ -12,6 +13,7 @@ import { deliveryLines } from './detail';
 import { itemsOnOpenPickups, planLines, type FieldErrors, type PlannedLine } from './lines';
 import { clientWithEndCustomer, deliveryInScope, deliveryTypeName, type DeliveryRow } from './rows';
 import { allowedActions } from './state';
+import { whenSet } from '../../http/paging';
 
 /** Which client type each requested type is for (spec 1 §2.9 ticket menu on an end user; bulk for an end customer). */
 const clientTypesFor: Record<number, number[]> = {
@@ -23,7 +25,11 @@ const clientTypesFor: Record<number, number[]> = {
   [DeliveryType.EOL_SWAP]: [ClientType.EINDGEBRUIKER, ClientType.EINDKLANT],
 };
 const clientTypeMessage = (type: number) =>
-  type === DeliveryType.BULK_LEVERING ? deliveryMsg.endCustomer : clientTypesFor[type]!.length > 1 ? deliveryMsg.endUserOrCustomer : deliveryMsg.endUser;
+  type === DeliveryType.BULK_LEVERING ? deliveryMsg.endCustomer : (clientTypesFor[type] ?? []).length > 1 ? deliveryMsg.endUserOrCustomer : deliveryMsg.endUser;
+
+/** The items picked up by these lines. */
+const pickupItemIds = (lines: { is_pickup: number; item_id: number | null }[]) =>
+  lines.flatMap((l) => (l.is_pickup === 1 && l.item_id !== null ? [l.item_id] : []));
 
 /** A refusal with the spec's toast as message and the reason on a field. */
 const refuse = (toast: string, field: string, reason: string) => new HttpError(422, toast, { [field]: [reason] });
@@ -46,7 +52,7 @@ async function resolve(trx: Trx, user: AuthUser, input: DeliveryInput, current: 
   const type = input.delivery_type_id;
   const found = (await isClientInScope(trx, user, input.client_id)) ? await clientWithEndCustomer(trx, input.client_id) : null;
   if (!found) throw ValidationError.field('client_id', deliveryMsg.clientRequired);
-  if (!clientTypesFor[type]!.includes(found.client.client_type_id)) throw ValidationError.field('client_id', clientTypeMessage(type));
+  if (!(clientTypesFor[type] ?? []).includes(found.client.client_type_id)) throw ValidationError.field('client_id', clientTypeMessage(type));
   const endCustomerId = found.endCustomer.id;
 
   // An edit may keep a date that has passed; a changed date follows the date picker's rule.
@@ -83,7 +89,7 @@ async function setRepairStatus(trx: Trx, user: AuthUser, deliveryId: number, ite
   const from = requested ? null : ItemStatus.REPARATIE_AANGEVRAAGD;
   const to = requested ? ItemStatus.REPARATIE_AANGEVRAAGD : ItemStatus.IN_GEBRUIK;
   const changed = await trx.updateTable('items').set({ status_id: to, updated_at: new Date() }).where('id', 'in', itemIds)
-    .$if(from !== null, (q) => q.where('status_id', '=', from!)).returning(['id', 'product_id', 'client_id']).execute();
+    .$call(whenSet(from, (q, value) => q.where('status_id', '=', value))).returning(['id', 'product_id', 'client_id']).execute();
   await recordEvents(trx, user, changed.map((i) => ({
     item_id: i.id, product_id: i.product_id, client_id: i.client_id, delivery_id: deliveryId, status_id: to,
     action: requested ? 'Reparatie aangevraagd' : 'Reparatie vervallen',
@@ -109,7 +115,7 @@ export async function createDelivery(trx: Trx, user: AuthUser, input: DeliveryIn
     delivery_id: id, client_id: input.client_id, status_id: isRepair ? ItemStatus.REPARATIE_AANGEVRAAGD : null,
     action: `${deliveryTypeName(input.delivery_type_id)} aangevraagd`,
   }]);
-  if (isRepair) await setRepairStatus(trx, user, id, resolved.lines.filter((l) => l.is_pickup === 1).map((l) => l.item_id!), true);
+  if (isRepair) await setRepairStatus(trx, user, id, pickupItemIds(resolved.lines), true);
   return id;
 }
 
@@ -140,7 +146,7 @@ export async function updateDelivery(trx: Trx, user: AuthUser, id: number, input
     if (at >= 0) remaining.splice(at, 1);
     else throw refuse(toast, 'products', deliveryMsg.checkedOutLine);
   }
-  const removedPickups = current.filter((l) => l.checked_out_at === null && l.is_pickup === 1 && l.item_id !== null).map((l) => l.item_id!);
+  const removedPickups = pickupItemIds(current.filter((l) => l.checked_out_at === null));
   await trx.deleteFrom('delivery_products').where('delivery_id', '=', id).where('checked_out_at', 'is', null).execute();
   await insertLines(trx, id, remaining);
   await trx.updateTable('deliveries').set({
@@ -149,7 +155,7 @@ export async function updateDelivery(trx: Trx, user: AuthUser, id: number, input
     ...(file ? { file: file.key, file_name: file.name } : {}),
   }).where('id', '=', id).execute();
   if (d.delivery_type_id === DeliveryType.REPARATIE) {
-    const now = remaining.filter((l) => l.is_pickup === 1).map((l) => l.item_id!);
+    const now = pickupItemIds(remaining);
     await setRepairStatus(trx, user, id, removedPickups.filter((i) => !now.includes(i)), false);
     await setRepairStatus(trx, user, id, now.filter((i) => !removedPickups.includes(i)), true);
   }
@@ -177,7 +183,7 @@ export async function changeRepairDescription(trx: Trx, user: AuthUser, id: numb
 
 const pickupItems = async (trx: Trx, id: number) =>
   (await trx.selectFrom('delivery_products').select('item_id').where('delivery_id', '=', id).where('is_pickup', '=', 1)
-    .where('item_id', 'is not', null).where('checked_out_at', 'is', null).execute()).map((r) => r.item_id!);
+    .where('item_id', 'is not', null).where('checked_out_at', 'is', null).$narrowType<{ item_id: NotNull }>().execute()).map((r) => r.item_id);
 
 /** POST /delivery/cancel: only when not finished, or a resignation without completion (spec 2 §4). */
 export async function cancelDelivery(trx: Trx, user: AuthUser, id: number): Promise<void> {

@@ -6,8 +6,8 @@ import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { deliveryNotFound, deliveryTypeName, visibleDelivery } from './rows';
 import { allowedActions, isFinished } from './state';
+import { isoTime } from '../../http/route-schema';
 
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const statusOf = (id: number) => ({ id, name: itemStatusNames[id as ItemStatusId] ?? 'Onbekend' });
 
 /** The lines of a delivery (its id, or the id column of an outer statement) with their article and item (serial, status). */
@@ -78,13 +78,13 @@ export async function deliveryDetail(db: Executor, user: AuthUser, id: number): 
   if (!d) throw deliveryNotFound();
   const { lines, events, contacts } = d;
   const client = { id: d.client_id, name: d.client_name, client_type_id: d.client_type_id, parent_client_id: d.client_parent_id };
-  const endCustomer = d.client_type_id === ClientType.EINDGEBRUIKER && d.client_parent_id
-    ? { id: d.client_parent_id, name: d.client_parent_name! } : { id: client.id, name: client.name };
-  const project = d.project_ref !== null ? { id: d.project_ref, number: d.project_number! } : null;
-  const requester = d.requester_id !== null ? { id: d.requester_id, name: d.requester_name! } : null;
+  const endCustomer = d.client_type_id === ClientType.EINDGEBRUIKER && d.client_parent_id && d.client_parent_name !== null
+    ? { id: d.client_parent_id, name: d.client_parent_name } : { id: client.id, name: client.name };
+  const project = d.project_ref !== null && d.project_number !== null ? { id: d.project_ref, number: d.project_number } : null;
+  const requester = d.requester_id !== null && d.requester_name !== null ? { id: d.requester_id, name: d.requester_name } : null;
   const typeName = deliveryTypeName(d.delivery_type_id);
   const products: DeliveryLine[] = lines.map((l) => ({
-    id: l.id, product_id: l.product_id, item_id: l.item_id, is_pickup: l.is_pickup ? 1 : 0, checked_out_at: iso(l.checked_out_at),
+    id: l.id, product_id: l.product_id, item_id: l.item_id, is_pickup: l.is_pickup ? 1 : 0, checked_out_at: isoTime(l.checked_out_at),
     is_backorder: l.is_backorder, serial: l.serial,
     product: { id: l.product_id, name: l.name, article_number: l.article_number, description: l.description, product_group_id: l.product_group_id },
   }));
@@ -102,9 +102,9 @@ export async function deliveryDetail(db: Executor, user: AuthUser, id: number): 
     carrier_id: d.carrier_id,
     carrier: { id: d.carrier_id, name: carrierNames[d.carrier_id as CarrierId] ?? 'Onbekend' },
     date: d.date,
-    created_at: iso(d.created_at)!,
+    created_at: isoTime(d.created_at),
     finished: isFinished(d, lines),
-    completed: iso(d.completed_at),
+    completed: isoTime(d.completed_at),
     comment: d.comment,
     is_cancelled: d.is_cancelled,
     contact: d.contact,
@@ -117,23 +117,23 @@ export async function deliveryDetail(db: Executor, user: AuthUser, id: number): 
     user: requester,
     file: d.file ? `/api/deliveries/${d.id}/file` : null,
     media: d.file ? [{ original_url: `/api/deliveries/${d.id}/file`, name: d.file_name ?? 'bestand' }] : [],
-    date_quotation: iso(d.date_quotation),
-    finished_repair: iso(d.finished_repair),
+    date_quotation: isoTime(d.date_quotation),
+    finished_repair: isoTime(d.finished_repair),
     repair_description: d.repair_description,
     signature: d.signature_file || d.signer_name
-      ? { url: d.signature_file ? `/api/deliveries/${d.id}/signature` : null, signer_name: d.signer_name, signed_at: iso(d.signed_at) } : null,
+      ? { url: d.signature_file ? `/api/deliveries/${d.id}/signature` : null, signer_name: d.signer_name, signed_at: isoTime(d.signed_at) } : null,
     backorder_of: d.parent_id !== null ? { id: d.parent_id, order_number: d.parent_order_number } : null,
-    backorders: d.backorders.map((b) => ({ id: b.id, order_number: b.order_number, completed: iso(b.completed_at), is_cancelled: b.is_cancelled })),
-    items: lines.filter((l) => l.item_id !== null).map((l) => ({
-      id: l.item_id!, serial: l.serial, status_id: l.status_id!, status: statusOf(l.status_id!),
+    backorders: d.backorders.map((b) => ({ id: b.id, order_number: b.order_number, completed: isoTime(b.completed_at), is_cancelled: b.is_cancelled })),
+    items: lines.flatMap(({ item_id: itemId, status_id: statusId, ...l }) => (itemId === null || statusId === null ? [] : [{
+      id: itemId, serial: l.serial, status_id: statusId, status: statusOf(statusId),
       product: { id: l.product_id, name: l.name, article_number: l.article_number, product_group_id: l.product_group_id },
-      pivot: { is_pickup: l.is_pickup ? 1 : 0, checked_out_at: iso(l.checked_out_at), is_backorder: l.is_backorder, delivery_product_id: l.id },
-    })),
+      pivot: { is_pickup: l.is_pickup ? 1 : 0, checked_out_at: isoTime(l.checked_out_at), is_backorder: l.is_backorder, delivery_product_id: l.id },
+    }])),
     products,
     bulk_products: bulkProducts(lines),
     events: events.map((e) => ({
       id: Number(e.id), action: e.action, status_id: e.status_id, status: e.status_id ? statusOf(e.status_id) : null, item_id: e.item_id,
-      user: e.user_id ? { id: e.user_id, name: e.user_name! } : null, created_at: iso(e.created_at)!,
+      user: e.user_id && e.user_name !== null ? { id: e.user_id, name: e.user_name } : null, created_at: isoTime(e.created_at),
     })),
     can: allowedActions(d, lines),
   };

@@ -13,7 +13,7 @@ import type { FileStorage } from '../../lib/storage';
 import { recordEvents, type StockEvent } from '../stock/events';
 import { createBackorder, originType } from './backorder';
 import { deliveryLines, type LineRow } from './detail';
-import { clientWithEndCustomer, deliveryInScope, deliveryTypeName } from './rows';
+import { deliveryClient, deliveryInScope, deliveryTypeName } from './rows';
 import { allowedActions } from './state';
 
 const refuse = (errors: Record<string, string[]>) => new HttpError(422, fieldworkMsg.finishFailed, errors);
@@ -115,7 +115,7 @@ export async function finishDelivery(trx: Trx, storage: FileStorage, user: AuthU
   Object.assign(errors, lineErrors);
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
-  const { client, endCustomer } = (await clientWithEndCustomer(trx, d.client_id))!;
+  const { client, endCustomer } = await deliveryClient(trx, d.client_id);
   const now = new Date();
   const events: StockEvent[] = [];
   const open = lines.filter((l) => !ticked.has(l.id));

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { deliveryMsg, type DeliveryInput } from '@domain/schemas/deliveries';
 import type { Executor } from '../../db/database';
+import { whenSet } from '../../http/paging';
 
 /** A line to store: the article, the item when known, pick up or deliver. */
 export interface PlannedLine {
@@ -20,8 +21,8 @@ export async function itemsOnOpenPickups(db: Executor, itemIds: number[], except
   if (!itemIds.length) return new Set();
   const rows = await db.selectFrom('delivery_products as dp').innerJoin('deliveries as d', 'd.id', 'dp.delivery_id').select('dp.item_id')
     .where('dp.item_id', 'in', itemIds).where('dp.is_pickup', '=', 1).where('d.is_cancelled', '=', false).where('d.completed_at', 'is', null)
-    .where('d.deleted_at', 'is', null).$if(exceptDeliveryId !== null, (q) => q.where('d.id', '!=', exceptDeliveryId!)).execute();
-  return new Set(rows.map((r) => r.item_id!));
+    .where('d.deleted_at', 'is', null).$call(whenSet(exceptDeliveryId, (q, id) => q.where('d.id', '!=', id))).execute();
+  return new Set(rows.flatMap((r) => (r.item_id === null ? [] : [r.item_id])));
 }
 
 /**
@@ -125,7 +126,13 @@ export async function availability(db: Executor, productIds: number[]): Promise<
       .where('dp.checked_out_at', 'is', null).where('d.is_cancelled', '=', false).where('d.completed_at', 'is', null).where('d.deleted_at', 'is', null)
       .groupBy('dp.product_id').execute(),
   ]);
-  for (const r of stock) map.get(r.product_id)!.available = r.n;
-  for (const r of open) map.get(r.product_id)!.on_order = r.n;
+  for (const r of stock) {
+    const counts = map.get(r.product_id);
+    if (counts) counts.available = r.n;
+  }
+  for (const r of open) {
+    const counts = map.get(r.product_id);
+    if (counts) counts.on_order = r.n;
+  }
   return map;
 }

@@ -88,7 +88,7 @@ function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
 
 function orderOf(tab: DeliveryTab, params: ListParams) {
   const column = sortColumn(params, sorts, defaultSort[tab]);
-  const expression = Object.hasOwn(computedSorts, column) ? computedSorts[column]! : sql.ref(column);
+  const expression = (Object.hasOwn(computedSorts, column) ? computedSorts[column] : undefined) ?? sql.ref(column);
   return { expression, direction: params.sort ? params.order : 'desc' as const, needsClients: column === 'end_customer_name' };
 }
 
@@ -151,8 +151,8 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
       .executeTakeFirst();
     rollup = filtered ? filtered.id : null;
   }
-  if (rollup !== null) {
-    const row = await sql<{ n: number }>`select ${countedSum(state!, rollup, f)} as n`.execute(db);
+  if (state && rollup !== null) {
+    const row = await sql<{ n: number }>`select ${countedSum(state, rollup, f)} as n`.execute(db);
     return row.rows[0]?.n ?? 0;
   }
   const row = await db.selectFrom('deliveries as d').select(sql<number>`count(*)::int`.as('n')).where(deliveryWhere(user, f)).executeTakeFirst();

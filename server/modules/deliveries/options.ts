@@ -43,7 +43,7 @@ export async function deliveryFormOptions(db: Executor, user: AuthUser, clientId
   return {
     client: { id: client.id, name: client.name, client_type_id: client.client_type_id },
     end_customer: { id: endCustomer.id, name: endCustomer.name },
-    products: products.map((p) => ({ ...p, ...counts.get(p.id)! })),
+    products: products.map((p) => ({ ...p, available: 0, on_order: 0, ...counts.get(p.id) })),
     bundles: bundles.map((b) => ({ ...b, product_ids: links.filter((l) => l.bundle_id === b.id).map((l) => l.product_id) })),
     items: items.map((i) => ({ ...i, on_open_delivery: busy.has(i.id) })),
     contacts,

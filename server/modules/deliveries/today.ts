@@ -20,7 +20,8 @@ export async function deliveriesToday(db: Executor, user: AuthUser): Promise<Del
     .where('d.carrier_id', '=', Carrier.REUZADO).where(sql<boolean>`d.date = current_date`)
     .where((eb) => clientScope(user, eb.ref('d.client_id')))
     .orderBy('d.id').limit(TODAY_LIMIT).execute();
-  const today = rows[0]?.today ?? (await sql<{ today: string }>`select current_date::text as today`.execute(db)).rows[0]!.today;
+  const today = rows[0]?.today ?? (await sql<{ today: string }>`select current_date::text as today`.execute(db)).rows[0]?.today;
+  if (today === undefined) throw new Error('The database answered no current date.');
   const data: DeliveryDetail[] = [];
   for (const r of rows) data.push(await deliveryDetail(db, user, r.id));
   return { date: today, data };

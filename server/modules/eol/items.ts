@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type NotNull, type SqlBool } from 'kysely';
 import { ClientType, itemStatusNames, type ItemStatusId } from '@domain/enums';
 import { monthsUntilEol } from '@domain/eol';
 import type { EolItemRow, EolItemsPage } from '@domain/contracts/eol';
@@ -43,7 +43,8 @@ function eolItemsOfProductQuery(db: Executor, user: AuthUser, productId: number,
       sql<string>`to_char(${eolDateSql}, 'YYYY-MM-DD')`.as('eol_date'), sql<string>`to_char(current_date, 'YYYY-MM-DD')`.as('today'),
       'u.id as holder_id', 'u.name as holder_name', 'u.client_type_id as holder_type', 'k.first_name', 'k.last_name',
       'c.id as end_client_id', 'c.name as end_client_name', 'r.id as reseller_id', 'r.name as reseller_name',
-    ]);
+    ])
+    .$narrowType<{ date_in_use: NotNull }>(); // eolItemsQuery takes only items in use since a date
 }
 
 type Query = ReturnType<typeof eolItemsOfProductQuery>;
@@ -60,12 +61,12 @@ function toRow(r: Awaited<ReturnType<Query['execute']>>[number]): EolItemRow {
   const contactName = [r.first_name, r.last_name].filter(Boolean).join(' ');
   return {
     id: r.id, product_id: r.product_id, product_name: r.product_name, serial: r.serial, order_number: r.order_number,
-    date_in_use: r.date_in_use!, eol_date: r.eol_date, eol_time: monthsUntilEol(r.eol_date, r.today),
+    date_in_use: r.date_in_use, eol_date: r.eol_date, eol_time: monthsUntilEol(r.eol_date, r.today),
     status_id: r.status_id, status: { id: r.status_id, name: itemStatusNames[r.status_id as ItemStatusId] ?? 'Onbekend' },
     in_use_by: isEndUser ? { id: r.holder_id, name: contactName || r.holder_name, first_name: r.first_name, last_name: r.last_name } : null,
     end_user_name: isEndUser ? contactName || r.holder_name : null,
     end_client: { id: r.end_client_id, name: r.end_client_name },
-    reseller: r.reseller_id != null ? { id: r.reseller_id, name: r.reseller_name! } : null,
+    reseller: r.reseller_id != null && r.reseller_name != null ? { id: r.reseller_id, name: r.reseller_name } : null,
   };
 }
 

@@ -1,9 +1,9 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type NotNull, type SqlBool } from 'kysely';
 import { ClientType } from '@domain/enums';
 import type { EolProductRow, EolProductsPage } from '@domain/contracts/eol';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, numericFilter, paginate, sortColumn, type ListParams } from '../../http/paging';
+import { likePattern, numericFilter, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
 import { eolItemsQuery } from './query';
 
 /** Export and list hold the same rows; the export stops here. */
@@ -21,7 +21,7 @@ function eolProductsQuery(db: Executor, user: AuthUser, params: ListParams) {
   const client = numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
   const reseller = numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id');
   const counts = eolItemsQuery(db, user)
-    .$if(client != null, (q) => q.where('p.client_id', '=', client!))
+    .$call(whenSet(client, (q, id) => q.where('p.client_id', '=', id)))
     .select(['i.product_id', sql<number>`count(*)`.as('eol_items')])
     .groupBy('i.product_id');
   const search = params.search;
@@ -30,14 +30,16 @@ function eolProductsQuery(db: Executor, user: AuthUser, params: ListParams) {
     .innerJoin('products as p', 'p.id', 'e.product_id')
     .innerJoin('clients as c', 'c.id', 'p.client_id')
     .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
-    .$if(reseller != null, (q) => q.where('r.id', '=', reseller!))
+    .$call(whenSet(reseller, (q, id) => q.where('r.id', '=', id)))
     .$if(search !== '', (q) => q.where((eb) => {
       const like = likePattern(search);
       return eb.or([eb('p.name', 'ilike', like), eb('p.article_number', 'ilike', like), eb('c.name', 'ilike', like), eb('r.name', 'ilike', like)]) as Expression<SqlBool>;
     }))
     .select([
       'p.id', 'p.name', 'p.article_number', 'p.eol', 'e.eol_items', 'p.client_id', 'c.name as client_name', 'r.id as reseller_id', 'r.name as reseller_name',
-    ]);
+    ])
+    // Only products with an EOL term have EOL items (eolItemsQuery).
+    .$narrowType<{ eol: NotNull }>();
 }
 
 type Query = ReturnType<typeof eolProductsQuery>;
@@ -50,9 +52,9 @@ function orderEolProducts(query: Query, params: ListParams): Query {
 }
 
 function toRow(r: Awaited<ReturnType<Query['execute']>>[number]): EolProductRow {
-  const parent = r.reseller_id != null ? { id: r.reseller_id, name: r.reseller_name! } : null;
+  const parent = r.reseller_id != null && r.reseller_name != null ? { id: r.reseller_id, name: r.reseller_name } : null;
   return {
-    id: r.id, name: r.name, article_number: r.article_number, eol: r.eol!, eol_items: Number(r.eol_items), client_id: r.client_id,
+    id: r.id, name: r.name, article_number: r.article_number, eol: r.eol, eol_items: Number(r.eol_items), client_id: r.client_id,
     client: { id: r.client_id, name: r.client_name, parent }, client_name: r.client_name, reseller_id: r.reseller_id, reseller_name: r.reseller_name,
   };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type NotNull } from 'kysely';
 import { ItemStatus } from '@domain/enums';
 import { duplicatePositions, normalizeSerial, scanMsg, serialKey } from '@domain/scan';
 import { asnMsg, type CheckInInput } from '@domain/schemas/prenotifications';
@@ -20,8 +20,8 @@ export async function takenSerials(db: Executor, serials: string[]): Promise<Map
   const keys = [...new Set(serials.map(serialKey))];
   const rows = await db.selectFrom('items').select(['id', 'serial', 'status_id', 'product_id', 'client_id'])
     .where(sql<boolean>`upper(serial) = any(${keys}::text[])`)
-    .where('deleted_at', 'is', null).execute();
-  return new Map(rows.map((r) => [serialKey(r.serial!), { ...r, serial: r.serial! }]));
+    .where('deleted_at', 'is', null).$narrowType<{ serial: NotNull }>().execute();
+  return new Map(rows.map((r) => [serialKey(r.serial), r]));
 }
 
 /** Serials twice in the request (`scanMsg.duplicate`) or already held by a live item (`scanMsg.inStock`). */
@@ -76,7 +76,7 @@ export async function checkIn(trx: Trx, user: AuthUser, input: CheckInInput, fin
 
   // Duplicates within the request, then against live items: one query for all serials.
   const all = input.products.flatMap((p, i) => p.serials.map((serial, j) => ({ field: `products.${i}.serials.${j}`, serial })));
-  const inRequest = duplicatePositions(all.map((s) => s.serial)).map((k) => all[k]!);
+  const inRequest = duplicatePositions(all.map((s) => s.serial)).flatMap((k) => all[k] ?? []);
   if (inRequest.length) refuseDuplicates(inRequest);
   const taken = await takenSerials(trx, all.map((s) => s.serial));
   if (taken.size) refuseDuplicates(all.filter((s) => taken.has(serialKey(s.serial))), scanMsg.inStock);

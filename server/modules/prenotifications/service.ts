@@ -6,7 +6,7 @@ import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import type { Answer } from '../../http/route-schema';
 import type { AsnDetail, CheckInProduct, FormOptions } from '@domain/contracts/prenotifications';
-import { likePattern, numericFilter, paginate, sortColumn, type ListParams } from '../../http/paging';
+import { likePattern, numericFilter, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
 import { clientScope, isClientInScope } from '../../http/scope';
 import './tables';
 import { recordEvents } from '../events';
@@ -32,7 +32,7 @@ function asnListQuery(db: Executor, user: AuthUser, params: ListParams, archive:
     .where('a.deleted_at', 'is', null)
     .where('a.completed_at', archive ? 'is not' : 'is', null)
     .where((eb) => clientScope(user, eb.ref('a.client_id')))
-    .$if(clientId !== null, (q) => q.where('a.client_id', '=', clientId!))
+    .$call(whenSet(clientId, (q, id) => q.where('a.client_id', '=', id)))
     .$if(params.search !== '', (q) => {
       const like = likePattern(params.search);
       return q.where((eb) => eb.or([eb('a.reference', 'ilike', like), eb('a.w_number', 'ilike', like), eb('c.name', 'ilike', like)]));
@@ -105,8 +105,8 @@ async function resolveRefs(trx: Trx, user: AuthUser, input: AsnInput): Promise<n
 
   let projectId: number | null = null;
   if (!errors.client_id) {
-    if (input.new_project) {
-      const number = input.project_number!;
+    if (input.new_project && input.project_number) {
+      const number = input.project_number;
       const found = await trx.selectFrom('projects').select('id').where('client_id', '=', input.client_id).where('number', '=', number).executeTakeFirst();
       projectId = found?.id ?? (await trx.insertInto('projects').values({ client_id: input.client_id, number }).returning('id').executeTakeFirstOrThrow()).id;
     } else if (input.project_id != null) {
@@ -194,8 +194,8 @@ export function asnProductsQuery(db: Executor, user: AuthUser, params: ListParam
     ])
     .where('a.deleted_at', 'is', null)
     .where((eb) => clientScope(user, eb.ref('a.client_id')))
-    .$if(asnId !== null, (q) => q.where('a.id', '=', asnId!))
-    .$if(clientId !== null, (q) => q.where('a.client_id', '=', clientId!))
+    .$call(whenSet(asnId, (q, id) => q.where('a.id', '=', id)))
+    .$call(whenSet(clientId, (q, id) => q.where('a.client_id', '=', id)))
     .$if(params.search !== '', (q) => {
       const like = likePattern(params.search);
       return q.where((eb) => eb.or([eb('p.name', 'ilike', like), eb('p.article_number', 'ilike', like), eb('a.reference', 'ilike', like), eb('c.name', 'ilike', like)]));

@@ -4,7 +4,9 @@ import { quotationValidity } from '@domain/quotation';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { deliveryLines } from '../deliveries/detail';
-import { imageUrl, iso, quotationUrl, repairInScope, repairStatusId, statusOf, type RepairRow } from './rows';
+import { imageUrl, quotationUrl, repairInScope, repairStatusId, statusOf, type RepairRow } from './rows';
+import { whenSet } from '../../http/paging';
+import { isoTime } from '../../http/route-schema';
 
 /** Max entries of the repair page's activity panel (spec 2 §9). */
 const ACTION_LOG_SIZE = 5;
@@ -17,7 +19,7 @@ async function repairMedia(db: Executor, deliveryId: number) {
 export async function repairFile(db: Executor, user: AuthUser, id: number, disk: 'images' | 'quotations', fileId?: number) {
   const repair = await repairInScope(db, user, id);
   return db.selectFrom('repair_media').select(['file', 'name']).where('delivery_id', '=', repair.id).where('disk', '=', disk)
-    .$if(fileId !== undefined, (q) => q.where('id', '=', fileId!)).executeTakeFirst();
+    .$call(whenSet(fileId, (q, id) => q.where('id', '=', id))).executeTakeFirst();
 }
 
 /** Contacts of the repair's client and of its end customer that have an e-mail and are not deleted. */
@@ -48,22 +50,23 @@ function allowed(user: AuthUser, d: RepairRow, quotation: RepairQuotation | null
 export async function repairDetail(db: Executor, user: AuthUser, id: number, now: Date): Promise<RepairDetail> {
   const d = await repairInScope(db, user, id);
   const client = await db.selectFrom('clients').select(['id', 'name', 'client_type_id', 'parent_client_id']).where('id', '=', d.client_id).executeTakeFirstOrThrow();
-  const isEndUser = client.client_type_id === ClientType.EINDGEBRUIKER && client.parent_client_id !== null;
+  // An end user's repair: its end customer is the parent.
+  const parentId = client.client_type_id === ClientType.EINDGEBRUIKER ? client.parent_client_id : null;
   const [endCustomer, lines, media, log, contacts] = await Promise.all([
-    isEndUser ? db.selectFrom('clients').select(['id', 'name']).where('id', '=', client.parent_client_id!).executeTakeFirstOrThrow() : { id: client.id, name: client.name },
+    parentId !== null ? db.selectFrom('clients').select(['id', 'name']).where('id', '=', parentId).executeTakeFirstOrThrow() : { id: client.id, name: client.name },
     deliveryLines(db, id),
     repairMedia(db, id),
     db.selectFrom('events as e').leftJoin('users as u', 'u.id', 'e.user_id').select(['e.action', 'e.created_at', 'u.name as user_name'])
       .where('e.delivery_id', '=', id).where('e.item_id', 'is', null).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(ACTION_LOG_SIZE).execute(),
-    mailContacts(db, isEndUser ? [client.id, client.parent_client_id!] : [client.id]),
+    mailContacts(db, parentId !== null ? [client.id, parentId] : [client.id]),
   ]);
   const file = (m: (typeof media)[number]): RepairFile => ({
-    id: m.id, disk: m.disk, name: m.name, created_at: iso(m.created_at)!,
+    id: m.id, disk: m.disk, name: m.name, created_at: isoTime(m.created_at),
     original_url: m.disk === 'images' ? imageUrl(id, m.id) : quotationUrl(id),
   });
   const stored = media.find((m) => m.disk === 'quotations');
   const quotation: RepairQuotation | null = stored ? {
-    ...file(stored), status_quotation: d.status_quotation, date_quotation: iso(d.date_quotation),
+    ...file(stored), status_quotation: d.status_quotation, date_quotation: isoTime(d.date_quotation),
     validity: quotationValidity(stored.created_at, d.status_quotation, now),
   } : null;
   const product = (l: (typeof lines)[number]) => ({ id: l.product_id, name: l.name, article_number: l.article_number });
@@ -71,11 +74,11 @@ export async function repairDetail(db: Executor, user: AuthUser, id: number, now
     id: d.id,
     order_number: d.order_number,
     status: statusOf(repairStatusId(d)),
-    created_at: iso(d.created_at)!,
+    created_at: isoTime(d.created_at),
     client_id: d.client_id,
     end_customer: endCustomer,
-    end_user: isEndUser ? { id: client.id, name: client.name } : null,
-    defect_items: lines.filter((l) => l.is_pickup === 1 && l.item_id !== null).map((l) => ({ id: l.item_id!, serial: l.serial, product: product(l) })),
+    end_user: parentId !== null ? { id: client.id, name: client.name } : null,
+    defect_items: lines.flatMap((l) => (l.is_pickup === 1 && l.item_id !== null ? [{ id: l.item_id, serial: l.serial, product: product(l) }] : [])),
     replacements: lines.filter((l) => l.is_pickup === 0).map((l) => ({ product: product(l), item: l.item_id ? { id: l.item_id, serial: l.serial } : null })),
     description: d.description,
     date: d.date,
@@ -85,16 +88,16 @@ export async function repairDetail(db: Executor, user: AuthUser, id: number, now
     contact: d.contact,
     contact_email: d.contact_email,
     contact_phone: d.contact_phone,
-    completed_at: iso(d.completed_at),
-    finished_repair: iso(d.finished_repair),
+    completed_at: isoTime(d.completed_at),
+    finished_repair: isoTime(d.finished_repair),
     is_cancelled: d.is_cancelled,
     repair_description: d.repair_description,
     status_quotation: d.status_quotation,
-    date_quotation: iso(d.date_quotation),
+    date_quotation: isoTime(d.date_quotation),
     media: media.map(file),
     images: media.filter((m) => m.disk === 'images').map(file),
     quotation,
-    action_log: log.map((e) => ({ action: e.action, created_at: iso(e.created_at)!, user: e.user_name ? { name: e.user_name } : null })),
+    action_log: log.map((e) => ({ action: e.action, created_at: isoTime(e.created_at), user: e.user_name ? { name: e.user_name } : null })),
     mail_contacts: contacts,
     can: allowed(user, d, quotation),
   };
@@ -113,7 +116,7 @@ export async function repairEvents(db: Executor, user: AuthUser, id: number): Pr
     .limit(1000)
     .execute();
   return rows.map((r) => ({
-    id: Number(r.id), action: r.action, created_at: iso(r.created_at)!, status_id: r.status_id,
+    id: Number(r.id), action: r.action, created_at: isoTime(r.created_at), status_id: r.status_id,
     status_name: r.status_id ? statusOf(r.status_id).name : null, item_id: r.item_id, product_name: r.product_name, serial: r.serial, user_name: r.user_name,
   }));
 }

@@ -3,11 +3,12 @@ import { DeliveryType, ItemStatus, repairStatuses } from '@domain/enums';
 import type { RepairListRow } from '@domain/contracts/repairs';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, numericFilter, paginate, sortColumn, type ListParams, type Paged } from '../../http/paging';
+import { likePattern, numericFilter, paginate, sortColumn, whenSet, type ListParams, type Paged } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import type { XlsxColumn } from '../../lib/xlsx';
-import { iso, statusOf } from './rows';
+import { statusOf } from './rows';
 import './tables';
+import { isoTime } from '../../http/route-schema';
 
 const sorts: Record<string, string> = {
   order_number: 'd.order_number', serial: 'serials', serials: 'serials', products: 'products', client: 'end_customer_name',
@@ -43,9 +44,9 @@ function repairListQuery(db: Executor, user: AuthUser, params: ListParams) {
     .where('d.deleted_at', 'is', null)
     .where('d.is_cancelled', '=', false)
     .where((eb) => clientScope(user, eb.ref('d.client_id')))
-    .$if(clientId !== null, (q) => q.where((eb) => eb.or([eb('d.client_id', '=', clientId!), eb('c.parent_client_id', '=', clientId!)])))
-    .$if(status !== null && (repairStatuses as number[]).includes(status), (q) =>
-      q.where(sql<number>`coalesce(d.repair_status_id, ${ItemStatus.REPARATIE_AANGEVRAAGD})`, '=', status!))
+    .$call(whenSet(clientId, (q, id) => q.where((eb) => eb.or([eb('d.client_id', '=', id), eb('c.parent_client_id', '=', id)]))))
+    .$call(whenSet(status !== null && (repairStatuses as number[]).includes(status) ? status : null, (q, value) =>
+      q.where(sql<number>`coalesce(d.repair_status_id, ${ItemStatus.REPARATIE_AANGEVRAAGD})`, '=', value)))
     .$if(params.search !== '', (q) => {
       const like = likePattern(params.search);
       return q.where((eb) => eb.or([
@@ -64,7 +65,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof repairListQuery>['execute']>>[nu
 function toRow(r: Row): RepairListRow {
   return {
     id: r.id, order_number: r.order_number, serials: r.serials, products: r.products, end_customer_id: r.end_customer_id,
-    end_customer_name: r.end_customer_name, end_user_name: r.end_user_name, created_at: iso(r.created_at)!, finished_repair: iso(r.finished_repair),
+    end_customer_name: r.end_customer_name, end_user_name: r.end_user_name, created_at: isoTime(r.created_at), finished_repair: isoTime(r.finished_repair),
     w_number: r.w_number, status: statusOf(r.status_id), is_cancelled: r.is_cancelled,
   };
 }

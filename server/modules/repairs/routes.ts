@@ -126,8 +126,8 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     const file = sent[sent.length - 1];
     if (!file) throw ValidationError.field('quotation', repairMsg.quotationRequired);
     if (!sniffPdf(file.data)) throw ValidationError.field('quotation', repairMsg.quotationPdf);
-    return withStored('quotations', [{ name: `${baseName(file.name)}.pdf`, data: file.data }], ([stored]) => runCommand(db, request, reply, async (trx) => {
-      await addQuotation(trx, user, id, stored!, config.now());
+    return withStored('quotations', [{ name: `${baseName(file.name)}.pdf`, data: file.data }], (stored) => runCommand(db, request, reply, async (trx) => {
+      for (const quotation of stored) await addQuotation(trx, user, id, quotation, config.now());
       return { status: 201, body: { message: repairToast.quotationUploaded, data: await repairDetail(trx, user, id, config.now()) } };
     }));
   });

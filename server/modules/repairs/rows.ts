@@ -23,4 +23,3 @@ export const statusOf = (id: number) => ({ id, name: itemStatusNames[id as ItemS
 
 export const imageUrl = (deliveryId: number, mediaId: number) => `/api/deliveries/${deliveryId}/images/${mediaId}`;
 export const quotationUrl = (deliveryId: number) => `/api/deliveries/${deliveryId}/quotation`;
-export const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);

@@ -4,7 +4,7 @@ import { roleMsg, type RoleInput } from '@domain/schemas/roles';
 import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
-import { likePattern, paginate, sortColumn, type ListParams } from '../../http/paging';
+import { likePattern, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import { isProviderRole, roleChangeable, roleVisible } from './ownership';
 import { recordEvents } from '../events';
@@ -69,7 +69,7 @@ async function assertNameFree(db: Executor, actor: AuthUser, ownerId: number, na
   const owner = ownerId === actor.clientId ? actor
     : { ...actor, clientId: ownerId, clientTypeId: (await db.selectFrom('clients').select('client_type_id').where('id', '=', ownerId).executeTakeFirstOrThrow()).client_type_id };
   const other = await visibleRoles(db, owner).select('roles.id').where(sql`lower(roles.name)`, '=', name.toLowerCase())
-    .$if(exceptId !== null, (q) => q.where('roles.id', '!=', exceptId!)).executeTakeFirst();
+    .$call(whenSet(exceptId, (q, id) => q.where('roles.id', '!=', id))).executeTakeFirst();
   if (other) throw ValidationError.field('name', roleMsg.nameTaken);
 }
 

@@ -102,10 +102,11 @@ export async function customerStatistics(db: Executor, customerId: number, year:
   const itemInUse = months();
   for (const r of inUseRows) itemInUse[r.month - 1] = r.count;
 
-  const [bulk, indienst, uitdienst, repair, mutation, swap] = await Promise.all(
-    [DeliveryType.BULK_LEVERING, DeliveryType.INDIENST, DeliveryType.UITDIENST, DeliveryType.REPARATIE, DeliveryType.MUTATIE, DeliveryType.EOL_SWAP]
-      .map((t) => deliveriesPerMonth(db, customerId, year, t)),
-  );
+  const perMonth = (type: number) => deliveriesPerMonth(db, customerId, year, type);
+  const [bulk, indienst, uitdienst, repair, mutation, swap] = await Promise.all([
+    perMonth(DeliveryType.BULK_LEVERING), perMonth(DeliveryType.INDIENST), perMonth(DeliveryType.UITDIENST), perMonth(DeliveryType.REPARATIE),
+    perMonth(DeliveryType.MUTATIE), perMonth(DeliveryType.EOL_SWAP),
+  ]);
 
   return {
     total_items_in_stock: inStock.total,
@@ -116,22 +117,22 @@ export async function customerStatistics(db: Executor, customerId: number, year:
     inRepairCategories: inRepair.categories,
     eolItems,
     eol_horizon_months: EOL_HORIZON_MONTHS,
-    repairItems: repair!.count,
+    repairItems: repair.count,
     itemInUse,
     deliveries: {
-      totalbulkItems: bulk!.lines,
-      bulkDeliveries: bulk!.count,
-      daysBulkPerMonth: bulk!.days,
-      daysSwapPerMonth: swap!.days,
-      enlistmentItems: indienst!.count,
-      daysEmployedPerMonth: indienst!.days,
-      daysDeparturePerMonth: uitdienst!.days,
-      daysRepairPerMonth: repair!.days,
-      daysMutationsPerMonth: mutation!.days,
-      mutationItems: mutation!.count,
+      totalbulkItems: bulk.lines,
+      bulkDeliveries: bulk.count,
+      daysBulkPerMonth: bulk.days,
+      daysSwapPerMonth: swap.days,
+      enlistmentItems: indienst.count,
+      daysEmployedPerMonth: indienst.days,
+      daysDeparturePerMonth: uitdienst.days,
+      daysRepairPerMonth: repair.days,
+      daysMutationsPerMonth: mutation.days,
+      mutationItems: mutation.count,
     },
-    departures: uitdienst!.count,
-    swapItems: swap!.count,
+    departures: uitdienst.count,
+    swapItems: swap.count,
   };
 }
 

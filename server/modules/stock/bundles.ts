@@ -4,7 +4,7 @@ import { stockMsg } from '@domain/schemas/stock';
 import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
-import { likePattern, numericFilter, paginate, type ListParams, sortColumn } from '../../http/paging';
+import { likePattern, numericFilter, paginate, type ListParams, sortColumn, whenSet } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
@@ -22,8 +22,8 @@ export async function listBundles(db: Executor, user: AuthUser, params: ListPara
     .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
     .where('b.deleted_at', 'is', null)
     .where((eb) => clientScope(user, eb.ref('b.client_id')))
-    .$if(client != null, (x) => x.where('b.client_id', '=', client!))
-    .$if(reseller != null, (x) => x.where('c.parent_client_id', '=', reseller!))
+    .$call(whenSet(client, (x, id) => x.where('b.client_id', '=', id)))
+    .$call(whenSet(reseller, (x, id) => x.where('c.parent_client_id', '=', id)))
     .$if(params.search !== '', (x) => x.where((eb) => eb.or([eb('b.name', 'ilike', like), eb('c.name', 'ilike', like), eb('r.name', 'ilike', like)])))
     .select([
       'b.id', 'b.name', 'b.client_id', 'c.name as client_name', 'r.id as reseller_id', 'r.name as reseller_name',

@@ -5,7 +5,7 @@ import { ACCESSORY_GROUP_ID, stockMsg, type ItemCreateInput, type ItemUpdateInpu
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound, unlessTaken } from '../../http/errors';
-import { likePattern, paginate, type ListParams, sortColumn } from '../../http/paging';
+import { likePattern, paginate, type ListParams, sortColumn, whenSet } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import { imageUrl, productRow } from './product-detail';
@@ -204,7 +204,7 @@ async function assertSerialFree(db: Executor, serials: string[], field: (i: numb
   if (!serials.length) return;
   const taken = await db.selectFrom('items').select(sql<string>`upper(serial)`.as('s')).where('deleted_at', 'is', null)
     .where(sql`upper(serial)`, 'in', serials.map((s) => s.toUpperCase()))
-    .$if(exceptItemId != null, (q) => q.where('id', '<>', exceptItemId!)).execute();
+    .$call(whenSet(exceptItemId, (q, id) => q.where('id', '<>', id))).execute();
   const set = new Set(taken.map((t) => t.s));
   const errors: Record<string, string[]> = {};
   serials.forEach((s, i) => { if (set.has(s.toUpperCase())) errors[field(i)] = [stockMsg.serialTaken]; });

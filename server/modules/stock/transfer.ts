@@ -10,6 +10,8 @@ import { readSheetRows } from '../../lib/sheets';
 import { MAX_IMPORT_ROWS } from '@domain/files';
 import { recordEvents } from '../events';
 import { SERIAL_UNIQUE } from './items';
+import { whenSet } from '../../http/paging';
+import { refuseRowErrors } from '../import-rows';
 
 interface ResolvedRow extends ImportRow {
   product_id: number;
@@ -46,7 +48,7 @@ export async function readStockImport(db: Executor, user: AuthUser, rows: string
     ? await db.selectFrom('products').select(['id', 'client_id', 'product_group_id', 'article_number'])
       .where((eb) => eb.fn('lower', ['article_number']), 'in', numbers).where('deleted_at', 'is', null).where('is_active', '=', true)
       .where((eb) => clientScope(user, eb.ref('products.client_id')))
-      .$if(clientId != null, (q) => q.where('client_id', '=', clientId!)).execute()
+      .$call(whenSet(clientId, (q, id) => q.where('client_id', '=', id))).execute()
     : [];
   const byNumber = new Map<string, typeof products>();
   for (const p of products) byNumber.set(p.article_number.toLowerCase(), [...(byNumber.get(p.article_number.toLowerCase()) ?? []), p]);
@@ -62,9 +64,9 @@ export async function readStockImport(db: Executor, user: AuthUser, rows: string
     if (!row) return;
     const key = (field: string) => `rows.${index + 1}.${field}`;
     const candidates = byNumber.get(row.article_number.toLowerCase()) ?? [];
-    if (candidates.length === 0) { errors[key('article_number')] = [stockMsg.productUnknown]; return; }
-    if (candidates.length > 1) { errors[key('article_number')] = [stockMsg.productAmbiguous]; return; }
-    const product = candidates[0]!;
+    const [product, ...others] = candidates;
+    if (!product) { errors[key('article_number')] = [stockMsg.productUnknown]; return; }
+    if (others.length) { errors[key('article_number')] = [stockMsg.productAmbiguous]; return; }
     if (!row.serial && product.product_group_id !== ACCESSORY_GROUP_ID) { errors[key('serial')] = [stockMsg.serialRequired]; return; }
     if (row.serial) {
       const s = row.serial.toUpperCase();
@@ -75,8 +77,7 @@ export async function readStockImport(db: Executor, user: AuthUser, rows: string
     resolved.push({ ...row, product_id: product.id, client_id: product.client_id });
   });
   if (Object.keys(errors).length) {
-    const [firstKey, firstMessages] = Object.entries(errors)[0]!;
-    throw new ValidationError({ file: [`Rij ${firstKey.split('.')[1]}: ${firstMessages[0]}`], ...errors });
+    refuseRowErrors(errors);
   }
   return resolved;
 }

@@ -4,7 +4,7 @@ import { userMsg, type ProfileUpdateInput, type UserUpdateInput } from '@domain/
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
-import { likePattern, paginate, sortColumn, type ListParams } from '../../http/paging';
+import { likePattern, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import { assertMayGrant, isLastSuperuser, lockSuperuserRole, superuserIds } from '../roles/grants';
 import { recordEvents } from '../events';
@@ -99,7 +99,7 @@ export async function userDetail(db: Executor, actor: AuthUser, id: number): Pro
 /** A 422 on `field` when another active user has this e-mail address (case-insensitive). */
 export async function assertEmailFree(db: Executor, email: string, exceptUserId: number | null, field = 'email') {
   const other = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase())
-    .where('deleted_at', 'is', null).$if(exceptUserId !== null, (q) => q.where('id', '!=', exceptUserId!)).executeTakeFirst();
+    .where('deleted_at', 'is', null).$call(whenSet(exceptUserId, (q, id) => q.where('id', '!=', id))).executeTakeFirst();
   if (other) throw ValidationError.field(field, userMsg.emailTaken);
 }
 
