@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { devices, type Download, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf';
-import { test, expect, signIn, type Portal } from './fixtures';
+import { test, expect, type Portal } from './fixtures';
 import { drawSignature, scan } from './fieldwork-steps';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 
@@ -61,9 +61,9 @@ async function expectSignature(page: Page, signer: string) {
   await expect(panel.getByText(new RegExp(`^Getekend door ${signer} op \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2} uur$`))).toBeVisible();
 }
 
-test('a line left unticked at the finish becomes a backorder that the driver checks out and finishes again, signed', async ({ page, portal }) => {
+test('a line left unticked at the finish becomes a backorder that the driver checks out and finishes again, signed', async ({ page, portal, signedInAs }) => {
   const s = await setUp(portal);
-  await signIn(page, 'magazijn@demo.local');
+  await signedInAs('magazijn@demo.local');
   await page.goto(`/leveringen/${s.id}`);
   await expect(page.getByTestId('delivery-status')).toHaveText('Open');
   await checkOut(page, s.serials);

@@ -1,4 +1,4 @@
-import { test, expect, signIn, type Portal } from './fixtures';
+import { test, expect, type Portal } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const NEW_PASSWORD = 'Nieuw-Wachtwoord1';
@@ -23,9 +23,9 @@ function activationPath(mails: string[], email: string): string | null {
   return null;
 }
 
-test('a contact with an account is added to an end customer and activates the account', async ({ page, portal, browser }) => {
+test('a contact with an account is added to an end customer and activates the account', async ({ page, portal, browser, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   const customer = await firstClientOfType(portal, 3);
   await page.goto(`/klant/${customer.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(customer.name);
@@ -72,9 +72,9 @@ test('a contact with an account is added to an end customer and activates the ac
   await fresh.close();
 });
 
-test('the contact form shows the Dutch messages for empty required fields', async ({ page, portal }) => {
+test('the contact form shows the Dutch messages for empty required fields', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   const customer = await firstClientOfType(portal, 3);
   const before = await portal.db.selectFrom('contacts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   await page.goto(`/klant/${customer.id}`);
@@ -110,9 +110,9 @@ test('the contact form shows the Dutch messages for empty required fields', asyn
   await expect(dialog).toBeVisible();
 });
 
-test('a contact is changed and deleted after the confirmation', async ({ page, portal }) => {
+test('a contact is changed and deleted after the confirmation', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   const customer = await firstClientOfType(portal, 3);
   const contact = await portal.db.insertInto('contacts').values({
     client_id: customer.id, first_name: 'Kees', last_name: 'Tijdelijk', title: null, phone: '0301234567', email: 'kees.tijdelijk@example.nl', has_account: false,
@@ -143,9 +143,9 @@ test('a contact is changed and deleted after the confirmation', async ({ page, p
   expect(row.deleted_at).not.toBeNull();
 });
 
-test('a reseller contact is linked to end customers; the provider adds employees', async ({ page, portal }) => {
+test('a reseller contact is linked to end customers; the provider adds employees', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   const reseller = await firstClientOfType(portal, 2);
   const ends = await portal.db.selectFrom('clients').select(['id', 'name']).where('parent_client_id', '=', reseller.id)
     .where('deleted_at', 'is', null).orderBy('name').orderBy('id').execute();
@@ -179,9 +179,9 @@ test('a reseller contact is linked to end customers; the provider adds employees
   await expect(page.getByRole('dialog', { name: 'Medewerker toevoegen' })).toBeVisible();
 });
 
-test('an end-customer user gets no contact buttons, like no Edit button', async ({ page, portal }) => {
+test('an end-customer user gets no contact buttons, like no Edit button', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'klant@demo.local');
+  await signedInAs('klant@demo.local');
   const own = await portal.db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id')
     .innerJoin('clients', 'clients.id', 'contacts.client_id').select(['clients.id', 'clients.name'])
     .where('users.email', '=', 'klant@demo.local').executeTakeFirstOrThrow();
@@ -193,9 +193,9 @@ test('an end-customer user gets no contact buttons, like no Edit button', async 
   await expect(header.getByRole('button', { name: /wijzigen|verwijderen/i })).toHaveCount(0);
 });
 
-test('failures: the catalogue toast when saving fails, the server reason when deleting the own contact', async ({ page, portal }) => {
+test('failures: the catalogue toast when saving fails, the server reason when deleting the own contact', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto('/klant/1');
   const me = await portal.db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id')
     .select(['contacts.id', 'contacts.first_name', 'contacts.last_name']).where('users.email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow();

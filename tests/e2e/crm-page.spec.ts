@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { test, expect, signIn, type Portal } from './fixtures';
+import { test, expect, type Portal } from './fixtures';
 import { pdfText } from '../support/pdf';
 import { readWorkbook } from '../support/xlsx';
 import { signaturePng } from '../support/png';
@@ -22,10 +22,10 @@ async function endCustomer(portal: Portal) {
 
 const crumbs = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Kruimelpad' });
 
-test('customer page: breadcrumb, invoice downloads, stock and pre-notification modals from the panels, logo; new customer with postcode lookup and a failed creation', async ({ page, portal }) => {
+test('customer page: breadcrumb, invoice downloads, stock and pre-notification modals from the panels, logo; new customer with postcode lookup and a failed creation', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const client = await endCustomer(portal);
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto(`/klant/${client.id}`);
   await expect(page.getByRole('heading', { name: client.name, level: 2 })).toBeVisible();
 
@@ -161,9 +161,9 @@ test('customer page: breadcrumb, invoice downloads, stock and pre-notification m
   await expect(form).toBeVisible();
 });
 
-test('without \'Dashboard bekijken\' the customer page\'s breadcrumb leads to CRM; no invoices without \'Factuur beheren\'', async ({ page, portal }) => {
+test('without \'Dashboard bekijken\' the customer page\'s breadcrumb leads to CRM; no invoices without \'Factuur beheren\'', async ({ page, portal, signedInAs }) => {
   const client = await endCustomer(portal);
-  await signIn(page, 'magazijn@demo.local');
+  await signedInAs('magazijn@demo.local');
   await page.goto(`/klant/${client.id}`);
   await expect(page.getByRole('heading', { name: client.name, level: 2 })).toBeVisible();
   await expect(crumbs(page).getByRole('link')).toHaveText(['CRM']);

@@ -1,9 +1,9 @@
-import { test, expect, signIn } from './fixtures';
+import { test, expect } from './fixtures';
 import { POSTCODE_MESSAGE } from '@domain/rules';
 
-test('a provider sees the four customer tabs, searches, opens a customer and adds an address', async ({ page }) => {
+test('a provider sees the four customer tabs, searches, opens a customer and adds an address', async ({ page, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto('/crm');
   const tabs = page.getByRole('tab');
   await expect(tabs).toHaveText(['Resellers', 'Eindklanten', 'Eindgebruikers', 'Alle']);
@@ -60,8 +60,8 @@ test('a provider sees the four customer tabs, searches, opens a customer and add
   await page.screenshot({ path: '.tmp/shots/crm-all-addresses.png' });
 });
 
-test('an end-customer user sees only the Eindklanten and Eindgebruikers tabs', async ({ page }) => {
-  await signIn(page, 'klant@demo.local');
+test('an end-customer user sees only the Eindklanten and Eindgebruikers tabs', async ({ page, signedInAs }) => {
+  await signedInAs('klant@demo.local');
   await page.goto('/crm');
   await expect(page.getByRole('tab')).toHaveText(['Eindklanten', 'Eindgebruikers']);
   await expect(page.getByRole('table', { name: 'Eindklanten' }).locator('tbody tr')).toHaveCount(1);
@@ -85,9 +85,9 @@ test('an end-customer user sees only the Eindklanten and Eindgebruikers tabs', a
   await page.screenshot({ path: '.tmp/shots/crm-activities.png' });
 });
 
-test('a new customer is created from the top bar and the list is exported', async ({ page }) => {
+test('a new customer is created from the top bar and the list is exported', async ({ page, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto('/crm?tab=endcustomers');
   await page.getByRole('button', { name: 'Nieuwe klant' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nieuwe klant' });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { test, expect, signIn, type Portal } from './fixtures';
+import { test, expect, type Portal } from './fixtures';
 import { formatEuro } from '@domain/format';
 
 /** An end customer with an inactive product, active ones and an open pre-notification (seeded data). */
@@ -18,10 +18,10 @@ async function endCustomerWithStock(portal: Portal) {
   return { client, active: await products(true), inactive: await products(false), newestAsn };
 }
 
-test('customer page: stock, prices and pre-notification panels; activate a product, change a price; an end user\'s items', async ({ page, portal }) => {
+test('customer page: stock, prices and pre-notification panels; activate a product, change a price; an end user\'s items', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const { client, active, inactive, newestAsn } = await endCustomerWithStock(portal);
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto(`/klant/${client.id}`);
   await expect(page.getByRole('heading', { name: client.name, level: 2 })).toBeVisible();
 
@@ -83,7 +83,7 @@ test('customer page: stock, prices and pre-notification panels; activate a produ
   await expect(page.getByRole('region', { name: 'Voormeldingen' })).toHaveCount(0);
 });
 
-test('an end-customer user sees no stock or pre-notification panels on its own company page', async ({ page, portal }) => {
+test('an end-customer user sees no stock or pre-notification panels on its own company page', async ({ page, portal, signedInAs }) => {
   const own = await portal.db.selectFrom('users as u').innerJoin('contacts as ct', 'ct.id', 'u.contact_id').innerJoin('clients as c', 'c.id', 'ct.client_id')
     .select(['c.id', 'c.name']).where('u.email', '=', 'klant@demo.local').executeTakeFirstOrThrow();
   // The company has stock, so an empty page is the rule at work, not missing data.
@@ -92,7 +92,7 @@ test('an end-customer user sees no stock or pre-notification panels on its own c
   const stockCalls: string[] = [];
   page.on('request', (r) => { if (/\/api\/(getproductsbyclientid|inactive-products|getitemsbyclientid|asns)\b/.test(r.url())) stockCalls.push(r.url()); });
 
-  await signIn(page, 'klant@demo.local');
+  await signedInAs('klant@demo.local');
   await page.goto(`/klant/${own.id}`);
   await expect(page.getByRole('heading', { name: own.name, level: 2 })).toBeVisible();
   // The panels are lazy: wait until their code has loaded and had its say.

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signIn, type Portal } from './fixtures';
+import { test, expect, type Portal } from './fixtures';
 import { addCalendarDays, todayInAmsterdam } from '@domain/dates';
 import { Carrier, ClientType, DeliveryType } from '@domain/enums';
 
@@ -31,9 +31,9 @@ async function openTicket(page: Page, type: string): Promise<Locator> {
   return page.getByRole('dialog', { name: type });
 }
 
-test('a repair request with a typed past date does not send; the calendar offers today, which the server takes; the timeline links to the repair\'s activities', async ({ page, portal }) => {
+test('a repair request with a typed past date does not send; the calendar offers today, which the server takes; the timeline links to the repair\'s activities', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   const endUser = await endUserWithItems(portal);
   const today = todayInAmsterdam();
   const yesterday = addCalendarDays(today, -1);
@@ -90,9 +90,9 @@ test('a repair request with a typed past date does not send; the calendar offers
   await page.screenshot({ path: '.tmp/shots/dates-repair-activities.png' });
 });
 
-test("a new end user's form shows every error in the first round; 'Vaste bedragen' takes '1.234,56'", async ({ page, portal }) => {
+test("a new end user's form shows every error in the first round; 'Vaste bedragen' takes '1.234,56'", async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   const endUser = await endUserWithItems(portal);
   const customerId = endUser.parent_client_id!;
   await page.goto(`/klant/${customerId}`);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { pdfText } from '../support/pdf';
-import { test, expect, signIn, type Portal } from './fixtures';
+import { test, expect, type Portal } from './fixtures';
 import { ClientType } from '@domain/enums';
 
 /** The text of every page of a downloaded PDF. */
@@ -40,9 +40,9 @@ async function fillTicket(dialog: ReturnType<Page['getByRole']>, order: string) 
 // Whole request-to-delete flows: long on a shared two-core machine.
 test.describe.configure({ timeout: 240_000 });
 
-test('repair from the customer ticket menu: list, detail, edit, carrier, both PDFs, cancel, Toch leveren, delete', async ({ page, portal }) => {
+test('repair from the customer ticket menu: list, detail, edit, carrier, both PDFs, cancel, Toch leveren, delete', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   const endUser = await endUserWithItems(portal);
   await page.goto(`/klant/${endUser.id}`);
   await page.locator('.ticket-menu').getByRole('button', { name: 'Meer acties' }).click();
@@ -148,9 +148,9 @@ test('repair from the customer ticket menu: list, detail, edit, carrier, both PD
   await expect(page).toHaveURL(/\/leveringen$/);
 });
 
-test('bulk call-off from stock with a file, EOL swap from an item, resignation and extra products from the ticket menu', async ({ page, portal }) => {
+test('bulk call-off from stock with a file, EOL swap from an item, resignation and extra products from the ticket menu', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   const endUser = await endUserWithItems(portal);
 
   // Stock 'Voorraad afroepen': expected counts, a file, a future date; carrier 1.
@@ -234,9 +234,9 @@ test('bulk call-off from stock with a file, EOL swap from an item, resignation a
   await expect(page.getByRole('table', { name: 'Leveringen' })).toContainText(extraOrder);
 });
 
-test('a new end user (Indienst) needs a future date, order number, reference and stock, and comes with its delivery', async ({ page, portal }) => {
+test('a new end user (Indienst) needs a future date, order number, reference and stock, and comes with its delivery', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   const endUser = await endUserWithItems(portal);
   const parent = await portal.db.selectFrom('clients').select('parent_client_id').where('id', '=', endUser.id).executeTakeFirstOrThrow();
   await page.goto(`/klant/${parent.parent_client_id}`);

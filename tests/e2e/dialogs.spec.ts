@@ -1,6 +1,6 @@
 import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
 import { ItemStatus } from '@domain/enums';
-import { expect, signIn, test, type Portal } from './fixtures';
+import { expect, test, type Portal } from './fixtures';
 
 /** A product of the demo seed with items, not an accessory (its check-in takes a serial). */
 async function serialProduct(db: Portal['db']) {
@@ -11,9 +11,9 @@ async function serialProduct(db: Portal['db']) {
 }
 
 /** Issue 21 point 16: clicking beside a dialog with typed input asks first; a clean dialog just closes. */
-test('a click beside a dialog with unsaved input asks before throwing it away', async ({ page, portal }) => {
+test('a click beside a dialog with unsaved input asks before throwing it away', async ({ page, portal, signedInAs }) => {
   const product = await serialProduct(portal.db);
-  await signIn(page, 'magazijn@demo.local');
+  await signedInAs('magazijn@demo.local');
   await page.goto(`/voorraad/${product.id}`);
   const open = async () => {
     await page.locator('.panel-actions').getByRole('button', { name: 'Bewerken' }).click();
@@ -55,11 +55,11 @@ test('a click beside a dialog with unsaved input asks before throwing it away', 
 });
 
 /** Issue 21 point 16, spec 2 §2.2: the article page's check-in button checks an item of this article in. */
-test('the article page checks a scanned serial into stock', async ({ page, portal }) => {
+test('the article page checks a scanned serial into stock', async ({ page, portal, signedInAs }) => {
   const product = await serialProduct(portal.db);
   const taken = await portal.db.selectFrom('items').select('serial').where('serial', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'magazijn@demo.local');
+  await signedInAs('magazijn@demo.local');
   await page.goto(`/voorraad/${product.id}`);
   const count = Number(await page.getByTestId('items-count').textContent());
 
@@ -91,11 +91,11 @@ test('the article page checks a scanned serial into stock', async ({ page, porta
 });
 
 /** Without the right 'Artikel aanmaken' (an end customer's user) there is no check-in button. */
-test('the check-in button needs the right Artikel aanmaken', async ({ page, portal }) => {
+test('the check-in button needs the right Artikel aanmaken', async ({ page, portal, signedInAs }) => {
   const own = await portal.db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id')
     .innerJoin('products', 'products.client_id', 'contacts.client_id').select('products.id')
     .where('users.email', '=', 'klant@demo.local').where('products.deleted_at', 'is', null).orderBy('products.id').executeTakeFirstOrThrow();
-  await signIn(page, 'klant@demo.local');
+  await signedInAs('klant@demo.local');
   await page.goto(`/voorraad/${own.id}`);
   await expect(page.getByTestId('items-count')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Bewerken' })).toHaveCount(0);

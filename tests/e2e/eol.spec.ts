@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { test, expect, signIn } from './fixtures';
+import { test, expect } from './fixtures';
 import { readWorkbook } from '../support/xlsx';
 
-test('EOL overview: filter, search and export; a product\'s EOL items; one item\'s page', async ({ page }) => {
+test('EOL overview: filter, search and export; a product\'s EOL items; one item\'s page', async ({ page, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto('/eol');
   await expect(page.getByText('Dit onderdeel is nog niet beschikbaar.')).toHaveCount(0);
   const products = page.getByRole('table', { name: 'EOL overzicht' });
@@ -73,8 +73,8 @@ test('EOL overview: filter, search and export; a product\'s EOL items; one item\
   await page.screenshot({ path: '.tmp/shots/eol-list-tablet.png' });
 });
 
-test('without the right \'EOL exporteren\' the overview has no export button, and an unknown product shows the notice', async ({ page }) => {
-  await signIn(page, 'klant@demo.local');
+test('without the right \'EOL exporteren\' the overview has no export button, and an unknown product shows the notice', async ({ page, signedInAs }) => {
+  await signedInAs('klant@demo.local');
   await page.goto('/eol');
   await expect(page.getByRole('table', { name: 'EOL overzicht' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'EOL exporteren' })).toHaveCount(0);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, otpCode, signIn, type Portal } from './fixtures';
+import { test, expect, otpCode, type Portal } from './fixtures';
 import { drawSignature, openTodayOnline, outboxOnDevice, storedQueryCache } from './fieldwork-steps';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
@@ -76,7 +76,7 @@ async function adminApi(request: APIRequestContext) {
 
 test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
 
-test('200 actions offline through the screens, 3 offline reloads and 5 network flaps: each applied exactly once; a refused finish stays visible', async ({ page, context, portal, playwright }) => {
+test('200 actions offline through the screens, 3 offline reloads and 5 network flaps: each applied exactly once; a refused finish stays visible', async ({ page, context, portal, playwright, signedInAs }) => {
   // About 90 s of CPU (browser, server and runner) on the machine it was written on: 4-5 min of wall
   // time there beside another worker. On a 2-core machine half as fast it took 4.2 min alone and
   // 10 min beside another worker (when serials were typed key by key): the limit leaves room for that.
@@ -94,7 +94,7 @@ test('200 actions offline through the screens, 3 offline reloads and 5 network f
   const waitingCount = async () => (await outboxOnDevice(page)).filter((r) => r.status === 'waiting').length;
   const badge = page.getByTestId('outbox-badge');
 
-  await signIn(page, 'magazijn@demo.local');
+  await signedInAs('magazijn@demo.local');
   // Online: the pre-notifications and today's deliveries are opened once, so they are kept on the device.
   for (const p of s.prenotifications) {
     await page.goto(`/voormelding/${p.id}`);

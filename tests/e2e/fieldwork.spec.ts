@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { devices, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf';
-import { test, expect, signIn, type Portal } from './fixtures';
+import { test, expect, type Portal } from './fixtures';
 import { drawSignature, endCustomerAndOther, openTodayOnline, scan } from './fieldwork-steps';
 import { Carrier, DeliveryType, ItemStatus } from '@domain/enums';
 
@@ -57,7 +57,7 @@ test.describe('tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
   test.slow();
 
-  test('check out a delivery by scanning: duplicate, length and foreign serials refused, accessories counted', async ({ page, portal }) => {
+  test('check out a delivery by scanning: duplicate, length and foreign serials refused, accessories counted', async ({ page, portal, signedInAs }) => {
     const s = await setUp(portal);
     const [a, b] = ['FWT0000001', 'FWT0000002'];
     await item(portal, s.laptop, s.endCustomer, a);
@@ -67,7 +67,7 @@ test.describe('tablet', () => {
       { product_id: s.laptop }, { product_id: s.laptop }, { product_id: s.mouse }, { product_id: s.mouse },
     ]);
 
-    await signIn(page, 'magazijn@demo.local');
+    await signedInAs('magazijn@demo.local');
     await page.goto(`/leveringen/${id}`);
     await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
     const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
@@ -108,13 +108,13 @@ test.describe('tablet', () => {
     await page.screenshot({ path: '.tmp/shots/fieldwork-checked-out-tablet.png', fullPage: true });
   });
 
-  test('a bulk delivery counts per article against the expected amounts (Uitgeklaard)', async ({ page, portal }) => {
+  test('a bulk delivery counts per article against the expected amounts (Uitgeklaard)', async ({ page, portal, signedInAs }) => {
     const s = await setUp(portal);
     for (const sn of ['FWB0000001', 'FWB0000002', 'FWB0000003']) await item(portal, s.laptop, s.endCustomer, sn);
     const id = await delivery(portal, DeliveryType.BULK_LEVERING, s.endCustomer, 'E2E-BULK-1', [
       { product_id: s.laptop }, { product_id: s.laptop }, { product_id: s.laptop }, { product_id: s.mouse },
     ]);
-    await signIn(page, 'magazijn@demo.local');
+    await signedInAs('magazijn@demo.local');
     await page.goto(`/leveringen/${id}`);
     const block = page.getByRole('table', { name: 'Artikelen' });
     const laptopCells = block.getByRole('row').filter({ hasText: 'E2E-Laptop' }).getByRole('cell');
@@ -144,7 +144,7 @@ test.describe('phone', () => {
   // Sign-in with two-step set-up, a service worker install and two reloads on a shared, slow machine.
   test.slow();
 
-  test('offline at the door: open today\'s delivery after a reload, check out, sign with a finger, finish; applied once when back online', async ({ page, context, portal }) => {
+  test('offline at the door: open today\'s delivery after a reload, check out, sign with a finger, finish; applied once when back online', async ({ page, context, portal, signedInAs }) => {
     const s = await setUp(portal);
     const deliverA = await item(portal, s.laptop, s.endCustomer, 'FWP0000001');
     const deliverB = await item(portal, s.laptop, s.endCustomer, 'FWP0000002');
@@ -154,7 +154,7 @@ test.describe('phone', () => {
       { product_id: s.laptop, item_id: deliverA }, { product_id: s.laptop, item_id: deliverB }, { product_id: s.mouse },
     ]);
 
-    await signIn(page, 'magazijn@demo.local');
+    await signedInAs('magazijn@demo.local');
     await openTodayOnline(page, [id]);
     await expect(page.getByRole('link', { name: /E2E-DOOR-1/ })).toBeVisible();
     await page.screenshot({ path: '.tmp/shots/fieldwork-today-phone.png' });
@@ -234,11 +234,11 @@ test.describe('phone', () => {
     await page.screenshot({ path: '.tmp/shots/fieldwork-finished-phone.png', fullPage: true });
   });
 
-  test('a finish refused after reconnecting (cancelled meanwhile) stays in the outbox as failed with its signature', async ({ page, context, portal }) => {
+  test('a finish refused after reconnecting (cancelled meanwhile) stays in the outbox as failed with its signature', async ({ page, context, portal, signedInAs }) => {
     const s = await setUp(portal);
     const defect = await item(portal, s.laptop, s.endUser, 'FWR0000001', ItemStatus.IN_GEBRUIK);
     const id = await delivery(portal, DeliveryType.UITDIENST, s.endUser, 'E2E-REFUSED-1', [{ product_id: s.laptop, item_id: defect, is_pickup: 1 }]);
-    await signIn(page, 'magazijn@demo.local');
+    await signedInAs('magazijn@demo.local');
     await openTodayOnline(page, [id]);
     await context.setOffline(true);
     await page.getByRole('link', { name: /E2E-REFUSED-1/ }).click();
@@ -276,7 +276,7 @@ test.describe('tablet, a whole round offline', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
   test.slow();
 
-  test('check-outs and the finish made offline: the serials ticked are delivered, the one left out is the backorder', async ({ page, context, portal }) => {
+  test('check-outs and the finish made offline: the serials ticked are delivered, the one left out is the backorder', async ({ page, context, portal, signedInAs }) => {
     const s = await setUp(portal);
     const serials = ['FWQ0000001', 'FWQ0000002', 'FWQ0000003'];
     const ids = [];
@@ -285,7 +285,7 @@ test.describe('tablet, a whole round offline', () => {
     const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, 'E2E-ROUND-1', [
       { product_id: s.laptop }, { product_id: s.laptop }, { product_id: s.laptop }, { product_id: s.mouse },
     ]);
-    await signIn(page, 'magazijn@demo.local');
+    await signedInAs('magazijn@demo.local');
     await openTodayOnline(page, [id]);
     await context.setOffline(true);
     await page.getByRole('link', { name: /E2E-ROUND-1/ }).click();
@@ -323,7 +323,7 @@ test.describe('tablet, a round offline with several articles', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
   test.slow();
 
-  test('serials of two articles wait without a line: ticked by serial, finished offline; the server delivers those and backorders the other', async ({ page, context, portal }) => {
+  test('serials of two articles wait without a line: ticked by serial, finished offline; the server delivers those and backorders the other', async ({ page, context, portal, signedInAs }) => {
     const s = await setUp(portal);
     const phone = await portal.db.insertInto('products').values({
       client_id: s.endCustomer, product_group_id: 1, name: 'Telefoon', article_number: 'E2E-Telefoon', unique_product_id: `E2E-Telefoon-${s.endCustomer}`,
@@ -331,7 +331,7 @@ test.describe('tablet, a round offline with several articles', () => {
     const [laptopA, laptopB, phoneA] = ['FWM0000001', 'FWM0000002', 'FWM0000003'];
     const ids = [await item(portal, s.laptop, s.endCustomer, laptopA), await item(portal, s.laptop, s.endCustomer, laptopB), await item(portal, phone, s.endCustomer, phoneA)];
     const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, 'E2E-ROUND-2', [{ product_id: s.laptop }, { product_id: s.laptop }, { product_id: phone }]);
-    await signIn(page, 'magazijn@demo.local');
+    await signedInAs('magazijn@demo.local');
     await openTodayOnline(page, [id]);
     await context.setOffline(true);
     await page.getByRole('link', { name: /E2E-ROUND-2/ }).click();

@@ -1,17 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
-import { PGlite } from '@electric-sql/pglite';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { kyselyOnPGlite, pgliteOptions } from '../../server/db/open';
 import type { Db } from '../../server/db/database';
-import { createMailer } from '../../server/lib/mail';
-import { folderStorage } from '../../server/lib/storage';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
-import { E2E_TEMPLATE } from './global-setup';
+import { databaseSource, e2eTemplate, type DatabaseSource } from '../support/e2e-databases';
+import { startTestServer, type TestServer } from '../support/e2e-server';
+import { restoreSignedIn } from '../support/e2e-sign-in';
 
 export interface Portal {
   url: string;
@@ -22,31 +17,52 @@ export interface Portal {
 }
 
 /**
- * Each test gets a portal of its own: the built web app and the API on a free port, with a fresh
- * copy of the seeded database. `page` is pointed at it through baseURL.
+ * Each worker runs one server (the built web app and the API on a free port); each test gets a fresh
+ * copy of the seeded database and a data folder of its own behind it. `page` is pointed at it through
+ * baseURL.
  */
-export const test = base.extend<{ portal: Portal }>({
-  portal: async ({}, use) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-    const opened = kyselyOnPGlite(new PGlite({ loadDataDir: new Blob([fs.readFileSync(E2E_TEMPLATE)]), ...pgliteOptions }));
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', WEB_DIST_DIR: process.env.WEB_DIST_DIR });
-    const app = await buildApp({ db: opened.db, config, mailer: createMailer(config, () => {}), storage: folderStorage(config.storageDir) });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as { port: number }).port;
-    const url = `http://127.0.0.1:${port}`;
-    config.publicUrl = url;
+export const test = base.extend<
+  {
+    portal: Portal;
+    /**
+     * Signs a demo user in from the stored sign-in (cookies and session, 2FA set up), in `context`
+     * (default: the test's own); the page is not opened. Returns the user's 2FA secret. For tests where
+     * signing in is not what is tested; `signIn` goes through the screens.
+     */
+    signedInAs: (email: string, context?: BrowserContext) => Promise<string>;
+  },
+  { server: TestServer; databases: DatabaseSource }
+>({
+  databases: [async ({}, use, workerInfo) => {
+    const databases = databaseSource(e2eTemplate(), String(workerInfo.workerIndex));
+    await use(databases);
+    await databases.close();
+  }, { scope: 'worker' }],
+  server: [async ({}, use) => {
+    const server = await startTestServer();
+    await use(server);
+    await server.close();
+  }, { scope: 'worker' }],
+  portal: async ({ server, databases }, use) => {
+    const database = await databases.take();
+    const dataDir = server.attach(database.db);
     const mailDir = path.join(dataDir, 'mail');
-    await use({
-      url,
-      db: opened.db,
-      dataDir,
-      mails: () => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).sort().map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8')) : []),
-    });
-    await app.close();
-    await opened.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    try {
+      await use({
+        url: server.url,
+        db: database.db,
+        dataDir,
+        mails: () => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).sort().map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8')) : []),
+      });
+    } finally {
+      await server.detach();
+      await database.close();
+    }
   },
   baseURL: async ({ portal }, use) => use(portal.url),
+  signedInAs: async ({ portal, context }, use) => {
+    await use((email, into = context) => restoreSignedIn(portal.db, into, email));
+  },
 });
 
 export { expect };

@@ -1,25 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { kyselyOnPGlite, pgliteOptions } from '../../server/db/open';
-import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed';
+import { createE2eTemplate, databaseSource, removeE2eTemplate } from '../support/e2e-databases';
+import { startTestServer } from '../support/e2e-server';
+import { captureSignedInStates } from '../support/e2e-sign-in';
 
-// One template per web build folder: engineers running their own WEB_DIST_DIR at the same time
-// must not read a template another run is still writing.
-const WEB_DIST = process.env.WEB_DIST_DIR ?? 'dist';
-export const E2E_TEMPLATE = path.resolve(`.tmp/e2e-template-${path.basename(path.resolve(WEB_DIST))}.tar`);
-
-/** One migrated, seeded database; each test starts its own copy. The web app must be built (dist/). */
+/**
+ * One migrated, seeded template for the run (each test starts from its own copy) and the demo users'
+ * signed-in states, made once on a scratch copy. The web app must be built (dist/ or WEB_DIST_DIR).
+ */
 export default async function globalSetup() {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`Build the web app first: npx vite build (looked in ${WEB_DIST})`);
-  const pglite = new PGlite(pgliteOptions);
-  const opened = kyselyOnPGlite(pglite);
-  await migrateToLatest(opened.db);
-  await seedDemo(opened.db);
-  const dump = await pglite.dumpDataDir('none');
-  await opened.close();
-  fs.mkdirSync(path.dirname(E2E_TEMPLATE), { recursive: true });
-  fs.writeFileSync(`${E2E_TEMPLATE}.part`, Buffer.from(await dump.arrayBuffer()));
-  fs.renameSync(`${E2E_TEMPLATE}.part`, E2E_TEMPLATE);
+  const webDist = process.env.WEB_DIST_DIR ?? 'dist';
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`Build the web app first: npx vite build (looked in ${webDist})`);
+  const template = await createE2eTemplate();
+  const databases = databaseSource(template, 'setup');
+  const scratch = await databases.take();
+  const server = await startTestServer();
+  try {
+    server.attach(scratch.db);
+    await captureSignedInStates(server.url, scratch.db);
+    await server.detach();
+  } finally {
+    await server.close();
+    await scratch.close();
+    await databases.close();
+  }
+  return () => removeE2eTemplate(template);
 }

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Page } from '@playwright/test';
 import type { Db } from '../../server/db/database';
 import { DeliveryType } from '@domain/enums';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 /**
  * Issue 12: no page is wider than the viewport, at tablet (1024 px) and phone (390 px) width; a
@@ -113,11 +113,11 @@ async function screenshots(page: Page, name: string, scrolled: boolean) {
   await page.evaluate(() => document.querySelectorAll('main .table-scroll').forEach((box) => (box.scrollLeft = 0)));
 }
 
-test('every page fits the viewport at 1024 and 390 px; tables scroll inside their card', async ({ page, portal }) => {
+test('every page fits the viewport at 1024 and 390 px; tables scroll inside their card', async ({ page, portal, signedInAs }) => {
   test.setTimeout(240_000);
   const ids = await detailIds(portal.db);
   await page.setViewportSize(TABLET);
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
 
   const pages: [string, string][] = [
     ['dashboard', '/'],
@@ -194,10 +194,10 @@ test('every page fits the viewport at 1024 and 390 px; tables scroll inside thei
  * EOL product's items and an article's items. Their columns are chosen and sized for it; longer
  * texts end in an ellipsis with the whole text in the cell's title.
  */
-test('at 1280 px the repairs, finished deliveries, EOL detail and article item lists fit their panel', async ({ page, portal }) => {
+test('at 1280 px the repairs, finished deliveries, EOL detail and article item lists fit their panel', async ({ page, portal, signedInAs }) => {
   const ids = await detailIds(portal.db);
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   const lists: [string, string][] = [
     ['/reparaties', 'Reparaties'],
     ['/leveringen?tab=finished', 'Afgerond'],
@@ -234,9 +234,9 @@ test('at 1280 px the repairs, finished deliveries, EOL detail and article item l
  * instead of keeping their first width, and the repair charts' Dutch month labels read 'mrt' and do
  * not overlap at 412 px.
  */
-test('dashboard charts follow a resize from 1280 to 412 px; month labels read mrt and do not overlap', async ({ page }) => {
+test('dashboard charts follow a resize from 1280 to 412 px; month labels read mrt and do not overlap', async ({ page, signedInAs }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'klant@demo.local'); // an end customer's user: the dashboard chooses its company
+  await signedInAs('klant@demo.local'); // an end customer's user: the dashboard chooses its company
   await page.goto('/');
   const repairs = page.getByRole('region', { name: 'Reparaties' });
   await expect(repairs.locator('svg text', { hasText: 'mrt' })).toBeVisible();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ClientType, DeliveryType } from '@domain/enums';
-import { expect, signIn, test, type Portal } from './fixtures';
+import { expect, test, type Portal } from './fixtures';
 
 /**
  * Issue 21 point 3: every page and every dialog fits a 360 px phone (360 × 740) without the page
@@ -188,12 +188,12 @@ async function eachDialog(page: Page, url: string, failures: string[]): Promise<
 const ROLES = ['beheerder@demo.local', 'magazijn@demo.local', 'reseller@demo.local', 'klant@demo.local'];
 
 for (const email of ROLES) {
-  test(`at 360 px every page and dialog fits the screen for ${email}`, async ({ page, portal }) => {
+  test(`at 360 px every page and dialog fits the screen for ${email}`, async ({ page, portal, signedInAs }) => {
     test.setTimeout(600_000);
     if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
     const ids = await detailIds(portal.db, await clientTree(portal.db, email));
     await page.setViewportSize(PHONE);
-    await signIn(page, email);
+    await signedInAs(email);
 
     const failures: string[] = [];
     let pagesShown = 0;

@@ -30,8 +30,8 @@ test('a signed-in provider lands on the dashboard and sees a customer\'s counter
   await expect(page.getByText('Kies een klant om de statistieken te zien.')).toBeVisible();
 });
 
-test('an expired anti-forgery token is refreshed and the request retried', async ({ page, portal }) => {
-  await signIn(page, 'beheerder@demo.local');
+test('an expired anti-forgery token is refreshed and the request retried', async ({ page, portal, signedInAs }) => {
+  await signedInAs('beheerder@demo.local');
   await page.goto('/crm');
   await expect(page.getByRole('heading', { level: 1, name: 'CRM' })).toBeVisible();
   // The server's token changes behind the page's back: the next mutating call gets 419 once.
@@ -43,8 +43,8 @@ test('an expired anti-forgery token is refreshed and the request retried', async
   expect(left).toHaveLength(0);
 });
 
-test('a session that ended on the server sends the user to the login page', async ({ page, portal }) => {
-  await signIn(page, 'beheerder@demo.local');
+test('a session that ended on the server sends the user to the login page', async ({ page, portal, signedInAs }) => {
+  await signedInAs('beheerder@demo.local');
   await page.goto('/instellingen');
   await expect(page.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeVisible();
   await portal.db.deleteFrom('sessions').execute();

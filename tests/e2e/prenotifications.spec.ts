@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { test, expect, signIn, type Portal } from './fixtures';
+import { test, expect, type Portal } from './fixtures';
 
 test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
 
@@ -17,9 +17,9 @@ async function itemsWithSerials(portal: Portal, serials: string[]) {
     .where(sql<boolean>`upper(serial) in (${sql.join(serials.map((s) => s.toUpperCase()))})`).execute();
 }
 
-test('create a pre-notification, check in its articles with a hardware scanner, and see it move to the archive', async ({ page, portal }) => {
+test('create a pre-notification, check in its articles with a hardware scanner, and see it move to the archive', async ({ page, portal, signedInAs }) => {
   const article = await endCustomerWithArticle(portal);
-  await signIn(page, 'magazijn@demo.local');
+  await signedInAs('magazijn@demo.local');
   await page.goto('/voormeldingen');
   await expect(page.getByRole('tab', { name: 'Voormeldingen', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('table', { name: 'Voormeldingen' }).locator('tbody tr').first()).toBeVisible();
@@ -108,12 +108,12 @@ test('create a pre-notification, check in its articles with a hardware scanner, 
   await expect(page.getByRole('table', { name: 'Afgeronde voormeldingen' }).locator('tbody tr').filter({ hasText: 'E2E-ORD-1' })).toHaveCount(1);
 });
 
-test('check in while offline, reload offline, and every item is created exactly once when back online', async ({ page, context, portal }) => {
+test('check in while offline, reload offline, and every item is created exactly once when back online', async ({ page, context, portal, signedInAs }) => {
   const article = await endCustomerWithArticle(portal);
   const asn = await portal.db.insertInto('asns').values({ client_id: article.client_id, reference: 'E2E-OFFLINE-1', stock_owner: 'Reseller' }).returning('id').executeTakeFirstOrThrow();
   await portal.db.insertInto('asn_products').values({ asn_id: asn.id, product_id: article.id, expected: 3 }).execute();
 
-  await signIn(page, 'magazijn@demo.local');
+  await signedInAs('magazijn@demo.local');
   await page.goto(`/voormelding/${asn.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Voormelding E2E-OFFLINE-1' })).toBeVisible();
   // The service worker must control the page before the network goes away.
@@ -155,12 +155,12 @@ test('check in while offline, reload offline, and every item is created exactly 
   expect(line.arrived).toBe(2);
 });
 
-test('a replay the server refuses (serial checked in meanwhile) stays visible as failed with the message, and can be discarded', async ({ page, context, portal }) => {
+test('a replay the server refuses (serial checked in meanwhile) stays visible as failed with the message, and can be discarded', async ({ page, context, portal, signedInAs }) => {
   const article = await endCustomerWithArticle(portal);
   const asn = await portal.db.insertInto('asns').values({ client_id: article.client_id, reference: 'E2E-CONFLICT-1', stock_owner: 'Eindklant' }).returning('id').executeTakeFirstOrThrow();
   await portal.db.insertInto('asn_products').values({ asn_id: asn.id, product_id: article.id, expected: 1 }).execute();
 
-  await signIn(page, 'magazijn@demo.local');
+  await signedInAs('magazijn@demo.local');
   await page.goto(`/voormelding/${asn.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Voormelding E2E-CONFLICT-1' })).toBeVisible();
   await context.setOffline(true);

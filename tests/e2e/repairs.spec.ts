@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { test, expect, signIn, type Portal } from './fixtures';
+import { test, expect, type Portal } from './fixtures';
 import { DeliveryType, ItemStatus } from '@domain/enums';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -14,10 +14,10 @@ async function plainRepair(portal: Portal) {
     .orderBy('d.id').executeTakeFirstOrThrow();
 }
 
-test('repairs: list, status change, two images, quotation upload, mail and accept, remarks as Superuser', async ({ page, portal }) => {
+test('repairs: list, status change, two images, quotation upload, mail and accept, remarks as Superuser', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const repair = await plainRepair(portal);
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
 
   await page.goto('/reparaties');
   await expect(page.getByRole('searchbox', { name: 'Zoeken' })).toHaveAttribute('placeholder', 'Zoeken op ordernummer, serienummer, producten of eindklant');
@@ -117,7 +117,7 @@ test('repairs: list, status change, two images, quotation upload, mail and accep
   await page.screenshot({ path: '.tmp/shots/repair-activities.png' });
 });
 
-test('remarks are read-only and the quotation has no Superuser actions for an end customer', async ({ page, portal }) => {
+test('remarks are read-only and the quotation has no Superuser actions for an end customer', async ({ page, portal, signedInAs }) => {
   const klant = await portal.db.selectFrom('users as u').innerJoin('contacts as ct', 'ct.id', 'u.contact_id').select('ct.client_id')
     .where('u.email', '=', 'klant@demo.local').executeTakeFirstOrThrow();
   // A repair of the demo end customer itself or of one of its end users.
@@ -125,7 +125,7 @@ test('remarks are read-only and the quotation has no Superuser actions for an en
     .where('d.delivery_type_id', '=', DeliveryType.REPARATIE).where('d.is_cancelled', '=', false)
     .where((eb) => eb.or([eb('d.client_id', '=', klant.client_id!), eb('c.parent_client_id', '=', klant.client_id!)]))
     .orderBy('d.id').executeTakeFirstOrThrow();
-  await signIn(page, 'klant@demo.local');
+  await signedInAs('klant@demo.local');
   await page.goto(`/reparaties/${repair.id}`);
   const remarks = page.getByRole('region', { name: 'Opmerkingen' });
   await expect(remarks).toBeVisible();
@@ -135,11 +135,11 @@ test('remarks are read-only and the quotation has no Superuser actions for an en
   await expect(page.getByRole('button', { name: 'Offerte mailen' })).toHaveCount(0);
 });
 
-test('the top bar\'s Reparatie wijzigen edits the repair request and the page shows the new reference', async ({ page, portal }) => {
+test('the top bar\'s Reparatie wijzigen edits the repair request and the page shows the new reference', async ({ page, portal, signedInAs }) => {
   const repair = await portal.db.selectFrom('deliveries').select('id')
     .where('delivery_type_id', '=', DeliveryType.REPARATIE).where('is_cancelled', '=', false).where('completed_at', 'is', null)
     .orderBy('id').executeTakeFirstOrThrow();
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto(`/reparaties/${repair.id}`);
   const reference = page.locator('.facts > div', { has: page.locator('dt', { hasText: /^Referentie$/ }) }).locator('dd');
   await expect(reference).toBeVisible();

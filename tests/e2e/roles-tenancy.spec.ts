@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { test, expect, signIn } from './fixtures';
+import { test, expect } from './fixtures';
 import { ClientType, PROVIDER_CLIENT_ID } from '@domain/enums';
 
 /** Issue 22 point 3: a reseller sees the provider's roles as templates and its own roles, never another reseller's. */
-test("a reseller's roles page lists templates it cannot change, its own roles it can, and not another reseller's", async ({ page, portal }) => {
+test("a reseller's roles page lists templates it cannot change, its own roles it can, and not another reseller's", async ({ page, portal, signedInAs }) => {
   const db = portal.db;
   const reseller = await db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id').select('contacts.client_id')
     .where('users.email', '=', 'reseller@demo.local').executeTakeFirstOrThrow();
@@ -14,7 +14,7 @@ test("a reseller's roles page lists templates it cannot change, its own roles it
   const rights = await db.selectFrom('permissions').select('id').where('name', 'in', ['Rol bekijken', 'Rol aanmaken', 'Rol wijzigen', 'Rol verwijderen']).execute();
   await db.insertInto('permission_role').values(rights.map((r) => ({ role_id: template.id, permission_id: r.id }))).execute();
 
-  await signIn(page, 'reseller@demo.local');
+  await signedInAs('reseller@demo.local');
   await page.goto('/rollen-en-rechten');
   await expect(page.getByRole('cell', { name: 'Reseller', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Magazijn', exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
-import { test, expect, signIn } from './fixtures';
+import { test, expect } from './fixtures';
 
-test('hovering a menu entry loads the list before the click', async ({ page }) => {
-  await signIn(page, 'beheerder@demo.local');
+test('hovering a menu entry loads the list before the click', async ({ page, signedInAs }) => {
+  await signedInAs('beheerder@demo.local');
   await page.goto('/crm');
   await expect(page.getByRole('table', { name: 'Resellers' }).locator('tbody tr')).toHaveCount(3);
 
@@ -14,8 +14,8 @@ test('hovering a menu entry loads the list before the click', async ({ page }) =
   await expect(page.getByRole('table', { name: 'Artikelen' }).locator('tbody tr').first()).toBeVisible();
 });
 
-test('a list keeps its defaults out of the address bar and opens from a hand-edited link', async ({ page }) => {
-  await signIn(page, 'beheerder@demo.local');
+test('a list keeps its defaults out of the address bar and opens from a hand-edited link', async ({ page, signedInAs }) => {
+  await signedInAs('beheerder@demo.local');
   await page.goto('/voorraad');
   await page.getByRole('tab', { name: 'Bundels' }).click();
   await expect(page).toHaveURL(/\/voorraad\?tab=bundels$/);
@@ -30,8 +30,8 @@ test('a list keeps its defaults out of the address bar and opens from a hand-edi
   await expect(page.getByRole('tab', { name: 'Afgeronde voormeldingen' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('a detail address with an id that is no number shows the page\'s notice or the not-found page', async ({ page }) => {
-  await signIn(page, 'beheerder@demo.local');
+test('a detail address with an id that is no number shows the page\'s notice or the not-found page', async ({ page, signedInAs }) => {
+  await signedInAs('beheerder@demo.local');
   await page.goto('/klant/abc');
   await expect(page.locator('.notice[role=alert]')).toHaveText('Klantgegevens kunnen niet worden ingeladen');
   await page.goto('/voorraad/0');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import bwipjs from 'bwip-js/node';
 import { PNG } from 'pngjs';
-import { test, expect, signIn } from './fixtures';
+import { test, expect } from './fixtures';
 
 /**
  * The camera path end to end: Chromium's fake camera plays a video of a printed Code 128 label,
@@ -48,13 +48,13 @@ test.use({
   },
 });
 
-test('the camera reads a Code 128 label into the check-in', async ({ page, portal }) => {
+test('the camera reads a Code 128 label into the check-in', async ({ page, portal, signedInAs }) => {
   const article = await portal.db.selectFrom('products').select(['id', 'client_id', 'name']).where('product_group_id', '!=', 3)
     .where('is_active', '=', true).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
   const asn = await portal.db.insertInto('asns').values({ client_id: article.client_id, reference: 'E2E-CAMERA-1', stock_owner: 'Eindklant' }).returning('id').executeTakeFirstOrThrow();
   await portal.db.insertInto('asn_products').values({ asn_id: asn.id, product_id: article.id, expected: 1 }).execute();
 
-  await signIn(page, 'magazijn@demo.local');
+  await signedInAs('magazijn@demo.local');
   await page.goto(`/voormelding/${asn.id}`);
   await page.getByRole('button', { name: 'Artikelen inklaren' }).click();
   const modal = page.getByRole('dialog', { name: 'Artikelen inklaren' });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signIn, type Portal } from './fixtures';
+import { test, expect, type Portal } from './fixtures';
 import { endCustomerAndOther, scan } from './fieldwork-steps';
 import { Carrier, DeliveryType, ItemStatus } from '@domain/enums';
 
@@ -82,14 +82,14 @@ test.describe('360 px phone', () => {
   test.use(phone(360));
   test.slow();
 
-  test('each scan is judged at once; offline scans wait unchecked and are checked and saved when sent', async ({ page, context, portal }) => {
+  test('each scan is judged at once; offline scans wait unchecked and are checked and saved when sent', async ({ page, context, portal, signedInAs }) => {
     const s = await setUp(portal);
     for (const sn of ['SCN0000001', 'SCN0000002']) await item(portal, s.laptop, s.endCustomer, sn);
     await item(portal, s.tablet, s.other, 'SCF0000001');
     const id = await delivery(portal, s.endUser, 'E2E-SCAN-1', [s.laptop, s.laptop]);
 
     await recordBeeps(page);
-    await signIn(page, 'magazijn@demo.local');
+    await signedInAs('magazijn@demo.local');
     await page.goto(`/leveringen/${id}`);
     await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
     const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
@@ -134,13 +134,13 @@ test.describe('360 px phone', () => {
     await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 15_000 });
   });
 
-  test('scans made offline are checked as soon as the connection returns while the dialog is open; nothing is lost', async ({ page, context, portal }) => {
+  test('scans made offline are checked as soon as the connection returns while the dialog is open; nothing is lost', async ({ page, context, portal, signedInAs }) => {
     const s = await setUp(portal);
     await item(portal, s.laptop, s.endCustomer, 'SCO0000001');
     await item(portal, s.tablet, s.other, 'SCO0000009');
     const id = await delivery(portal, s.endUser, 'E2E-SCAN-2', [s.laptop]);
 
-    await signIn(page, 'magazijn@demo.local');
+    await signedInAs('magazijn@demo.local');
     await page.goto(`/leveringen/${id}`);
     await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
     const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
@@ -173,7 +173,7 @@ for (const width of [360, 412]) {
     test.use(phone(width));
     test.slow();
 
-    test(`both scan dialogs fit ${width} px; the check-in names a serial already in stock`, async ({ page, portal }) => {
+    test(`both scan dialogs fit ${width} px; the check-in names a serial already in stock`, async ({ page, portal, signedInAs }) => {
       const s = await setUp(portal);
       await item(portal, s.laptop, s.endCustomer, 'SCI0000001');
       const id = await delivery(portal, s.endUser, `E2E-SCAN-W${width}`, [s.laptop]);
@@ -181,7 +181,7 @@ for (const width of [360, 412]) {
         .returning('id').executeTakeFirstOrThrow();
       await portal.db.insertInto('asn_products').values({ asn_id: asn.id, product_id: s.laptop, expected: 2 }).execute();
 
-      await signIn(page, 'magazijn@demo.local');
+      await signedInAs('magazijn@demo.local');
       await page.goto(`/leveringen/${id}`);
       await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
       const checkOut = page.getByRole('dialog', { name: 'Artikelen uitklaren' });

@@ -1,11 +1,11 @@
 import { devices } from '@playwright/test';
-import { test, expect, signIn } from './fixtures';
+import { test, expect } from './fixtures';
 
 /** The signature pad on a phone: drawn with a finger (touch events through the DevTools protocol). */
 test.use({ ...devices['Pixel 7'], browserName: 'chromium' });
 
-test('a finger draws a signature that becomes a PNG; Wissen clears it', async ({ page }) => {
-  await signIn(page, 'beheerder@demo.local');
+test('a finger draws a signature that becomes a PNG; Wissen clears it', async ({ page, signedInAs }) => {
+  await signedInAs('beheerder@demo.local');
   await page.goto('/ui-kit');
   const pad = page.getByTestId('signature-pad');
   await pad.scrollIntoViewIfNeeded();

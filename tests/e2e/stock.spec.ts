@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures';
+import { test, expect } from './fixtures';
 
 /** Lets every GET to this API path fail with a 500 until the returned function is called. */
 async function failing(page: Page, path: string | RegExp) {
@@ -9,9 +9,9 @@ async function failing(page: Page, path: string | RegExp) {
   return () => page.unroute(matches);
 }
 
-test('stock list with tabs and filters, an article, an item: status change and edit with the purchase date locked once set', async ({ page, portal }) => {
+test('stock list with tabs and filters, an article, an item: status change and edit with the purchase date locked once set', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   // Each load failure shows the spec's own text (spec 1 §8, spec 2 §8).
   const toast = page.getByRole('alert').filter({ hasText: 'Foutmelding' });
   let restore = await failing(page, 'product-groups');

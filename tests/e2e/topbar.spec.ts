@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
 import { Carrier, ClientType, DeliveryType, SUPERUSER_ROLE } from '@domain/enums';
-import { expect, signIn, test, type Portal } from './fixtures';
+import { expect, test, type Portal } from './fixtures';
 
 /**
  * No button without a handler (issue 8): for the Superuser, every top-bar button of every page of the
@@ -101,12 +101,12 @@ async function press(page: Page, area: Locator, button: Locator, isSplitMain: bo
   return outcome === 'write' || writes.length === before ? outcome : 'write';
 }
 
-test('every top-bar and header button of every page does something for the Superuser', async ({ page, portal }) => {
+test('every top-bar and header button of every page does something for the Superuser', async ({ page, portal, signedInAs }) => {
   test.setTimeout(480_000); // about 70 s alone; several times that on a busy CI machine
   const ids = await detailIds(portal.db);
   const writes: Request[] = [];
   page.on('request', (r) => r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/') && writes.push(r));
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
 
   const dead: string[] = [];
   const seen: Record<string, string[]> = {};

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures';
+import { test, expect } from './fixtures';
 
 /** Y-m-d of a day relative to today, in the browser's time zone (playwright.config: Europe/Amsterdam). */
 function isoDay(offsetDays: number): string {
@@ -11,8 +11,8 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Hoofdmenu'
 const menuLabels = (page: Page) => sidebar(page).getByRole('list').getByRole('link').allTextContents();
 
 test.describe('shell', () => {
-  test('the sidebar shows the entries of the user\'s rights, marks the active one and names the page', async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test('the sidebar shows the entries of the user\'s rights, marks the active one and names the page', async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/voorraad');
     await expect(page.getByRole('heading', { level: 1, name: 'Voorraad' })).toBeVisible();
     expect(await menuLabels(page)).toEqual([
@@ -35,15 +35,15 @@ test.describe('shell', () => {
     await expect(crumbs).toHaveCount(0);
   });
 
-  test('a user without some rights does not see those entries', async ({ page }) => {
-    await signIn(page, 'magazijn@demo.local');
+  test('a user without some rights does not see those entries', async ({ page, signedInAs }) => {
+    await signedInAs('magazijn@demo.local');
     await page.goto('/voorraad');
     await expect(page.getByRole('heading', { level: 1, name: 'Voorraad' })).toBeVisible();
     expect(await menuLabels(page)).toEqual(['CRM', 'Voorraad', 'Voormeldingen', 'Leveringen', 'Reparatie overzicht', 'EOL overzicht', 'Instellingen']);
   });
 
-  test('logout asks first: Annuleren keeps the session, Uitloggen ends it', async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test('logout asks first: Annuleren keeps the session, Uitloggen ends it', async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/instellingen');
     const logout = sidebar(page).getByRole('button', { name: 'Uitloggen' });
     await logout.click();
@@ -64,8 +64,8 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/inloggen/);
   });
 
-  test('clicking the overlay or pressing Escape closes a modal', async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test('clicking the overlay or pressing Escape closes a modal', async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/instellingen');
     await sidebar(page).getByRole('button', { name: 'Uitloggen' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -78,8 +78,8 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/instellingen$/);
   });
 
-  test('top-bar buttons: two or more form a split button, one is a plain button', async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test('top-bar buttons: two or more form a split button, one is a plain button', async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/voorraad');
     const bar = page.getByRole('banner');
     await expect(bar.getByRole('button', { name: 'Voorraad aanmaken' })).toBeVisible();
@@ -118,17 +118,17 @@ test.describe('shell', () => {
     }
   });
 
-  test('the warehouse user gets only the stock buttons of his rights', async ({ page }) => {
-    await signIn(page, 'magazijn@demo.local');
+  test('the warehouse user gets only the stock buttons of his rights', async ({ page, signedInAs }) => {
+    await signedInAs('magazijn@demo.local');
     await page.goto('/voorraad');
     const bar = page.getByRole('banner');
     await bar.getByRole('button', { name: 'Meer acties' }).click();
     await expect(bar.getByRole('menuitem')).toHaveText(['Voorraad importeren', 'Voorraad exporteren']);
   });
 
-  test('on a tablet the sidebar is a drawer behind the menu button', async ({ page }) => {
+  test('on a tablet the sidebar is a drawer behind the menu button', async ({ page, signedInAs }) => {
     await page.setViewportSize({ width: 820, height: 1180 });
-    await signIn(page, 'beheerder@demo.local');
+    await signedInAs('beheerder@demo.local');
     await page.goto('/instellingen');
     const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     await expect(sidebar(page)).toBeHidden();
@@ -150,8 +150,8 @@ test.describe('UI kit', () => {
   const table = (page: Page, name: string) => page.getByRole('table', { name });
   const bodyRows = (page: Page, name: string) => table(page, name).locator('tbody tr');
 
-  test('data table: sort, page, filter and search live in the URL, and back/forward restore them', async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test('data table: sort, page, filter and search live in the URL, and back/forward restore them', async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     await expect(page).toHaveTitle('UI-kit | Reuzado Portaal');
     const rows = bodyRows(page, 'Klanten');
@@ -196,16 +196,16 @@ test.describe('UI kit', () => {
     await expect(page.getByRole('combobox', { name: 'Alle typen' })).toHaveValue('3');
   });
 
-  test('data table: a page beyond the end (from the URL) moves to the last page', async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test('data table: a page beyond the end (from the URL) moves to the last page', async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit?page=999');
     await expect(page.getByRole('button', { name: 'Volgende pagina' })).toBeDisabled();
     await expect(page).not.toHaveURL(/page=999/);
     await expect(bodyRows(page, 'Klanten').first().getByRole('link', { name: 'Bekijken' })).toBeVisible();
   });
 
-  test('data table: view button, select-all and column resize', async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test('data table: view button, select-all and column resize', async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     const rows = bodyRows(page, 'Klanten');
     await expect(rows).toHaveCount(10);
@@ -229,8 +229,8 @@ test.describe('UI kit', () => {
     await expect(header).toHaveAttribute('aria-sort', 'none'); // dragging did not sort
   });
 
-  test('data table: a failed load shows the error toast and empties the table; a click closes the toast', async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test('data table: a failed load shows the error toast and empties the table; a click closes the toast', async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     await expect(bodyRows(page, 'Klanten')).toHaveCount(10);
     await page.route('**/api/client-list**', (route) => route.fulfill({ status: 500, json: { message: 'kapot' } }));
@@ -242,8 +242,8 @@ test.describe('UI kit', () => {
     await expect(toast).toHaveCount(0);
   });
 
-  test('a toast closes by itself after 5 seconds', async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test('a toast closes by itself after 5 seconds', async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     await page.route('**/api/client-list**', (route) => route.fulfill({ status: 500, json: { message: 'kapot' } }));
     await table(page, 'Klanten').getByRole('columnheader', { name: 'Plaats' }).getByRole('button').click();
@@ -254,8 +254,8 @@ test.describe('UI kit', () => {
     await expect(toast).toHaveCount(0, { timeout: 3000 });
   });
 
-  test("data table: 'Laad meer' appends the next page", async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test("data table: 'Laad meer' appends the next page", async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     const rows = bodyRows(page, 'Eindgebruikers');
     await expect(rows).toHaveCount(5);
@@ -268,8 +268,8 @@ test.describe('UI kit', () => {
     await expect(rows.first().locator('td').nth(1)).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
   });
 
-  test("edit-price modal 'Tarief bewerken': focus, Tab trap, validation and save", async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test("edit-price modal 'Tarief bewerken': focus, Tab trap, validation and save", async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     const prices = table(page, 'Tarieven');
     const row = prices.locator('tbody tr').first();
@@ -297,8 +297,8 @@ test.describe('UI kit', () => {
     await expect(edit).toBeFocused();
   });
 
-  test("activate-product confirmation: 'Weet je het zeker?', then the 'Activeren' toast", async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test("activate-product confirmation: 'Weet je het zeker?', then the 'Activeren' toast", async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     const prices = table(page, 'Tarieven');
     await expect(prices.getByRole('button', { name: 'Activeren' })).toHaveCount(1);
@@ -312,8 +312,8 @@ test.describe('UI kit', () => {
     await expect(prices.getByRole('button', { name: 'Activeren' })).toHaveCount(0);
   });
 
-  test('search-select: substring filter, Geen resultaten, keyboard, and blur keeps only a valid option', async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test('search-select: substring filter, Geen resultaten, keyboard, and blur keeps only a valid option', async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     const box = page.getByRole('combobox', { name: 'Eindklant' });
     const value = page.getByTestId('kit-customer-value');
@@ -358,8 +358,8 @@ test.describe('UI kit', () => {
     await expect(value).toHaveText('geen');
   });
 
-  test("date picker: d-m-Y text, 'future' and 'history' ranges, and the calendar", async ({ page }) => {
-    await signIn(page, 'beheerder@demo.local');
+  test("date picker: d-m-Y text, 'future' and 'history' ranges, and the calendar", async ({ page, signedInAs }) => {
+    await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     const future = page.getByLabel('Leverdatum');
     const futureValue = page.getByTestId('kit-future-value');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, type Portal } from './fixtures';
+import { test, expect, type Portal } from './fixtures';
 import { ClientType, DeliveryType } from '@domain/enums';
 
 /**
@@ -42,10 +42,10 @@ async function customerWithArticle(portal: Portal) {
 const serialsOf = (portal: Portal, productId: number) =>
   portal.db.selectFrom('items').select('serial').where('product_id', '=', productId).where('deleted_at', 'is', null).orderBy('serial').execute();
 
-test('stock: an import with a bad row names the row, a large import shows its progress and is stored, a new article keeps its image', async ({ page, portal }, testInfo) => {
+test('stock: an import with a bad row names the row, a large import shows its progress and is stored, a new article keeps its image', async ({ page, portal, signedInAs }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const { client, productId } = await customerWithArticle(portal);
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto('/voorraad');
 
   // A bad second row: the dialog says which row and why, and nothing is imported.
@@ -100,12 +100,12 @@ test('stock: an import with a bad row names the row, a large import shows its pr
   expect(stored(portal, article.image).equals(fs.readFileSync(file('laptop-foto.png')))).toBe(true);
 });
 
-test('customer: an address import with a bad row names the row, the good Excel file is stored; a new logo is kept', async ({ page, portal }, testInfo) => {
+test('customer: an address import with a bad row names the row, the good Excel file is stored; a new logo is kept', async ({ page, portal, signedInAs }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const { client } = await customerWithArticle(portal);
   const addressCount = async () => (await portal.db.selectFrom('addresses').select('street').where('client_id', '=', client.id).execute()).map((a) => a.street);
   const before = await addressCount();
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto(`/klant/${client.id}`);
 
   const locations = page.getByRole('region', { name: 'Mijn locaties' });
@@ -144,14 +144,14 @@ test('customer: an address import with a bad row names the row, the good Excel f
   expect(stored(portal, saved.image).equals(fs.readFileSync(file('logo.png')))).toBe(true);
 });
 
-test('repair: images with progress and a quotation PDF are stored', async ({ page, portal }) => {
+test('repair: images with progress and a quotation PDF are stored', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const repair = await portal.db.selectFrom('deliveries as d').select(['d.id'])
     .where('d.delivery_type_id', '=', DeliveryType.REPARATIE).where('d.is_cancelled', '=', false)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('repair_media as m').select('m.id').whereRef('m.delivery_id', '=', 'd.id'))))
     .orderBy('d.id').executeTakeFirstOrThrow();
   const media = (disk: 'images' | 'quotations') => portal.db.selectFrom('repair_media').select(['name', 'file']).where('delivery_id', '=', repair.id).where('disk', '=', disk).orderBy('id').execute();
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto(`/reparaties/${repair.id}`);
 
   const images = page.getByRole('region', { name: 'Afbeeldingen' });
@@ -187,10 +187,10 @@ test('repair: images with progress and a quotation PDF are stored', async ({ pag
   await page.screenshot({ path: '.tmp/shots/uploads-repair-stored.png', fullPage: true });
 });
 
-test('bulk call-off: the chosen file is stored with the delivery and linked on its page', async ({ page, portal }) => {
+test('bulk call-off: the chosen file is stored with the delivery and linked on its page', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const { client } = await customerWithArticle(portal);
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto('/voorraad');
   await page.getByRole('button', { name: 'Meer acties' }).click();
   await page.getByRole('menuitem', { name: 'Voorraad afroepen' }).click();

@@ -20,8 +20,8 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/inloggen/);
 }
 
-test('a role with a few rights shows its holder exactly the menu entries and buttons those rights allow', async ({ page, portal }) => {
-  await signIn(page, 'beheerder@demo.local');
+test('a role with a few rights shows its holder exactly the menu entries and buttons those rights allow', async ({ page, portal, signedInAs }) => {
+  await signedInAs('beheerder@demo.local');
 
   // A new role from the top bar of the roles list.
   await page.goto('/rollen-en-rechten');
@@ -84,13 +84,13 @@ test('a role with a few rights shows its holder exactly the menu entries and but
   await expect(page.getByRole('heading', { name: 'Geen toegang' })).toBeVisible();
 });
 
-test('a reset of two-step verification forces the user into the set-up at the next sign-in', async ({ page, portal }) => {
+test('a reset of two-step verification forces the user into the set-up at the next sign-in', async ({ page, portal, signedInAs }) => {
   await signIn(page, 'reseller@demo.local');
   await signOut(page);
   const reseller = await portal.db.selectFrom('users').select(['id', 'otp_enabled']).where('email', '=', 'reseller@demo.local').executeTakeFirstOrThrow();
   expect(reseller.otp_enabled).toBe(true);
 
-  await signIn(page, 'beheerder@demo.local');
+  await signedInAs('beheerder@demo.local');
   await page.goto(`/gebruikers/${reseller.id}`);
   await expect(page.getByTestId('otp-status')).toHaveText('Actief');
   await page.getByRole('button', { name: '2FA resetten' }).click();
@@ -109,8 +109,8 @@ test('a reset of two-step verification forces the user into the set-up at the ne
   await expect(page.getByRole('link', { name: 'Volgende stap' })).toBeVisible();
 });
 
-test('exporting users downloads a workbook; deleting a user asks first, then reloads at the start; the profile and settings pages show the own account', async ({ page, portal }) => {
-  await signIn(page, 'beheerder@demo.local');
+test('exporting users downloads a workbook; deleting a user asks first, then reloads at the start; the profile and settings pages show the own account', async ({ page, portal, signedInAs }) => {
+  await signedInAs('beheerder@demo.local');
   // The top bar's export on the user list downloads a workbook named with a timestamp.
   await page.goto('/gebruikersbeheer');
   await expect(page.getByRole('cell', { name: 'beheerder@demo.local' })).toBeVisible();
