@@ -1,0 +1,142 @@
+/**
+ * Issue 25 point 2: two API processes, each with a data folder of its own, on one PostgreSQL database
+ * and one bucket, behave as one portal. Each process is the compiled server `npm start` runs.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { withDatabase } from '../support/postgres';
+import { withDbName } from '../support/global-setup';
+import { multipartBody } from '../support/multipart';
+import { startLocalBucket, type LocalBucket } from './support-scale/bucket';
+import { freePort, startApiProcess, type ApiProcess } from './support-scale/api-process';
+import { HttpBrowser } from './support-scale/http-client';
+
+const onPostgres = process.env.TEST_DB_KIND === 'postgres';
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex');
+const TOO_MANY = 'Te veel pogingen. Probeer het over een paar minuten opnieuw.';
+
+describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database and one bucket (PostgreSQL only: PGlite is one process\'s database; CI sets TEST_DATABASE_URL)', () => {
+  const dbName = `portal_scale_${crypto.randomBytes(6).toString('hex')}`;
+  const folders = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scale-')));
+  let bucket: LocalBucket;
+  let a: ApiProcess;
+  let b: ApiProcess;
+  let metricsPort = 0;
+
+  beforeAll(async () => {
+    const url = process.env.TEST_DATABASE_URL ?? '';
+    await withDatabase(url, (admin) => admin.query(`create database ${dbName} template ${inject('templateDatabase')}`));
+    bucket = await startLocalBucket();
+    metricsPort = await freePort();
+    const env = (folder: string) => ({ ...bucket.env, DATABASE_URL: withDbName(url, dbName), DATA_DIR: folder, WEB_DIST_DIR: path.join(folder, 'no-web'), LOG_LEVEL: 'warn' });
+    [a, b] = await Promise.all([startApiProcess(env(folders[0] ?? '')), startApiProcess({ ...env(folders[1] ?? ''), METRICS_PORT: String(metricsPort) })]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await bucket?.close();
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+    await withDatabase(process.env.TEST_DATABASE_URL ?? '', (admin) => admin.query(`drop database if exists ${dbName}`));
+  }, 60_000);
+
+  /** Rows of the shared database, as any process sees them. */
+  const query = <T>(text: string, values: unknown[] = []) =>
+    withDatabase(withDbName(process.env.TEST_DATABASE_URL ?? '', dbName), async (client) => (await client.query(text, values)).rows as T[]);
+
+  /** A browser signed in through both: the password on A, the second step on B. */
+  async function signedIn(email: string): Promise<HttpBrowser> {
+    const browser = new HttpBrowser();
+    expect((await browser.login(a.url, email)).status).toBe(200);
+    const enabled = await browser.enableOtp(b.url);
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+    return browser;
+  }
+
+  it('a session made on A works on B, and ended on B it is over on A', async () => {
+    const browser = await signedIn('beheerder@demo.local');
+    for (const process of [a, b]) {
+      const me = await browser.get(process.url, '/api/auth/me');
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ email: 'beheerder@demo.local', otp_authorized: true });
+    }
+    expect((await browser.post(b.url, '/api/auth/logout')).status).toBe(200);
+    expect((await browser.get(a.url, '/api/auth/me')).status).toBe(401);
+  });
+
+  it('an Idempotency-Key used on A is honoured on B: the outbox replays to either, and the command is applied once', async () => {
+    const browser = await signedIn('magazijn@demo.local');
+    const [row] = await query<{ client_id: number; product_id: number }>(`
+      select c.id as client_id, p.id as product_id from clients c join products p on p.client_id = c.id and p.deleted_at is null and p.product_group_id <> 3
+      where c.client_type_id = 3 and c.deleted_at is null order by c.id, p.id limit 1`);
+    const customer = row?.client_id;
+    const product = row?.product_id;
+    const asn = (reference: string) => ({
+      client_id: customer, reference, stock_owner: 'Eindklant', expected: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      products: [{ product_id: product, quantity: 2 }],
+    });
+
+    // Sent to A, its answer lost; the outbox sends it again and the balancer picks B.
+    const key = crypto.randomUUID();
+    const first = await browser.post(a.url, '/api/asns', asn('SCALE-1'), { 'Idempotency-Key': key });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const replay = await browser.post(b.url, '/api/asns', asn('SCALE-1'), { 'Idempotency-Key': key });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+
+    // The same command reaching both at once: one applies it, the other answers with its answer.
+    const both = crypto.randomUUID();
+    const [onA, onB] = await Promise.all([a, b].map((p) => browser.post(p.url, '/api/asns', asn('SCALE-2'), { 'Idempotency-Key': both })));
+    expect([onA?.status, onB?.status]).toEqual([201, 201]);
+    expect(onA?.body).toEqual(onB?.body);
+    expect([onA, onB].filter((r) => r?.headers.get('idempotent-replayed') === 'true')).toHaveLength(1);
+
+    const stored = await query<{ reference: string }>(`select reference from asns where reference like 'SCALE-%' order by reference`);
+    expect(stored.map((r) => r.reference)).toEqual(['SCALE-1', 'SCALE-2']);
+
+    // B counts the replays it answered.
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
+    const replays = metrics.split('\n').find((l) => l.startsWith('outbox_replays_total{route="/api/asns"}'));
+    expect(Number(replays?.split(' ').at(-1))).toBeGreaterThanOrEqual(1);
+    expect(metrics).toContain('http_request_duration_seconds_count{method="POST",route="/api/asns",status="201"}');
+  });
+
+  it('sign-in limits count across both: five failures on A and five on B lock the account on either', async () => {
+    const attacker = new HttpBrowser();
+    for (let i = 0; i < 10; i++) {
+      const failed = await attacker.login(i % 2 ? b.url : a.url, 'reseller@demo.local', `verkeerd-${i}`);
+      expect(failed.status, `attempt ${i + 1}`).toBe(422);
+    }
+    for (const process of [a, b]) {
+      const locked = await attacker.login(process.url, 'reseller@demo.local', `verkeerd-again`);
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual({ message: TOO_MANY });
+    }
+  });
+
+  it('a file stored through A is read through B, from the bucket, with the same headers; neither data folder holds it', async () => {
+    const browser = await signedIn('klant@demo.local');
+    const me = await browser.get<{ contact: { client_id: number } }>(a.url, '/api/auth/me');
+    const clientId = me.body.contact.client_id;
+    const form = multipartBody({}, { image: { name: 'logo.png', data: PNG, type: 'image/png' } });
+    const key = crypto.randomUUID();
+    const stored = await browser.post(a.url, `/api/clients/${clientId}/image`, form.payload, { ...form.headers, 'Idempotency-Key': key });
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    // The outbox's replay of the upload reaches B: the first answer, the logo not stored twice over.
+    const replay = await browser.post(b.url, `/api/clients/${clientId}/image`, form.payload, { ...form.headers, 'Idempotency-Key': key });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+
+    const image = await browser.get(b.url, `/api/clients/${clientId}/image`);
+    expect(image.status).toBe(200);
+    expect(image.bytes.equals(PNG)).toBe(true);
+    expect(Object.fromEntries(['content-type', 'x-content-type-options', 'content-security-policy', 'content-disposition'].map((h) => [h, image.headers.get(h)]))).toEqual({
+      'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'",
+      'content-disposition': `inline; filename="klant-${clientId}.png"`,
+    });
+    for (const folder of folders) expect(fs.existsSync(path.join(folder, 'files'))).toBe(false);
+  });
+});
