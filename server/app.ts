@@ -31,7 +31,8 @@ interface AppDeps {
 
 /** Where a credential could show in a log line; Fastify's own request lines hold none of them. */
 const REDACTED = [
-  'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]', '*.password', '*.otp_secret',
+  'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]',
+  'password', 'otp_secret', '*.password', '*.otp_secret',
 ];
 
 /**

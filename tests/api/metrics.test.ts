@@ -117,6 +117,11 @@ describe('logs', () => {
     const withAuth = await app.inject({ url: '/api/auth/me', headers: { ...sent, authorization: 'Bearer sekrit-bearer-token-123' } });
     expect(withAuth.statusCode).toBe(200);
 
+    // What a route might log by mistake.
+    app.log.warn({ body: { email: 'x@demo.local', password: 'Geheim-wachtwoord-1' }, otp_secret: 'GEHEIMOTPSECRET234' }, 'careless line');
+    const careless = lines.find((l) => l.msg === 'careless line');
+    expect(careless).toMatchObject({ body: { email: 'x@demo.local', password: '[redacted]' }, otp_secret: '[redacted]' });
+
     const requestLines = lines.filter((l) => 'req' in l || 'res' in l || 'reqId' in l);
     expect(requestLines.length).toBeGreaterThan(10);
     for (const line of requestLines) expect(line.reqId, JSON.stringify(line)).toMatch(/^req-/);
@@ -127,7 +132,7 @@ describe('logs', () => {
 
     const secrets = [
       ...(sent.cookie ?? '').split('; ').map((c) => c.split('=')[1] ?? '').filter(Boolean), sent['x-xsrf-token'] ?? '', 'sekrit-bearer-token-123',
-      DEMO_PASSWORD, client.otpSecret ?? '',
+      DEMO_PASSWORD, client.otpSecret ?? '', 'Geheim-wachtwoord-1', 'GEHEIMOTPSECRET234',
     ].filter((s) => s.length >= 8);
     expect(secrets.length).toBeGreaterThanOrEqual(4);
     const log = lines.map((l) => JSON.stringify(l)).join('\n');
