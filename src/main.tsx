@@ -94,7 +94,10 @@ queryClient.getQueryCache().subscribe((event) => {
   else if (event.query.state.data === null) persistNow();
 });
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
   <StrictMode>
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <RouterProvider router={router} />

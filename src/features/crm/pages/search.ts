@@ -13,7 +13,7 @@ export const customerListSearch = v.object({
 export const customerListDefaults = tableSearchDefaults();
 
 /** The tabs a user sees by the type of its own client (spec 1 §2.8). */
-export function tabsFor(clientTypeId: number): CustomerTab[] {
+export function tabsFor(clientTypeId: number): [CustomerTab, ...CustomerTab[]] {
   if (clientTypeId === ClientType.PROVIDER) return ['resellers', 'endcustomers', 'endusers', 'all'];
   if (clientTypeId === ClientType.RESELLER) return ['endcustomers', 'endusers', 'all'];
   if (clientTypeId === ClientType.EINDKLANT) return ['endcustomers', 'endusers'];
@@ -23,5 +23,5 @@ export function tabsFor(clientTypeId: number): CustomerTab[] {
 /** The tab shown: the one in the URL when the user has it, else the user's first. */
 export function tabFor(clientTypeId: number, wanted: unknown): CustomerTab {
   const tabs = tabsFor(clientTypeId);
-  return tabs.find((t) => t === wanted) ?? tabs[0]!;
+  return tabs.find((t) => t === wanted) ?? tabs[0];
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import type { Statistics } from '@domain/contracts/statistics';
@@ -10,8 +10,8 @@ export const getStatistics = (customerId: number, year: number) => getJson<Stati
 export const statisticsQueryOptions = (customerId: number | null, year: number) =>
   queryOptions({
     queryKey: queryKeys.dashboard.statistics(customerId, year),
-    queryFn: () => getStatistics(customerId!, year),
-    enabled: customerId !== null,
+    // No customer chosen yet: nothing to ask.
+    queryFn: customerId === null ? skipToken : () => getStatistics(customerId, year),
     placeholderData: keepPreviousData,
     meta: { errorText: 'Statistieken kunnen niet worden ingeladen' },
   });

@@ -20,13 +20,15 @@ function MonthChart({ series, labels, legend, height }: { series: Series[]; labe
   const [width, setWidth] = useState<number>();
 
   useEffect(() => {
+    const element = box.current;
+    if (!element) return;
     const observer = new ResizeObserver(([entry]) => {
-      setWidth(Math.floor(entry!.contentRect.width));
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
       const drawn = box.current?.firstElementChild;
       // echarts-for-react creates the chart with its first size as fixed options: 'auto' reads the box again.
       if (drawn instanceof HTMLElement) echarts.getInstanceByDom(drawn)?.resize({ width: 'auto', height: 'auto' });
     });
-    observer.observe(box.current!);
+    observer.observe(element);
     return () => observer.disconnect();
   }, []);
 

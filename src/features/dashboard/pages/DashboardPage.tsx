@@ -26,7 +26,7 @@ export function DashboardPage() {
   useEffect(() => {
     if (customerId !== null) return;
     if (user.isEndCustomer) setCustomerId(user.contact.client.id);
-    else if (customers.data?.length === 1) setCustomerId(customers.data[0]!.id);
+    else if (customers.data?.length === 1 && customers.data[0]) setCustomerId(customers.data[0].id);
   }, [user, customers.data, customerId]);
   useEffect(() => {
     if (customers.isError) toastError('Klanten kunnen niet worden ingeladen');

@@ -53,7 +53,10 @@ export function withPending(d: DeliveryDetail, pending: PendingFieldwork): { vie
   for (const l of d.products.filter(isPendingLine)) {
     const serial = serialOf(l);
     if (serial && pending.serials.has(serialKey(serial))) placed.add(serialKey(serial));
-    else if (accessoryLeft.has(l.product_id)) accessoryLeft.set(l.product_id, accessoryLeft.get(l.product_id)! - 1);
+    else {
+      const left = accessoryLeft.get(l.product_id);
+      if (left !== undefined) accessoryLeft.set(l.product_id, left - 1);
+    }
   }
   const products = d.products.map((l) => {
     if (l.is_pickup === 1 || l.checked_out_at) return l;
@@ -75,9 +78,10 @@ export function withPending(d: DeliveryDetail, pending: PendingFieldwork): { vie
   const free = products.filter(awaitsItem);
   const unplacedSerials = [...pending.serials].filter((s) => !placed.has(s));
   if (new Set(free.map((l) => l.product_id)).size === 1) {
-    unplacedSerials.slice(0, free.length).forEach((serial, k) => {
-      const index = products.indexOf(free[k]!);
-      products[index] = { ...free[k]!, serial, checked_out_at: PENDING_MARK };
+    free.slice(0, unplacedSerials.length).forEach((line, k) => {
+      const serial = unplacedSerials[k];
+      if (serial === undefined) return;
+      products[products.indexOf(line)] = { ...line, serial, checked_out_at: PENDING_MARK };
       placed.add(serial);
     });
   }

@@ -134,9 +134,12 @@ export function FinishDeliveryModal({ delivery: d, waitingSerials = [], onClose 
         for (const [key, messages] of Object.entries(outcome.errors)) {
           const m = /^items\.(\d+)\./.exec(key);
           const k = m ? Number(m[1]) : -1;
-          if (sentLines[k]) perLine[sentLines[k].id] = messages[0]!;
-          else if (sentSerials[k - sentLines.length]) perSerial[sentSerials[k - sentLines.length]!] = messages[0]!;
-          else if (key === 'handtekening' || key === 'signer_name') fields[key] = messages[0]!;
+          const line = sentLines[k];
+          const serial = sentSerials[k - sentLines.length];
+          const [first = ''] = messages;
+          if (line) perLine[line.id] = first;
+          else if (serial !== undefined) perSerial[serial] = first;
+          else if (key === 'handtekening' || key === 'signer_name') fields[key] = first;
           else other.push(...messages);
         }
         setErrors(fields);

@@ -25,6 +25,10 @@ interface LineState {
 }
 
 const emptyLine = (): LineState => ({ serials: [], quantity: '', bulk: '', showBulk: false, messages: [], serialErrors: {} });
+/** A line's state; every line starts with one, a missing one reads as empty. */
+const lineIn = (all: Record<number, LineState>, id: number): LineState => all[id] ?? emptyLine();
+/** What a line brings in: its serials, else its quantity. */
+const countOf = (s: LineState) => s.serials.length || Number(s.quantity) || 0;
 
 /** 'Artikelen inklaren': per article the serials (scanned or pasted) or, for accessories, a quantity; sent through the outbox. */
 export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => void }) {
@@ -35,14 +39,14 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
   const [submitting, setSubmitting] = useState(false);
   const [formMessage, setFormMessage] = useState<string | null>(null);
 
-  const entered = lines.reduce((n, l) => n + (state[l.id]!.serials.length || Number(state[l.id]!.quantity) || 0), 0);
+  const entered = lines.reduce((n, l) => n + countOf(lineIn(state, l.id)), 0);
   useUnsavedWork(entered > 0);
 
   const update = (id: number, patch: Partial<LineState> | ((s: LineState) => Partial<LineState>)) =>
-    setState((all) => ({ ...all, [id]: { ...all[id]!, ...(typeof patch === 'function' ? patch(all[id]!) : patch) } }));
+    setState((all) => ({ ...all, [id]: { ...lineIn(all, id), ...(typeof patch === 'function' ? patch(lineIn(all, id)) : patch) } }));
 
   /** Serials on the other lines count as already scanned. */
-  const takenElsewhere = (id: number) => new Set(lines.filter((l) => l.id !== id).flatMap((l) => state[l.id]!.serials.map(serialKey)));
+  const takenElsewhere = (id: number) => new Set(lines.filter((l) => l.id !== id).flatMap((l) => lineIn(state, l.id).serials.map(serialKey)));
   /** Serials accepted here but still being looked up in stock, per line: a quick second scan sees them. */
   const checking = useRef(new Map<number, string[]>());
   const [lookUps, setLookUps] = useState(0);
@@ -54,7 +58,7 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
    */
   const add = async (line: AsnLine, incoming: string[], showUnderLine: boolean): Promise<string | null> => {
     const inFlight = checking.current.get(line.id) ?? [];
-    const out = addSerials([...state[line.id]!.serials, ...inFlight], incoming, takenElsewhere(line.id));
+    const out = addSerials([...lineIn(state, line.id).serials, ...inFlight], incoming, takenElsewhere(line.id));
     setFormMessage(null);
     let accepted = out.accepted;
     const refused = [...out.refused];
@@ -63,7 +67,10 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
       setLookUps((n) => n + 1);
       try {
         const inStock = await serialsInStock(accepted);
-        refused.push(...accepted.filter((x) => inStock.has(serialKey(x))).map((x) => ({ serial: x, message: inStock.get(serialKey(x))! })));
+        for (const serial of accepted) {
+          const message = inStock.get(serialKey(serial));
+          if (message !== undefined) refused.push({ serial, message });
+        }
         accepted = accepted.filter((x) => !inStock.has(serialKey(x)));
       } catch {
         // No answer: keep them; the server refuses a duplicate on save.
@@ -86,13 +93,14 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
 
   const submit = async (finish: boolean) => {
     if (submitting) return;
-    const allArrived = lines.every((l) => l.arrived + (state[l.id]!.serials.length || Number(state[l.id]!.quantity) || 0) >= l.expected);
+    const allArrived = lines.every((l) => l.arrived + countOf(lineIn(state, l.id)) >= l.expected);
     if (finish && !allArrived) {
       const ok = await confirmDialog({ title: 'Voormelding afronden', text: 'Niet alle artikelen zijn binnen. Wil je de voormelding afronden als deellevering?', confirmLabel: 'Afronden' });
       if (!ok) return;
     }
     const products = lines
-      .map((l) => ({ asn_product_id: l.id, serials: state[l.id]!.serials, ...(state[l.id]!.quantity ? { quantity: Number(state[l.id]!.quantity) } : {}) }))
+      .map((l) => ({ id: l.id, line: lineIn(state, l.id) }))
+      .map(({ id, line }) => ({ asn_product_id: id, serials: line.serials, ...(line.quantity ? { quantity: Number(line.quantity) } : {}) }))
       .filter((p) => p.serials.length || p.quantity);
     setSubmitting(true);
     try {
@@ -112,10 +120,10 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
             const serialErrors: Record<number, string> = {};
             for (const [key, msgs] of Object.entries(outcome.errors)) {
               const m = new RegExp(`^products\\.${i}\\.serials\\.(\\d+)$`).exec(key);
-              if (m) serialErrors[Number(m[1])] = msgs[0]!;
+              if (m) serialErrors[Number(m[1])] = msgs[0] ?? '';
             }
             const lineMsgs = Object.entries(outcome.errors).filter(([k]) => k === `products.${i}.serials` || k === `products.${i}.quantity`).flatMap(([, m]) => m);
-            next[p.asn_product_id] = { ...next[p.asn_product_id]!, serialErrors, messages: lineMsgs };
+            next[p.asn_product_id] = { ...lineIn(next, p.asn_product_id), serialErrors, messages: lineMsgs };
           });
           return next;
         });
@@ -141,10 +149,10 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
       {formMessage && <div className="notice notice-alert" role="alert">{formMessage}</div>}
       <div className="ci-lines">
         {lines.map((line, index) => {
-          const s = state[line.id]!;
+          const s = lineIn(state, line.id);
           const accessory = line.product.product_group_id === ACCESSORY_GROUP_ID;
           const remaining = Math.max(0, line.expected - line.arrived);
-          const count = s.serials.length || Number(s.quantity) || 0;
+          const count = countOf(s);
           return (
             <section className="ci-line" key={line.id} aria-label={line.product.name}>
               <div className="ci-line-head">
