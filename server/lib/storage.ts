@@ -43,7 +43,7 @@ export function peek(stream: Readable, length: number): Promise<{ head: Buffer; 
       // A later failure is the reader's to see; until it listens, it may not end the process.
       stream.on('error', () => {});
       if (!ended) stream.unshift(read);
-      resolve({ head: read.subarray(0, length), whole: ended ? Readable.from([read]) : stream });
+      resolve({ head: read.subarray(0, length), whole: ended ? Readable.from([read], { objectMode: false }) : stream });
     };
     const onReadable = () => {
       for (let chunk: Buffer | null; size < length && (chunk = stream.read() as Buffer | null) !== null; size += chunk.length) chunks.push(chunk);

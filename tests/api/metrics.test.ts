@@ -80,7 +80,7 @@ describe('metrics', () => {
     expect(seriesOf(await metrics.registry.metrics(), 'outbox_replays_total')).toEqual(['outbox_replays_total{route="/api/asns"} 2']);
   });
 
-  it('reports the database pool and the default process metrics', async () => {
+  it('reports a pool source\'s use as db_pool_connections, and the default process metrics', async () => {
     const text = await metrics.registry.metrics();
     expect(seriesOf(text, 'db_pool_connections')).toEqual([
       'db_pool_connections{state="max"} 10', 'db_pool_connections{state="total"} 3', 'db_pool_connections{state="idle"} 2',
