@@ -102,6 +102,10 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database and o
     const replays = metrics.split('\n').find((l) => l.startsWith('outbox_replays_total{route="/api/asns"}'));
     expect(Number(replays?.split(' ').at(-1))).toBeGreaterThanOrEqual(1);
     expect(metrics).toContain('http_request_duration_seconds_count{method="POST",route="/api/asns",status="201"}');
+    // Only where METRICS_PORT is set, and never on the API's port.
+    expect(b.output()).toContain(`Metrics (Prometheus): http://127.0.0.1:${metricsPort}/metrics`);
+    expect(a.output()).not.toContain('Metrics (Prometheus)');
+    expect((await fetch(`${b.url}/metrics`)).status).toBe(404);
   });
 
   it('sign-in limits count across both: five failures on A and five on B lock the account on either', async () => {
@@ -125,7 +129,7 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database and o
     const key = crypto.randomUUID();
     const stored = await browser.post(a.url, `/api/clients/${clientId}/image`, form.payload, { ...form.headers, 'Idempotency-Key': key });
     expect(stored.status, JSON.stringify(stored.body)).toBe(200);
-    // The outbox's replay of the upload reaches B: the first answer, the logo not stored twice over.
+    // The outbox's replay of the upload reaches B: it gets the first answer.
     const replay = await browser.post(b.url, `/api/clients/${clientId}/image`, form.payload, { ...form.headers, 'Idempotency-Key': key });
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
