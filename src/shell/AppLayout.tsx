@@ -82,8 +82,12 @@ function TopBar({ menuOpen, onMenu, actionsRef }: { menuOpen: boolean; onMenu: (
     document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
   // A choice of crumbs takes the first route the user may open (the last one otherwise).
-  const crumbs = (meta.crumbs ?? []).map((c) => (typeof c === 'string' ? c
-    : c.find((name) => { const right = routes[name]?.meta.right; return !right || user.can(right); }) ?? c[c.length - 1]!));
+  const crumbs = (meta.crumbs ?? []).flatMap((c) => {
+    if (typeof c === 'string') return [c];
+    const name = c.find((n) => { const right = routes[n]?.meta.right; return !right || user.can(right); }) ?? c.at(-1);
+    return name ? [name] : [];
+  });
+  const parentRoute = parent ? routes[parent.route] : undefined;
   return (
     <header className="topbar">
       <button type="button" className="menu-toggle" aria-label="Menu" aria-controls="sidebar" aria-expanded={menuOpen} onClick={onMenu}>
@@ -96,8 +100,8 @@ function TopBar({ menuOpen, onMenu, actionsRef }: { menuOpen: boolean; onMenu: (
               {crumbs.map((name) => (
                 <li key={name}><Link to={routes[name]?.path}>{routes[name]?.meta.title}</Link></li>
               ))}
-              {parent && routes[parent.route] && (
-                <li><Link to={routes[parent.route]!.path} params={parent.params}>{parent.label}</Link></li>
+              {parent && parentRoute && (
+                <li><Link to={parentRoute.path} params={parent.params}>{parent.label}</Link></li>
               )}
               <li aria-current="page">{title}</li>
             </ol>

@@ -57,6 +57,7 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [toast]);
   if (!toast) return null;
+  const { link } = toast;
   return (
     <div className="toaster" aria-live="polite">
       <div key={toast.id} className={`toast toast-${toast.type}`} role={toast.type === 'alert' ? 'alert' : 'status'} onClick={() => dismiss(toast.id)}>
@@ -64,8 +65,8 @@ export function Toaster() {
         <span className="toast-body">
           <strong className="toast-title">{toast.title}</strong>
           <span className="toast-text">{toast.text}</span>
-          {toast.link && (
-            <a className="toast-link" href={toast.link.href} onClick={(e) => { e.preventDefault(); toast.link!.onClick(); }}>{toast.link.label}</a>
+          {link && (
+            <a className="toast-link" href={link.href} onClick={(e) => { e.preventDefault(); link.onClick(); }}>{link.label}</a>
           )}
         </span>
         <button type="button" className="toast-close" aria-label="Melding sluiten" onClick={(e) => { e.stopPropagation(); dismiss(toast.id); }}>×</button>

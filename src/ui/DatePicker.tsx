@@ -103,9 +103,10 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
   };
   const onGridKey = (e: KeyboardEvent) => {
     const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
-    if (e.key in moves) {
+    const move = moves[e.key];
+    if (move !== undefined) {
       e.preventDefault();
-      moveFocus(addDays(focused, moves[e.key]!));
+      moveFocus(addDays(focused, move));
     } else if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
@@ -158,7 +159,7 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
             </thead>
             <tbody>
               {monthGrid(view.year, view.month).map((week) => (
-                <tr key={week[0]!.iso}>
+                <tr key={week[0]?.iso}>
                   {week.map((day) => {
                     const allowed = isAllowed(day.iso, type, today);
                     const cls = ['calendar-day', day.inMonth ? '' : 'is-outside', day.iso === today ? 'is-today' : '', day.iso === value ? 'is-selected' : '', allowed ? '' : 'is-disabled']

@@ -48,10 +48,11 @@ export function Modal({ title, onClose, children, footer, size = 'medium' }: Mod
   });
 
   useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
     const me = Symbol('modal');
     openStack.push(me);
     const previous = document.activeElement as HTMLElement | null;
-    const dialog = dialogRef.current!;
     const first =
       dialog.querySelector<HTMLElement>('[data-autofocus]') ??
       dialog.querySelector<HTMLElement>('.modal-body input:not([type=hidden]):not(:disabled), .modal-body select:not(:disabled), .modal-body textarea:not(:disabled)');

@@ -57,12 +57,14 @@ export function SignaturePad({ onChange, label = 'Handtekening', disabled, error
   const report = () => {
     const enough = inkLength(strokes.current.map((s) => s.samples)) >= MIN_INK_LENGTH;
     setSigned(enough);
-    onChangeRef.current(enough ? canvasRef.current!.toDataURL('image/png') : null);
+    const canvas = canvasRef.current;
+    onChangeRef.current(enough && canvas ? canvas.toDataURL('image/png') : null);
   };
 
   const add = (e: React.PointerEvent<HTMLCanvasElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
-    const current = strokes.current[strokes.current.length - 1]!;
+    const current = strokes.current.at(-1);
+    if (!current) return;
     // Fast strokes: the browser merges moves; the coalesced events keep every sample.
     const events = typeof e.nativeEvent.getCoalescedEvents === 'function' ? e.nativeEvent.getCoalescedEvents() : [];
     for (const p of events.length ? events : [e.nativeEvent]) current.samples.push(sampleAt(p.clientX, p.clientY, box, p.pressure));

@@ -19,7 +19,8 @@ export const todayIso = (now: Date = new Date()) => todayInAmsterdam(now);
 export function parseDisplayDate(text: string): string | null {
   const m = /^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s*$/.exec(text);
   if (!m) return null;
-  const iso = `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+  const [, day = '', month = '', year = ''] = m;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   return isCalendarDate(iso) ? iso : null;
 }
 

@@ -15,10 +15,12 @@ export function focusableIn(container: HTMLElement): HTMLElement[] {
  * first and back, or enter the list when focus is outside it. Null: the browser's own move is fine.
  */
 export function nextTrapTarget<T>(items: readonly T[], active: unknown, backwards: boolean): T | null {
-  if (items.length === 0) return null;
   const index = items.indexOf(active as T);
-  if (index === -1) return backwards ? items.at(-1)! : items[0]!;
-  if (backwards && index === 0) return items.at(-1)!;
-  if (!backwards && index === items.length - 1) return items[0]!;
+  const first = items[0];
+  const last = items.at(-1);
+  if (first === undefined || last === undefined) return null;
+  if (index === -1) return backwards ? last : first;
+  if (backwards && index === 0) return last;
+  if (!backwards && index === items.length - 1) return first;
   return null;
 }

@@ -22,7 +22,8 @@ export function setIn(target: unknown, path: string, value: unknown): unknown {
 /** An object or array, read by key ('0' indexes an array). */
 const isContainer = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-function setAt(target: unknown, [key, ...more]: string[], value: unknown): unknown {
-  const next = more.length ? setAt((isContainer(target) ? target[key!] : undefined) ?? (/^\d+$/.test(more[0]!) ? [] : {}), more, value) : value;
-  return Array.isArray(target) ? Object.assign([...target], { [key!]: next }) : { ...(target as object), [key!]: next };
+function setAt(target: unknown, [key = '', ...more]: string[], value: unknown): unknown {
+  const [below] = more;
+  const next = below === undefined ? value : setAt((isContainer(target) ? target[key] : undefined) ?? (/^\d+$/.test(below) ? [] : {}), more, value);
+  return Array.isArray(target) ? Object.assign([...target], { [key]: next }) : { ...(target as object), [key]: next };
 }

@@ -144,7 +144,7 @@ export type ApiForm<T extends Record<string, unknown>> = ReturnType<typeof useAp
 function entryErrors(form: HTMLFormElement): FieldErrors {
   const errors: FieldErrors = {};
   for (const input of form.querySelectorAll<HTMLInputElement>('[data-entry-error]')) {
-    errors[input.name || input.id] = [input.dataset.entryError!];
+    errors[input.name || input.id] = [input.dataset.entryError ?? ''];
   }
   return errors;
 }
@@ -153,7 +153,8 @@ function entryErrors(form: HTMLFormElement): FieldErrors {
 function missingRequired(form: HTMLFormElement): FieldErrors {
   const errors: FieldErrors = {};
   for (const wrapper of form.querySelectorAll<HTMLElement>('[data-required-field]')) {
-    const name = wrapper.dataset.requiredField!;
+    const name = wrapper.dataset.requiredField;
+    if (!name) continue;
     const controls = [...wrapper.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')];
     const choice = controls.some((c) => c instanceof HTMLInputElement && (c.type === 'radio' || c.type === 'checkbox'));
     const filled = choice

@@ -16,9 +16,9 @@ export function scanHints(): Map<DecodeHintType, unknown> {
 export function luminanceFromRgba(data: ArrayLike<number>, width: number, height: number): Uint8ClampedArray {
   const out = new Uint8ClampedArray(width * height);
   for (let i = 0, p = 0; p < out.length; i += 4, p++) {
-    const a = data[i + 3]! / 255;
+    const a = (data[i + 3] ?? 255) / 255;
     // Transparent pixels count as white paper.
-    const y = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+    const y = 0.299 * (data[i] ?? 0) + 0.587 * (data[i + 1] ?? 0) + 0.114 * (data[i + 2] ?? 0);
     out[p] = Math.round(y * a + 255 * (1 - a));
   }
   return out;

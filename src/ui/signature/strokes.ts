@@ -3,6 +3,7 @@ import { getStroke } from 'perfect-freehand';
 /** One pointer sample: x and y in CSS pixels of the pad, pressure 0–1 (0.5 when the device has none). */
 export type Sample = [x: number, y: number, pressure: number];
 export type Stroke = Sample[];
+type Point = [x: number, y: number];
 
 /** Mouse and most fingers report no real pressure: let perfect-freehand simulate it from speed. */
 export const strokeOptions = (simulatePressure: boolean) => ({
@@ -11,16 +12,15 @@ export const strokeOptions = (simulatePressure: boolean) => ({
 
 /** The outline polygon of one stroke as an SVG path (a dot for a single tap), for Path2D or an <svg>. */
 export function strokePath(stroke: Stroke, simulatePressure = true): string {
-  const outline = getStroke(stroke, { ...strokeOptions(simulatePressure), last: true });
-  if (!outline.length) return '';
+  const outline = getStroke(stroke, { ...strokeOptions(simulatePressure), last: true }).map(([x = 0, y = 0]): Point => [x, y]);
   const [first, ...rest] = outline;
-  const mid = (a: number[], b: number[]) => [(a[0]! + b[0]!) / 2, (a[1]! + b[1]!) / 2];
-  let d = `M${first![0]!.toFixed(2)},${first![1]!.toFixed(2)}`;
+  if (!first) return '';
+  const mid = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  let d = `M${first[0].toFixed(2)},${first[1].toFixed(2)}`;
   // Quadratic curves through the midpoints give a smooth closed outline.
   rest.forEach((p, i) => {
-    const next = rest[i + 1] ?? first!;
-    const [mx, my] = mid(p, next);
-    d += ` Q${p[0]!.toFixed(2)},${p[1]!.toFixed(2)} ${mx!.toFixed(2)},${my!.toFixed(2)}`;
+    const [mx, my] = mid(p, rest[i + 1] ?? first);
+    d += ` Q${p[0].toFixed(2)},${p[1].toFixed(2)} ${mx.toFixed(2)},${my.toFixed(2)}`;
   });
   return `${d} Z`;
 }
@@ -37,6 +37,11 @@ export const MIN_INK_LENGTH = 20;
 /** Total drawn length in CSS pixels over all strokes. */
 export function inkLength(strokes: readonly Stroke[]): number {
   let total = 0;
-  for (const s of strokes) for (let i = 1; i < s.length; i++) total += Math.hypot(s[i]![0] - s[i - 1]![0], s[i]![1] - s[i - 1]![1]);
+  for (const s of strokes) {
+    s.forEach(([x, y], i) => {
+      const before = s[i - 1];
+      if (before) total += Math.hypot(x - before[0], y - before[1]);
+    });
+  }
   return total;
 }

@@ -73,7 +73,8 @@ export function pageItems(current: number, last: number): (number | '…')[] {
   const pages = [...wanted].filter((p) => p >= 1 && p <= last).sort((a, b) => a - b);
   const items: (number | '…')[] = [];
   pages.forEach((p, i) => {
-    const gap = i > 0 ? p - pages[i - 1]! : 1;
+    const before = pages[i - 1];
+    const gap = before === undefined ? 1 : p - before;
     if (gap === 2) items.push(p - 1); // a gap of one page shows that page instead of '…'
     else if (gap > 2) items.push('…');
     items.push(p);
