@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, assert, describe, expect, it, vi } from 'vitest';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { persistQueryClientRestore, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { ApiError, NetworkError } from './errors';
@@ -103,8 +103,12 @@ describe('one user\'s cache: a shared device never shows it to the next user', (
     const storage = memoryStorage();
     const persister = storagePersister({ storage, prefix: 'cache' });
     persister.writeNow(snapshot(1, 1, lists));
-    expect(ownerOf((await persister.restoreClient())!)).toBe(1);
-    storage.setItem('cache:user-2', storage.getItem('cache:user-1')!);
+    const restored = await persister.restoreClient();
+    assert.exists(restored);
+    expect(ownerOf(restored)).toBe(1);
+    const stored = storage.getItem('cache:user-1');
+    assert.exists(stored);
+    storage.setItem('cache:user-2', stored);
     storage.removeItem('cache:user-1');
     expect(await persister.restoreClient()).toBeUndefined();
     expect(storage.length).toBe(0);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { allPermissions } from '@domain/permissions';
 import { isMenuActive, menu, visibleMenu } from './menu';
 
@@ -20,11 +20,14 @@ describe('sidebar menu', () => {
     expect(visibleMenu(['Rol bekijken']).map((e) => e.route)).toContain('rolesRights');
   });
   it('is active on its own route and on its detail routes', () => {
-    const stock = menu.find((e) => e.route === 'stock')!;
+    const stock = menu.find((e) => e.route === 'stock');
+    const dashboard = menu.find((e) => e.route === 'dashboard');
+    assert.exists(stock);
+    assert.exists(dashboard);
     expect(isMenuActive(stock, 'stock')).toBe(true);
     expect(isMenuActive(stock, 'itemDetail')).toBe(true);
     expect(isMenuActive(stock, 'bundleDetail')).toBe(false);
-    expect(isMenuActive(menu.find((e) => e.route === 'dashboard')!, 'customerDetail')).toBe(true);
+    expect(isMenuActive(dashboard, 'customerDetail')).toBe(true);
     expect(isMenuActive(stock, undefined)).toBe(false);
   });
 });

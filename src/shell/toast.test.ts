@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, describe, expect, it } from 'vitest';
 import { currentToast, dismissToast, showToast, toastError } from './toast';
 
 describe('toasts', () => {
@@ -15,11 +15,14 @@ describe('toasts', () => {
 
   it('closing an older message leaves the newer one', () => {
     showToast('Eerste', 'a', 'info');
-    const first = currentToast()!.id;
+    const first = currentToast();
+    assert.exists(first);
     showToast('Tweede', 'b', 'warning');
-    dismissToast(first);
+    dismissToast(first.id);
     expect(currentToast()?.title).toBe('Tweede');
-    dismissToast(currentToast()!.id);
+    const second = currentToast();
+    assert.exists(second);
+    dismissToast(second.id);
     expect(currentToast()).toBeNull();
   });
 });

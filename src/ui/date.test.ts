@@ -52,11 +52,11 @@ describe('ranges', () => {
 describe('calendar', () => {
   it('lays out a month in weeks starting on Monday', () => {
     const weeks = monthGrid(2026, 10); // November 2026 starts on a Sunday
-    expect(weeks[0]![0]).toEqual({ iso: '2026-10-26', day: 26, inMonth: false });
-    expect(weeks[0]![6]).toEqual({ iso: '2026-11-01', day: 1, inMonth: true });
+    expect(weeks[0]?.[0]).toEqual({ iso: '2026-10-26', day: 26, inMonth: false });
+    expect(weeks[0]?.[6]).toEqual({ iso: '2026-11-01', day: 1, inMonth: true });
     expect(weeks).toHaveLength(6);
-    expect(weeks.at(-1)![0]).toEqual({ iso: '2026-11-30', day: 30, inMonth: true });
-    expect(weeks.at(-1)![1]!.inMonth).toBe(false);
+    expect(weeks.at(-1)?.[0]).toEqual({ iso: '2026-11-30', day: 30, inMonth: true });
+    expect(weeks.at(-1)?.[1]?.inMonth).toBe(false);
     expect(weeks.flat().filter((d) => d.inMonth)).toHaveLength(30);
     expect(weeks.every((w) => w.length === 7)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { inkLength, MIN_INK_LENGTH, sampleAt, strokePath, type Stroke } from './strokes';
 
 const line: Stroke = [[10, 10, 0.5], [40, 20, 0.5], [80, 60, 0.6], [120, 70, 0.4]];
@@ -7,7 +7,9 @@ describe('signature strokes', () => {
   it('turns samples into a closed SVG outline that stays near the drawn line', () => {
     const d = strokePath(line);
     expect(d).toMatch(/^M[\d.]+,[\d.]+ Q.* Z$/);
-    const numbers = d.match(/-?\d+(\.\d+)?/g)!.map(Number);
+    const matched = d.match(/-?\d+(\.\d+)?/g);
+    assert.exists(matched);
+    const numbers = matched.map(Number);
     const xs = numbers.filter((_, i) => i % 2 === 0);
     expect(Math.min(...xs)).toBeGreaterThan(0);
     expect(Math.max(...xs)).toBeLessThan(130);

@@ -105,7 +105,7 @@ describe('field work outbox actions', () => {
     // The refused finish is kept, with the server's reason and the signature, until the user retries or discards it.
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ kind: 'finish', status: 'failed', meta: { signerName: 'Jan' }, body: { handtekening: png } });
-    expect(left[0]!.error).toContain('Een geannuleerde levering kan niet worden afgerond.');
+    expect(left[0]?.error).toContain('Een geannuleerde levering kan niet worden afgerond.');
     expect(pendingFor(left, 7)).toMatchObject({ finish: null, failed: [expect.objectContaining({ kind: 'finish' })] });
   });
 });
