@@ -14,6 +14,7 @@ import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerInputGuard } from './http/input-guard';
 import { registerBodyLimits } from './http/body-limits';
+import { registerHealth } from './http/health';
 import { apiDocs, registerOpenApi, withAreaTag } from './http/openapi';
 import { apiModules, rootModules } from './modules';
 import { lazySerializers } from './http/lazy-serializers';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const module of apiModules) await app.register(withAreaTag(module), { prefix: '/api' });
   for (const module of rootModules) await app.register(module);
+  registerHealth(app, deps.db);
   await app.register(apiDocs);
 
   const distDir = deps.config.webDistDir;
