@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { POSTCODE_MESSAGE } from '@domain/rules';
 import { clientMsg } from '@domain/schemas/clients';
+import type { Address, ClientEvent, ClientListRow, Contact, MonthlyPayment } from '@domain/contracts/clients';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -77,21 +78,21 @@ describe('customer lists', () => {
   it('searches on name, city, parent name and contact name', async () => {
     const byParent = await admin.get(`/api/endcustomers?search=${encodeURIComponent('IT Partners')}`);
     expect(byParent.body.total).toBe(3);
-    expect(byParent.body.data.every((r: any) => r.parent_name === 'IT Partners Nederland')).toBe(true);
+    expect(byParent.body.data.every((r: ClientListRow) => r.parent_name === 'IT Partners Nederland')).toBe(true);
     const byCity = await admin.get('/api/endusers?filters[all]=Maastricht');
     expect(byCity.body.total).toBeGreaterThan(0);
     expect(byCity.body.total).toBeLessThan(300);
-    expect(byCity.body.data.every((r: any) => r.city === 'Maastricht')).toBe(true);
+    expect(byCity.body.data.every((r: ClientListRow) => r.city === 'Maastricht')).toBe(true);
     const reseller = (await admin.get('/api/resellers?search=Digitaal')).body.data[0];
     const contact = (await admin.get(`/api/clients/${reseller.id}`)).body.primary_contact;
     const byContact = await admin.get(`/api/resellers?search=${encodeURIComponent(`${contact.first_name} ${contact.last_name}`)}`);
-    expect(byContact.body.data.map((r: any) => r.id)).toContain(reseller.id);
+    expect(byContact.body.data.map((r: ClientListRow) => r.id)).toContain(reseller.id);
     expect((await admin.get('/api/resellers?search=bestaatniet%25')).body.total).toBe(0);
   });
 
   it('sorts by column and order, and filters by parent', async () => {
-    const asc = (await admin.get('/api/endcustomers?sort=name&order=asc&per_page=50')).body.data.map((r: any) => r.name);
-    const desc = (await admin.get('/api/endcustomers?sort=name&order=desc&per_page=50')).body.data.map((r: any) => r.name);
+    const asc = (await admin.get('/api/endcustomers?sort=name&order=asc&per_page=50')).body.data.map((r: ClientListRow) => r.name);
+    const desc = (await admin.get('/api/endcustomers?sort=name&order=desc&per_page=50')).body.data.map((r: ClientListRow) => r.name);
     expect(asc).toHaveLength(12);
     expect(asc[0]).not.toBe(desc[0]);
     expect(desc).toEqual([...asc].reverse());
@@ -125,8 +126,8 @@ describe('customer hierarchy', () => {
   it('shows a reseller only its own end customers and their end users', async () => {
     const ec = await reseller.get('/api/endcustomers');
     expect(ec.body.total).toBe(3);
-    expect(ec.body.data.every((r: any) => r.parent_client_id === resellerClientId)).toBe(true);
-    expect((await reseller.get('/api/resellers')).body.data.map((r: any) => r.id)).toEqual([resellerClientId]);
+    expect(ec.body.data.every((r: ClientListRow) => r.parent_client_id === resellerClientId)).toBe(true);
+    expect((await reseller.get('/api/resellers')).body.data.map((r: ClientListRow) => r.id)).toEqual([resellerClientId]);
     expect((await reseller.get('/api/endusers')).body.total).toBe(75);
     expect((await reseller.get('/api/getallendcustomers')).body).toHaveLength(3);
     expect((await reseller.get(`/api/clients/${otherEndCustomerId}`)).status).toBe(404);
@@ -138,10 +139,10 @@ describe('customer hierarchy', () => {
 
   it('shows an end customer only its own company and end users', async () => {
     const ec = await klant.get('/api/endcustomers');
-    expect(ec.body.data.map((r: any) => r.id)).toEqual([klantClientId]);
+    expect(ec.body.data.map((r: ClientListRow) => r.id)).toEqual([klantClientId]);
     const eu = await klant.get('/api/endusers?per_page=100');
     expect(eu.body.total).toBe(25);
-    expect(eu.body.data.every((r: any) => r.parent_client_id === klantClientId)).toBe(true);
+    expect(eu.body.data.every((r: ClientListRow) => r.parent_client_id === klantClientId)).toBe(true);
     expect((await klant.get('/api/resellers')).body.total).toBe(0);
     expect((await klant.get(`/api/clients/${resellerClientId}`)).status).toBe(404);
     expect((await klant.get(`/api/clients/${otherEndCustomerId}`)).status).toBe(404);
@@ -170,7 +171,7 @@ describe('lookups and the client detail', () => {
     for (const field of ['products', 'bundles', 'items', 'projects', 'available_products']) expect(Array.isArray(res.body[field])).toBe(true);
     expect(res.body.primary_contact.id).toBe(res.body.primary_contact_id);
     expect(res.body.visiting_address.is_visiting).toBe(true);
-    expect(res.body.contacts.every((c: any) => c.deleted_at === null)).toBe(true);
+    expect(res.body.contacts.every((c: Contact) => c.deleted_at === null)).toBe(true);
     expect(res.body.end_clients).toHaveLength(25);
     expect(res.body.created_at).toEqual(expect.any(String));
     const light = await admin.get(`/api/clients/${klantClientId}?minimum=true`);
@@ -202,7 +203,7 @@ describe('creating customers', () => {
     expect(eu.status).toBe(201);
     expect(eu.body.data.invoice_reference).toBeNull();
     const events = await admin.get(`/api/geteventsbyclientid/${ec.body.data.id}`);
-    expect(events.body.map((e: any) => e.action)).toContain('Eindklant aangemaakt');
+    expect(events.body.map((e: ClientEvent) => e.action)).toContain('Eindklant aangemaakt');
   });
 
   it('answers 422 per field for bad input', async () => {
@@ -263,7 +264,7 @@ describe('changing and deleting customers', () => {
     const foreignContact = await admin.put(`/api/clients/${otherEndCustomerId}`, { name: 'Hernoemd 3', primary_contact_id: 1 });
     expect(foreignContact.body.errors.primary_contact_id).toBeDefined();
     const events = (await admin.get(`/api/geteventsbyclientid/${otherEndCustomerId}`)).body;
-    expect(events.filter((e: any) => e.action === 'Eindklant gewijzigd')).toHaveLength(2);
+    expect(events.filter((e: ClientEvent) => e.action === 'Eindklant gewijzigd')).toHaveLength(2);
     expect((await magazijn.put(`/api/clients/${otherEndCustomerId}`, { name: 'X' })).status).toBe(403);
   });
 
@@ -278,7 +279,7 @@ describe('changing and deleting customers', () => {
     expect((await admin.get(`/api/clients/${user.id}`)).status).toBe(404);
     const row = await ctx.db.selectFrom('clients').select('deleted_at').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
-    expect((await admin.get(`/api/getendclientsbyparentid/${otherEndCustomerId}`)).body.map((c: any) => c.id)).not.toContain(user.id);
+    expect((await admin.get(`/api/getendclientsbyparentid/${otherEndCustomerId}`)).body.map((c: { id: number }) => c.id)).not.toContain(user.id);
     expect((await admin.delete('/api/clients/1')).status).toBe(409);
   });
 });
@@ -290,7 +291,7 @@ describe('addresses', () => {
     expect(created.body.data).toMatchObject({ zipcode: '1012 LG', street: 'Damrak', is_visiting: true });
     const detail = (await reseller.get(`/api/clients/${klantClientId}`)).body;
     expect(detail.visiting_address.id).toBe(created.body.data.id);
-    expect(detail.addresses.filter((a: any) => a.is_visiting)).toHaveLength(1);
+    expect(detail.addresses.filter((a: Address) => a.is_visiting)).toHaveLength(1);
 
     const bad = await reseller.post('/api/addresses', { client_id: klantClientId, street: '', number: '1a', zipcode: '1234 SA', city: 'X' });
     expect(bad.status).toBe(422);
@@ -310,8 +311,8 @@ describe('addresses', () => {
     expect((await klant.delete(`/api/addresses/${id}`)).status).toBe(403);
     expect((await magazijn.post('/api/addresses', { ...newAddress, client_id: klantClientId })).status).toBe(403);
     expect((await reseller.delete(`/api/addresses/${id}`)).status).toBe(200);
-    expect((await reseller.get(`/api/clients/${klantClientId}`)).body.addresses.map((a: any) => a.id)).not.toContain(id);
-    const actions = (await reseller.get(`/api/geteventsbyclientid/${klantClientId}`)).body.map((e: any) => e.action);
+    expect((await reseller.get(`/api/clients/${klantClientId}`)).body.addresses.map((a: Address) => a.id)).not.toContain(id);
+    const actions = (await reseller.get(`/api/geteventsbyclientid/${klantClientId}`)).body.map((e: ClientEvent) => e.action);
     expect(actions).toEqual(expect.arrayContaining([expect.stringMatching(/^Adres toegevoegd/), expect.stringMatching(/^Adres verwijderd/)]));
   });
 
@@ -363,7 +364,7 @@ describe('address import', () => {
     const form3 = multipart({ id: String(klantClientId) }, { name: 'adressen.csv', data: Buffer.from(csvGood) });
     const res3 = await klant.post('/api/importcustomeraddresses', form3.payload, form3.headers);
     expect(res3.body.imported).toBe(1);
-    const names = (await klant.get(`/api/clients/${klantClientId}`)).body.addresses.map((a: any) => a.name);
+    const names = (await klant.get(`/api/clients/${klantClientId}`)).body.addresses.map((a: Address) => a.name);
     expect(names).toContain('Kantoor, boven');
   });
 
@@ -393,7 +394,7 @@ describe('monthly payments', () => {
     const rows = await ctx.db.selectFrom('monthly_payments').select(['description', 'price_cents']).where('client_id', '=', klantClientId).orderBy('id').execute();
     expect(rows).toEqual([{ description: 'Beheer', price_cents: 1250 }, { description: 'Opslag', price_cents: 700 }]);
     const detail = (await admin.get(`/api/clients/${klantClientId}`)).body;
-    expect(detail.monthly_payments.map((m: any) => m.price)).toEqual(['12.50', '7.00']);
+    expect(detail.monthly_payments.map((m: MonthlyPayment) => m.price)).toEqual(['12.50', '7.00']);
     await admin.post(`/api/clients/${klantClientId}/monthly-payment`, { monthlypayment: [{ description: 'Alleen dit', price: '1.05' }] });
     expect((await admin.get(`/api/clients/${klantClientId}`)).body.monthly_payments).toMatchObject([{ description: 'Alleen dit', price: '1.05', price_cents: 105 }]);
   });
@@ -447,7 +448,7 @@ describe('activity history', () => {
     const res = await klant.get(`/api/geteventsbyclientid/${klantClientId}`);
     expect(res.status).toBe(200);
     expect(res.body[0]).toMatchObject({ action: 'Status gewijzigd', status_name: 'In gebruik' });
-    const times = res.body.map((e: any) => new Date(e.created_at).getTime());
+    const times = res.body.map((e: ClientEvent) => new Date(e.created_at).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 });

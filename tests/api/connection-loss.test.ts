@@ -40,8 +40,8 @@ describe('a lost PostgreSQL connection', () => {
   const address = (name: string) => ({ name, street: 'Damrak', number: '12', zipcode: '1012LG', city: 'Amsterdam', client_id: clientId });
 
   it('answers 503 (never 500) while backends are terminated under load, keeps every acknowledged write, and recovers without a restart', async () => {
-    const writes: { name: string; status: number; body: any }[] = [];
-    const reads: { status: number; body: any }[] = [];
+    const writes: { name: string; status: number; body: unknown }[] = [];
+    const reads: { status: number; body: unknown }[] = [];
     let terminated = 0;
     let burstDone = false;
     // Backends end every 40 ms for as long as the burst runs (at least six times): a statement that is

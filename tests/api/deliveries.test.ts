@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfText } from '../support/pdf';
 import { createTestContext, type TestContext } from '../support/context';
-import type { ApiClient } from '../support/client';
+import type { ApiClient, ApiResponse } from '../support/client';
+import type { DeliveryCommandAnswer, DeliveryDetail, DeliveryFormOptions, DeliveryLine, DeliveryListRow } from '@domain/contracts/deliveries';
 import { readWorkbook } from '../support/xlsx';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { deliveryMsg, deliveryToast } from '@domain/schemas/deliveries';
@@ -38,9 +39,9 @@ const ticket = (type: number, overrides: Record<string, unknown> = {}) => ({
   order_number: order(), your_reference: 'REF-1', date: future(5), ...overrides,
 });
 
-async function created(res: { status: number; body: any }) {
+async function created(res: ApiResponse) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: number; order_number: string; [k: string]: any };
+  return (res.body as DeliveryCommandAnswer).data;
 }
 
 beforeAll(async () => {
@@ -106,7 +107,7 @@ describe('requesting deliveries (POST /api/deliveries)', () => {
     const res = await admin.request('POST', '/api/deliveries', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
     const d = await created(res);
     expect(d.media).toEqual([{ original_url: `/api/deliveries/${d.id}/file`, name: 'lijst.csv' }]);
-    const file = await admin.get(d.media[0].original_url);
+    const file = await admin.get(`/api/deliveries/${d.id}/file`);
     expect(String(file.body)).toContain('serie;aantal');
   });
 
@@ -131,7 +132,7 @@ describe('requesting deliveries (POST /api/deliveries)', () => {
     const d = await created(await admin.post('/api/deliveries', ticket(1, { products: [{ item_id: item.id, is_pickup: 1 }], description: 'Scherm kapot' })));
     expect(d.items).toEqual([expect.objectContaining({ id: item.id, serial: item.serial, status: { id: 8, name: 'Reparatie aangevraagd' }, pivot: expect.objectContaining({ is_pickup: 1 }) })]);
     expect(d.title).toBe('Reparatie van Jan Gebruiker');
-    expect(d.events.map((e: any) => e.status?.name)).toContain('Reparatie aangevraagd');
+    expect(d.events.map((e: DeliveryDetail['events'][number]) => e.status?.name)).toContain('Reparatie aangevraagd');
     const again = await admin.post('/api/deliveries', ticket(1, { products: [{ item_id: item.id, is_pickup: 1 }] }));
     expect(again.body.errors['products.0.item_id']).toEqual([deliveryMsg.itemOnOpenDelivery]);
   });
@@ -143,15 +144,15 @@ describe('requesting deliveries (POST /api/deliveries)', () => {
     const noItem = await admin.post('/api/deliveries', ticket(4, { products: [{ product_id: products[0]!.id }] }));
     expect(noItem.body.errors.products).toEqual([deliveryMsg.eolRequired]);
     const d = await created(await admin.post('/api/deliveries', ticket(4, { products: [{ item_id: item.id, is_pickup: 1 }, { product_id: products[0]!.id, is_pickup: 0 }] })));
-    expect(d.products.map((l: any) => [l.is_pickup, l.product_id])).toEqual([[1, products[0]!.id], [0, products[0]!.id]]);
+    expect(d.products.map((l: DeliveryLine) => [l.is_pickup, l.product_id])).toEqual([[1, products[0]!.id], [0, products[0]!.id]]);
     expect(d.can).toMatchObject({ edit: true, cancel: true, finish: true, reopen: false });
   });
 
   it('resignation: without a choice it picks up everything the end user holds', async () => {
     const a = await heldItem();
     const d = await created(await admin.post('/api/deliveries', ticket(2, { date: null })));
-    expect(d.items.map((i: any) => i.id)).toContain(a.id);
-    expect(d.items.every((i: any) => i.pivot.is_pickup === 1)).toBe(true);
+    expect(d.items.map((i: DeliveryDetail['items'][number]) => i.id)).toContain(a.id);
+    expect(d.items.every((i: DeliveryDetail['items'][number]) => i.pivot.is_pickup === 1)).toBe(true);
   });
 
   it('extra products: bundle, delivery date and order number; the bundle\'s articles become the lines', async () => {
@@ -159,7 +160,7 @@ describe('requesting deliveries (POST /api/deliveries)', () => {
     expect(empty.body.errors).toMatchObject({ bundle_id: [deliveryMsg.bundleRequired], date: [msg.required], order_number: [msg.required] });
     const d = await created(await admin.post('/api/deliveries', { delivery_type_id: 5, client_id: endUser, bundle_id: bundleId, date: future(2), order_number: order() }));
     const inBundle = (await ctx.db.selectFrom('bundle_product').select('product_id').where('bundle_id', '=', bundleId).execute()).map((r) => r.product_id);
-    expect(d.products.map((l: any) => l.product_id).sort()).toEqual(inBundle.sort());
+    expect(d.products.map((l: DeliveryLine) => l.product_id).sort()).toEqual(inBundle.sort());
     const notInBundle = (await ctx.db.selectFrom('products').select('id').where('client_id', '=', customer).where('id', 'not in', inBundle).executeTakeFirstOrThrow()).id;
     const wrong = await admin.post('/api/deliveries', { delivery_type_id: 5, client_id: endUser, bundle_id: bundleId, date: future(2), order_number: order(), products: [{ product_id: notInBundle }] });
     expect(wrong.body.errors['products.0.product_id']).toEqual([deliveryMsg.productNotInBundle]);
@@ -189,7 +190,7 @@ describe('requesting deliveries (POST /api/deliveries)', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors.client_id).toEqual([deliveryMsg.clientRequired]);
     const own = await created(await reseller.post('/api/deliveries', ticket(5, { bundle_id: bundleId })));
-    expect(own.user.name).toBe('Rik Reseller');
+    expect(own.user?.name).toBe('Rik Reseller');
   });
 });
 
@@ -227,7 +228,7 @@ describe('a new end user (POST /api/clients, client type 4) comes with its INDIE
     const put = await admin.put(`/api/deliveries/${d.id}`, { delivery_type_id: 3, date: future(9), client_id: d.client_id, address: 'Kerkstraat 1, 1011 AA Amsterdam', products: [{ product_id: products[1]!.id, amount: 1 }] });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.data).toMatchObject({ date: future(9), address: 'Kerkstraat 1, 1011 AA Amsterdam', order_number: orderNumber });
-    expect(put.body.data.products.map((l: any) => l.product_id)).toEqual([products[1]!.id]);
+    expect(put.body.data.products.map((l: DeliveryLine) => l.product_id)).toEqual([products[1]!.id]);
   });
 });
 
@@ -256,7 +257,7 @@ describe('detail', () => {
     expect(detail.user).toEqual({ id: expect.any(Number), name: 'Karin Klant' });
     const lines = await ctx.db.selectFrom('delivery_products as dp').leftJoin('items as i', 'i.id', 'dp.item_id').select(['dp.id', 'dp.item_id', 'i.serial', 'dp.is_pickup'])
       .where('dp.delivery_id', '=', d.id).orderBy('dp.is_pickup', 'desc').orderBy('dp.id').execute();
-    expect(detail.products.map((l: any) => [l.id, l.item_id, l.serial, l.is_pickup])).toEqual(lines.map((l) => [l.id, l.item_id, l.serial, l.is_pickup]));
+    expect(detail.products.map((l: DeliveryLine) => [l.id, l.item_id, l.serial, l.is_pickup])).toEqual(lines.map((l) => [l.id, l.item_id, l.serial, l.is_pickup]));
     expect(detail.items).toContainEqual(expect.objectContaining({ id: item.id, serial: item.serial, pivot: expect.objectContaining({ is_pickup: 1, checked_out_at: null }) }));
     expect(detail.events.map((e: { action: string }) => e.action)).toEqual(['Later gebeurd', 'Uitdienst aangevraagd']);
     for (const e of detail.events) expect(e.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -274,9 +275,9 @@ describe('lists and export', () => {
     const res = await admin.get(`/api/deliveries?filters[client]=${customer}&filters[type]=6&per_page=200`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ current_page: 1, per_page: 200 });
-    const row = res.body.data.find((r: any) => r.id === d.id);
+    const row = res.body.data.find((r: DeliveryListRow) => r.id === d.id);
     expect(row).toMatchObject({ order_number: d.order_number, w_number: 'W-42', delivery_type: { name: 'Bulklevering' }, end_customer_id: customer, products_count: 2 });
-    expect(res.body.data.every((r: any) => r.delivery_type_id === 6 && r.end_customer_id === customer)).toBe(true);
+    expect(res.body.data.every((r: DeliveryListRow) => r.delivery_type_id === 6 && r.end_customer_id === customer)).toBe(true);
     const page = await admin.get('/api/deliveries?per_page=1&page=2');
     expect(page.body.data).toHaveLength(1);
     expect(page.body.last_page).toBe(page.body.total);
@@ -285,7 +286,7 @@ describe('lists and export', () => {
   it('finds a delivery by its whole order number, in any case, and not one that shares only the number part', async () => {
     const mine = await created(await admin.post('/api/deliveries', { delivery_type_id: 6, client_id: customer, date: future(3), order_number: 'ZXQ-0777771', products: [{ product_id: products[0]!.id }] }));
     const other = await created(await admin.post('/api/deliveries', { delivery_type_id: 6, client_id: customer, date: future(3), order_number: 'PLK-0777771', products: [{ product_id: products[0]!.id }] }));
-    const ids = async (term: string) => (await admin.get(`/api/deliveries?search=${encodeURIComponent(term)}`)).body.data.map((r: any) => r.id);
+    const ids = async (term: string) => (await admin.get(`/api/deliveries?search=${encodeURIComponent(term)}`)).body.data.map((r: DeliveryListRow) => r.id);
     expect(await ids('ZXQ-0777771')).toEqual([mine.id]);
     expect(await ids('zxq-0777771')).toEqual([mine.id]);
     expect(await ids('Q-07777')).toEqual([mine.id]);
@@ -325,7 +326,7 @@ describe('lists and export', () => {
   it('lists a delivery with open backorder lines under Backorders', async () => {
     const d = await created(await admin.post('/api/deliveries', { delivery_type_id: 6, client_id: customer, date: future(3), order_number: order(), products: [{ product_id: products[0]!.id }] }));
     await ctx.db.updateTable('delivery_products').set({ is_backorder: true }).where('delivery_id', '=', d.id).execute();
-    expect((await admin.get(`/api/backorders?search=${d.order_number}`)).body.data.map((r: any) => r.id)).toEqual([d.id]);
+    expect((await admin.get(`/api/backorders?search=${d.order_number}`)).body.data.map((r: DeliveryListRow) => r.id)).toEqual([d.id]);
   });
 
   it('exports a tab as .xlsx with a timestamped name; needs Levering exporteren', async () => {
@@ -540,7 +541,7 @@ describe('GET /api/delivery-form-options/{clientId}', () => {
     expect(p).toMatchObject({ available: expect.any(Number), on_order: expect.any(Number) });
     await created(await admin.post('/api/deliveries', { delivery_type_id: 6, client_id: customer, date: future(3), products: [{ product_id: p.id, amount: 4 }] }));
     const after = (await admin.get(`/api/delivery-form-options/${endUser}`)).body;
-    expect(after.products.find((x: any) => x.id === p.id).on_order).toBe(p.on_order + 4);
+    expect(after.products.find((x: DeliveryFormOptions['products'][number]) => x.id === p.id).on_order).toBe(p.on_order + 4);
     expect(after.end_customer.id).toBe(customer);
     expect(after.bundles.length).toBeGreaterThan(0);
     expect((await reseller.get(`/api/delivery-form-options/${otherEndUser}`)).status).toBe(404);

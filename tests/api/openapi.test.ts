@@ -187,6 +187,37 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('the answers of the customer, delivery, repair and EOL areas', () => {
+  it('send the fields their response schemas declare: every required one, nothing undeclared', async () => {
+    type Schema = { properties?: Record<string, Schema>; items?: Schema; required?: string[] };
+    const paths = (await ctx.client().get('/api/openapi.json')).body.paths as Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>>;
+    const declared = (path: string) => paths[path]?.get?.responses['200']?.content['application/json']?.schema ?? {};
+    const rowOf = (schema: Schema) => schema.properties?.data?.items ?? {};
+    const admin = await ctx.client().signIn('beheerder@demo.local');
+    /** The answer's keys against the schema's: the required ones present, none outside the declared ones. */
+    const expectDeclared = (what: string, answer: Record<string, unknown>, schema: Schema) => {
+      const keys = Object.keys(answer);
+      expect(keys, what).toEqual(expect.arrayContaining(schema.required ?? []));
+      expect(keys.filter((k) => !Object.hasOwn(schema.properties ?? {}, k)), what).toEqual([]);
+    };
+    const firstRow = async (path: string) => {
+      const [row] = (await admin.get(path)).body.data as Record<string, unknown>[];
+      expect(row, path).toBeDefined();
+      expectDeclared(path, row ?? {}, rowOf(declared(path)));
+      return row ?? {};
+    };
+    const delivery = await firstRow('/api/deliveries');
+    expectDeclared('delivery', (await admin.get(`/api/deliveries/${String(delivery.id)}`)).body, declared('/api/deliveries/{id}'));
+    const repair = await firstRow('/api/repairdeliveries');
+    expectDeclared('repair', (await admin.get(`/api/repairs/${String(repair.id)}`)).body, declared('/api/repairs/{id}'));
+    const customer = await firstRow('/api/endcustomers');
+    expectDeclared('customer', (await admin.get(`/api/clients/${String(customer.id)}`)).body, declared('/api/clients/{id}'));
+    const eol = await firstRow('/api/productswitheolitems');
+    const items = (await admin.get(`/api/items/itemseolbyproductid/${String(eol.id)}`)).body as Record<string, unknown>;
+    expectDeclared('EOL items', items, declared('/api/items/itemseolbyproductid/{id}'));
+  });
+});
+
 describe('/api/docs', () => {
   it('serves a readable page with its own content policy, the rest of the API keeps the strict one', async () => {
     const client = ctx.client();

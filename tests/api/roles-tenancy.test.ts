@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
@@ -167,7 +167,7 @@ describe('migration 20261126T1600-role-owners', () => {
   beforeAll(async () => { mctx = await createTestContext(); });
   afterAll(() => mctx.close());
 
-  async function rightsPerUser(db: Kysely<any>) {
+  async function rightsPerUser(db: TestContext['db']) {
     const rows = await sql<{ user_id: number; rights: string }>`select ru.user_id, string_agg(distinct p.name, ',' order by p.name) as rights
       from role_user ru join permission_role pr on pr.role_id = ru.role_id join permissions p on p.id = pr.permission_id
       group by ru.user_id order by ru.user_id`.execute(db);
@@ -175,16 +175,21 @@ describe('migration 20261126T1600-role-owners', () => {
   }
 
   it("gives existing roles to the provider, except one a reseller made (by its creation event) and only its own users hold; nobody's rights change", async () => {
-    const db = mctx.db as unknown as Kysely<any>;
+    const { db } = mctx;
     await roleOwners.down(db);
-    const users = Object.fromEntries((await db.selectFrom('users').select(['id', 'email']).execute()).map((u) => [u.email, u.id]));
+    const users = new Map((await db.selectFrom('users').select(['id', 'email']).execute()).map((u) => [u.email, u.id]));
+    const userId = (email: string) => {
+      const found = users.get(email);
+      if (found === undefined) throw new Error(`No demo user ${email}`);
+      return found;
+    };
     const klantRight = (await db.selectFrom('permissions').select('id').where('name', '=', 'Klant bekijken').executeTakeFirstOrThrow()).id;
     /** A role as the old code made it: the role and its creation event in one transaction (one now()). */
     const made = async (name: string, by: string | null, heldBy: string[]) => db.transaction().execute(async (trx) => {
       const role = await trx.insertInto('roles').values({ name, description: name }).returning('id').executeTakeFirstOrThrow();
-      if (by) await trx.insertInto('events').values({ action: `Rol ${name} aangemaakt`, user_id: users[by] }).execute();
+      if (by) await trx.insertInto('events').values({ action: `Rol ${name} aangemaakt`, user_id: userId(by) }).execute();
       await trx.insertInto('permission_role').values({ role_id: role.id, permission_id: klantRight }).execute();
-      for (const email of heldBy) await trx.insertInto('role_user').values({ role_id: role.id, user_id: users[email] }).execute();
+      for (const email of heldBy) await trx.insertInto('role_user').values({ role_id: role.id, user_id: userId(email) }).execute();
       return role.id as number;
     });
     const own = await made('Rik eigen rol', 'reseller@demo.local', ['klant@demo.local']);

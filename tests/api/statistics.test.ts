@@ -42,12 +42,12 @@ beforeAll(async () => {
     item('ST-E', ItemStatus.REPARATIE_ONTVANGEN, customerId),
   ]).execute();
   await ctx.db.insertInto('deliveries').values([
-    { delivery_type_id: DeliveryType.INDIENST, client_id: endUser, created_at: `${year}-02-01T10:00:00Z`, completed_at: `${year}-02-04T10:00:00Z` } as any,
-    { delivery_type_id: DeliveryType.INDIENST, client_id: endUser, created_at: `${year}-02-10T10:00:00Z`, completed_at: `${year}-02-11T10:00:00Z` } as any,
-    { delivery_type_id: DeliveryType.REPARATIE, client_id: endUser, created_at: `${year}-05-10T10:00:00Z` } as any,
-    { delivery_type_id: DeliveryType.EOL_SWAP, client_id: endUser, created_at: `${year}-06-01T10:00:00Z`, completed_at: `${year}-06-06T10:00:00Z` } as any,
-    { delivery_type_id: DeliveryType.EOL_SWAP, client_id: endUser, created_at: `${year}-06-02T10:00:00Z`, is_cancelled: true } as any,
-    { delivery_type_id: DeliveryType.BULK_LEVERING, client_id: customerId, created_at: `${year}-07-02T10:00:00Z`, completed_at: `${year}-07-04T10:00:00Z` } as any,
+    { delivery_type_id: DeliveryType.INDIENST, client_id: endUser, created_at: new Date(`${year}-02-01T10:00:00Z`), completed_at: new Date(`${year}-02-04T10:00:00Z`) },
+    { delivery_type_id: DeliveryType.INDIENST, client_id: endUser, created_at: new Date(`${year}-02-10T10:00:00Z`), completed_at: new Date(`${year}-02-11T10:00:00Z`) },
+    { delivery_type_id: DeliveryType.REPARATIE, client_id: endUser, created_at: new Date(`${year}-05-10T10:00:00Z`) },
+    { delivery_type_id: DeliveryType.EOL_SWAP, client_id: endUser, created_at: new Date(`${year}-06-01T10:00:00Z`), completed_at: new Date(`${year}-06-06T10:00:00Z`) },
+    { delivery_type_id: DeliveryType.EOL_SWAP, client_id: endUser, created_at: new Date(`${year}-06-02T10:00:00Z`), is_cancelled: true },
+    { delivery_type_id: DeliveryType.BULK_LEVERING, client_id: customerId, created_at: new Date(`${year}-07-02T10:00:00Z`), completed_at: new Date(`${year}-07-04T10:00:00Z`) },
   ]).execute();
   const bulk = await ctx.db.selectFrom('deliveries').select('id').where('client_id', '=', customerId).where('delivery_type_id', '=', DeliveryType.BULK_LEVERING).executeTakeFirstOrThrow();
   await ctx.db.insertInto('delivery_products').values([1, 2, 3].map(() => ({ delivery_id: bulk.id, product_id: product.id }))).execute();

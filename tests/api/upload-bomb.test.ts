@@ -10,6 +10,7 @@ import { fileMsg } from '@domain/files';
 import { withDatabase } from '../support/postgres';
 import { withDbName } from '../support/global-setup';
 import { multipartBody } from '../support/multipart';
+import type { JsonBody } from '../support/client';
 import { xlsxBomb } from '../support/zip-bomb';
 
 /**
@@ -48,7 +49,7 @@ class HttpClient {
   private cookies = new Map<string, string>();
   private xsrf = '';
 
-  async request(method: string, url: string, body?: BodyInit | object, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  async request(method: string, url: string, body?: BodyInit | object, headers: Record<string, string> = {}): Promise<{ status: number; body: JsonBody }> {
     const json = body !== undefined && !(body instanceof Uint8Array) && typeof body === 'object';
     const res = await fetch(base + url, {
       method,
@@ -144,7 +145,7 @@ describe('an upload bomb against a running server', () => {
       const form = multipartBody(fields, { file: { name, data } });
       return client.request('POST', url, form.payload, form.headers);
     };
-    const rounds: { status: number; body: any }[][] = [];
+    const rounds: { status: number; body: JsonBody }[][] = [];
     for (let round = 0; round < 3; round++) {
       rounds.push(await Promise.all([
         upload(klant, '/api/importcustomeraddresses', { id: String(klantClientId) }, 'adressen.xlsx', rowBomb),
