@@ -1,0 +1,89 @@
+// @ts-check
+/**
+ * `npm test`: every check of the project, in two lines that run side by side on a 2-core machine:
+ * the type check, the lint and the unit and API tests (vitest) one after the other, beside the web
+ * build and the browser tests, which need that build. Each phase's output is prefixed with its name;
+ * at the end a table gives each phase's wall time. Fails when any phase fails; a phase whose
+ * predecessor failed does not run. WEB_DIST_DIR chooses the build folder (default dist/).
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (/** @type {string} */ name) => path.join(root, 'node_modules', '.bin', name);
+const webDist = process.env.WEB_DIST_DIR ?? 'dist';
+
+/** @typedef {{ name: string, commands: string[][] }} Phase */
+/** @type {Phase[][]} */
+const lines = [
+  [
+    { name: 'typecheck', commands: [[bin('tsc'), '--noEmit', '-p', 'tsconfig.json'], [bin('tsc'), '--noEmit', '-p', 'domain/tsconfig.json']] },
+    { name: 'lint', commands: [[bin('eslint'), '.']] },
+    { name: 'unit+API', commands: [[bin('vitest'), 'run']] },
+  ],
+  [
+    { name: 'build', commands: [[bin('vite'), 'build', '--outDir', webDist, '--logLevel', 'warn']] },
+    { name: 'e2e', commands: [[bin('playwright'), 'test']] },
+  ],
+];
+
+/** @type {Map<string, { status: 'passed' | 'failed' | 'skipped', ms: number }>} */
+const results = new Map();
+
+/** Runs one command with its output prefixed line by line; resolves to its exit code. */
+function run(/** @type {string} */ name, /** @type {string[]} */ [command, ...args]) {
+  return new Promise((resolve) => {
+    const child = spawn(command ?? '', args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0', WEB_DIST_DIR: webDist }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = `[${name}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (/** @type {string} */ chunk) => {
+        const parts = (rest + chunk).split('\n');
+        rest = parts.pop() ?? '';
+        for (const line of parts) process.stdout.write(prefix + line + '\n');
+      });
+      stream.on('end', () => rest && process.stdout.write(prefix + rest + '\n'));
+    }
+    child.on('error', (err) => {
+      process.stdout.write(`${prefix}${err.message}\n`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+async function runLine(/** @type {Phase[]} */ phases) {
+  let failed = false;
+  for (const phase of phases) {
+    if (failed) {
+      results.set(phase.name, { status: 'skipped', ms: 0 });
+      continue;
+    }
+    const started = Date.now();
+    let code = 0;
+    for (const command of phase.commands) {
+      code = await run(phase.name, command);
+      if (code !== 0) break;
+    }
+    failed = code !== 0;
+    results.set(phase.name, { status: failed ? 'failed' : 'passed', ms: Date.now() - started });
+  }
+}
+
+const started = Date.now();
+await Promise.all(lines.map(runLine));
+const total = Date.now() - started;
+
+const minutes = (/** @type {number} */ ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+console.log('\nPhase       Time    Result');
+for (const phase of lines.flat()) {
+  const result = results.get(phase.name) ?? { status: 'skipped', ms: 0 };
+  console.log(`${phase.name.padEnd(11)} ${minutes(result.ms).padStart(5)}   ${result.status}`);
+}
+console.log(`${'total'.padEnd(11)} ${minutes(total).padStart(5)}   (wall time; the two lines run side by side)`);
+process.exit([...results.values()].some((r) => r.status !== 'passed') ? 1 : 0);
