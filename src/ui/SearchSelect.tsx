@@ -7,14 +7,20 @@
  *   <SearchSelect id="client" options={clients} value={clientId}
  *     onChange={(id, option) => setClientId(id)} placeholder="Kies een klant" />
  * options are { id, name }; value is the chosen id or null. Keyboard: arrows, Enter, Escape.
+ * Only the options in view (and a few around them) are in the page: a list of 20,000 customers opens
+ * and filters as fast as one of twenty.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useFixedPlace } from './fixed-place';
 import {
-  BLUR_DELAY_MS, filterOptions, moveActive, NO_RESULTS, placeList, resolveBlur, type SelectOption,
+  BLUR_DELAY_MS, filterIndexed, indexOptions, moveActive, NO_RESULTS, OPTION_ESTIMATE_PX, placeList, resolveBlur, type SelectOption,
 } from './search-select-filter';
 
 export type { SelectOption } from './search-select-filter';
+
+/** The list's own padding above and below its options (styles.css: 0.25rem). */
+const LIST_PADDING_PX = 4;
 
 export interface SearchSelectProps<T extends SelectOption> {
   options: readonly T[];
@@ -41,6 +47,8 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
   const [typed, setTyped] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** Set by the keyboard: the highlighted option is scrolled into view. The mouse highlights what is in view already. */
+  const follow = useRef(false);
   const [seen, setSeen] = useState(current);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -59,13 +67,32 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
     setTyped(false);
   }
 
-  const shown = filterOptions(options, typed ? text : '');
+  const index = useMemo(() => indexOptions(options), [options]);
+  const shown = useMemo(() => filterIndexed(index, typed ? text : ''), [index, typed, text]);
+  // Typing highlights the first match; when nothing matches, nothing is highlighted.
+  const activeIndex = active < shown.length ? active : -1;
+
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => OPTION_ESTIMATE_PX,
+    overscan: 6,
+    paddingStart: LIST_PADDING_PX,
+    paddingEnd: LIST_PADDING_PX,
+    enabled: open,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const before = first ? first.start - LIST_PADDING_PX : 0;
+  const after = last ? virtualizer.getTotalSize() - LIST_PADDING_PX - last.end : 0;
 
   useEffect(() => () => { if (blurTimer.current) clearTimeout(blurTimer.current); }, []);
   useEffect(() => {
-    if (active < 0) return;
-    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
+    if (activeIndex < 0 || !follow.current) return;
+    follow.current = false;
+    virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+  }, [activeIndex, virtualizer]);
 
   const choose = (option: T | null) => {
     setText(option?.name ?? '');
@@ -92,11 +119,13 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       if (!open) setOpen(true);
-      setActive((i) => moveActive(i, shown.length, e.key as 'ArrowDown' | 'ArrowUp'));
+      follow.current = true;
+      setActive(moveActive(activeIndex, shown.length, e.key as 'ArrowDown' | 'ArrowUp'));
     } else if (e.key === 'Enter') {
-      if (open && active >= 0 && shown[active]) {
+      const option = open && activeIndex >= 0 ? shown[activeIndex] : undefined;
+      if (option) {
         e.preventDefault();
-        choose(shown[active]!);
+        choose(option);
       }
     } else if (e.key === 'Escape') {
       if (open) {
@@ -122,7 +151,7 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
-        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-activedescendant={open && activeIndex >= 0 ? `${listId}-${activeIndex}` : undefined}
         aria-label={props['aria-label']}
         aria-describedby={props['aria-describedby']}
         aria-invalid={invalid || undefined}
@@ -140,7 +169,8 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
           setTyped(true);
           setOpen(true);
           // Typing highlights the first match, so Enter picks it; an empty field highlights nothing.
-          setActive(e.target.value.trim() && filterOptions(options, e.target.value).length > 0 ? 0 : -1);
+          follow.current = true;
+          setActive(e.target.value.trim() ? 0 : -1);
         }}
         onKeyDown={onKeyDown}
       />
@@ -148,14 +178,23 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
       {open && (
         <ul id={listId} ref={listRef} role="listbox" className="search-select-list" style={place ?? undefined}
           aria-label={props['aria-label']}>
+          {/* The options above and below the rendered ones keep their room, so the scroll bar is the whole list's. */}
+          {before > 0 && <li role="presentation" aria-hidden style={{ height: before, padding: 0 }} />}
           {shown.length === 0 && <li className="search-select-empty" role="presentation">{NO_RESULTS}</li>}
-          {shown.map((o, i) => (
-            <li key={o.id} id={`${listId}-${i}`} data-index={i} role="option" aria-selected={o.id === value}
-              className={`${i === active ? 'is-active' : ''}${o.id === value ? ' is-selected' : ''}`.trim() || undefined}
-              onMouseDown={(e) => e.preventDefault()} onMouseEnter={() => setActive(i)} onClick={() => choose(o)}>
-              {o.name}
-            </li>
-          ))}
+          {rows.map((row) => {
+            const o = shown[row.index];
+            if (!o) return null;
+            const i = row.index;
+            return (
+              <li key={o.id} ref={virtualizer.measureElement} id={`${listId}-${i}`} data-index={i} role="option"
+                aria-selected={o.id === value} aria-setsize={shown.length} aria-posinset={i + 1}
+                className={`${i === activeIndex ? 'is-active' : ''}${o.id === value ? ' is-selected' : ''}`.trim() || undefined}
+                onMouseDown={(e) => e.preventDefault()} onMouseEnter={() => setActive(i)} onClick={() => choose(o)}>
+                {o.name}
+              </li>
+            );
+          })}
+          {after > 0 && <li role="presentation" aria-hidden style={{ height: after, padding: 0 }} />}
         </ul>
       )}
     </div>

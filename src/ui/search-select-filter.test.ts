@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterOptions, moveActive, placeList, resolveBlur } from './search-select-filter';
+import { filterIndexed, filterOptions, indexOptions, moveActive, placeList, resolveBlur } from './search-select-filter';
 
 const options = [
   { id: 1, name: 'Gemeente Utrecht' },
@@ -15,6 +15,11 @@ describe('search-select filtering', () => {
   });
   it('shows everything for empty text', () => {
     expect(filterOptions(options, '  ')).toHaveLength(3);
+  });
+  it('filters a list indexed once, and hands back the list itself for empty text (no copy of 20,000 options)', () => {
+    const index = indexOptions(options);
+    expect(filterIndexed(index, 'UTRECHT').map((o) => o.id)).toEqual([1, 3]);
+    expect(filterIndexed(index, '')).toBe(options);
   });
 });
 

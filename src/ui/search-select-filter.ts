@@ -3,17 +3,37 @@
 export const BLUR_DELAY_MS = 150;
 export const LIST_MAX_HEIGHT_PX = 400;
 export const NO_RESULTS = 'Geen resultaten';
+/** The height of one option before it is measured (one line: 0.5rem padding above and below). */
+export const OPTION_ESTIMATE_PX = 40;
 
 export interface SelectOption {
   id: string | number;
   name: string;
 }
 
+/** The options with their names lowercased once, so each keystroke compares without lowercasing 20,000 names again. */
+export interface OptionIndex<T extends SelectOption> {
+  options: readonly T[];
+  names: readonly string[];
+}
+
+/** Dutch has no casing rules of its own (unlike Turkish or Lithuanian), so the language-neutral lowercase is the Dutch one, without a locale lookup per name. */
+const lower = (text: string) => text.toLowerCase();
+
+export function indexOptions<T extends SelectOption>(options: readonly T[]): OptionIndex<T> {
+  return { options, names: options.map((o) => lower(o.name)) };
+}
+
+/** Options whose name contains the typed text, case-insensitively; all of them (the same array) for empty text. */
+export function filterIndexed<T extends SelectOption>(index: OptionIndex<T>, text: string): readonly T[] {
+  const needle = lower(text.trim());
+  if (!needle) return index.options;
+  return index.options.filter((_, i) => index.names[i]?.includes(needle));
+}
+
 /** Options whose name contains the typed text, case-insensitively; all of them for empty text. */
 export function filterOptions<T extends SelectOption>(options: readonly T[], text: string): T[] {
-  const needle = text.trim().toLocaleLowerCase('nl');
-  if (!needle) return [...options];
-  return options.filter((o) => o.name.toLocaleLowerCase('nl').includes(needle));
+  return [...filterIndexed(indexOptions(options), text)];
 }
 
 /**
@@ -25,7 +45,8 @@ export function resolveBlur<T extends SelectOption>(
 ): { value: T | null; text: string } {
   const trimmed = text.trim();
   if (!trimmed) return { value: null, text: '' };
-  const exact = options.find((o) => o.name.toLocaleLowerCase('nl') === trimmed.toLocaleLowerCase('nl'));
+  const wanted = lower(trimmed);
+  const exact = options.find((o) => lower(o.name) === wanted);
   if (exact) return { value: exact, text: exact.name };
   return current ? { value: current, text: current.name } : { value: null, text: '' };
 }
