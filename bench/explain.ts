@@ -2,7 +2,7 @@
  * `EXPLAIN (ANALYZE, BUFFERS)` of every list query the bench measures, on a bench database: runs
  * each list function as the administrator (and the stock list as the reseller) through a Kysely
  * that records the SQL it sends, then explains each statement with its parameters.
- * Run: DATABASE_URL=postgres://…/portal_bench npx tsx bench/explain.ts > explain.txt
+ * Run: DATABASE_URL=postgres://…/portal_bench npx tsx bench/explain.ts [name filter] > explain.txt
  */
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -15,6 +15,8 @@ import { listClients } from '../server/modules/clients/lists';
 import { listAsns } from '../server/modules/prenotifications/service';
 import { listDeliveries } from '../server/modules/deliveries/lists';
 import { deliveryDetail } from '../server/modules/deliveries/detail';
+import { listRepairs } from '../server/modules/repairs/lists';
+import { listEolProducts } from '../server/modules/eol/products';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2, options: process.env.EXPLAIN_OPTIONS });
 const recorded: { sql: string; parameters: readonly unknown[] }[] = [];
@@ -47,10 +49,16 @@ const cases: [string, () => Promise<unknown>][] = [
   ['GET /api/deliveries?search=BLEV-0012345', () => listDeliveries(db, admin, 'open', listParams({ search: 'BLEV-0012345' }))],
   ['GET /api/deliveries (reseller, page 3)', () => listDeliveries(db, reseller, 'open', listParams({ page: '3' }))],
   ['GET /api/finisheddeliveries', () => listDeliveries(db, admin, 'finished', listParams({}))],
+  ['GET /api/backorders?page=3', () => listDeliveries(db, admin, 'backorders', listParams({ page: '3' }))],
+  ['GET /api/cancelleddeliveries?page=3', () => listDeliveries(db, admin, 'cancelled', listParams({ page: '3' }))],
+  ['GET /api/repairdeliveries?page=3', () => listRepairs(db, admin, listParams({ page: '3' }))],
+  ['GET /api/productswitheolitems', () => listEolProducts(db, admin, listParams({}), '/api/productswitheolitems')],
   ['GET /api/deliveries/{id} (detail)', () => deliveryDetail(db, admin, delivery)],
 ];
 
+const filter = process.argv[2] ?? '';
 for (const [name, run] of cases) {
+  if (!name.includes(filter)) continue;
   recorded.length = 0;
   await run();
   const statements = [...recorded];
