@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -8,10 +9,13 @@ import { defineConfig, devices } from '@playwright/test';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The servers run in UTC, the zone of a container: dates shown or checked must be Amsterdam's anyway (domain/dates.ts).
 process.env.TZ = 'UTC';
+// Runs side by side (each with its own WEB_DIST_DIR) must not empty each other's results folder.
+const outputDir = process.env.WEB_DIST_DIR ? `.tmp/test-results-${path.basename(path.resolve(process.env.WEB_DIST_DIR))}` : 'test-results';
 const LONG_WALKS = ['**/fieldwork-offline-200.spec.ts', '**/narrow.spec.ts', '**/topbar.spec.ts', '**/layout.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir,
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   // The tests mostly wait (on the page, on the server), not compute: on the 2-core machine 22 tests took
