@@ -16,7 +16,7 @@ let admin: ApiClient;
 let magazijn: ApiClient;
 let customer: number;
 /** Articles of this file only (found by the search 'Telartikel'). */
-const products: number[] = [];
+let products: [number, number, number, number];
 let serial = 0;
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -41,7 +41,7 @@ async function expectTableExact() {
 }
 
 /** The counts of the list and the detail, as a user sees them, against a count over items. */
-async function expectCountsSeen(ids = products) {
+async function expectCountsSeen(ids: readonly number[] = products) {
   const expected = async (id: number) => {
     const rows = await sql<{ s: number; n: number }>`select status_id as s, count(*)::int as n from items where product_id = ${id} and deleted_at is null group by status_id`.execute(ctx.db);
     const by = (s: number) => rows.rows.find((r) => r.s === s)?.n ?? 0;
@@ -76,11 +76,10 @@ beforeAll(async () => {
   magazijn = await ctx.client().signIn('magazijn@demo.local');
   customer = (await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).where('deleted_at', 'is', null)
     .orderBy('id').executeTakeFirstOrThrow()).id;
-  for (const k of ['A', 'B', 'C', 'D']) {
-    products.push((await ctx.db.insertInto('products').values({
-      client_id: customer, product_group_id: 1, name: `Telartikel ${k}`, article_number: `TEL-${k}`, unique_product_id: `TEL-${k}-1`,
-    }).returning('id').executeTakeFirstOrThrow()).id);
-  }
+  const article = async (k: string) => (await ctx.db.insertInto('products').values({
+    client_id: customer, product_group_id: 1, name: `Telartikel ${k}`, article_number: `TEL-${k}`, unique_product_id: `TEL-${k}-1`,
+  }).returning('id').executeTakeFirstOrThrow()).id;
+  products = [await article('A'), await article('B'), await article('C'), await article('D')];
 });
 afterAll(() => ctx.close());
 
@@ -112,74 +111,74 @@ describe('item counts per product (item_counts)', () => {
     const res = await magazijn.post('/api/delivery/save', { id: asn.body.data.id, products: [{ asn_product_id: line, serials }] });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.data.created).toBe(1000);
-    expect(await countsOfProduct(products[0]!)).toMatchObject({ items_in_stock: 1000, items_count: 1000 });
+    expect(await countsOfProduct(products[0])).toMatchObject({ items_in_stock: 1000, items_count: 1000 });
     await expectCountsSeen();
     await expectTableExact();
   });
 
   it('follows status changes, one by one through the API and many in one statement', async () => {
-    const [first, second] = (await ctx.db.selectFrom('items').select('id').where('product_id', '=', products[0]!).orderBy('id').limit(2).execute()).map((r) => r.id);
+    const [first, second] = (await ctx.db.selectFrom('items').select('id').where('product_id', '=', products[0]).orderBy('id').limit(2).execute()).map((r) => r.id);
     expect((await admin.post(`/api/items/${first}`, { _method: 'PUT', status_id: ItemStatus.OP_AFROEP })).status).toBe(200);
     expect((await admin.post(`/api/items/${second}`, { _method: 'PUT', status_id: ItemStatus.VOORRAAD_KLANTLOCATIE })).status).toBe(200);
-    expect(await countsOfProduct(products[0]!)).toMatchObject({ items_in_stock: 998, available_items: 1, items_at_location: 1, items_count: 1000 });
-    await sql`update items set status_id = ${ItemStatus.IN_GEBRUIK} where id in (select id from items where product_id = ${products[0]!} and status_id = ${ItemStatus.INGEKLAARD} order by id limit 300)`.execute(ctx.db);
-    await sql`update items set status_id = ${ItemStatus.REPARATIE} where id in (select id from items where product_id = ${products[0]!} and status_id = ${ItemStatus.IN_GEBRUIK} order by id limit 100)`.execute(ctx.db);
-    expect(await countsOfProduct(products[0]!)).toMatchObject({ items_in_stock: 698, available_items: 1, items_at_location: 1, items_in_use: 200, items_count: 1000 });
+    expect(await countsOfProduct(products[0])).toMatchObject({ items_in_stock: 998, available_items: 1, items_at_location: 1, items_count: 1000 });
+    await sql`update items set status_id = ${ItemStatus.IN_GEBRUIK} where id in (select id from items where product_id = ${products[0]} and status_id = ${ItemStatus.INGEKLAARD} order by id limit 300)`.execute(ctx.db);
+    await sql`update items set status_id = ${ItemStatus.REPARATIE} where id in (select id from items where product_id = ${products[0]} and status_id = ${ItemStatus.IN_GEBRUIK} order by id limit 100)`.execute(ctx.db);
+    expect(await countsOfProduct(products[0])).toMatchObject({ items_in_stock: 698, available_items: 1, items_at_location: 1, items_in_use: 200, items_count: 1000 });
     // An update of other columns only changes nothing.
-    await sql`update items set description = 'bijgewerkt', updated_at = now() where product_id = ${products[0]!}`.execute(ctx.db);
+    await sql`update items set description = 'bijgewerkt', updated_at = now() where product_id = ${products[0]}`.execute(ctx.db);
     await expectCountsSeen();
     await expectTableExact();
   });
 
   it('moves items to another product', async () => {
-    await sql`update items set product_id = ${products[1]!} where id in (select id from items where product_id = ${products[0]!} order by id desc limit 250)`.execute(ctx.db);
-    const moved = await countsOfProduct(products[1]!);
+    await sql`update items set product_id = ${products[1]} where id in (select id from items where product_id = ${products[0]} order by id desc limit 250)`.execute(ctx.db);
+    const moved = await countsOfProduct(products[1]);
     expect(moved.items_count).toBe(250);
-    expect((await countsOfProduct(products[0]!)).items_count).toBe(750);
+    expect((await countsOfProduct(products[0])).items_count).toBe(750);
     // Product and status at once.
-    await sql`update items set product_id = ${products[2]!}, status_id = ${ItemStatus.OP_AFROEP} where id in (select id from items where product_id = ${products[1]!} order by id limit 50)`.execute(ctx.db);
-    expect(await countsOfProduct(products[2]!)).toMatchObject({ available_items: 50, items_count: 50 });
-    expect((await countsOfProduct(products[1]!)).items_count).toBe(200);
+    await sql`update items set product_id = ${products[2]}, status_id = ${ItemStatus.OP_AFROEP} where id in (select id from items where product_id = ${products[1]} order by id limit 50)`.execute(ctx.db);
+    expect(await countsOfProduct(products[2])).toMatchObject({ available_items: 50, items_count: 50 });
+    expect((await countsOfProduct(products[1])).items_count).toBe(200);
     await expectCountsSeen();
     await expectTableExact();
   });
 
   it('leaves out soft-deleted items and counts them again when undeleted', async () => {
-    await sql`update items set deleted_at = now() where id in (select id from items where product_id = ${products[1]!} order by id limit 120)`.execute(ctx.db);
-    expect((await countsOfProduct(products[1]!)).items_count).toBe(80);
+    await sql`update items set deleted_at = now() where id in (select id from items where product_id = ${products[1]} order by id limit 120)`.execute(ctx.db);
+    expect((await countsOfProduct(products[1])).items_count).toBe(80);
     // Changing a deleted item changes no count; undeleting it into another status counts it there.
-    await sql`update items set status_id = ${ItemStatus.EOL} where product_id = ${products[1]!} and deleted_at is not null`.execute(ctx.db);
-    expect((await countsOfProduct(products[1]!)).items_count).toBe(80);
-    await sql`update items set deleted_at = null, status_id = ${ItemStatus.VOORRAAD_KLANTLOCATIE} where id in (select id from items where product_id = ${products[1]!} and deleted_at is not null order by id limit 20)`.execute(ctx.db);
-    expect(await countsOfProduct(products[1]!)).toMatchObject({ items_count: 100, items_at_location: 20 });
+    await sql`update items set status_id = ${ItemStatus.EOL} where product_id = ${products[1]} and deleted_at is not null`.execute(ctx.db);
+    expect((await countsOfProduct(products[1])).items_count).toBe(80);
+    await sql`update items set deleted_at = null, status_id = ${ItemStatus.VOORRAAD_KLANTLOCATIE} where id in (select id from items where product_id = ${products[1]} and deleted_at is not null order by id limit 20)`.execute(ctx.db);
+    expect(await countsOfProduct(products[1])).toMatchObject({ items_count: 100, items_at_location: 20 });
     await expectCountsSeen();
     await expectTableExact();
   });
 
   it('leaves out hard-deleted items, and a product whose items are all gone counts 0 again', async () => {
-    const ids = await insertItems(40, products[3]!, ItemStatus.IN_GEBRUIK);
-    expect(await countsOfProduct(products[3]!)).toMatchObject({ items_in_use: 40, items_count: 40 });
+    const ids = await insertItems(40, products[3], ItemStatus.IN_GEBRUIK);
+    expect(await countsOfProduct(products[3])).toMatchObject({ items_in_use: 40, items_count: 40 });
     await ctx.db.deleteFrom('items').where('id', 'in', ids.slice(0, 15)).execute();
-    expect(await countsOfProduct(products[3]!)).toMatchObject({ items_in_use: 25, items_count: 25 });
+    expect(await countsOfProduct(products[3])).toMatchObject({ items_in_use: 25, items_count: 25 });
     await ctx.db.deleteFrom('items').where('id', 'in', ids.slice(15)).execute();
-    expect(await countsOfProduct(products[3]!)).toMatchObject({ items_in_stock: 0, available_items: 0, items_at_location: 0, items_in_use: 0, items_count: 0 });
+    expect(await countsOfProduct(products[3])).toMatchObject({ items_in_stock: 0, available_items: 0, items_at_location: 0, items_in_use: 0, items_count: 0 });
     await expectCountsSeen();
     await expectTableExact();
   });
 
   it('keeps the counts of a rolled-back transaction unchanged, and shows its own changes inside it', async () => {
     const before = await table();
-    const seenBefore = await countsOfProduct(products[0]!);
+    const seenBefore = await countsOfProduct(products[0]);
     await expect(ctx.db.transaction().execute(async (trx) => {
-      await insertItems(30, products[0]!, ItemStatus.INGEKLAARD, trx);
-      await trx.updateTable('items').set({ status_id: ItemStatus.VERMIST }).where('product_id', '=', products[1]!).execute();
-      await trx.deleteFrom('items').where('product_id', '=', products[2]!).where('id', 'not in', trx.selectFrom('events').select('item_id').where('item_id', 'is not', null)).execute();
-      const inside = await trx.selectFrom('item_counts').select(['status_id', 'n']).where('product_id', '=', products[0]!).where('status_id', '=', ItemStatus.INGEKLAARD).executeTakeFirstOrThrow();
+      await insertItems(30, products[0], ItemStatus.INGEKLAARD, trx);
+      await trx.updateTable('items').set({ status_id: ItemStatus.VERMIST }).where('product_id', '=', products[1]).execute();
+      await trx.deleteFrom('items').where('product_id', '=', products[2]).where('id', 'not in', trx.selectFrom('events').select('item_id').where('item_id', 'is not', null)).execute();
+      const inside = await trx.selectFrom('item_counts').select(['status_id', 'n']).where('product_id', '=', products[0]).where('status_id', '=', ItemStatus.INGEKLAARD).executeTakeFirstOrThrow();
       expect(inside.n).toBe(seenBefore.items_in_stock! + 30);
       throw new Error('terugdraaien');
     })).rejects.toThrow('terugdraaien');
     expect(await table()).toEqual(before);
-    expect(await countsOfProduct(products[0]!)).toEqual(seenBefore);
+    expect(await countsOfProduct(products[0])).toEqual(seenBefore);
     await expectTableExact();
   });
 
@@ -224,9 +223,9 @@ describe('item counts per product (item_counts)', () => {
   });
 
   it('loses no count when transactions change items of the same product at once', async () => {
-    const ids = await insertItems(80, products[1]!, ItemStatus.INGEKLAARD);
+    const ids = await insertItems(80, products[1], ItemStatus.INGEKLAARD);
     await Promise.all(Array.from({ length: 8 }, (_, k) => ctx.db.transaction().execute(async (trx) => {
-      await insertItems(25, products[1]!, ItemStatus.INGEKLAARD, trx);
+      await insertItems(25, products[1], ItemStatus.INGEKLAARD, trx);
       await trx.updateTable('items').set({ status_id: ItemStatus.IN_GEBRUIK }).where('id', 'in', ids.slice(k * 10, k * 10 + 5)).execute();
       await trx.updateTable('items').set({ deleted_at: new Date() }).where('id', 'in', ids.slice(k * 10 + 5, k * 10 + 10)).execute();
     })));
@@ -237,9 +236,9 @@ describe('item counts per product (item_counts)', () => {
   it('is emptied by a truncate of items, and counts again afterwards', async () => {
     await sql`truncate items cascade`.execute(ctx.db);
     expect(await ctx.db.selectFrom('item_counts').select('product_id').execute()).toEqual([]);
-    expect(await countsOfProduct(products[0]!)).toMatchObject({ items_in_stock: 0, items_count: 0 });
-    await insertItems(7, products[0]!, ItemStatus.OP_AFROEP);
-    expect(await countsOfProduct(products[0]!)).toMatchObject({ available_items: 7, items_count: 7 });
+    expect(await countsOfProduct(products[0])).toMatchObject({ items_in_stock: 0, items_count: 0 });
+    await insertItems(7, products[0], ItemStatus.OP_AFROEP);
+    expect(await countsOfProduct(products[0])).toMatchObject({ available_items: 7, items_count: 7 });
     await expectTableExact();
   });
 });

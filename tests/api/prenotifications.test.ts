@@ -6,6 +6,7 @@ import { ItemStatus } from '@domain/enums';
 import { scanMsg } from '@domain/scan';
 import { asnMsg } from '@domain/schemas/prenotifications';
 import { msg } from '@domain/schemas/common';
+import { seededRows } from './seeded';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -14,8 +15,9 @@ let reseller: ApiClient;
 let klant: ApiClient;
 let ownCustomer: number;
 let otherCustomer: number;
-let ownProducts: { id: number; product_group_id: number }[];
-let otherProducts: { id: number }[];
+interface Article { id: number; product_group_id: number }
+let ownProducts: [Article, Article, ...Article[]];
+let otherProducts: [Article, Article, ...Article[]];
 let accessory: { id: number; client_id: number } | undefined;
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -26,7 +28,7 @@ const serials = (n: number, prefix = 'TST') => Array.from({ length: n }, () => `
 function asnBody(overrides: Record<string, unknown> = {}) {
   return {
     client_id: ownCustomer, reference: `ORD-T-${++serialNo}`, w_number: 'W-123', stock_owner: 'Eindklant', expected: future(7),
-    products: [{ product_id: ownProducts[0]!.id, quantity: 2 }, { product_id: ownProducts[1]!.id, quantity: 1 }],
+    products: [{ product_id: ownProducts[0].id, quantity: 2 }, { product_id: ownProducts[1].id, quantity: 1 }],
     ...overrides,
   };
 }
@@ -55,8 +57,8 @@ beforeAll(async () => {
   ownCustomer = customers.find((c) => c.parent_client_id === resellerId)!.id;
   otherCustomer = customers.find((c) => c.parent_client_id !== resellerId && c.parent_client_id !== 1)!.id;
   const products = await ctx.db.selectFrom('products').select(['id', 'client_id', 'product_group_id']).where('deleted_at', 'is', null).orderBy('id').execute();
-  ownProducts = products.filter((p) => p.client_id === ownCustomer && p.product_group_id !== 3);
-  otherProducts = products.filter((p) => p.client_id === otherCustomer);
+  ownProducts = seededRows(products.filter((p) => p.client_id === ownCustomer && p.product_group_id !== 3), 'articles of the own end customer');
+  otherProducts = seededRows(products.filter((p) => p.client_id === otherCustomer), "articles of another reseller's end customer");
   accessory = products.find((p) => p.product_group_id === 3);
   // The reseller role may check in for this test, so hierarchy (404) is what refuses another reseller's.
   const role = await ctx.db.selectFrom('roles').select('id').where('name', '=', 'Reseller').executeTakeFirstOrThrow();
@@ -75,7 +77,7 @@ describe('pre-notification create, read, change, delete', () => {
       stock_owner: 'Eindklant', comment: 'Let op: pallet', end_date_contract: future(400), complete: false,
     });
     expect(res.body.products).toHaveLength(2);
-    expect(res.body.products[0]).toMatchObject({ expected: 2, arrived: 0, product: { id: ownProducts[0]!.id } });
+    expect(res.body.products[0]).toMatchObject({ expected: 2, arrived: 0, product: { id: ownProducts[0].id } });
     expect(res.body.products[0].product.article_number).toMatch(/^ART-/);
   });
 
@@ -111,7 +113,7 @@ describe('pre-notification create, read, change, delete', () => {
   });
 
   it('refuses an article of another end customer and a client that is not an end customer', async () => {
-    const res = await admin.post('/api/asns', asnBody({ products: [{ product_id: otherProducts[0]!.id, quantity: 1 }] }));
+    const res = await admin.post('/api/asns', asnBody({ products: [{ product_id: otherProducts[0].id, quantity: 1 }] }));
     expect(res.body.errors).toMatchObject({ 'products.0.product_id': [asnMsg.productOther] });
     const reseller1 = await admin.post('/api/asns', asnBody({ client_id: 1 }));
     expect(reseller1.body.errors).toMatchObject({ client_id: [asnMsg.notEndCustomer] });
@@ -149,13 +151,13 @@ describe('lists and export', () => {
   });
 
   it('keeps another reseller\'s pre-notifications out of sight (hierarchy)', async () => {
-    const foreign = await createAsn(admin, { client_id: otherCustomer, products: [{ product_id: otherProducts[0]!.id, quantity: 1 }] });
+    const foreign = await createAsn(admin, { client_id: otherCustomer, products: [{ product_id: otherProducts[0].id, quantity: 1 }] });
     const list = await reseller.get('/api/asns?per_page=200');
     expect(list.body.data.every((r: { client_id: number }) => r.client_id !== otherCustomer)).toBe(true);
     expect((await reseller.get(`/api/asns/${foreign.id}`)).status).toBe(404);
     expect((await reseller.get(`/api/asnproducts/${foreign.id}`)).status).toBe(404);
     expect((await reseller.get(`/api/getasnproducts/${foreign.id}`)).status).toBe(404);
-    const create = await reseller.post('/api/asns', asnBody({ client_id: otherCustomer, products: [{ product_id: otherProducts[0]!.id, quantity: 1 }] }));
+    const create = await reseller.post('/api/asns', asnBody({ client_id: otherCustomer, products: [{ product_id: otherProducts[0].id, quantity: 1 }] }));
     expect(create.body.errors).toMatchObject({ client_id: [asnMsg.clientRequired] });
   });
 
@@ -310,7 +312,7 @@ describe('check-in', () => {
   it('needs the right Artikel aanmaken, and a reseller cannot check in another reseller\'s (404, nothing changed)', async () => {
     const own = await createAsn();
     expect((await klant.post('/api/delivery/save', { id: own.id, products: [{ asn_product_id: own.products[0]!.id, serials: serials(1) }] })).status).toBe(403);
-    const foreign = await createAsn(admin, { client_id: otherCustomer, products: [{ product_id: otherProducts[0]!.id, quantity: 1 }] });
+    const foreign = await createAsn(admin, { client_id: otherCustomer, products: [{ product_id: otherProducts[0].id, quantity: 1 }] });
     const res = await reseller.post('/api/delivery/save', { id: foreign.id, products: [{ asn_product_id: foreign.products[0]!.id, serials: serials(1) }] });
     expect(res.status).toBe(404);
     expect(await itemCount({ asnId: foreign.id })).toBe(0);
@@ -319,7 +321,7 @@ describe('check-in', () => {
   });
 
   it('checks in 1,000 serials in one request', async () => {
-    const asn = await createAsn(admin, { products: [{ product_id: ownProducts[0]!.id, quantity: 1000 }] });
+    const asn = await createAsn(admin, { products: [{ product_id: ownProducts[0].id, quantity: 1000 }] });
     const started = performance.now();
     const res = await magazijn.post('/api/delivery/save', { id: asn.id, products: [{ asn_product_id: asn.products[0]!.id, serials: serials(1000, 'BULK') }] });
     const ms = performance.now() - started;

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
+import { sql, type NotNull } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
@@ -7,6 +7,7 @@ import { readWorkbook } from '../support/xlsx';
 import { DeliveryType, ItemStatus, stockFilterOptions } from '@domain/enums';
 import { stockMsg } from '@domain/schemas/stock';
 import { msg } from '@domain/schemas/common';
+import { seededRows } from './seeded';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -14,7 +15,7 @@ let reseller: ApiClient;
 let klant: ApiClient;
 let magazijn: ApiClient;
 let resellerClientId: number;
-let ownCustomers: number[];
+let ownCustomers: [number, number, ...number[]];
 let otherCustomer: number;
 let otherProduct: { id: number; client_id: number };
 let ownProduct: { id: number; client_id: number };
@@ -71,10 +72,10 @@ beforeAll(async () => {
   klant = await ctx.client().signIn('klant@demo.local');
   magazijn = await ctx.client().signIn('magazijn@demo.local');
   resellerClientId = (await reseller.get('/api/auth/me')).body.contact.client_id;
-  ownCustomers = (await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', resellerClientId).where('client_type_id', '=', 3).execute()).map((c) => c.id);
+  ownCustomers = seededRows((await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', resellerClientId).where('client_type_id', '=', 3).execute()).map((c) => c.id), "end customers of the reseller");
   otherCustomer = (await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', 3).where('id', 'not in', ownCustomers).orderBy('id').executeTakeFirstOrThrow()).id;
   otherProduct = await ctx.db.selectFrom('products').select(['id', 'client_id']).where('client_id', '=', otherCustomer).where('is_active', '=', true).orderBy('id').executeTakeFirstOrThrow();
-  ownProduct = await ctx.db.selectFrom('products').select(['id', 'client_id']).where('client_id', '=', ownCustomers[0]!).where('is_active', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  ownProduct = await ctx.db.selectFrom('products').select(['id', 'client_id']).where('client_id', '=', ownCustomers[0]).where('is_active', '=', true).orderBy('id').executeTakeFirstOrThrow();
 });
 afterAll(() => ctx.close());
 
@@ -101,8 +102,8 @@ describe('GET /api/products', () => {
 
   it('searches names, article numbers, customers, serials and order numbers; filters client, reseller and group', async () => {
     const item = await ctx.db.selectFrom('items').innerJoin('products', 'products.id', 'items.product_id').select(['items.serial', 'items.order_number', 'products.id', 'products.article_number'])
-      .where('items.serial', 'is not', null).where('products.is_active', '=', true).orderBy('items.id').executeTakeFirstOrThrow();
-    const bySerial = await admin.get(`/api/products?search=${encodeURIComponent(item.serial!.toLowerCase())}`);
+      .where('items.serial', 'is not', null).where('products.is_active', '=', true).orderBy('items.id').$narrowType<{ serial: NotNull }>().executeTakeFirstOrThrow();
+    const bySerial = await admin.get(`/api/products?search=${encodeURIComponent(item.serial.toLowerCase())}`);
     expect(bySerial.body.data.map((p: { id: number }) => p.id)).toEqual([item.id]);
     const byArticle = await admin.get(`/api/products?search=${item.article_number}`);
     expect(byArticle.body.data.map((p: { id: number }) => p.id)).toContain(item.id);
@@ -149,11 +150,11 @@ describe('GET /api/products', () => {
     expect(rows.every((p) => [p.reseller_name, p.client_name, p.name].some((text) => text?.toLowerCase().includes(term)))).toBe(true);
 
     // Two articles whose serials differ only where the term has LIKE's wildcard: the wildcard is a plain character.
-    const first = (await postForm(admin, '/api/products', newProduct(ownCustomers[0]!, 'PFX1'))).body.data.id as number;
-    const second = (await postForm(admin, '/api/products', newProduct(ownCustomers[0]!, 'PFX2'))).body.data.id as number;
+    const first = (await postForm(admin, '/api/products', newProduct(ownCustomers[0], 'PFX1'))).body.data.id as number;
+    const second = (await postForm(admin, '/api/products', newProduct(ownCustomers[0], 'PFX2'))).body.data.id as number;
     await ctx.db.insertInto('items').values([
-      { product_id: first, client_id: ownCustomers[0]!, status_id: ItemStatus.INGEKLAARD, serial: 'QZ7_PFX-0001', order_number: 'ZQ9%ORD-1' },
-      { product_id: second, client_id: ownCustomers[0]!, status_id: ItemStatus.INGEKLAARD, serial: 'QZ7XPFX-0002', order_number: 'ZQ9XORD-2' },
+      { product_id: first, client_id: ownCustomers[0], status_id: ItemStatus.INGEKLAARD, serial: 'QZ7_PFX-0001', order_number: 'ZQ9%ORD-1' },
+      { product_id: second, client_id: ownCustomers[0], status_id: ItemStatus.INGEKLAARD, serial: 'QZ7XPFX-0002', order_number: 'ZQ9XORD-2' },
     ]).execute();
     expect(await idsOf('qz7_pfx')).toEqual([first]);
     expect(await idsOf('QZ7')).toEqual([first, second]);
@@ -176,7 +177,7 @@ describe('GET /api/products', () => {
       expect(res.body.data.every((p: Record<string, number>) => p[column]! > 0)).toBe(true);
     }
     // An article without items is in the whole list, and under no stock column.
-    const empty = (await postForm(admin, '/api/products', newProduct(ownCustomers[0]!, 'SF1'))).body.data.id as number;
+    const empty = (await postForm(admin, '/api/products', newProduct(ownCustomers[0], 'SF1'))).body.data.id as number;
     const ids = async (query: string) => (await admin.get(`/api/products?search=TST-SF1${query}`)).body.data.map((p: { id: number }) => p.id);
     expect(await ids('')).toEqual([empty]);
     for (const option of stockFilterOptions) expect(await ids(`&filters[stock]=${option.id}`)).toEqual([]);
@@ -238,18 +239,18 @@ describe('creating, editing, deleting and (in)activating articles', () => {
     const empty = await postForm(admin, '/api/products', {});
     expect(empty.status).toBe(422);
     for (const field of ['name', 'product_group_id', 'article_number', 'unique_product_id']) expect(empty.body.errors[field]).toEqual([msg.required]);
-    const badEol = await postForm(admin, '/api/products', { ...newProduct(ownCustomers[0]!, 'eol'), eol: 'vier' });
+    const badEol = await postForm(admin, '/api/products', { ...newProduct(ownCustomers[0], 'eol'), eol: 'vier' });
     expect(badEol.body.errors.eol).toEqual([stockMsg.eol]);
-    const notImage = await postForm(admin, '/api/products', newProduct(ownCustomers[0]!, 'img'), { image: { name: 'foto.png', data: Buffer.from('geen plaatje'), type: 'image/png' } });
+    const notImage = await postForm(admin, '/api/products', newProduct(ownCustomers[0], 'img'), { image: { name: 'foto.png', data: Buffer.from('geen plaatje'), type: 'image/png' } });
     expect(notImage.status).toBe(422);
     expect(notImage.body.errors.image).toEqual([stockMsg.image]);
-    const noClient = await admin.post('/api/products', { ...newProduct(ownCustomers[0]!, 'nc'), client_id: null });
+    const noClient = await admin.post('/api/products', { ...newProduct(ownCustomers[0], 'nc'), client_id: null });
     expect(noClient.body.errors.client_id).toEqual([stockMsg.clientRequired]);
     expect(await ctx.db.selectFrom('products').select('id').where('article_number', 'in', ['TST-eol', 'TST-img', 'TST-nc']).execute()).toHaveLength(0);
   });
 
   it('creates an article with an image, edits it with _method PUT and refuses a duplicate unique ID', async () => {
-    const created = await postForm(admin, '/api/products', newProduct(ownCustomers[0]!, 'A1'), { image: { name: 'laptop.png', data: PNG, type: 'image/png' } });
+    const created = await postForm(admin, '/api/products', newProduct(ownCustomers[0], 'A1'), { image: { name: 'laptop.png', data: PNG, type: 'image/png' } });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     expect(created.body.data).toMatchObject({ name: 'Testlaptop A1', eol: 36, items_count: 0, image: `/api/products/${id}/image` });
@@ -257,12 +258,12 @@ describe('creating, editing, deleting and (in)activating articles', () => {
     expect(image.status).toBe(200);
     expect(Buffer.from(image.body as Buffer).subarray(0, 8)).toEqual(PNG.subarray(0, 8));
 
-    const dup = await postForm(admin, '/api/products', { ...newProduct(ownCustomers[0]!, 'A2'), unique_product_id: 'uniek-a1' });
+    const dup = await postForm(admin, '/api/products', { ...newProduct(ownCustomers[0], 'A2'), unique_product_id: 'uniek-a1' });
     expect(dup.body.errors.unique_product_id).toEqual([stockMsg.uniqueIdTaken]);
 
-    const noOverride = await postForm(admin, `/api/products/${id}`, { ...newProduct(ownCustomers[0]!, 'A1'), name: 'Anders' });
+    const noOverride = await postForm(admin, `/api/products/${id}`, { ...newProduct(ownCustomers[0], 'A1'), name: 'Anders' });
     expect(noOverride.status).toBe(405);
-    const edited = await postForm(admin, `/api/products/${id}`, { ...newProduct(ownCustomers[0]!, 'A1'), _method: 'PUT', name: 'Testlaptop A1 gewijzigd', eol: '' });
+    const edited = await postForm(admin, `/api/products/${id}`, { ...newProduct(ownCustomers[0], 'A1'), _method: 'PUT', name: 'Testlaptop A1 gewijzigd', eol: '' });
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ name: 'Testlaptop A1 gewijzigd', eol: null, image: `/api/products/${id}/image` });
     const badEdit = await postForm(admin, `/api/products/${id}`, { _method: 'PUT', name: '' });
@@ -278,12 +279,12 @@ describe('creating, editing, deleting and (in)activating articles', () => {
     expect(refused.body.message).toBe('Artikel kan niet worden verwijderd');
     expect((await admin.get(`/api/products/${ownProduct.id}`)).status).toBe(200);
 
-    const created = await admin.post('/api/products', newProduct(ownCustomers[1]!, 'D1'));
+    const created = await admin.post('/api/products', newProduct(ownCustomers[1], 'D1'));
     const id = created.body.data.id;
     expect((await admin.delete(`/api/products/${id}`)).body.message).toBe('Artikel is verwijderd');
     expect((await admin.get(`/api/products/${id}`)).status).toBe(404);
 
-    const other = (await admin.post('/api/products', newProduct(ownCustomers[1]!, 'I1'))).body.data.id;
+    const other = (await admin.post('/api/products', newProduct(ownCustomers[1], 'I1'))).body.data.id;
     const inactive = await admin.post(`/api/products/${other}/inactive`);
     expect(inactive.body.message).toBe('Artikel is inactief gemaakt');
     expect((await admin.get(`/api/products?search=TST-I1`)).body.total).toBe(0);
@@ -403,7 +404,7 @@ describe('items of an article and of a client', () => {
   });
 
   it('answers an empty page for an article without items, and 404 for one that is gone', async () => {
-    const id = (await postForm(admin, '/api/products', newProduct(ownCustomers[0]!, 'GI0'))).body.data.id as number;
+    const id = (await postForm(admin, '/api/products', newProduct(ownCustomers[0], 'GI0'))).body.data.id as number;
     const empty = await admin.get(`/api/getitems/${id}`);
     expect(empty.status).toBe(200);
     expect(empty.body).toMatchObject({ total: 0, data: [], last_page: 1 });
@@ -428,13 +429,13 @@ describe('items', () => {
   it('creates an item: serial required (not for accessories), unique', async () => {
     expect((await magazijn.post('/api/items', {})).body.errors.product_id).toEqual([msg.required]);
     expect((await magazijn.post('/api/items', { product_id: ownProduct.id })).body.errors.serial).toEqual([stockMsg.serialRequired]);
-    const taken = await ctx.db.selectFrom('items').select('serial').where('serial', 'is not', null).executeTakeFirstOrThrow();
-    expect((await magazijn.post('/api/items', { product_id: ownProduct.id, serial: taken.serial!.toLowerCase() })).body.errors.serial).toEqual([stockMsg.serialTaken]);
+    const taken = await ctx.db.selectFrom('items').select('serial').where('serial', 'is not', null).$narrowType<{ serial: NotNull }>().executeTakeFirstOrThrow();
+    expect((await magazijn.post('/api/items', { product_id: ownProduct.id, serial: taken.serial.toLowerCase() })).body.errors.serial).toEqual([stockMsg.serialTaken]);
     expect((await magazijn.post('/api/items', { product_id: ownProduct.id, serial: 'X', stock_owner: 'Iemand' })).body.errors.stock_owner).toEqual([stockMsg.stockOwner]);
     const ok = await magazijn.post('/api/items', { product_id: ownProduct.id, serial: 'NEWSERIAL-1', order_number: 'ORD-NEW', daas: true, stock_owner: 'Reseller' });
     expect(ok.status).toBe(201);
     itemId = ok.body.data[0].id;
-    const accessory = await ctx.db.selectFrom('products').select('id').where('product_group_id', '=', 3).where('client_id', '=', ownCustomers[0]!).executeTakeFirst()
+    const accessory = await ctx.db.selectFrom('products').select('id').where('product_group_id', '=', 3).where('client_id', '=', ownCustomers[0]).executeTakeFirst()
       ?? await ctx.db.selectFrom('products').select('id').where('product_group_id', '=', 3).executeTakeFirstOrThrow();
     const counted = await magazijn.post('/api/items', { product_id: accessory.id, quantity: 3 });
     expect(counted.body.data).toHaveLength(3);
@@ -558,7 +559,7 @@ describe('rights', () => {
   it('answers 403 without the right and 401 without a session', async () => {
     const id = ownProduct.id;
     const denied: [string, string, unknown?][] = [
-      ['POST', '/api/products', newProduct(ownCustomers[0]!, 'F')], ['POST', `/api/products/${id}`, { _method: 'PUT' }], ['DELETE', `/api/products/${id}`],
+      ['POST', '/api/products', newProduct(ownCustomers[0], 'F')], ['POST', `/api/products/${id}`, { _method: 'PUT' }], ['DELETE', `/api/products/${id}`],
       ['POST', `/api/products/${id}/inactive`], ['POST', `/api/products/${id}/active`], ['POST', `/api/products/${id}/prices`, { price: '1' }],
       ['POST', '/api/importstock'], ['GET', '/api/export-columns'], ['GET', '/api/exportstockcsv'], ['GET', `/api/exportstockitems/${id}`],
       ['POST', '/api/items', { product_id: id, serial: 'Z' }], ['POST', '/api/bundles', { name: 'X', client_id: 1 }], ['PUT', '/api/bundles/1', { products: [] }],
