@@ -8,7 +8,7 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
 
 /** The part of a request a frame belongs to, by its source; the first match wins, walking up the stack. */
 const parts: [string, RegExp][] = [
@@ -47,14 +47,23 @@ function originalSources(profile: Profile): void {
   }
 }
 
-export function summarize(file: string, requests: number, top = 25): void {
+/**
+ * `window`: the measured load as CLOCK_MONOTONIC microseconds (process.hrtime in the bench process,
+ * the clock of V8's sample times on Linux): start-up, sign-in and warm-up fall outside it.
+ */
+export function summarize(file: string, requests: number, window?: { from: number; to: number }, top = 25): void {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   originalSources(profile);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const selfMs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (window && (at < window.from || at > window.to)) return;
+    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
 
   const label = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*?\/(node_modules|server|domain)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
   const partOf = (id: number): string => {

@@ -26,10 +26,14 @@ function findings(lhr: Result): string[] {
     if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') continue;
     out.push(`performance: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
   }
-  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details;
-  if (lcpElement && 'items' in lcpElement) {
-    const first = JSON.stringify(lcpElement.items[0] ?? '').match(/"snippet":"([^"]{0,100})/);
-    if (first?.[1]) out.push(`LCP element: ${first[1]}`);
+  // The LCP element and its phases: a long render delay is a page that waits for its JavaScript.
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details;
+  if (lcp && 'items' in lcp) {
+    const text = JSON.stringify(lcp.items);
+    const selector = /"selector":"([^"]*)"/.exec(text)?.[1];
+    const label = /"nodeLabel":"([^"]{0,80})/.exec(text)?.[1];
+    const phases = [...text.matchAll(/"phase":"([^"]+)"[^}]*?"timing":([\d.]+)/g)].map((m) => `${m[1]} ${Math.round(Number(m[2]))} ms`);
+    out.push(`LCP element: ${selector ?? '?'} "${label ?? ''}"${phases.length ? ` (${phases.join(', ')})` : ''}`);
   }
   for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
     const audit = lhr.audits[ref.id];

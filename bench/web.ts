@@ -64,7 +64,7 @@ try {
       port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { Cookie: cookie },
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-    fs.writeFileSync(path.join(reports, `${page.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(result.lhr));
+    fs.writeFileSync(path.join(reports, `${page === '/' ? 'root' : page.slice(1).replace(/\W+/g, '_')}.json`), JSON.stringify(result.lhr));
     const f = lighthouseFigures(page, result.lhr);
     console.log(`  ${page}: performance ${f.performance}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, accessibility ${f.accessibility}`);
     figures.push(f);
