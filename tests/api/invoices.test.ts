@@ -25,11 +25,14 @@ const DAY = 86_400_000;
 /** The PDF's text with white space folded, as the amounts are compared. */
 const foldedPdfText = async (data: Buffer): Promise<string> => (await pdfText(data)).replace(/\s+/g, ' ');
 
+interface StatusStep { status: number; at: Date }
+
 /** An item of `product` held by the end user, with its status history as events. */
-async function addItem(product: { id: number }, serial: string, history: { status: number; at: Date }[], dateInUse: string) {
-  const last = history[history.length - 1]!;
+async function addItem(product: { id: number }, serial: string, history: [StatusStep, ...StatusStep[]], dateInUse: string) {
+  const [first] = history;
+  const last = history[history.length - 1] ?? first;
   const item = await ctx.db.insertInto('items').values({
-    product_id: product.id, client_id: endUser.id, status_id: last.status, serial, date_in_use: dateInUse, created_at: history[0]!.at, updated_at: last.at,
+    product_id: product.id, client_id: endUser.id, status_id: last.status, serial, date_in_use: dateInUse, created_at: first.at, updated_at: last.at,
   }).returning('id').executeTakeFirstOrThrow();
   await ctx.db.insertInto('events').values(history.map((h) => ({
     item_id: item.id, client_id: endUser.id, product_id: product.id, status_id: h.status, action: 'Status gewijzigd', created_at: h.at,
@@ -53,11 +56,13 @@ beforeAll(async () => {
     { client_id: customerId, product_group_id: 1, name: 'Testlaptop 14', article_number: 'FT-LAP', unique_product_id: 'FT-1', price_cents: 4550 },
     { client_id: customerId, product_group_id: 2, name: 'Testmonitor 24', article_number: 'FT-MON', unique_product_id: 'FT-2', price_cents: 1225 },
   ]).returning(['id', 'name', 'article_number']).execute();
-  [productA, productB] = [products[0]!, products[1]!];
+  const [laptop, monitor] = products;
+  if (!laptop || !monitor) throw new Error('The two test articles were not both made.');
+  [productA, productB] = [laptop, monitor];
   endUser = await ctx.db.insertInto('clients').values({ name: 'Ineke Factuur', client_type_id: ClientType.EINDGEBRUIKER, parent_client_id: customerId })
     .returning(['id', 'name']).executeTakeFirstOrThrow();
   const past = (days: number) => new Date(now.getTime() - days * DAY);
-  const inUse = (days: number) => [{ status: ItemStatus.INGEKLAARD, at: past(days + 5) }, { status: ItemStatus.IN_GEBRUIK, at: past(days) }];
+  const inUse = (days: number): [StatusStep, StatusStep] => [{ status: ItemStatus.INGEKLAARD, at: past(days + 5) }, { status: ItemStatus.IN_GEBRUIK, at: past(days) }];
   // In use since long ago: two laptops and one monitor.
   await addItem(productA, 'FTL0001', inUse(400), '2025-01-10');
   await addItem(productA, 'FTL0002', inUse(400), '2025-01-11');
