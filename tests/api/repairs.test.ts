@@ -6,6 +6,7 @@ import { readWorkbook } from '../support/xlsx';
 import { ClientType, DeliveryType, ItemStatus, repairStatuses } from '@domain/enums';
 import { DAY_MS } from '@domain/quotation';
 import { repairMsg, repairToast } from '@domain/schemas/repairs';
+import type { RepairDetail, RepairFile } from '@domain/contracts/repairs';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -163,17 +164,18 @@ describe('repair images', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe('Afbeeldingen zijn geüpload');
-    const images = res.body.data.images as { id: number; name: string; original_url: string }[];
+    const images = res.body.data.images as RepairFile[];
     expect(images.map((i) => i.name)).toEqual(['voor.png', 'achter.jpg']);
-    const shown = await klant.get(images[1]!.original_url);
+    const [front, back] = images as [RepairFile, RepairFile];
+    const shown = await klant.get(back.original_url);
     expect(shown.status).toBe(200);
     expect(shown.headers['content-type']).toBe('image/jpeg');
     expect(Buffer.compare(shown.body as Buffer, JPEG)).toBe(0);
-    const removed = await magazijn.post(`/api/deliveries/${r.id}/remove-image`, { image: images[0]!.id });
+    const removed = await magazijn.post(`/api/deliveries/${r.id}/remove-image`, { image: front.id });
     expect(removed.status).toBe(200);
-    expect(removed.body.data.images.map((i: { id: number }) => i.id)).toEqual([images[1]!.id]);
-    expect((await klant.get(images[0]!.original_url)).status).toBe(404);
-    const again = await magazijn.post(`/api/deliveries/${r.id}/remove-image`, { image: images[0]!.id });
+    expect(removed.body.data.images.map((i: { id: number }) => i.id)).toEqual([back.id]);
+    expect((await klant.get(front.original_url)).status).toBe(404);
+    const again = await magazijn.post(`/api/deliveries/${r.id}/remove-image`, { image: front.id });
     expect(again.status).toBe(422);
     expect(again.body).toMatchObject({ message: repairToast.imagesRemoveFailed, errors: { image: [repairMsg.imageUnknown] } });
   });
@@ -219,8 +221,8 @@ describe('quotation', () => {
     const r = await newRepair();
     await uploadQuotation(admin, r.id);
     const detail = (await admin.get(`/api/repairs/${r.id}`)).body;
-    const candidates = detail.mail_contacts as { id: number; email: string }[];
-    expect(candidates.length).toBeGreaterThan(0);
+    const [to] = detail.mail_contacts as RepairDetail['mail_contacts'];
+    if (!to) throw new Error('The repair offers no contact to mail.');
     const stranger = await ctx.db.selectFrom('contacts').select('id').where('client_id', 'not in', [endUser, endCustomer]).where('email', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
     const refused = await admin.post(`/api/deliveries/${r.id}/mail-quotation/${stranger.id}`);
     expect(refused.status).toBe(422);
@@ -229,15 +231,15 @@ describe('quotation', () => {
     const deleted = await ctx.db.insertInto('contacts').values({ client_id: endCustomer, first_name: 'Weg', last_name: 'Contact', email: 'weg@klant.nl', deleted_at: new Date() })
       .returning('id').executeTakeFirstOrThrow();
     expect((await admin.post(`/api/deliveries/${r.id}/mail-quotation/${deleted.id}`)).status).toBe(422);
-    const to = candidates[0]!;
     const sent = await admin.post(`/api/deliveries/${r.id}/mail-quotation/${to.id}`);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.message).toBe('Offerte is verzonden');
-    const mail = ctx.mail.to(to.email);
-    expect(mail).toHaveLength(1);
-    expect(mail[0]!.text).toContain(`Offerte reparatie ${r.order}`);
-    expect(mail[0]!.raw).toMatch(/Content-Type: application\/pdf; name=offerte\.pdf/);
-    expect(mail[0]!.raw).toContain(PDF.toString('base64').slice(0, 40));
+    const mails = ctx.mail.to(to.email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.text).toContain(`Offerte reparatie ${r.order}`);
+    expect(mail?.raw).toMatch(/Content-Type: application\/pdf; name=offerte\.pdf/);
+    expect(mail?.raw).toContain(PDF.toString('base64').slice(0, 40));
   });
 
   it('may be accepted on day 29 but not on day 30 (days of 86,400,000 ms)', async () => {
