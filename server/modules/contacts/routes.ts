@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { contactCreateSchema, contactUpdateSchema } from '@domain/schemas/contacts';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
@@ -16,13 +16,13 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
   const change = { config: { access: right('Klant wijzigen') } };
 
   /** After the commit: a failing mail server does not undo the contact; resend exists (POST /api/auth/resend). */
-  async function invite(account: NewAccount | null): Promise<boolean> {
+  async function invite(request: FastifyRequest, account: NewAccount | null): Promise<boolean> {
     if (!account) return false;
     try {
       await sendActivationMail(db, config, mailer, account);
       return true;
     } catch (err) {
-      app.log.error({ err, userId: account.id }, 'activation mail failed');
+      request.log.error({ err, userId: account.id }, 'activation mail failed');
       return false;
     }
   }
@@ -37,7 +37,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       const message = created.account ? 'De gebruiker is aangemaakt' : 'De contactpersoon is aangemaakt';
       return { status: 201, body: { message, data: await contactDetail(trx, created.id) } };
     });
-    return { ...body, activation_mail_sent: await invite(account) };
+    return { ...body, activation_mail_sent: await invite(request, account) };
   });
 
   app.put('/contacts/:id', { ...change, schema: routeSchema({ params: idParams('id'), body: contactUpdateSchema, response: answer }) }, async (request, reply) => {
@@ -49,7 +49,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       account = (await updateContact(trx, actor, id, input)).account;
       return { body: { message: 'De contactpersoon is gewijzigd', data: await contactDetail(trx, id) } };
     });
-    return { ...body, activation_mail_sent: await invite(account) };
+    return { ...body, activation_mail_sent: await invite(request, account) };
   });
 
   app.delete('/contacts/:id', { ...change, schema: schemas.messageById }, async (request, reply) => {
