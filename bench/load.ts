@@ -34,6 +34,8 @@ export interface LoadResult extends Figures {
   name: string;
   /** The bare route, measured in turns with this route. */
   bare?: Figures;
+  /** Why the route has no figures (an answer other than 200, or none within a turn). */
+  failed?: string;
 }
 
 interface Sample { ok: number; failed: string[]; seconds: number; times: number[] }

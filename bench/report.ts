@@ -27,7 +27,7 @@ export function fasterThanBare(run: LoadResult[], table: Route[]): LoadResult[] 
   return run.filter((r) => table.find((t) => t.name === r.name)?.who !== 'bare' && r.perSecond > (bareOf(r, run)?.perSecond ?? Infinity));
 }
 
-interface Row { name: string; perSecond: number; bare: number; ratio: number; p50: number; p975: number; p975Ratio: number; goal?: number }
+interface Row { name: string; perSecond: number; bare: number; ratio: number; p50: number; p975: number; p975Ratio: number; goal?: number; failed?: string }
 
 function rowsOf(run: LoadResult[], table: Route[]): Row[] {
   return run.map((r) => {
@@ -36,12 +36,13 @@ function rowsOf(run: LoadResult[], table: Route[]): Row[] {
       name: r.name, perSecond: r.perSecond, p50: r.p50, p975: r.p975, bare: bare?.perSecond ?? NaN,
       ratio: bare ? r.perSecond / bare.perSecond : NaN,
       p975Ratio: bare ? r.p975 / bare.p975 : NaN,
-      goal: table.find((t) => t.name === r.name)?.goal,
+      goal: table.find((t) => t.name === r.name)?.goal, failed: r.failed,
     };
   });
 }
 
 function verdict(row: Row): string {
+  if (row.failed) return `MISSED: ${row.failed}`;
   if (row.goal === undefined) return '';
   const ratioMet = row.ratio >= row.goal;
   const tailMet = row.p975Ratio <= 3;
@@ -53,7 +54,7 @@ function printRows(rows: Row[], withRatios: boolean): void {
   console.log(`|${'-'.repeat(54)}|-------:|-----------:|------:|---------:|---------:|-----------:|------|`);
   for (const r of rows) {
     const ratio = withRatios ? r.ratio.toFixed(2) : '-';
-    const tail = withRatios ? r.p975Ratio.toFixed(2) : '-';
+    const tail = withRatios && !r.failed ? r.p975Ratio.toFixed(2) : '-';
     console.log(`| ${r.name.padEnd(52)} | ${r.perSecond.toFixed(0).padStart(6)} | ${r.bare.toFixed(0).padStart(10)} | ${ratio.padStart(5)} | ${`${r.p50} ms`.padStart(8)} | ${`${r.p975} ms`.padStart(8)} | ${tail.padStart(10)} | ${withRatios ? verdict(r) : ''} |`);
   }
 }
@@ -81,7 +82,8 @@ export function printMedian(runs: RunResult[], table: Route[]): void {
   console.log(`\nMedian of ${valid.length} run(s) whose ratios stand (of ${runs.length}):`);
   const names = valid[0]?.map((r) => r.name) ?? [];
   printRows(names.map((name) => {
-    const of = valid.map((rows) => rows.find((r) => r.name === name)).filter((r): r is Row => r !== undefined);
+    const of = valid.map((rows) => rows.find((r) => r.name === name)).filter((r): r is Row => r !== undefined && !r.failed);
+    if (!of.length) return { name, goal: undefined, perSecond: 0, bare: NaN, ratio: 0, p50: NaN, p975: NaN, p975Ratio: NaN, failed: 'no figures in any run' };
     return {
       name, goal: of[0]?.goal,
       perSecond: median(of.map((r) => r.perSecond)), bare: median(of.map((r) => r.bare)), ratio: median(of.map((r) => r.ratio)),

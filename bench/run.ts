@@ -68,8 +68,10 @@ try {
     const bare = table.find((r) => r.name === BARE);
     const bareLoad = bare && { target: targets.bare, path: bare.path };
     for (const route of table) {
-      const result = await measure(route.name, { target: targets[route.who], path: route.path }, options, route.who === 'bare' ? undefined : bareLoad);
-      process.stdout.write(`  ${route.name}: ${result.perSecond.toFixed(0)} req/s${result.bare ? ` (bare in turns: ${result.bare.perSecond.toFixed(0)})` : ''}\n`);
+      // A route that fails (an error answer, or requests slower than a turn) is reported as such; the others are still measured.
+      const result: LoadResult = await measure(route.name, { target: targets[route.who], path: route.path }, options, route.who === 'bare' ? undefined : bareLoad)
+        .catch((err: unknown) => ({ name: route.name, requests: 0, perSecond: 0, p50: NaN, p975: NaN, failed: (err as Error).message }));
+      process.stdout.write(`  ${route.name}: ${result.failed ?? `${result.perSecond.toFixed(0)} req/s`}${result.bare ? ` (bare in turns: ${result.bare.perSecond.toFixed(0)})` : ''}\n`);
       measured.push(result);
     }
     results.push({ results: measured, uptime: `before: ${before.trim()}; after: ${uptime().trim()}` });
