@@ -49,7 +49,7 @@ const t0 = performance.now();
 const volume = await prepareVolume(process.env.BENCH_DB ?? 'portal_bench', args.reuse);
 const table = routes(volume).filter((r) => r.name === BARE || !args.only || r.name.includes(args.only));
 const perRun = table.length * (options.seconds * (options.slices ? 2 : 1) + options.warmupSeconds);
-console.log(`${table.length} routes × (${options.warmupSeconds} s warm-up + ${options.seconds} s) × ${runs} run(s): about ${Math.ceil((perRun * runs) / 60)} min of load`);
+console.log(`${table.length} routes × (${options.warmupSeconds} s warm-up + ${options.seconds} s${options.slices ? ' + as long for the bare route in turns' : ''}) × ${runs} run(s): about ${Math.ceil((perRun * runs) / 60)} min of load`);
 
 const server = await startServer(volume.databaseUrl);
 const bareServer = await startBareServer(volume.databaseUrl);
