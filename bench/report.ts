@@ -55,7 +55,8 @@ function printRows(rows: Row[], withRatios: boolean): void {
   for (const r of rows) {
     const ratio = withRatios ? r.ratio.toFixed(2) : '-';
     const tail = withRatios && !r.failed ? r.p975Ratio.toFixed(2) : '-';
-    console.log(`| ${r.name.padEnd(52)} | ${r.perSecond.toFixed(0).padStart(6)} | ${r.bare.toFixed(0).padStart(10)} | ${ratio.padStart(5)} | ${`${r.p50} ms`.padStart(8)} | ${`${r.p975} ms`.padStart(8)} | ${tail.padStart(10)} | ${withRatios ? verdict(r) : ''} |`);
+    const ms = (v: number) => (Number.isFinite(v) ? `${v} ms` : '-');
+    console.log(`| ${r.name.padEnd(52)} | ${r.perSecond.toFixed(0).padStart(6)} | ${r.bare.toFixed(0).padStart(10)} | ${ratio.padStart(5)} | ${ms(r.p50).padStart(8)} | ${ms(r.p975).padStart(8)} | ${tail.padStart(10)} | ${withRatios || r.failed ? verdict(r) : ''} |`);
   }
 }
 
