@@ -11,6 +11,8 @@ interface CommandResult<T> {
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
+/** Set on an answer given again from its Idempotency-Key. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const KEY_OTHER_ACTION = 'Deze Idempotency-Key is al gebruikt voor een andere actie.';
 export const KEY_OTHER_BODY = 'Deze Idempotency-Key is al gebruikt met andere gegevens.';
 
@@ -92,10 +94,13 @@ export async function runCommand<T>(
       .execute();
     return { replayed: false as const, status, body: result.body };
   });
-  if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+  if (outcome.replayed) reply.header(REPLAYED_HEADER, 'true');
   reply.status(outcome.status);
   return outcome.body;
 }
+
+/** True once runCommand answered this reply from its Idempotency-Key instead of running the command. */
+export const isReplayed = (reply: FastifyReply): boolean => reply.getHeader(REPLAYED_HEADER) === 'true';
 
 /** Deletes keys older than their lifetime (housekeeping): each holds a whole answer. */
 export async function purgeOldIdempotencyKeys(db: Executor, olderThanSeconds = KEY_LIFETIME_SECONDS): Promise<number> {

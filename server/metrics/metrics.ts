@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { isReplayed } from '../http/command';
 
 /** How many database connections the process holds and wants (PostgreSQL's pool; PGlite has none). */
 export interface PoolUse {
@@ -65,7 +66,7 @@ export function measureRequests(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? UNMATCHED;
     metrics.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    if (request.headers['idempotency-key'] && reply.getHeader('idempotent-replayed') === 'true') metrics.outboxReplays.inc({ route });
+    if (request.headers['idempotency-key'] && isReplayed(reply)) metrics.outboxReplays.inc({ route });
   });
 }
 

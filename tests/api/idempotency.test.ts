@@ -4,6 +4,8 @@
  * (IETF Idempotency-Key draft) and nothing is applied. Keys, which hold a whole answer each, are purged
  * after 24 hours by the same housekeeping that purges sessions and rate-limit rows.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
@@ -79,6 +81,46 @@ describe('an Idempotency-Key is bound to its request', () => {
     expect(other.status).toBe(422);
     expect(other.body).toEqual({ message: KEY_OTHER_BODY });
     expect((await ctx.db.selectFrom('clients').select('image').where('id', '=', customer).executeTakeFirstOrThrow()).image).toBe(stored);
+  });
+});
+
+describe('a replayed upload keeps no spare file', () => {
+  const filesIn = (folder: string) => {
+    const dir = path.join(ctx.dataDir, 'files', folder);
+    return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  };
+
+  it('a logo sent again with its key leaves only the file the customer points at', async () => {
+    const headers = { 'Idempotency-Key': 'idem-logo-spare-1' };
+    const send = () => {
+      const form = multipartBody({}, { image: { name: 'logo.png', data: signaturePng(130, 90), type: 'image/png' } });
+      return admin.post(`/api/clients/${customer}/image`, form.payload, { ...form.headers, ...headers });
+    };
+    expect((await send()).status).toBe(200);
+    const after = filesIn('clients');
+    for (let i = 0; i < 3; i++) expect((await send()).headers['idempotent-replayed']).toBe('true');
+    expect(filesIn('clients')).toEqual(after);
+    const image = (await ctx.db.selectFrom('clients').select('image').where('id', '=', customer).executeTakeFirstOrThrow()).image;
+    expect(after).toContain(path.basename(image ?? ''));
+  });
+
+  it('a new product with an image sent again is created once, with one stored image', async () => {
+    const headers = { 'Idempotency-Key': 'idem-product-spare-1' };
+    const before = filesIn('products');
+    const send = () => {
+      const form = multipartBody({
+        name: 'Replay met foto', description: 'Idempotent', product_group_id: '1', article_number: 'REPLAY-IMG-1',
+        unique_product_id: 'REPLAY-IMG-1', eol: '36', client_id: String(customer),
+      }, { image: { name: 'foto.png', data: signaturePng(140, 90), type: 'image/png' } });
+      return admin.post('/api/products', form.payload, { ...form.headers, ...headers });
+    };
+    const first = await send();
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect((await send()).headers['idempotent-replayed']).toBe('true');
+    const created = await ctx.db.selectFrom('products').select('image').where('article_number', '=', 'REPLAY-IMG-1').execute();
+    expect(created).toHaveLength(1);
+    const added = filesIn('products').filter((f) => !before.includes(f));
+    expect(added).toEqual([path.basename(created[0]?.image ?? '')]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { fileMsg } from '@domain/files';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
+import { withStoredFile } from '../../http/stored-files';
 import { HttpError, ValidationError, idParam, notFound } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
 import { clientScope } from '../../http/scope';
@@ -46,20 +47,14 @@ export function registerLogoRoutes(app: FastifyInstance): void {
     const upload = (await readMultipart(request)).files.image;
     const type = upload ? sniffImage(upload.data) : null;
     if (!upload || !type) throw ValidationError.field('image', fileMsg.image);
-    const key = await storage.put('clients', `logo.${type.ext}`, upload.data);
-    try {
-      const body = await runCommand(db, request, reply, async (trx) => {
-        const client = await clientInScope(trx, user, id, true);
-        await trx.updateTable('clients').set({ image: key, updated_at: new Date() }).where('id', '=', id).execute();
-        await recordEvents(trx, user, [{ client_id: id, action: 'Logo gewijzigd' }]);
-        return { body: { message: 'Het logo is opgeslagen', data: await clientForm(trx, user, id), replaced: client.image } };
-      });
-      if (body.replaced && body.replaced !== key) await storage.remove(body.replaced).catch(() => undefined);
-      return { message: body.message, data: body.data };
-    } catch (err) {
-      await storage.remove(key).catch(() => undefined);
-      throw err;
-    }
+    const body = await withStoredFile(storage, reply, { folder: 'clients', name: `logo.${type.ext}`, data: upload.data }, (stored) => runCommand(db, request, reply, async (trx) => {
+      const client = await clientInScope(trx, user, id, true);
+      await trx.updateTable('clients').set({ image: stored?.key ?? null, updated_at: new Date() }).where('id', '=', id).execute();
+      await recordEvents(trx, user, [{ client_id: id, action: 'Logo gewijzigd' }]);
+      return { body: { message: 'Het logo is opgeslagen', data: await clientForm(trx, user, id), replaced: client.image } };
+    }));
+    if (body.replaced && body.replaced !== body.data.image) await storage.remove(body.replaced).catch(() => undefined);
+    return { message: body.message, data: body.data };
   });
 
   app.delete('/clients/:id/image', { config: { access: right('Klant wijzigen') }, schema: routeSchema({ params: idParams('id'), response: { 200: messageResponse } }) }, async (request, reply) => {

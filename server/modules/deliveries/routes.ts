@@ -7,6 +7,7 @@ import {
 } from '@domain/schemas/deliveries';
 import { currentUser, right, type AuthUser } from '../../http/access';
 import { runCommand } from '../../http/command';
+import { withStoredFile } from '../../http/stored-files';
 import { HttpError, ValidationError, forbidden, idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
@@ -64,16 +65,10 @@ function requestedType(user: AuthUser, fields: Record<string, unknown>): Deliver
 export const deliveryRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage } = app;
 
-  /** Stores an upload, runs the command, and removes the file again when the command fails. */
-  async function withUpload<T>(file: UploadedFile | undefined, run: (stored: StoredFile | null) => Promise<T>): Promise<T> {
+  /** Checks and stores a bulk file for the command `run` (see withStoredFile). */
+  async function withUpload<T>(reply: FastifyReply, file: UploadedFile | undefined, run: (stored: StoredFile | null) => Promise<T>): Promise<T> {
     if (file && !isAcceptableBulkFile(file)) throw ValidationError.field('file', deliveryMsg.file);
-    const stored = file ? { key: await storage.put('deliveries', file.name, file.data), name: file.name } : null;
-    try {
-      return await run(stored);
-    } catch (err) {
-      if (stored) await storage.remove(stored.key);
-      throw err;
-    }
+    return withStoredFile(storage, reply, file ? { folder: 'deliveries', name: file.name, data: file.data } : null, run);
   }
 
   for (const [tab, path] of Object.entries(deliveryTabs)) {
@@ -117,7 +112,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     const typeId = requestedType(user, fields);
     assertRemarksAllowed(user, fields, { delivery_type_id: typeId, repair_description: null });
     const input = toDeliveryInput(typeId, parse(deliverySchema(typeId, true), fields));
-    return withUpload(typeId === DeliveryType.BULK_LEVERING ? files.file : undefined, (file) => runCommand(db, request, reply, async (trx) => {
+    return withUpload(reply, typeId === DeliveryType.BULK_LEVERING ? files.file : undefined, (file) => runCommand(db, request, reply, async (trx) => {
       const id = await createDelivery(trx, user, input, file);
       const message = typeId === DeliveryType.BULK_LEVERING ? deliveryToast.bulkCreated : deliveryToast.created;
       return { status: 201, body: { message, data: await deliveryDetail(trx, user, id) } };
@@ -160,7 +155,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     const typeId = parse(v.object({ delivery_type_id: deliveryTypeIdSchema }), merged).delivery_type_id;
     // The genuine PUT is the new end user's form: its date must lie in the future (spec 2 §5).
     const input = toDeliveryInput(typeId, parse(deliverySchema(typeId, genuinePut), merged));
-    return withUpload(typeId === DeliveryType.BULK_LEVERING ? files.file : undefined, (file) => runCommand(db, request, reply, async (trx) => {
+    return withUpload(reply, typeId === DeliveryType.BULK_LEVERING ? files.file : undefined, (file) => runCommand(db, request, reply, async (trx) => {
       await updateDelivery(trx, user, id, input, file);
       const message = typeId === DeliveryType.BULK_LEVERING ? deliveryToast.bulkChanged : deliveryToast.changed;
       return { body: { message, data: await deliveryDetail(trx, user, id) } };

@@ -3,14 +3,15 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { quotationDecisionSchema, removeImageSchema, repairMsg, repairStatusSchema, repairToast } from '@domain/schemas/repairs';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
+import { withStoredFiles } from '../../http/stored-files';
 import { HttpError, ValidationError, idParam, notFound, parse } from '../../http/errors';
-import { readMultipart, type UploadedFile } from '../../http/multipart';
+import { readMultipart } from '../../http/multipart';
 import { listParams } from '../../http/paging';
 import { idParams, messageResponse, routeSchema, uploadField } from '../../http/route-schema';
 import { sendStoredFile, sniffImage, sniffPdf } from '../../lib/file-type';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import {
-  addImages, addQuotation, assertSuperuser, changeRepairStatus, decideQuotation, quotationToMail, removeImage, removeQuotation, type StoredUpload,
+  addImages, addQuotation, assertSuperuser, changeRepairStatus, decideQuotation, quotationToMail, removeImage, removeQuotation,
 } from './commands';
 import { repairDetail, repairEvents, repairFile } from './detail';
 import { listRepairs, repairExportColumns, repairsForExport } from './lists';
@@ -41,17 +42,6 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     return (await readMultipart(request)).fileList ?? [];
   }
 
-  /** Stores checked files, runs the command, and removes them again when it fails. */
-  async function withStored<T>(folder: string, uploads: UploadedFile[], run: (stored: StoredUpload[]) => Promise<T>): Promise<T> {
-    const stored: StoredUpload[] = [];
-    try {
-      for (const f of uploads) stored.push({ key: await storage.put(folder, f.name, f.data), name: f.name });
-      return await run(stored);
-    } catch (err) {
-      for (const s of stored) await storage.remove(s.key);
-      throw err;
-    }
-  }
 
   app.get('/repairdeliveries', { ...view, schema: routeSchema({ querystring: listQuery, response: { 200: repairListSchema } }) }, async (request) => listRepairs(db, currentUser(request), listParams(request.query)));
 
@@ -98,7 +88,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
       return { name: `${baseName(f.name)}.${type?.ext ?? 'bin'}`, data: f.data };
     });
     if (Object.keys(errors).length) throw new ValidationError(errors);
-    return withStored('images', checked, (stored) => runCommand(db, request, reply, async (trx) => {
+    return withStoredFiles(storage, reply, checked.map((f) => ({ folder: 'images', ...f })), (stored) => runCommand(db, request, reply, async (trx) => {
       await addImages(trx, user, id, stored, config.now());
       return { status: 201, body: { message: repairToast.imagesUploaded, data: await repairDetail(trx, user, id, config.now()) } };
     }));
@@ -126,7 +116,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
     const file = sent[sent.length - 1];
     if (!file) throw ValidationError.field('quotation', repairMsg.quotationRequired);
     if (!sniffPdf(file.data)) throw ValidationError.field('quotation', repairMsg.quotationPdf);
-    return withStored('quotations', [{ name: `${baseName(file.name)}.pdf`, data: file.data }], (stored) => runCommand(db, request, reply, async (trx) => {
+    return withStoredFiles(storage, reply, [{ folder: 'quotations', name: `${baseName(file.name)}.pdf`, data: file.data }], (stored) => runCommand(db, request, reply, async (trx) => {
       for (const quotation of stored) await addQuotation(trx, user, id, quotation, config.now());
       return { status: 201, body: { message: repairToast.quotationUploaded, data: await repairDetail(trx, user, id, config.now()) } };
     }));

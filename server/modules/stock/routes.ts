@@ -4,6 +4,7 @@ import { id as idSchema } from '@domain/schemas/common';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
+import { withStoredFile } from '../../http/stored-files';
 import { HttpError, ValidationError, idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
 import { extendClientDetail } from '../clients/extensions';
@@ -71,16 +72,10 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     const { fields, files } = await readForm(request);
     const input = parse(productSchema, fields);
     const upload = checkedImage(files.image);
-    const image = upload ? await storage.put('products', upload.name, upload.data) : null;
-    try {
-      return await runCommand(db, request, reply, async (trx) => {
-        const id = await createProduct(trx, user, input, image);
-        return { status: 201, body: { message: 'Artikel is aangemaakt', data: await productDetail(trx, user, id) } };
-      });
-    } catch (err) {
-      if (image) await storage.remove(image);
-      throw err;
-    }
+    return withStoredFile(storage, reply, upload ? { folder: 'products', ...upload } : null, (stored) => runCommand(db, request, reply, async (trx) => {
+      const id = await createProduct(trx, user, input, stored?.key ?? null);
+      return { status: 201, body: { message: 'Artikel is aangemaakt', data: await productDetail(trx, user, id) } };
+    }));
   });
 
   app.post('/products/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: byId, body: v.object({ _method: v.literal('PUT'), ...productSchema.entries, image: v.optional(uploadField) }), multipart: true, response: { 200: productAnswerSchema } }) }, async (request, reply) => {
@@ -91,18 +86,12 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     const input = parse(productSchema, fields);
     const upload = checkedImage(files.image);
     await productRow(db, user, id);
-    const image = upload ? await storage.put('products', upload.name, upload.data) : null;
-    try {
-      const body = await runCommand(db, request, reply, async (trx) => {
-        const replaced = await updateProduct(trx, user, id, input, image);
-        return { body: { message: 'Artikel is gewijzigd', data: await productDetail(trx, user, id), replaced } };
-      });
-      if (body.replaced) await storage.remove(body.replaced).catch(() => undefined);
-      return { message: body.message, data: body.data };
-    } catch (err) {
-      if (image) await storage.remove(image);
-      throw err;
-    }
+    const body = await withStoredFile(storage, reply, upload ? { folder: 'products', ...upload } : null, (stored) => runCommand(db, request, reply, async (trx) => {
+      const replaced = await updateProduct(trx, user, id, input, stored?.key ?? null);
+      return { body: { message: 'Artikel is gewijzigd', data: await productDetail(trx, user, id), replaced } };
+    }));
+    if (body.replaced) await storage.remove(body.replaced).catch(() => undefined);
+    return { message: body.message, data: body.data };
   });
 
   app.delete('/products/:id', { config: { access: right('Voorraad verwijderen') }, schema: schemas.messageById }, async (request, reply) => {
