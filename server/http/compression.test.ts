@@ -6,6 +6,8 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(preferredEncoding('gzip, deflate')).toBe('gzip');
     expect(preferredEncoding('GZIP')).toBe('gzip');
+    // Parsed once, answered from memory after.
+    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
   });
 
   it('never sends an encoding the client ruled out with q=0, nor one it did not name', () => {
