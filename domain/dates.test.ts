@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  addCalendarDays, amsterdamDay, amsterdamMidnight, dateRangeBounds, dateRuleError, fileStamp, formatDate, formatDateTime, formatTime, isCalendarDate,
+  addCalendarDays, amsterdamClock, amsterdamDay, amsterdamMonth, amsterdamMidnight, dateRangeBounds, dateRuleError, fileStamp, formatDate, formatDateTime, formatTime, isCalendarDate,
   todayInAmsterdam, wallClockForSpreadsheet,
 } from './dates';
 import { msg } from './schemas/common';
@@ -78,5 +78,20 @@ describe('year and month rules in Amsterdam', () => {
     expect(currentInvoiceMonth(newYear)).toEqual({ year: 2027, month: 1 });
     expect(invoiceYears(newYear).at(-1)).toBe(2027);
     expect(statisticsYears(newYear).at(-1)).toBe(2028);
+  });
+});
+
+describe('the Amsterdam month of an instant without a zone lookup', () => {
+  it('equals the zone lookup around every month boundary of 2026 and 2027, summer and winter time', () => {
+    for (let year = 2026; year <= 2027; year++) {
+      for (let month = 0; month < 12; month++) {
+        const boundary = Date.UTC(year, month, 1);
+        for (let minutes = -180; minutes <= 180; minutes += 15) {
+          const instant = new Date(boundary + minutes * 60_000);
+          const { year: y, month: m } = amsterdamClock(instant);
+          expect(amsterdamMonth(instant), instant.toISOString()).toEqual({ year: y, month: m });
+        }
+      }
+    }
   });
 });

@@ -27,6 +27,18 @@ export function amsterdamClock(instant: Date): WallClock {
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
 }
 
+/**
+ * Year and month of an instant in Amsterdam, for per-row use in lists. Amsterdam is UTC+1 or UTC+2:
+ * where both give the same month (all but the first hours of a month) no time-zone lookup is needed.
+ */
+export function amsterdamMonth(instant: Date): { year: number; month: number } {
+  const plusOne = new Date(instant.getTime() + 3_600_000);
+  const plusTwo = new Date(instant.getTime() + 7_200_000);
+  if (plusOne.getUTCMonth() === plusTwo.getUTCMonth()) return { year: plusOne.getUTCFullYear(), month: plusOne.getUTCMonth() + 1 };
+  const { year, month } = amsterdamClock(instant);
+  return { year, month };
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
