@@ -35,7 +35,7 @@ const results = new Map();
 /** Runs one command with its output prefixed line by line; resolves to its exit code. */
 function run(/** @type {string} */ name, /** @type {string[]} */ [command, ...args]) {
   return new Promise((resolve) => {
-    const child = spawn(command ?? '', args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0', WEB_DIST_DIR: webDist }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command ?? '', args, { cwd: root, env: { ...process.env, NO_COLOR: '1', WEB_DIST_DIR: webDist }, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = `[${name}] `;
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';

@@ -16,6 +16,9 @@ export interface Portal {
   mails(): string[];
 }
 
+/** The web build the worker's server serves, read when the worker starts (a test may point WEB_DIST_DIR elsewhere). */
+const WORKER_WEB_DIST = process.env.WEB_DIST_DIR;
+
 /**
  * Each worker runs one server (the built web app and the API on a free port); each test gets a fresh
  * copy of the seeded database and a data folder of its own behind it. `page` is pointed at it through
@@ -39,11 +42,15 @@ export const test = base.extend<
     await databases.close();
   }, { scope: 'worker' }],
   server: [async ({}, use) => {
-    const server = await startTestServer();
+    const server = await startTestServer(WORKER_WEB_DIST);
     await use(server);
     await server.close();
   }, { scope: 'worker' }],
-  portal: async ({ server, databases }, use) => {
+  portal: async ({ server: shared, databases }, use) => {
+    // A test that set WEB_DIST_DIR to a web build of its own (pwa.spec.ts deploys a new version into
+    // it) gets a server of its own on that build.
+    const own = process.env.WEB_DIST_DIR !== WORKER_WEB_DIST ? await startTestServer(process.env.WEB_DIST_DIR) : null;
+    const server = own ?? shared;
     const database = await databases.take();
     const dataDir = server.attach(database.db);
     const mailDir = path.join(dataDir, 'mail');
@@ -56,6 +63,7 @@ export const test = base.extend<
       });
     } finally {
       await server.detach();
+      await own?.close();
       await database.close();
     }
   },

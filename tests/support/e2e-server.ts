@@ -70,11 +70,11 @@ function forwarding<T extends object>(current: () => T | null): T {
  * a time. A request belongs to the test during which it arrived (AsyncLocalStorage), so a late answer
  * of one test never reads or writes the next test's database.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(webDistDir = process.env.WEB_DIST_DIR): Promise<TestServer> {
   const requestSlot = new AsyncLocalStorage<Slot>();
   let current: Slot | null = null;
   const slot = (): Slot | null => requestSlot.getStore() ?? current;
-  const config: Config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'portal-e2e-unused'), PORT: '0', WEB_DIST_DIR: process.env.WEB_DIST_DIR });
+  const config: Config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'portal-e2e-unused'), PORT: '0', WEB_DIST_DIR: webDistDir });
   const app: FastifyInstance = await buildApp({
     db: forwarding(() => slot()?.db ?? unattachedDb),
     config,
