@@ -22,7 +22,7 @@ export async function main(): Promise<void> {
     }
     throw err;
   }
-  const metrics = config.metricsPort === null ? undefined : createMetrics();
+  const metrics = config.metricsPort === null ? undefined : createMetrics({ poolUse: database.poolUse });
   const app = await buildApp({
     db: database.db,
     config,

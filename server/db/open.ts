@@ -24,10 +24,19 @@ export const pgliteOptions = {
   parsers: pgliteParsers, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', `TimeZone=${APP_TIME_ZONE}`],
 };
 
+/** A connection pool's use at one moment (PostgreSQL only: the embedded database has no pool). */
+export interface PoolUse {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface OpenedDatabase {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  poolUse?: () => PoolUse;
 }
 
 /**
@@ -47,7 +56,8 @@ export function openPostgres(
   pool.on('error', () => {}); // the idle client's own listener above has reported it
 
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements }) }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const poolUse = () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, kind: 'postgres', close: () => db.destroy(), poolUse };
 }
 
 export function kyselyOnPGlite(pglite: PGlite): OpenedDatabase {

@@ -3,15 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isReplayed } from '../http/command';
+import type { PoolUse } from '../db/open';
 
 /** How many database connections the process holds and wants (PostgreSQL's pool; PGlite has none). */
-export interface PoolUse {
-  max: number;
-  total: number;
-  idle: number;
-  waiting: number;
-}
-
 export interface Metrics {
   registry: Registry;
   requestDuration: Histogram<'method' | 'route' | 'status'>;

@@ -102,6 +102,9 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database and o
     const replays = metrics.split('\n').find((l) => l.startsWith('outbox_replays_total{route="/api/asns"}'));
     expect(Number(replays?.split(' ').at(-1))).toBeGreaterThanOrEqual(1);
     expect(metrics).toContain('http_request_duration_seconds_count{method="POST",route="/api/asns",status="201"}');
+    // The pool of the process's PostgreSQL connections (10), read at the scrape.
+    expect(metrics).toMatch(/^db_pool_connections\{state="max"\} 10$/m);
+    expect(metrics).toMatch(/^db_pool_connections\{state="total"\} [1-9]\d*$/m);
     // Only where METRICS_PORT is set, and never on the API's port.
     expect(b.output()).toContain(`Metrics (Prometheus): http://127.0.0.1:${metricsPort}/metrics`);
     expect(a.output()).not.toContain('Metrics (Prometheus)');
