@@ -73,8 +73,8 @@ function lockDataDir(lockFile: string): () => void {
     try {
       fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
       return () => fs.rmSync(lockFile, { force: true });
-    } catch (err: any) {
-      if (err.code !== 'EEXIST') throw err;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number(fs.readFileSync(lockFile, 'utf8'));
       if (holder && (holder === process.pid || isAlive(holder))) {
         throw new DataDirInUseError(
@@ -91,8 +91,8 @@ function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch (err: any) {
-    return err.code === 'EPERM';
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -64,5 +64,5 @@ export class PGliteDialect implements Dialect {
   createAdapter() { return new PostgresAdapter(); }
   createDriver() { return new PGliteDriver(this.pg); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
-  createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
+  createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
 }
