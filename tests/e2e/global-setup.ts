@@ -12,17 +12,22 @@ export default async function globalSetup() {
   const webDist = process.env.WEB_DIST_DIR ?? 'dist';
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`Build the web app first: npx vite build (looked in ${webDist})`);
   const template = await createE2eTemplate();
-  const databases = databaseSource(template, 'setup');
-  const scratch = await databases.take();
-  const server = await startTestServer();
   try {
-    server.attach(scratch.db);
-    await captureSignedInStates(server.url, scratch.db);
-    await server.detach();
-  } finally {
-    await server.close();
-    await scratch.close();
-    await databases.close();
+    const databases = databaseSource(template, 'setup');
+    const scratch = await databases.take();
+    const server = await startTestServer();
+    try {
+      server.attach(scratch.db);
+      await captureSignedInStates(server.url, scratch.db);
+      await server.detach();
+    } finally {
+      await server.close();
+      await scratch.close();
+      await databases.close();
+    }
+  } catch (err) {
+    await removeE2eTemplate(template);
+    throw err;
   }
   return () => removeE2eTemplate(template);
 }
