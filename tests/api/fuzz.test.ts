@@ -283,10 +283,15 @@ describe('hostile bodies on every route', () => {
         const held = await send(body);
         if (held.result.status >= 500 || held.result.status === 0) failures.push(`${key(route)} ${body.length} B → ${held.result.status}`);
         if (held.slowestMs > MAX_HOLD_MS) {
-          // The test machine may be busy: slow only when it is so again, and slower than an empty body by MAX_HOLD_MS.
-          const again = await send(body);
-          const empty = await send('{}');
-          if (again.slowestMs - empty.slowestMs > MAX_HOLD_MS) slow.push(`${key(route)} ${body.length} B held ${Math.round(held.slowestMs)} and ${Math.round(again.slowestMs)} ms (empty body ${Math.round(empty.slowestMs)} ms)`);
+          // The test machine may be busy: slow only when two more rounds each hold longer than an empty body by MAX_HOLD_MS.
+          const rounds: string[] = [];
+          for (let round = 0; round < 2; round++) {
+            const empty = await send('{}');
+            const again = await send(body);
+            if (again.slowestMs - empty.slowestMs <= MAX_HOLD_MS) break;
+            rounds.push(`${Math.round(again.slowestMs)} ms (empty body ${Math.round(empty.slowestMs)} ms)`);
+          }
+          if (rounds.length === 2) slow.push(`${key(route)} ${body.length} B held ${Math.round(held.slowestMs)}, ${rounds.join(', ')}`);
         }
       }
       if ((await admin.get('/api/auth/me')).status !== 200) await admin.signIn('beheerder@demo.local');

@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { multipartBody } from '../support/multipart';
 import { pngDataUrl, signaturePng } from '../support/png';
-import { heldWhile, listenLocally, prepareInWorker } from '../support/event-loop';
+import { addedHold, listenLocally } from '../support/event-loop';
 import { fieldworkMsg } from '@domain/fieldwork';
 import { fileMsg } from '@domain/files';
 import { MAX_IMAGE_SIDE } from '../../server/lib/image-size';
@@ -58,14 +58,10 @@ describe('a signature is refused on its declared size before it is unpacked', ()
       method: 'POST', path: '/api/finish/delivery', headers: magazijn.sessionHeaders(),
       body: { prefix: JSON.stringify({ id: 1, items: [], signer_name: 'Jan', handtekening: pngDataUrl(png) }), repeat: '', times: 0, suffix: '' },
     });
-    const [harmless, hostile] = await Promise.all([
-      prepareInWorker(base, Array.from({ length: 10 }, () => request(signaturePng(300, 200)))),
-      prepareInWorker(base, Array.from({ length: 10 }, () => request(bomb))),
-    ]);
-    const before = await heldWhile(base, () => harmless.send());
-    const held = await heldWhile(base, () => hostile.send());
-    for (const answer of held.result) expect(JSON.parse(answer.body).errors).toEqual({ handtekening: [fieldworkMsg.signatureSize] });
-    expect(held.slowestMs - before.slowestMs, `slowest ${held.slowestMs} ms`).toBeLessThan(MAX_HOLD_MS);
+    const held = await addedHold(base,
+      Array.from({ length: 10 }, () => request(signaturePng(300, 200))), Array.from({ length: 10 }, () => request(bomb)), MAX_HOLD_MS);
+    for (const answer of held.answers) expect(JSON.parse(answer.body).errors).toEqual({ handtekening: [fieldworkMsg.signatureSize] });
+    expect(held.addedMs, `slowest ${held.slowestMs} ms`).toBeLessThan(MAX_HOLD_MS);
   });
 
   it('still takes a signature of a normal size', async () => {
