@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { sql } from 'kysely';
 import { ClientType, DeliveryType } from '@domain/enums';
 import { expect, test, type Portal } from './fixtures';
 
@@ -35,30 +36,30 @@ const ACTION_AREAS = [
 
 /** Records of the detail pages: the richest where width matters, inside the client's own tree for a customer role. */
 async function detailIds(db: Portal['db'], clientIds: number[] | null) {
-  const pick = async (table: 'clients' | 'products' | 'items' | 'asns' | 'bundles' | 'deliveries' | 'users' | 'roles', where: (q: any) => any, column: string | null) => {
-    let q = (db as any).selectFrom(table).select(`${table}.id as id`);
-    q = where(q);
-    if (column && clientIds) q = q.where(column, 'in', clientIds);
-    const row = await q.orderBy(`${table}.id`).executeTakeFirst();
-    return row?.id as number | undefined;
+  type Table = 'clients' | 'products' | 'items' | 'asns' | 'bundles' | 'deliveries' | 'users' | 'roles';
+  /** The first id of `table` matching `where` (SQL of this file's own, no input), within the client tree on `column`. */
+  const pick = async (table: Table, where: string, column: string | null) => {
+    const scope = column && clientIds ? sql` and ${sql.ref(`${table}.${column}`)} in (${sql.join(clientIds)})` : sql``;
+    const { rows } = await sql<{ id: number }>`select ${sql.ref(`${table}.id`)} as id from ${sql.table(table)} where ${sql.raw(where)}${scope} order by 1 limit 1`.execute(db);
+    return rows[0]?.id;
   };
-  const live = (q: any) => q.where('deleted_at', 'is', null);
-  const productWithItems = await pick('products', (q) => live(q).where((eb: any) => eb.exists(eb.selectFrom('items').select('items.id').whereRef('items.product_id', '=', 'products.id'))), 'client_id');
-  const open = (q: any) => live(q).where('is_cancelled', '=', false);
+  const live = 'deleted_at is null';
+  const open = `${live} and is_cancelled = false`;
+  const endCustomer = `${live} and client_type_id = ${ClientType.EINDKLANT}`;
   return {
-    '/klant/$id': await pick('clients', (q) => live(q).where('client_type_id', '=', ClientType.EINDKLANT), 'id'),
-    '/activiteiten/$id': await pick('clients', (q) => live(q).where('client_type_id', '=', ClientType.EINDKLANT), 'id'),
-    '/voorraad/$id': productWithItems,
-    '/eol/$id': await pick('products', (q) => live(q).where('eol', 'is not', null), 'client_id'),
-    '/item/$id': await pick('items', (q) => live(q), 'client_id'),
-    '/bundle/$id': await pick('bundles', (q) => live(q), 'client_id'),
-    '/voormeldingen/$id': await pick('asns', (q) => live(q), 'client_id'),
-    '/voormelding/$id': await pick('asns', (q) => live(q), 'client_id'),
-    '/leveringen/$id': await pick('deliveries', (q) => open(q).where('completed_at', 'is', null).where('delivery_type_id', '<>', DeliveryType.REPARATIE), 'client_id'),
-    '/reparaties/$id': await pick('deliveries', (q) => open(q).where('delivery_type_id', '=', DeliveryType.REPARATIE), 'client_id'),
-    '/activiteiten/leveringen/$id': await pick('deliveries', (q) => open(q).where('delivery_type_id', '=', DeliveryType.REPARATIE), 'client_id'),
-    '/gebruikers/$id': await pick('users', (q) => live(q).where('email', '<>', 'beheerder@demo.local'), null),
-    '/rollen-en-rechten/$id': await pick('roles', (q) => q, null),
+    '/klant/$id': await pick('clients', endCustomer, 'id'),
+    '/activiteiten/$id': await pick('clients', endCustomer, 'id'),
+    '/voorraad/$id': await pick('products', `${live} and exists (select 1 from items where items.product_id = products.id)`, 'client_id'),
+    '/eol/$id': await pick('products', `${live} and eol is not null`, 'client_id'),
+    '/item/$id': await pick('items', live, 'client_id'),
+    '/bundle/$id': await pick('bundles', live, 'client_id'),
+    '/voormeldingen/$id': await pick('asns', live, 'client_id'),
+    '/voormelding/$id': await pick('asns', live, 'client_id'),
+    '/leveringen/$id': await pick('deliveries', `${open} and completed_at is null and delivery_type_id <> ${DeliveryType.REPARATIE}`, 'client_id'),
+    '/reparaties/$id': await pick('deliveries', `${open} and delivery_type_id = ${DeliveryType.REPARATIE}`, 'client_id'),
+    '/activiteiten/leveringen/$id': await pick('deliveries', `${open} and delivery_type_id = ${DeliveryType.REPARATIE}`, 'client_id'),
+    '/gebruikers/$id': await pick('users', `${live} and email <> 'beheerder@demo.local'`, null),
+    '/rollen-en-rechten/$id': await pick('roles', 'true', null),
   } as Record<string, number | undefined>;
 }
 
