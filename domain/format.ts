@@ -21,5 +21,5 @@ export const dutchMonths = ['januari', 'februari', 'maart', 'april', 'mei', 'jun
 export const dutchMonthAbbreviations = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
 
 export function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).map((p) => p[0]!.toUpperCase()).slice(0, 2).join('');
+  return name.split(/\s+/).filter(Boolean).map((p) => p.charAt(0).toUpperCase()).slice(0, 2).join('');
 }

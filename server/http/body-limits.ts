@@ -68,8 +68,7 @@ function checkBodyShape(body: unknown, lookForNul: boolean): void {
     }
     const keys = Object.keys(value);
     if (keys.length > MAX_BODY_KEYS) throw ValidationError.field(pathOf(frame), msg.tooMany(MAX_BODY_KEYS));
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i]!;
+    for (const key of keys.reverse()) {
       if (lookForNul && !hasNoNul(key)) throw ValidationError.field(pathOf(frame), msg.invalidCharacter);
       stack.push({ value: (value as Record<string, unknown>)[key], key, parent: frame, depth: frame.depth + 1 });
     }

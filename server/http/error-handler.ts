@@ -11,7 +11,7 @@ const jsonParseErrors = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_E
 /** At most MAX_FIELD_ERRORS fields of a refusal: an answer stays small whatever the request held. */
 function firstFieldErrors(errors: Record<string, string[]>): Record<string, string[]> {
   const keys = Object.keys(errors);
-  return keys.length <= MAX_FIELD_ERRORS ? errors : Object.fromEntries(keys.slice(0, MAX_FIELD_ERRORS).map((k) => [k, errors[k]!]));
+  return keys.length <= MAX_FIELD_ERRORS ? errors : Object.fromEntries(Object.entries(errors).slice(0, MAX_FIELD_ERRORS));
 }
 
 /** One place that turns every failure into the API's JSON shape; 5xx never shows its text. */

@@ -28,7 +28,7 @@ const accessText = (access: Access | undefined): string =>
 
 /** Path parameters of a route that declares none: each `:name` of its URL as text. */
 function paramsFromUrl(url: string): Record<string, unknown> | undefined {
-  const names = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const names = [...url.matchAll(/:(\w+)/g)].flatMap(([, name]) => (name ? [name] : []));
   if (names.length === 0) return undefined;
   return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), required: names };
 }

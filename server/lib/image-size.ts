@@ -41,7 +41,7 @@ function jpegSize(d: Buffer): ImageSize | null {
   let at = 2;
   while (at + 9 < d.length) {
     if (d[at] !== 0xff) return null;
-    const marker = d[at + 1]!;
+    const marker = d[at + 1] ?? 0;
     if (marker === 0xff) { at += 1; continue; }
     if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) { at += 2; continue; }
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {

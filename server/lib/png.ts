@@ -32,11 +32,12 @@ export function checkPng(data: Buffer, maxSide: number): PngInfo | null {
     const body = data.subarray(at + 8, at + 8 + length);
     if (!info) {
       if (type !== 'IHDR' || length !== 13) return null;
-      const [depth, colour, , , interlace] = [body[8]!, body[9]!, body[10], body[11], body[12]];
-      if (depth !== 8 || CHANNELS[colour] === undefined || interlace !== 0) return null;
+      const [depth, colour, interlace] = [body[8], body[9] ?? -1, body[12]];
+      const channels = CHANNELS[colour];
+      if (depth !== 8 || channels === undefined || interlace !== 0) return null;
       info = { width: body.readUInt32BE(0), height: body.readUInt32BE(4) };
       if (info.width < 1 || info.height < 1 || info.width > maxSide || info.height > maxSide) return null;
-      bytesPerPixel = CHANNELS[colour]!;
+      bytesPerPixel = channels;
     } else if (type === 'IDAT') idat.push(body);
     else if (type === 'IEND') {
       ended = at + 12 === data.length;
