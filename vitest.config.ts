@@ -10,8 +10,9 @@ const apiProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
-    // PostgreSQL alone has backends that can be terminated, transactions that deadlock and prepared statements: those files run on it only.
-    exclude: dbKind === 'pglite' ? ['tests/api/connection-loss.test.ts', 'tests/api/deadlock-retry.test.ts', 'tests/api/prepared-statements.test.ts'] : [],
+    // PostgreSQL alone has backends that can be terminated, transactions that deadlock, prepared statements and room for
+    // several API processes: those files run on it only.
+    exclude: dbKind === 'pglite' ? ['tests/api/connection-loss.test.ts', 'tests/api/deadlock-retry.test.ts', 'tests/api/prepared-statements.test.ts', 'tests/api/multi-process.test.ts'] : [],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     env: { TEST_DB_KIND: dbKind },

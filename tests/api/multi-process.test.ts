@@ -14,11 +14,11 @@ import { startLocalBucket, type LocalBucket } from './support-scale/bucket';
 import { freePort, startApiProcess, type ApiProcess } from './support-scale/api-process';
 import { HttpBrowser } from './support-scale/http-client';
 
-const onPostgres = process.env.TEST_DB_KIND === 'postgres';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex');
 const TOO_MANY = 'Te veel pogingen. Probeer het over een paar minuten opnieuw.';
 
-describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database and one bucket (PostgreSQL only: PGlite is one process\'s database; CI sets TEST_DATABASE_URL)', () => {
+// PostgreSQL only (PGlite is one process's database): vitest.config.ts runs this file in the api-postgres project, which CI always has.
+describe('two API processes on one PostgreSQL database and one bucket', () => {
   const dbName = `portal_scale_${crypto.randomBytes(6).toString('hex')}`;
   const folders = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scale-')));
   let bucket: LocalBucket;
