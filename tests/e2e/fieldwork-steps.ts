@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { expect, type Page } from '@playwright/test';
-import { ClientType } from '@domain/enums';
+import { Carrier, ClientType, DeliveryType } from '@domain/enums';
 import type { Portal } from './fixtures';
 
 /** Types like a hardware scanner: fast, ending with Enter. */
@@ -75,4 +76,14 @@ export async function endCustomerAndOther(portal: Portal) {
   const other = await portal.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).where('id', '!=', endCustomer.id)
     .orderBy('id').executeTakeFirstOrThrow();
   return { endCustomer, other };
+}
+
+/** A service delivery for today with one line per product id (the same id twice: two lines), by Reuzado. */
+export async function todaysDelivery(portal: Portal, clientId: number, order: string, productIds: number[]) {
+  const d = await portal.db.insertInto('deliveries').values({
+    delivery_type_id: DeliveryType.INDIENST, client_id: clientId, carrier_id: Carrier.REUZADO, order_number: order, date: sql<string>`current_date`,
+    contact: 'Piet Pieters', address: 'Stationsstraat 1, Utrecht',
+  }).returning('id').executeTakeFirstOrThrow();
+  await portal.db.insertInto('delivery_products').values(productIds.map((product_id) => ({ delivery_id: d.id, product_id, is_pickup: 0 }))).execute();
+  return d.id;
 }

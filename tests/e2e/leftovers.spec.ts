@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { test, expect, signIn, type Portal } from './fixtures';
-import { endCustomerAndOther, scan } from './fieldwork-steps';
+import { endCustomerAndOther, scan, todaysDelivery } from './fieldwork-steps';
 import { grantRight } from '../support/hierarchy';
-import { Carrier, DeliveryType, ItemStatus, PROVIDER_CLIENT_ID } from '@domain/enums';
+import { ItemStatus, PROVIDER_CLIENT_ID } from '@domain/enums';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 import { hashPassword } from '../../server/lib/passwords';
 
@@ -24,17 +23,9 @@ async function checkOutSetUp(portal: Portal) {
     portal.db.insertInto('items').values({ product_id: productId, client_id: clientId, status_id: ItemStatus.INGEKLAARD, serial }).execute();
   await item(laptop, endCustomer.id, 'SCL0000001');
   await item(tablet, other.id, 'SCL0000009');
-  return delivery(portal, endCustomer.end_user_id, 'E2E-LEFT-1', [laptop, laptop]);
+  return todaysDelivery(portal, endCustomer.end_user_id, 'E2E-LEFT-1', [laptop, laptop]);
 }
 
-async function delivery(portal: Portal, clientId: number, order: string, productIds: number[]) {
-  const d = await portal.db.insertInto('deliveries').values({
-    delivery_type_id: DeliveryType.INDIENST, client_id: clientId, carrier_id: Carrier.REUZADO, order_number: order, date: sql<string>`current_date`,
-    contact: 'Piet Pieters', address: 'Stationsstraat 1, Utrecht',
-  }).returning('id').executeTakeFirstOrThrow();
-  await portal.db.insertInto('delivery_products').values(productIds.map((product_id) => ({ delivery_id: d.id, product_id, is_pickup: 0 }))).execute();
-  return d.id;
-}
 
 test('offline scans: once the connection returns, the scan field says how they were judged', async ({ page, context, portal }) => {
   const id = await checkOutSetUp(portal);
@@ -71,7 +62,7 @@ test('offline scans: once the connection returns, the scan field says how they w
 test("a cancelled delivery says 'Geannuleerd' once, among its actions", async ({ page, portal }) => {
   const { endCustomer } = await endCustomerAndOther(portal);
   const product = await portal.db.selectFrom('products').select('id').where('client_id', '=', endCustomer.id).orderBy('id').executeTakeFirstOrThrow();
-  const id = await delivery(portal, endCustomer.end_user_id, 'E2E-LEFT-CANCEL', [product.id]);
+  const id = await todaysDelivery(portal, endCustomer.end_user_id, 'E2E-LEFT-CANCEL', [product.id]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'beheerder@demo.local');
   await page.goto(`/leveringen/${id}`);

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, type Portal } from './fixtures';
-import { endCustomerAndOther, scan } from './fieldwork-steps';
-import { Carrier, DeliveryType, ItemStatus } from '@domain/enums';
+import { endCustomerAndOther, scan, todaysDelivery } from './fieldwork-steps';
+import { ItemStatus } from '@domain/enums';
 
 /**
  * Issue 21: scanning at check-out on a phone. Every scan is judged by the server at once (a refused
@@ -25,14 +24,6 @@ async function setUp(portal: Portal) {
 const item = (portal: Portal, productId: number, clientId: number, serial: string) =>
   portal.db.insertInto('items').values({ product_id: productId, client_id: clientId, status_id: ItemStatus.INGEKLAARD, serial }).execute();
 
-async function delivery(portal: Portal, clientId: number, order: string, productIds: number[]) {
-  const d = await portal.db.insertInto('deliveries').values({
-    delivery_type_id: DeliveryType.INDIENST, client_id: clientId, carrier_id: Carrier.REUZADO, order_number: order, date: sql<string>`current_date`,
-    contact: 'Piet Pieters', address: 'Stationsstraat 1, Utrecht',
-  }).returning('id').executeTakeFirstOrThrow();
-  await portal.db.insertInto('delivery_products').values(productIds.map((product_id) => ({ delivery_id: d.id, product_id, is_pickup: 0 }))).execute();
-  return d.id;
-}
 
 /** Serials of the delivery's checked-out lines. */
 const checkedOut = async (portal: Portal, id: number) => (await portal.db.selectFrom('delivery_products as dp').innerJoin('items as i', 'i.id', 'dp.item_id')
@@ -86,7 +77,7 @@ test.describe('360 px phone', () => {
     const s = await setUp(portal);
     for (const sn of ['SCN0000001', 'SCN0000002']) await item(portal, s.laptop, s.endCustomer, sn);
     await item(portal, s.tablet, s.other, 'SCF0000001');
-    const id = await delivery(portal, s.endUser, 'E2E-SCAN-1', [s.laptop, s.laptop]);
+    const id = await todaysDelivery(portal, s.endUser, 'E2E-SCAN-1', [s.laptop, s.laptop]);
 
     await recordBeeps(page);
     await signedInAs('magazijn@demo.local');
@@ -138,7 +129,7 @@ test.describe('360 px phone', () => {
     const s = await setUp(portal);
     await item(portal, s.laptop, s.endCustomer, 'SCO0000001');
     await item(portal, s.tablet, s.other, 'SCO0000009');
-    const id = await delivery(portal, s.endUser, 'E2E-SCAN-2', [s.laptop]);
+    const id = await todaysDelivery(portal, s.endUser, 'E2E-SCAN-2', [s.laptop]);
 
     await signedInAs('magazijn@demo.local');
     await page.goto(`/leveringen/${id}`);
@@ -176,7 +167,7 @@ for (const width of [360, 412]) {
     test(`both scan dialogs fit ${width} px; the check-in names a serial already in stock`, async ({ page, portal, signedInAs }) => {
       const s = await setUp(portal);
       await item(portal, s.laptop, s.endCustomer, 'SCI0000001');
-      const id = await delivery(portal, s.endUser, `E2E-SCAN-W${width}`, [s.laptop]);
+      const id = await todaysDelivery(portal, s.endUser, `E2E-SCAN-W${width}`, [s.laptop]);
       const asn = await portal.db.insertInto('asns').values({ client_id: s.endCustomer, reference: `E2E-SCAN-ASN-${width}`, stock_owner: 'Eindklant' })
         .returning('id').executeTakeFirstOrThrow();
       await portal.db.insertInto('asn_products').values({ asn_id: asn.id, product_id: s.laptop, expected: 2 }).execute();
