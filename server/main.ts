@@ -48,10 +48,11 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  const listeningOn = await app.listen({ port: config.port, host: config.host });
   if (metrics && config.metricsPort !== null) metricsServer = await serveMetrics(metrics, config.metricsPort, config.host);
   log('');
-  log(`Het portaal draait op ${config.publicUrl}`);
+  // PORT=0 lets the system choose a free port; the address it chose is then the one to print.
+  log(`Het portaal draait op ${config.port === 0 ? listeningOn : config.publicUrl}`);
   if (metricsServer) log(`Metrics (Prometheus): http://${config.host}:${metricsServer.port}/metrics`);
   log(`Database: ${database.kind === 'pglite' ? `ingebouwd (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
   if (config.seedDemo) {

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { withDatabase } from '../support/postgres';
 import { withDbName } from '../support/global-setup';
+import { READY, spawnPortalProcess, type PortalProcess } from '../support/portal-process';
 
 // Item 1 of issue 7. Only PostgreSQL has backends that can be terminated: vitest.config.ts runs this
 // file in the api-postgres project alone.
@@ -143,44 +143,25 @@ describe('a lost PostgreSQL connection', () => {
 describe('the server process on PostgreSQL', () => {
   const url = process.env.TEST_DATABASE_URL!;
   const dbName = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
-  let child: ChildProcess | null = null;
-  let output = '';
+  let portal: PortalProcess | null = null;
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    }
+    await portal?.stop();
     await withDatabase(url, (admin) => admin.query(`drop database if exists ${dbName} with (force)`));
   });
 
-  const waitFor = async (text: string, timeoutMs = 60_000) => {
-    const until = Date.now() + timeoutMs;
-    while (!output.includes(text)) {
-      if (child?.exitCode !== null) throw new Error(`the server stopped (${child?.exitCode}): ${output}`);
-      if (Date.now() > until) throw new Error(`no "${text}" within ${timeoutMs} ms: ${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-
   it('waits for a database that is not there at start, then lives through terminated backends under load', async () => {
-    const port = 38400 + Math.floor(Math.random() * 500);
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env, DATABASE_URL: withDbName(url, dbName), PORT: String(port), HOST: '127.0.0.1',
-        WEB_DIST_DIR: path.join(process.cwd(), '.tmp', 'no-web'), SEED_DEMO: 'false',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    portal = await spawnPortalProcess({
+      DATABASE_URL: withDbName(url, dbName), WEB_DIST_DIR: path.join(process.cwd(), '.tmp', 'no-web'), SEED_DEMO: 'false',
+    }, 'source');
+    const output = portal.output;
 
     // No database yet: the server logs and tries again with a growing delay instead of exiting.
-    await waitFor('Database niet bereikbaar (poging 2)');
-    expect(output).toMatch(/poging 1\).*Nieuwe poging over 1 s/);
-    expect(output).toMatch(/poging 2\).*Nieuwe poging over 2 s/);
+    await portal.waitFor('Database niet bereikbaar (poging 2)', 60_000);
+    expect(output()).toMatch(/poging 1\).*Nieuwe poging over 1 s/);
+    expect(output()).toMatch(/poging 2\).*Nieuwe poging over 2 s/);
     await withDatabase(url, (admin) => admin.query(`create database ${dbName} template ${inject('templateDatabase')}`));
-    await waitFor('Het portaal draait op');
-    expect(child.exitCode).toBeNull();
+    await portal.waitFor(READY, 60_000);
+    const base = portal.url();
 
     // A signed-in, verified session of the Superuser, made directly in the database.
     const token = crypto.randomBytes(32).toString('base64url');
@@ -193,7 +174,7 @@ describe('the server process on PostgreSQL', () => {
       clientId = (await c.query('select id from clients where client_type_id = 3 order by id limit 1')).rows[0].id;
     });
     const call = async (method: string, route: string, body?: unknown) => {
-      const res = await fetch(`http://127.0.0.1:${port}${route}`, {
+      const res = await fetch(`${base}${route}`, {
         method,
         headers: { cookie: `portal_session=${token}`, 'x-xsrf-token': xsrf, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
@@ -226,13 +207,13 @@ describe('the server process on PostgreSQL', () => {
     await Promise.all([killer, ...burst]);
     await new Promise((r) => setTimeout(r, 500));
 
-    expect(child.exitCode).toBeNull();
+    expect(portal.child.exitCode).toBeNull();
     expect(statuses.filter((s) => ![200, 201, 503].includes(s))).toEqual([]);
     expect((await call('GET', '/api/auth/me')).status).toBe(200);
     expect((await call('POST', '/api/addresses', { name: 'Daarna', street: 'Damrak', number: '1', zipcode: '1012LG', city: 'Amsterdam', client_id: clientId })).status).toBe(201);
     const stored = await withDatabase(withDbName(url, dbName), (c) => c.query('select name from addresses where name = any($1)', [writes.map((w) => w.name)]));
     const names = stored.rows.map((r) => r.name);
     for (const w of writes.filter((x) => x.status === 201)) expect(names).toContain(w.name);
-    expect(output).not.toMatch(/Unhandled 'error' event|BoundPool/);
+    expect(output()).not.toMatch(/Unhandled 'error' event|BoundPool/);
   }, 120_000);
 });

@@ -11,7 +11,7 @@ import { withDatabase } from '../support/postgres';
 import { withDbName } from '../support/global-setup';
 import { multipartBody } from '../support/multipart';
 import { startLocalBucket, type LocalBucket } from './support-scale/bucket';
-import { freePort, startApiProcess, type ApiProcess } from './support-scale/api-process';
+import { startPortalProcess, type PortalProcess } from '../support/portal-process';
 import { HttpBrowser } from './support-scale/http-client';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex');
@@ -22,17 +22,16 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
   const dbName = `portal_scale_${crypto.randomBytes(6).toString('hex')}`;
   const folders = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scale-')));
   let bucket: LocalBucket;
-  let a: ApiProcess;
-  let b: ApiProcess;
-  let metricsPort = 0;
+  let a: PortalProcess;
+  let b: PortalProcess;
 
   beforeAll(async () => {
     const url = process.env.TEST_DATABASE_URL ?? '';
     await withDatabase(url, (admin) => admin.query(`create database ${dbName} template ${inject('templateDatabase')}`));
     bucket = await startLocalBucket();
-    metricsPort = await freePort();
     const env = (folder: string) => ({ ...bucket.env, DATABASE_URL: withDbName(url, dbName), DATA_DIR: folder, WEB_DIST_DIR: path.join(folder, 'no-web'), LOG_LEVEL: 'warn' });
-    [a, b] = await Promise.all([startApiProcess(env(folders[0] ?? '')), startApiProcess({ ...env(folders[1] ?? ''), METRICS_PORT: String(metricsPort) })]);
+    [a, b] = await Promise.all([startPortalProcess(env(folders[0] ?? '')), startPortalProcess({ ...env(folders[1] ?? ''), METRICS_PORT: '0' })]);
+    await b.waitFor(/Metrics \(Prometheus\): http:\/\/\S+\n/);
   }, 180_000);
 
   afterAll(async () => {
@@ -49,8 +48,8 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
   /** A browser signed in through both: the password on A, the second step on B. */
   async function signedIn(email: string): Promise<HttpBrowser> {
     const browser = new HttpBrowser();
-    expect((await browser.login(a.url, email)).status).toBe(200);
-    const enabled = await browser.enableOtp(b.url);
+    expect((await browser.login(a.url(), email)).status).toBe(200);
+    const enabled = await browser.enableOtp(b.url());
     expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
     return browser;
   }
@@ -58,12 +57,12 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
   it('a session made on A works on B, and ended on B it is over on A', async () => {
     const browser = await signedIn('beheerder@demo.local');
     for (const process of [a, b]) {
-      const me = await browser.get(process.url, '/api/auth/me');
+      const me = await browser.get(process.url(), '/api/auth/me');
       expect(me.status).toBe(200);
       expect(me.body).toMatchObject({ email: 'beheerder@demo.local', otp_authorized: true });
     }
-    expect((await browser.post(b.url, '/api/auth/logout')).status).toBe(200);
-    expect((await browser.get(a.url, '/api/auth/me')).status).toBe(401);
+    expect((await browser.post(b.url(), '/api/auth/logout')).status).toBe(200);
+    expect((await browser.get(a.url(), '/api/auth/me')).status).toBe(401);
   });
 
   it('an Idempotency-Key used on A is honoured on B: the outbox replays to either, and the command is applied once', async () => {
@@ -80,16 +79,16 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
 
     // Sent to A, its answer lost; the outbox sends it again and the balancer picks B.
     const key = crypto.randomUUID();
-    const first = await browser.post(a.url, '/api/asns', asn('SCALE-1'), { 'Idempotency-Key': key });
+    const first = await browser.post(a.url(), '/api/asns', asn('SCALE-1'), { 'Idempotency-Key': key });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    const replay = await browser.post(b.url, '/api/asns', asn('SCALE-1'), { 'Idempotency-Key': key });
+    const replay = await browser.post(b.url(), '/api/asns', asn('SCALE-1'), { 'Idempotency-Key': key });
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(first.body);
 
     // The same command reaching both at once: one applies it, the other answers with its answer.
     const both = crypto.randomUUID();
-    const [onA, onB] = await Promise.all([a, b].map((p) => browser.post(p.url, '/api/asns', asn('SCALE-2'), { 'Idempotency-Key': both })));
+    const [onA, onB] = await Promise.all([a, b].map((p) => browser.post(p.url(), '/api/asns', asn('SCALE-2'), { 'Idempotency-Key': both })));
     expect([onA?.status, onB?.status]).toEqual([201, 201]);
     expect(onA?.body).toEqual(onB?.body);
     expect([onA, onB].filter((r) => r?.headers.get('idempotent-replayed') === 'true')).toHaveLength(1);
@@ -98,7 +97,7 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     expect(stored.map((r) => r.reference)).toEqual(['SCALE-1', 'SCALE-2']);
 
     // B counts the replays it answered.
-    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
+    const metrics = await fetch(b.metricsUrl()).then((r) => r.text());
     const replays = metrics.split('\n').find((l) => l.startsWith('outbox_replays_total{route="/api/asns"}'));
     expect(Number(replays?.split(' ').at(-1))).toBeGreaterThanOrEqual(1);
     expect(metrics).toContain('http_request_duration_seconds_count{method="POST",route="/api/asns",status="201"}');
@@ -106,19 +105,20 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     expect(metrics).toMatch(/^db_pool_connections\{state="max"\} 10$/m);
     expect(metrics).toMatch(/^db_pool_connections\{state="total"\} [1-9]\d*$/m);
     // Only where METRICS_PORT is set, and never on the API's port.
-    expect(b.output()).toContain(`Metrics (Prometheus): http://127.0.0.1:${metricsPort}/metrics`);
+    expect(b.metricsUrl()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    expect(new URL(b.metricsUrl()).port).not.toBe(new URL(b.url()).port);
     expect(a.output()).not.toContain('Metrics (Prometheus)');
-    expect((await fetch(`${b.url}/metrics`)).status).toBe(404);
+    expect((await fetch(`${b.url()}/metrics`)).status).toBe(404);
   });
 
   it('sign-in limits count across both: five failures on A and five on B lock the account on either', async () => {
     const attacker = new HttpBrowser();
     for (let i = 0; i < 10; i++) {
-      const failed = await attacker.login(i % 2 ? b.url : a.url, 'reseller@demo.local', `verkeerd-${i}`);
+      const failed = await attacker.login(i % 2 ? b.url() : a.url(), 'reseller@demo.local', `verkeerd-${i}`);
       expect(failed.status, `attempt ${i + 1}`).toBe(422);
     }
     for (const process of [a, b]) {
-      const locked = await attacker.login(process.url, 'reseller@demo.local', `verkeerd-again`);
+      const locked = await attacker.login(process.url(), 'reseller@demo.local', `verkeerd-again`);
       expect(locked.status).toBe(429);
       expect(locked.body).toEqual({ message: TOO_MANY });
     }
@@ -126,18 +126,18 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
 
   it('a file stored through A is read through B, from the bucket, with the same headers; neither data folder holds it', async () => {
     const browser = await signedIn('klant@demo.local');
-    const me = await browser.get<{ contact: { client_id: number } }>(a.url, '/api/auth/me');
+    const me = await browser.get<{ contact: { client_id: number } }>(a.url(), '/api/auth/me');
     const clientId = me.body.contact.client_id;
     const form = multipartBody({}, { image: { name: 'logo.png', data: PNG, type: 'image/png' } });
     const key = crypto.randomUUID();
-    const stored = await browser.post(a.url, `/api/clients/${clientId}/image`, form.payload, { ...form.headers, 'Idempotency-Key': key });
+    const stored = await browser.post(a.url(), `/api/clients/${clientId}/image`, form.payload, { ...form.headers, 'Idempotency-Key': key });
     expect(stored.status, JSON.stringify(stored.body)).toBe(200);
     // The outbox's replay of the upload reaches B: it gets the first answer.
-    const replay = await browser.post(b.url, `/api/clients/${clientId}/image`, form.payload, { ...form.headers, 'Idempotency-Key': key });
+    const replay = await browser.post(b.url(), `/api/clients/${clientId}/image`, form.payload, { ...form.headers, 'Idempotency-Key': key });
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
 
-    const image = await browser.get(b.url, `/api/clients/${clientId}/image`);
+    const image = await browser.get(b.url(), `/api/clients/${clientId}/image`);
     expect(image.status).toBe(200);
     expect(image.bytes.equals(PNG)).toBe(true);
     expect(Object.fromEntries(['content-type', 'x-content-type-options', 'content-security-policy', 'content-disposition'].map((h) => [h, image.headers.get(h)]))).toEqual({

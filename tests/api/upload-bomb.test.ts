@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 import { currentOtp } from '../../server/lib/totp';
 import { fileMsg } from '@domain/files';
 import { withDatabase } from '../support/postgres';
+import { startPortalProcess, type PortalProcess } from '../support/portal-process';
 import { withDbName } from '../support/global-setup';
 import { multipartBody } from '../support/multipart';
 import type { JsonBody } from '../support/client';
@@ -18,30 +18,20 @@ import { xlsxBomb } from '../support/zip-bomb';
  * measured the way an operator sees it (RSS), while four bombs are imported at once and another
  * client keeps asking for a sign-in token.
  */
-const port = 38300 + Math.floor(Math.random() * 500);
-const base = `http://127.0.0.1:${port}`;
+let base = '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bomb-'));
 const postgresDb = process.env.TEST_DB_KIND === 'postgres' ? `portal_test_${crypto.randomBytes(6).toString('hex')}` : null;
-let server: ChildProcess;
+let server: PortalProcess;
 
-async function startServer(): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn' };
+async function startServer(): Promise<PortalProcess> {
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn' };
   if (postgresDb) {
     await withDatabase(process.env.TEST_DATABASE_URL!, (admin) => admin.query(`create database ${postgresDb} template ${inject('templateDatabase')}`));
     env.DATABASE_URL = withDbName(process.env.TEST_DATABASE_URL!, postgresDb);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Het portaal draait op')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return child;
+  const portal = await startPortalProcess(env, 'source');
+  base = portal.url();
+  return portal;
 }
 
 /** A browser of its own against the child server: cookies and the anti-forgery header. */
@@ -95,19 +85,13 @@ beforeAll(async () => {
   if (!postgresDb) {
     // The first start seeds the embedded database, which leaves PGlite's memory grown; measure a server
     // as it runs day to day: started on an existing database.
-    const exited = new Promise((resolve) => server.on('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await server.stop();
     server = await startServer();
   }
 }, 240_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.on('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (postgresDb) await withDatabase(process.env.TEST_DATABASE_URL!, (admin) => admin.query(`drop database if exists ${postgresDb}`));
 });
@@ -125,9 +109,9 @@ describe('an upload bomb against a running server', () => {
     const cellBomb = await xlsxBomb({ megabytes: 100, shape: 'cell', lie: true });
     expect(rowBomb.length).toBeLessThan(2 * 1024 * 1024);
 
-    const rssBefore = rssOf(server.pid!);
+    const rssBefore = rssOf(server.child.pid!);
     let peakRss = rssBefore;
-    const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssOf(server.pid!)); }, 20);
+    const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssOf(server.child.pid!)); }, 20);
     let importing = true;
     const latencies: number[] = [];
     const anonymous = new HttpClient();
