@@ -32,6 +32,17 @@ const lines = [
 /** @type {Map<string, { status: 'passed' | 'failed' | 'skipped', ms: number }>} */
 const results = new Map();
 
+/** The last lines each phase printed: repeated at the end for a phase that failed, where a CI log's tail shows them. */
+/** @type {Map<string, string[]>} */
+const tails = new Map();
+const TAIL_LINES = 60;
+function remember(/** @type {string} */ name, /** @type {string} */ line) {
+  const tail = tails.get(name) ?? [];
+  tail.push(line);
+  if (tail.length > TAIL_LINES) tail.shift();
+  tails.set(name, tail);
+}
+
 /** Runs one command with its output prefixed line by line; resolves to its exit code. */
 function run(/** @type {string} */ name, /** @type {string[]} */ [command, ...args]) {
   return new Promise((resolve) => {
@@ -43,9 +54,16 @@ function run(/** @type {string} */ name, /** @type {string[]} */ [command, ...ar
       stream.on('data', (/** @type {string} */ chunk) => {
         const parts = (rest + chunk).split('\n');
         rest = parts.pop() ?? '';
-        for (const line of parts) process.stdout.write(prefix + line + '\n');
+        for (const line of parts) {
+          process.stdout.write(prefix + line + '\n');
+          remember(name, line);
+        }
       });
-      stream.on('end', () => rest && process.stdout.write(prefix + rest + '\n'));
+      stream.on('end', () => {
+        if (!rest) return;
+        process.stdout.write(prefix + rest + '\n');
+        remember(name, rest);
+      });
     }
     child.on('error', (err) => {
       process.stdout.write(`${prefix}${err.message}\n`);
@@ -81,6 +99,11 @@ const minutes = (/** @type {number} */ ms) => {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
+for (const [name, result] of results) {
+  if (result.status !== 'failed') continue;
+  console.log(`\n── ${name} failed; its last ${TAIL_LINES} lines ──`);
+  for (const line of tails.get(name) ?? []) console.log(line);
+}
 console.log('\nPhase       Time    Result');
 for (const phase of lines.flat()) {
   const result = results.get(phase.name) ?? { status: 'skipped', ms: 0 };
