@@ -185,6 +185,8 @@ test('200 actions offline through the screens, 3 offline reloads and 5 network f
     await context.setOffline(false);
     await expect.poll(async () => before - (await waitingCount()), { timeout: 30_000, intervals: [50] }).toBeGreaterThanOrEqual(atLeast);
     await context.setOffline(true);
+    // A request already under way when the network went may still be answered: count once it has settled.
+    await expect(badge).toHaveAttribute('aria-busy', 'false', { timeout: 70_000 });
     const left = await waitingCount();
     flaps.push({ before, sent: before - left, ms: Date.now() - t });
     expect(left).toBeGreaterThan(0); // cut off mid-replay
