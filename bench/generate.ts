@@ -6,7 +6,7 @@
  * Run on its own: DATABASE_URL=postgres://… npx tsx bench/generate.ts [items] [products] [deliveries] [clients]
  */
 import { sql } from 'kysely';
-import { ClientType } from '@domain/enums';
+import { ClientType, ItemStatus } from '@domain/enums';
 import type { Db } from '../server/db/database';
 
 export interface VolumeOptions {
@@ -50,18 +50,25 @@ export async function generateVolume(db: Db, { items, products }: VolumeOptions)
   const firstId = ids[0]!;
   if (ids[ids.length - 1]! - firstId + 1 !== products) throw new Error('product ids are not contiguous');
   const statusArray = sql.raw(`('{${statusMix.join(',')}}'::int[])`);
+  // Items that left the stock (in use, at a customer's location, in repair, EOL, lost) have a purchase date
+  // up to a month after they came in, over the last 3.3 years: with EOL terms of 24–60 months about one
+  // item in ten is on the EOL overview, as in a portal that has run for years.
   // Items in batches of 50,000 so one statement never holds too much; product = a spread of the new ids.
   for (let from = 1; from <= items; from += 50_000) {
     const to = Math.min(items, from + 49_999);
     await sql`
-      insert into items (product_id, client_id, status_id, serial, order_number, mac_address, tag_number, daas, created_at, updated_at)
-      select p.id, p.client_id, ${statusArray}[1 + ((g * 7) % ${sql.lit(statusMix.length)})::int],
+      insert into items (product_id, client_id, status_id, serial, order_number, mac_address, tag_number, daas, date_in_use, created_at, updated_at)
+      select p.id, p.client_id, s.status_id,
              case when p.product_group_id = 3 then null else 'BN' || lpad(g::text, 9, '0') end,
              'BORD-' || lpad((g % 20000)::text, 5, '0'),
              case when g % 3 = 0 then upper(substr(md5(g::text), 1, 12)) end,
              case when g % 2 = 0 then 'BAS-' || g end,
-             g % 4 = 0, now() - (g % 1200) * interval '1 day', now()
+             g % 4 = 0,
+             case when s.status_id not in (${sql.lit(ItemStatus.INGEKLAARD)}, ${sql.lit(ItemStatus.UITGEKLAARD)}, ${sql.lit(ItemStatus.OP_AFROEP)})
+                  then least(current_date, (now() - (g % 1200) * interval '1 day' + (g % 31) * interval '1 day')::date) end,
+             now() - (g % 1200) * interval '1 day', now()
       from generate_series(${sql.lit(from)}::bigint, ${sql.lit(to)}::bigint) g
+      cross join lateral (select ${statusArray}[1 + ((g * 7) % ${sql.lit(statusMix.length)})::int] as status_id) s
       join products p on p.id = ${sql.lit(firstId)} + ((g * 7919) % ${sql.lit(products)})`.execute(db);
   }
   // VACUUM sets the visibility map, so the per-page counts are index-only scans as they would be after autovacuum.

@@ -133,6 +133,104 @@ describe('backorders (issue 21)', () => {
   });
 });
 
+describe('the backorder tab and its total stay exact (issue 24: kept by triggers, migration 20261126T2100)', () => {
+  let klant: ApiClient;
+  beforeAll(async () => {
+    klant = await ctx.client().signIn('klant@demo.local');
+  });
+
+  /** The tab by its definition, from the lines: open deliveries that are backorders or have backorder lines not checked out. */
+  async function tabFromLines(onlyCustomer: boolean) {
+    const scope = onlyCustomer ? sql`and (d.client_id = ${customer} or d.client_id in (select id from clients where parent_client_id = ${customer}))` : sql``;
+    const { rows } = await sql<{ id: number }>`select d.id from deliveries d
+      where d.deleted_at is null and not d.is_cancelled and d.completed_at is null ${scope}
+        and (d.delivery_type_id = ${DeliveryType.BACKORDER}
+          or exists (select 1 from delivery_products b where b.delivery_id = d.id and b.is_backorder and b.checked_out_at is null))
+      order by d.created_at desc, d.id desc`.execute(ctx.db);
+    return rows.map((r) => r.id);
+  }
+
+  async function expectTab(label: string) {
+    for (const [who, client, onlyCustomer] of [['admin', admin, false], ['klant', klant, true]] as const) {
+      const expected = await tabFromLines(onlyCustomer);
+      const page = (await client.get('/api/backorders?per_page=200')).body as { total: number; data: { id: number }[] };
+      expect(page.total, `${label} (${who})`).toBe(expected.length);
+      expect(page.data.map((r) => r.id), `${label} (${who})`).toEqual(expected.slice(0, 200));
+      const ofType = (await client.get(`/api/backorders?per_page=1&filters[type]=${DeliveryType.INDIENST}`)).body as { total: number };
+      const expectedOfType = await ctx.db.selectFrom('deliveries').select('id').where('id', 'in', expected.length ? expected : [0])
+        .where('delivery_type_id', '=', DeliveryType.INDIENST).execute();
+      expect(ofType.total, `${label} (${who}, INDIENST)`).toBe(expectedOfType.length);
+    }
+  }
+
+  const lineOf = async (deliveryId: number) =>
+    (await ctx.db.selectFrom('delivery_products').select('id').where('delivery_id', '=', deliveryId).orderBy('id').executeTakeFirstOrThrow()).id;
+  const setLine = (id: number, values: { is_backorder?: boolean; checked_out_at?: Date | null; delivery_id?: number }) =>
+    ctx.db.updateTable('delivery_products').set(values).where('id', '=', id).execute();
+
+  it('follows a backorder line marked, checked out, taken back, moved to another delivery and deleted', async () => {
+    await expectTab('start');
+    const [first, second] = [await delivery(DeliveryType.INDIENST, [{}, {}]), await delivery(DeliveryType.EXTRA_PRODUCTEN, [{}])];
+    const line = await lineOf(first);
+    await expectTab('two open deliveries without backorder lines');
+    await setLine(line, { is_backorder: true });
+    expect(await tabFromLines(false)).toContain(first);
+    await expectTab('a backorder line waiting');
+    await setLine(line, { checked_out_at: new Date() });
+    expect(await tabFromLines(false)).not.toContain(first);
+    await expectTab('the backorder line checked out');
+    await setLine(line, { checked_out_at: null });
+    await expectTab('the check-out taken back');
+    await setLine(line, { delivery_id: second });
+    expect(await tabFromLines(false)).toEqual(expect.arrayContaining([second]));
+    expect(await tabFromLines(false)).not.toContain(first);
+    await expectTab('the line moved to another delivery');
+    await ctx.db.deleteFrom('delivery_products').where('id', '=', line).execute();
+    await expectTab('the line deleted');
+    // Two waiting lines on one delivery: it stays on the tab until both are checked out.
+    await ctx.db.updateTable('delivery_products').set({ is_backorder: true }).where('delivery_id', '=', first).execute();
+    await ctx.db.insertInto('delivery_products').values({ delivery_id: first, product_id: product, is_backorder: true }).execute();
+    await setLine(await lineOf(first), { checked_out_at: new Date() });
+    expect(await tabFromLines(false)).toContain(first);
+    await expectTab('one of two waiting lines checked out');
+    await ctx.db.updateTable('delivery_products').set({ checked_out_at: new Date() }).where('delivery_id', '=', first).execute();
+    await expectTab('both checked out');
+    await ctx.db.updateTable('delivery_products').set({ checked_out_at: null }).where('delivery_id', '=', first).execute();
+    await ctx.db.updateTable('deliveries').set({ is_cancelled: true }).where('id', '=', first).execute();
+    await expectTab('the delivery with waiting lines cancelled');
+    await expect(ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('deliveries').set({ is_cancelled: false }).where('id', '=', first).execute();
+      throw new Error('rolled back');
+    })).rejects.toThrow('rolled back');
+    await expectTab('rolled back');
+  });
+
+  it('follows a finish with lines not delivered, the backorder\'s check-out and finish, and a cancelled backorder', async () => {
+    const [a, b, c, d, e] = [await item(), await item(), await item(), await item(), await item()];
+    const id = await delivery(DeliveryType.INDIENST, [{}, {}, {}]);
+    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial, b.serial, e.serial] })).status).toBe(200);
+    const done = await finish(id, [{ item_id: a.id, product_id: product, is_pickup: 0 }]);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const backorderId = done.body.data.backorders[0].id as number;
+    expect(await tabFromLines(false)).toContain(backorderId);
+    expect(await tabFromLines(false)).not.toContain(id);
+    await expectTab('finished with two lines not delivered');
+    expect((await magazijn.post('/api/delivery/checkout', { id: backorderId, serials: [c.serial] })).status).toBe(200);
+    await expectTab('one line of the backorder checked out');
+    expect((await magazijn.post('/api/delivery/checkout', { id: backorderId, serials: [d.serial] })).status).toBe(200);
+    const second = await finish(backorderId, [{ item_id: c.id, product_id: product, is_pickup: 0 }]);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const nextId = second.body.data.backorders[0].id as number;
+    expect(await tabFromLines(false)).toEqual(expect.arrayContaining([nextId]));
+    expect(await tabFromLines(false)).not.toContain(backorderId);
+    await expectTab('the backorder finished with a line not delivered');
+    const cancelled = await admin.post('/api/delivery/cancel', { id: nextId });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await tabFromLines(false)).not.toContain(nextId);
+    await expectTab('the backorder cancelled');
+  });
+});
+
 describe('recipient on the shipping label and packing slip', () => {
   it('names the end user once: not above T.a.v. the same person', async () => {
     const id = await delivery(DeliveryType.INDIENST, [{}], { carrier_id: Carrier.POSTNL, contact: endUserName });

@@ -1,9 +1,10 @@
 /**
  * Issue 13: a delivery carries its number of lines and of lines checked out (migration
  * 20261126T0400-delivery-line-counts), kept by triggers on delivery_products, and the delivery lists
- * show them ('Voorraad' and the check-out progress) and sort on the first. Whatever happens to the
- * lines (added in one statement for many deliveries, checked out, moved to another delivery, deleted
- * with their delivery, several writers at once, a rollback), both equal the lines counted.
+ * show them ('Voorraad' and the check-out progress) and sort on the first; issue 24 added its backorder
+ * lines not checked out (20261126T2100-backorder-waiting-count). Whatever happens to the lines (added
+ * in one statement for many deliveries, checked out, marked backorder, moved to another delivery,
+ * deleted with their delivery, several writers at once, a rollback), each equals the lines counted.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +20,9 @@ let product: number;
 /** Deliveries whose stored counts differ from their lines counted. */
 async function countMismatches() {
   const { rows } = await sql<{ id: number }>`select d.id from deliveries d
-    left join (select delivery_id, count(*)::int n, count(checked_out_at)::int c from delivery_products group by delivery_id) x on x.delivery_id = d.id
-    where (d.products_count, d.checked_out_count) is distinct from (coalesce(x.n, 0), coalesce(x.c, 0))`.execute(ctx.db);
+    left join (select delivery_id, count(*)::int n, count(checked_out_at)::int c,
+                      count(*) filter (where is_backorder and checked_out_at is null)::int w from delivery_products group by delivery_id) x on x.delivery_id = d.id
+    where (d.products_count, d.checked_out_count, d.backorder_waiting_count) is distinct from (coalesce(x.n, 0), coalesce(x.c, 0), coalesce(x.w, 0))`.execute(ctx.db);
   return rows.map((r) => r.id);
 }
 
@@ -77,7 +79,8 @@ describe('line counts of a delivery', () => {
       const lines = await ctx.db.selectFrom('delivery_products').select('id').where('delivery_id', 'in', deliveries).execute();
       const action = random();
       if (action < 0.35 || lines.length === 0) await addLines(pick(deliveries), 1 + Math.floor(random() * 3));
-      else if (action < 0.6) await ctx.db.updateTable('delivery_products').set({ checked_out_at: random() < 0.7 ? new Date() : null }).where('id', '=', pick(lines).id).execute();
+      else if (action < 0.5) await ctx.db.updateTable('delivery_products').set({ checked_out_at: random() < 0.7 ? new Date() : null }).where('id', '=', pick(lines).id).execute();
+      else if (action < 0.6) await ctx.db.updateTable('delivery_products').set({ is_backorder: random() < 0.7 }).where('id', '=', pick(lines).id).execute();
       else if (action < 0.8) await ctx.db.updateTable('delivery_products').set({ delivery_id: pick(deliveries) }).where('id', '=', pick(lines).id).execute();
       else await ctx.db.deleteFrom('delivery_products').where('id', '=', pick(lines).id).execute();
     }

@@ -5,6 +5,7 @@ import type { ApiClient } from '../support/client';
 import { readWorkbook } from '../support/xlsx';
 import { ClientType, ItemStatus } from '@domain/enums';
 import type { EolItemRow, EolProductRow } from '@domain/contracts/eol';
+import { eolDate } from '@domain/eol';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -242,5 +243,82 @@ describe('GET /api/exporteolproducts', () => {
     expect((await magazijn.get('/api/exporteolproducts')).status).toBe(403);
     // The overview itself needs no right.
     expect((await magazijn.get('/api/productswitheolitems')).status).toBe(200);
+  });
+});
+
+describe('the EOL day kept on the item (issue 24, migration 20261126T2120-item-eol-date)', () => {
+  /** Items whose stored EOL day differs from purchase date plus the product's EOL months. */
+  async function staleEolDays() {
+    const { rows: stale } = await sql<{ serial: string | null }>`select i.serial from items i join products p on p.id = i.product_id
+      where i.eol_date is distinct from (i.date_in_use + make_interval(months => p.eol))::date`.execute(ctx.db);
+    return stale.map((r) => r.serial);
+  }
+  /** The overview's products and counts computed from the purchase dates, as before the EOL day was stored. */
+  async function overviewFromPurchaseDates() {
+    const { rows: counted } = await sql<{ id: number; n: number }>`select p.id, count(*)::int as n from items i join products p on p.id = i.product_id
+      where i.deleted_at is null and p.deleted_at is null and p.eol is not null and i.date_in_use is not null
+        and i.status_id not in (${ItemStatus.EOL}, ${ItemStatus.VERMIST})
+        and (i.date_in_use + make_interval(months => p.eol))::date <= (current_date + make_interval(months => 3))::date
+      group by p.id order by p.id`.execute(ctx.db);
+    return counted.map((r) => [r.id, r.n]);
+  }
+  async function expectOverviewExact(label: string) {
+    expect(await staleEolDays(), label).toEqual([]);
+    const list = await admin.get('/api/productswitheolitems?per_page=200');
+    const shown = rows(list.body).map((p) => [p.id, p.eol_items]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(shown, label).toEqual(await overviewFromPurchaseDates());
+    expect(list.body.total, label).toBe(shown.length);
+  }
+  const eolItems = async (productId: number) =>
+    (await admin.get(`/api/items/itemseolbyproductid/${productId}?per_page=200`)).body.data as EolItemRow[];
+
+  it('follows a product\'s EOL months changed, removed and set again', async () => {
+    await expectOverviewExact('start');
+    const later = await insertProduct(ownCustomer.id, 'E', 48);
+    const bought = await dbDate(`(current_date - interval '22 months')::date`);
+    await insertItem(later, endUser.id, 'EOLT-E1', bought);
+    await insertItem(later, ownCustomer.id, 'EOLT-E2', bought, ItemStatus.VOORRAAD_KLANTLOCATIE);
+    expect(await eolItems(later)).toEqual([]);
+    await expectOverviewExact('48 months: not yet');
+    await ctx.db.updateTable('products').set({ eol: 24 }).where('id', '=', later).execute();
+    expect((await eolItems(later)).map((i) => [i.serial, i.eol_date])).toEqual([
+      ['EOLT-E1', await dbDate(`(current_date - interval '22 months')::date + interval '24 months'`)],
+      ['EOLT-E2', await dbDate(`(current_date - interval '22 months')::date + interval '24 months'`)],
+    ]);
+    await expectOverviewExact('24 months: on the overview');
+    await ctx.db.updateTable('products').set({ eol: null }).where('id', '=', later).execute();
+    expect(await eolItems(later)).toEqual([]);
+    await expectOverviewExact('no EOL months');
+    // Several products in one statement, one of them unchanged.
+    await ctx.db.updateTable('products').set({ eol: 24 }).where('id', 'in', [later, product]).execute();
+    expect(await eolItems(later)).toHaveLength(2);
+    await expectOverviewExact('set again');
+    await expect(ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set({ eol: 60 }).where('id', '=', later).execute();
+      throw new Error('rolled back');
+    })).rejects.toThrow('rolled back');
+    await expectOverviewExact('rolled back');
+  });
+
+  it('follows an item\'s purchase date set and its product changed, and clamps to the month\'s end as domain/eol.ts does', async () => {
+    const short = await insertProduct(ownCustomer.id, 'F', 6);
+    const long = await insertProduct(ownCustomer.id, 'G', 60);
+    await insertItem(short, ownCustomer.id, 'EOLT-F1', null);
+    expect(await eolItems(short)).toEqual([]);
+    await ctx.db.updateTable('items').set({ date_in_use: '2023-08-31' }).where('serial', '=', 'EOLT-F1').execute();
+    const [clamped] = await eolItems(short);
+    expect(clamped?.eol_date).toBe('2024-02-29');
+    expect(clamped?.eol_date).toBe(eolDate('2023-08-31', 6));
+    await expectOverviewExact('purchase date set');
+    await ctx.db.updateTable('items').set({ product_id: long }).where('serial', '=', 'EOLT-F1').execute();
+    expect(await eolItems(short)).toEqual([]);
+    // Past the horizon: off the overview, its EOL day stored all the same.
+    expect(await eolItems(long)).toEqual([]);
+    const stored = await ctx.db.selectFrom('items').select(sql<string>`to_char(eol_date, 'YYYY-MM-DD')`.as('d')).where('serial', '=', 'EOLT-F1').executeTakeFirstOrThrow();
+    expect(stored.d).toBe(eolDate('2023-08-31', 60));
+    await expectOverviewExact('moved to a product with 60 months');
+    await ctx.db.updateTable('items').set({ product_id: short, date_in_use: null }).where('serial', '=', 'EOLT-F1').execute();
+    expect(await eolItems(short)).toEqual([]);
+    await expectOverviewExact('purchase date removed');
   });
 });

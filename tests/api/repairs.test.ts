@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
@@ -91,6 +92,52 @@ describe('repair list and export', () => {
     expect((await reseller.get(`/api/repairs/${foreign.id}`)).status).toBe(404);
     expect((await reseller.get(`/api/geteventsbyrepairid/${foreign.id}`)).status).toBe(404);
     expect((await admin.get(`/api/repairs/${foreign.id}`)).status).toBe(200);
+  });
+
+  it('keeps the total and the pages of every user equal to the repairs counted, through finish, cancel and delete (issue 24)', async () => {
+    const users = [['admin', admin, null], ['reseller', reseller, 'reseller'], ['klant', klant, 'klant']] as const;
+    const scopeOf = async (client: ApiClient) => (await client.get('/api/auth/me')).body.contact.client_id as number;
+    const scopes = { reseller: await scopeOf(reseller), klant: await scopeOf(klant) };
+    async function expectExact(label: string) {
+      for (const [who, client, scoped] of users) {
+        const own = scoped ? scopes[scoped] : null;
+        const { rows: counted } = await sql<{ id: number }>`select d.id from deliveries d join clients c on c.id = d.client_id left join clients p on p.id = c.parent_client_id
+          where d.delivery_type_id = ${DeliveryType.REPARATIE} and d.deleted_at is null and not d.is_cancelled
+            and (${own}::int is null or d.client_id = ${own} or c.parent_client_id = ${own} or p.parent_client_id = ${own})
+          order by d.created_at desc, d.id desc`.execute(ctx.db);
+        const first = (await client.get('/api/repairdeliveries?per_page=200')).body;
+        expect(first.total, `${label} (${who})`).toBe(counted.length);
+        expect(first.data.map((x: { id: number }) => x.id), `${label} (${who})`).toEqual(counted.slice(0, 200).map((r) => r.id));
+        const second = (await client.get('/api/repairdeliveries?per_page=2&page=2')).body;
+        expect(second.data.map((x: { id: number }) => x.id), `${label} (${who}, page 2)`).toEqual(counted.slice(2, 4).map((r) => r.id));
+      }
+    }
+    await expectExact('start');
+    const [a, b, c] = [await newRepair(), await newRepair(), await newRepair()];
+    await expectExact('three requested');
+    await ctx.db.updateTable('deliveries').set({ finished_repair: new Date(), completed_at: new Date() }).where('id', '=', a.id).execute();
+    await expectExact('one finished');
+    expect((await admin.post('/api/delivery/cancel', { id: b.id })).status).toBe(200);
+    await expectExact('one cancelled');
+    await ctx.db.updateTable('deliveries').set({ deleted_at: new Date() }).where('id', '=', c.id).execute();
+    await expectExact('one deleted');
+    // A page past the end: no rows, the total all the same.
+    const past = (await admin.get('/api/repairdeliveries?page=999')).body;
+    expect(past.data).toEqual([]);
+    expect(past.total).toBe((await admin.get('/api/repairdeliveries')).body.total);
+  });
+
+  it('sorts on every column both ways as the export\'s single statement does (the page picks its ids first)', async () => {
+    await newRepair();
+    for (const sort of ['order_number', 'serial', 'products', 'client', 'end_user_name', 'created_at', 'completed_at', 'w_number', 'status']) {
+      for (const order of ['asc', 'desc']) {
+        const list = (await admin.get(`/api/repairdeliveries?sort=${sort}&order=${order}&per_page=200`)).body.data as { order_number: string | null }[];
+        const sheet = (await readWorkbook((await admin.get(`/api/exportrepair?sort=${sort}&order=${order}`)).body)).worksheets[0]!;
+        const exported = sheet.getColumn(1).values.slice(2).map((v) => v ?? null);
+        expect(exported.length).toBeGreaterThan(2);
+        expect(list.map((r) => r.order_number), `${sort} ${order}`).toEqual(exported.slice(0, 200));
+      }
+    }
   });
 
   it('exports the same query as a timestamped .xlsx, with the right Reparaties exporteren', async () => {

@@ -17,6 +17,9 @@ import * as m20261126_0400_delivery_line_counts from './20261126T0400-delivery-l
 import * as m20261126_1400_backorders from './20261126T1400-backorders';
 import * as m20261126_1500_idempotency_fingerprint from './20261126T1500-idempotency-fingerprint';
 import * as m20261126_1600_role_owners from './20261126T1600-role-owners';
+import * as m20261126_2100_backorder_waiting_count from './20261126T2100-backorder-waiting-count';
+import * as m20261126_2110_repair_list from './20261126T2110-repair-list';
+import * as m20261126_2120_item_eol_date from './20261126T2120-item-eol-date';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -41,4 +44,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T1400-backorders': m20261126_1400_backorders,
   '20261126T1500-idempotency-fingerprint': m20261126_1500_idempotency_fingerprint,
   '20261126T1600-role-owners': m20261126_1600_role_owners,
+  '20261126T2100-backorder-waiting-count': m20261126_2100_backorder_waiting_count,
+  '20261126T2110-repair-list': m20261126_2110_repair_list,
+  '20261126T2120-item-eol-date': m20261126_2120_item_eol_date,
 };

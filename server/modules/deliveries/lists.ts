@@ -27,8 +27,8 @@ const sorts: Record<string, string> = {
   products_count: 'd.products_count', created_at: 'd.created_at', completed_at: 'd.completed_at',
 };
 const defaultSort: Record<DeliveryTab, string> = { open: 'd.created_at', backorders: 'd.created_at', finished: 'd.completed_at', cancelled: 'd.updated_at' };
-/** The tabs with a maintained total (migration 20261123T2300-delivery-counts): their state in delivery_counts. */
-const countedState: Partial<Record<DeliveryTab, string>> = { open: 'o', finished: 'f', cancelled: 'c' };
+/** The tabs' maintained totals (migrations 20261123T2300-delivery-counts, 20261126T2100-backorder-waiting-count): their state in delivery_counts. */
+const countedState: Record<DeliveryTab, string> = { open: 'o', backorders: 'b', finished: 'f', cancelled: 'c' };
 
 interface ListFilter {
   tab: DeliveryTab;
@@ -65,8 +65,9 @@ function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
       break;
     case 'backorders':
       // A finished delivery's lines not delivered stay on it (its Backorder section) but wait on its backorder delivery.
-      parts.push(sql`not d.is_cancelled and d.completed_at is null and (d.delivery_type_id = ${sql.lit(DeliveryType.BACKORDER)} or exists (
-        select 1 from delivery_products b where b.delivery_id = d.id and b.is_backorder and b.checked_out_at is null))`);
+      // backorder_waiting_count: its lines with is_backorder and no checked_out_at, kept by triggers (deliveries_backorder_list_idx).
+      parts.push(sql`not d.is_cancelled and d.completed_at is null
+        and (d.delivery_type_id = ${sql.lit(DeliveryType.BACKORDER)} or d.backorder_waiting_count > 0)`);
       break;
     case 'finished':
       parts.push(sql`not d.is_cancelled and d.completed_at is not null`);
@@ -124,26 +125,24 @@ function countedSum(state: string, rollup: number, f: ListFilter): RawBuilder<nu
 }
 
 /**
- * The tab's maintained total as an expression, for the page's own statement: the tabs with a
- * maintained total, without a search or a client filter (that one first checks the client's scope).
- * Null where the total has to be counted otherwise.
+ * The tab's maintained total as an expression, for the page's own statement: without a search or a
+ * client filter (that one first checks the client's scope). Null where the total is found otherwise.
  */
 function maintainedTotal(user: AuthUser, f: ListFilter): RawBuilder<number> | null {
-  const state = countedState[f.tab];
-  if (!state || f.search !== '' || f.clientId !== null) return null;
-  return countedSum(state, user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId, f);
+  if (f.search !== '' || f.clientId !== null) return null;
+  return countedSum(countedState[f.tab], user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId, f);
 }
 
 /**
- * The tab's total. Without a search (and not on the backorder tab, which depends on its lines) it is
- * one row of delivery_counts per type: all clients for the provider, else the user's own client (its
- * row counts the part of the hierarchy the user sees); with the client filter (an end customer or end
- * user in scope) that client's row. Anything else is counted on the deliveries themselves.
+ * The tab's total. Without a search it is one row of delivery_counts per type: all clients for the
+ * provider, else the user's own client (its row counts the part of the hierarchy the user sees); with
+ * the client filter (an end customer or end user in scope) that client's row. Anything else is counted
+ * on the deliveries themselves.
  */
 async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Promise<number> {
   const state = countedState[f.tab];
   const provider = user.clientTypeId === ClientType.PROVIDER;
-  let rollup: number | null = state && f.search === '' ? (provider ? 0 : user.clientId) : null;
+  let rollup: number | null = f.search === '' ? (provider ? 0 : user.clientId) : null;
   if (rollup !== null && f.clientId !== null) {
     const filtered = await db.selectFrom('clients as x').select('x.id')
       .where('x.id', '=', f.clientId).where('x.client_type_id', 'in', [ClientType.EINDKLANT, ClientType.EINDGEBRUIKER])
@@ -151,7 +150,7 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
       .executeTakeFirst();
     rollup = filtered ? filtered.id : null;
   }
-  if (state && rollup !== null) {
+  if (rollup !== null) {
     const row = await sql<{ n: number }>`select ${countedSum(state, rollup, f)} as n`.execute(db);
     return row.rows[0]?.n ?? 0;
   }
@@ -176,7 +175,7 @@ export async function listDeliveries(db: Executor, user: AuthUser, tab: Delivery
   const searching = f.search !== '';
   const bounds = pageBounds(params);
   const inline = searching ? null : maintainedTotal(user, f);
-  // A list without a maintained total (the backorder tab, the client filter) is counted at the same time, on another connection.
+  // A list without its total in the columns statement (the client filter) is counted at the same time, on another connection.
   const [page, counted] = await Promise.all([db.selectFrom('deliveries as d')
     .$if(order.needsClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
     .select(['d.id', sql<number>`${searching ? sql`count(*) over ()` : sql`null`}::int`.as('total')])

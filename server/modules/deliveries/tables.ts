@@ -14,6 +14,8 @@ interface DeliveryTables {
     /** Its lines and the lines checked out, kept by triggers (migration 20261126T0400-delivery-line-counts). */
     products_count: ColumnType<number, never, never>;
     checked_out_count: ColumnType<number, never, never>;
+    /** Its backorder lines not checked out yet, kept by the same triggers (migration 20261126T2100-backorder-waiting-count). */
+    backorder_waiting_count: ColumnType<number, never, never>;
     project_id: number | null;
     user_id: number | null;
     carrier_id: Generated<number>;

@@ -4,7 +4,7 @@ import type { EolProductRow, EolProductsPage } from '@domain/contracts/eol';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { likePattern, numericFilter, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
-import { eolItemsQuery } from './query';
+import { eolItemWhere, eolProductWhere } from './query';
 
 /** Export and list hold the same rows; the export stops here. */
 const EXPORT_LIMIT = 20000;
@@ -20,8 +20,10 @@ const sorts: Record<string, string> = {
 function eolProductsQuery(db: Executor, user: AuthUser, params: ListParams) {
   const client = numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
   const reseller = numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id');
-  const counts = eolItemsQuery(db, user)
-    .$call(whenSet(client, (q, id) => q.where('p.client_id', '=', id)))
+  // The items counted per product first (items_eol_date_idx alone), then the products' half of eolItemsQuery
+  // on those products: the same rows as grouping the join, without joining every item to its product.
+  const counts = db.selectFrom('items as i')
+    .where(eolItemWhere(user))
     .select(['i.product_id', sql<number>`count(*)`.as('eol_items')])
     .groupBy('i.product_id');
   const search = params.search;
@@ -30,6 +32,8 @@ function eolProductsQuery(db: Executor, user: AuthUser, params: ListParams) {
     .innerJoin('products as p', 'p.id', 'e.product_id')
     .innerJoin('clients as c', 'c.id', 'p.client_id')
     .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
+    .where(eolProductWhere(user))
+    .$call(whenSet(client, (q, id) => q.where('p.client_id', '=', id)))
     .$call(whenSet(reseller, (q, id) => q.where('r.id', '=', id)))
     .$if(search !== '', (q) => q.where((eb) => {
       const like = likePattern(search);
@@ -38,7 +42,7 @@ function eolProductsQuery(db: Executor, user: AuthUser, params: ListParams) {
     .select([
       'p.id', 'p.name', 'p.article_number', 'p.eol', 'e.eol_items', 'p.client_id', 'c.name as client_name', 'r.id as reseller_id', 'r.name as reseller_name',
     ])
-    // Only products with an EOL term have EOL items (eolItemsQuery).
+    // Only products with an EOL term are on the overview (eolProductWhere).
     .$narrowType<{ eol: NotNull }>();
 }
 
@@ -61,7 +65,8 @@ function toRow(r: Awaited<ReturnType<Query['execute']>>[number]): EolProductRow 
 
 /** GET /productswitheolitems: one page, sorted by name unless asked otherwise. */
 export async function listEolProducts(db: Executor, user: AuthUser, params: ListParams, basePath: string): Promise<EolProductsPage> {
-  const page = await paginate(orderEolProducts(eolProductsQuery(db, user, params), params), params, basePath);
+  // The total rides along with the page: both need every product's count.
+  const page = await paginate(orderEolProducts(eolProductsQuery(db, user, params), params), params, basePath, 'window');
   return { ...page, data: page.data.map(toRow) };
 }
 

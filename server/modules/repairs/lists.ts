@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
-import { DeliveryType, ItemStatus, repairStatuses } from '@domain/enums';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { ClientType, DeliveryType, ItemStatus, repairStatuses } from '@domain/enums';
 import type { RepairListRow } from '@domain/contracts/repairs';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, numericFilter, paginate, sortColumn, whenSet, type ListParams, type Paged } from '../../http/paging';
+import { likePattern, numericFilter, pageBounds, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { statusOf } from './rows';
@@ -16,51 +16,82 @@ const sorts: Record<string, string> = {
   completed_at: 'd.finished_repair', w_number: 'd.w_number', status: 'status_id',
 };
 
-/**
- * Repairs the user may see (REPARATIE deliveries, not deleted, not cancelled), newest first. Search:
- * order number, serial number, article name, end customer or end user (and Topdesk number).
- * Filters: `client` (an end customer, or an end user), `status` (a repair status id).
- */
-function repairListQuery(db: Executor, user: AuthUser, params: ListParams) {
-  const clientId = numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
+const statusId = sql<number>`coalesce(d.repair_status_id, ${sql.lit(ItemStatus.REPARATIE_AANGEVRAAGD)})`;
+const endCustomerName = sql<string>`case when c.client_type_id = 4 then pc.name else c.name end`;
+const endUserName = sql<string | null>`case when c.client_type_id = 4 then c.name end`;
+const defect = (column: 'i.serial' | 'p.name') => sql<string | null>`(select string_agg(distinct ${sql.ref(column)}, ', ')
+  from delivery_products dp join products p on p.id = dp.product_id left join items i on i.id = dp.item_id
+  where dp.delivery_id = d.id and dp.is_pickup = 1)`;
+/** The sorts on computed columns, as expressions: the page's ids are picked before the columns are read. */
+const computedSorts: Record<string, RawBuilder<unknown>> = {
+  serials: defect('i.serial'), products: defect('p.name'), end_customer_name: endCustomerName, end_user_name: endUserName, status_id: statusId,
+};
+
+interface RepairFilter {
+  clientId: number | null;
+  status: number | null;
+  search: string;
+}
+
+function repairFilter(params: ListParams): RepairFilter {
   const status = numericFilter(params, 'status');
-  const defect = (column: 'i.serial' | 'p.name') => sql<string | null>`(select string_agg(distinct ${sql.ref(column)}, ', ')
-    from delivery_products dp join products p on p.id = dp.product_id left join items i on i.id = dp.item_id
-    where dp.delivery_id = d.id and dp.is_pickup = 1)`;
+  return {
+    clientId: numericFilter(params, 'client') ?? numericFilter(params, 'client_id'),
+    status: status !== null && (repairStatuses as number[]).includes(status) ? status : null,
+    search: params.search,
+  };
+}
+
+/**
+ * Repairs the user may see (REPARATIE deliveries, not deleted, not cancelled), on `deliveries as d`
+ * with its client `c` and the client's parent `pc`. Search: order number, serial number, article name,
+ * end customer or end user (and Topdesk number). Filters: `client` (an end customer, or an end user),
+ * `status` (a repair status id). Constants are written into the text: a generic plan of the named
+ * statement can then use deliveries_repair_list_idx, whose predicate names them.
+ */
+function repairWhere(user: AuthUser, f: RepairFilter): RawBuilder<SqlBool> {
+  const parts: RawBuilder<unknown>[] = [
+    sql`d.delivery_type_id = ${sql.lit(DeliveryType.REPARATIE)} and d.deleted_at is null and not d.is_cancelled`,
+    sql`${clientScope(user, sql.ref('d.client_id'))}`,
+  ];
+  if (f.clientId !== null) parts.push(sql`(d.client_id = ${f.clientId} or c.parent_client_id = ${f.clientId})`);
+  if (f.status !== null) parts.push(sql`${statusId} = ${f.status}`);
+  if (f.search !== '') {
+    const like = likePattern(f.search);
+    parts.push(sql`(d.order_number ilike ${like} or d.w_number ilike ${like} or c.name ilike ${like} or pc.name ilike ${like} or exists (
+      select sp.id from delivery_products sp join products spp on spp.id = sp.product_id left join items si on si.id = sp.item_id
+      where sp.delivery_id = d.id and (si.serial ilike ${like} or spp.name ilike ${like} or spp.article_number ilike ${like})))`);
+  }
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+function orderOf(params: ListParams) {
+  const column = sortColumn(params, sorts, 'd.created_at');
+  const computed = Object.hasOwn(computedSorts, column) ? computedSorts[column] : undefined;
+  return { expression: computed ?? sql.ref(column), direction: params.sort ? params.order : 'desc' as const };
+}
+
+/** The rows of the list with their columns; `where` picks them (the filter, or the ids of one page). */
+function repairRows(db: Executor, where: RawBuilder<SqlBool>, order: ReturnType<typeof orderOf>) {
   return db
     .selectFrom('deliveries as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
     .leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
     .select([
       'd.id', 'd.order_number', 'd.w_number', 'd.created_at', 'd.finished_repair', 'd.is_cancelled',
-      sql<number>`coalesce(d.repair_status_id, ${ItemStatus.REPARATIE_AANGEVRAAGD})`.as('status_id'),
+      statusId.as('status_id'),
       sql<number>`case when c.client_type_id = 4 then pc.id else c.id end`.as('end_customer_id'),
-      sql<string>`case when c.client_type_id = 4 then pc.name else c.name end`.as('end_customer_name'),
-      sql<string | null>`case when c.client_type_id = 4 then c.name end`.as('end_user_name'),
+      endCustomerName.as('end_customer_name'),
+      endUserName.as('end_user_name'),
       defect('i.serial').as('serials'),
       defect('p.name').as('products'),
     ])
-    .where('d.delivery_type_id', '=', DeliveryType.REPARATIE)
-    .where('d.deleted_at', 'is', null)
-    .where('d.is_cancelled', '=', false)
-    .where((eb) => clientScope(user, eb.ref('d.client_id')))
-    .$call(whenSet(clientId, (q, id) => q.where((eb) => eb.or([eb('d.client_id', '=', id), eb('c.parent_client_id', '=', id)]))))
-    .$call(whenSet(status !== null && (repairStatuses as number[]).includes(status) ? status : null, (q, value) =>
-      q.where(sql<number>`coalesce(d.repair_status_id, ${ItemStatus.REPARATIE_AANGEVRAAGD})`, '=', value)))
-    .$if(params.search !== '', (q) => {
-      const like = likePattern(params.search);
-      return q.where((eb) => eb.or([
-        eb('d.order_number', 'ilike', like), eb('d.w_number', 'ilike', like), eb('c.name', 'ilike', like), eb('pc.name', 'ilike', like),
-        eb.exists(eb.selectFrom('delivery_products as sp').innerJoin('products as spp', 'spp.id', 'sp.product_id')
-          .leftJoin('items as si', 'si.id', 'sp.item_id').select('sp.id').whereRef('sp.delivery_id', '=', 'd.id')
-          .where((s) => s.or([s('si.serial', 'ilike', like), s('spp.name', 'ilike', like), s('spp.article_number', 'ilike', like)]))),
-      ]));
-    })
-    .orderBy(sql.ref(sortColumn(params, sorts, 'd.created_at')), params.sort ? params.order : 'desc')
+    .where(where)
+    .orderBy(order.expression, order.direction)
     .orderBy('d.id', 'desc');
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof repairListQuery>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof repairRows>['execute']>>[number];
 
 function toRow(r: Row): RepairListRow {
   return {
@@ -70,14 +101,59 @@ function toRow(r: Row): RepairListRow {
   };
 }
 
+/**
+ * The unfiltered list's total from delivery_counts (migration 20261123T2300-delivery-counts): the
+ * repairs open and finished in the user's part of the hierarchy (all clients for the provider), the
+ * rows clientScope lets through. Null with a filter or a search: counted then.
+ */
+function maintainedTotal(user: AuthUser, f: RepairFilter): RawBuilder<number> | null {
+  if (f.clientId !== null || f.status !== null || f.search !== '') return null;
+  const rollup = user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId;
+  return sql<number>`(select coalesce(sum(k.n), 0)::int from delivery_counts k
+    where k.state in ('o', 'f') and k.client_id = ${rollup} and k.delivery_type_id = ${sql.lit(DeliveryType.REPARATIE)})`;
+}
+
+async function countRepairs(db: Executor, user: AuthUser, f: RepairFilter): Promise<number> {
+  const row = await db.selectFrom('deliveries as d').innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
+    .select(sql<number>`count(*)::int`.as('n')).where(repairWhere(user, f)).executeTakeFirst();
+  return row?.n ?? 0;
+}
+
+/**
+ * One page in two statements, as the delivery lists (server/modules/deliveries/lists.ts): the page's
+ * 25 ids first (in list order on deliveries_repair_list_idx; the clients joined only where a filter, a
+ * search or the sort needs them), then the columns of those rows by key, so the lines' subqueries run
+ * for 25 repairs and not for every repair skipped by OFFSET. The unfiltered total rides along with the
+ * columns; any other is counted at the same time on another connection.
+ */
 export async function listRepairs(db: Executor, user: AuthUser, params: ListParams): Promise<Paged<RepairListRow>> {
-  const page = await paginate(repairListQuery(db, user, params), params, '/api/repairdeliveries', 'parallel');
-  return { ...page, data: page.data.map(toRow) };
+  const f = repairFilter(params);
+  const order = orderOf(params);
+  const where = repairWhere(user, f);
+  const bounds = pageBounds(params);
+  const inline = maintainedTotal(user, f);
+  const needsClients = f.clientId !== null || f.search !== '' || order.expression === endCustomerName || order.expression === endUserName;
+  const [page, counted] = await Promise.all([db.selectFrom('deliveries as d')
+    .$if(needsClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
+    .select('d.id')
+    .where(where)
+    .orderBy(order.expression, order.direction)
+    .orderBy('d.id', 'desc')
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .execute(), inline ? null : countRepairs(db, user, f)]);
+  const read = page.length
+    ? await repairRows(db, sql<SqlBool>`d.id = any(${page.map((r) => r.id)}::int[])`, order)
+      .select((inline ?? sql<number>`null::int`).as('total_rows')).execute()
+    : [];
+  // A page past the end brings no total along: counted then.
+  const total = counted ?? read[0]?.total_rows ?? await countRepairs(db, user, f);
+  return pagedAnswer(read.map(({ total_rows: _, ...row }) => toRow(row)), total, params, '/api/repairdeliveries');
 }
 
 const EXPORT_MAX_ROWS = 100_000;
 export async function repairsForExport(db: Executor, user: AuthUser, params: ListParams) {
-  return (await repairListQuery(db, user, params).limit(EXPORT_MAX_ROWS).execute()).map(toRow);
+  return (await repairRows(db, repairWhere(user, repairFilter(params)), orderOf(params)).limit(EXPORT_MAX_ROWS).execute()).map(toRow);
 }
 
 const dateTime = (value: string | null) => (value ? new Date(value) : null);

@@ -39,6 +39,8 @@ interface StockTables {
     mac_address: string | null;
     /** Purchase date; locked once it has a value. */
     date_in_use: string | null;
+    /** date_in_use plus the product's EOL months, kept by triggers (migration 20261126T2120-item-eol-date). */
+    eol_date: ColumnType<string | null, never, never>;
     shipping_date: string | null;
     start_date_contract: string | null;
     end_date_contract: string | null;
