@@ -77,14 +77,18 @@ function repairRows(db: Executor, where: RawBuilder<SqlBool>, order: ReturnType<
     .selectFrom('deliveries as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
     .leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
+    // Both columns of the defect lines in one pass over them (the same values as `defect`).
+    .leftJoinLateral((eb) => eb.selectFrom('delivery_products as dp').innerJoin('products as p', 'p.id', 'dp.product_id')
+      .leftJoin('items as i', 'i.id', 'dp.item_id')
+      .select([sql<string | null>`string_agg(distinct i.serial, ', ')`.as('serials'), sql<string | null>`string_agg(distinct p.name, ', ')`.as('products')])
+      .whereRef('dp.delivery_id', '=', 'd.id').where(sql<SqlBool>`dp.is_pickup = 1`).as('x'), (j) => j.onTrue())
     .select([
       'd.id', 'd.order_number', 'd.w_number', 'd.created_at', 'd.finished_repair', 'd.is_cancelled',
       statusId.as('status_id'),
       sql<number>`case when c.client_type_id = 4 then pc.id else c.id end`.as('end_customer_id'),
       endCustomerName.as('end_customer_name'),
       endUserName.as('end_user_name'),
-      defect('i.serial').as('serials'),
-      defect('p.name').as('products'),
+      'x.serials', 'x.products',
     ])
     .where(where)
     .orderBy(order.expression, order.direction)
