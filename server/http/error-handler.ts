@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyError } from 'fastify';
+import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, VALIDATION_MESSAGE } from './errors';
 import { BODY_TOO_LARGE_MESSAGE } from './body-limits';
 import { MAX_FIELD_ERRORS } from '@domain/schemas/common';
@@ -14,10 +14,28 @@ function firstFieldErrors(errors: Record<string, string[]>): Record<string, stri
   return keys.length <= MAX_FIELD_ERRORS ? errors : Object.fromEntries(Object.entries(errors).slice(0, MAX_FIELD_ERRORS));
 }
 
+/** The largest refused body still read to its end (and thrown away) so that the client can read the refusal. */
+export const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * A body refused for its size is read on and discarded instead of the connection being closed under
+ * it: a server that closes while the client still sends makes the kernel reset the connection, and
+ * the client (a browser uploading a file) loses the 413 it had already been sent and reports a
+ * network error. Reading is cheap (nothing is parsed or kept); beyond DRAIN_LIMIT the connection is
+ * closed after all, as Fastify does.
+ */
+function drainRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > DRAIN_LIMIT) return;
+  reply.removeHeader('connection');
+  request.raw.resume();
+}
+
 /** One place that turns every failure into the API's JSON shape; 5xx never shows its text. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.statusCode === 413) drainRefusedBody(request, reply);
       return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: firstFieldErrors(error.errors) } : { message: error.message });
     }
     if (error.validation) {
@@ -40,9 +58,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(409).send({ message: 'Dit gegeven bestaat al.' });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      drainRefusedBody(request, reply);
       return reply.status(413).send({ message: BODY_TOO_LARGE_MESSAGE });
     }
     if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT') {
+      drainRefusedBody(request, reply);
       return reply.status(413).send({ message: 'Het bestand is te groot.' });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

@@ -17,21 +17,25 @@ export interface RawAnswer {
 }
 
 /**
- * Sends a body over a real socket as a client does, with its Content-Length. A server may answer
- * (413, 429) and close before the body is all sent: the answer counts, the write error that follows
- * does not.
+ * Sends a body over a real socket as a browser does: with its Content-Length, on a connection kept
+ * alive. A server may answer (413, 429) before the body is all sent: the answer counts, and the
+ * request is then given up.
  */
 export function sendRaw(base: string, method: string, path: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const data = typeof body === 'string' ? Buffer.from(body) : body;
     const req = http.request(`${base}${path}`, {
       method, agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': String(data.length), ...headers },
+      headers: { 'content-type': 'application/json', 'content-length': String(data.length), connection: 'keep-alive', ...headers },
     }, (res) => {
       const chunks: Buffer[] = [];
+      const done = () => {
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+        req.destroy();
+      };
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', done);
+      res.on('error', done);
     });
     req.on('error', () => resolve({ status: 0, body: '' }));
     req.end(data);
@@ -93,11 +97,14 @@ const { parentPort, workerData } = require('node:worker_threads');
 const prepared = workerData.requests.map((r) => ({ ...r, data: Buffer.from(r.body.prefix + r.body.repeat.repeat(r.body.times) + r.body.suffix) }));
 const send = ({ method, path, data, headers }) => new Promise((resolve) => {
   const req = http.request(workerData.base + path, {
-    method, agent: false, headers: { 'content-type': 'application/json', 'content-length': String(data.length), ...headers },
+    method, agent: false, headers: { 'content-type': 'application/json', 'content-length': String(data.length), connection: 'keep-alive', ...headers },
   }, (res) => {
     const chunks = [];
     res.on('data', (c) => chunks.push(c));
-    const done = () => resolve({ status: res.statusCode || 0, body: Buffer.concat(chunks).toString('utf8') });
+    const done = () => {
+      resolve({ status: res.statusCode || 0, body: Buffer.concat(chunks).toString('utf8') });
+      req.destroy();
+    };
     res.on('end', done);
     res.on('error', done);
   });
