@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
+import { overlapping } from '../support/hierarchy';
 import type { ApiClient } from '../support/client';
 import { readWorkbook } from '../support/xlsx';
 import { ClientType, ItemStatus } from '@domain/enums';
@@ -262,8 +263,18 @@ describe('the EOL day kept on the item (issue 24, migration 20261126T2120-item-e
       group by p.id order by p.id`.execute(ctx.db);
     return counted.map((r) => [r.id, r.n]);
   }
+  /** Products whose kept earliest EOL day (product_first_eol, migration 20261126T2130) differs from their items'. */
+  async function staleFirstDays() {
+    const { rows: stale } = await sql<{ id: number }>`select coalesce(f.product_id, x.product_id) as id from product_first_eol f
+      full join (select product_id, min(eol_date) as m from items
+                 where deleted_at is null and eol_date is not null and date_in_use is not null and status_id not in (${ItemStatus.EOL}, ${ItemStatus.VERMIST})
+                 group by product_id) x on x.product_id = f.product_id
+      where f.first_eol_date is distinct from x.m`.execute(ctx.db);
+    return stale.map((r) => r.id);
+  }
   async function expectOverviewExact(label: string) {
     expect(await staleEolDays(), label).toEqual([]);
+    expect(await staleFirstDays(), label).toEqual([]);
     const list = await admin.get('/api/productswitheolitems?per_page=200');
     const shown = rows(list.body).map((p) => [p.id, p.eol_items]).sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(shown, label).toEqual(await overviewFromPurchaseDates());
@@ -293,11 +304,34 @@ describe('the EOL day kept on the item (issue 24, migration 20261126T2120-item-e
     await ctx.db.updateTable('products').set({ eol: 24 }).where('id', 'in', [later, product]).execute();
     expect(await eolItems(later)).toHaveLength(2);
     await expectOverviewExact('set again');
+    // Its items marked EOL, one deleted, one back in use: the product leaves the overview and comes back.
+    await ctx.db.updateTable('items').set({ status_id: ItemStatus.EOL }).where('serial', '=', 'EOLT-E1').execute();
+    await ctx.db.updateTable('items').set({ deleted_at: new Date() }).where('serial', '=', 'EOLT-E2').execute();
+    expect(rows((await admin.get('/api/productswitheolitems?search=EOLTST-E')).body)).toEqual([]);
+    await expectOverviewExact('no item counts any more');
+    await ctx.db.updateTable('items').set({ status_id: ItemStatus.IN_GEBRUIK }).where('serial', '=', 'EOLT-E1').execute();
+    expect(rows((await admin.get('/api/productswitheolitems?search=EOLTST-E')).body).map((p) => p.eol_items)).toEqual([1]);
+    await expectOverviewExact('one item in use again');
+    await ctx.db.deleteFrom('items').where('serial', '=', 'EOLT-E2').execute();
+    await expectOverviewExact('the deleted item removed');
     await expect(ctx.db.transaction().execute(async (trx) => {
       await trx.updateTable('products').set({ eol: 60 }).where('id', '=', later).execute();
       throw new Error('rolled back');
     })).rejects.toThrow('rolled back');
     await expectOverviewExact('rolled back');
+  });
+
+  it('stays exact when two transactions write items of one product, or change its EOL months, at once', async () => {
+    const shared = await insertProduct(ownCustomer.id, 'H', 48);
+    const bought = await dbDate(`(current_date - interval '30 months')::date`);
+    const item = (trx: typeof ctx.db, serial: string, date: string) => trx.insertInto('items')
+      .values({ product_id: shared, client_id: ownCustomer.id, status_id: ItemStatus.IN_GEBRUIK, serial, date_in_use: date }).execute();
+    await overlapping(ctx.db, (trx) => item(trx, 'EOLT-H1', bought), (trx) => item(trx, 'EOLT-H2', today));
+    await expectOverviewExact('two inserts at once');
+    await overlapping(ctx.db, (trx) => trx.updateTable('products').set({ eol: 24 }).where('id', '=', shared).execute(), (trx) => item(trx, 'EOLT-H3', bought));
+    await overlapping(ctx.db, (trx) => item(trx, 'EOLT-H4', bought), (trx) => trx.updateTable('products').set({ eol: 12 }).where('id', '=', shared).execute());
+    await expectOverviewExact('EOL months changed while items were written');
+    expect((await eolItems(shared)).map((i) => i.serial).sort()).toEqual(['EOLT-H1', 'EOLT-H3', 'EOLT-H4']);
   });
 
   it('follows an item\'s purchase date set and its product changed, and clamps to the month\'s end as domain/eol.ts does', async () => {

@@ -4,7 +4,7 @@ import type { EolProductRow, EolProductsPage } from '@domain/contracts/eol';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { likePattern, numericFilter, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
-import { eolItemWhere, eolProductWhere } from './query';
+import { eolItemWhere, eolProductWhere, horizonEndSql } from './query';
 
 /** Export and list hold the same rows; the export stops here. */
 const EXPORT_LIMIT = 20000;
@@ -26,9 +26,17 @@ function eolProductsQuery(db: Executor, user: AuthUser, params: ListParams) {
     .where(eolItemWhere(user))
     .select(['i.product_id', sql<number>`count(*)`.as('eol_items')])
     .groupBy('i.product_id');
+  // The provider sees every item: its products are those whose earliest EOL day is within the horizon
+  // (product_first_eol), and only the page's products have their items counted. Not for the sort on
+  // the count, nor below the provider, where an item's holder decides as well.
+  const byFirstDay = user.clientTypeId === ClientType.PROVIDER && sortColumn(params, sorts, 'p.name') !== 'e.eol_items';
+  const source = byFirstDay
+    ? db.selectFrom('product_first_eol as f').where(sql<SqlBool>`f.first_eol_date <= ${horizonEndSql}`)
+      .select(['f.product_id', sql<number>`(select count(*) from items i where i.product_id = f.product_id and ${eolItemWhere(user)})`.as('eol_items')])
+    : counts;
   const search = params.search;
   return db
-    .selectFrom(counts.as('e'))
+    .selectFrom(source.as('e'))
     .innerJoin('products as p', 'p.id', 'e.product_id')
     .innerJoin('clients as c', 'c.id', 'p.client_id')
     .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))

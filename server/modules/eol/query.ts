@@ -10,7 +10,7 @@ import { clientScope } from '../../http/scope';
  */
 export const eolDateSql = sql<string>`i.eol_date`;
 /** The database's today plus the horizon: one clock for every request, both engines. */
-const horizonEndSql = sql<string>`(current_date + make_interval(months => ${sql.lit(EOL_HORIZON_MONTHS)}))::date`;
+export const horizonEndSql = sql<string>`(current_date + make_interval(months => ${sql.lit(EOL_HORIZON_MONTHS)}))::date`;
 
 /**
  * The item's half of the overview (`items as i`): live, with a purchase date (and so an EOL day, when

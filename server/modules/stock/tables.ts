@@ -56,6 +56,8 @@ interface StockTables {
   bundle_product: { bundle_id: number; product_id: number };
   /** Live items per product and status (migration 20261124T0500; written by triggers only; rows may hold 0). */
   item_counts: { product_id: number; status_id: number; n: number };
+  /** Per product the earliest EOL day of its items on the EOL overview, kept by triggers (migration 20261126T2130-product-first-eol). */
+  product_first_eol: { product_id: number; first_eol_date: string | null };
   /** Live products per part of the hierarchy (scope 0: all) and active flag, kept by triggers (migration 20261126T0300-product-counts). */
   product_counts: { scope_id: number; is_active: boolean; n: number };
 }
