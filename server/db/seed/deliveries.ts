@@ -3,6 +3,7 @@ import type { Db } from '../database';
 import type { CoreSeedResult } from './core';
 import { Random, insertInChunks, known, nth } from './random';
 import '../../modules/deliveries/tables';
+import { todayInAmsterdam } from '@domain/dates';
 
 type State = 'open' | 'partly' | 'finished' | 'backorder' | 'cancelled';
 const states: [State, number][] = [['open', 30], ['partly', 12], ['finished', 38], ['backorder', 8], ['cancelled', 12]];
@@ -28,7 +29,8 @@ const streets = ['Kerkstraat 12, 1017 GP Amsterdam', 'Stationsweg 4, 3511 ED Utr
  */
 export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number, now = new Date()): Promise<void> {
   const rnd = new Random(9090);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  // Amsterdam's day, as the database's current_date (server/db/open.ts): in the first hour of its day UTC still has the one before.
+  const today = Date.parse(`${todayInAmsterdam(now)}T00:00:00Z`);
   const start = Date.UTC(now.getUTCFullYear() - 1, 0, 1);
   const requester = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirst();
   const customers = await db.selectFrom('clients').select(['id', 'delivery_by_postnl']).where('client_type_id', '=', ClientType.EINDKLANT)
