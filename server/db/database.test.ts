@@ -40,7 +40,8 @@ describe('PGlite driver', () => {
   });
 });
 
-describe('embedded data folder', () => {
+// Each test builds new embedded databases (PGlite's initdb): seconds each, minutes on a busy 2-core machine.
+describe('embedded data folder', { timeout: 180_000 }, () => {
   it('builds a new database in a temporary folder and leaves nothing when the first start fails', async () => {
     const dir = tmp();
     await expect(openEmbedded(dir, async () => { throw new Error('stopped during first start'); })).rejects.toThrow('stopped during first start');

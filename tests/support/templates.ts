@@ -34,3 +34,10 @@ export async function createPgliteTemplate(file: string): Promise<void> {
   fs.writeFileSync(`${file}.part`, Buffer.from(await dump.arrayBuffer()));
   fs.renameSync(`${file}.part`, file);
 }
+
+/** Makes `dataDir` hold the embedded database the portal opens there (`pgdata`), restored from a dump. */
+export async function restoreEmbedded(dataDir: string, dumpFile: string): Promise<void> {
+  const pglite = new PGlite(path.join(dataDir, 'pgdata'), { ...pgliteOptions, loadDataDir: new Blob([fs.readFileSync(dumpFile)]) });
+  await pglite.waitReady;
+  await pglite.close();
+}
