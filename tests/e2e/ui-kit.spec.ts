@@ -259,6 +259,9 @@ test.describe('UI kit', () => {
     await page.goto('/ui-kit');
     const rows = bodyRows(page, 'Eindgebruikers');
     await expect(rows).toHaveCount(5);
+    // The five rows are skeletons until the page arrives.
+    await expect(table(page, 'Eindgebruikers')).toHaveAttribute('aria-busy', 'false');
+    await expect(rows.first()).not.toHaveText('');
     await expect(page.getByRole('region', { name: 'Eindgebruikers (laad meer)' }).getByRole('searchbox')).toHaveCount(0);
     const first = await rows.first().textContent();
     await page.getByRole('button', { name: 'Laad meer' }).click();
