@@ -1,4 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const SOURCE_HASH = crypto.createHash('sha256').update(fs.readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 12);
 
 /** One member of a hand-built zip; `declaredSize` lets a test make the archive lie about its size. */
 interface Member {
@@ -70,8 +76,23 @@ export interface BombOptions {
   lie?: boolean;
 }
 
-/** An .xlsx decompression bomb: a small upload whose first sheet unpacks to `megabytes` MiB. */
-export async function xlsxBomb({ megabytes, shape, lie = false }: BombOptions): Promise<Buffer> {
+/**
+ * An .xlsx decompression bomb: a small upload whose first sheet unpacks to `megabytes` MiB. Deflating
+ * hundreds of MiB takes seconds of CPU, so each bomb is made once and kept in .tmp/bombs for the
+ * test files and projects that use the same one (named after this file's text, so a change makes new ones).
+ */
+export async function xlsxBomb(options: BombOptions): Promise<Buffer> {
+  const file = path.resolve('.tmp/bombs', `${options.shape}-${options.megabytes}${options.lie ? '-lie' : ''}-${SOURCE_HASH}.xlsx`);
+  if (fs.existsSync(file)) return fs.readFileSync(file);
+  const bomb = await makeXlsxBomb(options);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const part = `${file}.${process.pid}.part`;
+  fs.writeFileSync(part, bomb);
+  fs.renameSync(part, file);
+  return bomb;
+}
+
+async function makeXlsxBomb({ megabytes, shape, lie = false }: BombOptions): Promise<Buffer> {
   const MiB = 1024 * 1024;
   const row = '<row><c t="inlineStr"><is><t>ABC-123</t></is></c><c t="inlineStr"><is><t>SN0001</t></is></c></row>';
   const open = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
