@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './tests/support/chromium';
 
 /**
  * Browser tests in Chromium. Each worker runs one server; every test gets its own copy of the seeded
  * database and its own data folder behind it (tests/e2e/fixtures.ts), so tests never see each other's
- * data. CHROMIUM_PATH overrides the system Chromium.
+ * data. The browser: tests/support/chromium.ts.
  */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const executablePath = chromiumPath();
 // The servers run in UTC, the zone of a container: dates shown or checked must be Amsterdam's anyway (domain/dates.ts).
 process.env.TZ = 'UTC';
 // Runs side by side (each with its own WEB_DIST_DIR) must not empty each other's results folder.

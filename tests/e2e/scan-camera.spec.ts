@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import bwipjs from 'bwip-js/node';
 import { PNG } from 'pngjs';
+import { chromiumPath } from '../support/chromium';
 import { test, expect } from './fixtures';
 
 /**
@@ -40,7 +41,7 @@ test.use({
   viewport: { width: 820, height: 1180 },
   permissions: ['camera'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
