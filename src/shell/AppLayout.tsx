@@ -120,6 +120,9 @@ export function AppLayout() {
   const [actionArea, setActionArea] = useState<HTMLElement | null>(null);
   // Below ~900 px the sidebar is a drawer: it closes when the user goes to another page.
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The page on screen once a navigation has finished; until then the old page stays, marked busy.
+  const shownPath = useRouterState({ select: (s) => s.resolvedLocation?.pathname ?? s.location.pathname });
+  const navigating = useRouterState({ select: (s) => s.status === 'pending' });
   const [seenPath, setSeenPath] = useState(pathname);
   if (pathname !== seenPath) {
     setSeenPath(pathname);
@@ -143,7 +146,7 @@ export function AppLayout() {
       {menuOpen && <div className="sidebar-backdrop" aria-hidden onClick={() => setMenuOpen(false)} />}
       <div className="app-main">
         <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} actionsRef={setActionArea} />
-        <main className="content">
+        <main className="content" data-path={shownPath} aria-busy={navigating || undefined}>
           <TopBarTargetProvider value={actionArea}>
             <Outlet />
           </TopBarTargetProvider>

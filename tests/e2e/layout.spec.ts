@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Db } from '../../server/db/database';
 import { DeliveryType } from '@domain/enums';
 import { expect, test } from './fixtures';
+import { openInApp, settled } from './walk';
 
 /**
  * Issue 12: no page is wider than the viewport, at tablet (1024 px) and phone (390 px) width; a
@@ -45,14 +46,6 @@ async function detailIds(db: Db) {
     user: await first(db.selectFrom('users').select('id').orderBy('id').executeTakeFirst(), 'user'),
     role: await first(db.selectFrom('roles').select('id').orderBy('id').executeTakeFirst(), 'role'),
   };
-}
-
-/** Waits until the route's data is on screen: no 'Laden…', no skeleton rows, no table still fetching. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.skeleton, [aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('main.content')).not.toHaveText(/^\s*Laden…\s*$/);
-  await page.evaluate(() => document.fonts.ready);
 }
 
 interface Measure {
@@ -154,7 +147,7 @@ test('every page fits the viewport at 1024 and 390 px; tables scroll inside thei
   let tablesScrolling = 0;
   for (const [label, url] of pages) {
     await page.setViewportSize(TABLET);
-    await page.goto(url);
+    await openInApp(page, url);
     await settled(page);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
     // A detail that failed to load (the route's notice) or was not found would measure an empty page.
@@ -205,7 +198,7 @@ test('at 1280 px the repairs, finished deliveries, EOL detail and article item l
     [`/voorraad/${ids.product}`, 'Items'],
   ];
   for (const [url, name] of lists) {
-    await page.goto(url);
+    await openInApp(page, url);
     await settled(page);
     const table = page.getByRole('table', { name });
     await expect(table.locator('tbody tr').first()).toBeVisible();

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { ClientType, DeliveryType } from '@domain/enums';
 import { expect, test, type Portal } from './fixtures';
+import { openInApp, settled } from './walk';
 
 /**
  * Issue 21 point 3: every page and every dialog fits a 360 px phone (360 × 740) without the page
@@ -75,14 +76,6 @@ async function clientTree(db: Portal['db'], email: string): Promise<number[] | n
   return [user.id, ...children.map((c) => c.id), ...grandChildren.map((c) => c.id)];
 }
 
-/** Waits until the route's data is on screen: no 'Laden…', no skeleton rows, no table still fetching. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.skeleton, [aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('main.content')).not.toHaveText(/^\s*Laden…\s*$/);
-  await page.evaluate(() => document.fonts.ready);
-}
-
 /** What sticks out: the page's own width, and elements past the right edge (outside tables that scroll). */
 const pageProblems = (page: Page) => page.evaluate(() => {
   const vw = window.innerWidth;
@@ -151,7 +144,7 @@ async function eachDialog(page: Page, url: string, failures: string[]): Promise<
   };
   const backTo = async () => {
     if (new URL(page.url()).pathname + new URL(page.url()).search !== url) {
-      await page.goto(url);
+      await openInApp(page, url);
       await settled(page);
     }
   };
@@ -203,7 +196,7 @@ for (const email of ROLES) {
       const id = route.includes('$id') ? ids[route] : null;
       if (id === undefined) continue; // nothing of that kind in this role's tree
       const url = id === null ? route : route.replace('$id', String(id));
-      await page.goto(url);
+      await openInApp(page, url);
       await settled(page);
       // A page the role may not open shows the not-found notice; it must fit too, and has no actions.
       await shot(page, `${email}${url}`);

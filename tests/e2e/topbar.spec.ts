@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
 import { Carrier, ClientType, DeliveryType, SUPERUSER_ROLE } from '@domain/enums';
 import { expect, test, type Portal } from './fixtures';
+import { openInApp } from './walk';
 
 /**
  * No button without a handler (issue 8): for the Superuser, every top-bar button of every page of the
@@ -157,7 +158,7 @@ test('every top-bar and header button of every page does something for the Super
     ? (ids[route] ?? fail(`no id for ${route}`)).map((id) => ({ route, url: route.replace('$id', String(id)) }))
     : [{ route, url: route }]));
   for (const { route, url } of visits) {
-    await page.goto(url);
+    await openInApp(page, url);
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
     await expect(page.getByText('Laden…')).toHaveCount(0);
     const bar = page.getByRole('banner').locator('.topbar-actions');
