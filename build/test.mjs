@@ -5,7 +5,9 @@
  * build and the browser tests, which need that build. Each phase's output is prefixed with its name;
  * at the end a table gives each phase's wall time. Fails when any phase fails; the browser tests do
  * not run when the build failed, every other phase runs whatever the others gave. WEB_DIST_DIR
- * chooses the build folder (default dist/).
+ * chooses the build folder (default dist/). NODE24_BIN (CI sets it: the folder of a Node 24 binary)
+ * adds a phase to the second line: the unit and API tests once more under that Node, on PostgreSQL,
+ * which then runs beside the end of the first line's vitest instead of after the whole run.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -15,7 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (/** @type {string} */ name) => path.join(root, 'node_modules', '.bin', name);
 const webDist = process.env.WEB_DIST_DIR ?? 'dist';
 
-/** @typedef {{ name: string, commands: string[][], needsPrevious?: boolean }} Phase */
+/** @typedef {{ name: string, commands: string[][], needsPrevious?: boolean, env?: Record<string, string> }} Phase */
 /** @type {Phase[][]} */
 const lines = [
   [
@@ -28,6 +30,15 @@ const lines = [
     { name: 'e2e', commands: [[bin('playwright'), 'test']], needsPrevious: true },
   ],
 ];
+const node24 = process.env.NODE24_BIN;
+if (node24) {
+  lines[1]?.push({
+    name: 'Node 24',
+    commands: [[path.join(node24, 'node'), path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'unit', '--project', 'api-postgres']],
+    // Whatever the tests start by name runs under it too.
+    env: { PATH: `${node24}${path.delimiter}${process.env.PATH ?? ''}` },
+  });
+}
 
 /** @type {Map<string, { status: 'passed' | 'failed' | 'skipped', ms: number }>} */
 const results = new Map();
@@ -44,9 +55,9 @@ function remember(/** @type {string} */ name, /** @type {string} */ line) {
 }
 
 /** Runs one command with its output prefixed line by line; resolves to its exit code. */
-function run(/** @type {string} */ name, /** @type {string[]} */ [command, ...args]) {
+function run(/** @type {string} */ name, /** @type {string[]} */ [command, ...args], /** @type {Record<string, string>} */ env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command ?? '', args, { cwd: root, env: { ...process.env, NO_COLOR: '1', WEB_DIST_DIR: webDist }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command ?? '', args, { cwd: root, env: { ...process.env, NO_COLOR: '1', WEB_DIST_DIR: webDist, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = `[${name}] `;
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
@@ -83,7 +94,7 @@ async function runLine(/** @type {Phase[]} */ phases) {
     const started = Date.now();
     let code = 0;
     for (const command of phase.commands) {
-      code = await run(phase.name, command);
+      code = await run(phase.name, command, phase.env);
       if (code !== 0) break;
     }
     failed = code !== 0;
