@@ -12,6 +12,7 @@ import { createMailer } from '../../server/lib/mail';
 import { folderStorage } from '../../server/lib/storage';
 import { startSmtpCapture } from './smtp';
 import { withDatabase } from './postgres';
+import { pgliteArtifacts } from './pglite';
 import { withDbName } from './global-setup';
 import { ApiClient, type SharedAuth } from './client';
 import { sql } from 'kysely';
@@ -33,7 +34,7 @@ async function freshDatabase(): Promise<OpenedDatabase> {
     };
   }
   const dump = new Blob([fs.readFileSync(template)]);
-  return kyselyOnPGlite(new PGlite({ loadDataDir: dump, ...pgliteOptions }));
+  return kyselyOnPGlite(new PGlite({ loadDataDir: dump, ...pgliteOptions, ...(await pgliteArtifacts()) }));
 }
 
 export interface TestContext {

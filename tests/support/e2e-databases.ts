@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { kyselyOnPGlite, openPostgres, pgliteOptions, type OpenedDatabase } from '../../server/db/open';
 import { cloneDatabase, databasesNamed, dropDatabases, withDbName } from './postgres';
 import { createPgliteTemplate, createPostgresTemplate } from './templates';
+import { pgliteArtifacts } from './pglite';
 
 /**
  * Where the e2e tests' databases come from. With TEST_DATABASE_URL each test gets a PostgreSQL
@@ -63,7 +64,7 @@ export function databaseSource(template: E2eTemplate, worker: string): DatabaseS
   if (template.kind === 'pglite') {
     const dump = fs.readFileSync(template.file);
     return {
-      take: async () => kyselyOnPGlite(new PGlite({ loadDataDir: new Blob([dump]), ...pgliteOptions })),
+      take: async () => kyselyOnPGlite(new PGlite({ loadDataDir: new Blob([dump]), ...pgliteOptions, ...(await pgliteArtifacts()) })),
       close: async () => {},
     };
   }
