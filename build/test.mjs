@@ -1,13 +1,11 @@
 // @ts-check
 /**
  * `npm test`: every check of the project, in two lines that run side by side on a 2-core machine:
- * the type check, the lint and the unit and API tests (vitest) one after the other, beside the web
- * build and the browser tests, which need that build. Each phase's output is prefixed with its name;
- * at the end a table gives each phase's wall time. Fails when any phase fails; the browser tests do
+ * the type check and the unit and API tests (vitest) one after the other, beside the lint, the web
+ * build and the browser tests, which need that build (so the two lines take about as long). Each
+ * phase's output is prefixed with its name; at the end a table gives each phase's wall time. Fails when any phase fails; the browser tests do
  * not run when the build failed, every other phase runs whatever the others gave. WEB_DIST_DIR
- * chooses the build folder (default dist/). NODE24_BIN (CI sets it: the folder of a Node 24 binary)
- * adds a phase to the second line: the unit and API tests once more under that Node, on PostgreSQL,
- * which then runs beside the end of the first line's vitest instead of after the whole run.
+ * chooses the build folder (default dist/); NODE24_BIN: see `vitestPhases`.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -18,27 +16,40 @@ const bin = (/** @type {string} */ name) => path.join(root, 'node_modules', '.bi
 const webDist = process.env.WEB_DIST_DIR ?? 'dist';
 
 /** @typedef {{ name: string, commands: string[][], needsPrevious?: boolean, env?: Record<string, string> }} Phase */
+const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
+/** The folder of a Node 24 binary (CI). */
+const node24 = process.env.NODE24_BIN;
+
+/**
+ * Without NODE24_BIN one vitest run takes every project. With it (CI) the unit tests run under both
+ * Nodes and the API tests once per engine: on PGlite under this Node, on PostgreSQL under Node 24 (a
+ * third pass of the API tests cost CI about two minutes of its two cores).
+ * @type {Phase[]}
+ */
+const vitestPhases = node24
+  ? [
+    { name: 'unit+API', commands: [[process.execPath, vitest, 'run', '--project', 'unit', '--project', 'api-pglite']] },
+    {
+      name: 'Node 24',
+      commands: [[path.join(node24, 'node'), vitest, 'run', '--project', 'unit', '--project', 'api-postgres']],
+      // Whatever the tests start by name runs under it too.
+      env: { PATH: `${node24}${path.delimiter}${process.env.PATH ?? ''}` },
+    },
+  ]
+  : [{ name: 'unit+API', commands: [[process.execPath, vitest, 'run']] }];
+
 /** @type {Phase[][]} */
 const lines = [
   [
     { name: 'typecheck', commands: [[bin('tsc'), '--noEmit', '-p', 'tsconfig.json'], [bin('tsc'), '--noEmit', '-p', 'domain/tsconfig.json']] },
-    { name: 'lint', commands: [[bin('eslint'), '.']] },
-    { name: 'unit+API', commands: [[bin('vitest'), 'run']] },
+    ...vitestPhases,
   ],
   [
+    { name: 'lint', commands: [[bin('eslint'), '.']] },
     { name: 'build', commands: [[bin('vite'), 'build', '--outDir', webDist, '--logLevel', 'warn']] },
     { name: 'e2e', commands: [[bin('playwright'), 'test']], needsPrevious: true },
   ],
 ];
-const node24 = process.env.NODE24_BIN;
-if (node24) {
-  lines[1]?.push({
-    name: 'Node 24',
-    commands: [[path.join(node24, 'node'), path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'unit', '--project', 'api-postgres']],
-    // Whatever the tests start by name runs under it too.
-    env: { PATH: `${node24}${path.delimiter}${process.env.PATH ?? ''}` },
-  });
-}
 
 /** @type {Map<string, { status: 'passed' | 'failed' | 'skipped', ms: number }>} */
 const results = new Map();
