@@ -70,6 +70,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           onChange={() => setSelected(toggleAll(selected, visibleIds))} />
       );
     }
+    // A column of buttons has no title on screen (the spec's tables); a screen reader still names it, so each cell has a header.
+    if (!col.header) return <span className="sr-only">Acties</span>;
     if (!col.sortable) return <span className="th-label">{col.header}</span>;
     const sortKey = col.sortKey ?? col.key;
     const dir = ariaSort(params, sortKey);

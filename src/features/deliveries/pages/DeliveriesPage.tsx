@@ -50,11 +50,14 @@ export function DeliveriesPage() {
   return (
     <div className="panel delivery-list">
       <TopBarActions actions={[{ label: 'Levering exporteren', right: 'Levering exporteren', onClick: exportList }]} />
-      <div className="delivery-tabs" role="tablist" aria-label="Leveringen">
-        {(Object.keys(deliveryTabs) as DeliveryTab[]).map((t) => (
-          <button key={t} type="button" role="tab" className="delivery-tab" aria-selected={t === tab}
-            onClick={() => void navigate({ to: '/leveringen', search: { tab: t } })}>{deliveryTabs[t].label}</button>
-        ))}
+      <div className="delivery-tabs">
+        {/* A tab list holds tabs only: the driver's page beside it is a link of its own. */}
+        <div className="delivery-tablist" role="tablist" aria-label="Leveringen">
+          {(Object.keys(deliveryTabs) as DeliveryTab[]).map((t) => (
+            <button key={t} type="button" role="tab" className="delivery-tab" aria-selected={t === tab}
+              onClick={() => void navigate({ to: '/leveringen', search: { tab: t } })}>{deliveryTabs[t].label}</button>
+          ))}
+        </div>
         <Link to="/leveringen/vandaag" className="delivery-tab">Mijn leveringen vandaag</Link>
       </div>
       <DataTable<DeliveryListRow>
