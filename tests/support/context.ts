@@ -2,17 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { kyselyOnPGlite, openPostgres, pgliteOptions, type OpenedDatabase } from '../../server/db/open';
+import { openPostgres, type OpenedDatabase } from '../../server/db/open';
 import { createMailer } from '../../server/lib/mail';
 import { folderStorage } from '../../server/lib/storage';
 import { startSmtpCapture } from './smtp';
 import { withDatabase } from './postgres';
-import { pgliteArtifacts } from './pglite';
+import { pgliteFromDump } from './pglite';
 import { withDbName } from './global-setup';
 import { ApiClient, type SharedAuth } from './client';
 import { sql } from 'kysely';
@@ -34,7 +33,7 @@ async function freshDatabase(): Promise<OpenedDatabase> {
     };
   }
   const dump = new Blob([fs.readFileSync(template)]);
-  return kyselyOnPGlite(new PGlite({ loadDataDir: dump, ...pgliteOptions, ...(await pgliteArtifacts()) }));
+  return pgliteFromDump(dump);
 }
 
 export interface TestContext {

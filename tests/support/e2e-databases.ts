@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { kyselyOnPGlite, openPostgres, pgliteOptions, type OpenedDatabase } from '../../server/db/open';
+import { openPostgres, type OpenedDatabase } from '../../server/db/open';
 import { cloneDatabase, databasesNamed, dropDatabases, withDbName } from './postgres';
 import { createPgliteTemplate, createPostgresTemplate } from './templates';
-import { pgliteArtifacts } from './pglite';
+import { pgliteFromDump } from './pglite';
 
 /**
  * Where the e2e tests' databases come from. With TEST_DATABASE_URL each test gets a PostgreSQL
@@ -64,7 +63,7 @@ export function databaseSource(template: E2eTemplate, worker: string): DatabaseS
   if (template.kind === 'pglite') {
     const dump = fs.readFileSync(template.file);
     return {
-      take: async () => kyselyOnPGlite(new PGlite({ loadDataDir: new Blob([dump]), ...pgliteOptions, ...(await pgliteArtifacts()) })),
+      take: () => pgliteFromDump(new Blob([dump])),
       close: async () => {},
     };
   }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { PGlite } from '@electric-sql/pglite';
+import { kyselyOnPGlite, pgliteOptions, type OpenedDatabase } from '../../server/db/open';
 
 interface Artifacts {
   pgliteWasmModule: WebAssembly.Module;
@@ -14,7 +16,7 @@ let artifacts: Promise<Artifacts> | undefined;
  * opens dozens of databases, and each one after the first then runs code the engine has already
  * compiled and optimised instead of compiling 9 MB of WebAssembly again.
  */
-export function pgliteArtifacts(): Promise<Artifacts> {
+function pgliteArtifacts(): Promise<Artifacts> {
   artifacts ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     return {
@@ -23,4 +25,9 @@ export function pgliteArtifacts(): Promise<Artifacts> {
     };
   })();
   return artifacts;
+}
+
+/** A database of its own, in memory, loaded from a dump of a PGlite data folder (a template). */
+export async function pgliteFromDump(dump: Blob): Promise<OpenedDatabase> {
+  return kyselyOnPGlite(new PGlite({ loadDataDir: dump, ...pgliteOptions, ...(await pgliteArtifacts()) }));
 }
