@@ -27,3 +27,22 @@ test('the daily pages break no WCAG A/AA or best-practice rule of axe', async ({
   }
   expect(found).toEqual([]);
 });
+
+test('a user who asks the system for less motion gets dialogs without animation', async ({ page, signedInAs }) => {
+  await signedInAs('beheerder@demo.local');
+  await page.goto('/crm');
+  await settled(page);
+  const dialogAnimation = async () => {
+    await page.getByRole('button', { name: 'Nieuwe klant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nieuwe klant' });
+    await expect(dialog).toBeVisible();
+    const duration = await dialog.evaluate((el) => getComputedStyle(el).animationName);
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(dialog).toHaveCount(0);
+    return duration;
+  };
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await dialogAnimation()).toBe('modal-in');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await dialogAnimation()).toBe('none');
+});
