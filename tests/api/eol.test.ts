@@ -116,6 +116,21 @@ describe('GET /api/productswitheolitems', () => {
     expect(rows(mine.body).every((p) => p.client_id === ownCustomer.id)).toBe(true);
   });
 
+  it("gives the provider the total of the products it lists, also when one leaves the overview", async () => {
+    const total = async (query = '') => (await admin.get(`/api/productswitheolitems?per_page=200${query}`)).body as { total: number; data: EolProductRow[] };
+    const before = await total();
+    // Counted on product_first_eol without a filter: the same as the rows listed, and as the sort on the count, which numbers the rows.
+    expect(before.total).toBe(rows(before).length);
+    expect((await total('&sort=eol_items&order=desc')).total).toBe(before.total);
+    const leaving = await insertProduct(siblingCustomer, 'GONE');
+    await insertItem(leaving, siblingCustomer, 'EOLT-GONE', await dbDate(`(current_date - interval '21 months')::date`));
+    expect((await total()).total).toBe(before.total + 1);
+    await ctx.db.updateTable('products').set({ deleted_at: new Date() }).where('id', '=', leaving).execute();
+    const after = await total();
+    expect(after.total).toBe(before.total);
+    expect(rows(after).map((p) => p.id)).not.toContain(leaving);
+  });
+
   it('filters on end customer and reseller', async () => {
     const byClient = await admin.get(`/api/productswitheolitems?filters[client]=${siblingCustomer}&per_page=200`);
     expect(byClient.body.total).toBeGreaterThan(0);

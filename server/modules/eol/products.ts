@@ -71,10 +71,22 @@ function toRow(r: Awaited<ReturnType<Query['execute']>>[number]): EolProductRow 
   };
 }
 
+/**
+ * The provider's whole overview, the total of a page without a filter or search: the products whose
+ * earliest EOL day (product_first_eol) is within the horizon, less the deleted ones among them. A
+ * product without EOL months has no day there (its items have none). No window has to number every
+ * product on the overview: the page is the first products of products_eol_name_idx that are on it.
+ */
+const providerTotal = sql<number>`(select count(*) from product_first_eol f where f.first_eol_date <= ${horizonEndSql})
+  - (select count(*) from products p join product_first_eol f on f.product_id = p.id where p.deleted_at is not null and f.first_eol_date <= ${horizonEndSql})`;
+
+const unfiltered = (params: ListParams) => params.search === '' && ['client', 'client_id', 'reseller', 'reseller_id'].every((f) => numericFilter(params, f) === null);
+
 /** GET /productswitheolitems: one page, sorted by name unless asked otherwise. */
 export async function listEolProducts(db: Executor, user: AuthUser, params: ListParams, basePath: string): Promise<EolProductsPage> {
-  // The total rides along with the page: both need every product's count.
-  const page = await paginate(orderEolProducts(eolProductsQuery(db, user, params), params), params, basePath, 'window');
+  // Otherwise the total rides along with the page: both need every product's count.
+  const total = user.clientTypeId === ClientType.PROVIDER && unfiltered(params) ? { column: providerTotal } : 'window';
+  const page = await paginate(orderEolProducts(eolProductsQuery(db, user, params), params), params, basePath, total);
   return { ...page, data: page.data.map(toRow) };
 }
 
