@@ -59,11 +59,20 @@ try {
   if (delivery === undefined) throw new Error('The demo data has no open delivery');
   const pages = ['/', '/voorraad', '/leveringen', `/leveringen/${delivery}`, '/crm', '/reparaties', '/voormeldingen']
     .filter((p) => !args.only || p.includes(args.only));
+  /** Lighthouse now and then fails to record its own trace (NO_NAVSTART, seen on the first page of a run): that page is measured again, up to twice. */
+  const audit = async (page: string) => {
+    for (let attempt = 1; ; attempt++) {
+      const result = await lighthouse(`${BASE}${page}`, {
+        port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { Cookie: cookie },
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const failure = result.lhr.runtimeError;
+      if (!failure || attempt === 3) return result;
+      console.log(`  ${page}: Lighthouse failed (${failure.code}), measuring again`);
+    }
+  };
   for (const page of pages) {
-    const result = await lighthouse(`${BASE}${page}`, {
-      port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { Cookie: cookie },
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    const result = await audit(page);
     fs.writeFileSync(path.join(reports, `${page === '/' ? 'root' : page.slice(1).replace(/\W+/g, '_')}.json`), JSON.stringify(result.lhr));
     const f = lighthouseFigures(page, result.lhr);
     console.log(`  ${page}: performance ${f.performance}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, accessibility ${f.accessibility}`);
