@@ -36,10 +36,10 @@ test('a user who asks the system for less motion gets dialogs without animation'
     await page.getByRole('button', { name: 'Nieuwe klant' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nieuwe klant' });
     await expect(dialog).toBeVisible();
-    const duration = await dialog.evaluate((el) => getComputedStyle(el).animationName);
+    const animation = await dialog.evaluate((el) => getComputedStyle(el).animationName);
     await dialog.getByRole('button', { name: 'Annuleren' }).click();
     await expect(dialog).toHaveCount(0);
-    return duration;
+    return animation;
   };
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   expect(await dialogAnimation()).toBe('modal-in');

@@ -13,13 +13,20 @@ const sorts: Record<string, string> = {
   eol_items: 'e.eol_items', name: 'p.name', article_number: 'p.article_number', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name',
 };
 
+/** filters[client] (end customer) and filters[reseller], also under their `_id` names. */
+function eolFilters(params: ListParams) {
+  return {
+    client: numericFilter(params, 'client') ?? numericFilter(params, 'client_id'),
+    reseller: numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id'),
+  };
+}
+
 /**
  * Products with EOL items, each with its count, end customer and reseller. Filters: filters[client]
  * (end customer) and filters[reseller]; search on product name, article number, end customer and reseller.
  */
 function eolProductsQuery(db: Executor, user: AuthUser, params: ListParams) {
-  const client = numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
-  const reseller = numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id');
+  const { client, reseller } = eolFilters(params);
   // The items counted per product first (items_eol_date_idx alone), then the products' half of eolItemsQuery
   // on those products: the same rows as grouping the join, without joining every item to its product.
   const counts = db.selectFrom('items as i')
@@ -80,11 +87,14 @@ function toRow(r: Awaited<ReturnType<Query['execute']>>[number]): EolProductRow 
 const providerTotal = sql<number>`(select count(*) from product_first_eol f where f.first_eol_date <= ${horizonEndSql})
   - (select count(*) from products p join product_first_eol f on f.product_id = p.id where p.deleted_at is not null and f.first_eol_date <= ${horizonEndSql})`;
 
-const unfiltered = (params: ListParams) => params.search === '' && ['client', 'client_id', 'reseller', 'reseller_id'].every((f) => numericFilter(params, f) === null);
+function unfiltered(params: ListParams): boolean {
+  const { client, reseller } = eolFilters(params);
+  return params.search === '' && client === null && reseller === null;
+}
 
 /** GET /productswitheolitems: one page, sorted by name unless asked otherwise. */
 export async function listEolProducts(db: Executor, user: AuthUser, params: ListParams, basePath: string): Promise<EolProductsPage> {
-  // Otherwise the total rides along with the page: both need every product's count.
+  // Any other page's total rides along with the page: both need every product's count.
   const total = user.clientTypeId === ClientType.PROVIDER && unfiltered(params) ? { column: providerTotal } : 'window';
   const page = await paginate(orderEolProducts(eolProductsQuery(db, user, params), params), params, basePath, total);
   return { ...page, data: page.data.map(toRow) };
