@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
 import { startChunk } from './build/chunks';
+import { routePreloads } from './build/route-preloads';
 
 export default defineConfig({
   plugins: [
@@ -33,6 +34,7 @@ export default defineConfig({
       },
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], maximumFileSizeToCacheInBytes: 5 * 1024 * 1024 },
     }),
+    routePreloads(fileURLToPath(new URL('./src/router.tsx', import.meta.url))),
     precompress(),
   ],
   resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)) } },

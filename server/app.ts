@@ -18,6 +18,8 @@ import { registerHealth } from './http/health';
 import { apiDocs, registerOpenApi, withAreaTag } from './http/openapi';
 import { apiModules, rootModules } from './modules';
 import { lazySerializers } from './http/lazy-serializers';
+import { routePreloadHeaders } from './http/route-preloads';
+import { sessionCookie } from './http/session';
 import { measureRequests, type Metrics } from './metrics/metrics';
 
 interface AppDeps {
@@ -115,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
+      // '/' is a page like the others: served below, with its preloads.
+      index: false,
       // dist/ holds .br and .gz beside every text file (build/precompress.ts): sent as they are, per Accept-Encoding.
       preCompressed: true,
       setHeaders(res, filePath) {
@@ -124,11 +128,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
+  const preloadsOf = routePreloadHeaders(distDir);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || !hasWebBuild || request.method !== 'GET') {
       return reply.status(404).send({ message: 'Niet gevonden' });
     }
     // Client-side routes: the single-page app decides, including its own not-found page.
+    const preloads = preloadsOf(request.url.split('?')[0] ?? '/', sessionCookie(request) !== undefined);
+    if (preloads) reply.header('Link', preloads);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
   return app;

@@ -52,3 +52,24 @@ test('a session that ended on the server sends the user to the login page', asyn
   await expect(page).toHaveURL(/\/inloggen/);
   await expect(page.getByLabel('E-mailadres')).toBeVisible();
 });
+
+test("a page's code loads beside the app's start code, not after it has run; a visitor without a session gets the login page's", async ({ page, signedInAs, browser, portal }) => {
+  await signedInAs('beheerder@demo.local');
+  const answer = await page.goto('/crm');
+  await expect(page.getByRole('heading', { level: 1, name: 'CRM' })).toBeVisible();
+  expect(answer?.headers().link).toMatch(/<\/assets\/CustomerListPage-[\w-]+\.js>; rel=modulepreload/);
+  const timing = (file: RegExp) => page.evaluate((source) => {
+    const entry = performance.getEntriesByType('resource').find((e) => new RegExp(source).test(e.name)) as PerformanceResourceTiming | undefined;
+    return entry && { start: entry.startTime, end: entry.responseEnd };
+  }, file.source);
+  const start = await timing(/\/assets\/index-[\w-]+\.js$/);
+  const pageCode = await timing(/\/assets\/CustomerListPage-[\w-]+\.js$/);
+  // Without the preload the page's chunk is asked for only once index.js has arrived and run.
+  expect(pageCode!.start).toBeLessThan(start!.end);
+
+  const visitor = await browser.newPage({ baseURL: portal.url });
+  const atDoor = await visitor.goto('/crm');
+  await expect(visitor).toHaveURL(/\/inloggen/);
+  expect(atDoor?.headers().link).toMatch(/<\/assets\/LoginPage-[\w-]+\.js>; rel=modulepreload/);
+  await visitor.close();
+});

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rollup';
+import type { Plugin } from 'vite';
+
+/**
+ * What a page needs besides the app's start chunk, so the server can name it in the answer to a page
+ * load (`Link: …; rel=modulepreload`, server/http/route-preloads.ts): the browser then fetches the
+ * page's code beside index.js instead of after it has run. Without it a phone on a slow network waits
+ * a second round trip before the page can paint (docs/PERFORMANCE.md, seventh round).
+ *
+ * The pages are read from src/router.tsx, where each is declared on one line with its path and its
+ * lazy import: `page('/crm', …, () => import('./features/crm/pages/CustomerListPage'), …)`.
+ */
+/** Per route path (TanStack syntax, `$id` for a parameter): the page's chunk, the chunks it imports and their CSS, and for a page of the signed-in app the shell's (AppLayout). */
+export type RoutePreloads = Record<string, string[]>;
+
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+const PAGE_LINE = /^\s*(page|authPage)\('([^']+)'.*?import\('(\.\/[^']+)'\)/;
+const LAYOUT_IMPORT = /lazyRouteComponent\(\(\) => import\('(\.\/shell\/AppLayout)'\)/;
+
+/** The pages of the router's source: path, module (relative to src/, without extension), and whether the signed-in shell holds it. */
+export function pagesOfRouter(source: string): { path: string; module: string; inApp: boolean }[] {
+  return source.split('\n').flatMap((line) => {
+    const match = PAGE_LINE.exec(line);
+    return match?.[2] && match[3] ? [{ path: match[2], module: match[3], inApp: match[1] === 'page' }] : [];
+  });
+}
+
+/**
+ * The chunk holding `module`, the chunks it imports statically (without the start chunk), and their
+ * style sheets: Vite's loader of a lazy chunk waits for its CSS before the page can render.
+ */
+function chunkFiles(bundle: OutputBundle, moduleFile: string): string[] {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  // Two pages of one feature may share a chunk: the one holding the module.
+  const own = chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, '') === moduleFile));
+  if (!own) throw new Error(`route-preloads: no chunk for ${moduleFile}`);
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const files = new Set<string>();
+  const visit = (chunk: OutputChunk) => {
+    if (chunk.isEntry || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) {
+      const next = byFile.get(imported);
+      if (next) visit(next);
+    }
+  };
+  visit(own);
+  return [...files];
+}
+
+export function routePreloads(routerFile: string): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      // The service worker is built on its own (vite-plugin-pwa): it holds no pages.
+      if (!Object.values(bundle).some((c) => c.type === 'chunk' && c.moduleIds.includes(routerFile))) return;
+      const source = fs.readFileSync(routerFile, 'utf8');
+      const srcDir = path.dirname(routerFile);
+      const absolute = (module: string) => path.resolve(srcDir, module);
+      const layout = LAYOUT_IMPORT.exec(source)?.[1];
+      if (!layout) throw new Error('route-preloads: the AppLayout import is not in src/router.tsx');
+      const shell = chunkFiles(bundle, absolute(layout));
+      const preloads: RoutePreloads = Object.fromEntries(pagesOfRouter(source).map((p) => {
+        const files = chunkFiles(bundle, absolute(p.module));
+        return [p.path, p.inApp ? [...new Set([...shell, ...files])] : files];
+      }));
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+    },
+  };
+}
