@@ -12,6 +12,7 @@ import type { Plugin } from 'vite';
  * The pages are read from src/router.tsx, where each is declared on one line with its path and its
  * lazy import: `page('/crm', …, () => import('./features/crm/pages/CustomerListPage'), …)`.
  */
+
 /** Per route path (TanStack syntax, `$id` for a parameter): the page's chunk, the chunks it imports and their CSS, and for a page of the signed-in app the shell's (AppLayout). */
 export type RoutePreloads = Record<string, string[]>;
 
@@ -29,27 +30,30 @@ export function pagesOfRouter(source: string): { path: string; module: string; i
 }
 
 /**
- * The chunk holding `module`, the chunks it imports statically (without the start chunk), and their
- * style sheets: Vite's loader of a lazy chunk waits for its CSS before the page can render.
+ * For a module of the bundle: the chunk holding it, the chunks it imports statically (without the
+ * start chunk), and their style sheets: Vite's loader of a lazy chunk waits for its CSS before the
+ * page can render.
  */
-function chunkFiles(bundle: OutputBundle, moduleFile: string): string[] {
+function chunkFilesOf(bundle: OutputBundle): (moduleFile: string) => string[] {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-  // Two pages of one feature may share a chunk: the one holding the module.
-  const own = chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, '') === moduleFile));
-  if (!own) throw new Error(`route-preloads: no chunk for ${moduleFile}`);
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const files = new Set<string>();
-  const visit = (chunk: OutputChunk) => {
-    if (chunk.isEntry || files.has(chunk.fileName)) return;
-    files.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-    for (const imported of chunk.imports) {
-      const next = byFile.get(imported);
-      if (next) visit(next);
-    }
+  return (moduleFile) => {
+    // Two pages of one feature may share a chunk: the one holding the module.
+    const own = chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, '') === moduleFile));
+    if (!own) throw new Error(`route-preloads: no chunk for ${moduleFile}`);
+    const files = new Set<string>();
+    const visit = (chunk: OutputChunk) => {
+      if (chunk.isEntry || files.has(chunk.fileName)) return;
+      files.add(chunk.fileName);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+      for (const imported of chunk.imports) {
+        const next = byFile.get(imported);
+        if (next) visit(next);
+      }
+    };
+    visit(own);
+    return [...files];
   };
-  visit(own);
-  return [...files];
 }
 
 export function routePreloads(routerFile: string): Plugin {
@@ -61,12 +65,12 @@ export function routePreloads(routerFile: string): Plugin {
       if (!Object.values(bundle).some((c) => c.type === 'chunk' && c.moduleIds.includes(routerFile))) return;
       const source = fs.readFileSync(routerFile, 'utf8');
       const srcDir = path.dirname(routerFile);
-      const absolute = (module: string) => path.resolve(srcDir, module);
+      const filesOf = chunkFilesOf(bundle);
       const layout = LAYOUT_IMPORT.exec(source)?.[1];
       if (!layout) throw new Error('route-preloads: the AppLayout import is not in src/router.tsx');
-      const shell = chunkFiles(bundle, absolute(layout));
+      const shell = filesOf(path.resolve(srcDir, layout));
       const preloads: RoutePreloads = Object.fromEntries(pagesOfRouter(source).map((p) => {
-        const files = chunkFiles(bundle, absolute(p.module));
+        const files = filesOf(path.resolve(srcDir, p.module));
         return [p.path, p.inApp ? [...new Set([...shell, ...files])] : files];
       }));
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
