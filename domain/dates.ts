@@ -16,14 +16,16 @@ export interface WallClock {
   second: number;
 }
 
-const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
+// Made on first use, like the euro format (./format): not every page that imports this module shows a time.
+let wallClockFormat: Intl.DateTimeFormat | undefined;
+const wallClock = () => (wallClockFormat ??= new Intl.DateTimeFormat('en-GB', {
   timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-});
+}));
 
 /** The Amsterdam wall clock at an instant. */
 export function amsterdamClock(instant: Date): WallClock {
   const parts: Record<string, number> = {};
-  for (const p of wallClockFormat.formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  for (const p of wallClock().formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
 }
 
