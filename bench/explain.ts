@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from '../server/db/database';
+import '../server/db/open'; // the portal's value shapes (dates as text, counts as numbers)
 import { loadAuthUser } from '../server/http/access';
 import { listParams } from '../server/http/paging';
 import { listProducts } from '../server/modules/stock/products';

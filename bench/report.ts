@@ -5,7 +5,7 @@
  * does more work in less time: the load generator or the machine, not the server, set the pace of
  * that run, and its ratios are withheld.
  */
-import { BARE, type Route } from './routes';
+import { BARE, baselineOf, type Route } from './routes';
 import type { Figures, LoadResult } from './load';
 
 export interface RunResult {
@@ -19,19 +19,27 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid] ?? NaN : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
 };
 
-/** The bare figures a route compares with: its own turns, else the run's first bare row. */
-const bareOf = (r: LoadResult, run: LoadResult[]): Figures | undefined => r.bare ?? run.find((b) => b.name === BARE);
+const isBare = (r: LoadResult, table: Route[]) => table.find((t) => t.name === r.name)?.who === 'bare';
+
+/**
+ * The bare figures a route compares with: its own turns, else the run's row of its bare route. A bare
+ * row compares with the run's first, the baseline: the last shows the drift of the machine's load.
+ */
+function bareOf(r: LoadResult, run: LoadResult[], table: Route[]): Figures | undefined {
+  const route = table.find((t) => t.name === r.name);
+  return r.bare ?? run.find((b) => b.name === (route && route.who !== 'bare' ? baselineOf(route) : BARE));
+}
 
 /** Portal routes faster than their bare route: when there are any, the run's ratios mean nothing. */
 export function fasterThanBare(run: LoadResult[], table: Route[]): LoadResult[] {
-  return run.filter((r) => table.find((t) => t.name === r.name)?.who !== 'bare' && r.perSecond > (bareOf(r, run)?.perSecond ?? Infinity));
+  return run.filter((r) => !isBare(r, table) && r.perSecond > (bareOf(r, run, table)?.perSecond ?? Infinity));
 }
 
 interface Row { name: string; perSecond: number; bare: number; ratio: number; p50: number; p975: number; p975Ratio: number; goal?: number; failed?: string }
 
 function rowsOf(run: LoadResult[], table: Route[]): Row[] {
   return run.map((r) => {
-    const bare = bareOf(r, run);
+    const bare = bareOf(r, run, table);
     return {
       name: r.name, perSecond: r.perSecond, p50: r.p50, p975: r.p975, bare: bare?.perSecond ?? NaN,
       ratio: bare ? r.perSecond / bare.perSecond : NaN,
@@ -66,7 +74,7 @@ export function printRun(index: number, run: RunResult, table: Route[]): boolean
   console.log(`\nRun ${index + 1} (${run.uptime.trim()})`);
   printRows(rowsOf(run.results, table), faster.length === 0);
   if (faster.length) {
-    console.log(`Ratios withheld: ${faster.map((r) => r.name).join(', ')} came out faster than the bare route, which does strictly less `
+    console.log(`Ratios withheld: ${faster.map((r) => r.name).join(', ')} came out faster than their bare route, which does strictly less `
       + 'work per request. The load generator or other work on the machine, not the server, set the pace of this run.');
     console.log('A run whose ratios are withheld counts in no median.');
   }

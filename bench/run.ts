@@ -1,14 +1,14 @@
 /**
  * `npm run bench [-- options]`: the portal and a bare Fastify + pg server (bench/bare.ts) as child
  * processes on one PostgreSQL database (bench/volume.ts), every route of bench/routes.ts driven by
- * autocannon from this process (bench/load.ts), req/s, ratio to the bare route, p50 and p97.5 printed
+ * autocannon from this process (bench/load.ts), req/s, ratio to its bare route, p50 and p97.5 printed
  * per run and as the median of the runs (bench/report.ts).
  *   --runs N       runs, each over every route (default 1); with several, the median is printed too
  *   --reuse        measure on the database an earlier run generated (BENCH_DB), without generating
  *   --seconds S    measured seconds per route (default 8), after --warmup S (default 2)
  *   --unpaired     compare with the bare route measured once at the start of each run, instead of
  *                  in turns with each route for as many seconds (bench/load.ts; halves the time)
- *   --only TEXT    only the routes whose name contains TEXT (the bare route always)
+ *   --only TEXT    only the routes whose name contains TEXT, and the bare routes they compare with
  *   --areas        then run the area benches (bench/*.bench.ts: the check-in)
  * BENCH_CONNECTIONS (32), BENCH_DB (portal_bench), BENCH_NODE_ARGS (e.g. --cpu-prof for the portal).
  */
@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { BenchClient, startBareServer, startServer } from './lib';
 import { measure, type LoadResult, type LoadTarget } from './load';
 import { printMedian, printRun, type RunResult } from './report';
-import { BARE, routes, type Who } from './routes';
+import { baselineOf, routes, type Route, type Who } from './routes';
 import { prepareVolume } from './volume';
 
 const { values: args } = parseArgs({ options: {
@@ -47,7 +47,10 @@ export interface BenchContext {
 
 const t0 = performance.now();
 const volume = await prepareVolume(process.env.BENCH_DB ?? 'portal_bench', args.reuse);
-const table = routes(volume).filter((r) => r.name === BARE || !args.only || r.name.includes(args.only));
+const all = routes(volume);
+const chosen = all.filter((r) => r.who !== 'bare' && (!args.only || r.name.includes(args.only)));
+const baselines = new Set(chosen.map(baselineOf));
+const table = all.filter((r) => chosen.includes(r) || (r.who === 'bare' && (!args.only || baselines.has(r.name))));
 const perRun = table.length * (options.seconds * (options.slices ? 2 : 1) + options.warmupSeconds);
 console.log(`${table.length} routes × (${options.warmupSeconds} s warm-up + ${options.seconds} s${options.slices ? ' + as long for the bare route in turns' : ''}) × ${runs} run(s): about ${Math.ceil((perRun * runs) / 60)} min of load`);
 
@@ -65,11 +68,13 @@ try {
   for (let run = 0; run < runs; run++) {
     const before = uptime();
     const measured: LoadResult[] = [];
-    const bare = table.find((r) => r.name === BARE);
-    const bareLoad = bare && { target: targets.bare, path: bare.path };
+    const bareLoad = (route: Route) => {
+      const bare = route.who === 'bare' ? undefined : table.find((r) => r.name === baselineOf(route));
+      return bare && { target: targets.bare, path: bare.path };
+    };
     for (const route of table) {
       // A route that fails (an error answer, or requests slower than a turn) is reported as such; the others are still measured.
-      const result: LoadResult = await measure(route.name, { target: targets[route.who], path: route.path }, options, route.who === 'bare' ? undefined : bareLoad)
+      const result: LoadResult = await measure(route.name, { target: targets[route.who], path: route.path }, options, bareLoad(route))
         .catch((err: unknown) => ({ name: route.name, requests: 0, perSecond: 0, p50: NaN, p975: NaN, failed: (err as Error).message }));
       process.stdout.write(`  ${route.name}: ${result.failed ?? `${result.perSecond.toFixed(0)} req/s`}${result.bare ? ` (bare in turns: ${result.bare.perSecond.toFixed(0)})` : ''}\n`);
       measured.push(result);
