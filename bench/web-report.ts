@@ -13,6 +13,31 @@ export interface PageFigures {
   fcpMs: number;
   /** The audits that cost the most: performance opportunities and diagnostics, failed accessibility checks. */
   findings: string[];
+  /** With several runs: each run's performance score, LCP and TBT, for the spread. */
+  runs?: { performance: number; lcpMs: number; tbtMs: number }[];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] ?? NaN : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
+};
+
+/**
+ * A page's figures over several runs: the median of each (one run's TBT on this machine ranged from
+ * 361 to 819 ms for the same build), the findings of the run whose performance score is the median.
+ */
+export function medianFigures(runs: PageFigures[]): PageFigures {
+  const first = runs[0];
+  if (!first) throw new Error('medianFigures: no runs');
+  const m = (pick: (f: PageFigures) => number, digits = 0) => Number(median(runs.map(pick)).toFixed(digits));
+  const performance = m((f) => f.performance, 2);
+  const typical = [...runs].sort((a, b) => Math.abs(a.performance - performance) - Math.abs(b.performance - performance))[0] ?? first;
+  return {
+    page: first.page, performance, accessibility: m((f) => f.accessibility, 2), lcpMs: m((f) => f.lcpMs), tbtMs: m((f) => f.tbtMs),
+    cls: m((f) => f.cls, 3), fcpMs: m((f) => f.fcpMs), findings: typical.findings,
+    runs: runs.map((f) => ({ performance: f.performance, lcpMs: f.lcpMs, tbtMs: f.tbtMs })),
+  };
 }
 
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100) / 100;
@@ -63,6 +88,11 @@ export function printFigures(figures: PageFigures[], details: boolean): void {
   for (const f of figures) {
     console.log(`| ${f.page} | ${f.performance} ${mark(f.performance >= GOALS.performance)} | ${(f.lcpMs / 1000).toFixed(1)} s ${mark(f.lcpMs <= GOALS.lcpMs)} `
       + `| ${f.tbtMs} ms ${mark(f.tbtMs <= GOALS.tbtMs)} | ${f.accessibility} ${mark(f.accessibility >= GOALS.accessibility)} | ${(f.fcpMs / 1000).toFixed(1)} s | ${f.cls} |`);
+  }
+  const spread = figures.filter((f) => (f.runs?.length ?? 0) > 1);
+  if (spread.length) {
+    console.log(`\nMedians of ${spread[0]?.runs?.length} runs per page, the pages in turns; each run (performance, LCP, TBT):`);
+    for (const f of spread) console.log(`  ${f.page}: ${f.runs?.map((r) => `${r.performance} / ${(r.lcpMs / 1000).toFixed(1)} s / ${r.tbtMs} ms`).join('; ')}`);
   }
   if (!details) return;
   for (const f of figures) {

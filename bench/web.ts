@@ -6,6 +6,7 @@
  * in dist/ or WEB_DIST_DIR; Debian's Chromium (CHROMIUM_PATH) runs headless with the flags of
  * playwright.config.ts. The session cookie of a sign-in through the API goes with every request.
  *   --only TEXT   only the pages whose path contains TEXT
+ *   --runs N      measure every page N times, the pages in turns, and print the median of each figure (default 3)
  *   --details     per page, the audits that cost the most (what to fix)
  * BENCH_WEB_PORT picks the port; every report is kept as JSON in .tmp/lighthouse/.
  */
@@ -17,9 +18,10 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { BenchClient } from './lib';
-import { lighthouseFigures, printFigures, type PageFigures } from './web-report';
+import { lighthouseFigures, medianFigures, printFigures, type PageFigures } from './web-report';
 
-const { values: args } = parseArgs({ options: { only: { type: 'string' }, details: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { only: { type: 'string' }, details: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } } });
+const runs = Math.max(1, Number(args.runs) || 1);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 38421);
 const BASE = `http://127.0.0.1:${PORT}`;
 /** playwright.config.ts launchOptions.args, and headless. */
@@ -50,7 +52,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
 const started = performance.now();
 const stop = await startPortal(dataDir);
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-const figures: PageFigures[] = [];
+const perPage = new Map<string, PageFigures[]>();
 try {
   const admin = await new BenchClient(BASE).signIn('beheerder@demo.local');
   const cookie = admin.loadHeaders().cookie ?? '';
@@ -71,19 +73,21 @@ try {
       console.log(`  ${page}: Lighthouse failed (${failure.code}), measuring again`);
     }
   };
-  for (const page of pages) {
-    const result = await audit(page);
-    fs.writeFileSync(path.join(reports, `${page === '/' ? 'root' : page.slice(1).replace(/\W+/g, '_')}.json`), JSON.stringify(result.lhr));
-    const f = lighthouseFigures(page, result.lhr);
-    console.log(`  ${page}: performance ${f.performance}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, accessibility ${f.accessibility}`);
-    figures.push(f);
+  for (let run = 1; run <= runs; run++) {
+    for (const page of pages) {
+      const result = await audit(page);
+      fs.writeFileSync(path.join(reports, `${page === '/' ? 'root' : page.slice(1).replace(/\W+/g, '_')}-${run}.json`), JSON.stringify(result.lhr));
+      const f = lighthouseFigures(page, result.lhr);
+      console.log(`  run ${run}, ${page}: performance ${f.performance}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, accessibility ${f.accessibility}`);
+      perPage.set(page, [...(perPage.get(page) ?? []), f]);
+    }
   }
 } finally {
   chrome.kill();
   await stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-printFigures(figures, args.details);
+printFigures([...perPage.values()].map(medianFigures), args.details);
 console.log(`\nLighthouse ${lighthouseVersion()}, mobile preset (simulated throttling), signed in, demo data; reports in ${reports}.`);
 console.log(`machine: ${os.cpus().length} CPUs; ${execSync('uptime').toString().trim()}; took ${((performance.now() - started) / 60000).toFixed(1)} min.`);
 
