@@ -7,17 +7,12 @@
  */
 import { BARE, baselineOf, type Route } from './routes';
 import type { Figures, LoadResult } from './load';
+import { median } from './stats';
 
 export interface RunResult {
   results: LoadResult[];
   uptime: string;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] ?? NaN : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
-};
 
 const isBare = (r: LoadResult, table: Route[]) => table.find((t) => t.name === r.name)?.who === 'bare';
 

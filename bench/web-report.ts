@@ -1,5 +1,6 @@
 /** The figures of `npm run bench:web` from a Lighthouse result, against the goals of issue 24. */
 import type { Result } from 'lighthouse';
+import { median } from './stats';
 
 export const GOALS = { performance: 0.9, lcpMs: 2500, tbtMs: 200, accessibility: 0.95 };
 
@@ -16,12 +17,6 @@ export interface PageFigures {
   /** With several runs: each run's performance score, LCP and TBT, for the spread. */
   runs?: { performance: number; lcpMs: number; tbtMs: number }[];
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] ?? NaN : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
-};
 
 /**
  * A page's figures over several runs: the median of each (one run's TBT on this machine ranged from
