@@ -56,10 +56,12 @@ function printRows(rows: Row[], withRatios: boolean): void {
   console.log(`| ${'route'.padEnd(52)} | ${'req/s'.padStart(6)} | bare req/s | ratio | ${'p50'.padStart(8)} | ${'p97.5'.padStart(8)} | p97.5/bare | goal |`);
   console.log(`|${'-'.repeat(54)}|-------:|-----------:|------:|---------:|---------:|-----------:|------|`);
   for (const r of rows) {
-    const ratio = withRatios ? r.ratio.toFixed(2) : '-';
-    const tail = withRatios && !r.failed ? r.p975Ratio.toFixed(2) : '-';
+    // A bare row without the baseline in the table (--only) has nothing to compare with.
+    const figure = (v: number, digits: number) => (Number.isFinite(v) ? v.toFixed(digits) : '-');
+    const ratio = withRatios ? figure(r.ratio, 2) : '-';
+    const tail = withRatios && !r.failed ? figure(r.p975Ratio, 2) : '-';
     const ms = (v: number) => (Number.isFinite(v) ? `${v} ms` : '-');
-    console.log(`| ${r.name.padEnd(52)} | ${r.perSecond.toFixed(0).padStart(6)} | ${r.bare.toFixed(0).padStart(10)} | ${ratio.padStart(5)} | ${ms(r.p50).padStart(8)} | ${ms(r.p975).padStart(8)} | ${tail.padStart(10)} | ${withRatios || r.failed ? verdict(r) : ''} |`);
+    console.log(`| ${r.name.padEnd(52)} | ${r.perSecond.toFixed(0).padStart(6)} | ${figure(r.bare, 0).padStart(10)} | ${ratio.padStart(5)} | ${ms(r.p50).padStart(8)} | ${ms(r.p975).padStart(8)} | ${tail.padStart(10)} | ${withRatios || r.failed ? verdict(r) : ''} |`);
   }
 }
 
