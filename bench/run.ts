@@ -67,7 +67,8 @@ try {
   };
   // Both servers warm (JIT, every pool connection open and its statements prepared) before the first row is measured:
   // without this the first bare row came out at half the rate of the same route at the end of the run.
-  for (const route of table.filter((r) => r.who === 'bare' || r.name === table.find((t) => t.who !== 'bare')?.name)) {
+  const firstPortalRoute = table.find((r) => r.who !== 'bare');
+  for (const route of table.filter((r) => r.who === 'bare' || r === firstPortalRoute)) {
     await measure(`${route.name} (warm-up)`, { target: targets[route.who], path: route.path }, { ...options, seconds: 4, warmupSeconds: 0, slices: 0 }).catch(() => undefined);
   }
   for (let run = 0; run < runs; run++) {
