@@ -5,14 +5,25 @@ import { defineConfig } from 'vitest/config';
 // Amsterdam's fails here (domain/dates.ts). Workers inherit it.
 process.env.TZ = 'UTC';
 
+/**
+ * Files that assert time or memory under a load of their own making. `npm test` (build/test.mjs) runs
+ * them after the other phases, when the browser tests no longer share the machine: TEST_QUIET=later
+ * leaves them out of a run, TEST_QUIET=only runs them alone.
+ */
+const quietFiles = ['tests/api/upload-bomb.test.ts'];
+const quiet = process.env.TEST_QUIET;
+
 const apiProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name,
-    include: ['tests/api/**/*.test.ts'],
+    include: quiet === 'only' ? quietFiles : ['tests/api/**/*.test.ts'],
     // PostgreSQL alone has backends that can be terminated, transactions that deadlock, prepared statements and room for
     // several API processes: those files run on it only.
-    exclude: dbKind === 'pglite' ? ['tests/api/connection-loss.test.ts', 'tests/api/deadlock-retry.test.ts', 'tests/api/prepared-statements.test.ts', 'tests/api/multi-process.test.ts'] : [],
+    exclude: [
+      ...(dbKind === 'pglite' ? ['tests/api/connection-loss.test.ts', 'tests/api/deadlock-retry.test.ts', 'tests/api/prepared-statements.test.ts', 'tests/api/multi-process.test.ts'] : []),
+      ...(quiet === 'later' ? quietFiles : []),
+    ],
     environment: 'node',
     // Every file builds its own app on its own database (tests/support/context.ts), so a worker keeps the
     // server's modules loaded between files instead of importing them again for each of the 46 (minutes of CPU).

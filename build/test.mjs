@@ -4,7 +4,8 @@
  * the type check and the unit and API tests (vitest) one after the other, beside the lint, the web
  * build and the browser tests, which need that build (so the two lines take about as long). Each
  * phase's output is prefixed with its name; at the end a table gives each phase's wall time. Fails when any phase fails; the browser tests do
- * not run when the build failed, every other phase runs whatever the others gave. WEB_DIST_DIR
+ * not run when the build failed, every other phase runs whatever the others gave. The tests that
+ * measure time and memory (TEST_QUIET in vitest.config.ts) run last, alone on the machine. WEB_DIST_DIR
  * chooses the build folder (default dist/); NODE24_BIN: see `vitestPhases`.
  */
 import { spawn } from 'node:child_process';
@@ -20,6 +21,10 @@ const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 /** The folder of a Node 24 binary (CI). */
 const node24 = process.env.NODE24_BIN;
 
+const later = { TEST_QUIET: 'later' };
+// Whatever the tests start by name runs under Node 24 too.
+const node24Env = node24 ? { PATH: `${node24}${path.delimiter}${process.env.PATH ?? ''}` } : {};
+
 /**
  * Without NODE24_BIN one vitest run takes every project. With it (CI) the unit tests run under both
  * Nodes and the API tests once per engine: on PGlite under this Node, on PostgreSQL under Node 24 (a
@@ -28,15 +33,24 @@ const node24 = process.env.NODE24_BIN;
  */
 const vitestPhases = node24
   ? [
-    { name: 'unit+API', commands: [[process.execPath, vitest, 'run', '--project', 'unit', '--project', 'api-pglite']] },
+    { name: 'unit+API', commands: [[process.execPath, vitest, 'run', '--project', 'unit', '--project', 'api-pglite']], env: later },
     {
       name: 'Node 24',
       commands: [[path.join(node24, 'node'), vitest, 'run', '--project', 'unit', '--project', 'api-postgres']],
-      // Whatever the tests start by name runs under it too.
-      env: { PATH: `${node24}${path.delimiter}${process.env.PATH ?? ''}` },
+      env: { ...later, ...node24Env },
     },
   ]
-  : [{ name: 'unit+API', commands: [[process.execPath, vitest, 'run']] }];
+  : [{ name: 'unit+API', commands: [[process.execPath, vitest, 'run']], env: later }];
+
+/** The measuring tests, on each engine under the Node that runs its other API tests. */
+const only = { TEST_QUIET: 'only' };
+/** @type {Phase[]} */
+const quietPhases = node24
+  ? [
+    { name: 'measured', commands: [[process.execPath, vitest, 'run', '--project', 'api-pglite']], env: only },
+    { name: 'measured 24', commands: [[path.join(node24, 'node'), vitest, 'run', '--project', 'api-postgres']], env: { ...only, ...node24Env } },
+  ]
+  : [{ name: 'measured', commands: [[process.execPath, vitest, 'run', '--project', 'api-*']], env: only }];
 
 /** @type {Phase[][]} */
 const lines = [
@@ -115,6 +129,7 @@ async function runLine(/** @type {Phase[]} */ phases) {
 
 const started = Date.now();
 await Promise.all(lines.map(runLine));
+await runLine(quietPhases);
 const total = Date.now() - started;
 
 const minutes = (/** @type {number} */ ms) => {
@@ -127,9 +142,9 @@ for (const [name, result] of results) {
   for (const line of tails.get(name) ?? []) console.log(line);
 }
 console.log('\nPhase       Time    Result');
-for (const phase of lines.flat()) {
+for (const phase of [...lines.flat(), ...quietPhases]) {
   const result = results.get(phase.name) ?? { status: 'skipped', ms: 0 };
   console.log(`${phase.name.padEnd(11)} ${minutes(result.ms).padStart(5)}   ${result.status}`);
 }
-console.log(`${'total'.padEnd(11)} ${minutes(total).padStart(5)}   (wall time; the two lines run side by side)`);
+console.log(`${'total'.padEnd(11)} ${minutes(total).padStart(5)}   (wall time; the two lines run side by side, the measured tests after them)`);
 process.exit([...results.values()].some((r) => r.status !== 'passed') ? 1 : 0);
