@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  addCalendarDays, amsterdamClock, amsterdamDay, amsterdamMonth, amsterdamMidnight, dateRangeBounds, dateRuleError, fileStamp, formatDate, formatDateTime, formatTime, isCalendarDate,
+  addCalendarDays, amsterdamClock, zoneClock, amsterdamDay, amsterdamMonth, amsterdamMidnight, dateRangeBounds, dateRuleError, fileStamp, formatDate, formatDateTime, formatTime, isCalendarDate,
   todayInAmsterdam, wallClockForSpreadsheet,
 } from './dates';
 import { msg } from './schemas/common';
@@ -81,14 +81,34 @@ describe('year and month rules in Amsterdam', () => {
   });
 });
 
-describe('the Amsterdam month of an instant without a zone lookup', () => {
-  it('equals the zone lookup around every month boundary of 2026 and 2027, summer and winter time', () => {
+describe('the Amsterdam clock without a zone lookup (the EU summer-time rule)', () => {
+  it("equals the zone's data twice a day from 1996 to 2099, and every 15 minutes around each switch", () => {
+    const same = (instant: Date) => expect(amsterdamClock(instant), instant.toISOString()).toEqual(zoneClock(instant));
+    for (let ms = Date.UTC(1996, 0, 1, 0, 30); ms < Date.UTC(2100, 0, 1); ms += 12 * 3_600_000) same(new Date(ms));
+    for (let year = 1996; year <= 2099; year++) {
+      for (const month of [2, 9]) {
+        const last = new Date(Date.UTC(year, month + 1, 0));
+        const switchAt = Date.UTC(year, month, last.getUTCDate() - last.getUTCDay(), 1);
+        for (let minutes = -180; minutes <= 180; minutes += 15) same(new Date(switchAt + minutes * 60_000));
+        // The second before and the second of the switch.
+        same(new Date(switchAt - 1000));
+        same(new Date(switchAt));
+      }
+    }
+  });
+
+  it('asks the zone outside those years', () => {
+    expect(amsterdamClock(new Date(Date.UTC(1990, 6, 1, 12)))).toEqual(zoneClock(new Date(Date.UTC(1990, 6, 1, 12))));
+    expect(amsterdamClock(new Date(Date.UTC(2150, 0, 1, 12))).hour).toBe(13);
+  });
+
+  it('gives the month of every boundary of 2026 and 2027, summer and winter time', () => {
     for (let year = 2026; year <= 2027; year++) {
       for (let month = 0; month < 12; month++) {
         const boundary = Date.UTC(year, month, 1);
         for (let minutes = -180; minutes <= 180; minutes += 15) {
           const instant = new Date(boundary + minutes * 60_000);
-          const { year: y, month: m } = amsterdamClock(instant);
+          const { year: y, month: m } = zoneClock(instant);
           expect(amsterdamMonth(instant), instant.toISOString()).toEqual({ year: y, month: m });
         }
       }

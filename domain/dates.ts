@@ -16,27 +16,54 @@ export interface WallClock {
   second: number;
 }
 
-// Made on first use, like the euro format (./format): not every page that imports this module shows a time.
+// Made on first use, like the euro format (./format): creating it costs a phone about 90 ms (the zone's
+// data), so it is asked only for instants outside the years of the rule below.
 let wallClockFormat: Intl.DateTimeFormat | undefined;
 const wallClock = () => (wallClockFormat ??= new Intl.DateTimeFormat('en-GB', {
   timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
 }));
 
+const HOUR = 3_600_000;
+/** 01:00 UTC on the last Sunday of a month (0-based). */
+function lastSundayOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/**
+ * Amsterdam's offset from UTC in hours, by the EU's summer-time rule (Directive 2000/84/EC, the
+ * Netherlands' rule since 1996): summer time (UTC+2) from the last Sunday of March to the last Sunday
+ * of October, 01:00 UTC both; UTC+1 otherwise. Null outside 1996–2099, where the zone's data decides.
+ * domain/dates.test.ts holds the rule to the zone's data at every switch of those years.
+ */
+function amsterdamOffsetHours(ms: number): number | null {
+  const year = new Date(ms).getUTCFullYear();
+  if (!(year >= 1996 && year <= 2099)) return null;
+  return ms >= lastSundayOneUtc(year, 2) && ms < lastSundayOneUtc(year, 9) ? 2 : 1;
+}
+
 /** The Amsterdam wall clock at an instant. */
 export function amsterdamClock(instant: Date): WallClock {
+  const offset = amsterdamOffsetHours(instant.getTime());
+  if (offset !== null) {
+    const wall = new Date(instant.getTime() + offset * HOUR);
+    return {
+      year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(),
+      hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds(),
+    };
+  }
+  return zoneClock(instant);
+}
+
+/** The Amsterdam wall clock at an instant as the zone's data gives it. */
+export function zoneClock(instant: Date): WallClock {
   const parts: Record<string, number> = {};
   for (const p of wallClock().formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
 }
 
-/**
- * Year and month of an instant in Amsterdam, for per-row use in lists. Amsterdam is UTC+1 or UTC+2:
- * where both give the same month (all but the first hours of a month) no time-zone lookup is needed.
- */
+/** Year and month of an instant in Amsterdam, for per-row use in lists. */
 export function amsterdamMonth(instant: Date): { year: number; month: number } {
-  const plusOne = new Date(instant.getTime() + 3_600_000);
-  const plusTwo = new Date(instant.getTime() + 7_200_000);
-  if (plusOne.getUTCMonth() === plusTwo.getUTCMonth()) return { year: plusOne.getUTCFullYear(), month: plusOne.getUTCMonth() + 1 };
   const { year, month } = amsterdamClock(instant);
   return { year, month };
 }
