@@ -14,6 +14,7 @@ import { UpdateNotice } from './shell/UpdateNotice';
 import { onMutationError, onQueryError } from './shell/query-errors';
 import { bindCacheToSessionUser, endSession, onUserDataDropped, sessionQueryKey } from './session';
 import { registerServiceWorker } from './sw-registration';
+import { afterFirstPaint } from './shell/first-paint';
 import './styles.css';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -64,17 +65,13 @@ setUnauthorizedHandler(() => {
   if (!location.pathname.startsWith('/inloggen')) void router.navigate({ to: '/inloggen' });
 });
 
-/**
- * Work the first page does not need waits until that page is there (or 5 s), then for an idle moment:
- * on a phone, the worker's precache (2 MB) and the outbox's Dexie otherwise share the line with the
- * page's own code and its list call.
- */
+// Work the first page does not need waits until that page is there (or 5 s) and painted: on a phone the
+// service worker's precache (2 MB) and the outbox's Dexie would otherwise share the line with the page.
 const firstPageResolved = new Promise<void>((resolve) => {
   const stop = router.subscribe('onResolved', () => { stop(); resolve(); });
   setTimeout(resolve, 5000);
 });
-const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 1));
-const afterFirstPage = (work: () => void) => void firstPageResolved.then(() => whenIdle(work));
+const afterFirstPage = (work: () => void) => afterFirstPaint(work, firstPageResolved);
 
 afterFirstPage(registerServiceWorker);
 

@@ -10,9 +10,10 @@ import { isMenuActive, visibleMenu } from './menu';
 import { useDynamicTitle, useParentCrumb } from './page-title';
 import { TopBarTargetProvider } from './top-bar';
 import { useNamedRoutes } from './route-names';
+import { useAfterFirstPaint } from './first-paint';
 
 // The badge brings the outbox with Dexie (35 KB gzip); it shows nothing until its first read of the
-// outbox anyway, so the shell and the page do not wait for that code.
+// outbox anyway, so it loads after the page's first paint and the page does not wait for that code.
 const OutboxBadge = lazy(() => import('../offline/OutboxBadge').then((m) => ({ default: m.OutboxBadge })));
 
 function useCurrentMeta(): StaticDataRouteOption {
@@ -26,6 +27,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const routes = useNamedRoutes();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const painted = useAfterFirstPaint();
   const logout = async () => {
     const ok = await confirmDialog({ title: 'Uitloggen', text: 'Weet je zeker dat je wil uitloggen?', confirmLabel: 'Uitloggen', cancelLabel: 'Annuleren' });
     if (!ok) return;
@@ -55,7 +57,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
         })}
       </ul>
       <div className="sidebar-footer">
-        <Suspense fallback={null}><OutboxBadge /></Suspense>
+        {painted && <Suspense fallback={null}><OutboxBadge /></Suspense>}
         <Link to="/profiel" className="avatar-link" title="Mijn profiel">
           <span className="avatar" aria-hidden>{user.initials || initials(user.name)}</span>
           <span className="avatar-name">{user.name}</span>
