@@ -62,12 +62,6 @@ export function zoneClock(instant: Date): WallClock {
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
 }
 
-/** Year and month of an instant in Amsterdam, for per-row use in lists. */
-export function amsterdamMonth(instant: Date): { year: number; month: number } {
-  const { year, month } = amsterdamClock(instant);
-  return { year, month };
-}
-
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { amsterdamMonth } from '@domain/dates';
+import { amsterdamClock } from '@domain/dates';
 import { ClientType, ItemStatus, itemStatusNames, type ItemStatusId } from '@domain/enums';
 import { ACCESSORY_GROUP_ID, stockMsg, type ItemCreateInput, type ItemUpdateInput } from '@domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
@@ -21,8 +21,8 @@ export function statusOf(id: number) {
 /** Months from now until the item reaches its EOL (product EOL months after purchase, else check-in); null when unknown. */
 function eolTime(eolMonths: number | null, dateInUse: string | null, createdAt: Date | string, now = new Date()): number | null {
   if (eolMonths == null) return null;
-  const start = dateInUse ? { year: Number(dateInUse.slice(0, 4)), month: Number(dateInUse.slice(5, 7)) } : amsterdamMonth(new Date(createdAt));
-  const today = amsterdamMonth(now);
+  const start = dateInUse ? { year: Number(dateInUse.slice(0, 4)), month: Number(dateInUse.slice(5, 7)) } : amsterdamClock(new Date(createdAt));
+  const today = amsterdamClock(now);
   const months = (today.year - start.year) * 12 + (today.month - start.month);
   return eolMonths - months;
 }
