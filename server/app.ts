@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { AuthChanges } from './db/auth-changes';
 import type { Mailer } from './lib/mail';
 import type { FileStorage } from './lib/storage';
 import { registerAccessControl, type Access } from './http/access';
@@ -30,6 +31,8 @@ interface AppDeps {
   logger?: boolean | object;
   /** Measures every request into these metrics (served on METRICS_PORT by server/main.ts). */
   metrics?: Metrics;
+  /** The database's changes to sessions and rights: with them, sessions are cached (server/http/session-cache.ts). */
+  authChanges?: AuthChanges;
 }
 
 /** Where a credential could show in a log line; Fastify's own request lines hold none of them. */
@@ -102,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 200, fieldSize: 1024 * 1024 } });
   registerErrorHandler(app);
   registerSecurityHeaders(app, deps.config);
-  registerAccessControl(app, deps.db);
+  registerAccessControl(app, deps.db, deps.authChanges);
   registerInputGuard(app);
   registerBodyLimits(app);
 

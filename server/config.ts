@@ -13,6 +13,8 @@ export interface Config {
   mailFrom: string;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /** Keep sessions with their rights in memory between requests (server/http/session-cache.ts). */
+  sessionCache: boolean;
   secureCookies: boolean;
   /** The storage folder; files live here unless `bucket` is set. */
   storageDir: string;
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Logistiek Portaal <noreply@portaal.local>',
     sessionIdleMinutes: int('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 120),
     sessionMaxHours: int('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 12),
+    sessionCache: env.SESSION_CACHE !== 'false',
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicUrl.startsWith('https://'),
     storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'files')),
     bucket: bucketConfig(env),

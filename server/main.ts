@@ -30,6 +30,7 @@ export async function main(): Promise<void> {
     storage: await openStorage(config),
     logger: logOptions(config.logLevel),
     metrics,
+    authChanges: config.sessionCache ? database.authChanges : undefined,
   });
   const stopHousekeeping = startHousekeeping(database.db, config, log);
 

@@ -19,7 +19,7 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
     }
   };
   if (config.databaseUrl) {
-    const opened = openPostgres(config.databaseUrl, 10, log, { namedStatements: config.databaseNamedStatements });
+    const opened = openPostgres(config.databaseUrl, 10, log, { namedStatements: config.databaseNamedStatements, listen: config.sessionCache });
     await waitUntilReachable(opened.db, log);
     const hasClients = await opened.db.introspection.getTables().then((t) => t.some((x) => x.name === 'clients'));
     await prepare(opened.db, !hasClients);

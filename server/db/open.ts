@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import { kyselyPool } from './pool';
+import { AuthChanges, listenOnPGlite, listenOnPoolConnections, listenOnPostgres } from './auth-changes';
 import type { Database, Db } from './database';
 import { APP_TIME_ZONE } from '@domain/dates';
 
@@ -37,6 +38,8 @@ export interface OpenedDatabase {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   poolUse?: () => PoolUse;
+  /** Changes to sessions, users, roles and rights as they commit (starts listening on first use). */
+  authChanges: AuthChanges;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface OpenedDatabase {
  * The query that was running fails and its request answers 503 (see server/http/db-errors.ts).
  */
 export function openPostgres(
-  url: string, max = 10, log: (line: string) => void = (line) => console.warn(line), { namedStatements = true } = {},
+  url: string, max = 10, log: (line: string) => void = (line) => console.warn(line), { namedStatements = true, listen = true } = {},
 ): OpenedDatabase {
   // JIT compilation pays off for long analytical queries, not for list pages: it cost 17 ms on a 100 ms count.
   // The session clock is Amsterdam's, whatever the server's setting: current_date and months of timestamps are Dutch days.
@@ -54,15 +57,27 @@ export function openPostgres(
   const report = (err: Error) => log(`PostgreSQL-verbinding verbroken: ${err.message}`);
   pool.on('connect', (client) => client.on('error', report));
   pool.on('error', () => {}); // the idle client's own listener above has reported it
+  // Without `listen` (PgBouncer in transaction mode cannot LISTEN) the feed is never live: no session cache.
+  const authChanges = new AuthChanges(listen ? listenOnPostgres(url, log) : null);
+  if (listen) listenOnPoolConnections(pool, authChanges);
 
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements }) }) });
   const poolUse = () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { db, kind: 'postgres', close: () => db.destroy(), poolUse };
+  const close = async () => {
+    await authChanges.close();
+    await db.destroy();
+  };
+  return { db, kind: 'postgres', close, poolUse, authChanges };
 }
 
 export function kyselyOnPGlite(pglite: PGlite): OpenedDatabase {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const authChanges = new AuthChanges(listenOnPGlite(pglite));
+  const close = async () => {
+    await authChanges.close();
+    await db.destroy();
+  };
+  return { db, kind: 'pglite', close, authChanges };
 }
 
 export class DataDirInUseError extends Error {}

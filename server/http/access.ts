@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
-import { sql, type CompiledQuery, type InferResult } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '@domain/permissions';
 import { SUPERUSER_ROLE } from '@domain/enums';
 import type { Executor } from '../db/database';
 import { HttpError, forbidden } from './errors';
-import type { Config } from '../config';
-import { expectedXsrfToken, hashToken, liveSession, sessionCookie, type SessionState } from './session';
+import { expectedXsrfToken, hashToken, liveSession, sessionCookie, TOUCH_INTERVAL_MS, type SessionState } from './session';
+import { SessionCache } from './session-cache';
+import type { AuthChanges } from '../db/auth-changes';
 
 /**
  * Who may call a route. Every route declares one in `config.access`:
@@ -117,25 +118,39 @@ function sessionQuery(db: Executor, id: string) {
 type SessionUserRow = InferResult<ReturnType<typeof sessionQuery>>[number];
 
 /**
- * The session of a cookie with its user, roles and rights, in one statement: this runs on every
- * request, and rights are read fresh, so a changed role or right counts from the next request on.
- * `compiled` is sessionQuery compiled once: only the session id changes from request to request.
+ * The session of a cookie with its user, roles and rights: from the session cache while it may serve
+ * it, else in one statement (`compiled`: sessionQuery compiled once, only the session id changes from
+ * request to request). A changed role or right counts from the next request on in the process that
+ * changed it, and in others once PostgreSQL's notification has arrived (server/http/session-cache.ts).
  */
-async function loadSessionAndUser(
-  db: Executor, compiled: CompiledQuery<SessionUserRow>, config: Config, cookieValue: string | undefined,
-): Promise<{ session: SessionState | null; user: AuthUser | null }> {
-  if (!cookieValue) return { session: null, user: null };
-  const { rows: [row] } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [hashToken(cookieValue)] });
-  if (!row) return { session: null, user: null };
-  const session = await liveSession(db, config, row);
-  return { session, user: session ? authUser(row) : null };
+function sessionReader(db: Executor, app: FastifyInstance, cache: SessionCache | null) {
+  const compiled = sessionQuery(db, '').compile();
+  return async (cookieValue: string | undefined): Promise<{ session: SessionState | null; user: AuthUser | null }> => {
+    if (!cookieValue) return { session: null, user: null };
+    const id = hashToken(cookieValue);
+    const cached = cache?.get(id, Date.now());
+    if (cached) return cached;
+    const mark = cache?.mark();
+    const { rows: [row] } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [id] });
+    if (!row) return { session: null, user: null };
+    const live = await liveSession(db, app.config, row);
+    if (!live) return { session: null, user: null };
+    const read = { session: live.session, user: authUser(row), lastSeen: live.lastSeen };
+    cache?.set(id, read, mark!);
+    return read;
+  };
 }
 
-/** Session, anti-forgery and access checks, before any body is read. */
-export function registerAccessControl(app: FastifyInstance, db: Executor): void {
+/**
+ * Session, anti-forgery and access checks, before any body is read. With `authChanges` sessions are
+ * cached (server/http/session-cache.ts); without, each request reads its session.
+ */
+export function registerAccessControl(app: FastifyInstance, db: Executor, authChanges?: AuthChanges): void {
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
-  const sessionStatement = sessionQuery(db, '').compile();
+  const cache = authChanges ? new SessionCache(authChanges, Math.min(TOUCH_INTERVAL_MS, app.config.sessionIdleMinutes * 60_000)) : null;
+  if (cache) app.addHook('onClose', async () => cache.close());
+  const readSession = sessionReader(db, app, cache);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api') && !route.config?.access) {
@@ -146,7 +161,7 @@ export function registerAccessControl(app: FastifyInstance, db: Executor): void 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return; // static files and the not-found handler
-    const { session, user } = await loadSessionAndUser(db, sessionStatement, app.config, sessionCookie(request));
+    const { session, user } = await readSession(sessionCookie(request));
     request.session = session;
 
     if (MUTATING.has(request.method)) {

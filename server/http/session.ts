@@ -33,22 +33,31 @@ interface SessionRow {
   expires_at: Date | string;
 }
 
-/** The session of a stored row, or null (and the row deleted) when it is past its idle time or its end. */
-export async function liveSession(db: Executor, config: Config, row: SessionRow): Promise<SessionState | null> {
+/** Inactivity is measured in minutes, not requests: last_seen_at is touched at most this often. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * The session of a stored row with when it was last seen (now, if this touched it), or null (and the
+ * row deleted) when it is past its idle time or its end.
+ */
+export async function liveSession(
+  db: Executor, config: Config, row: SessionRow,
+): Promise<{ session: SessionState; lastSeen: number } | null> {
   const now = Date.now();
-  const lastSeen = new Date(row.last_seen_at).getTime();
+  let lastSeen = new Date(row.last_seen_at).getTime();
   if (now > lastSeen + config.sessionIdleMinutes * 60_000 || now > new Date(row.expires_at).getTime()) {
     await db.deleteFrom('sessions').where('id', '=', row.id).execute();
     return null;
   }
-  // Touch at most once a minute: inactivity is measured in minutes, not requests.
-  if (now - lastSeen > 60_000) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', row.id).execute();
+  if (now - lastSeen > TOUCH_INTERVAL_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.id).execute();
+    lastSeen = now;
   }
-  return {
+  const session = {
     id: row.id, userId: row.user_id, otpAuthorized: row.otp_authorized, pendingOtpSecret: row.pending_otp_secret, xsrfToken: row.xsrf_token,
     expiresAt: new Date(row.expires_at),
   };
+  return { session, lastSeen };
 }
 
 const cookieOptions = (config: Config) => ({

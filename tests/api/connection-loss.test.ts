@@ -138,6 +138,38 @@ describe('a lost PostgreSQL connection', () => {
     const row = await ctx.db.selectFrom('addresses').select('name').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Gewijzigd');
   });
+
+  it('reads every session from the database while the session cache cannot hear changes, and caches again once it can', async () => {
+    const until = async (done: () => boolean) => {
+      for (const started = Date.now(); !done(); await new Promise((r) => setTimeout(r, 10))) {
+        if (Date.now() - started > 10_000) throw new Error('waited 10 s');
+      }
+    };
+    const stockRight = sql`role_id = (select id from roles where name = 'Magazijn') and permission_id = (select id from permissions where name = 'Voorraad bekijken')`;
+    const magazijn = await ctx.client().signIn('magazijn@demo.local');
+    await until(() => ctx.authChanges.live);
+    expect((await magazijn.get('/api/products')).status).toBe(200);
+
+    // A change that announces nothing (its trigger off) shows what the app does with its cached session.
+    await sql`alter table permission_role disable trigger permission_role_auth_notify`.execute(ctx.db);
+    try {
+      await withDatabase(process.env.TEST_DATABASE_URL!, (admin) =>
+        admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'portal auth listener'", [dbName]));
+      await until(() => !ctx.authChanges.live);
+      await sql`delete from permission_role where ${stockRight}`.execute(ctx.db);
+      expect((await magazijn.get('/api/products')).status).toBe(403);
+
+      await until(() => ctx.authChanges.live);
+      expect((await magazijn.get('/api/products')).status).toBe(403);
+      await sql`insert into permission_role (role_id, permission_id)
+        select r.id, p.id from roles r, permissions p where r.name = 'Magazijn' and p.name = 'Voorraad bekijken'`.execute(ctx.db);
+      expect((await magazijn.get('/api/products')).status).toBe(403); // cached again: the unannounced grant is not seen
+    } finally {
+      await sql`alter table permission_role enable trigger permission_role_auth_notify`.execute(ctx.db);
+    }
+    await sql`update roles set name = name where false`.execute(ctx.db);
+    expect((await magazijn.get('/api/products')).status).toBe(200);
+  });
 });
 
 describe('the server process on PostgreSQL', () => {

@@ -45,6 +45,16 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
   const query = <T>(text: string, values: unknown[] = []) =>
     withDatabase(withDbName(process.env.TEST_DATABASE_URL ?? '', dbName), async (client) => (await client.query(text, values)).rows as T[]);
 
+  /** Asks until `done` holds, at most `ms`; returns how long that took. */
+  async function within(ms: number, done: () => Promise<boolean>): Promise<number> {
+    const started = performance.now();
+    while (!(await done())) {
+      expect(performance.now() - started, `not within ${ms} ms`).toBeLessThan(ms);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return Math.round(performance.now() - started);
+  }
+
   /** A browser signed in through both: the password on A, the second step on B. */
   async function signedIn(email: string): Promise<HttpBrowser> {
     const browser = new HttpBrowser();
@@ -62,7 +72,10 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
       expect(me.body).toMatchObject({ email: 'beheerder@demo.local', otp_authorized: true });
     }
     expect((await browser.post(b.url(), '/api/auth/logout')).status).toBe(200);
-    expect((await browser.get(a.url(), '/api/auth/me')).status).toBe(401);
+    expect((await browser.get(b.url(), '/api/auth/me')).status).toBe(401);
+    // A keeps sessions in memory until PostgreSQL tells it of a change (server/http/session-cache.ts).
+    const ms = await within(1_000, async () => (await browser.get(a.url(), '/api/auth/me')).status === 401);
+    console.log(`sign-out on B counted on A after ${ms} ms`);
   });
 
   it('an Idempotency-Key used on A is honoured on B: the outbox replays to either, and the command is applied once', async () => {
@@ -145,5 +158,28 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
       'content-disposition': `inline; filename="klant-${clientId}.png"`,
     });
     for (const folder of folders) expect(fs.existsSync(path.join(folder, 'files'))).toBe(false);
+  });
+
+  it('a right taken from a role on A counts on A from the next request on, and on B once B hears of it', async () => {
+    // Both set up two-step verification in the tests above: they set it up again, as on a new phone.
+    await query("update users set otp_enabled = false, otp_secret = null, otp_last_step = null where email in ('beheerder@demo.local', 'magazijn@demo.local')");
+    const admin = await signedIn('beheerder@demo.local');
+    const magazijn = await signedIn('magazijn@demo.local');
+    for (const process of [a, b]) expect((await magazijn.get(process.url(), '/api/products')).status).toBe(200);
+    const [role] = await query<{ id: number }>("select id from roles where name = 'Magazijn'");
+    const rights = (await query<{ name: string }>(
+      'select p.name from permission_role pr join permissions p on p.id = pr.permission_id where pr.role_id = $1', [role?.id])).map((r) => r.name);
+    const setRights = async (names: string[]) => {
+      const saved = await admin.post(a.url(), `/api/roles/${role?.id}/permissions`, { permissions: names });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+
+    await setRights(rights.filter((name) => name !== 'Voorraad bekijken'));
+    expect((await magazijn.get(a.url(), '/api/products')).status).toBe(403);
+    const taken = await within(1_000, async () => (await magazijn.get(b.url(), '/api/products')).status === 403);
+    await setRights(rights);
+    expect((await magazijn.get(a.url(), '/api/products')).status).toBe(200);
+    const given = await within(1_000, async () => (await magazijn.get(b.url(), '/api/products')).status === 200);
+    console.log(`a changed role counted on B after ${taken} ms (taken) and ${given} ms (given back)`);
   });
 });

@@ -52,7 +52,7 @@ export const test = base.extend<
     const own = process.env.WEB_DIST_DIR !== WORKER_WEB_DIST ? await startTestServer(process.env.WEB_DIST_DIR) : null;
     const server = own ?? shared;
     const database = await databases.take();
-    const dataDir = server.attach(database.db);
+    const dataDir = server.attach(database);
     const mailDir = path.join(dataDir, 'mail');
     try {
       await use({

@@ -17,7 +17,7 @@ export default async function globalSetup() {
     const scratch = await databases.take();
     const server = await startTestServer();
     try {
-      server.attach(scratch.db);
+      server.attach(scratch);
       await captureSignedInStates(server.url, scratch.db);
       await server.detach();
     } finally {

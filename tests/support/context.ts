@@ -39,6 +39,8 @@ async function freshDatabase(): Promise<OpenedDatabase> {
 export interface TestContext {
   app: FastifyInstance;
   db: OpenedDatabase['db'];
+  /** The database's notifications of changed sessions and rights, which the app's session cache hears. */
+  authChanges: OpenedDatabase['authChanges'];
   mail: Awaited<ReturnType<typeof startSmtpCapture>>;
   dataDir: string;
   /** A new HTTP client with its own cookies (a browser of its own). */
@@ -51,7 +53,9 @@ export async function createTestContext(): Promise<TestContext> {
   const mail = await startSmtpCapture();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test', WEB_DIST_DIR: path.join(dataDir, 'no-web-build') }), smtpUrl: mail.url };
-  const app = await buildApp({ db: database.db, config, mailer: createMailer(config), storage: folderStorage(config.storageDir) });
+  const app = await buildApp({
+    db: database.db, config, mailer: createMailer(config), storage: folderStorage(config.storageDir), authChanges: database.authChanges,
+  });
   await app.ready();
   const shared: SharedAuth = {
     otpSecrets: new Map(),
@@ -66,6 +70,7 @@ export async function createTestContext(): Promise<TestContext> {
   return {
     app,
     db: database.db,
+    authChanges: database.authChanges,
     mail,
     dataDir,
     client: () => new ApiClient(app, shared),

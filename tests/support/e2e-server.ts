@@ -7,6 +7,8 @@ import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQue
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { Database, Db } from '../../server/db/database';
+import { AuthChanges } from '../../server/db/auth-changes';
+import type { OpenedDatabase } from '../../server/db/open';
 import { createMailer, type Mailer } from '../../server/lib/mail';
 import { folderStorage, type FileStorage } from '../../server/lib/storage';
 
@@ -18,13 +20,15 @@ interface Slot {
   mailer: Mailer;
   /** Requests of this test still being answered. */
   inFlight: number;
+  /** Stops passing the test database's session changes on to the server's session cache. */
+  unsubscribe: () => void;
   drained: (() => void) | null;
 }
 
 export interface TestServer {
   url: string;
   /** Points the server at a test's database and a new data folder; returns that folder. */
-  attach(db: Db): string;
+  attach(database: Pick<OpenedDatabase, 'db' | 'authChanges'>): string;
   /** Waits (at most `waitMs`) for the test's requests still under way, then detaches it. */
   detach(waitMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -75,11 +79,14 @@ export async function startTestServer(webDistDir = process.env.WEB_DIST_DIR): Pr
   let current: Slot | null = null;
   const slot = (): Slot | null => requestSlot.getStore() ?? current;
   const config: Config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'portal-e2e-unused'), PORT: '0', WEB_DIST_DIR: webDistDir });
+  // The session cache hears the attached test database's changes; it is not live between tests.
+  const authChanges = new AuthChanges(null);
   const app: FastifyInstance = await buildApp({
     db: forwarding(() => slot()?.db ?? unattachedDb),
     config,
     mailer: forwarding(() => slot()?.mailer ?? null),
     storage: forwarding(() => slot()?.storage ?? null),
+    authChanges,
   });
   app.addHook('onRequest', (request, reply, done) => {
     const owner = current;
@@ -97,10 +104,17 @@ export async function startTestServer(webDistDir = process.env.WEB_DIST_DIR): Pr
 
   return {
     url,
-    attach(db) {
+    attach({ db, authChanges: source }) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
       const own = { ...config, dataDir, storageDir: path.join(dataDir, 'files') };
-      current = { db, dataDir, storage: folderStorage(own.storageDir), mailer: createMailer(own, () => {}), inFlight: 0, drained: null };
+      const unsubscribe = source.subscribe((change) => {
+        authChanges.setLive(source.live);
+        authChanges.deliver(change === 'all' ? 'all' : `session:${change.session}`);
+      });
+      current = {
+        db, dataDir, storage: folderStorage(own.storageDir), mailer: createMailer(own, () => {}), inFlight: 0, drained: null, unsubscribe,
+      };
+      authChanges.setLive(source.live);
       return dataDir;
     },
     async detach(waitMs = 5_000) {
@@ -116,6 +130,8 @@ export async function startTestServer(webDistDir = process.env.WEB_DIST_DIR): Pr
         });
       }
       current = null;
+      ending.unsubscribe();
+      authChanges.setLive(false);
       fs.rmSync(ending.dataDir, { recursive: true, force: true });
     },
     close: () => app.close(),
