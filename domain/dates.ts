@@ -39,7 +39,16 @@ function lastSundayOneUtc(year: number, month: number): number {
 function amsterdamOffsetHours(ms: number): number | null {
   const year = new Date(ms).getUTCFullYear();
   if (!(year >= 1996 && year <= 2099)) return null;
-  return ms >= lastSundayOneUtc(year, 2) && ms < lastSundayOneUtc(year, 9) ? 2 : 1;
+  const [start, end] = summerOf(year);
+  return ms >= start && ms < end ? 2 : 1;
+}
+
+/** Summer time's start and end of a year, worked out once per year: a list answer asks for each row. */
+const summers = new Map<number, readonly [number, number]>();
+function summerOf(year: number): readonly [number, number] {
+  let summer = summers.get(year);
+  if (!summer) summers.set(year, (summer = [lastSundayOneUtc(year, 2), lastSundayOneUtc(year, 9)]));
+  return summer;
 }
 
 /** The Amsterdam wall clock at an instant. */

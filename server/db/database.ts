@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, Generated, ColumnType } from 'kysely';
+import type { Kysely, Transaction, Generated, ColumnType, CompiledQuery } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -119,3 +119,17 @@ export type Trx = Transaction<Database>;
 export type Executor = Kysely<Database> | Transaction<Database>;
 /** A read that may lock its rows (`forUpdate: true`) needs a transaction; otherwise any executor. */
 export type ExecutorFor<Lock extends boolean> = Lock extends true ? Trx : Executor;
+
+/**
+ * A read with nothing from the request in it, built and compiled once per executor instead of on
+ * every call (Kysely's building costs about a tenth of a cheap request's CPU).
+ */
+export function fixedQuery<R>(build: (db: Executor) => { compile(): CompiledQuery<R> }): (db: Executor) => Promise<R[]> {
+  const compiled = new WeakMap<Executor, CompiledQuery<R>>();
+  return async (db) => {
+    let query = compiled.get(db);
+    if (!query) compiled.set(db, (query = build(db).compile()));
+    return (await db.executeQuery(query)).rows;
+  };
+}
+
