@@ -60,7 +60,9 @@ export function routePreloads(routerFile: string): Plugin {
   return {
     name: 'route-preloads',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    // After Vite's own: it drops the chunks that held only CSS (moving their sheets to the chunks that
+    // imported them), and a list made before that named files the build never wrote.
+    generateBundle: { order: 'post', handler(_options, bundle) {
       // The service worker is built on its own (vite-plugin-pwa): it holds no pages.
       if (!Object.values(bundle).some((c) => c.type === 'chunk' && c.moduleIds.includes(routerFile))) return;
       const source = fs.readFileSync(routerFile, 'utf8');
@@ -73,7 +75,9 @@ export function routePreloads(routerFile: string): Plugin {
         const files = filesOf(path.resolve(srcDir, p.module));
         return [p.path, p.inApp ? [...new Set([...shell, ...files])] : files];
       }));
+      const unwritten = Object.values(preloads).flat().filter((file) => !(file in bundle));
+      if (unwritten.length) throw new Error(`route-preloads: not in the build: ${[...new Set(unwritten)].join(', ')}`);
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
-    },
+    } },
   };
 }

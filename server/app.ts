@@ -133,7 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const preloadsOf = routePreloadHeaders(distDir);
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || !hasWebBuild || request.method !== 'GET') {
+    // A file of the build that is not there (a chunk of an older version, say) is a 404, not the app's page.
+    if (request.url.startsWith('/api') || request.url.startsWith('/assets/') || !hasWebBuild || request.method !== 'GET') {
       return reply.status(404).send({ message: 'Niet gevonden' });
     }
     // Client-side routes: the single-page app decides, including its own not-found page.

@@ -53,6 +53,26 @@ test('a session that ended on the server sends the user to the login page', asyn
   await expect(page.getByLabel('E-mailadres')).toBeVisible();
 });
 
+test("every file a page's Link header names is there to load", async ({ page, signedInAs }) => {
+  await signedInAs('beheerder@demo.local');
+  const named = new Set<string>();
+  const pages = [
+    '/', '/voorraad', '/voorraad/1', '/item/1', '/leveringen', '/leveringen/vandaag', '/leveringen/1', '/crm', '/klant/1', '/reparaties',
+    '/voormeldingen', '/voormelding/1', '/wachtrij', '/eol', '/gebruikersbeheer', '/rollen-en-rechten', '/profiel',
+  ];
+  for (const path of pages) {
+    const answer = await page.request.get(path);
+    expect(answer.status(), path).toBe(200);
+    const files = [...(answer.headers().link ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]!);
+    expect(files.length, `${path} names its code`).toBeGreaterThan(2);
+    for (const file of files) named.add(file);
+  }
+  const statuses = await Promise.all([...named].map(async (file) => `${file} ${(await page.request.get(file)).status()}`));
+  expect(statuses.filter((line) => !line.endsWith(' 200'))).toEqual([]);
+  // A file of the build that is not there is not answered with the app's page.
+  expect((await page.request.get('/assets/ConfirmHost-gone1234.js')).status()).toBe(404);
+});
+
 test("a page's code loads beside the app's start code, not after it has run; a visitor without a session gets the login page's", async ({ page, signedInAs, browser, portal }) => {
   await signedInAs('beheerder@demo.local');
   const answer = await page.goto('/crm');
