@@ -69,6 +69,10 @@ export class AuthChanges {
   }
 }
 
+const forwardTo = (changes: AuthChanges) => (message: pg.Notification) => {
+  if (message.channel === AUTH_CHANNEL) changes.deliver(message.payload);
+};
+
 /**
  * Every connection of the pool listens too, so a change committed on one of them reaches this
  * process's listeners before its commit returns (PostgreSQL sends a connection's own notifications
@@ -76,9 +80,7 @@ export class AuthChanges {
  */
 export function listenOnPoolConnections(pool: pg.Pool, changes: AuthChanges): void {
   pool.on('connect', (client) => {
-    client.on('notification', (message) => {
-      if (message.channel === AUTH_CHANNEL) changes.deliver(message.payload);
-    });
+    client.on('notification', forwardTo(changes));
     client.query(`listen ${AUTH_CHANNEL}`).catch(() => {}); // a lost connection is reported by the pool's error listener
   });
 }
@@ -111,9 +113,7 @@ export function listenOnPostgres(url: string, log: (line: string) => void): (cha
       client = current;
       current.on('error', (err) => lost(current, err));
       current.on('end', () => lost(current));
-      current.on('notification', (message) => {
-        if (message.channel === AUTH_CHANNEL) changes.deliver(message.payload);
-      });
+      current.on('notification', forwardTo(changes));
       try {
         await current.connect();
         await current.query(`listen ${AUTH_CHANNEL}`);

@@ -10,6 +10,7 @@ import type { ApiClient } from '../support/client';
 import { withDatabase } from '../support/postgres';
 import { withDbName } from '../support/global-setup';
 import { READY, spawnPortalProcess, type PortalProcess } from '../support/portal-process';
+import { within } from '../support/within';
 
 // Item 1 of issue 7. Only PostgreSQL has backends that can be terminated: vitest.config.ts runs this
 // file in the api-postgres project alone.
@@ -140,11 +141,7 @@ describe('a lost PostgreSQL connection', () => {
   });
 
   it('reads every session from the database while the session cache cannot hear changes, and caches again once it can', async () => {
-    const until = async (done: () => boolean) => {
-      for (const started = Date.now(); !done(); await new Promise((r) => setTimeout(r, 10))) {
-        if (Date.now() - started > 10_000) throw new Error('waited 10 s');
-      }
-    };
+    const until = (done: () => boolean) => within(10_000, done);
     const stockRight = sql`role_id = (select id from roles where name = 'Magazijn') and permission_id = (select id from permissions where name = 'Voorraad bekijken')`;
     const magazijn = await ctx.client().signIn('magazijn@demo.local');
     await until(() => ctx.authChanges.live);

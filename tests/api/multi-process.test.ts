@@ -13,6 +13,7 @@ import { multipartBody } from '../support/multipart';
 import { startLocalBucket, type LocalBucket } from './support-scale/bucket';
 import { startPortalProcess, type PortalProcess } from '../support/portal-process';
 import { HttpBrowser } from './support-scale/http-client';
+import { within } from '../support/within';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex');
 const TOO_MANY = 'Te veel pogingen. Probeer het over een paar minuten opnieuw.';
@@ -44,16 +45,6 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
   /** Rows of the shared database, as any process sees them. */
   const query = <T>(text: string, values: unknown[] = []) =>
     withDatabase(withDbName(process.env.TEST_DATABASE_URL ?? '', dbName), async (client) => (await client.query(text, values)).rows as T[]);
-
-  /** Asks until `done` holds, at most `ms`; returns how long that took. */
-  async function within(ms: number, done: () => Promise<boolean>): Promise<number> {
-    const started = performance.now();
-    while (!(await done())) {
-      expect(performance.now() - started, `not within ${ms} ms`).toBeLessThan(ms);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    return Math.round(performance.now() - started);
-  }
 
   /** A browser signed in through both: the password on A, the second step on B. */
   async function signedIn(email: string): Promise<HttpBrowser> {

@@ -25,6 +25,8 @@ const revokeStock = () => sql`delete from permission_role where role_id = (selec
 
 describe('the session cache', () => {
   beforeAll(async () => {
+    // The cache serves only once the app hears the database's changes (on PostgreSQL a connection of its own).
+    await ctx.authChanges.ready();
     magazijn = await ctx.client().signIn('magazijn@demo.local');
   });
 
