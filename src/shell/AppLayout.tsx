@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useMatches, useNavigate, useRouterState, type StaticDataRouteOption } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '@domain/product';
@@ -11,10 +11,12 @@ import { useDynamicTitle, useParentCrumb } from './page-title';
 import { TopBarTargetProvider } from './top-bar';
 import { useNamedRoutes } from './route-names';
 import { useAfterFirstPaint } from './first-paint';
+import { useOptionalPart } from './optional-part';
 
 // The badge brings the outbox with Dexie (35 KB gzip); it shows nothing until its first read of the
 // outbox anyway, so it loads after the page's first paint and the page does not wait for that code.
-const OutboxBadge = lazy(() => import('../offline/OutboxBadge').then((m) => ({ default: m.OutboxBadge })));
+// Offline before that code arrived, the page goes on without it until the connection returns.
+const loadOutboxBadge = () => import('../offline/OutboxBadge').then((m) => m.OutboxBadge);
 
 function useCurrentMeta(): StaticDataRouteOption {
   const matches = useMatches();
@@ -28,6 +30,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const painted = useAfterFirstPaint();
+  const OutboxBadge = useOptionalPart(loadOutboxBadge, painted);
   const logout = async () => {
     const ok = await confirmDialog({ title: 'Uitloggen', text: 'Weet je zeker dat je wil uitloggen?', confirmLabel: 'Uitloggen', cancelLabel: 'Annuleren' });
     if (!ok) return;
@@ -57,7 +60,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
         })}
       </ul>
       <div className="sidebar-footer">
-        {painted && <Suspense fallback={null}><OutboxBadge /></Suspense>}
+        {OutboxBadge && <OutboxBadge />}
         <Link to="/profiel" className="avatar-link" title="Mijn profiel">
           <span className="avatar" aria-hidden>{user.initials || initials(user.name)}</span>
           <span className="avatar-name">{user.name}</span>

@@ -186,3 +186,35 @@ test('a replay the server refuses (serial checked in meanwhile) stays visible as
   await expect(page.getByText('Er staan geen acties in de wachtrij.')).toBeVisible();
   await expect(badge).toHaveCount(0);
 });
+
+test('offline before the outbox badge\'s code arrived: the page goes on, the check-in waits in the outbox, and the badge comes once the connection returns', async ({ page, context, portal, signedInAs }) => {
+  const article = await endCustomerWithArticle(portal);
+  const asn = await portal.db.insertInto('asns').values({ client_id: article.client_id, reference: 'E2E-EARLY-OFFLINE', stock_owner: 'Eindklant' }).returning('id').executeTakeFirstOrThrow();
+  await portal.db.insertInto('asn_products').values({ asn_id: asn.id, product_id: article.id, expected: 1 }).execute();
+
+  // The badge's code is asked for after the first paint; here the network is gone by then.
+  let connected = false;
+  await page.route(/\/assets\/OutboxBadge-[\w-]+\.js$/, (route) => (connected ? route.continue() : route.abort('internetdisconnected')));
+  await signedInAs('magazijn@demo.local');
+  const asked = page.waitForRequest(/\/assets\/OutboxBadge-[\w-]+\.js$/);
+  await page.goto(`/voormelding/${asn.id}`);
+  await asked;
+  await context.setOffline(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Voormelding E2E-EARLY-OFFLINE' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Artikelen inklaren' }).click();
+  const modal = page.getByRole('dialog', { name: 'Artikelen inklaren' });
+  await modal.getByLabel(`Serienummer ${article.name}`).click();
+  await page.keyboard.type('EARLY00001', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await modal.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Foutmelding' })).toHaveCount(0);
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
+
+  // Someone else checks in the same serial meanwhile: the replay is refused and stays, so the badge has something to show.
+  await portal.db.insertInto('items').values({ product_id: article.id, client_id: article.client_id, status_id: 1, serial: 'EARLY00001' }).execute();
+  connected = true;
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-badge')).toHaveAttribute('aria-label', 'Wachtrij: 1 mislukt', { timeout: 15_000 });
+});
