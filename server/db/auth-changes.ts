@@ -138,14 +138,16 @@ export function listenOnPostgres(url: string, log: (line: string) => void): (cha
 /** The embedded database has one connection in this process: its own notifications arrive with each commit. */
 export function listenOnPGlite(pglite: PGlite): (changes: AuthChanges) => () => Promise<void> {
   return (changes) => {
+    let stopped = false;
     const listening = pglite.listen(AUTH_CHANNEL, (payload) => changes.deliver(payload)).then(
       (unlisten) => {
-        changes.setLive(true);
+        if (!stopped) changes.setLive(true);
         return unlisten;
       },
       () => null,
     );
     return async () => {
+      stopped = true;
       const unlisten = await listening;
       if (!pglite.closed) await unlisten?.().catch(() => {});
     };
