@@ -43,14 +43,18 @@ export class AuthChanges {
 
   /** A notification's payload, from any connection of this process that listens. */
   deliver(payload: string | undefined): void {
-    const change = parseAuthChange(payload);
+    this.notify(parseAuthChange(payload));
+  }
+
+  /** Tells every listener of a change (one heard here, or passed on from another feed). */
+  notify(change: AuthChange): void {
     for (const listener of this.listeners) listener(change);
   }
 
   setLive(live: boolean): void {
     if (live === this.isLive) return;
     this.isLive = live;
-    this.deliver('all');
+    this.notify('all');
     if (live) for (const resolve of this.waiting.splice(0)) resolve();
   }
 

@@ -42,6 +42,12 @@ export interface OpenedDatabase {
   authChanges: AuthChanges;
 }
 
+/** Closes the database after its listening for changes, which may hold a connection of its own. */
+const closing = (authChanges: AuthChanges, db: Db) => async () => {
+  await authChanges.close();
+  await db.destroy();
+};
+
 /**
  * A pool that survives lost connections: a backend that is terminated (database restart, failover,
  * `pg_terminate_backend`) makes its client emit 'error', idle or checked out. Without a listener that
@@ -63,21 +69,13 @@ export function openPostgres(
 
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements }) }) });
   const poolUse = () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  const close = async () => {
-    await authChanges.close();
-    await db.destroy();
-  };
-  return { db, kind: 'postgres', close, poolUse, authChanges };
+  return { db, kind: 'postgres', close: closing(authChanges, db), poolUse, authChanges };
 }
 
 export function kyselyOnPGlite(pglite: PGlite): OpenedDatabase {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   const authChanges = new AuthChanges(listenOnPGlite(pglite));
-  const close = async () => {
-    await authChanges.close();
-    await db.destroy();
-  };
-  return { db, kind: 'pglite', close, authChanges };
+  return { db, kind: 'pglite', close: closing(authChanges, db), authChanges };
 }
 
 export class DataDirInUseError extends Error {}

@@ -109,7 +109,7 @@ export async function startTestServer(webDistDir = process.env.WEB_DIST_DIR): Pr
       const own = { ...config, dataDir, storageDir: path.join(dataDir, 'files') };
       const unsubscribe = source.subscribe((change) => {
         authChanges.setLive(source.live);
-        authChanges.deliver(change === 'all' ? 'all' : `session:${change.session}`);
+        authChanges.notify(change);
       });
       current = {
         db, dataDir, storage: folderStorage(own.storageDir), mailer: createMailer(own, () => {}), inFlight: 0, drained: null, unsubscribe,
