@@ -1,6 +1,7 @@
-import type { Expression, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { Expression, QueryCreator, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Paged } from '@domain/paged';
+import type { Database, Executor } from '../db/database';
 import * as v from 'valibot';
 import { id, msg } from '@domain/schemas/common';
 import { filterValueSchema, listQuerySchema, pagingMsg } from '@domain/schemas/paging';
@@ -174,6 +175,47 @@ const LITERAL_PAGES = 10;
 export function pageBounds(params: ListParams): { limit: RawBuilder<number>; offset: RawBuilder<number> | number } {
   const offset = (params.page - 1) * params.perPage;
   return { limit: sql.lit(params.perPage), offset: params.page <= LITERAL_PAGES ? sql.lit(offset) : offset };
+}
+
+/** A list's pick of one page: the rows' keys in list order, with the total where it rides along (`count(*) over ()`), else null. */
+export interface PickedKey { id: number; total: number | null }
+
+/**
+ * One page of a list that picks its rows' keys first and then reads their columns by key, so that the
+ * columns (joins, subqueries per row) are read for the page's rows only, not for every row OFFSET skips.
+ * - `pick(from)`: the keys in list order with their total or null; the page's bounds are added here.
+ * - `read(from, where, pickedTotal)`: the columns of the rows `where` names, in list order, with
+ *   `total_rows`: pickedTotal, or an expression of the list's own (a maintained count). The rows are
+ *   answered with it: a list's response schema leaves it out.
+ *
+ * The first ten pages' statement texts are fixed (pageBounds writes their offsets in), so the pick is
+ * a CTE of the read: one statement, one round trip, planned once per connection. A deeper page's
+ * offset is a parameter, and PostgreSQL plans a statement with one on every call (its generic plan
+ * assumes a tenth of the rows skipped): cheap for the keys alone, 0.4 ms with a delivery page's joins.
+ * A deeper page therefore picks its keys in a statement of their own and reads the columns in a second,
+ * whose text (the keys as one array) is the same for every page.
+ */
+export async function pageByKey<R extends { total_rows: number | null }, DB, TB extends keyof DB>(
+  db: Executor,
+  params: ListParams,
+  key: string,
+  pick: (from: QueryCreator<Database>) => SelectQueryBuilder<DB, TB, PickedKey>,
+  read: (from: QueryCreator<Database>, where: RawBuilder<SqlBool>, pickedTotal: RawBuilder<number | null>) => { execute(): Promise<R[]> },
+): Promise<{ rows: R[]; total: number | null }> {
+  const { limit, offset } = pageBounds(params);
+  const bounded = (from: QueryCreator<Database>) => pick(from).limit(limit).offset(offset);
+  let rows: R[];
+  if (params.page <= LITERAL_PAGES) {
+    // The CTE's name is known to the statement only: read() sees the database's tables as before.
+    const withPage = db.with('page', bounded) as unknown as QueryCreator<Database>;
+    rows = await read(withPage, sql<SqlBool>`${sql.ref(key)} in (select page.id from page)`, sql`(select page.total from page limit 1)`).execute();
+  } else {
+    const picked = await bounded(db).execute();
+    if (!picked.length) return { rows: [], total: null };
+    rows = await read(db, sql<SqlBool>`${sql.ref(key)} = any(${picked.map((r) => r.id)}::int[])`, sql`${picked[0]?.total ?? null}::int`).execute();
+  }
+  // The rows keep their total_rows: the answer's schema sends only the fields it declares.
+  return { rows, total: rows[0]?.total_rows ?? null };
 }
 
 const pageOf = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, params: ListParams) => {

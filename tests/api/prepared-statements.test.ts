@@ -7,6 +7,7 @@ import { openPostgres } from '../../server/db/open';
 import { createTestContext, type TestContext } from '../support/context';
 import { listParams } from '../../server/http/paging';
 import { listProducts } from '../../server/modules/stock/products';
+import { listDeliveries } from '../../server/modules/deliveries/lists';
 import { loadAuthUser } from '../../server/http/access';
 
 // PostgreSQL only (vitest.config.ts): PGlite runs in-process, without the wire protocol's statements.
@@ -48,6 +49,29 @@ describe('statements on PostgreSQL', () => {
     const { first, second, prepared } = await twice(false);
     expect(second).toEqual(first);
     expect(prepared).toEqual([]);
+  });
+
+  it('read a list page up to the tenth in one statement that keeps its generic plan, a deeper page in two', async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const sent: CompiledQuery[] = [];
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }), log: (event) => { sent.push(event.query); } });
+    try {
+      const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow()).id;
+      const provider = (await loadAuthUser(db, adminId))!;
+      const statementsOf = async (page: number) => {
+        sent.length = 0;
+        const answer = await listDeliveries(db, provider, 'open', listParams({ page: String(page), per_page: '1' }));
+        expect(answer.data).toHaveLength(1);
+        return sent.map((q) => q.sql);
+      };
+      for (let call = 0; call < 8; call++) expect(await statementsOf(2)).toHaveLength(1);
+      const [shallow] = await statementsOf(2);
+      const plans = await sql<{ generic_plans: string }>`select generic_plans from pg_prepared_statements where statement = ${shallow!}`.execute(db);
+      expect(Number(plans.rows[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
+      expect(await statementsOf(12)).toHaveLength(2);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('keep one generic plan for the product search, which reads serials and order numbers by index range', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { ClientType, clientTypeName } from '@domain/enums';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
@@ -99,33 +99,40 @@ function toRow(r: Omit<ClientListRow, 'type_name' | 'location'>): ClientListRow 
 }
 
 /**
- * The total of a tab without a search and without filters other than the type: one client's rows of
- * client_counts (all clients for the provider, else the user's own client, whose rows count the part
- * of the hierarchy it sees). Null for a search or a parent or reseller filter: those count the clients.
+ * The total of a tab without a search and without filters other than the type, as an expression for
+ * the page's own statement: one client's rows of client_counts (all clients for the provider, else the
+ * user's own client, whose rows count the part of the hierarchy it sees). Null for a search or a parent
+ * or reseller filter: those count the clients.
  */
-async function countedTotal(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams): Promise<number | null> {
+function countedTotal(user: AuthUser, tab: ClientTab, params: ListParams): RawBuilder<number> | null {
   const narrowed = numericFilter(params, 'parent_client_id') ?? numericFilter(params, 'parent') ?? numericFilter(params, 'reseller_id');
   if (params.search !== '' || narrowed !== null) return null;
   const tabType = tabTypes[tab];
   const typeFilter = numericFilter(params, 'client_type_id');
-  if (tabType !== null && typeFilter !== null && typeFilter !== tabType) return 0;
+  if (tabType !== null && typeFilter !== null && typeFilter !== tabType) return sql<number>`0`;
   const type = tabType ?? typeFilter;
-  const row = await db.selectFrom('client_counts as k').select(sql<number>`coalesce(sum(k.n), 0)::int`.as('n'))
-    .where('k.client_id', '=', user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId)
-    .$call(whenSet(type, (q, value) => q.where('k.client_type_id', '=', value)))
-    .executeTakeFirst();
-  return row?.n ?? 0;
+  const scope = user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId;
+  return sql<number>`(select coalesce(sum(k.n), 0)::int from client_counts k where k.client_id = ${scope}${type === null ? sql`` : sql` and k.client_type_id = ${type}`})`;
 }
 
-/** A tab of the customer list; `showAll` answers every matching row on one page (as the product panels do). */
+/**
+ * A tab of the customer list; `showAll` answers every matching row on one page (as the product panels
+ * do). The maintained total rides along with the page's rows; any other is counted at the same time on
+ * another connection.
+ */
 export async function listClients(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams, basePath: string): Promise<Paged<ClientListRow>> {
   if (params.showAll) {
     const rows = await allClientRows(db, user, tab, params);
     return pagedAnswer(rows, rows.length, { ...params, page: 1, perPage: Math.max(1, rows.length) }, basePath);
   }
-  const page = pageOfClients(db, user, tab, params).execute();
-  const [data, total] = await Promise.all([page, countedTotal(db, user, tab, params).then((n) => n ?? countClients(db, user, tab, params))]);
-  return pagedAnswer(data.map(toRow), total, params, basePath);
+  const inline = countedTotal(user, tab, params);
+  const [rows, counted] = await Promise.all([
+    pageOfClients(db, user, tab, params).select((inline ?? sql<number>`null::int`).as('total_rows')).execute(),
+    inline ? null : countClients(db, user, tab, params),
+  ]);
+  // A page past the end brings no total along: counted then.
+  const total = counted ?? rows[0]?.total_rows ?? (inline ? (await sql<{ n: number }>`select ${inline} as n`.execute(db)).rows[0]?.n ?? 0 : 0);
+  return pagedAnswer(rows.map(toRow), total, params, basePath);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { ClientType, DeliveryType } from '@domain/enums';
 import type { DeliveryListRow } from '@domain/contracts/deliveries';
-import type { Executor } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { containsTerm, numericFilter, pageBounds, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
+import { containsTerm, numericFilter, pageByKey, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { clientIdsInScope, lineageScope } from '../../http/scope';
 import { deliveryTypeName } from './rows';
@@ -94,7 +94,7 @@ function orderOf(tab: DeliveryTab, params: ListParams) {
 }
 
 /** The rows of the list with their columns; `where` picks them (the filter, or the ids of one page). */
-function deliveryRows(db: Executor, where: RawBuilder<SqlBool>, order: ReturnType<typeof orderOf>) {
+function deliveryRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, order: ReturnType<typeof orderOf>) {
   return db
     .selectFrom('deliveries as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
@@ -159,40 +159,33 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
 }
 
 /**
- * One page in two statements: its ids first (the filter in list order, LIMIT/OFFSET; the clients joined
- * only for the end-customer sort), then the columns of those 25 rows by key. The ids statement is
- * cheap to plan whatever its offset; the columns statement has one text for every page, so PostgreSQL
- * keeps a generic plan for it. In one statement, a page past the tenth (its offset a parameter) was
- * planned again on every call: 0.4 ms of PostgreSQL per request. Without a search the total rides
- * along with the columns (delivery_counts) or, where no count is maintained, is counted at the same
- * time on another connection. A search is resolved on its indexes once, before the order is applied
- * (PostgreSQL would otherwise walk the date index hoping to meet 25 matches early), and its total
- * rides along with the ids (`count(*) over ()`).
+ * One page by key (paging.ts `pageByKey`): its ids in list order (the clients joined only for the
+ * end-customer sort), then the columns of those 25 rows. Without a search the total is the tab's
+ * maintained count (delivery_counts), read by the same statement, or, with the client filter, counted
+ * at the same time on another connection. A search is resolved on its indexes once, before the order
+ * is applied (PostgreSQL would otherwise walk the date index hoping to meet 25 matches early), and its
+ * total rides along with the ids (`count(*) over ()`).
  */
 export async function listDeliveries(db: Executor, user: AuthUser, tab: DeliveryTab, params: ListParams) {
   const f = listFilter(tab, params);
   const order = orderOf(tab, params);
   const searching = f.search !== '';
-  const bounds = pageBounds(params);
   const inline = searching ? null : maintainedTotal(user, f);
-  // A list without its total in the columns statement (the client filter) is counted at the same time, on another connection.
-  const [page, counted] = await Promise.all([db.selectFrom('deliveries as d')
-    .$if(order.needsClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
-    .select(['d.id', sql<number>`${searching ? sql`count(*) over ()` : sql`null`}::int`.as('total')])
-    .where(searching ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, f)} offset 0)` : deliveryWhere(user, f))
-    .orderBy(order.expression, order.direction)
-    .orderBy('d.id', 'desc')
-    .limit(bounds.limit)
-    .offset(bounds.offset)
-    .execute(), searching || inline ? null : countDeliveries(db, user, f)]);
-  const read = page.length
-    ? await deliveryRows(db, sql<SqlBool>`d.id = any(${page.map((r) => r.id)}::int[])`, order)
-      .select((inline ?? sql<number>`null::int`).as('total_rows')).execute()
-    : [];
-  const rows = read.map(({ total_rows: _, ...row }) => row);
+  const [page, counted] = await Promise.all([
+    pageByKey(db, params, 'd.id',
+      (from) => from.selectFrom('deliveries as d')
+        .$if(order.needsClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
+        .select(['d.id', sql<number | null>`${searching ? sql`count(*) over ()` : sql`null`}::int`.as('total')])
+        .where(searching ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, f)} offset 0)` : deliveryWhere(user, f))
+        .orderBy(order.expression, order.direction)
+        .orderBy('d.id', 'desc'),
+      (from, where, pickedTotal) => deliveryRows(from, where, order).select((inline ?? pickedTotal).as('total_rows'))),
+    // A list without its total in the statement (the client filter) is counted at the same time, on another connection.
+    searching || inline ? null : countDeliveries(db, user, f),
+  ]);
   // A page past the end brings no total along: counted then.
-  const total = counted ?? page[0]?.total ?? read[0]?.total_rows ?? (params.page > 1 || !searching ? await countDeliveries(db, user, f) : 0);
-  return pagedAnswer(rows.map(toListRow), total, params, `/api${deliveryTabs[tab]}`);
+  const total = counted ?? page.total ?? (params.page > 1 || !searching ? await countDeliveries(db, user, f) : 0);
+  return pagedAnswer(page.rows.map(toListRow), total, params, `/api${deliveryTabs[tab]}`);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof deliveryListQuery>['execute']>>[number];

@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { ClientType } from '@domain/enums';
 import { asnMsg, type AsnInput } from '@domain/schemas/prenotifications';
-import type { Executor, ExecutorFor, Trx } from '../../db/database';
+import type { Database, Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import type { Answer } from '../../http/route-schema';
 import type { AsnDetail, CheckInProduct, FormOptions } from '@domain/contracts/prenotifications';
-import { likePattern, numericFilter, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
+import { likePattern, numericFilter, pageByKey, pagedAnswer, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
 import { clientScope, isClientInScope } from '../../http/scope';
 import './tables';
 import { recordEvents } from '../events';
@@ -16,19 +16,22 @@ const listSorts: Record<string, string> = {
   expected: 'a.expected', created_at: 'a.created_at', completed_at: 'a.completed_at',
 };
 
-/** Open (completed_at null) or archived pre-notifications the user may see, with search and client filter. */
-function asnListQuery(db: Executor, user: AuthUser, params: ListParams, archive: boolean) {
+const quantity = sql<number>`(select coalesce(sum(ap.expected), 0)::int from asn_products ap where ap.asn_id = a.id)`;
+/** The sorts on computed columns, as expressions: the page's ids are picked before the columns are read. */
+const computedSorts: Record<string, RawBuilder<unknown>> = { quantity };
+
+function asnOrder(params: ListParams, archive: boolean) {
+  const column = sortColumn(params, listSorts, archive ? 'a.completed_at' : 'a.created_at');
+  return { expression: (Object.hasOwn(computedSorts, column) ? computedSorts[column] : undefined) ?? sql.ref(column), direction: params.sort ? params.order : 'desc' as const };
+}
+
+/** Open (completed_at null) or archived pre-notifications the user may see, with search and client filter, in list order. */
+function asnsFiltered(db: QueryCreator<Database>, user: AuthUser, params: ListParams, archive: boolean) {
   const clientId = numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
+  const order = asnOrder(params, archive);
   return db
     .selectFrom('asns as a')
     .innerJoin('clients as c', 'c.id', 'a.client_id')
-    .leftJoin('projects as pr', 'pr.id', 'a.project_id')
-    .select([
-      'a.id', 'a.client_id', 'c.name as client_name', 'a.w_number', 'a.reference', 'a.expected', 'a.created_at', 'a.completed_at',
-      'a.partial_delivery', 'pr.number as project_number',
-      sql<number>`(select coalesce(sum(ap.expected), 0)::int from asn_products ap where ap.asn_id = a.id)`.as('quantity'),
-      sql<number>`(select coalesce(sum(ap.arrived), 0)::int from asn_products ap where ap.asn_id = a.id)`.as('arrived'),
-    ])
     .where('a.deleted_at', 'is', null)
     .where('a.completed_at', archive ? 'is not' : 'is', null)
     .where((eb) => clientScope(user, eb.ref('a.client_id')))
@@ -37,12 +40,44 @@ function asnListQuery(db: Executor, user: AuthUser, params: ListParams, archive:
       const like = likePattern(params.search);
       return q.where((eb) => eb.or([eb('a.reference', 'ilike', like), eb('a.w_number', 'ilike', like), eb('c.name', 'ilike', like)]));
     })
-    .orderBy(sql.ref(sortColumn(params, listSorts, archive ? 'a.completed_at' : 'a.created_at')), params.sort ? params.order : 'desc')
+    .orderBy(order.expression, order.direction)
     .orderBy('a.id', 'desc');
 }
 
-export const listAsns = (db: Executor, user: AuthUser, params: ListParams, archive: boolean, basePath: string) =>
-  paginate(asnListQuery(db, user, params, archive), params, basePath);
+/** A list row's columns of the pre-notifications `where` names, in list order. */
+function asnRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, params: ListParams, archive: boolean) {
+  const order = asnOrder(params, archive);
+  return db
+    .selectFrom('asns as a')
+    .innerJoin('clients as c', 'c.id', 'a.client_id')
+    .leftJoin('projects as pr', 'pr.id', 'a.project_id')
+    .select([
+      'a.id', 'a.client_id', 'c.name as client_name', 'a.w_number', 'a.reference', 'a.expected', 'a.created_at', 'a.completed_at',
+      'a.partial_delivery', 'pr.number as project_number', quantity.as('quantity'),
+      sql<number>`(select coalesce(sum(ap.arrived), 0)::int from asn_products ap where ap.asn_id = a.id)`.as('arrived'),
+    ])
+    .where(where)
+    .orderBy(order.expression, order.direction)
+    .orderBy('a.id', 'desc');
+}
+
+/**
+ * One page by key (paging.ts `pageByKey`): the ids in list order with their total (`count(*) over ()`
+ * on the pre-notifications alone), then the columns and line sums of those 25.
+ */
+export async function listAsns(db: Executor, user: AuthUser, params: ListParams, archive: boolean, basePath: string) {
+  const page = await pageByKey(db, params, 'a.id',
+    (from) => asnsFiltered(from, user, params, archive).select(['a.id', sql<number>`count(*) over ()::int`.as('total')]),
+    (from, byKey, pickedTotal) => asnRows(from, byKey, params, archive).select(pickedTotal.as('total_rows')));
+  // A page past the end brings no total along: counted then.
+  const total = page.total ?? (params.page > 1 ? await countAsns(db, user, params, archive) : 0);
+  return pagedAnswer(page.rows, total, params, basePath);
+}
+
+async function countAsns(db: Executor, user: AuthUser, params: ListParams, archive: boolean): Promise<number> {
+  const row = await asnsFiltered(db, user, params, archive).clearOrderBy().select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  return row?.n ?? 0;
+}
 
 /** The pre-notification row when the user may see it; another tenant's does not exist (404). */
 export async function asnInScope<Lock extends boolean = false>(db: ExecutorFor<Lock>, user: AuthUser, id: number, forUpdate?: Lock) {

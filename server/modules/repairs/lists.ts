@@ -1,9 +1,9 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { ClientType, DeliveryType, ItemStatus, repairStatuses } from '@domain/enums';
 import type { RepairListRow } from '@domain/contracts/repairs';
-import type { Executor } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, numericFilter, pageBounds, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
+import { likePattern, numericFilter, pageByKey, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { statusOf } from './rows';
@@ -72,7 +72,7 @@ function orderOf(params: ListParams) {
 }
 
 /** The rows of the list with their columns; `where` picks them (the filter, or the ids of one page). */
-function repairRows(db: Executor, where: RawBuilder<SqlBool>, order: ReturnType<typeof orderOf>) {
+function repairRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, order: ReturnType<typeof orderOf>) {
   return db
     .selectFrom('deliveries as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
@@ -124,35 +124,32 @@ async function countRepairs(db: Executor, user: AuthUser, f: RepairFilter): Prom
 }
 
 /**
- * One page in two statements, as the delivery lists (server/modules/deliveries/lists.ts): the page's
- * 25 ids first (in list order on deliveries_repair_list_idx; the clients joined only where a filter, a
- * search or the sort needs them), then the columns of those rows by key, so the lines' subqueries run
- * for 25 repairs and not for every repair skipped by OFFSET. The unfiltered total rides along with the
- * columns; any other is counted at the same time on another connection.
+ * One page by key, as the delivery lists (paging.ts `pageByKey`): the page's 25 ids in list order on
+ * deliveries_repair_list_idx (the clients joined only where a filter, a search or the sort needs them),
+ * then the columns of those rows, so the lines' subqueries run for 25 repairs and not for every repair
+ * skipped by OFFSET. The unfiltered total rides along with the columns; any other is counted at the
+ * same time on another connection.
  */
 export async function listRepairs(db: Executor, user: AuthUser, params: ListParams): Promise<Paged<RepairListRow>> {
   const f = repairFilter(params);
   const order = orderOf(params);
   const where = repairWhere(user, f);
-  const bounds = pageBounds(params);
   const inline = maintainedTotal(user, f);
   const needsClients = f.clientId !== null || f.search !== '' || order.expression === endCustomerName || order.expression === endUserName;
-  const [page, counted] = await Promise.all([db.selectFrom('deliveries as d')
-    .$if(needsClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
-    .select('d.id')
-    .where(where)
-    .orderBy(order.expression, order.direction)
-    .orderBy('d.id', 'desc')
-    .limit(bounds.limit)
-    .offset(bounds.offset)
-    .execute(), inline ? null : countRepairs(db, user, f)]);
-  const read = page.length
-    ? await repairRows(db, sql<SqlBool>`d.id = any(${page.map((r) => r.id)}::int[])`, order)
-      .select((inline ?? sql<number>`null::int`).as('total_rows')).execute()
-    : [];
+  const [page, counted] = await Promise.all([
+    pageByKey(db, params, 'd.id',
+      (from) => from.selectFrom('deliveries as d')
+        .$if(needsClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
+        .select(['d.id', sql<number | null>`null::int`.as('total')])
+        .where(where)
+        .orderBy(order.expression, order.direction)
+        .orderBy('d.id', 'desc'),
+      (from, byKey) => repairRows(from, byKey, order).select((inline ?? sql<number>`null::int`).as('total_rows'))),
+    inline ? null : countRepairs(db, user, f),
+  ]);
   // A page past the end brings no total along: counted then.
-  const total = counted ?? read[0]?.total_rows ?? await countRepairs(db, user, f);
-  return pagedAnswer(read.map(({ total_rows: _, ...row }) => toRow(row)), total, params, '/api/repairdeliveries');
+  const total = counted ?? page.total ?? await countRepairs(db, user, f);
+  return pagedAnswer(page.rows.map(toRow), total, params, '/api/repairdeliveries');
 }
 
 const EXPORT_MAX_ROWS = 100_000;

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import { ItemStatus } from '@domain/enums';
-import type { Executor } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 
 /**
  * How item statuses roll up into a product's columns (spec 2 §2.1):
@@ -18,6 +18,18 @@ export interface ProductCounts {
 
 export const emptyCounts: ProductCounts = { items_in_stock: 0, available_items: 0, items_at_location: 0, items_in_use: 0, items_count: 0 };
 
+/** The list's count columns summed over rows of item_counts. */
+const countColumns = () => {
+  const of = (status: number) => sql<string>`coalesce(sum(n) filter (where status_id = ${sql.lit(status)}), 0)`;
+  return [
+    of(ItemStatus.INGEKLAARD).as('items_in_stock'),
+    of(ItemStatus.OP_AFROEP).as('available_items'),
+    of(ItemStatus.VOORRAAD_KLANTLOCATIE).as('items_at_location'),
+    of(ItemStatus.IN_GEBRUIK).as('items_in_use'),
+    sql<string>`sum(n)`.as('items_count'),
+  ];
+};
+
 /**
  * The given products' rows of item_counts (migration 20261124T0500: live items per product and status,
  * kept exact by triggers) summed into the list's columns, one row per product with live items or
@@ -25,19 +37,16 @@ export const emptyCounts: ProductCounts = { items_in_stock: 0, available_items: 
  * on `product_id`; the ids are one array parameter, so the statement's text is the same for any page.
  */
 export function countsOfProducts(db: Executor, productIds: number[]) {
-  const of = (status: number) => sql<string>`coalesce(sum(n) filter (where status_id = ${sql.lit(status)}), 0)`;
   return db
     .selectFrom('item_counts')
-    .select([
-      'product_id',
-      of(ItemStatus.INGEKLAARD).as('items_in_stock'),
-      of(ItemStatus.OP_AFROEP).as('available_items'),
-      of(ItemStatus.VOORRAAD_KLANTLOCATIE).as('items_at_location'),
-      of(ItemStatus.IN_GEBRUIK).as('items_in_use'),
-      sql<string>`sum(n)`.as('items_count'),
-    ])
+    .select(['product_id', ...countColumns()])
     .where('product_id', '=', sql<number>`any(${productIds}::int[])`)
     .groupBy('product_id');
+}
+
+/** The counts of the product whose id `productId` names, to join laterally on a list's rows (one row; nulls without live items). */
+export function countsOfProduct(db: QueryCreator<Database>, productId: string) {
+  return db.selectFrom('item_counts').select(countColumns()).whereRef('product_id', '=', sql.ref(productId) as never);
 }
 
 type CountColumns = { [K in keyof ProductCounts]: string | number | null };

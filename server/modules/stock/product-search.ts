@@ -1,7 +1,7 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { ClientType, stockFilterOptions } from '@domain/enums';
 import { msg } from '@domain/schemas/common';
-import type { Executor } from '../../db/database';
+import type { Database } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError } from '../../http/errors';
 import { containsTerm, numericFilter, startsWithTerm, type ListParams } from '../../http/paging';
@@ -42,7 +42,7 @@ function stockFilter(params: ListParams): number | null {
 }
 
 /** Products with their end customer `c` and its reseller `r`. */
-export function productsJoined(db: Executor) {
+export function productsJoined(db: QueryCreator<Database>) {
   return db
     .selectFrom('products as p')
     // A left join on the not-null key gives the same rows as an inner join.
@@ -57,7 +57,7 @@ export function productsJoined(db: Executor) {
  * from an index alone (PostgreSQL still reads each product for the key of a join it then drops).
  * The builder is typed as joined either way; without the joins nothing may read `c` or `r`.
  */
-export function filteredProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, joinClients: boolean) {
+export function filteredProducts(db: QueryCreator<Database>, user: AuthUser, params: ListParams, filter: ProductFilter, joinClients: boolean) {
   const client = filter.clientId ?? numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
   const reseller = numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id');
   const group = numericFilter(params, 'product_group') ?? numericFilter(params, 'product_group_id');

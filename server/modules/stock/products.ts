@@ -6,10 +6,10 @@ import type { Paged } from '@domain/paged';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
-import { paginate, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
+import { pageByKey, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
 import type { Answer } from '../../http/route-schema';
 import { assertClientInScope } from '../../http/scope';
-import { countSortExpression, countsFor, countsOfProducts, countsOfRow, emptyCounts, type ProductCounts } from './counts';
+import { countSortExpression, countsFor, countsOfProduct, countsOfRow, emptyCounts, type ProductCounts } from './counts';
 import { imageUrl } from './product-detail';
 import { filteredProducts, productsJoined, type ProductFilter } from './product-search';
 
@@ -32,19 +32,6 @@ function withProductColumns<Q extends ReturnType<typeof productsJoined>>(query: 
     'p.id', 'p.name', 'p.description', 'p.article_number', 'p.unique_product_id', 'p.eol', 'p.product_group_id', 'p.client_id', 'p.price_cents',
     'p.image', 'p.is_active', sql<string>`c.name`.as('client_name'), 'r.id as reseller_id', 'r.name as reseller_name',
   ]);
-}
-
-/**
- * The list rows of products already picked (and checked) by id, with their item counts, in the order
- * of the ids: one statement.
- */
-async function productsByIds(db: Executor, ids: number[]) {
-  const rows = await withProductColumns(productsJoined(db))
-    .leftJoin(countsOfProducts(db, ids).as('k'), 'k.product_id', 'p.id')
-    .select(['k.items_in_stock', 'k.available_items', 'k.items_at_location', 'k.items_in_use', 'k.items_count'])
-    .where('p.id', '=', sql<number>`any(${ids}::int[])`).execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['execute']>>[number];
@@ -82,23 +69,34 @@ function maintainedTotal(user: AuthUser, params: ListParams, filter: ProductFilt
 }
 
 /**
- * GET /products and friends: one page in two steps. The ids of the page first, with the total in the
- * same statement: numbered with the page for a search (a few hundred products at most, where running
- * the search's index lookups again for a count costs more), the maintained count of an unfiltered
- * list, a count subquery otherwise. Then the columns of those ids by key with their item counts.
- * The ids statement is cheap to plan whatever its offset; the columns statement has one text for
- * every page, so PostgreSQL keeps a generic plan for it (in one statement, every page past the tenth
- * was planned again on every call).
+ * GET /products and friends: one page by key (paging.ts `pageByKey`). The ids of the page in list order
+ * with their total: numbered with the page for a search (a few hundred products at most, where running
+ * the search's index lookups again for a count costs more), the maintained count of an unfiltered list,
+ * a count subquery otherwise. Then the columns of those products with their item counts (item_counts,
+ * a few index entries per product).
  */
 export async function listProducts(
   db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
 ): Promise<Answer<Paged<ProductListRow>>> {
-  const query = filteredProducts(db, user, params, filter, sortsOnClients(params));
-  const count = maintainedTotal(user, params, filter) ?? sql<number>`(${query.select(sql<number>`count(*)::int`.as('n'))})`;
-  const ids = await paginate(orderProducts(query, params).select('p.id'), params, basePath, params.search ? 'window' : { column: count });
-  const pageIds = ids.data.map((p) => p.id);
-  const rows = pageIds.length ? await productsByIds(db, pageIds) : [];
-  return { ...ids, data: rows.map((p) => listRow(p, countsOfRow(p))) };
+  const page = await pageByKey(db, params, 'p.id',
+    (from) => {
+      const query = filteredProducts(from, user, params, filter, sortsOnClients(params));
+      const total = params.search ? sql<number>`count(*) over ()`
+        : maintainedTotal(user, params, filter) ?? sql<number>`(${filteredProducts(from, user, params, filter, false).select(sql<number>`count(*)::int`.as('n'))})`;
+      return orderProducts(query, params).select(['p.id', sql<number>`${total}::int`.as('total')]);
+    },
+    (from, byKey, pickedTotal) => orderProducts(withProductColumns(productsJoined(from)), params)
+      .leftJoinLateral(() => countsOfProduct(db, 'p.id').as('k'), (j) => j.onTrue())
+      .select(['k.items_in_stock', 'k.available_items', 'k.items_at_location', 'k.items_in_use', 'k.items_count', pickedTotal.as('total_rows')])
+      .where(byKey));
+  // A page past the end brings no total along: counted then.
+  const total = page.total ?? (params.page > 1 ? await countProducts(db, user, params, filter) : 0);
+  return { ...pagedAnswer(page.rows.map((p) => listRow(p, countsOfRow(p))), total, params, basePath) };
+}
+
+async function countProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter): Promise<number> {
+  const row = await filteredProducts(db, user, params, filter, false).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  return row?.n ?? 0;
 }
 
 /** All matching rows (export, client panels), in the list order. */
