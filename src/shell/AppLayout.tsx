@@ -30,7 +30,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const painted = useAfterFirstPaint();
-  const OutboxBadge = useOptionalPart(loadOutboxBadge, painted);
+  const { Part: OutboxBadge } = useOptionalPart(loadOutboxBadge, painted);
   const logout = async () => {
     const ok = await confirmDialog({ title: 'Uitloggen', text: 'Weet je zeker dat je wil uitloggen?', confirmLabel: 'Uitloggen', cancelLabel: 'Annuleren' });
     if (!ok) return;

@@ -1,23 +1,34 @@
 import { useEffect, useState, type ComponentType } from 'react';
 
+export interface OptionalPart<P extends object> {
+  /** The part, once its code has arrived. */
+  Part: ComponentType<P> | null;
+  /** The last attempt to fetch its code failed (offline); it is tried again when the connection returns. */
+  failed: boolean;
+}
+
 /**
- * A part of the shell the page can do without (the outbox badge), loaded once `when` holds. Its code
- * can fail to arrive (the device went offline before the service worker held it): then the part is
- * left out, never the page, and asked for again when the connection returns. `load` must be the same
- * function on every render (declare it at module level).
+ * A part the page can do without until its code is there (the outbox badge, the delivery page's
+ * check-out and finish), loaded once `when` holds. Its code can fail to arrive (the device went offline
+ * before the service worker held it): then the part is left out, never the page, and asked for again
+ * when the connection returns. `load` must be the same function on every render (declare it at module level).
  */
-export function useOptionalPart<P extends object>(load: () => Promise<ComponentType<P>>, when: boolean): ComponentType<P> | null {
-  const [part, setPart] = useState<ComponentType<P> | null>(null);
+export function useOptionalPart<P extends object>(load: () => Promise<ComponentType<P>>, when: boolean): OptionalPart<P> {
+  const [Part, setPart] = useState<ComponentType<P> | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!when || part) return;
+    if (!when || Part) return;
     let mounted = true;
-    const attempt = () => void load().then((loaded) => mounted && setPart(() => loaded), () => undefined);
+    const attempt = () => void load().then(
+      (loaded) => mounted && setPart(() => loaded),
+      () => mounted && setFailed(true),
+    );
     attempt();
     window.addEventListener('online', attempt);
     return () => {
       mounted = false;
       window.removeEventListener('online', attempt);
     };
-  }, [load, when, part]);
-  return part;
+  }, [load, when, Part]);
+  return { Part, failed: failed && !Part };
 }

@@ -272,6 +272,40 @@ test.describe('phone', () => {
   });
 });
 
+test.describe('phone, first visit (no service worker yet)', () => {
+  test.use({ ...pixel7, serviceWorkers: 'block' });
+
+  test('offline before the check-out code arrived: the page stays, says so, and opens check-out once the connection is back', async ({ page, context, portal, signedInAs }) => {
+    const s = await setUp(portal);
+    await item(portal, s.laptop, s.endCustomer, 'FWF0000001');
+    const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, 'E2E-FIRST-1', [{ product_id: s.laptop }]);
+    // The modals' code does not arrive until the connection is back: the device went offline first.
+    let connected = false;
+    const modalCode = /\/assets\/(CheckOutModal|FinishDeliveryModal)-[\w-]+\.js$/;
+    await page.route(modalCode, (route) => (connected ? route.continue() : route.abort('internetdisconnected')));
+
+    await signedInAs('magazijn@demo.local');
+    await page.goto(`/leveringen/${id}`);
+    await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+    await expect(page.getByTestId('fw-not-loaded')).toHaveText('Geen verbinding: dit scherm is nog niet op het apparaat. Het opent zodra de verbinding terug is.');
+    await expect(page.getByRole('table', { name: 'Artikelen' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.screenshot({ path: '.tmp/shots/fieldwork-not-loaded-phone.png' });
+
+    connected = true;
+    await context.setOffline(false);
+    const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+    await expect(modal).toBeVisible();
+    await modal.getByLabel('Serienummer', { exact: true }).click();
+    await scan(page, 'FWF0000001');
+    await modal.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('De items zijn uitgeklaard')).toBeVisible();
+    expect((await lines(portal, id)).map((l) => l.checked_out_at !== null)).toEqual([true]);
+  });
+});
+
 test.describe('tablet, a whole round offline', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
   test.slow();

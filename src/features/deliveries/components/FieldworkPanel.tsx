@@ -1,13 +1,23 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { Carrier } from '@domain/enums';
 import { useSessionUser } from '../../../session';
+import { useOptionalPart } from '../../../shell/optional-part';
 import { checkOutComplete, usePendingFieldwork } from '../api/fieldwork';
 import '../fieldwork.css';
 
-const CheckOutModal = lazy(() => import('./CheckOutModal').then((m) => ({ default: m.CheckOutModal })));
-const FinishDeliveryModal = lazy(() => import('./FinishDeliveryModal').then((m) => ({ default: m.FinishDeliveryModal })));
+const loadCheckOut = () => import('./CheckOutModal').then((m) => m.CheckOutModal);
+const loadFinish = () => import('./FinishDeliveryModal').then((m) => m.FinishDeliveryModal);
+
+/** In place of a modal whose code has not arrived. */
+function NotYetLoaded({ failed }: { failed: boolean }) {
+  return (
+    <div className="notice notice-warning" role="status" data-testid="fw-not-loaded">
+      {failed ? 'Geen verbinding: dit scherm is nog niet op het apparaat. Het opent zodra de verbinding terug is.' : 'Bezig met laden…'}
+    </div>
+  );
+}
 
 /**
  * Field work on the delivery page (spec 2 §2.7): 'Artikelen uitklaren', the 'Afronden' panel, and
@@ -26,6 +36,10 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
   const finishable = open && mayChange && (d.can.finish || (d.carrier_id === Carrier.REUZADO && complete));
   const waitingCheckOuts = pending.serials.size + [...pending.accessories.values()].reduce((n, x) => n + x, 0);
   const signer = pending.finish?.meta?.signerName;
+  // Their code is asked for as soon as their button shows: a driver who loses the connection afterwards
+  // can still open them, also on a first visit, before the service worker holds the app.
+  const checkOut = useOptionalPart(loadCheckOut, canCheckOut);
+  const finish = useOptionalPart(loadFinish, finishable);
 
   if (!canCheckOut && !finishable && !pending.finish && !waitingCheckOuts && !pending.failed.length) return null;
   return (
@@ -56,10 +70,10 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
           <button type="button" className="button button-primary" onClick={() => setModal('finish')}>Afronden</button>
         </div>
       )}
-      <Suspense fallback={null}>
-        {modal === 'checkout' && <CheckOutModal delivery={d} onClose={() => setModal(null)} />}
-        {modal === 'finish' && <FinishDeliveryModal delivery={d} waitingSerials={unplaced} onClose={() => setModal(null)} />}
-      </Suspense>
+      {modal === 'checkout' && (checkOut.Part ? <checkOut.Part delivery={d} onClose={() => setModal(null)} /> : <NotYetLoaded failed={checkOut.failed} />)}
+      {modal === 'finish' && (finish.Part
+        ? <finish.Part delivery={d} waitingSerials={unplaced} onClose={() => setModal(null)} />
+        : <NotYetLoaded failed={finish.failed} />)}
     </section>
   );
 }
