@@ -306,6 +306,31 @@ test.describe('phone, first visit (no service worker yet)', () => {
   });
 });
 
+test.describe('phone, first visit without a service worker', () => {
+  test.use({ ...pixel7, serviceWorkers: 'block' });
+
+  test('the check-out code comes ahead when no service worker holds the app: check-out opens offline and waits in the outbox', async ({ page, context, portal, signedInAs }) => {
+    const s = await setUp(portal);
+    await item(portal, s.laptop, s.endCustomer, 'FWA0000001');
+    const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, 'E2E-AHEAD-1', [{ product_id: s.laptop }]);
+
+    await signedInAs('magazijn@demo.local');
+    const ahead = page.waitForResponse(/\/assets\/CheckOutModal-[\w-]+\.js$/);
+    await page.goto(`/leveringen/${id}`);
+    expect((await ahead).status()).toBe(200);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+    const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+    await modal.getByLabel('Serienummer', { exact: true }).click();
+    await scan(page, 'FWA0000001');
+    await modal.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await lines(portal, id)).map((l) => l.checked_out_at !== null), { timeout: 20_000 }).toEqual([true]);
+  });
+});
+
 test.describe('tablet, a whole round offline', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
   test.slow();

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { Carrier } from '@domain/enums';
 import { useSessionUser } from '../../../session';
-import { useAfterFirstPaint } from '../../../shell/first-paint';
+import { useFetchAhead } from '../../../shell/code-ahead';
 import { useOptionalPart } from '../../../shell/optional-part';
 import { checkOutComplete, usePendingFieldwork } from '../api/fieldwork';
 import '../fieldwork.css';
@@ -37,12 +37,11 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
   const finishable = open && mayChange && (d.can.finish || (d.carrier_id === Carrier.REUZADO && complete));
   const waitingCheckOuts = pending.serials.size + [...pending.accessories.values()].reduce((n, x) => n + x, 0);
   const signer = pending.finish?.meta?.signerName;
-  // Their code is asked for once their button shows (after the page's first paint, or on the click): a
-  // driver who loses the connection afterwards can still open them, also on a first visit, before the
-  // service worker holds the app.
-  const painted = useAfterFirstPaint();
-  const checkOut = useOptionalPart(loadCheckOut, canCheckOut && (painted || modal === 'checkout'));
-  const finish = useOptionalPart(loadFinish, finishable && (painted || modal === 'finish'));
+  // Their code comes on the click, or ahead once their button shows when no service worker holds the
+  // app (a first visit): a driver who loses the connection afterwards can still open them.
+  const ahead = useFetchAhead();
+  const checkOut = useOptionalPart(loadCheckOut, canCheckOut && (ahead || modal === 'checkout'));
+  const finish = useOptionalPart(loadFinish, finishable && (ahead || modal === 'finish'));
 
   if (!canCheckOut && !finishable && !pending.finish && !waitingCheckOuts && !pending.failed.length) return null;
   return (
