@@ -46,7 +46,7 @@ export function countsOfProducts(db: Executor, productIds: number[]) {
 
 /** The counts of the product whose id `productId` names, to join laterally on a list's rows (one row; nulls without live items). */
 export function countsOfProduct(db: QueryCreator<Database>, productId: string) {
-  return db.selectFrom('item_counts').select(countColumns()).whereRef('product_id', '=', sql.ref(productId) as never);
+  return db.selectFrom('item_counts').select(countColumns()).where('product_id', '=', sql.ref<number>(productId));
 }
 
 type CountColumns = { [K in keyof ProductCounts]: string | number | null };

@@ -91,7 +91,7 @@ export async function listProducts(
       .where(byKey));
   // A page past the end brings no total along: counted then.
   const total = page.total ?? (params.page > 1 ? await countProducts(db, user, params, filter) : 0);
-  return { ...pagedAnswer(page.rows.map((p) => listRow(p, countsOfRow(p))), total, params, basePath) };
+  return pagedAnswer(page.rows.map((p) => listRow(p, countsOfRow(p))), total, params, basePath);
 }
 
 async function countProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter): Promise<number> {
