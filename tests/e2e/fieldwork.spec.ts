@@ -304,10 +304,6 @@ test.describe('phone, first visit (no service worker yet)', () => {
     await expect(page.getByText('De items zijn uitgeklaard')).toBeVisible();
     expect((await lines(portal, id)).map((l) => l.checked_out_at !== null)).toEqual([true]);
   });
-});
-
-test.describe('phone, first visit without a service worker', () => {
-  test.use({ ...pixel7, serviceWorkers: 'block' });
 
   test('the check-out code comes ahead when no service worker holds the app: check-out opens offline and waits in the outbox', async ({ page, context, portal, signedInAs }) => {
     const s = await setUp(portal);
