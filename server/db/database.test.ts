@@ -17,7 +17,10 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-describe('PGlite driver', () => {
+// Each test builds new embedded databases (PGlite's initdb): seconds each, minutes on a busy 2-core machine.
+const EMBEDDED_START_MS = 180_000;
+
+describe('PGlite driver', { timeout: EMBEDDED_START_MS }, () => {
   it('keeps a concurrent request out of another request\'s transaction', async () => {
     const opened = kyselyOnPGlite(new PGlite({ parsers: pgliteParsers }));
     const db = opened.db.withTables<{ t: { name: string } }>();
@@ -40,8 +43,7 @@ describe('PGlite driver', () => {
   });
 });
 
-// Each test builds new embedded databases (PGlite's initdb): seconds each, minutes on a busy 2-core machine.
-describe('embedded data folder', { timeout: 180_000 }, () => {
+describe('embedded data folder', { timeout: EMBEDDED_START_MS }, () => {
   it('builds a new database in a temporary folder and leaves nothing when the first start fails', async () => {
     const dir = tmp();
     await expect(openEmbedded(dir, async () => { throw new Error('stopped during first start'); })).rejects.toThrow('stopped during first start');
