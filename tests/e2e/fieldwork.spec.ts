@@ -289,7 +289,7 @@ test.describe('phone, first visit (no service worker yet)', () => {
     await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toBeVisible();
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
-    await expect(page.getByTestId('fw-not-loaded')).toHaveText('Geen verbinding: dit scherm is nog niet op het apparaat. Het opent zodra de verbinding terug is.');
+    await expect(page.getByTestId('fw-not-loaded')).toHaveText('Geen verbinding: dit scherm is nog niet op het apparaat. Het opent zodra de verbinding terug is.Opnieuw proberen');
     await expect(page.getByRole('table', { name: 'Artikelen' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await page.screenshot({ path: '.tmp/shots/fieldwork-not-loaded-phone.png' });
@@ -300,6 +300,32 @@ test.describe('phone, first visit (no service worker yet)', () => {
     await expect(modal).toBeVisible();
     await modal.getByLabel('Serienummer', { exact: true }).click();
     await scan(page, 'FWF0000001');
+    await modal.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('De items zijn uitgeklaard')).toBeVisible();
+    expect((await lines(portal, id)).map((l) => l.checked_out_at !== null)).toEqual([true]);
+  });
+
+  test('the server did not answer while the device stayed online: "Opnieuw proberen" fetches the code again and opens the modal', async ({ page, portal, signedInAs }) => {
+    const s = await setUp(portal);
+    await item(portal, s.laptop, s.endCustomer, 'FWR0000001');
+    const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, 'E2E-RETRY-1', [{ product_id: s.laptop }]);
+    // A deploy restarts the server: the modal's code is refused, and the browser never goes offline.
+    let serving = false;
+    await page.route(/\/assets\/CheckOutModal-[\w-]+\.js$/, (route) => (serving ? route.continue() : route.abort('connectionrefused')));
+
+    await signedInAs('magazijn@demo.local');
+    await page.goto(`/leveringen/${id}`);
+    await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+    const notice = page.getByTestId('fw-not-loaded');
+    await expect(notice).toContainText('Geen verbinding: dit scherm is nog niet op het apparaat.');
+
+    serving = true;
+    await notice.getByRole('button', { name: 'Opnieuw proberen' }).click();
+    const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+    await expect(modal).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await modal.getByLabel('Serienummer', { exact: true }).click();
+    await scan(page, 'FWR0000001');
     await modal.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('De items zijn uitgeklaard')).toBeVisible();
     expect((await lines(portal, id)).map((l) => l.checked_out_at !== null)).toEqual([true]);

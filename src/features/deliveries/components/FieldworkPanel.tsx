@@ -12,10 +12,12 @@ const loadCheckOut = () => import('./CheckOutModal').then((m) => m.CheckOutModal
 const loadFinish = () => import('./FinishDeliveryModal').then((m) => m.FinishDeliveryModal);
 
 /** In place of a modal whose code has not arrived. */
-function NotYetLoaded({ failed }: { failed: boolean }) {
+function NotYetLoaded({ part }: { part: { failed: boolean; retry: () => void } }) {
+  if (!part.failed) return <div className="notice notice-warning" role="status" data-testid="fw-not-loaded">Bezig met laden…</div>;
   return (
-    <div className="notice notice-warning" role="status" data-testid="fw-not-loaded">
-      {failed ? 'Geen verbinding: dit scherm is nog niet op het apparaat. Het opent zodra de verbinding terug is.' : 'Bezig met laden…'}
+    <div className="notice notice-warning fw-not-loaded" role="status" data-testid="fw-not-loaded">
+      <span>Geen verbinding: dit scherm is nog niet op het apparaat. Het opent zodra de verbinding terug is.</span>
+      <button type="button" className="button button-secondary" onClick={part.retry}>Opnieuw proberen</button>
     </div>
   );
 }
@@ -62,20 +64,20 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
       )}
       {canCheckOut && (
         <div className="fw-row">
-          <button type="button" className="button button-primary" onClick={() => setModal('checkout')}>Artikelen uitklaren</button>
+          <button type="button" className="button button-primary" onClick={() => { setModal('checkout'); checkOut.retry(); }}>Artikelen uitklaren</button>
         </div>
       )}
       {finishable && (
         <div className="fw-finish-panel">
           <h3>Afronden</h3>
           <p className="muted">Vink aan wat is geleverd en opgehaald en laat de ontvanger tekenen.</p>
-          <button type="button" className="button button-primary" onClick={() => setModal('finish')}>Afronden</button>
+          <button type="button" className="button button-primary" onClick={() => { setModal('finish'); finish.retry(); }}>Afronden</button>
         </div>
       )}
-      {modal === 'checkout' && (checkOut.Part ? <checkOut.Part delivery={d} onClose={() => setModal(null)} /> : <NotYetLoaded failed={checkOut.failed} />)}
+      {modal === 'checkout' && (checkOut.Part ? <checkOut.Part delivery={d} onClose={() => setModal(null)} /> : <NotYetLoaded part={checkOut} />)}
       {modal === 'finish' && (finish.Part
         ? <finish.Part delivery={d} waitingSerials={unplaced} onClose={() => setModal(null)} />
-        : <NotYetLoaded failed={finish.failed} />)}
+        : <NotYetLoaded part={finish} />)}
     </section>
   );
 }
