@@ -105,11 +105,12 @@ export function identifyingWord(search: string): string | null {
  * The rows are the same: every row that contains the term contains the word. `lowered`: the column
  * holds its text lowercased already (products.name_search), so no row is lowercased while it is read.
  */
-export function containsTerm(column: Expression<string | null>, search: string, { lowered = false } = {}): RawBuilder<SqlBool> {
+export function containsTerm(column: Expression<string | null>, search: string, { lowered = false, opaque = false } = {}): RawBuilder<SqlBool> {
   const word = identifyingWord(search);
-  const contains = (pattern: string) => (lowered ? sql`${column} like lower(${pattern})` : sql`${column} ilike ${pattern}`);
+  const value = opaque ? opaqueText : (text: string) => sql`${text}`;
+  const contains = (pattern: string) => (lowered ? sql`${column} like lower(${value(pattern)})` : sql`${column} ilike ${value(pattern)}`);
   if (!word) return sql<SqlBool>`${contains(likePattern(search))}`;
-  const whole = lowered ? sql`strpos(${column}, lower(${search}))` : sql`strpos(lower(${column}), lower(${search}))`;
+  const whole = lowered ? sql`strpos(${column}, lower(${value(search)}))` : sql`strpos(lower(${column}), lower(${value(search)}))`;
   return sql<SqlBool>`(${contains(likePattern(word))} and ${whole} > 0)`;
 }
 
@@ -135,11 +136,19 @@ export function prefixRange(search: string): { from: string; to: string | null }
 }
 
 /** `upper(column)` starts with the term, in capitals: a range of the column's upper() text_pattern_ops index. */
-export function startsWithTerm(column: Expression<string | null>, search: string): RawBuilder<SqlBool> {
+export function startsWithTerm(column: Expression<string | null>, search: string, { opaque = false } = {}): RawBuilder<SqlBool> {
   const { from, to } = prefixRange(search);
+  const value = opaque ? opaqueText : (text: string) => sql`${text}`;
   const upper = sql`upper(${column})`;
-  return to === null ? sql<SqlBool>`${upper} ~>=~ ${from}` : sql<SqlBool>`${upper} ~>=~ ${from} and ${upper} ~<~ ${to}`;
+  return to === null ? sql<SqlBool>`${upper} ~>=~ ${value(from)}` : sql<SqlBool>`${upper} ~>=~ ${value(from)} and ${upper} ~<~ ${value(to)}`;
 }
+
+/**
+ * A text parameter behind a scalar subquery: no plan can read its value ahead of execution, so custom
+ * and generic plans of the statement cost the same and PostgreSQL keeps the generic one (as `pageBounds`
+ * does for an offset). For a statement whose custom plans cost more to make than they save.
+ */
+export const opaqueText = (text: string): RawBuilder<string> => sql<string>`(select ${text}::text)`;
 
 export type { Paged } from '@domain/paged';
 

@@ -17,15 +17,15 @@ import { lineageScope } from '../../http/scope';
  * 20261126T0100-client-lineage) finds its products without visiting each of the reseller's clients.
  */
 function productSearchIds(search: string): RawBuilder<number> {
-  const has = (column: string) => containsTerm(sql.ref(column), search);
-  return sql<number>`select sp.id from products sp where ${containsTerm(sql.ref('sp.name_search'), search, { lowered: true })}
+  const has = (column: string) => containsTerm(sql.ref(column), search, { opaque: true });
+  return sql<number>`select sp.id from products sp where ${containsTerm(sql.ref('sp.name_search'), search, { lowered: true, opaque: true })}
     union select sp.id from products sp where ${has('sp.article_number')}
     union select sp.id from products sp where sp.client_id in (select sc.id from clients sc where ${has('sc.name')})
     union select sp.id from products sp join clients sc on sc.id = sp.client_id
-      where sp.reseller_id in (select sr.id from clients sr where sr.client_type_id = ${ClientType.RESELLER} and ${has('sr.name')})
+      where sp.reseller_id in (select sr.id from clients sr where sr.client_type_id = ${sql.lit(ClientType.RESELLER)} and ${has('sr.name')})
         and sc.parent_client_id = sp.reseller_id
-    union select si.product_id from items si where si.deleted_at is null and ${startsWithTerm(sql.ref('si.serial'), search)}
-    union select si.product_id from items si where si.deleted_at is null and ${startsWithTerm(sql.ref('si.order_number'), search)}`;
+    union select si.product_id from items si where si.deleted_at is null and ${startsWithTerm(sql.ref('si.serial'), search, { opaque: true })}
+    union select si.product_id from items si where si.deleted_at is null and ${startsWithTerm(sql.ref('si.order_number'), search, { opaque: true })}`;
 }
 
 export interface ProductFilter {
@@ -47,7 +47,7 @@ export function productsJoined(db: QueryCreator<Database>) {
     .selectFrom('products as p')
     // A left join on the not-null key gives the same rows as an inner join.
     .leftJoin('clients as c', 'c.id', 'p.client_id')
-    .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER));
+    .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', sql.lit(ClientType.RESELLER)));
 }
 
 /**
