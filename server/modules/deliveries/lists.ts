@@ -3,7 +3,7 @@ import { ClientType, DeliveryType } from '@domain/enums';
 import type { DeliveryListRow } from '@domain/contracts/deliveries';
 import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { containsTerm, numericFilter, pageByKey, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
+import { containsTerm, identifyingWord, numericFilter, pageByKey, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { clientIdsInScope, lineageScope } from '../../http/scope';
 import { deliveryTypeName } from './rows';
@@ -78,13 +78,31 @@ function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
   if (f.clientId !== null) parts.push(sql`d.client_id in (${clientAndChildren(f.clientId)})`);
   if (f.typeId !== null) parts.push(sql`d.delivery_type_id = ${f.typeId}`);
   if (f.search !== '') {
-    // One table's columns and an id array: PostgreSQL combines the trigram indexes and deliveries_client_idx (BitmapOr).
-    const has = (column: string) => containsTerm(sql.ref(column), f.search);
-    parts.push(sql`(${has('d.order_number')} or ${has('d.w_number')} or ${has('d.your_reference')} or ${has('d.address')} or ${has('d.contact')}
-      or d.client_id = any(array(select n.id from clients n where ${has('n.name')}
-        union all select k.id from clients k join clients kp on kp.id = k.parent_client_id where ${has('kp.name')})))`);
+    // A term with a code in it (an order number: `identifyingWord`) finds a few deliveries: they are
+    // looked up as ids on their own, whatever their tab, with the values behind scalar subqueries. Then
+    // PostgreSQL keeps one generic plan instead of planning the statement on every call (1.4 ms of the
+    // 1.8 ms such a search took at 200,000 deliveries; 0.4 ms in all now). With the tab's filter beside
+    // the search, a generic plan combined it with the tab's index (75,000 entries for one delivery).
+    // Any other term ('BLEV', a street) may find most deliveries: it stays beside the tab's filter, and
+    // each call gets a plan for its term. As ids on their own, a broad term cost 2-3 times as much.
+    parts.push(identifyingWord(f.search)
+      ? sql`d.id = any(array(select s.id from deliveries s where ${searchMatches(f.search, 's', true)}))`
+      : searchMatches(f.search, 'd', false));
   }
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+/**
+ * Whether a delivery (`alias`) matches a search: its columns and an id array of its clients, which
+ * PostgreSQL combines from the trigram indexes and deliveries_client_idx (BitmapOr). `opaque`: the
+ * values no plan reads ahead (paging.ts `opaqueText`).
+ */
+function searchMatches(search: string, alias: 's' | 'd', opaque: boolean): RawBuilder<SqlBool> {
+  const has = (column: string) => containsTerm(sql.ref(column), search, { opaque });
+  const own = (column: string) => has(`${alias}.${column}`);
+  return sql<SqlBool>`(${own('order_number')} or ${own('w_number')} or ${own('your_reference')} or ${own('address')} or ${own('contact')}
+    or ${sql.ref(`${alias}.client_id`)} = any(array(select n.id from clients n where ${has('n.name')}
+      union all select k.id from clients k join clients kp on kp.id = k.parent_client_id where ${has('kp.name')})))`;
 }
 
 function orderOf(tab: DeliveryTab, params: ListParams) {
