@@ -77,10 +77,14 @@ function repairRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, orde
     .selectFrom('deliveries as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
     .leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
-    // Both columns of the defect lines in one pass over them (the same values as `defect`).
-    .leftJoinLateral((eb) => eb.selectFrom('delivery_products as dp').innerJoin('products as p', 'p.id', 'dp.product_id')
+    // Both columns of the defect lines in one pass over them (the same values as `defect`). Each line's
+    // product name by key: joined, PostgreSQL merged the one or two lines with the products in key order.
+    .leftJoinLateral((eb) => eb.selectFrom('delivery_products as dp')
       .leftJoin('items as i', 'i.id', 'dp.item_id')
-      .select([sql<string | null>`string_agg(distinct i.serial, ', ')`.as('serials'), sql<string | null>`string_agg(distinct p.name, ', ')`.as('products')])
+      .select([
+        sql<string | null>`string_agg(distinct i.serial, ', ')`.as('serials'),
+        sql<string | null>`string_agg(distinct (select p.name from products p where p.id = dp.product_id), ', ')`.as('products'),
+      ])
       .whereRef('dp.delivery_id', '=', 'd.id').where(sql<SqlBool>`dp.is_pickup = 1`).as('x'), (j) => j.onTrue())
     .select([
       'd.id', 'd.order_number', 'd.w_number', 'd.created_at', 'd.finished_repair', 'd.is_cancelled',
