@@ -4,25 +4,12 @@
  * route is under load. On the database of an earlier `npm run bench` (BENCH_DB, default portal_bench).
  * Run: npx tsx bench/cpu-split.ts [route-name-filter]
  */
-import fs from 'node:fs';
 import { BenchClient, startBareServer, startServer } from './lib';
 import { measure, type LoadTarget } from './load';
 import { baselineOf, routes, type Who } from './routes';
 import { prepareVolume } from './volume';
+import { cpuTimes, postgresCpu, postgresSince } from './proc-cpu';
 
-const ticks = 100; // USER_HZ
-/** CPU milliseconds of a process so far: user and system (kernel: socket writes and reads, wake-ups). */
-const cpuTimes = (pid: number) => {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return { user: (Number(f[11]) / ticks) * 1000, system: (Number(f[12]) / ticks) * 1000 };
-};
-const cpuOf = (pid: number) => { const t = cpuTimes(pid); return t.user + t.system; };
-const postgresPids = () => fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
-  try { return fs.readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres'); } catch { return false; }
-}).map(Number);
-/** CPU so far per PostgreSQL process; a backend that exits during the measurement (an idle pool connection closing) drops out of both. */
-const postgresCpu = () => new Map(postgresPids().flatMap((pid) => { try { return [[pid, cpuOf(pid)] as const]; } catch { return []; } }));
-const postgresSince = (before: Map<number, number>) => [...postgresCpu()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 const volume = await prepareVolume(process.env.BENCH_DB ?? 'portal_bench', true);
 const server = await startServer(volume.databaseUrl);

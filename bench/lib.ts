@@ -59,7 +59,12 @@ export interface BenchServer {
 
 /** Starts the compiled server that `npm start` runs on a loopback port against the database (no seeding: the bench did that). */
 export async function startServer(databaseUrl: string, port = 38411): Promise<BenchServer> {
-  return startChild([...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), await ensureServerBuilt()], 'Het portaal draait op', databaseUrl, port);
+  return startBundle(await ensureServerBuilt(), databaseUrl, port);
+}
+
+/** Starts a compiled server bundle (dist-server/main.js of this tree or of another commit's build). */
+export function startBundle(bundle: string, databaseUrl: string, port: number): Promise<BenchServer> {
+  return startChild([...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), bundle], 'Het portaal draait op', databaseUrl, port);
 }
 
 /** Starts the bare Fastify + pg baseline (bench/bare.ts) on a loopback port against the same database. */

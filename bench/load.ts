@@ -38,9 +38,10 @@ export interface LoadResult extends Figures {
   failed?: string;
 }
 
-interface Sample { ok: number; failed: string[]; seconds: number; times: number[] }
+export interface Sample { ok: number; failed: string[]; seconds: number; times: number[] }
 
-function fire(target: LoadTarget, nextPath: (i: number) => string, connections: number, seconds: number): Promise<Sample> {
+/** Autocannon on one target for some seconds, every request's path from `nextPath`. */
+export function fire(target: LoadTarget, nextPath: (i: number) => string, connections: number, seconds: number): Promise<Sample> {
   let i = 0;
   const times: number[] = [];
   const failed: string[] = [];
