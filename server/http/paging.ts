@@ -85,6 +85,16 @@ export function likePattern(search: string): string {
 }
 
 /**
+ * A text parameter behind a scalar subquery: no plan can read its value ahead of execution, so custom
+ * and generic plans of the statement cost the same and PostgreSQL keeps the generic one (as `pageBounds`
+ * does for an offset). For a statement whose custom plans cost more to make than they save.
+ */
+export const opaqueText = (text: string): RawBuilder<string> => sql<string>`(select ${text}::text)`;
+
+/** A search's text as a parameter, or with `opaque` behind a scalar subquery. */
+const textValue = (opaque: boolean) => (opaque ? opaqueText : (text: string) => sql<string>`${text}`);
+
+/**
  * The longest word of a term that narrows a trigram lookup: five or more letters and digits, at least
  * one a digit (the number part of an order number, a serial, a reference), in a term of more words.
  * Null when there is none.
@@ -104,10 +114,11 @@ export function identifyingWord(search: string): string | null {
  * the rows it finds, in a form the index does not take (`strpos(lower(…))`, what ILIKE does in UTF-8).
  * The rows are the same: every row that contains the term contains the word. `lowered`: the column
  * holds its text lowercased already (products.name_search), so no row is lowercased while it is read.
+ * `opaque`: the term's values behind scalar subqueries (`opaqueText`).
  */
 export function containsTerm(column: Expression<string | null>, search: string, { lowered = false, opaque = false } = {}): RawBuilder<SqlBool> {
   const word = identifyingWord(search);
-  const value = opaque ? opaqueText : (text: string) => sql`${text}`;
+  const value = textValue(opaque);
   const contains = (pattern: string) => (lowered ? sql`${column} like lower(${value(pattern)})` : sql`${column} ilike ${value(pattern)}`);
   if (!word) return sql<SqlBool>`${contains(likePattern(search))}`;
   const whole = lowered ? sql`strpos(${column}, lower(${value(search)}))` : sql`strpos(lower(${column}), lower(${value(search)}))`;
@@ -138,17 +149,10 @@ export function prefixRange(search: string): { from: string; to: string | null }
 /** `upper(column)` starts with the term, in capitals: a range of the column's upper() text_pattern_ops index. */
 export function startsWithTerm(column: Expression<string | null>, search: string, { opaque = false } = {}): RawBuilder<SqlBool> {
   const { from, to } = prefixRange(search);
-  const value = opaque ? opaqueText : (text: string) => sql`${text}`;
+  const value = textValue(opaque);
   const upper = sql`upper(${column})`;
   return to === null ? sql<SqlBool>`${upper} ~>=~ ${value(from)}` : sql<SqlBool>`${upper} ~>=~ ${value(from)} and ${upper} ~<~ ${value(to)}`;
 }
-
-/**
- * A text parameter behind a scalar subquery: no plan can read its value ahead of execution, so custom
- * and generic plans of the statement cost the same and PostgreSQL keeps the generic one (as `pageBounds`
- * does for an offset). For a statement whose custom plans cost more to make than they save.
- */
-export const opaqueText = (text: string): RawBuilder<string> => sql<string>`(select ${text}::text)`;
 
 export type { Paged } from '@domain/paged';
 
