@@ -4,7 +4,7 @@ import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { Carrier } from '@domain/enums';
 import { useSessionUser } from '../../../session';
 import { useFetchAhead } from '../../../shell/code-ahead';
-import { useOptionalPart } from '../../../shell/optional-part';
+import { useOptionalPart, type OptionalPart } from '../../../shell/optional-part';
 import { checkOutComplete, usePendingFieldwork } from '../api/fieldwork';
 import '../fieldwork.css';
 
@@ -12,7 +12,7 @@ const loadCheckOut = () => import('./CheckOutModal').then((m) => m.CheckOutModal
 const loadFinish = () => import('./FinishDeliveryModal').then((m) => m.FinishDeliveryModal);
 
 /** In place of a modal whose code has not arrived. */
-function NotYetLoaded({ part }: { part: { failed: boolean; retry: () => void } }) {
+function NotYetLoaded({ part }: { part: Pick<OptionalPart<object>, 'failed' | 'retry'> }) {
   if (!part.failed) return <div className="notice notice-warning" role="status" data-testid="fw-not-loaded">Bezig met laden…</div>;
   return (
     <div className="notice notice-warning fw-not-loaded" role="status" data-testid="fw-not-loaded">
