@@ -4,7 +4,9 @@
  * customer read their rows by it. Whatever happens to clients (moved, retyped, several writers at
  * once) and to the rows (created, given another client), every row's lineage equals the one read from
  * its client, its parent and its grandparent, product_counts (migration 20261126T0300) equals the
- * products counted by their lineage, and each user's list shows its part of the hierarchy.
+ * products counted by their lineage, every product holds its end customer's and reseller's names as
+ * the product search reads them (migration 20261127T1900), and each user's list shows its part of the
+ * hierarchy.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,9 +29,18 @@ async function lineageMismatches(table: 'deliveries' | 'products') {
   return rows.map((r) => r.id);
 }
 
+/** Products whose stored search names differ from their client's name and the name of its parent when that is a reseller. */
+async function searchNameMismatches() {
+  const { rows } = await sql<{ id: number }>`select t.id from products t
+    join clients x on x.id = t.client_id left join clients r on r.id = x.parent_client_id and r.client_type_id = ${ClientType.RESELLER}
+    where t.client_name_search is distinct from lower(x.name) or t.reseller_name_search is distinct from lower(r.name)`.execute(ctx.db);
+  return rows.map((r) => r.id);
+}
+
 async function expectLineageExact(label: string) {
   expect(await lineageMismatches('deliveries'), `${label}: deliveries`).toEqual([]);
   expect(await lineageMismatches('products'), `${label}: products`).toEqual([]);
+  expect(await searchNameMismatches(), `${label}: products' search names`).toEqual([]);
   // product_counts (its rows that are not 0) against the live products grouped by every scope they count in.
   const table = await sql<{ scope_id: number; is_active: boolean; n: number }>`select scope_id, is_active, n from product_counts
     where n <> 0 order by 1, 2`.execute(ctx.db);
@@ -76,8 +87,8 @@ const insertClient = (type: number, parent: number | null) => insertClientIn(ctx
 
 const insertDelivery = (clientId: number, db = ctx.db) => insertDeliveryIn(db, clientId, 'LIJN');
 
-async function insertProduct(clientId: number): Promise<number> {
-  const row = await ctx.db.insertInto('products').values({ client_id: clientId, product_group_id: 1, name: `Lijnartikel ${++serial}`, article_number: `LA-${serial}`, unique_product_id: `LU-${serial}` })
+async function insertProduct(clientId: number, db = ctx.db): Promise<number> {
+  const row = await db.insertInto('products').values({ client_id: clientId, product_group_id: 1, name: `Lijnartikel ${++serial}`, article_number: `LA-${serial}`, unique_product_id: `LU-${serial}` })
     .returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -130,6 +141,32 @@ describe('client lineage of deliveries and products', () => {
     await expectListsShowTheirHierarchy('rolled back');
   });
 
+  it('lets the product search find an article by its end customer and reseller after a rename, a move and another client', async () => {
+    const { admin, resellerId, otherResellerId, klantId } = users;
+    const found = async (term: string) => ((await admin.get(`/api/products?search=${encodeURIComponent(term)}&per_page=200`)).body.data as { id: number }[])
+      .map((p) => p.id);
+    const customer = await insertClient(ClientType.EINDKLANT, resellerId);
+    const product = await insertProduct(customer);
+    expect(await found('zoekklant oost')).toEqual([]);
+    const renamed = await admin.put(`/api/clients/${customer}`, { name: 'Zoekklant Oost' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await found('ZOEKKLANT oost')).toEqual([product]);
+
+    expect((await admin.put(`/api/clients/${otherResellerId}`, { name: 'Zoekreseller Noord' })).status).toBe(200);
+    expect(await found('zoekreseller noord')).not.toContain(product);
+    const moved = await admin.put(`/api/clients/${customer}`, { name: 'Zoekklant Oost', parent_client_id: otherResellerId });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await found('zoekreseller noord')).toContain(product);
+    const row = (await admin.get(`/api/products?search=${encodeURIComponent('Zoekreseller Noord')}&per_page=200`)).body.data
+      .find((p: { id: number }) => p.id === product);
+    expect(row).toMatchObject({ client_name: 'Zoekklant Oost', reseller_name: 'Zoekreseller Noord' });
+
+    await ctx.db.updateTable('products').set({ client_id: klantId }).where('id', '=', product).execute();
+    expect(await found('zoekklant oost')).toEqual([]);
+    expect(await found('zoekreseller noord')).not.toContain(product);
+    await expectLineageExact('renamed, moved and given another client');
+  });
+
   it('stays exact through a random sequence of moves, retypes and new rows', async () => {
     const { random, pick } = seededRandom(26);
     const { resellerId, otherResellerId, klantId } = users;
@@ -137,7 +174,7 @@ describe('client lineage of deliveries and products', () => {
     for (let step = 0; step < 80; step++) {
       const ids = (await ctx.db.selectFrom('clients').select('id').orderBy('id').execute()).map((r) => r.id);
       const target = pick(mine);
-      const op = Math.floor(random() * 6);
+      const op = Math.floor(random() * 7);
       if (op === 0) mine.push(await insertClient(1 + Math.floor(random() * 4), pick([...mine, resellerId, otherResellerId, klantId])));
       else if (op === 1) await insertDelivery(pick(mine));
       else if (op === 2) {
@@ -151,6 +188,10 @@ describe('client lineage of deliveries and products', () => {
       }
       else if (op === 3) await ctx.db.updateTable('clients').set({ parent_client_id: random() < 0.1 ? null : pick(ids) }).where('id', '=', target).execute();
       else if (op === 4) await ctx.db.updateTable('clients').set({ client_type_id: 1 + Math.floor(random() * 4) }).where('id', '=', target).execute();
+      else if (op === 5) {
+        // One of the sequence's clients, or one above them, renamed.
+        await ctx.db.updateTable('clients').set({ name: `Lijnnaam ${step}` }).where('id', '=', pick([target, target, resellerId, otherResellerId])).execute();
+      }
       else {
         // A parent and its children moved in one statement.
         await ctx.db.updateTable('clients').set({ parent_client_id: pick(ids) })
@@ -180,5 +221,18 @@ describe('client lineage of deliveries and products', () => {
     await overlapping(ctx.db, insert, move);
     await expectLineageExact('insert before move');
     await expectListsShowTheirHierarchy('after the concurrent changes');
+  });
+
+  it('keeps the search names exact when a customer or its reseller is renamed while an article is added below it', async () => {
+    const customer = await insertClient(ClientType.EINDKLANT, users.resellerId);
+    let round = 0;
+    const rename = (id: number) => (trx: typeof ctx.db) => trx.updateTable('clients').set({ name: `Gelijktijdig ${++round}` }).where('id', '=', id).execute();
+    const insert = (trx: typeof ctx.db) => insertProduct(customer, trx);
+    for (const id of [customer, users.resellerId]) {
+      await overlapping(ctx.db, rename(id), insert);
+      await expectLineageExact(`rename of ${id} before insert`);
+      await overlapping(ctx.db, insert, rename(id));
+      await expectLineageExact(`insert before rename of ${id}`);
+    }
   });
 });

@@ -13,6 +13,9 @@ interface StockTables {
     name: string;
     /** lower(name), kept by PostgreSQL (migration 20261126T0200-product-name-search): what the search reads. */
     name_search: ColumnType<string, never, never>;
+    /** lower() of the end customer's and its reseller's names, kept by triggers (migration 20261127T1900-product-client-names). */
+    client_name_search: ColumnType<string | null, never, never>;
+    reseller_name_search: ColumnType<string | null, never, never>;
     description: string | null;
     article_number: string;
     unique_product_id: string;
