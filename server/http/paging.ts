@@ -94,6 +94,9 @@ export const opaqueText = (text: string): RawBuilder<string> => sql<string>`(sel
 /** A search's text as a parameter, or with `opaque` behind a scalar subquery. */
 const textValue = (opaque: boolean) => (opaque ? opaqueText : (text: string) => sql<string>`${text}`);
 
+/** The same, lowercased: with `opaque` inside the subquery, so it is lowercased once and not again for every row it is compared with. */
+const loweredValue = (opaque: boolean) => (opaque ? (text: string) => sql<string>`(select lower(${text}::text))` : (text: string) => sql<string>`lower(${text})`);
+
 /**
  * The longest word of a term that narrows a trigram lookup: five or more letters and digits, at least
  * one a digit (the number part of an order number, a serial, a reference), in a term of more words.
@@ -119,9 +122,10 @@ export function identifyingWord(search: string): string | null {
 export function containsTerm(column: Expression<string | null>, search: string, { lowered = false, opaque = false } = {}): RawBuilder<SqlBool> {
   const word = identifyingWord(search);
   const value = textValue(opaque);
-  const contains = (pattern: string) => (lowered ? sql`${column} like lower(${value(pattern)})` : sql`${column} ilike ${value(pattern)}`);
+  const lowerValue = loweredValue(opaque);
+  const contains = (pattern: string) => (lowered ? sql`${column} like ${lowerValue(pattern)}` : sql`${column} ilike ${value(pattern)}`);
   if (!word) return sql<SqlBool>`${contains(likePattern(search))}`;
-  const whole = lowered ? sql`strpos(${column}, lower(${value(search)}))` : sql`strpos(lower(${column}), lower(${value(search)}))`;
+  const whole = lowered ? sql`strpos(${column}, ${lowerValue(search)})` : sql`strpos(lower(${column}), ${lowerValue(search)})`;
   return sql<SqlBool>`(${contains(likePattern(word))} and ${whole} > 0)`;
 }
 

@@ -20,8 +20,10 @@ import { lineageScope } from '../../http/scope';
 function searchMatches(search: string): RawBuilder<SqlBool> {
   const contains = (column: string, lowered = true) => containsTerm(sql.ref(column), search, { lowered, opaque: true });
   const startsWith = (column: string) => startsWithTerm(sql.ref(column), search, { opaque: true });
-  return sql<SqlBool>`(${contains('sp.name_search')} or ${contains('sp.article_number', false)}
-    or ${contains('sp.client_name_search')} or ${contains('sp.reseller_name_search')}
+  // The arms in the order PostgreSQL tests them on every row the indexes found: the lowercased names first
+  // (a plain LIKE), the article number's ILIKE (which lowercases the row and the pattern on every call) after.
+  return sql<SqlBool>`(${contains('sp.name_search')} or ${contains('sp.client_name_search')} or ${contains('sp.reseller_name_search')}
+    or ${contains('sp.article_number', false)}
     or sp.id = any(array(select si.product_id from items si where si.deleted_at is null and ${startsWith('si.serial')}
       union select si.product_id from items si where si.deleted_at is null and ${startsWith('si.order_number')})))`;
 }
