@@ -38,6 +38,7 @@ const cases: [string, () => Promise<unknown>][] = [
   ['GET /api/products?page=7', () => listProducts(db, admin, listParams({ page: '7' }), { active: true }, '/api/products')],
   ['GET /api/products?search=latitude', () => listProducts(db, admin, listParams({ search: 'latitude' }), { active: true }, '/api/products')],
   ['GET /api/products?search=BN000123457', () => listProducts(db, admin, listParams({ search: 'BN000123457' }), { active: true }, '/api/products')],
+  ['GET /api/products?search=Zorggroep', () => listProducts(db, admin, listParams({ search: 'Zorggroep' }), { active: true }, '/api/products')],
   ['GET /api/products (reseller)', () => listProducts(db, reseller, listParams({ page: '2' }), { active: true }, '/api/products')],
   [`GET /api/getitems/${product}?page=2`, () => itemsOfProduct(db, admin, product, listParams({ page: '2' }), '/api/getitems')],
   [`GET /api/getitems/${product}?search=BN000`, () => itemsOfProduct(db, admin, product, listParams({ search: 'BN000' }), '/api/getitems')],
