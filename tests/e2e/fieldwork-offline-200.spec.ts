@@ -7,6 +7,9 @@ import { drawSignature, openTodayOnline, outboxOnDevice, storedQueryCache } from
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 
+// The service worker is part of what this file tests (offline actions replayed across offline reloads); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 10: at least 200 actions made offline through the screens (check-out scans, check-in saves,
  * signed finishes), across offline reloads and network flaps, reach the server exactly once; a finish

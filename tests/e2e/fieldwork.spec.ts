@@ -7,6 +7,9 @@ import { test, expect, type Portal } from './fixtures';
 import { drawSignature, endCustomerAndOther, openTodayOnline, scan } from './fieldwork-steps';
 import { Carrier, DeliveryType, ItemStatus } from '@domain/enums';
 
+// The service worker is part of what this file tests (check-out and sign-off offline); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /** An end customer with an end user, a serial-tracked article, an accessory and an article of another customer. */
 async function setUp(portal: Portal) {
   const { endCustomer, other } = await endCustomerAndOther(portal);

@@ -5,6 +5,9 @@ import { ItemStatus, PROVIDER_CLIENT_ID } from '@domain/enums';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 import { hashPassword } from '../../server/lib/passwords';
 
+// The service worker is part of what this file tests (work left on the device offline); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 23, what the last round left: the scan field says how offline scans were judged once the
  * connection returns; a cancelled delivery says 'Geannuleerd' once; a user-admin sees no edit,

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { test, expect, type Portal } from './fixtures';
 
+// The service worker is part of what this file tests (check-ins offline); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
 
 /** An end customer with at least one serial-tracked, active article. */

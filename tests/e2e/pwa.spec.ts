@@ -5,6 +5,9 @@ import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures';
 
+// The service worker is part of what this file tests (the installed app and its updates); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 declare global {
   interface Window {
     __marker?: string;

@@ -3,6 +3,9 @@ import { test, expect, type Portal } from './fixtures';
 import { endCustomerAndOther, scan, todaysDelivery } from './fieldwork-steps';
 import { ItemStatus } from '@domain/enums';
 
+// The service worker is part of what this file tests (scans offline); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 21: scanning at check-out on a phone. Every scan is judged by the server at once (a refused
  * serial beeps low and is not added); offline a scan is added as 'nog niet gecontroleerd' and judged

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect, otpCode } from './fixtures';
 
+// The service worker is part of what this file tests (the worker's own headers); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 declare global {
   interface Window {
     __cspViolations?: string[];

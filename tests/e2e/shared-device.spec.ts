@@ -5,6 +5,9 @@ import { openTodayOnline, scan } from './fieldwork-steps';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 
+// The service worker is part of what this file tests (what a shared device keeps); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 21 point 2: one user's data never shows to the next user on a shared device. The Superuser's
  * session ends on the server without a sign-out (expired, removed); the reseller who signs in next in
