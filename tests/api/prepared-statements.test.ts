@@ -93,9 +93,9 @@ describe('statements on PostgreSQL', () => {
       expect(totals.some((n) => n > 0)).toBe(true);
       const search = sent.find((q) => q.sql.includes('"client_name_search"'))!;
       // Every value of the search sits behind a scalar subquery (paging.ts `opaqueText`; lowercased in it, once
-      // per call instead of once per row the indexes found), so a custom plan
-      // costs what the generic one does on any data: on the bench's volume PostgreSQL chose custom plans,
-      // 5 ms each to make, more than the search itself.
+      // per call instead of once per row the indexes found), so a custom plan costs what the generic one does
+      // on any data: on the bench's volume PostgreSQL chose custom plans, 5 ms each to make, more than the
+      // search itself.
       const found = search.sql.slice(search.sql.indexOf('from "products" as "sp"'), search.sql.indexOf(' offset 0)'));
       const opaque = /\(select (\$\d+::text|lower\(\$\d+::text\))\)/g;
       expect(found).toMatch(opaque);
