@@ -4,6 +4,7 @@
  * (Dutch 422), and a declared response schema sends only the declared fields.
  */
 import Fastify from 'fastify';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiRoute } from '../../server/app';
@@ -240,6 +241,25 @@ describe('a declared response schema', () => {
     app.get('/x', { schema: routeSchema({ response: { 200: messageResponse } }) }, async () => ({ message: 'Klaar', password_hash: 'geheim' }));
     const res = await app.inject('/x');
     expect(res.json()).toEqual({ message: 'Klaar' });
+    await app.close();
+  });
+
+  it('sends a nullable field as null or as its value, a nullable object with only its declared fields', async () => {
+    const row = v.object({ serial: v.nullable(v.string()), count: v.nullable(v.number()), end_user: v.nullable(v.object({ id: v.number(), name: v.string() })) });
+    const schema = routeSchema({ response: { 200: v.array(row) } });
+    expect(JSON.stringify(schema.response)).not.toContain('anyOf');
+    const app = Fastify();
+    app.get('/x', { schema }, async () => [
+      { serial: null, count: null, end_user: null },
+      { serial: 'BN1', count: 0, end_user: { id: 7, name: 'Jan', password_hash: 'geheim' }, total_rows: 2 },
+      { serial: new Date(Date.UTC(2026, 10, 27)), count: 3, end_user: null },
+    ]);
+    const res = await app.inject('/x');
+    expect(res.json()).toEqual([
+      { serial: null, count: null, end_user: null },
+      { serial: 'BN1', count: 0, end_user: { id: 7, name: 'Jan' } },
+      { serial: '2026-11-27T00:00:00.000Z', count: 3, end_user: null },
+    ]);
     await app.close();
   });
 });
