@@ -292,6 +292,8 @@ describe('addresses', () => {
     const detail = (await reseller.get(`/api/clients/${klantClientId}`)).body;
     expect(detail.visiting_address.id).toBe(created.body.data.id);
     expect(detail.addresses.filter((a: Address) => a.is_visiting)).toHaveLength(1);
+    const listed = async () => (await reseller.get('/api/endcustomers?per_page=100')).body.data.find((r: { id: number }) => r.id === klantClientId);
+    expect((await listed()).location).toBe('Damrak 12B, Amsterdam');
 
     const bad = await reseller.post('/api/addresses', { client_id: klantClientId, street: '', number: '1a', zipcode: '1234 SA', city: 'X' });
     expect(bad.status).toBe(422);
@@ -305,6 +307,7 @@ describe('addresses', () => {
     const changed = await reseller.put(`/api/addresses/${id}`, { ...newAddress, street: 'Rokin', zipcode: '1012 KK' });
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ street: 'Rokin', zipcode: '1012 KK' });
+    expect((await listed()).location).toBe('Rokin 12B, Amsterdam');
     expect((await reseller.put(`/api/addresses/${id}`, { ...newAddress, zipcode: '1012' })).body.errors.zipcode).toEqual([POSTCODE_MESSAGE]);
     const foreign = (await admin.get(`/api/clients/${otherEndCustomerId}`)).body.addresses[0].id;
     expect((await reseller.put(`/api/addresses/${foreign}`, newAddress)).status).toBe(404);

@@ -93,9 +93,23 @@ function clientListQuery(db: Executor, user: AuthUser, tab: ClientTab, params: L
     .orderBy('c.id');
 }
 
-function toRow(r: Omit<ClientListRow, 'type_name' | 'location'>): ClientListRow {
-  const streetPart = [r.street, [r.number, r.addition].filter(Boolean).join('')].filter(Boolean).join(' ');
-  return { ...r, type_name: clientTypeName(r.client_type_id), location: [streetPart, r.city].filter(Boolean).join(', ') };
+/** The columns of the list statement. */
+type ListColumns = Omit<Row, 'type_name' | 'location' | 'created_at'> & { created_at: Date };
+
+/** The visiting address in one line: "Kade 12a, Utrecht", without the parts that are empty. */
+function locationOf(r: ListColumns): string {
+  const house = (r.number ?? '') + (r.addition ?? '');
+  const street = r.street && house ? `${r.street} ${house}` : r.street || house;
+  return street && r.city ? `${street}, ${r.city}` : street || r.city || '';
+}
+
+/** A row as the answer sends it, field by field: a spread of the statement's wide row cost 1.3 KB per row. */
+function toRow(r: ListColumns): ClientListRow {
+  return {
+    id: r.id, name: r.name, client_type_id: r.client_type_id, type_name: clientTypeName(r.client_type_id),
+    parent_client_id: r.parent_client_id, parent_name: r.parent_name, location: locationOf(r),
+    street: r.street, number: r.number, addition: r.addition, city: r.city, contact_name: r.contact_name, created_at: r.created_at,
+  };
 }
 
 /**
