@@ -18,10 +18,10 @@ const apiProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: quiet === 'only' ? quietFiles : ['tests/api/**/*.test.ts'],
-    // PostgreSQL alone has backends that can be terminated, transactions that deadlock, prepared statements and room for
-    // several API processes: those files run on it only.
+    // PostgreSQL alone has backends that can be terminated, transactions that deadlock, prepared statements, values sent
+    // as text and room for several API processes: those files run on it only.
     exclude: [
-      ...(dbKind === 'pglite' ? ['tests/api/connection-loss.test.ts', 'tests/api/deadlock-retry.test.ts', 'tests/api/prepared-statements.test.ts', 'tests/api/multi-process.test.ts'] : []),
+      ...(dbKind === 'pglite' ? ['tests/api/connection-loss.test.ts', 'tests/api/deadlock-retry.test.ts', 'tests/api/prepared-statements.test.ts', 'tests/api/multi-process.test.ts', 'tests/api/pg-timestamps.test.ts'] : []),
       ...(quiet === 'later' ? quietFiles : []),
     ],
     environment: 'node',

@@ -8,12 +8,14 @@ import { kyselyPool } from './pool';
 import { AuthChanges, listenOnPGlite, listenOnPoolConnections, listenOnPostgres } from './auth-changes';
 import type { Database, Db } from './database';
 import { APP_TIME_ZONE } from '@domain/dates';
+import { parseTimestamptz, TIMESTAMPTZ } from './timestamps';
 
 // Same value shapes on both engines: bigint counts as numbers, dates as 'Y-m-d' strings.
 const INT8 = 20;
 const DATE = 1082;
 pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
+pg.types.setTypeParser(TIMESTAMPTZ, parseTimestamptz);
 export const pgliteParsers = { [DATE]: (v: string) => v };
 
 /**
