@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/core';
 import { databaseSource, e2eTemplate, type DatabaseSource } from '../support/e2e-databases';
 import { startTestServer, type TestServer } from '../support/e2e-server';
 import { restoreSignedIn } from '../support/e2e-sign-in';
+import { midnightWait, waitFor } from '../support/midnight';
 
 export interface Portal {
   url: string;
@@ -46,7 +47,12 @@ export const test = base.extend<
     await use(server);
     await server.close();
   }, { scope: 'worker' }],
-  portal: async ({ server: shared, databases }, use) => {
+  portal: async ({ server: shared, databases }, use, testInfo) => {
+    const wait = midnightWait();
+    if (wait) {
+      testInfo.setTimeout(testInfo.timeout + wait);
+      await waitFor(wait);
+    }
     // A test that set WEB_DIST_DIR to a web build of its own (pwa.spec.ts deploys a new version into
     // it) gets a server of its own on that build.
     const own = process.env.WEB_DIST_DIR !== WORKER_WEB_DIST ? await startTestServer(process.env.WEB_DIST_DIR) : null;
