@@ -29,10 +29,10 @@ const parts: [string, RegExp][] = [
   ['other portal code (server/, domain/)', /\/server\/|\/domain\//],
 ];
 
-/** The compiled server is one bundle: its source map gives each frame the file it came from. */
-function originalSources(profile: Profile): void {
+/** The compiled server is one bundle: its source map gives each frame the file it came from (CPU and heap profiles). */
+export function originalSources(nodes: Pick<ProfileNode, 'callFrame'>[]): void {
   const maps = new Map<string, SourceMap | null>();
-  for (const n of profile.nodes) {
+  for (const n of nodes) {
     const { url } = n.callFrame;
     if (!url.startsWith('file://')) continue;
     if (!maps.has(url)) {
@@ -53,7 +53,7 @@ function originalSources(profile: Profile): void {
  */
 export function summarize(file: string, requests: number, window?: { from: number; to: number }, top = 25): void {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
-  originalSources(profile);
+  originalSources(profile.nodes);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
