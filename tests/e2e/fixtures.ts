@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import type { Db } from '../../server/db/database';
@@ -7,7 +8,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/core';
 import { databaseSource, e2eTemplate, type DatabaseSource } from '../support/e2e-databases';
 import { startTestServer, type TestServer } from '../support/e2e-server';
 import { restoreSignedIn } from '../support/e2e-sign-in';
-import { midnightWait, waitFor } from '../support/midnight';
+import { midnightWait } from '../support/midnight';
 
 export interface Portal {
   url: string;
@@ -51,7 +52,7 @@ export const test = base.extend<
     const wait = midnightWait();
     if (wait) {
       testInfo.setTimeout(testInfo.timeout + wait);
-      await waitFor(wait);
+      await sleep(wait);
     }
     // A test that set WEB_DIST_DIR to a web build of its own (pwa.spec.ts deploys a new version into
     // it) gets a server of its own on that build.

@@ -19,5 +19,3 @@ export function midnightWait(now = new Date()): number {
   const left = untilAmsterdamMidnight(now);
   return left > MARGIN_MS ? 0 : left + 1000;
 }
-
-export const waitFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
