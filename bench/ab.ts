@@ -6,7 +6,7 @@
  * measured one after the other compared the machine, not the code; interleaved, A against A came out
  * at 0.99. Prints per route and variant req/s and the CPU milliseconds per request of the server's node
  * process and of PostgreSQL (all its processes), and B's req/s over A's.
- * Run: npx tsx bench/ab.ts [route filter] [--base REF] [--turns 8] [--seconds 3]
+ * Run: npx tsx bench/ab.ts [route filter] [--base REF] [--turns 8] [--seconds 3] [--b-node-args=--flag]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,10 @@ import { cpuOf, postgresCpu, postgresSince } from './proc-cpu';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { base: { type: 'string', default: 'HEAD' }, turns: { type: 'string', default: '8' }, seconds: { type: 'string', default: '3' } },
+  options: {
+    base: { type: 'string', default: 'HEAD' }, turns: { type: 'string', default: '8' }, seconds: { type: 'string', default: '3' },
+    'b-node-args': { type: 'string', default: '' },
+  },
 });
 const filter = positionals[0] ?? '';
 const turns = Number(values.turns);
@@ -42,12 +45,14 @@ const volume = await prepareVolume(process.env.BENCH_DB ?? 'portal_bench', true)
 const bundles: Record<Variant, string> = { A: bundleOf(values.base!), B: await ensureServerBuilt() };
 const servers = {} as Record<Variant, BenchServer>;
 servers.A = await startBundle(bundles.A, volume.databaseUrl, 38421);
+// --b-node-args: B runs with node options of its own (a flag measured against none: --base the commit of the tree).
+process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} ${values['b-node-args']}`;
 servers.B = await startBundle(bundles.B, volume.databaseUrl, 38422);
 try {
   // One sign-in per user serves both: sessions live in the shared database.
   const headers = new Map<string, Record<string, string>>();
   const headersOf = async (email: string) => headers.get(email) ?? headers.set(email, (await new BenchClient(servers.A.url).signIn(email)).loadHeaders()).get(email)!;
-  console.log(`A: ${values.base} (${bundles.A}), B: the working tree; ${turns} turns of ${seconds} s per variant and route, 32 connections`);
+  console.log(`A: ${values.base} (${bundles.A}), B: the working tree${values['b-node-args'] ? ` with ${values['b-node-args']}` : ''}; ${turns} turns of ${seconds} s per variant and route, 32 connections`);
   for (const route of routes(volume).filter((r) => r.who !== 'bare' && r.name.includes(filter))) {
     const load = await headersOf(route.who === 'reseller' ? 'reseller@demo.local' : 'beheerder@demo.local');
     const sum = { A: { requests: 0, seconds: 0, node: 0, postgres: 0 }, B: { requests: 0, seconds: 0, node: 0, postgres: 0 } };
@@ -66,6 +71,8 @@ try {
     const line = (v: Variant) => `  ${v}: ${rate(v).toFixed(0)} req/s, node ${(sum[v].node / sum[v].requests).toFixed(3)} ms, PostgreSQL ${(sum[v].postgres / sum[v].requests).toFixed(3)} ms per request`;
     console.log(`${route.name}\n${line('A')}\n${line('B')}\n  B/A req/s: ${(rate('B') / rate('A')).toFixed(3)}`);
   }
+  const peak = (v: Variant) => /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${servers[v].pid}/status`, 'utf8'))?.[1];
+  console.log(`peak resident memory: A ${Math.round(Number(peak('A')) / 1024)} MB, B ${Math.round(Number(peak('B')) / 1024)} MB`);
 } finally {
   await servers.A.stop();
   await servers.B.stop();

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { currentOtp } from '../server/lib/totp';
 import { DEMO_PASSWORD } from '../server/db/seed/core';
-import { ensureServerBuilt } from '../build/server.mjs';
+import { ensureServerBuilt, SERVER_NODE_OPTIONS } from '../build/server.mjs';
 
 export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -64,12 +64,12 @@ export async function startServer(databaseUrl: string, port = 38411): Promise<Be
 
 /** Starts a compiled server bundle (dist-server/main.js of this tree or of another commit's build). */
 export function startBundle(bundle: string, databaseUrl: string, port: number): Promise<BenchServer> {
-  return startChild([...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), bundle], 'Het portaal draait op', databaseUrl, port);
+  return startChild([...SERVER_NODE_OPTIONS, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), bundle], 'Het portaal draait op', databaseUrl, port);
 }
 
-/** Starts the bare Fastify + pg baseline (bench/bare.ts) on a loopback port against the same database. */
+/** Starts the bare Fastify + pg baseline (bench/bare.ts) on a loopback port against the same database, with the portal's node options. */
 export function startBareServer(databaseUrl: string, port = 38412): Promise<BenchServer> {
-  return startChild(['--import', 'tsx', 'bench/bare.ts'], 'bare server listening', databaseUrl, port);
+  return startChild([...SERVER_NODE_OPTIONS, '--import', 'tsx', 'bench/bare.ts'], 'bare server listening', databaseUrl, port);
 }
 
 function startChild(args: string[], readyText: string, databaseUrl: string, port: number): Promise<BenchServer> {

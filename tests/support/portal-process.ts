@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ensureServerBuilt } from '../../build/server.mjs';
+import { ensureServerBuilt, SERVER_NODE_OPTIONS } from '../../build/server.mjs';
 
 /**
  * The portal as a process of its own, the way an operator runs it. It listens on a port the system
@@ -25,7 +25,7 @@ export const READY = /Het portaal draait op http:\/\/\S+\n/;
  * server/main.ts through tsx (`source`). Does not wait: see `startPortalProcess`.
  */
 export async function spawnPortalProcess(env: NodeJS.ProcessEnv, entry: 'bundle' | 'source' = 'bundle'): Promise<PortalProcess> {
-  const args = entry === 'bundle' ? [await ensureServerBuilt()] : ['--import', 'tsx', 'server/main.ts'];
+  const args = [...SERVER_NODE_OPTIONS, ...(entry === 'bundle' ? [await ensureServerBuilt()] : ['--import', 'tsx', 'server/main.ts'])];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
