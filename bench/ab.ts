@@ -46,8 +46,7 @@ const bundles: Record<Variant, string> = { A: bundleOf(values.base!), B: await e
 const servers = {} as Record<Variant, BenchServer>;
 servers.A = await startBundle(bundles.A, volume.databaseUrl, 38421);
 // --b-node-args: B runs with node options of its own (a flag measured against none: --base the commit of the tree).
-process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} ${values['b-node-args']}`;
-servers.B = await startBundle(bundles.B, volume.databaseUrl, 38422);
+servers.B = await startBundle(bundles.B, volume.databaseUrl, 38422, values['b-node-args']!.split(' ').filter(Boolean));
 try {
   // One sign-in per user serves both: sessions live in the shared database.
   const headers = new Map<string, Record<string, string>>();

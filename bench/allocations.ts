@@ -10,6 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { BenchClient, startServer } from './lib';
 import { measure } from './load';
@@ -31,7 +32,7 @@ interface ProfileNode { callFrame: { functionName: string; url: string; lineNumb
 async function fileWritten(file: string): Promise<void> {
   for (let waited = 0; !fs.existsSync(file); waited += 50) {
     if (waited > 30_000) throw new Error(`the heap sampler wrote no ${file}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }
 

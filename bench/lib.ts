@@ -62,9 +62,13 @@ export async function startServer(databaseUrl: string, port = 38411): Promise<Be
   return startBundle(await ensureServerBuilt(), databaseUrl, port);
 }
 
-/** Starts a compiled server bundle (dist-server/main.js of this tree or of another commit's build). */
-export function startBundle(bundle: string, databaseUrl: string, port: number): Promise<BenchServer> {
-  return startChild([...SERVER_NODE_OPTIONS, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), bundle], 'Het portaal draait op', databaseUrl, port);
+/**
+ * Starts a compiled server bundle (dist-server/main.js of this tree or of another commit's build) with the
+ * server's node options, BENCH_NODE_ARGS (the profilers') and `nodeArgs` of this start.
+ */
+export function startBundle(bundle: string, databaseUrl: string, port: number, nodeArgs: string[] = []): Promise<BenchServer> {
+  const benchArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return startChild([...SERVER_NODE_OPTIONS, ...benchArgs, ...nodeArgs, bundle], 'Het portaal draait op', databaseUrl, port);
 }
 
 /** Starts the bare Fastify + pg baseline (bench/bare.ts) on a loopback port against the same database, with the portal's node options. */

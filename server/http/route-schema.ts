@@ -35,7 +35,7 @@ const FOLDABLE = new Set(['type', 'properties', 'required', 'items', 'additional
  * validator over each branch for each value, and a failed branch (every null) allocates its errors: 200
  * calls for a page of 25 item rows, 16 KB of garbage. A type list is a `typeof` test.
  */
-export function nullsAsTypeLists(node: unknown): unknown {
+function nullsAsTypeLists(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(nullsAsTypeLists);
   if (!node || typeof node !== 'object') return node;
   const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nullsAsTypeLists(value)]));
