@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createTestContext, type TestContext } from '../support/context';
 import { currentOtp } from '../../server/lib/totp';
 import { loadConfig } from '../../server/config';
+import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
 import { startHousekeeping } from '../../server/http/housekeeping';
 import type { ApiClient } from '../support/client';
 
@@ -18,26 +19,41 @@ afterAll(() => ctx.close());
 const sessionCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from sessions`.execute(ctx.db)).rows[0]!.n);
 
 describe('security headers', () => {
-  it('sends the page policy and the other security headers on every answer, and no-store on /api', async () => {
-    for (const [url, status] of [['/api/auth/token', 200], ['/api/auth/me', 401], ['/api/bestaat-niet', 404], ['/niet-de-api', 404]] as const) {
+  it("sends the page policy and a document's headers on pages, the short API policy on JSON answers, and no-store on /api", async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/niet-de-api' });
+    expect(page.statusCode).toBe(404);
+    const pagePolicy = String(page.headers['content-security-policy']);
+    expect(pagePolicy).toBe(CONTENT_SECURITY_POLICY);
+    expect(pagePolicy).toContain("script-src 'self'");
+    expect(pagePolicy).toContain("frame-ancestors 'none'");
+    expect(pagePolicy).toContain("img-src 'self' data:");
+    expect(pagePolicy).not.toMatch(/script-src[^;]*unsafe/);
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['permissions-policy']).toContain('camera=(self)');
+
+    for (const [url, status] of [['/api/auth/token', 200], ['/api/auth/me', 401], ['/api/bestaat-niet', 404]] as const) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(status);
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("img-src 'self' data:");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+      expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+      // A JSON answer opened as a document loads nothing and cannot be framed.
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['permissions-policy']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+    for (const res of [page, ...await Promise.all(['/api/auth/token', '/api/bestaat-niet'].map((url) => ctx.app.inject({ method: 'GET', url })))]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
-      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       // The test portal's PUBLIC_URL is http: no HSTS.
       expect(res.headers['strict-transport-security']).toBeUndefined();
-      if (url.startsWith('/api')) expect(res.headers['cache-control']).toBe('no-store');
     }
     const signedIn = await ctx.client().signIn('beheerder@demo.local');
     const list = await signedIn.get('/api/getallresellers');
     expect(list.status).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
+    expect(list.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('sends HSTS when the public address is https', async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiRoute } from '../../server/app';
 import { messageResponse, routeSchema } from '../../server/http/route-schema';
-import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
+import { API_CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
 import { roleMsg } from '@domain/schemas/roles';
 import { msg } from '@domain/schemas/common';
 import { sessionUserSchema } from '@domain/contracts/auth';
@@ -220,7 +220,7 @@ describe('the answers of the customer, delivery, repair and EOL areas', () => {
 });
 
 describe('/api/docs', () => {
-  it('serves a readable page with its own content policy, the rest of the API keeps the strict one', async () => {
+  it('serves a readable page with its own content policy, the rest of the API keeps the stricter API policy', async () => {
     const client = ctx.client();
     const page = await client.get('/api/docs');
     expect(page.status).toBe(200);
@@ -231,7 +231,7 @@ describe('/api/docs', () => {
     const script = await client.get('/api/docs/static/swagger-ui-bundle.js');
     expect(script.status).toBe(200);
     const description = await client.get('/api/openapi.json');
-    expect(description.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(description.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
   });
 });
 
