@@ -39,9 +39,9 @@ const isJson = (contentType: unknown) => String(contentType ?? '').startsWith('a
  * answer gets `Cache-Control: no-store` so no signed-in data stays in a browser or proxy cache.
  *
  * A JSON answer of the API is no document: it gets the short API policy and not the headers that only a
- * document reads (Referrer-Policy, Cross-Origin-Opener-Policy, Permissions-Policy). That keeps its
- * headers at 361 bytes instead of 778 (the signed-in floor's answer), which HTTP/1.1 sends uncompressed with every answer:
- * 2–8 % more requests per second on most lists, 6 % on the signed-in floor (docs/PERFORMANCE.md).
+ * document reads (Referrer-Policy, Cross-Origin-Opener-Policy, Permissions-Policy): 361 header bytes
+ * instead of 778 on the signed-in floor's answer, which HTTP/1.1 sends uncompressed every time. 2–8 %
+ * more requests per second on most lists, 6 % on the signed-in floor (docs/PERFORMANCE.md).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
   const hsts = config.publicUrl.startsWith('https://');
