@@ -131,6 +131,26 @@ describe('GET /api/productswitheolitems', () => {
     expect(rows(after).map((p) => p.id)).not.toContain(leaving);
   });
 
+  it("counts the horizon's own month day by day: a product a day past the horizon is not in the total", async () => {
+    const total = async () => (await admin.get('/api/productswitheolitems?per_page=200')).body as { total: number; data: EolProductRow[] };
+    const before = await total();
+    // Purchased 21 months ago with 24 EOL months: the EOL day is the horizon (today plus 3 months).
+    const onHorizon = await insertProduct(siblingCustomer, 'HORIZON');
+    await insertItem(onHorizon, siblingCustomer, 'EOLT-HORIZON', await dbDate(`(current_date - interval '21 months')::date`));
+    const dayAfter = await insertProduct(siblingCustomer, 'DAYAFTER');
+    await insertItem(dayAfter, siblingCustomer, 'EOLT-DAYAFTER', await dbDate(`(current_date - interval '21 months' + interval '1 day')::date`));
+    const firstOfMonth = await insertProduct(siblingCustomer, 'FIRSTOFMONTH');
+    await insertItem(firstOfMonth, siblingCustomer, 'EOLT-FIRSTOFMONTH', await dbDate(`(date_trunc('month', current_date + interval '3 months') - interval '24 months')::date`));
+    const after = await total();
+    expect(rows(after).map((p) => p.id)).toEqual(expect.arrayContaining([onHorizon, firstOfMonth]));
+    expect(rows(after).map((p) => p.id)).not.toContain(dayAfter);
+    expect(after.total).toBe(before.total + 2);
+    expect(after.total).toBe(rows(after).length);
+    // Gone again for the tests after this one.
+    await ctx.db.updateTable('products').set({ deleted_at: new Date() }).where('id', 'in', [onHorizon, dayAfter, firstOfMonth]).execute();
+    expect((await total()).total).toBe(before.total);
+  });
+
   it('filters on end customer and reseller', async () => {
     const byClient = await admin.get(`/api/productswitheolitems?filters[client]=${siblingCustomer}&per_page=200`);
     expect(byClient.body.total).toBeGreaterThan(0);
@@ -287,9 +307,18 @@ describe('the EOL day kept on the item (issue 24, migration 20261126T2120-item-e
       where f.first_eol_date is distinct from x.m`.execute(ctx.db);
     return stale.map((r) => r.id);
   }
+  /** Months whose kept count (first_eol_months, migration 20261128T0300) differs from product_first_eol's days in them. */
+  async function staleMonths() {
+    const { rows: stale } = await sql<{ month: string }>`select coalesce(m.month, x.month)::text as month from (select * from first_eol_months where n <> 0) m
+      full join (select date_trunc('month', first_eol_date)::date as month, count(*)::int as n from product_first_eol
+                 where first_eol_date is not null group by 1) x on x.month = m.month
+      where m.n is distinct from x.n`.execute(ctx.db);
+    return stale.map((r) => r.month);
+  }
   async function expectOverviewExact(label: string) {
     expect(await staleEolDays(), label).toEqual([]);
     expect(await staleFirstDays(), label).toEqual([]);
+    expect(await staleMonths(), label).toEqual([]);
     const list = await admin.get('/api/productswitheolitems?per_page=200');
     const shown = rows(list.body).map((p) => [p.id, p.eol_items]).sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(shown, label).toEqual(await overviewFromPurchaseDates());

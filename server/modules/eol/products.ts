@@ -81,10 +81,14 @@ function toRow(r: Awaited<ReturnType<Query['execute']>>[number]): EolProductRow 
 /**
  * The provider's whole overview, the total of a page without a filter or search: the products whose
  * earliest EOL day (product_first_eol) is within the horizon, less the deleted ones among them. A
- * product without EOL months has no day there (its items have none). No window has to number every
- * product on the overview: the page is the first products of products_eol_name_idx that are on it.
+ * product without EOL months has no day there (its items have none). The days before the horizon's
+ * month are counted per month (first_eol_months), the horizon's own month day by day. No window has
+ * to number every product on the overview: the page is the first products of products_eol_name_idx
+ * that are on it.
  */
-const providerTotal = sql<number>`(select count(*) from product_first_eol f where f.first_eol_date <= ${horizonEndSql})
+const horizonMonth = sql<string>`date_trunc('month', ${horizonEndSql})::date`;
+const providerTotal = sql<number>`(select coalesce(sum(m.n), 0) from first_eol_months m where m.month < ${horizonMonth})
+  + (select count(*) from product_first_eol f where f.first_eol_date >= ${horizonMonth} and f.first_eol_date <= ${horizonEndSql})
   - (select count(*) from products p join product_first_eol f on f.product_id = p.id where p.deleted_at is not null and f.first_eol_date <= ${horizonEndSql})`;
 
 function unfiltered(params: ListParams): boolean {

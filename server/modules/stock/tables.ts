@@ -61,6 +61,8 @@ interface StockTables {
   item_counts: { product_id: number; status_id: number; n: number };
   /** Per product the earliest EOL day of its items on the EOL overview, kept by triggers (migration 20261126T2130-product-first-eol). */
   product_first_eol: { product_id: number; first_eol_date: string | null };
+  /** Rows of product_first_eol per month of their day (the first of the month), kept by triggers (migration 20261128T0300-first-eol-months; rows may hold 0). */
+  first_eol_months: { month: string; n: number };
   /** Live products per part of the hierarchy (scope 0: all) and active flag, kept by triggers (migration 20261126T0300-product-counts). */
   product_counts: { scope_id: number; is_active: boolean; n: number };
 }
