@@ -77,8 +77,9 @@ function repairRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, orde
     .selectFrom('deliveries as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
     .leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
-    // Both columns of the defect lines in one pass over them (the same values as `defect`). Each line's
-    // product name by key: joined, PostgreSQL merged the one or two lines with the products in key order.
+    // Both columns of the defect lines in one pass over them (the same values as `defect`), read from
+    // delivery_products_pickup_idx alone. Each line's product name by key: joined, PostgreSQL merged the
+    // one or two lines with the products in key order.
     .leftJoinLateral((eb) => eb.selectFrom('delivery_products as dp')
       .leftJoin('items as i', 'i.id', 'dp.item_id')
       .select([
