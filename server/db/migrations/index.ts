@@ -26,6 +26,7 @@ import * as m20261127_1100_auth_change_notify from './20261127T1100-auth-change-
 import * as m20261127_1900_product_client_names from './20261127T1900-product-client-names';
 import * as m20261128_0300_first_eol_months from './20261128T0300-first-eol-months';
 import * as m20261128_0400_repair_pickup_lines from './20261128T0400-repair-pickup-lines';
+import * as m20261128_0410_clients_live_by_type from './20261128T0410-clients-live-by-type';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T1900-product-client-names': m20261127_1900_product_client_names,
   '20261128T0300-first-eol-months': m20261128_0300_first_eol_months,
   '20261128T0400-repair-pickup-lines': m20261128_0400_repair_pickup_lines,
+  '20261128T0410-clients-live-by-type': m20261128_0410_clients_live_by_type,
 };

@@ -151,8 +151,9 @@ export async function listClients(db: Executor, user: AuthUser, tab: ClientTab, 
 
 /**
  * One page of a tab. Unless the search or the sort reads the visiting address, the page's 25 ids are
- * picked first on the clients alone (the joins PostgreSQL can drop are dropped), and only those rows
- * get their parent, contact and address: before, every row up to the page's end was joined.
+ * picked first on the clients alone (the joins PostgreSQL can drop are dropped; the columns they name
+ * are in clients_live_by_type_name, so the pick reads that index only), and only those rows get their
+ * parent, contact and address: before, every row up to the page's end was joined.
  */
 function pageOfClients(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams) {
   const { limit, offset } = pageBounds(params);
