@@ -144,8 +144,12 @@ describe('lists and export', () => {
     const res = await admin.get(`/api/asns?filters[client]=${ownCustomer}&search=ZOEK-777`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ current_page: 1, total: 1 });
-    expect(res.body.data[0]).toMatchObject({ id: asn.id, reference: 'ORD-ZOEK-777', w_number: 'W-123', quantity: 3, client_name: expect.any(String) });
+    expect(res.body.data[0]).toMatchObject({ id: asn.id, reference: 'ORD-ZOEK-777', w_number: 'W-123', quantity: 3, arrived: 0, client_name: expect.any(String) });
     expect(res.body.data[0].expected).toBe(future(7));
+    // The row sums its lines: 2 + 1 expected, 1 + 1 arrived after part of a check-in.
+    await ctx.db.updateTable('asn_products').set({ arrived: 1 }).where('asn_id', '=', asn.id).execute();
+    const partly = await admin.get(`/api/asns?filters[client]=${ownCustomer}&search=ZOEK-777`);
+    expect(partly.body.data[0]).toMatchObject({ id: asn.id, quantity: 3, arrived: 2 });
     const other = await admin.get(`/api/asns?filters[client]=${otherCustomer}&search=ZOEK-777`);
     expect(other.body.total).toBe(0);
   });

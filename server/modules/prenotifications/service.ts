@@ -51,10 +51,13 @@ function asnRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, params:
     .selectFrom('asns as a')
     .innerJoin('clients as c', 'c.id', 'a.client_id')
     .leftJoin('projects as pr', 'pr.id', 'a.project_id')
+    // Both sums of a row's lines in one pass over them (an aggregate without groups: one row each).
+    .innerJoinLateral((eb) => eb.selectFrom('asn_products as ap')
+      .select([sql<number>`coalesce(sum(ap.expected), 0)::int`.as('quantity'), sql<number>`coalesce(sum(ap.arrived), 0)::int`.as('arrived')])
+      .whereRef('ap.asn_id', '=', 'a.id').as('lines'), (j) => j.onTrue())
     .select([
       'a.id', 'a.client_id', 'c.name as client_name', 'a.w_number', 'a.reference', 'a.expected', 'a.created_at', 'a.completed_at',
-      'a.partial_delivery', 'pr.number as project_number', quantity.as('quantity'),
-      sql<number>`(select coalesce(sum(ap.arrived), 0)::int from asn_products ap where ap.asn_id = a.id)`.as('arrived'),
+      'a.partial_delivery', 'pr.number as project_number', 'lines.quantity', 'lines.arrived',
     ])
     .where(where)
     .orderBy(order.expression, order.direction)
