@@ -140,7 +140,7 @@ describe('GET /api/productswitheolitems', () => {
     const dayAfter = await insertProduct(siblingCustomer, 'DAYAFTER');
     await insertItem(dayAfter, siblingCustomer, 'EOLT-DAYAFTER', await dbDate(`(current_date - interval '21 months' + interval '1 day')::date`));
     const firstOfMonth = await insertProduct(siblingCustomer, 'FIRSTOFMONTH');
-    await insertItem(firstOfMonth, siblingCustomer, 'EOLT-FIRSTOFMONTH', await dbDate(`(date_trunc('month', current_date + interval '3 months') - interval '24 months')::date`));
+    await insertItem(firstOfMonth, siblingCustomer, 'EOLT-FIRSTOFMONTH', await dbDate(`(date_trunc('month', (current_date + interval '3 months')::timestamp) - interval '24 months')::date`));
     const after = await total();
     expect(rows(after).map((p) => p.id)).toEqual(expect.arrayContaining([onHorizon, firstOfMonth]));
     expect(rows(after).map((p) => p.id)).not.toContain(dayAfter);
@@ -310,7 +310,7 @@ describe('the EOL day kept on the item (issue 24, migration 20261126T2120-item-e
   /** Months whose kept count (first_eol_months, migration 20261128T0300) differs from product_first_eol's days in them. */
   async function staleMonths() {
     const { rows: stale } = await sql<{ month: string }>`select coalesce(m.month, x.month)::text as month from (select * from first_eol_months where n <> 0) m
-      full join (select date_trunc('month', first_eol_date)::date as month, count(*)::int as n from product_first_eol
+      full join (select date_trunc('month', first_eol_date::timestamp)::date as month, count(*)::int as n from product_first_eol
                  where first_eol_date is not null group by 1) x on x.month = m.month
       where m.n is distinct from x.n`.execute(ctx.db);
     return stale.map((r) => r.month);

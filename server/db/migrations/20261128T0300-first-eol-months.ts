@@ -14,7 +14,7 @@ import { sql, type Kysely } from 'kysely';
  * change of its counted items; a day that stays in its month writes nothing here and locks nothing.
  * A month whose count drops to 0 is kept.
  */
-const month = (column: string) => `date_trunc('month', ${column})::date`;
+const month = (column: string) => `date_trunc('month', ${column}::timestamp)::date`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table first_eol_months (month date primary key, n integer not null)`.execute(db);

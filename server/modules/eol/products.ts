@@ -86,7 +86,7 @@ function toRow(r: Awaited<ReturnType<Query['execute']>>[number]): EolProductRow 
  * to number every product on the overview: the page is the first products of products_eol_name_idx
  * that are on it.
  */
-const horizonMonth = sql<string>`date_trunc('month', ${horizonEndSql})::date`;
+const horizonMonth = sql<string>`date_trunc('month', ${horizonEndSql}::timestamp)::date`;
 const providerTotal = sql<number>`(select coalesce(sum(m.n), 0) from first_eol_months m where m.month < ${horizonMonth})
   + (select count(*) from product_first_eol f where f.first_eol_date >= ${horizonMonth} and f.first_eol_date <= ${horizonEndSql})
   - (select count(*) from products p join product_first_eol f on f.product_id = p.id where p.deleted_at is not null and f.first_eol_date <= ${horizonEndSql})`;
