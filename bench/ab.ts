@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { ensureServerBuilt } from '../build/server.mjs';
 import { BenchClient, startBundle, type BenchServer } from './lib';
 import { fire } from './load';
-import { routes } from './routes';
+import { isPortalRoute, routes, userOf } from './routes';
 import { prepareVolume } from './volume';
 import { cpuOf, postgresCpu, postgresSince } from './proc-cpu';
 
@@ -52,8 +52,8 @@ try {
   const headers = new Map<string, Record<string, string>>();
   const headersOf = async (email: string) => headers.get(email) ?? headers.set(email, (await new BenchClient(servers.A.url).signIn(email)).loadHeaders()).get(email)!;
   console.log(`A: ${values.base} (${bundles.A}), B: the working tree${values['b-node-args'] ? ` with ${values['b-node-args']}` : ''}; ${turns} turns of ${seconds} s per variant and route, 32 connections`);
-  for (const route of routes(volume).filter((r) => r.who !== 'bare' && r.name.includes(filter))) {
-    const load = await headersOf(route.who === 'reseller' ? 'reseller@demo.local' : 'beheerder@demo.local');
+  for (const route of routes(volume).filter(isPortalRoute).filter((r) => r.name.includes(filter))) {
+    const load = await headersOf(userOf(route));
     const sum = { A: { requests: 0, seconds: 0, node: 0, postgres: 0 }, B: { requests: 0, seconds: 0, node: 0, postgres: 0 } };
     for (const v of ['A', 'B'] as const) await fire({ base: servers[v].url, headers: load }, route.path, 32, 2);
     for (let turn = 0; turn < turns; turn++) {

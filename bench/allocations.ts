@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { BenchClient, startServer } from './lib';
 import { measure } from './load';
 import { originalSources } from './profile-summary';
-import { routes } from './routes';
+import { portalRoute, userOf } from './routes';
 import { prepareVolume } from './volume';
 
 const { values: args, positionals } = parseArgs({ allowPositionals: true, options: { seconds: { type: 'string', default: '5' } } });
@@ -58,11 +58,10 @@ function tally(head: ProfileNode) {
 }
 
 const volume = await prepareVolume(process.env.BENCH_DB ?? 'portal_bench', true);
-const route = routes(volume).find((r) => r.who !== 'bare' && r.name.includes(filter));
-if (!route) throw new Error(`no portal route's name contains "${filter}"`);
+const route = portalRoute(volume, filter);
 const server = await startServer(volume.databaseUrl);
 try {
-  const client = await new BenchClient(server.url).signIn(route.who === 'reseller' ? 'reseller@demo.local' : 'beheerder@demo.local');
+  const client = await new BenchClient(server.url).signIn(userOf(route));
   const target = { target: { base: server.url, headers: client.loadHeaders() }, path: route.path };
   await measure(route.name, target, { connections: 32, seconds: 3, warmupSeconds: 0, slices: 0 });
   process.kill(server.pid, 'SIGUSR2');

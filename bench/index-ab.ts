@@ -13,7 +13,8 @@ import pg from 'pg';
 import { BenchClient, startServer } from './lib';
 import { measure } from './load';
 import { postgresCpu, postgresSince } from './proc-cpu';
-import { routes } from './routes';
+import { portalRoute, userOf } from './routes';
+import { median } from './stats';
 import { prepareVolume } from './volume';
 
 const { values: args, positionals } = parseArgs({
@@ -24,16 +25,13 @@ if (!positionals[0] || !args.create || !args.drop) throw new Error('usage: npx t
 const { create, drop } = args;
 
 const volume = await prepareVolume(process.env.BENCH_DB ?? 'portal_bench', true);
-const route = routes(volume).find((r) => r.who !== 'bare' && r.name.includes(positionals[0]!));
-if (!route) throw new Error(`no portal route's name contains "${positionals[0]}"`);
+const route = portalRoute(volume, positionals[0]);
 const server = await startServer(volume.databaseUrl);
 const db = new pg.Client({ connectionString: volume.databaseUrl });
 await db.connect();
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 try {
-  const client = await new BenchClient(server.url).signIn(route.who === 'reseller' ? 'reseller@demo.local' : 'beheerder@demo.local');
+  const client = await new BenchClient(server.url).signIn(userOf(route));
   const target = { target: { base: server.url, headers: client.loadHeaders() }, path: route.path };
   const results = { with: [] as { perSecond: number; postgres: number }[], without: [] as { perSecond: number; postgres: number }[] };
   for (let turn = 0; turn < Number(args.turns); turn++) {

@@ -31,6 +31,18 @@ export const BARE_FLOOR = 'bare Fastify + pg, product groups';
 /** The bare route a route is compared with. */
 export const baselineOf = (route: Route): string => route.baseline ?? BARE;
 
+/** A route of the portal (not a bare one), and the demo user it is measured as. */
+export type PortalRoute = Route & { who: Exclude<Who, 'bare'> };
+export const isPortalRoute = (route: Route): route is PortalRoute => route.who !== 'bare';
+export const userOf = (route: PortalRoute): string => (route.who === 'reseller' ? 'reseller@demo.local' : 'beheerder@demo.local');
+
+/** The first portal route whose name contains the text (the tools that load one route). */
+export function portalRoute(volume: Volume, nameContains: string): PortalRoute {
+  const route = routes(volume).filter(isPortalRoute).find((r) => r.name.includes(nameContains));
+  if (!route) throw new Error(`no portal route's name contains "${nameContains}"`);
+  return route;
+}
+
 export function routes(volume: Volume): Route[] {
   const product = (i: number) => volume.firstProductId + ((i * 37) % volume.productCount);
   const delivery = (i: number) => volume.firstDeliveryId + ((i * 7919) % volume.deliveryCount);
