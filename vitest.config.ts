@@ -29,7 +29,7 @@ const apiProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
     // server's modules loaded between files instead of importing them again for each of the 46 (minutes of CPU).
     isolate: false,
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/midnight-setup.ts'],
+    setupFiles: ['tests/support/midnight-setup.ts', 'tests/support/statement-verify.ts'],
     env: { TEST_DB_KIND: dbKind },
     testTimeout: 30_000,
     hookTimeout: 60_000,

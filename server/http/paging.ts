@@ -1,11 +1,14 @@
-import type { Expression, QueryCreator, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { Compilable, Expression, QueryCreator, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Paged } from '@domain/paged';
 import type { Database, Executor } from '../db/database';
+import { executeCached } from '../db/statement-cache';
 import * as v from 'valibot';
 import { id, msg } from '@domain/schemas/common';
 import { filterValueSchema, listQuerySchema, pagingMsg } from '@domain/schemas/paging';
+import type { AuthUser } from './access';
 import { parse, ValidationError } from './errors';
+import { scopeKey } from './scope';
 
 const DEFAULT_PER_PAGE = 25;
 const MAX_PER_PAGE = 200;
@@ -196,6 +199,16 @@ export function pageBounds(params: ListParams): { limit: RawBuilder<number>; off
   return { limit: sql.lit(params.perPage), offset: params.page <= LITERAL_PAGES ? sql.lit(offset) : sql<number>`(select ${offset}::bigint)` };
 }
 
+/**
+ * The key of a list's page statement (server/db/statement-cache.ts): the list, the user's place in the
+ * hierarchy, the list's parameters and what else the list is built from (`inputs`, as JSON). Null for
+ * a search: every term would be a statement of its own, compiled once and seldom asked again.
+ */
+export function listStatementKey(list: string, user: AuthUser, params: ListParams, inputs: unknown = null): string | null {
+  if (params.search !== '') return null;
+  return `${list}|${scopeKey(user)}|${JSON.stringify(params)}|${JSON.stringify(inputs)}`;
+}
+
 /** A list's pick of one page: the rows' keys in list order, with the total where it rides along (`count(*) over ()`), else null. */
 export interface PickedKey { id: number; total: number | null }
 
@@ -208,19 +221,22 @@ export interface PickedKey { id: number; total: number | null }
  *   answered with it: a list's response schema leaves it out.
  *
  * The pick is a CTE of the read: one statement, one round trip, which keeps its generic plan on every
- * page (pageBounds).
+ * page (pageBounds). With a `statementKey` (listStatementKey) the statement is built once per key.
  */
 export async function pageByKey<R extends { total_rows: number | null }, DB, TB extends keyof DB>(
   db: Executor,
   params: ListParams,
   key: string,
   pick: (from: QueryCreator<Database>) => SelectQueryBuilder<DB, TB, PickedKey>,
-  read: (from: QueryCreator<Database>, where: RawBuilder<SqlBool>, pickedTotal: RawBuilder<number | null>) => { execute(): Promise<R[]> },
+  read: (from: QueryCreator<Database>, where: RawBuilder<SqlBool>, pickedTotal: RawBuilder<number | null>) => Compilable<R>,
+  statementKey: string | null = null,
 ): Promise<{ rows: R[]; total: number | null }> {
-  const { limit, offset } = pageBounds(params);
-  // The CTE's name is known to the statement only: read() sees the database's tables as before.
-  const withPage = db.with('page', (from) => pick(from).limit(limit).offset(offset)) as unknown as QueryCreator<Database>;
-  const rows = await read(withPage, sql<SqlBool>`${sql.ref(key)} in (select page.id from page)`, sql`(select page.total from page limit 1)`).execute();
+  const rows = await executeCached(db, statementKey, () => {
+    const { limit, offset } = pageBounds(params);
+    // The CTE's name is known to the statement only: read() sees the database's tables as before.
+    const withPage = db.with('page', (from) => pick(from).limit(limit).offset(offset)) as unknown as QueryCreator<Database>;
+    return read(withPage, sql<SqlBool>`${sql.ref(key)} in (select page.id from page)`, sql`(select page.total from page limit 1)`);
+  });
   // The rows keep their total_rows: the answer's schema sends only the fields it declares.
   return { rows, total: rows[0]?.total_rows ?? null };
 }

@@ -5,6 +5,12 @@ import type { AuthUser } from './access';
 import { notFound } from './errors';
 
 /**
+ * What clientScope and lineageScope build a statement from: the user's place in the hierarchy. A
+ * statement built with them may be kept under this key (server/db/statement-cache.ts).
+ */
+export const scopeKey = (user: AuthUser): string => `${user.clientTypeId}:${user.clientId}`;
+
+/**
  * The customer hierarchy (issue 3): a user sees its own client and the clients below it.
  * Provider: everything; reseller: itself, its end customers and their end users;
  * end customer: itself and its end users; end user: itself.

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statements } from '../../server/db/statement-cache';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 
@@ -57,5 +59,45 @@ describe('a list read one row per page, across its tenth page', () => {
 
     const past = (await client.get(`${path}${join}per_page=1&page=${all.total + 1}`)).body as Page;
     expect([past.data, past.total]).toEqual([[], all.total]);
+  });
+});
+
+interface ProductPage { data: { id: number; description: string | null; reseller_id: number | null }[]; total: number }
+
+/**
+ * A list's page statement is compiled once per key (server/db/statement-cache.ts): the statement is
+ * kept, never the answer. Under test every statement taken from the cache is built again and compared
+ * (tests/support/statement-verify.ts), so each repeated request here also checks the key.
+ */
+describe('a page asked again', () => {
+  it('is read with the statement of the first time: fresh data, another statement for another part of the hierarchy, none kept for a search', async () => {
+    statements.clear();
+    const path = '/api/products?per_page=5&sort=article_number';
+    const first = (await admin.get(path)).body as ProductPage;
+    expect(statements.size).toBe(1);
+    expect((await admin.get(path)).body).toEqual(first);
+    expect(statements.size).toBe(1);
+
+    const [row] = first.data;
+    await sql`update products set description = 'Na de eerste vraag gewijzigd' where id = ${row!.id}`.execute(ctx.db);
+    const changed = (await admin.get(path)).body as ProductPage;
+    expect(changed.data[0]).toMatchObject({ id: row!.id, description: 'Na de eerste vraag gewijzigd' });
+    expect(statements.size).toBe(1);
+
+    const own = (await reseller.get(path)).body as ProductPage;
+    expect(statements.size, 'the reseller\'s page is a statement of its own').toBe(2);
+    expect(own.total).toBeLessThan(first.total);
+    expect(new Set(own.data.map((p) => p.reseller_id)).size).toBe(1);
+
+    await admin.get(`${path}&search=a`);
+    expect(statements.size, 'a search is built every time').toBe(2);
+  });
+
+  it.each(lists)('%s: the second ask answers as the first', async (_, who, path) => {
+    const client = who();
+    const join = path.includes('?') ? '&' : '?';
+    const first = await client.get(`${path}${join}per_page=3&page=2`);
+    expect(first.status).toBe(200);
+    expect((await client.get(`${path}${join}per_page=3&page=2`)).body).toEqual(first.body);
   });
 });

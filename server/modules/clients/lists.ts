@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { ClientType, clientTypeName } from '@domain/enums';
 import type { Executor } from '../../db/database';
+import { executeCached } from '../../db/statement-cache';
 import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';
 import type { ClientListRow as Row } from '@domain/contracts/clients';
 import type { Answer } from '../../http/route-schema';
-import { likePattern, numericFilter, pageBounds, pagedAnswer, sortColumn, whenSet, type ListParams, type Paged } from '../../http/paging';
+import { likePattern, listStatementKey, numericFilter, pageBounds, pagedAnswer, sortColumn, whenSet, type ListParams, type Paged } from '../../http/paging';
 
 /** The customer-list tabs (spec 1 §2.8) and the client type each one shows; 'all' shows every type. */
 const tabTypes = {
@@ -141,7 +142,8 @@ export async function listClients(db: Executor, user: AuthUser, tab: ClientTab, 
   }
   const inline = countedTotal(user, tab, params);
   const [rows, counted] = await Promise.all([
-    pageOfClients(db, user, tab, params).select((inline ?? sql<number>`null::int`).as('total_rows')).execute(),
+    executeCached(db, listStatementKey(`clients:${tab}`, user, params),
+      () => pageOfClients(db, user, tab, params).select((inline ?? sql<number>`null::int`).as('total_rows'))),
     inline ? null : countClients(db, user, tab, params),
   ]);
   // A page past the end brings no total along: counted then.

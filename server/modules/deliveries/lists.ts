@@ -3,7 +3,7 @@ import { ClientType, DeliveryType } from '@domain/enums';
 import type { DeliveryListRow } from '@domain/contracts/deliveries';
 import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { containsTerm, identifyingWord, numericFilter, pageByKey, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
+import { containsTerm, identifyingWord, listStatementKey, numericFilter, pageByKey, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { clientIdsInScope, lineageScope } from '../../http/scope';
 import { deliveryTypeName } from './rows';
@@ -197,7 +197,8 @@ export async function listDeliveries(db: Executor, user: AuthUser, tab: Delivery
         .where(searching ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, f)} offset 0)` : deliveryWhere(user, f))
         .orderBy(order.expression, order.direction)
         .orderBy('d.id', 'desc'),
-      (from, where, pickedTotal) => deliveryRows(from, where, order).select((inline ?? pickedTotal).as('total_rows'))),
+      (from, where, pickedTotal) => deliveryRows(from, where, order).select((inline ?? pickedTotal).as('total_rows')),
+      listStatementKey(`deliveries:${tab}`, user, params)),
     // A list without its total in the statement (the client filter) is counted at the same time, on another connection.
     searching || inline ? null : countDeliveries(db, user, f),
   ]);

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import type { Answer } from '../../http/route-schema';
 import type { AsnDetail, CheckInProduct, FormOptions } from '@domain/contracts/prenotifications';
-import { likePattern, numericFilter, pageByKey, pagedAnswer, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
+import { likePattern, listStatementKey, numericFilter, pageByKey, pagedAnswer, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
 import { clientScope, isClientInScope } from '../../http/scope';
 import './tables';
 import { recordEvents } from '../events';
@@ -71,7 +71,8 @@ function asnRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, params:
 export async function listAsns(db: Executor, user: AuthUser, params: ListParams, archive: boolean, basePath: string) {
   const page = await pageByKey(db, params, 'a.id',
     (from) => asnsFiltered(from, user, params, archive).select(['a.id', sql<number>`count(*) over ()::int`.as('total')]),
-    (from, byKey, pickedTotal) => asnRows(from, byKey, params, archive).select(pickedTotal.as('total_rows')));
+    (from, byKey, pickedTotal) => asnRows(from, byKey, params, archive).select(pickedTotal.as('total_rows')),
+    listStatementKey('asns', user, params, archive));
   // A page past the end brings no total along: counted then.
   const total = page.total ?? (params.page > 1 ? await countAsns(db, user, params, archive) : 0);
   return pagedAnswer(page.rows, total, params, basePath);

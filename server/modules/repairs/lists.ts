@@ -3,7 +3,7 @@ import { ClientType, DeliveryType, ItemStatus, repairStatuses } from '@domain/en
 import type { RepairListRow } from '@domain/contracts/repairs';
 import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, numericFilter, pageByKey, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
+import { likePattern, listStatementKey, numericFilter, pageByKey, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { statusOf } from './rows';
@@ -149,7 +149,8 @@ export async function listRepairs(db: Executor, user: AuthUser, params: ListPara
         .where(where)
         .orderBy(order.expression, order.direction)
         .orderBy('d.id', 'desc'),
-      (from, byKey) => repairRows(from, byKey, order).select((inline ?? sql<number>`null::int`).as('total_rows'))),
+      (from, byKey) => repairRows(from, byKey, order).select((inline ?? sql<number>`null::int`).as('total_rows')),
+      listStatementKey('repairs', user, params)),
     inline ? null : countRepairs(db, user, f),
   ]);
   // A page past the end brings no total along: counted then.

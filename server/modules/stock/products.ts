@@ -6,7 +6,7 @@ import type { Paged } from '@domain/paged';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
-import { pageByKey, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
+import { listStatementKey, pageByKey, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
 import type { Answer } from '../../http/route-schema';
 import { assertClientInScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOfProduct, countsOfRow, emptyCounts, type ProductCounts } from './counts';
@@ -88,7 +88,8 @@ export async function listProducts(
     (from, byKey, pickedTotal) => orderProducts(withProductColumns(productsJoined(from)), params)
       .leftJoinLateral(() => countsOfProduct(db, 'p.id').as('k'), (j) => j.onTrue())
       .select(['k.items_in_stock', 'k.available_items', 'k.items_at_location', 'k.items_in_use', 'k.items_count', pickedTotal.as('total_rows')])
-      .where(byKey));
+      .where(byKey),
+    listStatementKey('products', user, params, filter));
   // A page past the end brings no total along: counted then.
   const total = page.total ?? (params.page > 1 ? await countProducts(db, user, params, filter) : 0);
   return pagedAnswer(page.rows.map((p) => listRow(p, countsOfRow(p))), total, params, basePath);

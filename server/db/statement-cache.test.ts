@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { StatementCache } from './statement-cache';
+
+// Compiling needs no database: Kysely's PostgreSQL compiler with a driver that is never asked.
+const db = new Kysely<{ t: { id: number; name: string } }>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+const byName = (name: string) => db.selectFrom('t').select('id').where('name', '=', name);
+
+describe('StatementCache', () => {
+  it('builds a key\'s statement once and hands the same text and parameters out again', () => {
+    const cache = new StatementCache(10);
+    let builds = 0;
+    const build = () => { builds++; return byName('a'); };
+    const first = cache.compiled('a', build);
+    const again = cache.compiled('a', build);
+    expect(builds).toBe(1);
+    expect(again).toBe(first);
+    expect([again.sql, again.parameters]).toEqual(['select "id" from "t" where "name" = $1', ['a']]);
+  });
+
+  it('lets the least recently used key go beyond its capacity', () => {
+    const cache = new StatementCache(2);
+    let builds = 0;
+    const get = (key: string) => cache.compiled(key, () => { builds++; return byName(key); });
+    get('a');
+    get('b');
+    get('a'); // a is now more recent than b
+    get('c'); // b goes
+    expect([cache.size, builds]).toEqual([2, 3]);
+    get('a');
+    expect(builds).toBe(3);
+    get('b');
+    expect(builds).toBe(4);
+  });
+
+  it('under verification, fails a key that leaves an input out', () => {
+    const cache = new StatementCache(10);
+    cache.verifyEveryHit = true;
+    cache.compiled('list', () => byName('a'));
+    expect(cache.compiled('list', () => byName('a')).parameters).toEqual(['a']);
+    expect(() => cache.compiled('list', () => byName('b'))).toThrow(/the key list was built into another statement/);
+  });
+});
