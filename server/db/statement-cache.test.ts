@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
 import { StatementCache } from './statement-cache';
 
 // Compiling needs no database: Kysely's PostgreSQL compiler with a driver that is never asked.
@@ -47,5 +47,31 @@ describe('StatementCache', () => {
     cache.compiled('list', () => byName('a'));
     expect(cache.compiled('list', () => byName('a')).parameters).toEqual(['a']);
     expect(() => cache.compiled('list', () => byName('b'))).toThrow(/the key list was built into another statement/);
+  });
+});
+
+describe('StatementCache withValues', () => {
+  it('compiles a statement once with markers and fills in each call\'s values', () => {
+    const cache = new StatementCache(10);
+    let builds = 0;
+    const build = (name: string) => { builds++; return byName(name); };
+    const first = cache.withValues('by name', ['a'], build);
+    expect(builds, 'the first call builds with its value and with a marker').toBe(2);
+    const second = cache.withValues('by name', ['b'], build);
+    expect(builds).toBe(2);
+    expect([first.sql, first.parameters, second.sql, second.parameters])
+      .toEqual(['select "id" from "t" where "name" = $1', ['a'], 'select "id" from "t" where "name" = $1', ['b']]);
+  });
+
+  it('keeps no statement whose text depends on its value, and fails it under verification', () => {
+    const cache = new StatementCache(10);
+    const byLength = (name: string) => (typeof name === 'string' && name.length > 1 ? byName(name).limit(1) : byName(name));
+    expect(cache.withValues('by length', ['ab'], byLength).sql).toMatch(/limit \$2$/);
+    expect(cache.size).toBe(0);
+    const written = (name: string) => db.selectFrom('t').select(sql.lit(name).as('x'));
+    expect(cache.withValues('written', ['a'], written).sql).toBe('select \'a\' as "x" from "t"');
+    expect(cache.size).toBe(0);
+    cache.verifyEveryHit = true;
+    expect(() => cache.withValues('by length', ['ab'], byLength)).toThrow(/does not take its values as parameters/);
   });
 });

@@ -33,9 +33,36 @@ export class StatementCache {
       return hit;
     }
     const fresh = build().compile();
-    this.#entries.set(key, fresh);
-    if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as string);
+    this.#keep(key, fresh);
     return fresh;
+  }
+
+  /**
+   * The statement of `build(...values)`, whose text is the same for any values: compiled once per key
+   * with a marker for each value, the markers then replaced by the values of each call. The first
+   * compile is checked against one with the values themselves; a builder that writes a value into the
+   * text or decides by it is not kept (and fails under verification).
+   */
+  withValues<R, V extends readonly unknown[]>(key: string, values: V, build: (...values: V) => Compilable<R>): CompiledQuery<R> {
+    const template = this.#entries.get(key) as CompiledQuery<R> | undefined;
+    if (template) {
+      this.#entries.delete(key);
+      this.#entries.set(key, template);
+      const filled = fill(template, values);
+      if (this.verifyEveryHit) assertSameStatement(key, filled, build(...values).compile());
+      return filled;
+    }
+    const real = build(...values).compile();
+    const markers = values.map((_, index) => new Marker(index)) as unknown as V;
+    const made = templateOf(build, markers);
+    if (made && sameStatement(fill(made, values), real)) this.#keep(key, made);
+    else if (this.verifyEveryHit) throw new Error(`statement cache: the statement of ${key} does not take its values as parameters`);
+    return real;
+  }
+
+  #keep(key: string, statement: CompiledQuery): void {
+    this.#entries.set(key, statement);
+    if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as string);
   }
 
   clear(): void {
@@ -43,10 +70,30 @@ export class StatementCache {
   }
 }
 
-function assertSameStatement(key: string, cached: CompiledQuery, built: CompiledQuery): void {
-  if (cached.sql !== built.sql || JSON.stringify(cached.parameters) !== JSON.stringify(built.parameters)) {
-    throw new Error(`statement cache: the key ${key} was built into another statement; the key misses an input`);
+/** Where a value of `withValues` goes: a parameter Kysely passes through untouched. */
+class Marker {
+  constructor(readonly index: number) {}
+}
+
+/** The statement built with markers, or null where the builder cannot take one (it wrote a value into the text). */
+function templateOf<R, V extends readonly unknown[]>(build: (...values: V) => Compilable<R>, markers: V): CompiledQuery<R> | null {
+  try {
+    return build(...markers).compile();
+  } catch {
+    return null;
   }
+}
+
+/** The template's parameters with its markers replaced by the values. The query node is the template's: no plugin reads it. */
+function fill<R>(template: CompiledQuery<R>, values: readonly unknown[]): CompiledQuery<R> {
+  const parameters = template.parameters.map((p) => (p instanceof Marker ? values[p.index] : p));
+  return { ...template, parameters };
+}
+
+const sameStatement = (a: CompiledQuery, b: CompiledQuery) => a.sql === b.sql && JSON.stringify(a.parameters) === JSON.stringify(b.parameters);
+
+function assertSameStatement(key: string, cached: CompiledQuery, built: CompiledQuery): void {
+  if (!sameStatement(cached, built)) throw new Error(`statement cache: the key ${key} was built into another statement; the key misses an input`);
 }
 
 /** The portal's statements: about 3 KB each, so at most some 6 MB. */
@@ -55,5 +102,13 @@ export const statements = new StatementCache(2000);
 /** Runs the statement `build` gives, compiled once per key; a null key builds it every time. */
 export async function executeCached<R>(db: Executor, key: string | null, build: () => Compilable<R>): Promise<R[]> {
   const query = key === null ? build() : statements.compiled(key, build);
+  return (await db.executeQuery(query)).rows;
+}
+
+/** Runs `build(...values)`, compiled once per key with the values as its parameters (StatementCache `withValues`); a null key builds it every time. */
+export async function executeWithValues<R, V extends readonly unknown[]>(
+  db: Executor, key: string | null, values: V, build: (...values: V) => Compilable<R>,
+): Promise<R[]> {
+  const query = key === null ? build(...values) : statements.withValues(key, values, build);
   return (await db.executeQuery(query)).rows;
 }

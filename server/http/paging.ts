@@ -2,7 +2,7 @@ import type { Compilable, Expression, QueryCreator, RawBuilder, SelectQueryBuild
 import { sql } from 'kysely';
 import type { Paged } from '@domain/paged';
 import type { Database, Executor } from '../db/database';
-import { executeCached } from '../db/statement-cache';
+import { executeCached, executeWithValues } from '../db/statement-cache';
 import * as v from 'valibot';
 import { id, msg } from '@domain/schemas/common';
 import { filterValueSchema, listQuerySchema, pagingMsg } from '@domain/schemas/paging';
@@ -246,14 +246,40 @@ const pageOf = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>
   return query.limit(limit).offset(offset);
 };
 
+const countOver = sql<number>`count(*) over ()`;
+
 async function pageWithTotalColumn<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>, params: ListParams, total: RawBuilder<number> = sql<number>`count(*) over ()`,
+  query: SelectQueryBuilder<DB, TB, O>, params: ListParams, total: RawBuilder<number> = countOver,
 ): Promise<{ data: O[]; total: number }> {
-  const rows = await pageOf(query.select(total.as('total_rows')), params).execute() as (O & { total_rows: number | string })[];
+  const rows = await pageOf(query.select(total.as('total_rows')), params).execute();
+  return withCarriedTotal(rows as (O & { total_rows: number | string })[], params, () => countOf(query));
+}
+
+/** A page's rows without the total they carry, and that total; a page past the end carries none and is counted. */
+async function withCarriedTotal<O>(rows: (O & { total_rows: number | string })[], params: ListParams, count: () => Promise<number>): Promise<{ data: O[]; total: number }> {
   const data = rows.map(({ total_rows: _, ...rest }) => rest as unknown as O);
   const [first] = rows;
   if (first) return { data, total: Number(first.total_rows) };
-  return { data, total: params.page > 1 ? await countOf(query) : 0 };
+  return { data, total: params.page > 1 ? await count() : 0 };
+}
+
+/**
+ * paginate's one statement with its total (`window`, or a maintained count: `total`), compiled once
+ * per key (listStatementKey) with `values`, the path's ids, as its parameters (statement-cache.ts
+ * `executeWithValues`). `build(...values)` gives the list's query in its order, and its total's
+ * expression or null for `count(*) over ()`.
+ */
+export async function paginateWithValues<DB, TB extends keyof DB, O, V extends readonly unknown[]>(
+  db: Executor, statementKey: string | null, values: V,
+  build: (...values: V) => { query: SelectQueryBuilder<DB, TB, O>; total: RawBuilder<number> | null },
+  params: ListParams, basePath = '',
+): Promise<Paged<O>> {
+  const rows = await executeWithValues(db, statementKey, values, (...v: V) => {
+    const { query, total } = build(...v);
+    return pageOf(query.select((total ?? countOver).as('total_rows')), params);
+  });
+  const page = await withCarriedTotal(rows as (O & { total_rows: number | string })[], params, () => countOf(build(...values).query));
+  return pagedAnswer(page.data, page.total, params, basePath);
 }
 
 /** Runs the page query and its total (see PageTotal) and builds the spec's paged answer (spec 1 §3). */

@@ -101,3 +101,33 @@ describe('a page asked again', () => {
     expect((await client.get(`${path}${join}per_page=3&page=2`)).body).toEqual(first.body);
   });
 });
+
+describe('a statement with the path\'s id as its value', () => {
+  it('items of a product: one statement for every product, each answer its own product\'s items', async () => {
+    const products = await ctx.db.selectFrom('items').select('product_id').where('deleted_at', 'is', null)
+      .groupBy('product_id').having(sql`count(*)`, '>=', 2).orderBy('product_id').limit(3).execute();
+    expect(products.length).toBe(3);
+    statements.clear();
+    for (const { product_id } of products) {
+      const page = (await admin.get(`/api/getitems/${product_id}?per_page=2`)).body as { data: { product_id: number }[]; total: number };
+      const live = await ctx.db.selectFrom('items').select(sql<number>`count(*)::int`.as('n')).where('product_id', '=', product_id).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+      expect(page.data.map((i) => i.product_id)).toEqual([product_id, product_id]);
+      expect(page.total).toBe(live.n);
+    }
+    expect(statements.size).toBe(1);
+  });
+
+  it('a delivery: one statement per part of the hierarchy; the reseller still gets a 404 for a delivery outside its part', async () => {
+    const ids = (await (admin.get('/api/deliveries?per_page=200'))).body.data.map((d: { id: number }) => d.id) as number[];
+    const resellerIds = new Set(((await reseller.get('/api/deliveries?per_page=200')).body.data as { id: number }[]).map((d) => d.id));
+    const outside = ids.find((id) => !resellerIds.has(id));
+    const inside = [...resellerIds][0];
+    expect([outside, inside].every((id) => id !== undefined)).toBe(true);
+    statements.clear();
+    for (const id of ids.slice(0, 3)) expect((await admin.get(`/api/deliveries/${id}`)).body.id).toBe(id);
+    expect(statements.size).toBe(1);
+    expect((await reseller.get(`/api/deliveries/${inside}`)).body.id).toBe(inside);
+    expect((await reseller.get(`/api/deliveries/${outside}`)).status).toBe(404);
+    expect(statements.size).toBe(2);
+  });
+});

@@ -3,7 +3,9 @@ import type { BulkProductRow, DeliveryDetail, DeliveryLine } from '@domain/contr
 import { sql, type RawBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Executor } from '../../db/database';
+import { executeWithValues } from '../../db/statement-cache';
 import type { AuthUser } from '../../http/access';
+import { scopeKey } from '../../http/scope';
 import { deliveryNotFound, deliveryTypeName, visibleDelivery } from './rows';
 import { allowedActions, isFinished } from './state';
 import { isoTime } from '../../http/route-schema';
@@ -74,7 +76,8 @@ function detailQuery(db: Executor, user: AuthUser, id: number) {
 
 /** GET /deliveries/{id}: every field of spec 2 §3 Delivery and what §2.7's page shows; another tenant's delivery is a 404. */
 export async function deliveryDetail(db: Executor, user: AuthUser, id: number): Promise<DeliveryDetail> {
-  const d = await detailQuery(db, user, id).executeTakeFirst();
+  // Compiled once per place in the hierarchy, with the delivery as its parameter.
+  const [d] = await executeWithValues(db, `delivery detail|${scopeKey(user)}`, [id], (delivery: number) => detailQuery(db, user, delivery));
   if (!d) throw deliveryNotFound();
   const { lines, events, contacts } = d;
   const client = { id: d.client_id, name: d.client_name, client_type_id: d.client_type_id, parent_client_id: d.client_parent_id };

@@ -3,7 +3,7 @@ import { ClientType } from '@domain/enums';
 import type { EolProductRow, EolProductsPage } from '@domain/contracts/eol';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, numericFilter, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
+import { likePattern, listStatementKey, numericFilter, paginateWithValues, sortColumn, whenSet, type ListParams } from '../../http/paging';
 import { eolItemWhere, eolProductWhere, horizonEndSql } from './query';
 
 /** Export and list hold the same rows; the export stops here. */
@@ -99,8 +99,9 @@ function unfiltered(params: ListParams): boolean {
 /** GET /productswitheolitems: one page, sorted by name unless asked otherwise. */
 export async function listEolProducts(db: Executor, user: AuthUser, params: ListParams, basePath: string): Promise<EolProductsPage> {
   // Any other page's total rides along with the page: both need every product's count.
-  const total = user.clientTypeId === ClientType.PROVIDER && unfiltered(params) ? { column: providerTotal } : 'window';
-  const page = await paginate(orderEolProducts(eolProductsQuery(db, user, params), params), params, basePath, total);
+  const total = user.clientTypeId === ClientType.PROVIDER && unfiltered(params) ? providerTotal : null;
+  const page = await paginateWithValues(db, listStatementKey('eol products', user, params), [],
+    () => ({ query: orderEolProducts(eolProductsQuery(db, user, params), params), total }), params, basePath);
   return { ...page, data: page.data.map(toRow) };
 }
 

@@ -5,7 +5,7 @@ import { ACCESSORY_GROUP_ID, stockMsg, type ItemCreateInput, type ItemUpdateInpu
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound, unlessTaken } from '../../http/errors';
-import { likePattern, paginate, type ListParams, sortColumn, whenSet } from '../../http/paging';
+import { likePattern, listStatementKey, paginate, paginateWithValues, type ListParams, sortColumn, whenSet } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import { imageUrl, productRow } from './product-detail';
@@ -81,13 +81,15 @@ function statusFilter(params: ListParams): number[] | null {
 export async function itemsOfProduct(db: Executor, user: AuthUser, productId: number, params: ListParams, basePath: string): Promise<Answer<Paged<ItemListRow>>> {
   const statuses = statusFilter(params);
   // The product's own checks (live, in the user's scope) ride along with the page: one statement, and
-  // only an empty page asks whether the product exists at all (404) or just has no items there.
-  let q = itemQuery(db).where('i.product_id', '=', productId)
-    .where('p.deleted_at', 'is', null).where((eb) => clientScope(user, eb.ref('p.client_id')));
-  if (statuses) q = q.where('i.status_id', 'in', statuses);
-  // Unfiltered, the total is the article's maintained count of live items (item_counts), read by the page's own statement.
-  const total = !statuses && !params.search ? { column: liveItemsOf(productId) } : 'window';
-  const page = await paginate(orderItems(searchItems(q, params.search, false), params), params, basePath, total);
+  // only an empty page asks whether the product exists at all (404) or just has no items there. The
+  // statement is compiled once per page, sort and filter, with the product as its parameter.
+  const page = await paginateWithValues(db, listStatementKey('items of a product', user, params), [productId], (product: number) => {
+    let q = itemQuery(db).where('i.product_id', '=', product)
+      .where('p.deleted_at', 'is', null).where((eb) => clientScope(user, eb.ref('p.client_id')));
+    if (statuses) q = q.where('i.status_id', 'in', statuses);
+    // Unfiltered, the total is the article's maintained count of live items (item_counts), read by the page's own statement.
+    return { query: orderItems(searchItems(q, params.search, false), params), total: !statuses && !params.search ? liveItemsOf(product) : null };
+  }, params, basePath);
   if (!page.data.length) await productRow(db, user, productId);
   return { ...page, data: page.data.map(itemListRow) };
 }
