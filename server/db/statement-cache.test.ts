@@ -75,3 +75,14 @@ describe('StatementCache withValues', () => {
     expect(() => cache.withValues('by length', ['ab'], byLength)).toThrow(/does not take its values as parameters/);
   });
 });
+
+describe('StatementCache withValues, a value taken from elsewhere', () => {
+  it('keeps no statement that has a value of the call where a marker should be', () => {
+    const cache = new StatementCache(10);
+    const input = { name: 'a' };
+    // The builder reads the name from its input as well as from its value: another call's value would not reach the second condition.
+    const both = (name: string) => byName(name).where('name', '!=', input.name);
+    expect(cache.withValues('both', ['a'], both).parameters).toEqual(['a', 'a']);
+    expect(cache.size).toBe(0);
+  });
+});

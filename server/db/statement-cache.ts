@@ -41,7 +41,9 @@ export class StatementCache {
    * The statement of `build(...values)`, whose text is the same for any values: compiled once per key
    * with a marker for each value, the markers then replaced by the values of each call. The first
    * compile is checked against one with the values themselves; a builder that writes a value into the
-   * text or decides by it is not kept (and fails under verification).
+   * text or decides by it is not kept (and fails under verification), nor one whose markers left a
+   * parameter equal to a value: the builder took that value from elsewhere, and another call's would
+   * not replace it.
    */
   withValues<R, V extends readonly unknown[]>(key: string, values: V, build: (...values: V) => Compilable<R>): CompiledQuery<R> {
     const template = this.#entries.get(key) as CompiledQuery<R> | undefined;
@@ -55,7 +57,7 @@ export class StatementCache {
     const real = build(...values).compile();
     const markers = values.map((_, index) => new Marker(index)) as unknown as V;
     const made = templateOf(build, markers);
-    if (made && sameStatement(fill(made, values), real)) this.#keep(key, made);
+    if (made && sameStatement(fill(made, values), real) && !made.parameters.some((p) => values.includes(p))) this.#keep(key, made);
     else if (this.verifyEveryHit) throw new Error(`statement cache: the statement of ${key} does not take its values as parameters`);
     return real;
   }

@@ -2,7 +2,7 @@ import type { Compilable, Expression, QueryCreator, RawBuilder, SelectQueryBuild
 import { sql } from 'kysely';
 import type { Paged } from '@domain/paged';
 import type { Database, Executor } from '../db/database';
-import { executeCached, executeWithValues } from '../db/statement-cache';
+import { executeWithValues } from '../db/statement-cache';
 import * as v from 'valibot';
 import { id, msg } from '@domain/schemas/common';
 import { filterValueSchema, listQuerySchema, pagingMsg } from '@domain/schemas/paging';
@@ -113,6 +113,39 @@ export function identifyingWord(search: string): string | null {
 }
 
 /**
+ * What a search term puts into a statement, computed before the statement is built: the pattern the
+ * trigram index is asked for (the term's, or its identifying word's), the whole term where a word
+ * narrowed it, and the prefix range of the upper() indexes. A statement can then be built once per
+ * shape with markers in their place (statement-cache.ts `withValues`): `termShape` says which values
+ * a term has, `termParameters` lists them, `termOf` puts them back.
+ */
+export interface TermValues {
+  pattern: string;
+  whole: string | null;
+  from: string;
+  to: string | null;
+}
+
+export function termValues(search: string): TermValues {
+  const word = identifyingWord(search);
+  const { from, to } = prefixRange(search);
+  return { pattern: likePattern(word ?? search), whole: word === null ? null : search, from, to };
+}
+
+/** Which values a term has: the text of a statement built with it differs by them alone. */
+export const termShape = (t: TermValues): string => `${t.whole === null ? 'term' : 'word'}:${t.to === null ? 'open' : 'range'}`;
+
+/** The term's values in a fixed order, the absent ones left out (its shape says which). */
+export const termParameters = (t: TermValues): string[] => [t.pattern, t.whole, t.from, t.to].filter((v): v is string => v !== null);
+
+/** The term of `t`'s shape whose values are `values`, in termParameters' order. */
+export function termOf(t: TermValues, values: readonly string[]): TermValues {
+  let i = 0;
+  const next = () => values[i++] as string;
+  return { pattern: next(), whole: t.whole === null ? null : next(), from: next(), to: t.to === null ? null : next() };
+}
+
+/**
  * `column ILIKE %term%` on a column with a trigram index. A code's common parts make the index lookup
  * slow: in `BLEV-0012345` the trigrams of `BLEV` and of a word that starts with `00` are in every
  * order number, and PostgreSQL reads all their entries (3.3 ms at 200,000 deliveries). The index is
@@ -122,14 +155,14 @@ export function identifyingWord(search: string): string | null {
  * holds its text lowercased already (products.name_search), so no row is lowercased while it is read.
  * `opaque`: the term's values behind scalar subqueries (`opaqueText`).
  */
-export function containsTerm(column: Expression<string | null>, search: string, { lowered = false, opaque = false } = {}): RawBuilder<SqlBool> {
-  const word = identifyingWord(search);
+export function containsTerm(column: Expression<string | null>, search: string | TermValues, { lowered = false, opaque = false } = {}): RawBuilder<SqlBool> {
+  const t = typeof search === 'string' ? termValues(search) : search;
   const value = textValue(opaque);
   const lowerValue = loweredValue(opaque);
-  const contains = (pattern: string) => (lowered ? sql`${column} like ${lowerValue(pattern)}` : sql`${column} ilike ${value(pattern)}`);
-  if (!word) return sql<SqlBool>`${contains(likePattern(search))}`;
-  const whole = lowered ? sql`strpos(${column}, ${lowerValue(search)})` : sql`strpos(lower(${column}), ${lowerValue(search)})`;
-  return sql<SqlBool>`(${contains(likePattern(word))} and ${whole} > 0)`;
+  const contains = lowered ? sql`${column} like ${lowerValue(t.pattern)}` : sql`${column} ilike ${value(t.pattern)}`;
+  if (t.whole === null) return sql<SqlBool>`${contains}`;
+  const whole = lowered ? sql`strpos(${column}, ${lowerValue(t.whole)})` : sql`strpos(lower(${column}), ${lowerValue(t.whole)})`;
+  return sql<SqlBool>`(${contains} and ${whole} > 0)`;
 }
 
 /**
@@ -154,8 +187,8 @@ export function prefixRange(search: string): { from: string; to: string | null }
 }
 
 /** `upper(column)` starts with the term, in capitals: a range of the column's upper() text_pattern_ops index. */
-export function startsWithTerm(column: Expression<string | null>, search: string, { opaque = false } = {}): RawBuilder<SqlBool> {
-  const { from, to } = prefixRange(search);
+export function startsWithTerm(column: Expression<string | null>, search: string | TermValues, { opaque = false } = {}): RawBuilder<SqlBool> {
+  const { from, to } = typeof search === 'string' ? prefixRange(search) : search;
   const value = textValue(opaque);
   const upper = sql`upper(${column})`;
   return to === null ? sql<SqlBool>`${upper} ~>=~ ${value(from)}` : sql<SqlBool>`${upper} ~>=~ ${value(from)} and ${upper} ~<~ ${value(to)}`;
@@ -209,6 +242,14 @@ export function listStatementKey(list: string, user: AuthUser, params: ListParam
   return `${list}|${scopeKey(user)}|${JSON.stringify(params)}|${JSON.stringify(inputs)}`;
 }
 
+/**
+ * The key of a search's page statement: the term's shape in place of the term, whose values are the
+ * statement's parameters (termParameters). The builder may read the term only through those values.
+ */
+export function searchStatementKey(list: string, user: AuthUser, params: ListParams, term: TermValues, inputs: unknown = null): string {
+  return `${list}|${scopeKey(user)}|${JSON.stringify({ ...params, search: termShape(term) })}|${JSON.stringify(inputs)}`;
+}
+
 /** A list's pick of one page: the rows' keys in list order, with the total where it rides along (`count(*) over ()`), else null. */
 export interface PickedKey { id: number; total: number | null }
 
@@ -221,21 +262,23 @@ export interface PickedKey { id: number; total: number | null }
  *   answered with it: a list's response schema leaves it out.
  *
  * The pick is a CTE of the read: one statement, one round trip, which keeps its generic plan on every
- * page (pageBounds). With a `statementKey` (listStatementKey) the statement is built once per key.
+ * page (pageBounds). With a `statementKey` (listStatementKey, searchStatementKey) the statement is
+ * built once per key, `values` as its parameters: pick and read get them (or their markers) to build with.
  */
-export async function pageByKey<R extends { total_rows: number | null }, DB, TB extends keyof DB>(
+export async function pageByKey<R extends { total_rows: number | null }, DB, TB extends keyof DB, V extends readonly unknown[] = []>(
   db: Executor,
   params: ListParams,
   key: string,
-  pick: (from: QueryCreator<Database>) => SelectQueryBuilder<DB, TB, PickedKey>,
-  read: (from: QueryCreator<Database>, where: RawBuilder<SqlBool>, pickedTotal: RawBuilder<number | null>) => Compilable<R>,
+  pick: (from: QueryCreator<Database>, ...values: V) => SelectQueryBuilder<DB, TB, PickedKey>,
+  read: (from: QueryCreator<Database>, where: RawBuilder<SqlBool>, pickedTotal: RawBuilder<number | null>, ...values: V) => Compilable<R>,
   statementKey: string | null = null,
+  values: V = [] as unknown as V,
 ): Promise<{ rows: R[]; total: number | null }> {
-  const rows = await executeCached(db, statementKey, () => {
+  const rows = await executeWithValues(db, statementKey, values, (...v: V) => {
     const { limit, offset } = pageBounds(params);
     // The CTE's name is known to the statement only: read() sees the database's tables as before.
-    const withPage = db.with('page', (from) => pick(from).limit(limit).offset(offset)) as unknown as QueryCreator<Database>;
-    return read(withPage, sql<SqlBool>`${sql.ref(key)} in (select page.id from page)`, sql`(select page.total from page limit 1)`);
+    const withPage = db.with('page', (from) => pick(from, ...v).limit(limit).offset(offset)) as unknown as QueryCreator<Database>;
+    return read(withPage, sql<SqlBool>`${sql.ref(key)} in (select page.id from page)`, sql`(select page.total from page limit 1)`, ...v);
   });
   // The rows keep their total_rows: the answer's schema sends only the fields it declares.
   return { rows, total: rows[0]?.total_rows ?? null };

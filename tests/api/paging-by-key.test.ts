@@ -70,7 +70,7 @@ interface ProductPage { data: { id: number; description: string | null; reseller
  * (tests/support/statement-verify.ts), so each repeated request here also checks the key.
  */
 describe('a page asked again', () => {
-  it('is read with the statement of the first time: fresh data, another statement for another part of the hierarchy, none kept for a search', async () => {
+  it('is read with the statement of the first time: fresh data, another statement for another part of the hierarchy, one for a shape of search term', async () => {
     statements.clear();
     const path = '/api/products?per_page=5&sort=article_number';
     const first = (await admin.get(path)).body as ProductPage;
@@ -89,8 +89,10 @@ describe('a page asked again', () => {
     expect(own.total).toBeLessThan(first.total);
     expect(new Set(own.data.map((p) => p.reseller_id)).size).toBe(1);
 
-    await admin.get(`${path}&search=a`);
-    expect(statements.size, 'a search is built every time').toBe(2);
+    await admin.get(`${path}&search=dell`);
+    expect(statements.size, 'a search: one statement for its shape of term').toBe(3);
+    await admin.get(`${path}&search=logitech`);
+    expect(statements.size, 'another term of that shape: the same statement').toBe(3);
   });
 
   it.each(lists)('%s: the second ask answers as the first', async (_, who, path) => {
@@ -129,5 +131,22 @@ describe('a statement with the path\'s id as its value', () => {
     expect((await reseller.get(`/api/deliveries/${inside}`)).body.id).toBe(inside);
     expect((await reseller.get(`/api/deliveries/${outside}`)).status).toBe(404);
     expect(statements.size).toBe(2);
+  });
+});
+
+describe('a search statement built once per shape of term', () => {
+  it('answers a second term from the first term\'s statement as a statement of its own would', async () => {
+    const terms = ['latitude', 'elitebook'];
+    const ask = async (term: string) => (await admin.get(`/api/products?per_page=200&search=${term}`)).body as ProductPage;
+    statements.clear();
+    const first = await ask(terms[0]!);
+    const second = await ask(terms[1]!);
+    expect(statements.size, 'both terms have one shape: one statement').toBe(1);
+    statements.clear();
+    const alone = await ask(terms[1]!);
+    expect(second).toEqual(alone);
+    expect(first.total).toBeGreaterThan(0);
+    expect(second.total).toBeGreaterThan(0);
+    expect(second.data.map((p) => p.id)).not.toEqual(first.data.map((p) => p.id));
   });
 });

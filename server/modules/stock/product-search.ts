@@ -4,7 +4,7 @@ import { msg } from '@domain/schemas/common';
 import type { Database } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError } from '../../http/errors';
-import { containsTerm, numericFilter, startsWithTerm, type ListParams } from '../../http/paging';
+import { containsTerm, numericFilter, startsWithTerm, termValues, type ListParams, type TermValues } from '../../http/paging';
 import { lineageScope } from '../../http/scope';
 
 /**
@@ -17,9 +17,9 @@ import { lineageScope } from '../../http/scope';
  * `opaqueText`): the plan serves any value, so PostgreSQL keeps one generic plan for the search
  * instead of planning its arms on every call.
  */
-function searchMatches(search: string): RawBuilder<SqlBool> {
-  const contains = (column: string, lowered = true) => containsTerm(sql.ref(column), search, { lowered, opaque: true });
-  const startsWith = (column: string) => startsWithTerm(sql.ref(column), search, { opaque: true });
+function searchMatches(term: TermValues): RawBuilder<SqlBool> {
+  const contains = (column: string, lowered = true) => containsTerm(sql.ref(column), term, { lowered, opaque: true });
+  const startsWith = (column: string) => startsWithTerm(sql.ref(column), term, { opaque: true });
   // The arms in the order PostgreSQL tests them on every row the indexes found: the lowercased names first
   // (a plain LIKE), the article number's ILIKE (which lowercases the row and the pattern on every call) after.
   // `union all`: the array may repeat an id. A `union` had PostgreSQL build a hash table sized for its
@@ -39,8 +39,8 @@ type ProductsFrom = ReturnType<typeof plainProducts>;
  * generic plan, which cannot know how many products a term finds, walked the name index in list order
  * and tested every product against the search: 20-35 ms for any term on 10,000 products.
  */
-function productsFound(db: QueryCreator<Database>, search: string): ProductsFrom {
-  const found = db.selectFrom('products as sp').selectAll('sp').where(searchMatches(search)).offset(sql.lit(0));
+function productsFound(db: QueryCreator<Database>, term: TermValues): ProductsFrom {
+  const found = db.selectFrom('products as sp').selectAll('sp').where(searchMatches(term)).offset(sql.lit(0));
   return db.selectFrom(found.as('p')) as unknown as ProductsFrom;
 }
 
@@ -68,20 +68,26 @@ function stockFilter(params: ListParams): number | null {
 /** Products with their end customer `c` and its reseller `r`. */
 export const productsJoined = (db: QueryCreator<Database>) => withClients(plainProducts(db));
 
+/** The search of a list's parameters as the statement's values (paging.ts `termValues`); null without one. */
+export const productSearchTerm = (params: ListParams): TermValues | null => (params.search === '' ? null : termValues(params.search));
+
 /**
  * The products the user may see with the filters and search of spec 2 §2.1, without columns. The end
  * customer `c` and its reseller `r` are joined only with `joinClients` (for the columns, or a sort on
  * their names): every filter reads the product's own row, and without the joins a page's ids come
  * from an index alone (PostgreSQL still reads each product for the key of a join it then drops).
- * The builder is typed as joined either way; without the joins nothing may read `c` or `r`.
+ * The builder is typed as joined either way; without the joins nothing may read `c` or `r`. The search
+ * is read from `term` only (productSearchTerm), so a statement can be built with markers for its values.
  */
-export function filteredProducts(db: QueryCreator<Database>, user: AuthUser, params: ListParams, filter: ProductFilter, joinClients: boolean) {
+export function filteredProducts(
+  db: QueryCreator<Database>, user: AuthUser, params: ListParams, filter: ProductFilter, joinClients: boolean, term: TermValues | null,
+) {
   const client = filter.clientId ?? numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
   const reseller = numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id');
   const group = numericFilter(params, 'product_group') ?? numericFilter(params, 'product_group_id');
   const stock = stockFilter(params);
   const { projectId } = filter;
-  const from = params.search === '' ? plainProducts(db) : productsFound(db, params.search);
+  const from = term === null ? plainProducts(db) : productsFound(db, term);
   const base = joinClients ? withClients(from) : from as unknown as ReturnType<typeof withClients>;
   let query = base
     .where('p.deleted_at', 'is', null)

@@ -6,12 +6,12 @@ import type { Paged } from '@domain/paged';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
-import { listStatementKey, pageByKey, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
+import { listStatementKey, pageByKey, pagedAnswer, searchStatementKey, sortColumn, termOf, termParameters, type ListParams } from '../../http/paging';
 import type { Answer } from '../../http/route-schema';
 import { assertClientInScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOfProduct, countsOfRow, emptyCounts, type ProductCounts } from './counts';
 import { imageUrl } from './product-detail';
-import { filteredProducts, productsJoined, type ProductFilter } from './product-search';
+import { filteredProducts, productSearchTerm, productsJoined, type ProductFilter } from './product-search';
 
 const countSorts = new Set(['items_in_stock', 'available_items', 'items_at_location', 'items_in_use', 'items_count']);
 const sorts: Record<string, string> = {
@@ -20,7 +20,7 @@ const sorts: Record<string, string> = {
 
 /** Products the user may see, with end customer and reseller joined and the list's columns; filters and search of spec 2 §2.1. */
 export function productQuery(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter) {
-  return withProductColumns(filteredProducts(db, user, params, filter, true));
+  return withProductColumns(filteredProducts(db, user, params, filter, true, productSearchTerm(params)));
 }
 
 /** A sort on the end customer's or the reseller's name: the clients must be joined for it. */
@@ -78,25 +78,29 @@ function maintainedTotal(user: AuthUser, params: ListParams, filter: ProductFilt
 export async function listProducts(
   db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
 ): Promise<Answer<Paged<ProductListRow>>> {
+  // A search's statement is built once per shape of term, the term's values its parameters.
+  const term = productSearchTerm(params);
   const page = await pageByKey(db, params, 'p.id',
-    (from) => {
-      const query = filteredProducts(from, user, params, filter, sortsOnClients(params));
-      const total = params.search ? sql<number>`count(*) over ()`
-        : maintainedTotal(user, params, filter) ?? sql<number>`(${filteredProducts(from, user, params, filter, false).select(sql<number>`count(*)::int`.as('n'))})`;
+    (from, ...values: string[]) => {
+      const found = term && termOf(term, values);
+      const query = filteredProducts(from, user, params, filter, sortsOnClients(params), found);
+      const total = found ? sql<number>`count(*) over ()`
+        : maintainedTotal(user, params, filter) ?? sql<number>`(${filteredProducts(from, user, params, filter, false, null).select(sql<number>`count(*)::int`.as('n'))})`;
       return orderProducts(query, params).select(['p.id', sql<number>`${total}::int`.as('total')]);
     },
     (from, byKey, pickedTotal) => orderProducts(withProductColumns(productsJoined(from)), params)
       .leftJoinLateral(() => countsOfProduct(db, 'p.id').as('k'), (j) => j.onTrue())
       .select(['k.items_in_stock', 'k.available_items', 'k.items_at_location', 'k.items_in_use', 'k.items_count', pickedTotal.as('total_rows')])
       .where(byKey),
-    listStatementKey('products', user, params, filter));
+    term ? searchStatementKey('products', user, params, term, filter) : listStatementKey('products', user, params, filter),
+    term ? termParameters(term) : []);
   // A page past the end brings no total along: counted then.
   const total = page.total ?? (params.page > 1 ? await countProducts(db, user, params, filter) : 0);
   return pagedAnswer(page.rows.map((p) => listRow(p, countsOfRow(p))), total, params, basePath);
 }
 
 async function countProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter): Promise<number> {
-  const row = await filteredProducts(db, user, params, filter, false).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  const row = await filteredProducts(db, user, params, filter, false, productSearchTerm(params)).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
   return row?.n ?? 0;
 }
 
