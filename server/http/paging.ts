@@ -235,7 +235,8 @@ export function pageBounds(params: ListParams): { limit: RawBuilder<number>; off
 /**
  * The key of a list's page statement (server/db/statement-cache.ts): the list, the user's place in the
  * hierarchy, the list's parameters and what else the list is built from (`inputs`, as JSON). Null for
- * a search: every term would be a statement of its own, compiled once and seldom asked again.
+ * a search: every term would be a statement of its own, compiled once and seldom asked again (a list
+ * whose search takes its term as values keys it by searchStatementKey).
  */
 export function listStatementKey(list: string, user: AuthUser, params: ListParams, inputs: unknown = null): string | null {
   if (params.search !== '') return null;
