@@ -24,11 +24,8 @@ export class StatementCache {
   }
 
   compiled<R>(key: string, build: () => Compilable<R>): CompiledQuery<R> {
-    const hit = this.#entries.get(key) as CompiledQuery<R> | undefined;
+    const hit = this.#used(key) as CompiledQuery<R> | undefined;
     if (hit) {
-      // A Map keeps insertion order: the most recently used key goes last, the first key is the one to evict.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
       if (this.verifyEveryHit) assertSameStatement(key, hit, build().compile());
       return hit;
     }
@@ -46,10 +43,8 @@ export class StatementCache {
    * not replace it.
    */
   withValues<R, V extends readonly unknown[]>(key: string, values: V, build: (...values: V) => Compilable<R>): CompiledQuery<R> {
-    const template = this.#entries.get(key) as CompiledQuery<R> | undefined;
+    const template = this.#used(key) as CompiledQuery<R> | undefined;
     if (template) {
-      this.#entries.delete(key);
-      this.#entries.set(key, template);
       const filled = fill(template, values);
       if (this.verifyEveryHit) assertSameStatement(key, filled, build(...values).compile());
       return filled;
@@ -60,6 +55,16 @@ export class StatementCache {
     if (made && sameStatement(fill(made, values), real) && !made.parameters.some((p) => values.includes(p))) this.#keep(key, made);
     else if (this.verifyEveryHit) throw new Error(`statement cache: the statement of ${key} does not take its values as parameters`);
     return real;
+  }
+
+  /** The key's statement, now the most recently used: a Map keeps insertion order, so the first key is the one to evict. */
+  #used(key: string): CompiledQuery | undefined {
+    const statement = this.#entries.get(key);
+    if (statement) {
+      this.#entries.delete(key);
+      this.#entries.set(key, statement);
+    }
+    return statement;
   }
 
   #keep(key: string, statement: CompiledQuery): void {
