@@ -86,3 +86,14 @@ describe('StatementCache withValues, a value taken from elsewhere', () => {
     expect(cache.size).toBe(0);
   });
 });
+
+describe('StatementCache withValues without values', () => {
+  it('builds the statement once, as compiled() does', () => {
+    const cache = new StatementCache(10);
+    let builds = 0;
+    const build = () => { builds++; return byName('a'); };
+    cache.withValues('none', [], build);
+    cache.withValues('none', [], build);
+    expect([builds, cache.size]).toEqual([1, 1]);
+  });
+});

@@ -43,6 +43,8 @@ export class StatementCache {
    * not replace it.
    */
   withValues<R, V extends readonly unknown[]>(key: string, values: V, build: (...values: V) => Compilable<R>): CompiledQuery<R> {
+    // Without values there is nothing to mark: the statement is the template.
+    if (values.length === 0) return this.compiled(key, () => build(...values));
     const template = this.#used(key) as CompiledQuery<R> | undefined;
     if (template) {
       const filled = fill(template, values);

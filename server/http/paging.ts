@@ -239,8 +239,7 @@ export function pageBounds(params: ListParams): { limit: RawBuilder<number>; off
  * whose search takes its term as values keys it by searchStatementKey).
  */
 export function listStatementKey(list: string, user: AuthUser, params: ListParams, inputs: unknown = null): string | null {
-  if (params.search !== '') return null;
-  return `${list}|${scopeKey(user)}|${JSON.stringify(params)}|${JSON.stringify(inputs)}`;
+  return params.search === '' ? statementKey(list, user, params, inputs) : null;
 }
 
 /**
@@ -248,8 +247,11 @@ export function listStatementKey(list: string, user: AuthUser, params: ListParam
  * statement's parameters (termParameters). The builder may read the term only through those values.
  */
 export function searchStatementKey(list: string, user: AuthUser, params: ListParams, term: TermValues, inputs: unknown = null): string {
-  return `${list}|${scopeKey(user)}|${JSON.stringify({ ...params, search: termShape(term) })}|${JSON.stringify(inputs)}`;
+  return statementKey(list, user, { ...params, search: termShape(term) }, inputs);
 }
+
+const statementKey = (list: string, user: AuthUser, params: ListParams, inputs: unknown) =>
+  `${list}|${scopeKey(user)}|${JSON.stringify(params)}|${JSON.stringify(inputs)}`;
 
 /** A list's pick of one page: the rows' keys in list order, with the total where it rides along (`count(*) over ()`), else null. */
 export interface PickedKey { id: number; total: number | null }
