@@ -125,21 +125,30 @@ type SessionUserRow = InferResult<ReturnType<typeof sessionQuery>>[number];
  */
 function sessionReader(db: Executor, app: FastifyInstance, cache: SessionCache | null) {
   const compiled = sessionQuery(db, '').compile();
-  return async (cookieValue: string | undefined): Promise<{ session: SessionState | null; user: AuthUser | null }> => {
-    if (!cookieValue) return { session: null, user: null };
-    const id = hashToken(cookieValue);
-    const cached = cache?.get(id, Date.now());
-    if (cached) return cached;
+  const read = async (id: string): Promise<SessionRead> => {
     const mark = cache?.mark();
     const { rows: [row] } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [id] });
-    if (!row) return { session: null, user: null };
+    if (!row) return NO_SESSION;
     const live = await liveSession(db, app.config, row);
-    if (!live) return { session: null, user: null };
-    const read = { session: live.session, user: authUser(row), lastSeen: live.lastSeen };
-    cache?.set(id, read, mark!);
-    return read;
+    if (!live) return NO_SESSION;
+    const found = { session: live.session, user: authUser(row), lastSeen: live.lastSeen };
+    cache?.set(id, found, mark!);
+    return found;
+  };
+  // What is known at once (no cookie, a cached session) is returned as it is, not as a promise.
+  return (cookieValue: string | undefined): SessionRead | Promise<SessionRead> => {
+    if (!cookieValue) return NO_SESSION;
+    const id = hashToken(cookieValue);
+    return cache?.get(id, Date.now()) ?? read(id);
   };
 }
+
+interface SessionRead {
+  session: SessionState | null;
+  user: AuthUser | null;
+}
+
+const NO_SESSION: SessionRead = Object.freeze({ session: null, user: null });
 
 /**
  * Session, anti-forgery and access checks, before any body is read. With `authChanges` sessions are
@@ -158,28 +167,35 @@ export function registerAccessControl(app: FastifyInstance, db: Executor, authCh
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a cached session, nearly every request, is checked without a promise on the way.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (!access) return; // static files and the not-found handler
-    const { session, user } = await readSession(sessionCookie(request));
-    request.session = session;
-
-    if (MUTATING.has(request.method)) {
-      const header = request.headers['x-xsrf-token'];
-      const expected = expectedXsrfToken(request);
-      if (!expected || typeof header !== 'string' || !sameToken(header, expected)) {
-        throw new HttpError(419, 'Je sessie is verlopen. Probeer het opnieuw.');
-      }
-    }
-    if (access === 'public') return;
-
-    if (!user) throw new HttpError(401, 'Je bent niet ingelogd.');
-    request.user = user;
-    if (access === 'signed-in') return;
-    if (!request.session!.otpAuthorized) throw new HttpError(401, 'Tweestapsverificatie is vereist.');
-    if (access === 'verified') return;
-    if (!user.permissions.has(access.right)) throw forbidden();
+    if (!access) return done(); // static files and the not-found handler
+    const read = readSession(sessionCookie(request));
+    if (read instanceof Promise) read.then((found) => done(admission(request, access, found)), done);
+    else done(admission(request, access, read));
   });
+}
+
+/** Puts the session and its user on the request; the error that refuses the request, if any. */
+function admission(request: FastifyRequest, access: Access, { session, user }: SessionRead): HttpError | undefined {
+  request.session = session;
+  if (MUTATING.has(request.method)) {
+    const header = request.headers['x-xsrf-token'];
+    const expected = expectedXsrfToken(request);
+    if (!expected || typeof header !== 'string' || !sameToken(header, expected)) {
+      return new HttpError(419, 'Je sessie is verlopen. Probeer het opnieuw.');
+    }
+  }
+  if (access === 'public') return undefined;
+
+  if (!user) return new HttpError(401, 'Je bent niet ingelogd.');
+  request.user = user;
+  if (access === 'signed-in') return undefined;
+  if (!session!.otpAuthorized) return new HttpError(401, 'Tweestapsverificatie is vereist.');
+  if (access === 'verified') return undefined;
+  if (!user.permissions.has(access.right)) return forbidden();
+  return undefined;
 }
 
 function sameToken(a: string, b: string): boolean {

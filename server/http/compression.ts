@@ -57,16 +57,17 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
  * exports) are sent as they are: static files are precompressed at build, downloads are binary.
  */
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding') || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  // A callback hook: compressing is synchronous, and an async hook costs every answer a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.hasHeader('content-encoding') || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < THRESHOLD) return payload;
+    if (body.length < THRESHOLD) return done(null, payload);
     const vary = reply.getHeader('vary');
     if (!/accept-encoding/i.test(String(vary ?? ''))) reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding).removeHeader('content-length');
-    return compress(body, encoding);
+    done(null, compress(body, encoding));
   });
 }

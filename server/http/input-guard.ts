@@ -22,15 +22,16 @@ function pathOfNul(value: unknown, path: string, depth = 0): string | null {
  * every command reads named fields.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api')) return;
+  // A callback hook: the check is synchronous, and an async hook costs every request a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!request.url.startsWith('/api')) return done();
     const isJson = String(request.headers['content-type'] ?? '').includes('json');
     const body: unknown = request.body;
     if (isJson && body !== null && body !== undefined && (typeof body !== 'object' || Array.isArray(body))) {
-      throw new HttpError(400, NOT_AN_OBJECT_MESSAGE);
+      return done(new HttpError(400, NOT_AN_OBJECT_MESSAGE));
     }
     // A JSON body was checked for NUL as it was parsed (body-limits.ts).
     const field = pathOfNul(request.query, '') ?? pathOfNul(request.params, '');
-    if (field) throw ValidationError.field(field, msg.invalidCharacter);
+    done(field ? ValidationError.field(field, msg.invalidCharacter) : undefined);
   });
 }

@@ -45,7 +45,8 @@ const isJson = (contentType: unknown) => String(contentType ?? '').startsWith('a
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
   const hsts = config.publicUrl.startsWith('https://');
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: nothing here waits, and an async hook costs every answer a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const api = request.url === '/api' || request.url.startsWith('/api/');
     const apiJson = api && isJson(reply.getHeader('content-type'));
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -59,6 +60,6 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', apiJson ? API_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
     if (hsts) reply.header('Strict-Transport-Security', 'max-age=31536000');
     if (api && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
