@@ -10,7 +10,11 @@ import type { Plugin } from 'vite';
  * a second round trip before the page can paint (docs/PERFORMANCE.md, seventh round).
  *
  * The pages are read from src/router.tsx, where each is declared on one line with its path and its
- * lazy import: `page('/crm', …, () => import('./features/crm/pages/CustomerListPage'), …)`.
+ * lazy import: `page('/crm', …, () => import('./features/crm/pages/CustomerListPage'), …)`. A page that
+ * renders a panel slot as a child of its own (a line that begins with `<Slot name="delivery"`; a slot
+ * behind a condition is written `{open && <Slot …`) loads that slot's panels (src/panels.ts) as it
+ * first renders: they are named too, so they do not wait for the page's data (docs/PERFORMANCE.md,
+ * eighteenth round).
  */
 
 /** Per route path (TanStack syntax, `$id` for a parameter): the page's chunk, the chunks it imports and their CSS, and for a page of the signed-in app the shell's (AppLayout). */
@@ -27,6 +31,21 @@ export function pagesOfRouter(source: string): { path: string; module: string; i
     const match = PAGE_LINE.exec(line);
     return match?.[2] && match[3] ? [{ path: match[2], module: match[3], inApp: match[1] === 'page' }] : [];
   });
+}
+
+const PANEL = /registerPanel\('([^']+)',[\s\S]*?import\('(\.\/[^']+)'\)/g;
+const SLOT_LINE = /^\s*<Slot name="([^"]+)"/gm;
+
+/** Per slot name, the modules of its panels (relative to src/) as src/panels.ts registers them. */
+export function panelsOfSlots(source: string): Map<string, string[]> {
+  const panels = new Map<string, string[]>();
+  for (const [, slot, module] of source.matchAll(PANEL)) panels.set(slot!, [...(panels.get(slot!) ?? []), module!]);
+  return panels;
+}
+
+/** The slots a page's source renders on a line of their own: every render of the page renders them. */
+export function slotsRenderedBy(source: string): string[] {
+  return [...source.matchAll(SLOT_LINE)].map((m) => m[1]!);
 }
 
 /**
@@ -71,9 +90,12 @@ export function routePreloads(routerFile: string): Plugin {
       const layout = LAYOUT_IMPORT.exec(source)?.[1];
       if (!layout) throw new Error('route-preloads: the AppLayout import is not in src/router.tsx');
       const shell = filesOf(path.resolve(srcDir, layout));
+      const panels = panelsOfSlots(fs.readFileSync(path.join(srcDir, 'panels.ts'), 'utf8'));
       const preloads: RoutePreloads = Object.fromEntries(pagesOfRouter(source).map((p) => {
-        const files = filesOf(path.resolve(srcDir, p.module));
-        return [p.path, p.inApp ? [...new Set([...shell, ...files])] : files];
+        const module = path.resolve(srcDir, p.module);
+        const panelModules = slotsRenderedBy(fs.readFileSync(`${module}.tsx`, 'utf8')).flatMap((slot) => panels.get(slot) ?? []);
+        const files = [...filesOf(module), ...panelModules.flatMap((m) => filesOf(path.resolve(srcDir, m)))];
+        return [p.path, [...new Set(p.inApp ? [...shell, ...files] : files)]];
       }));
       const unwritten = Object.values(preloads).flat().filter((file) => !(file in bundle));
       if (unwritten.length) throw new Error(`route-preloads: not in the build: ${[...new Set(unwritten)].join(', ')}`);

@@ -211,8 +211,7 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
 
       {childType && <ChildList client={client} childType={childType} canCreate={user.can('Klant aanmaken')} onCreate={() => setModal({ kind: 'child', typeId: childType })} />}
 
-      <Slot name="delivery-request"
-        props={{ request: modal?.kind === 'ticket' ? { type: modal.typeId, clientId: client.id } : null, onClose: close }} />
+      {modal?.kind === 'ticket' && <Slot name="delivery-request" props={{ request: { type: modal.typeId, clientId: client.id }, onClose: close }} />}
       {modal?.kind === 'edit' && <CustomerFormModal client={client} onClose={close} onSaved={close} />}
       {modal?.kind === 'child' && (
         <CustomerFormModal preset={{ client_type_id: modal.typeId, parent_client_id: client.id }} onClose={close}

@@ -43,7 +43,7 @@ export function RepairDetailPage() {
       <p className="muted"><Link to="/activiteiten/leveringen/$id" params={{ id: repair.id }}>Alle activiteiten van deze reparatie</Link></p>
       {changingStatus && <RepairStatusModal repair={repair} onClose={() => setChangingStatus(false)} />}
       {/* The repair request is a delivery: its edit form belongs to deliveries (spec 2 §2.10). */}
-      <Slot name="delivery-edit" props={{ deliveryId: editing ? repair.id : null, onClose: stopEditing }} />
+      {editing && <Slot name="delivery-edit" props={{ deliveryId: repair.id, onClose: stopEditing }} />}
     </div>
   );
 }

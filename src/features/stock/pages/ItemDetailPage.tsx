@@ -109,8 +109,7 @@ function ItemDetailView({ item }: { item: ItemDetail }) {
       </div>
       {modal === 'status' && <ItemStatusModal item={item} onClose={() => setModal(null)} />}
       {modal === 'edit' && <ItemEditModal item={item} onClose={() => setModal(null)} />}
-      <Slot name="delivery-request"
-        props={{ request: ticket ? { type: ticket, clientId: item.client.id, itemId: item.id } : null, onClose: () => setTicket(null) }} />
+      {ticket && <Slot name="delivery-request" props={{ request: { type: ticket, clientId: item.client.id, itemId: item.id }, onClose: () => setTicket(null) }} />}
       {modal === 'mutation' && <MutationModal item={item} onClose={() => setModal(null)} canCreateUser={user.can('Klant aanmaken')} />}
     </div>
   );
