@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { deliveryStatusName } from '@domain/delivery-status';
@@ -17,9 +17,11 @@ import {
 } from '../api/deliveries';
 import { useDeliveryWithPending } from '../api/fieldwork';
 import { CarrierModal } from '../components/CarrierModal';
-import { DeliveryEditModal } from '../components/DeliveryEditModal';
 import { FinishedPanel } from '../components/FinishedPanel';
 import '../deliveries.css';
+
+// Its code (with the date fields) loads when the form is opened: on a phone it would share the line with the page's first paint.
+const DeliveryEditModal = lazy(() => import('../components/DeliveryEditModal').then((m) => ({ default: m.DeliveryEditModal })));
 
 const route = getRouteApi('/app/leveringen/$id');
 
@@ -222,7 +224,7 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
           )}
         </section>
       </div>
-      {modal === 'edit' && <DeliveryEditModal delivery={d} onClose={() => setModal(null)} />}
+      <Suspense fallback={null}>{modal === 'edit' && <DeliveryEditModal delivery={d} onClose={() => setModal(null)} />}</Suspense>
       {modal === 'carrier' && <CarrierModal delivery={d} onClose={() => setModal(null)} />}
     </div>
   );
