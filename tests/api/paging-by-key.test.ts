@@ -150,3 +150,25 @@ describe('a search statement built once per shape of term', () => {
     expect(second.data.map((p) => p.id)).not.toEqual(first.data.map((p) => p.id));
   });
 });
+
+describe('the delivery search, built once per shape of term', () => {
+  it('finds each order number from the first one\'s statement as a statement of its own would', async () => {
+    const open = await ctx.db.selectFrom('deliveries').select(['id', 'order_number']).where('deleted_at', 'is', null).where('is_cancelled', '=', false)
+      .where('completed_at', 'is', null).where('delivery_type_id', '<>', 7).where('order_number', 'like', '%-%').orderBy('id').limit(2).execute();
+    expect(open.length).toBe(2);
+    const ask = async (term: string) => (await admin.get(`/api/deliveries?search=${encodeURIComponent(term)}`)).body as Page;
+    statements.clear();
+    const found = [];
+    for (const { order_number } of open) found.push(await ask(order_number!));
+    expect(statements.size, 'two order numbers have one shape: one statement').toBe(1);
+    open.forEach(({ id }, i) => expect(found[i]!.data.map((d) => d.id)).toContain(id));
+    statements.clear();
+    expect(await ask(open[1]!.order_number!)).toEqual(found[1]);
+
+    const broad = await ask('kerkstraat');
+    const other = await ask('utrecht');
+    expect(statements.size, 'a term without a code is a shape of its own').toBe(2);
+    expect(broad.total).toBeGreaterThan(0);
+    expect(other.data.map((d) => d.id)).not.toEqual(broad.data.map((d) => d.id));
+  });
+});

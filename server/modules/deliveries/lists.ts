@@ -3,7 +3,10 @@ import { ClientType, DeliveryType } from '@domain/enums';
 import type { DeliveryListRow } from '@domain/contracts/deliveries';
 import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { containsTerm, identifyingWord, listStatementKey, numericFilter, pageByKey, pagedAnswer, sortColumn, type ListParams } from '../../http/paging';
+import {
+  containsTerm, listStatementKey, numericFilter, pageByKey, pagedAnswer, searchStatementKey, sortColumn, termOf, termParameters, termValues,
+  type ListParams, type TermValues,
+} from '../../http/paging';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { clientIdsInScope, lineageScope } from '../../http/scope';
 import { deliveryTypeName } from './rows';
@@ -34,7 +37,8 @@ interface ListFilter {
   tab: DeliveryTab;
   clientId: number | null;
   typeId: number | null;
-  search: string;
+  /** The search as the statement's values (paging.ts `termValues`); null without one. */
+  term: TermValues | null;
 }
 
 function listFilter(tab: DeliveryTab, params: ListParams): ListFilter {
@@ -42,7 +46,7 @@ function listFilter(tab: DeliveryTab, params: ListParams): ListFilter {
     tab,
     clientId: numericFilter(params, 'client') ?? numericFilter(params, 'client_id'),
     typeId: numericFilter(params, 'type') ?? numericFilter(params, 'delivery_type_id'),
-    search: params.search,
+    term: params.search === '' ? null : termValues(params.search),
   };
 }
 
@@ -77,7 +81,7 @@ function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
   }
   if (f.clientId !== null) parts.push(sql`d.client_id in (${clientAndChildren(f.clientId)})`);
   if (f.typeId !== null) parts.push(sql`d.delivery_type_id = ${f.typeId}`);
-  if (f.search !== '') {
+  if (f.term !== null) {
     // A term with a code in it (an order number: `identifyingWord`) finds a few deliveries: they are
     // looked up as ids on their own, whatever their tab, with the values behind scalar subqueries. Then
     // PostgreSQL keeps one generic plan instead of planning the statement on every call (1.4 ms of the
@@ -85,9 +89,9 @@ function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
     // the search, a generic plan combined it with the tab's index (75,000 entries for one delivery).
     // Any other term ('BLEV', a street) may find most deliveries: it stays beside the tab's filter, and
     // each call gets a plan for its term. As ids on their own, a broad term cost 2-3 times as much.
-    parts.push(identifyingWord(f.search)
-      ? sql`d.id = any(array(select s.id from deliveries s where ${searchMatches(f.search, 's', true)}))`
-      : searchMatches(f.search, 'd', false));
+    parts.push(f.term.whole !== null
+      ? sql`d.id = any(array(select s.id from deliveries s where ${searchMatches(f.term, 's', true)}))`
+      : searchMatches(f.term, 'd', false));
   }
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
@@ -97,7 +101,7 @@ function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
  * PostgreSQL combines from the trigram indexes and deliveries_client_idx (BitmapOr). `opaque`: the
  * values no plan reads ahead (paging.ts `opaqueText`).
  */
-function searchMatches(search: string, alias: 's' | 'd', opaque: boolean): RawBuilder<SqlBool> {
+function searchMatches(search: TermValues, alias: 's' | 'd', opaque: boolean): RawBuilder<SqlBool> {
   const has = (column: string) => containsTerm(sql.ref(column), search, { opaque });
   const own = (column: string) => has(`${alias}.${column}`);
   return sql<SqlBool>`(${own('order_number')} or ${own('w_number')} or ${own('your_reference')} or ${own('address')} or ${own('contact')}
@@ -147,7 +151,7 @@ function countedSum(state: string, rollup: number, f: ListFilter): RawBuilder<nu
  * client filter (that one first checks the client's scope). Null where the total is found otherwise.
  */
 function maintainedTotal(user: AuthUser, f: ListFilter): RawBuilder<number> | null {
-  if (f.search !== '' || f.clientId !== null) return null;
+  if (f.term !== null || f.clientId !== null) return null;
   return countedSum(countedState[f.tab], user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId, f);
 }
 
@@ -160,7 +164,7 @@ function maintainedTotal(user: AuthUser, f: ListFilter): RawBuilder<number> | nu
 async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Promise<number> {
   const state = countedState[f.tab];
   const provider = user.clientTypeId === ClientType.PROVIDER;
-  let rollup: number | null = f.search === '' ? (provider ? 0 : user.clientId) : null;
+  let rollup: number | null = f.term === null ? (provider ? 0 : user.clientId) : null;
   if (rollup !== null && f.clientId !== null) {
     const filtered = await db.selectFrom('clients as x').select('x.id')
       .where('x.id', '=', f.clientId).where('x.client_type_id', 'in', [ClientType.EINDKLANT, ClientType.EINDGEBRUIKER])
@@ -187,18 +191,20 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
 export async function listDeliveries(db: Executor, user: AuthUser, tab: DeliveryTab, params: ListParams) {
   const f = listFilter(tab, params);
   const order = orderOf(tab, params);
-  const searching = f.search !== '';
+  const searching = f.term !== null;
   const inline = searching ? null : maintainedTotal(user, f);
   const [page, counted] = await Promise.all([
     pageByKey(db, params, 'd.id',
-      (from) => from.selectFrom('deliveries as d')
+      // A search's statement is built once per shape of term, the term's values its parameters.
+      (from, ...values: string[]) => from.selectFrom('deliveries as d')
         .$if(order.needsClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
         .select(['d.id', sql<number | null>`${searching ? sql`count(*) over ()` : sql`null`}::int`.as('total')])
-        .where(searching ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, f)} offset 0)` : deliveryWhere(user, f))
+        .where(f.term ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, { ...f, term: termOf(f.term, values) })} offset 0)` : deliveryWhere(user, f))
         .orderBy(order.expression, order.direction)
         .orderBy('d.id', 'desc'),
       (from, where, pickedTotal) => deliveryRows(from, where, order).select((inline ?? pickedTotal).as('total_rows')),
-      listStatementKey(`deliveries:${tab}`, user, params)),
+      f.term ? searchStatementKey(`deliveries:${tab}`, user, params, f.term) : listStatementKey(`deliveries:${tab}`, user, params),
+      f.term ? termParameters(f.term) : []),
     // A list without its total in the statement (the client filter) is counted at the same time, on another connection.
     searching || inline ? null : countDeliveries(db, user, f),
   ]);
