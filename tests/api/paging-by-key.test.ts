@@ -158,7 +158,7 @@ describe('the delivery search, built once per shape of term', () => {
     expect(open.length).toBe(2);
     const ask = async (term: string) => (await admin.get(`/api/deliveries?search=${encodeURIComponent(term)}`)).body as Page;
     statements.clear();
-    const found = [];
+    const found: Page[] = [];
     for (const { order_number } of open) found.push(await ask(order_number!));
     expect(statements.size, 'two order numbers have one shape: one statement').toBe(1);
     open.forEach(({ id }, i) => expect(found[i]!.data.map((d) => d.id)).toContain(id));
