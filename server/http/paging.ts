@@ -132,6 +132,9 @@ export function termValues(search: string): TermValues {
   return { pattern: likePattern(word ?? search), whole: word === null ? null : search, from, to };
 }
 
+/** The search of a list's parameters as a statement's values; null without one. */
+export const searchTerm = (params: ListParams): TermValues | null => (params.search === '' ? null : termValues(params.search));
+
 /** Which values a term has: the text of a statement built with it differs by them alone. */
 export const termShape = (t: TermValues): string => `${t.whole === null ? 'term' : 'word'}:${t.to === null ? 'open' : 'range'}`;
 

@@ -4,7 +4,7 @@ import type { DeliveryListRow } from '@domain/contracts/deliveries';
 import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import {
-  containsTerm, listStatementKey, numericFilter, pageByKey, pagedAnswer, searchStatementKey, sortColumn, termOf, termParameters, termValues,
+  containsTerm, listStatementKey, numericFilter, pageByKey, pagedAnswer, searchStatementKey, searchTerm, sortColumn, termOf, termParameters,
   type ListParams, type TermValues,
 } from '../../http/paging';
 import type { XlsxColumn } from '../../lib/xlsx';
@@ -37,7 +37,7 @@ interface ListFilter {
   tab: DeliveryTab;
   clientId: number | null;
   typeId: number | null;
-  /** The search as the statement's values (paging.ts `termValues`); null without one. */
+  /** The search as the statement's values (paging.ts `searchTerm`); null without one. */
   term: TermValues | null;
 }
 
@@ -46,7 +46,7 @@ function listFilter(tab: DeliveryTab, params: ListParams): ListFilter {
     tab,
     clientId: numericFilter(params, 'client') ?? numericFilter(params, 'client_id'),
     typeId: numericFilter(params, 'type') ?? numericFilter(params, 'delivery_type_id'),
-    term: params.search === '' ? null : termValues(params.search),
+    term: searchTerm(params),
   };
 }
 

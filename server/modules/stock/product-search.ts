@@ -4,7 +4,7 @@ import { msg } from '@domain/schemas/common';
 import type { Database } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError } from '../../http/errors';
-import { containsTerm, numericFilter, startsWithTerm, termValues, type ListParams, type TermValues } from '../../http/paging';
+import { containsTerm, numericFilter, startsWithTerm, type ListParams, type TermValues } from '../../http/paging';
 import { lineageScope } from '../../http/scope';
 
 /**
@@ -68,16 +68,13 @@ function stockFilter(params: ListParams): number | null {
 /** Products with their end customer `c` and its reseller `r`. */
 export const productsJoined = (db: QueryCreator<Database>) => withClients(plainProducts(db));
 
-/** The search of a list's parameters as the statement's values (paging.ts `termValues`); null without one. */
-export const productSearchTerm = (params: ListParams): TermValues | null => (params.search === '' ? null : termValues(params.search));
-
 /**
  * The products the user may see with the filters and search of spec 2 §2.1, without columns. The end
  * customer `c` and its reseller `r` are joined only with `joinClients` (for the columns, or a sort on
  * their names): every filter reads the product's own row, and without the joins a page's ids come
  * from an index alone (PostgreSQL still reads each product for the key of a join it then drops).
  * The builder is typed as joined either way; without the joins nothing may read `c` or `r`. The search
- * is read from `term` only (productSearchTerm), so a statement can be built with markers for its values.
+ * is read from `term` only (paging.ts `searchTerm`), so a statement can be built with markers for its values.
  */
 export function filteredProducts(
   db: QueryCreator<Database>, user: AuthUser, params: ListParams, filter: ProductFilter, joinClients: boolean, term: TermValues | null,

@@ -6,12 +6,12 @@ import type { Paged } from '@domain/paged';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
-import { listStatementKey, pageByKey, pagedAnswer, searchStatementKey, sortColumn, termOf, termParameters, type ListParams } from '../../http/paging';
+import { listStatementKey, pageByKey, pagedAnswer, searchStatementKey, searchTerm, sortColumn, termOf, termParameters, type ListParams } from '../../http/paging';
 import type { Answer } from '../../http/route-schema';
 import { assertClientInScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOfProduct, countsOfRow, emptyCounts, type ProductCounts } from './counts';
 import { imageUrl } from './product-detail';
-import { filteredProducts, productSearchTerm, productsJoined, type ProductFilter } from './product-search';
+import { filteredProducts, productsJoined, type ProductFilter } from './product-search';
 
 const countSorts = new Set(['items_in_stock', 'available_items', 'items_at_location', 'items_in_use', 'items_count']);
 const sorts: Record<string, string> = {
@@ -20,7 +20,7 @@ const sorts: Record<string, string> = {
 
 /** Products the user may see, with end customer and reseller joined and the list's columns; filters and search of spec 2 §2.1. */
 export function productQuery(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter) {
-  return withProductColumns(filteredProducts(db, user, params, filter, true, productSearchTerm(params)));
+  return withProductColumns(filteredProducts(db, user, params, filter, true, searchTerm(params)));
 }
 
 /** A sort on the end customer's or the reseller's name: the clients must be joined for it. */
@@ -79,7 +79,7 @@ export async function listProducts(
   db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
 ): Promise<Answer<Paged<ProductListRow>>> {
   // A search's statement is built once per shape of term, the term's values its parameters.
-  const term = productSearchTerm(params);
+  const term = searchTerm(params);
   const page = await pageByKey(db, params, 'p.id',
     (from, ...values: string[]) => {
       const found = term && termOf(term, values);
@@ -100,7 +100,7 @@ export async function listProducts(
 }
 
 async function countProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter): Promise<number> {
-  const row = await filteredProducts(db, user, params, filter, false, productSearchTerm(params)).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  const row = await filteredProducts(db, user, params, filter, false, searchTerm(params)).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
   return row?.n ?? 0;
 }
 
