@@ -249,8 +249,19 @@ export function listStatementKey(list: string, user: AuthUser, params: ListParam
  * The key of a search's page statement: the term's shape in place of the term, whose values are the
  * statement's parameters (termParameters). The builder may read the term only through those values.
  */
-export function searchStatementKey(list: string, user: AuthUser, params: ListParams, term: TermValues, inputs: unknown = null): string {
+function searchStatementKey(list: string, user: AuthUser, params: ListParams, term: TermValues, inputs: unknown): string {
   return statementKey(list, user, { ...params, search: termShape(term) }, inputs);
+}
+
+/**
+ * The key and values of the page statement of a list whose search takes its term as values
+ * (`searchTerm`): with a term, keyed by its shape with the term's values; without, keyed by the list's
+ * parameters (listStatementKey) with none.
+ */
+export function termStatement(list: string, user: AuthUser, params: ListParams, term: TermValues | null, inputs: unknown = null): { key: string | null; values: string[] } {
+  return term
+    ? { key: searchStatementKey(list, user, params, term, inputs), values: termParameters(term) }
+    : { key: listStatementKey(list, user, params, inputs), values: [] };
 }
 
 const statementKey = (list: string, user: AuthUser, params: ListParams, inputs: unknown) =>

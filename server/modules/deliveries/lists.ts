@@ -4,8 +4,7 @@ import type { DeliveryListRow } from '@domain/contracts/deliveries';
 import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import {
-  containsTerm, listStatementKey, numericFilter, pageByKey, pagedAnswer, searchStatementKey, searchTerm, sortColumn, termOf, termParameters,
-  type ListParams, type TermValues,
+  containsTerm, numericFilter, pageByKey, pagedAnswer, searchTerm, sortColumn, termOf, termStatement, type ListParams, type TermValues,
 } from '../../http/paging';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { clientIdsInScope, lineageScope } from '../../http/scope';
@@ -193,6 +192,7 @@ export async function listDeliveries(db: Executor, user: AuthUser, tab: Delivery
   const order = orderOf(tab, params);
   const searching = f.term !== null;
   const inline = searching ? null : maintainedTotal(user, f);
+  const statement = termStatement(`deliveries:${tab}`, user, params, f.term);
   const [page, counted] = await Promise.all([
     pageByKey(db, params, 'd.id',
       // A search's statement is built once per shape of term, the term's values its parameters.
@@ -203,8 +203,7 @@ export async function listDeliveries(db: Executor, user: AuthUser, tab: Delivery
         .orderBy(order.expression, order.direction)
         .orderBy('d.id', 'desc'),
       (from, where, pickedTotal) => deliveryRows(from, where, order).select((inline ?? pickedTotal).as('total_rows')),
-      f.term ? searchStatementKey(`deliveries:${tab}`, user, params, f.term) : listStatementKey(`deliveries:${tab}`, user, params),
-      f.term ? termParameters(f.term) : []),
+      statement.key, statement.values),
     // A list without its total in the statement (the client filter) is counted at the same time, on another connection.
     searching || inline ? null : countDeliveries(db, user, f),
   ]);

@@ -6,7 +6,7 @@ import type { Paged } from '@domain/paged';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
-import { listStatementKey, pageByKey, pagedAnswer, searchStatementKey, searchTerm, sortColumn, termOf, termParameters, type ListParams } from '../../http/paging';
+import { pageByKey, pagedAnswer, searchTerm, sortColumn, termOf, termStatement, type ListParams } from '../../http/paging';
 import type { Answer } from '../../http/route-schema';
 import { assertClientInScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOfProduct, countsOfRow, emptyCounts, type ProductCounts } from './counts';
@@ -80,6 +80,7 @@ export async function listProducts(
 ): Promise<Answer<Paged<ProductListRow>>> {
   // A search's statement is built once per shape of term, the term's values its parameters.
   const term = searchTerm(params);
+  const statement = termStatement('products', user, params, term, filter);
   const page = await pageByKey(db, params, 'p.id',
     (from, ...values: string[]) => {
       const found = term && termOf(term, values);
@@ -92,8 +93,7 @@ export async function listProducts(
       .leftJoinLateral(() => countsOfProduct(db, 'p.id').as('k'), (j) => j.onTrue())
       .select(['k.items_in_stock', 'k.available_items', 'k.items_at_location', 'k.items_in_use', 'k.items_count', pickedTotal.as('total_rows')])
       .where(byKey),
-    term ? searchStatementKey('products', user, params, term, filter) : listStatementKey('products', user, params, filter),
-    term ? termParameters(term) : []);
+    statement.key, statement.values);
   // A page past the end brings no total along: counted then.
   const total = page.total ?? (params.page > 1 ? await countProducts(db, user, params, filter) : 0);
   return pagedAnswer(page.rows.map((p) => listRow(p, countsOfRow(p))), total, params, basePath);
