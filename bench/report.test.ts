@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fasterThanBare } from './report';
+import { describe, expect, it, vi } from 'vitest';
+import { fasterThanBare, printMedian } from './report';
 import { BARE, BARE_FLOOR, type Route } from './routes';
 import type { LoadResult } from './load';
 
@@ -30,5 +30,16 @@ describe('fasterThanBare', () => {
     // The floor beats the items baseline (it reads less) but not the bare product groups: the run stands.
     expect(fasterThanBare([row(BARE, 3000), row(BARE_FLOOR, 7000), row('floor', 3500), row('list', 900)], table)).toEqual([]);
     expect(fasterThanBare([row(BARE, 3000), row(BARE_FLOOR, 3400), row('floor', 3500), row('list', 900)], table).map((r) => r.name)).toEqual(['floor']);
+  });
+});
+
+describe('printMedian', () => {
+  it('prints a median latency to the hundredth of a millisecond, as autocannon measures it', () => {
+    const lines: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => { lines.push(line); });
+    const run = (p50: number) => ({ uptime: '', results: [{ ...row(BARE, 3000), p50 }, { ...row('list', 1500, 3000), p50 }] });
+    printMedian([run(5.3), run(5.6)], table);
+    log.mockRestore();
+    expect(lines.find((line) => line.startsWith('| list'))).toMatch(/\| +5\.45 ms \|/);
   });
 });

@@ -60,7 +60,7 @@ function printRows(rows: Row[], withRatios: boolean): void {
     const figure = (v: number, digits: number) => (Number.isFinite(v) ? v.toFixed(digits) : '-');
     const ratio = withRatios ? figure(r.ratio, 2) : '-';
     const tail = withRatios && !r.failed ? figure(r.p975Ratio, 2) : '-';
-    const ms = (v: number) => (Number.isFinite(v) ? `${v} ms` : '-');
+    const ms = (v: number) => (Number.isFinite(v) ? `${Number(v.toFixed(2))} ms` : '-');
     console.log(`| ${r.name.padEnd(52)} | ${r.perSecond.toFixed(0).padStart(6)} | ${figure(r.bare, 0).padStart(10)} | ${ratio.padStart(5)} | ${ms(r.p50).padStart(8)} | ${ms(r.p975).padStart(8)} | ${tail.padStart(10)} | ${withRatios || r.failed ? verdict(r) : ''} |`);
   }
 }
