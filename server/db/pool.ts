@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { isDatabaseUnavailable } from '../http/db-errors';
+import { queryDescribedOnce } from './described-once';
 
 /**
  * How many distinct statements get a name; the rest (bulk inserts with many values, say) stay unnamed.
@@ -31,7 +32,8 @@ function statementNames(): (text: string, parameters: readonly unknown[]) => str
 
 /**
  * The pg pool as Kysely uses it, with two additions:
- * - with `namedStatements`, each statement goes out as a named prepared statement (statementNames);
+ * - with `namedStatements`, each statement goes out as a named prepared statement (statementNames),
+ *   whose result columns are described once per connection (described-once.ts);
  * - when the first statement of a checkout fails because the connection's backend is gone (a restart,
  *   a failover, `pg_terminate_backend`), it is sent again on a new connection. The pool drops a dead
  *   idle connection only once its socket reports the end, which can come after the next request took
@@ -53,11 +55,12 @@ export function kyselyPool(pool: pg.Pool, { namedStatements }: { namedStatements
             return client.query(textOrCursor as never);
           }
           const config = { name: nameOf(textOrCursor, parameters ?? []), text: textOrCursor, values: parameters as unknown[] };
-          if (!first) return client.query(config);
+          const run = () => (config.name === undefined ? client.query(config) : queryDescribedOnce(client, config));
+          if (!first) return run();
           first = false;
           const firstQuery = async (replaced: number): Promise<unknown> => {
             try {
-              return await client.query(config);
+              return await run();
             } catch (err) {
               // Every idle connection may have lost its backend at once: at most one new try per pool slot.
               if (!isDatabaseUnavailable(err) || replaced >= (pool.options.max ?? 10)) throw err;

@@ -51,6 +51,42 @@ describe('statements on PostgreSQL', () => {
     expect(prepared).toEqual([]);
   });
 
+  it("describe a named statement's columns once per connection, and read every later answer with them", async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    let described = 0;
+    pool.on('connect', (client) => { (client as unknown as { connection: pg.Connection }).connection.on('rowDescription', () => { described += 1; }); });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }) });
+    try {
+      const row = (n: number) => sql<{ n: number; label: string | null; at: Date; flag: boolean }>`select ${n}::int as n,
+        case when ${n}::int % 2 = 0 then 'even' end as label, timestamptz '2026-11-28 10:00:00+00' + make_interval(days => ${n}::int) as at, ${n}::int > 1 as flag`.execute(db);
+      for (const n of [1, 2, 3]) {
+        expect((await row(n)).rows).toEqual([{ n, label: n % 2 === 0 ? 'even' : null, at: new Date(Date.UTC(2026, 10, 28 + n, 10)), flag: n > 1 }]);
+      }
+      expect(described).toBe(1);
+
+      // An error in a later execution fails that statement alone; the connection reads on.
+      const divide = (by: number) => sql<{ q: number }>`select 6 / ${by}::int as q`.execute(db);
+      expect((await divide(2)).rows).toEqual([{ q: 3 }]);
+      await expect(divide(0)).rejects.toThrow(/division by zero/);
+      expect((await divide(3)).rows).toEqual([{ q: 2 }]);
+      // A value pg cannot send fails before anything is sent.
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      const asJson = (value: unknown) => sql<{ j: unknown }>`select ${JSON.stringify(value) === undefined ? null : value}::jsonb as j`.execute(db);
+      expect((await asJson({ a: 1 })).rows).toEqual([{ j: { a: 1 } }]);
+      await expect(sql`select ${circular}::jsonb as j`.execute(db)).rejects.toThrow(/circular/i);
+      expect((await asJson({ b: 2 })).rows).toEqual([{ j: { b: 2 } }]);
+      expect(described).toBe(3);
+
+      // A statement without rows (NoData) is described each time and still runs.
+      await sql`create temporary table described_once (n int)`.execute(db);
+      for (const n of [1, 2]) await db.insertInto('described_once' as never).values({ n } as never).execute();
+      expect((await sql<{ total: number }>`select sum(n)::int as total from described_once`.execute(db)).rows).toEqual([{ total: 3 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('read a list page in one statement that keeps its generic plan, up to the tenth page and beyond', async () => {
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     const sent: CompiledQuery[] = [];
