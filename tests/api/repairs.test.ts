@@ -127,6 +127,47 @@ describe('repair list and export', () => {
     expect(past.total).toBe((await admin.get('/api/repairdeliveries')).body.total);
   });
 
+  it("shows a repair's defect lines as they are now: a line added or removed, a serial corrected, a product renamed, two lines written at once", async () => {
+    const r = await newRepair();
+    const shown = async () => {
+      const row = (await admin.get(`/api/repairdeliveries?search=${r.order}`)).body.data[0] as { serials: string | null; products: string | null };
+      return { serials: row.serials?.split(', ').sort(), products: row.products?.split(', ').sort() };
+    };
+    const product = await ctx.db.selectFrom('products').select(['id', 'name']).where('id', '=', productId).executeTakeFirstOrThrow();
+    const other = await ctx.db.selectFrom('products').select(['id', 'name']).where('client_id', '=', endCustomer).where('id', '!=', productId)
+      .where('name', '!=', product.name).orderBy('id').executeTakeFirstOrThrow();
+    const newItem = (of: number) => ctx.db.insertInto('items').values({ product_id: of, client_id: endUser, status_id: ItemStatus.IN_GEBRUIK, serial: `REPTEST${++serial}` })
+      .returning(['id', 'serial']).executeTakeFirstOrThrow();
+    const line = (item: { id: number }, of: number, isPickup = 1) => ({ delivery_id: r.id, product_id: of, item_id: item.id, is_pickup: isPickup });
+    expect(await shown()).toEqual({ serials: [r.item.serial], products: [product.name] });
+
+    const second = await newItem(other.id);
+    await ctx.db.insertInto('delivery_products').values(line(second, other.id)).execute();
+    // A line to deliver is no defect line.
+    await ctx.db.insertInto('delivery_products').values(line(await newItem(other.id), other.id, 0)).execute();
+    expect(await shown()).toEqual({ serials: [r.item.serial, second.serial].sort(), products: [product.name, other.name].sort() });
+
+    await ctx.db.updateTable('items').set({ serial: `${second.serial}-B` }).where('id', '=', second.id).execute();
+    await ctx.db.updateTable('products').set({ name: `${other.name} (nieuw)` }).where('id', '=', other.id).execute();
+    expect(await shown()).toEqual({ serials: [r.item.serial, `${second.serial}-B`].sort(), products: [product.name, `${other.name} (nieuw)`].sort() });
+    await ctx.db.updateTable('products').set({ name: other.name }).where('id', '=', other.id).execute();
+
+    await ctx.db.deleteFrom('delivery_products').where('delivery_id', '=', r.id).where('item_id', '=', second.id).execute();
+    expect(await shown()).toEqual({ serials: [r.item.serial], products: [product.name] });
+
+    // Two transactions add a line each at the same time: the second waits for the first and counts its line too.
+    const [third, fourth] = [await newItem(productId), await newItem(other.id)];
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const first = ctx.db.transaction().execute(async (trx) => {
+      await trx.insertInto('delivery_products').values(line(third, productId)).execute();
+      await pause(200);
+    });
+    await pause(50);
+    const later = ctx.db.transaction().execute((trx) => trx.insertInto('delivery_products').values(line(fourth, other.id)).execute());
+    await Promise.all([first, later]);
+    expect(await shown()).toEqual({ serials: [r.item.serial, third.serial, fourth.serial].sort(), products: [product.name, other.name].sort() });
+  });
+
   it('sorts on every column both ways as the export\'s single statement does (the page picks its ids first)', async () => {
     await newRepair();
     for (const sort of ['order_number', 'serial', 'products', 'client', 'end_user_name', 'created_at', 'completed_at', 'w_number', 'status']) {

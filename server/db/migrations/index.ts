@@ -27,6 +27,7 @@ import * as m20261127_1900_product_client_names from './20261127T1900-product-cl
 import * as m20261128_0300_first_eol_months from './20261128T0300-first-eol-months';
 import * as m20261128_0400_repair_pickup_lines from './20261128T0400-repair-pickup-lines';
 import * as m20261128_0410_clients_live_by_type from './20261128T0410-clients-live-by-type';
+import * as m20261128_1100_repair_defects from './20261128T1100-repair-defects';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T0300-first-eol-months': m20261128_0300_first_eol_months,
   '20261128T0400-repair-pickup-lines': m20261128_0400_repair_pickup_lines,
   '20261128T0410-clients-live-by-type': m20261128_0410_clients_live_by_type,
+  '20261128T1100-repair-defects': m20261128_1100_repair_defects,
 };

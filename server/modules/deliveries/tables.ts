@@ -41,6 +41,9 @@ interface DeliveryTables {
     /** The repairs area (server/modules/repairs): one of the six repair statuses, null = 'Reparatie aangevraagd'. */
     repair_status_id: number | null;
     status_quotation: 'Accept' | 'Decline' | null;
+    /** A repair's pickup lines, as the repair list shows them; kept by triggers (migration 20261128T1100-repair-defects). */
+    repair_serials: Generated<string | null>;
+    repair_products: Generated<string | null>;
     /** The signed finish (field work): storage key of the image, who signed and when on the device. */
     signature_file: string | null;
     signer_name: string | null;

@@ -11,7 +11,7 @@ import './tables';
 import { isoTime } from '../../http/route-schema';
 
 const sorts: Record<string, string> = {
-  order_number: 'd.order_number', serial: 'serials', serials: 'serials', products: 'products', client: 'end_customer_name',
+  order_number: 'd.order_number', serial: 'd.repair_serials', serials: 'd.repair_serials', products: 'd.repair_products', client: 'end_customer_name',
   end_customer_name: 'end_customer_name', end_user_name: 'end_user_name', created_at: 'd.created_at', finished_repair: 'd.finished_repair',
   completed_at: 'd.finished_repair', w_number: 'd.w_number', status: 'status_id',
 };
@@ -19,12 +19,9 @@ const sorts: Record<string, string> = {
 const statusId = sql<number>`coalesce(d.repair_status_id, ${sql.lit(ItemStatus.REPARATIE_AANGEVRAAGD)})`;
 const endCustomerName = sql<string>`case when c.client_type_id = 4 then pc.name else c.name end`;
 const endUserName = sql<string | null>`case when c.client_type_id = 4 then c.name end`;
-const defect = (column: 'i.serial' | 'p.name') => sql<string | null>`(select string_agg(distinct ${sql.ref(column)}, ', ')
-  from delivery_products dp join products p on p.id = dp.product_id left join items i on i.id = dp.item_id
-  where dp.delivery_id = d.id and dp.is_pickup = 1)`;
 /** The sorts on computed columns, as expressions: the page's ids are picked before the columns are read. */
 const computedSorts: Record<string, RawBuilder<unknown>> = {
-  serials: defect('i.serial'), products: defect('p.name'), end_customer_name: endCustomerName, end_user_name: endUserName, status_id: statusId,
+  end_customer_name: endCustomerName, end_user_name: endUserName, status_id: statusId,
 };
 
 interface RepairFilter {
@@ -77,23 +74,14 @@ function repairRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, orde
     .selectFrom('deliveries as d')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
     .leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
-    // Both columns of the defect lines in one pass over them (the same values as `defect`), read from
-    // delivery_products_pickup_idx alone. Each line's product name by key: joined, PostgreSQL merged the
-    // one or two lines with the products in key order.
-    .leftJoinLateral((eb) => eb.selectFrom('delivery_products as dp')
-      .leftJoin('items as i', 'i.id', 'dp.item_id')
-      .select([
-        sql<string | null>`string_agg(distinct i.serial, ', ')`.as('serials'),
-        sql<string | null>`string_agg(distinct (select p.name from products p where p.id = dp.product_id), ', ')`.as('products'),
-      ])
-      .whereRef('dp.delivery_id', '=', 'd.id').where(sql<SqlBool>`dp.is_pickup = 1`).as('x'), (j) => j.onTrue())
     .select([
       'd.id', 'd.order_number', 'd.w_number', 'd.created_at', 'd.finished_repair', 'd.is_cancelled',
       statusId.as('status_id'),
       sql<number>`case when c.client_type_id = 4 then pc.id else c.id end`.as('end_customer_id'),
       endCustomerName.as('end_customer_name'),
       endUserName.as('end_user_name'),
-      'x.serials', 'x.products',
+      // The defect lines' serials and product names, kept on the row (migration 20261128T1100-repair-defects).
+      'd.repair_serials as serials', 'd.repair_products as products',
     ])
     .where(where)
     .orderBy(order.expression, order.direction)
