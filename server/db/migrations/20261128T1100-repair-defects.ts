@@ -37,20 +37,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`create trigger delivery_products_repair_defects after insert or delete or update of delivery_id, is_pickup, item_id, product_id
     on delivery_products for each row execute function repair_lines_changed()`.execute(db);
-  await sql`create function repair_item_serial_changed() returns trigger language plpgsql as $$
+  await sql`create function repair_line_source_changed() returns trigger language plpgsql as $$
     begin
-      perform set_repair_defects(dp.delivery_id) from delivery_products dp where dp.item_id = new.id and dp.is_pickup = 1;
+      if tg_table_name = 'items' then
+        perform set_repair_defects(dp.delivery_id) from delivery_products dp where dp.item_id = new.id and dp.is_pickup = 1;
+      else
+        perform set_repair_defects(dp.delivery_id) from delivery_products dp where dp.product_id = new.id and dp.is_pickup = 1;
+      end if;
       return null;
     end $$`.execute(db);
   await sql`create trigger items_repair_defects after update of serial on items
-    for each row when (new.serial is distinct from old.serial) execute function repair_item_serial_changed()`.execute(db);
-  await sql`create function repair_product_name_changed() returns trigger language plpgsql as $$
-    begin
-      perform set_repair_defects(dp.delivery_id) from delivery_products dp where dp.product_id = new.id and dp.is_pickup = 1;
-      return null;
-    end $$`.execute(db);
+    for each row when (new.serial is distinct from old.serial) execute function repair_line_source_changed()`.execute(db);
   await sql`create trigger products_repair_defects after update of name on products
-    for each row when (new.name is distinct from old.name) execute function repair_product_name_changed()`.execute(db);
+    for each row when (new.name is distinct from old.name) execute function repair_line_source_changed()`.execute(db);
   // Filled after the triggers exist, in the migration's transaction: no change is missed.
   await sql`update deliveries d set repair_serials = x.serials, repair_products = x.products
     from (select dp.delivery_id, string_agg(distinct i.serial, ', ') as serials, string_agg(distinct p.name, ', ') as products
@@ -68,9 +67,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger if exists products_repair_defects on products`.execute(db);
-  await sql`drop function if exists repair_product_name_changed()`.execute(db);
   await sql`drop trigger if exists items_repair_defects on items`.execute(db);
-  await sql`drop function if exists repair_item_serial_changed()`.execute(db);
+  await sql`drop function if exists repair_line_source_changed()`.execute(db);
   await sql`drop trigger if exists delivery_products_repair_defects on delivery_products`.execute(db);
   await sql`drop function if exists repair_lines_changed()`.execute(db);
   await sql`drop function if exists set_repair_defects(integer)`.execute(db);
