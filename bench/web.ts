@@ -16,11 +16,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { BenchClient } from './lib';
+import { startSourcePortal } from './source-portal';
 import { lighthouseFigures, medianFigures, printFigures, type PageFigures } from './web-report';
 
 const { values: args } = parseArgs({ options: { only: { type: 'string' }, details: { type: 'boolean', default: false }, applied: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } } });
@@ -30,30 +31,13 @@ const BASE = `http://127.0.0.1:${PORT}`;
 /** playwright.config.ts launchOptions.args, and headless. */
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-function startPortal(dataDir: string): Promise<() => Promise<void>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: BASE, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Het portaal draait op')) resolve(() => new Promise((done) => { child.on('exit', () => done()); child.kill('SIGTERM'); }));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
 const webDist = process.env.WEB_DIST_DIR ?? 'dist';
 if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`No web build in ${webDist}/: run \`npx vite build\` first`);
 const reports = path.resolve('.tmp/lighthouse');
 fs.mkdirSync(reports, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
 const started = performance.now();
-const stop = await startPortal(dataDir);
+const stop = await startSourcePortal(dataDir, PORT);
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
 const perPage = new Map<string, PageFigures[]>();
 try {
