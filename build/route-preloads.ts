@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
-import { pageData } from '../src/api/page-data';
 
 /**
  * What a page needs besides the app's start chunk, so the server can name it in the answer to a page
@@ -15,21 +14,11 @@ import { pageData } from '../src/api/page-data';
  * renders a panel slot as a child of its own (a line that begins with `<Slot name="delivery"`; a slot
  * behind a condition is written `{open && <Slot …`) loads that slot's panels (src/panels.ts) as it
  * first renders: they are named too, so they do not wait for the page's data (docs/PERFORMANCE.md,
- * eighteenth round). A page for one record names the API answer it renders from first
- * (src/api/page-data.ts, as `api/deliveries/$id`), which the server fills in with the record's id.
+ * eighteenth round).
  */
 
-/**
- * Per route path (TanStack syntax, `$id` for a parameter): the page's data (an `api/` path), the page's
- * chunk, the chunks it imports and their CSS, and for a page of the signed-in app the shell's (AppLayout).
- */
+/** Per route path (TanStack syntax, `$id` for a parameter): the page's chunk, the chunks it imports and their CSS, and for a page of the signed-in app the shell's (AppLayout). */
 export type RoutePreloads = Record<string, string[]>;
-
-/** The start of a preload that is the page's data, not a file of the build. */
-export const DATA_PRELOAD = 'api/';
-
-const dataOf = (routePath: string): string[] =>
-  (Object.hasOwn(pageData, routePath) ? [`${DATA_PRELOAD}${pageData[routePath as keyof typeof pageData]}`] : []);
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
@@ -106,11 +95,9 @@ export function routePreloads(routerFile: string): Plugin {
         const module = path.resolve(srcDir, p.module);
         const panelModules = slotsRenderedBy(fs.readFileSync(`${module}.tsx`, 'utf8')).flatMap((slot) => panels.get(slot) ?? []);
         const files = [...filesOf(module), ...panelModules.flatMap((m) => filesOf(path.resolve(srcDir, m)))];
-        return [p.path, [...dataOf(p.path), ...new Set(p.inApp ? [...shell, ...files] : files)]];
+        return [p.path, [...new Set(p.inApp ? [...shell, ...files] : files)]];
       }));
-      const unknownPages = Object.keys(pageData).filter((page) => !(page in preloads));
-      if (unknownPages.length) throw new Error(`route-preloads: src/api/page-data.ts names pages the router does not have: ${unknownPages.join(', ')}`);
-      const unwritten = Object.values(preloads).flat().filter((file) => !file.startsWith(DATA_PRELOAD) && !(file in bundle));
+      const unwritten = Object.values(preloads).flat().filter((file) => !(file in bundle));
       if (unwritten.length) throw new Error(`route-preloads: not in the build: ${[...new Set(unwritten)].join(', ')}`);
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
     } },

@@ -8,7 +8,7 @@ import { routePreloadHeaders } from './route-preloads';
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'route-preloads-'));
 fs.writeFileSync(path.join(dist, ROUTE_PRELOADS_FILE), JSON.stringify({
   '/': ['assets/Shell.js', 'assets/Dashboard.js'],
-  '/leveringen/$id': ['api/deliveries/$id', 'assets/Shell.js', 'assets/Delivery.js', 'assets/Delivery.css'],
+  '/leveringen/$id': ['assets/Shell.js', 'assets/Delivery.js', 'assets/Delivery.css'],
   '/leveringen/vandaag': ['assets/Shell.js', 'assets/Today.js'],
   '/inloggen': ['assets/Login.js'],
 }));
@@ -24,24 +24,12 @@ describe('routePreloadHeaders', () => {
     expect(preloads('/leveringen/12/', true)).toContain('</assets/Delivery.js>');
   });
 
-  it("names a record's page's data first, with the record's id, to be fetched as its query fetches it", () => {
-    expect(preloads('/leveringen/12', true)).toBe('</api/deliveries/12>; rel=preload; as=fetch; crossorigin, </assets/Shell.js>; rel=modulepreload, '
-      + '</assets/Delivery.js>; rel=modulepreload, </assets/Delivery.css>; rel=preload; as=style; crossorigin');
-  });
-
-  it('names no data for an id the page does not take, and nothing of the path in the header', () => {
-    for (const id of ['0', '12a', '%3E%2C%20%3C%2Fapi%2Fusers%3E', '1234567890123456', 'vandaag-']) {
-      const header = preloads(`/leveringen/${id}`, true);
-      expect(header, id).toBe('</assets/Shell.js>; rel=modulepreload, </assets/Delivery.js>; rel=modulepreload, </assets/Delivery.css>; rel=preload; as=style; crossorigin');
-    }
-  });
-
   it('names nothing for a path that is no page', () => {
     expect(preloads('/leveringen/12/extra', true)).toBeUndefined();
     expect(preloads('/bestaat-niet', true)).toBeUndefined();
   });
 
-  it('gives a visitor without a session the login page, where the app sends them, and no data', () => {
+  it('gives a visitor without a session the login page, where the app sends them', () => {
     expect(preloads('/leveringen/12', false)).toBe('</assets/Login.js>; rel=modulepreload');
   });
 

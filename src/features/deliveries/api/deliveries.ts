@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { download, getJson, postForm, postJson, putJson, type Paged } from '../../../api/client';
 import { queryKeys, refreshAfter } from '../../../api/keys';
-import { pageDataPath } from '../../../api/page-data';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import type { DeliveryCommandAnswer, DeliveryDetail, DeliveryFormOptions, DeliveryListRow } from '@domain/contracts/deliveries';
 import { deliveryToast } from '@domain/schemas/deliveries';
@@ -23,7 +22,7 @@ export const deliveryListQueryOptions = (tab: DeliveryTab, params: TableParams) 
   });
 
 export const deliveryQueryOptions = (id: number) =>
-  queryOptions({ queryKey: queryKeys.deliveries.detail(id), queryFn: ({ signal }) => getJson<DeliveryDetail>(pageDataPath('/leveringen/$id', id), { signal }) });
+  queryOptions({ queryKey: queryKeys.deliveries.detail(id), queryFn: ({ signal }) => getJson<DeliveryDetail>(`deliveries/${id}`, { signal }) });
 
 /** The request forms' choices for an end user or end customer, with the available and on-order counts. */
 export const useDeliveryFormOptions = (clientId: number | null) =>

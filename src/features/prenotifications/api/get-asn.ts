@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import { pageDataPath } from '../../../api/page-data';
 import type { AsnDetail } from '@domain/contracts/prenotifications';
 
 export const asnDetailQueryOptions = (id: number) =>
-  queryOptions({ queryKey: queryKeys.prenotifications.detail(id), queryFn: ({ signal }) => getJson<AsnDetail>(pageDataPath('/voormelding/$id', id), { signal }) });
+  queryOptions({ queryKey: queryKeys.prenotifications.detail(id), queryFn: ({ signal }) => getJson<AsnDetail>(`asns/${id}`, { signal }) });

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import { pageDataPath } from '../../../api/page-data';
 import type { RepairDetail } from '@domain/contracts/repairs';
 
 /**
@@ -10,4 +9,4 @@ import type { RepairDetail } from '@domain/contracts/repairs';
  * reload may predate the last change.
  */
 export const repairQueryOptions = (id: number) =>
-  queryOptions({ queryKey: queryKeys.repairs.detail(id), queryFn: ({ signal }) => getJson<RepairDetail>(pageDataPath('/reparaties/$id', id), { signal }), staleTime: 0 });
+  queryOptions({ queryKey: queryKeys.repairs.detail(id), queryFn: ({ signal }) => getJson<RepairDetail>(`repairs/${id}`, { signal }), staleTime: 0 });
