@@ -16,14 +16,17 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table deliveries add column repair_serials text, add column repair_products text`.execute(db);
+  await sql`create function repair_defects(repair integer, out serials text, out products text) language sql stable as $$
+      select string_agg(distinct i.serial, ', '), string_agg(distinct p.name, ', ')
+      from delivery_products dp join products p on p.id = dp.product_id left join items i on i.id = dp.item_id
+      where dp.delivery_id = repair and dp.is_pickup = 1
+    $$`.execute(db);
   await sql`create function set_repair_defects(repair integer) returns void language plpgsql as $$
     begin
       perform 1 from deliveries where id = repair and delivery_type_id = 1 for update;
       if not found then return; end if;
       update deliveries d set repair_serials = x.serials, repair_products = x.products
-      from (select string_agg(distinct i.serial, ', ') as serials, string_agg(distinct p.name, ', ') as products
-            from delivery_products dp join products p on p.id = dp.product_id left join items i on i.id = dp.item_id
-            where dp.delivery_id = repair and dp.is_pickup = 1) x
+      from repair_defects(repair) x
       where d.id = repair and (d.repair_serials, d.repair_products) is distinct from (x.serials, x.products);
     end $$`.execute(db);
   await sql`create function repair_lines_changed() returns trigger language plpgsql as $$
@@ -51,11 +54,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger products_repair_defects after update of name on products
     for each row when (new.name is distinct from old.name) execute function repair_line_source_changed()`.execute(db);
   // Filled after the triggers exist, in the migration's transaction: no change is missed.
-  await sql`update deliveries d set repair_serials = x.serials, repair_products = x.products
-    from (select dp.delivery_id, string_agg(distinct i.serial, ', ') as serials, string_agg(distinct p.name, ', ') as products
-          from delivery_products dp join products p on p.id = dp.product_id left join items i on i.id = dp.item_id
-          where dp.is_pickup = 1 group by dp.delivery_id) x
-    where d.id = x.delivery_id and d.delivery_type_id = 1`.execute(db);
+  await sql`update deliveries d set (repair_serials, repair_products) = (select x.serials, x.products from repair_defects(d.id) x)
+    where d.delivery_type_id = 1 and exists (select 1 from delivery_products dp where dp.delivery_id = d.id and dp.is_pickup = 1)`.execute(db);
   // Each repair's row was written again, and with it an entry in every index of deliveries: the trigram
   // indexes (GIN) keep theirs in a pending list that every search reads through until a vacuum, which
   // does not come for a tenth of the table (on the bench's volume the order-number search went from
@@ -72,5 +72,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger if exists delivery_products_repair_defects on delivery_products`.execute(db);
   await sql`drop function if exists repair_lines_changed()`.execute(db);
   await sql`drop function if exists set_repair_defects(integer)`.execute(db);
+  await sql`drop function if exists repair_defects(integer)`.execute(db);
   await sql`alter table deliveries drop column if exists repair_serials, drop column if exists repair_products`.execute(db);
 }
