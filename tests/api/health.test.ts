@@ -37,5 +37,6 @@ describe('health checks for a load balancer', () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A database of its own, made from nothing (PGlite's initdb): 4 s alone, 32 s in CI beside the browser tests.
+  }, 120_000);
 });
