@@ -40,7 +40,7 @@ export default defineConfig({
   resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
-    target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500,
+    target: 'es2022', sourcemap: process.env.SOURCEMAP === '1', chunkSizeWarningLimit: 1500,
     rollupOptions: { output: { manualChunks: startChunk('index') } },
   },
 });

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from '@tanstack/react-router';
-import { useOutboxActions } from './outbox';
+import { useOutboxActions } from './stored-actions';
 import { useUpdateGuardState } from '../shell/update-guard';
 import './offline.css';
 

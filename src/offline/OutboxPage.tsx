@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { formatDateTime } from '@domain/format';
 import { confirmDialog } from '../shell/confirm';
 import { showToast } from '../shell/toast';
-import { discardAction, replayOutbox, retryAction, useOthersWaitingCount, useOutboxActions, type OutboxAction } from './outbox';
+import { discardAction, replayOutbox, retryAction, type OutboxAction } from './outbox';
+import { useOthersWaitingCount, useOutboxActions, useOutboxRead } from './stored-actions';
 import './offline.css';
 
 function ActionRow({ action }: { action: OutboxAction }) {
@@ -43,6 +44,7 @@ function ActionRow({ action }: { action: OutboxAction }) {
 export function OutboxPage() {
   const actions = useOutboxActions();
   const others = useOthersWaitingCount();
+  const read = useOutboxRead();
   const [sending, setSending] = useState(false);
   const waiting = actions.filter((a) => a.status === 'waiting');
   const failed = actions.filter((a) => a.status === 'failed');
@@ -57,7 +59,7 @@ export function OutboxPage() {
   return (
     <div className="panel outbox-page">
       <div className="outbox-head">
-        <p>{actions.length === 0 ? 'Er staan geen acties in de wachtrij.' : `${waiting.length} wachtend, ${failed.length} mislukt.`}</p>
+        <p>{!read ? 'De wachtrij wordt gelezen…' : actions.length === 0 ? 'Er staan geen acties in de wachtrij.' : `${waiting.length} wachtend, ${failed.length} mislukt.`}</p>
         <button type="button" className="button button-primary" disabled={sending || waiting.length === 0} onClick={sendAll}>Nu versturen</button>
       </div>
       {others > 0 && (

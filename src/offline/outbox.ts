@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import { ApiError, NetworkError } from '../api/errors';
 import { setOutboxBusy } from '../shell/update-guard';
 import { OfflineDatabase, type OutboxAction } from './db';
 import { sessionQueryKey, type SessionUser } from '../session';
-import { belongsTo, createQueue, type EnqueueOutcome, type NewAction, type Verdict } from './queue';
+import { createQueue, type EnqueueOutcome, type NewAction, type Verdict } from './queue';
 import { outboxLock } from './lock';
 import { refreshAfterRun } from './refresh';
 
@@ -118,33 +117,8 @@ export function startOutbox(client: QueryClient): void {
   void queue.replay();
 }
 
-/** Every stored action, live (waiting and failed), in order. */
-function useStoredActions(): OutboxAction[] {
-  const [actions, setActions] = useState<OutboxAction[]>([]);
-  useEffect(() => {
-    const sub = liveQuery(() => db.actions.orderBy('order').toArray()).subscribe({ next: setActions, error: () => setActions([]) });
-    return () => sub.unsubscribe();
-  }, []);
-  return actions;
-}
-
-/** The signed-in user's id as the cache holds it, without asking the server. */
-function useSessionUserId(): number | null {
-  const client = useQueryClient();
-  const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
-  return useSyncExternalStore(subscribe, () => client.getQueryData<SessionUser | null>(sessionQueryKey)?.id ?? null);
-}
-
-/** The signed-in user's stored actions, live (waiting and failed), in order: what the user may see, send and discard. */
-export function useOutboxActions(): OutboxAction[] {
-  const actions = useStoredActions();
-  const me = useSessionUserId();
-  return useMemo(() => actions.filter((a) => belongsTo(a, me)), [actions, me]);
-}
-
-/** How many actions of other users wait on this device (sent when they sign in here again). */
-export function useOthersWaitingCount(): number {
-  const actions = useStoredActions();
-  const me = useSessionUserId();
-  return actions.filter((a) => !belongsTo(a, me)).length;
+/** Every stored action, live (waiting and failed), in order; the pages read them through src/offline/stored-actions.ts. */
+export function watchStoredActions(onChange: (actions: OutboxAction[]) => void): () => void {
+  const sub = liveQuery(() => db.actions.orderBy('order').toArray()).subscribe({ next: onChange, error: () => onChange([]) });
+  return () => sub.unsubscribe();
 }

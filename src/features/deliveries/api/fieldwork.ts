@@ -6,8 +6,8 @@ import type { DeliveriesToday, DeliveryDetail } from '@domain/contracts/deliveri
 import { ItemStatus } from '@domain/enums';
 import { serialKey } from '@domain/scan';
 import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
-import { awaitsItem, linesForWaitingSerials, pendingFor, type PendingFieldwork } from '../offline/fieldwork';
-import { useOutboxActions } from '../../../offline/outbox';
+import { awaitsItem, linesForWaitingSerials, pendingFor, type PendingFieldwork } from '../offline/fieldwork-actions';
+import { useOutboxActions } from '../../../offline/stored-actions';
 
 /**
  * GET /deliveries/today. Every delivery also goes into its detail query, so /leveringen/{id} opens

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { formatDate, formatTime } from '@domain/format';
-import { pendingFor } from '../offline/fieldwork';
-import { useOutboxActions } from '../../../offline/outbox';
+import { pendingFor } from '../offline/fieldwork-actions';
+import { useOutboxActions } from '../../../offline/stored-actions';
 import { useDeliveriesToday } from '../api/fieldwork';
 import '../fieldwork.css';
 
