@@ -54,8 +54,10 @@ export function kyselyPool(pool: pg.Pool, { namedStatements }: { namedStatements
             first = false;
             return client.query(textOrCursor as never);
           }
-          const config = { name: nameOf(textOrCursor, parameters ?? []), text: textOrCursor, values: parameters as unknown[] };
-          const run = () => (config.name === undefined ? client.query(config) : queryDescribedOnce(client, config));
+          const name = nameOf(textOrCursor, parameters ?? []);
+          const values = parameters as unknown[];
+          // A text and its values, not a config object: pg's Query copies an object property by property.
+          const run = () => (name === undefined ? client.query(textOrCursor, values) : queryDescribedOnce(client, { name, text: textOrCursor, values }));
           if (!first) return run();
           first = false;
           const firstQuery = async (replaced: number): Promise<unknown> => {
