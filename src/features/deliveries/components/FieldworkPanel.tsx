@@ -5,6 +5,7 @@ import { Carrier } from '@domain/enums';
 import { useSessionUser } from '../../../session';
 import { useFetchAhead } from '../../../shell/code-ahead';
 import { useOptionalPart, type OptionalPart } from '../../../shell/optional-part';
+import { useOutboxRead } from '../../../offline/stored-actions';
 import { checkOutComplete, usePendingFieldwork } from '../api/fieldwork';
 import '../fieldwork.css';
 
@@ -29,6 +30,8 @@ function NotYetLoaded({ part }: { part: Pick<OptionalPart<object>, 'failed' | 'r
 export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
   const { can } = useSessionUser();
   const { pending, view: d, unplaced } = usePendingFieldwork(delivery);
+  // Until the outbox is read, what waits on the device is not known: no second check-out or signature yet.
+  const outboxRead = useOutboxRead();
   const [modal, setModal] = useState<'checkout' | 'finish' | null>(null);
   const open = !d.is_cancelled && !d.completed && !pending.finish;
   const deliver = d.products.filter((l) => l.is_pickup === 0);
@@ -64,14 +67,14 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
       )}
       {canCheckOut && (
         <div className="fw-row">
-          <button type="button" className="button button-primary" onClick={() => { setModal('checkout'); checkOut.retry(); }}>Artikelen uitklaren</button>
+          <button type="button" className="button button-primary" disabled={!outboxRead} onClick={() => { setModal('checkout'); checkOut.retry(); }}>Artikelen uitklaren</button>
         </div>
       )}
       {finishable && (
         <div className="fw-finish-panel">
           <h3>Afronden</h3>
           <p className="muted">Vink aan wat is geleverd en opgehaald en laat de ontvanger tekenen.</p>
-          <button type="button" className="button button-primary" onClick={() => { setModal('finish'); finish.retry(); }}>Afronden</button>
+          <button type="button" className="button button-primary" disabled={!outboxRead} onClick={() => { setModal('finish'); finish.retry(); }}>Afronden</button>
         </div>
       )}
       {modal === 'checkout' && (checkOut.Part ? <checkOut.Part delivery={d} onClose={() => setModal(null)} /> : <NotYetLoaded part={checkOut} />)}
