@@ -5,8 +5,9 @@
  * once) and to the rows (created, given another client), every row's lineage equals the one read from
  * its client, its parent and its grandparent, product_counts (migration 20261126T0300) equals the
  * products counted by their lineage, every product holds its end customer's and reseller's names as
- * the product search reads them (migration 20261127T1900), and each user's list shows its part of the
- * hierarchy.
+ * the product search reads them (migration 20261127T1900), every delivery its client's and end
+ * customer's names as the delivery lists show them (migration 20261128T1600), and each user's list shows
+ * its part of the hierarchy.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,14 @@ async function lineageMismatches(table: 'deliveries' | 'products') {
   return rows.map((r) => r.id);
 }
 
+/** Deliveries whose stored names differ from their client's and their end customer's (the client's where the row has none). */
+async function deliveryNameMismatches() {
+  const { rows } = await sql<{ id: number }>`select t.id from deliveries t join clients x on x.id = t.client_id
+    where t.client_name is distinct from x.name
+       or t.end_customer_name is distinct from coalesce((select e.name from clients e where e.id = t.end_customer_id), x.name)`.execute(ctx.db);
+  return rows.map((r) => r.id);
+}
+
 /** Products whose stored search names differ from their client's name and the name of its parent when that is a reseller. */
 async function searchNameMismatches() {
   const { rows } = await sql<{ id: number }>`select t.id from products t
@@ -41,6 +50,7 @@ async function expectLineageExact(label: string) {
   expect(await lineageMismatches('deliveries'), `${label}: deliveries`).toEqual([]);
   expect(await lineageMismatches('products'), `${label}: products`).toEqual([]);
   expect(await searchNameMismatches(), `${label}: products' search names`).toEqual([]);
+  expect(await deliveryNameMismatches(), `${label}: deliveries' names`).toEqual([]);
   // product_counts (its rows that are not 0) against the live products grouped by every scope they count in.
   const table = await sql<{ scope_id: number; is_active: boolean; n: number }>`select scope_id, is_active, n from product_counts
     where n <> 0 order by 1, 2`.execute(ctx.db);
@@ -229,6 +239,46 @@ describe('client lineage of deliveries and products', () => {
     const rename = (id: number) => (trx: typeof ctx.db) => trx.updateTable('clients').set({ name: `Gelijktijdig ${++round}` }).where('id', '=', id).execute();
     const insert = (trx: typeof ctx.db) => insertProduct(customer, trx);
     for (const id of [customer, users.resellerId]) {
+      await overlapping(ctx.db, rename(id), insert);
+      await expectLineageExact(`rename of ${id} before insert`);
+      await overlapping(ctx.db, insert, rename(id));
+      await expectLineageExact(`insert before rename of ${id}`);
+    }
+  });
+
+  it('shows a delivery under the names of its end customer and end user as they are now, after renames, a move and another client', async () => {
+    const { admin, reseller, resellerId } = users;
+    const customer = await insertClient(ClientType.EINDKLANT, resellerId);
+    const endUser = await insertClient(ClientType.EINDGEBRUIKER, customer);
+    const other = await insertClient(ClientType.EINDKLANT, resellerId);
+    const delivery = await insertDelivery(endUser);
+    const shown = async (path: string) => {
+      const res = await admin.get(`${path}?per_page=200&sort=created_at&order=desc`);
+      expect(res.status).toBe(200);
+      return (res.body.data as { id: number }[]).find((r) => r.id === delivery);
+    };
+    expect((await admin.put(`/api/clients/${customer}`, { name: 'Lijstklant Zuid' })).status).toBe(200);
+    expect((await admin.put(`/api/clients/${endUser}`, { name: 'Lijstgebruiker Jan' })).status).toBe(200);
+    expect(await shown('/api/deliveries')).toMatchObject({ client_id: endUser, client_name: 'Lijstgebruiker Jan', end_customer_id: customer, end_customer_name: 'Lijstklant Zuid' });
+    const forReseller = (await reseller.get('/api/deliveries?per_page=200')).body.data.find((r: { id: number }) => r.id === delivery);
+    expect(forReseller).toMatchObject({ client_name: 'Lijstgebruiker Jan', end_customer_name: 'Lijstklant Zuid' });
+
+    // The end user moved to another end customer, then the delivery given to that customer itself.
+    expect((await admin.put(`/api/clients/${other}`, { name: 'Lijstklant Noord' })).status).toBe(200);
+    expect((await admin.put(`/api/clients/${endUser}`, { name: 'Lijstgebruiker Jan', parent_client_id: other })).status).toBe(200);
+    expect(await shown('/api/deliveries')).toMatchObject({ client_name: 'Lijstgebruiker Jan', end_customer_id: other, end_customer_name: 'Lijstklant Noord' });
+    await ctx.db.updateTable('deliveries').set({ client_id: other }).where('id', '=', delivery).execute();
+    expect(await shown('/api/deliveries')).toMatchObject({ client_id: other, client_name: 'Lijstklant Noord', end_customer_id: other, end_customer_name: 'Lijstklant Noord' });
+    await expectLineageExact('renamed, moved and given another client');
+  });
+
+  it('keeps the delivery names exact when its end user or end customer is renamed while a delivery is added below it', async () => {
+    const customer = await insertClient(ClientType.EINDKLANT, users.resellerId);
+    const endUser = await insertClient(ClientType.EINDGEBRUIKER, customer);
+    let round = 0;
+    const rename = (id: number) => (trx: typeof ctx.db) => trx.updateTable('clients').set({ name: `Tegelijk ${++round}` }).where('id', '=', id).execute();
+    const insert = (trx: typeof ctx.db) => insertDelivery(endUser, trx);
+    for (const id of [endUser, customer]) {
       await overlapping(ctx.db, rename(id), insert);
       await expectLineageExact(`rename of ${id} before insert`);
       await overlapping(ctx.db, insert, rename(id));

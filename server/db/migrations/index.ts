@@ -28,6 +28,7 @@ import * as m20261128_0300_first_eol_months from './20261128T0300-first-eol-mont
 import * as m20261128_0400_repair_pickup_lines from './20261128T0400-repair-pickup-lines';
 import * as m20261128_0410_clients_live_by_type from './20261128T0410-clients-live-by-type';
 import * as m20261128_1100_repair_defects from './20261128T1100-repair-defects';
+import * as m20261128_1600_delivery_client_names from './20261128T1600-delivery-client-names';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T0400-repair-pickup-lines': m20261128_0400_repair_pickup_lines,
   '20261128T0410-clients-live-by-type': m20261128_0410_clients_live_by_type,
   '20261128T1100-repair-defects': m20261128_1100_repair_defects,
+  '20261128T1600-delivery-client-names': m20261128_1600_delivery_client_names,
 };

@@ -20,11 +20,8 @@ export const deliveryTabs = {
 export type DeliveryTab = keyof typeof deliveryTabs;
 export const isDeliveryTab = (x: unknown): x is DeliveryTab => typeof x === 'string' && Object.hasOwn(deliveryTabs, x);
 
-const endCustomerName = sql<string>`case when c.client_type_id = 4 then pc.name else c.name end`;
-/** Sorts on what is computed from the joined rows, not on a select alias: the page's ids are picked before the columns. */
-const computedSorts: Record<string, RawBuilder<unknown>> = { end_customer_name: endCustomerName };
 const sorts: Record<string, string> = {
-  date: 'd.date', order_number: 'd.order_number', client: 'end_customer_name', client_name: 'end_customer_name', end_customer_name: 'end_customer_name',
+  date: 'd.date', order_number: 'd.order_number', client: 'd.end_customer_name', client_name: 'd.end_customer_name', end_customer_name: 'd.end_customer_name',
   type: 'd.delivery_type_id', delivery_type_id: 'd.delivery_type_id', address: 'd.address', w_number: 'd.w_number',
   products_count: 'd.products_count', created_at: 'd.created_at', completed_at: 'd.completed_at',
 };
@@ -109,22 +106,21 @@ function searchMatches(search: TermValues, alias: 's' | 'd', opaque: boolean): R
 }
 
 function orderOf(tab: DeliveryTab, params: ListParams) {
-  const column = sortColumn(params, sorts, defaultSort[tab]);
-  const expression = (Object.hasOwn(computedSorts, column) ? computedSorts[column] : undefined) ?? sql.ref(column);
-  return { expression, direction: params.sort ? params.order : 'desc' as const, needsClients: column === 'end_customer_name' };
+  return { expression: sql.ref(sortColumn(params, sorts, defaultSort[tab])), direction: params.sort ? params.order : 'desc' as const };
 }
 
-/** The rows of the list with their columns; `where` picks them (the filter, or the ids of one page). */
+/**
+ * The rows of the list with their columns; `where` picks them (the filter, or the ids of one page). The
+ * client's and the end customer's names are kept on the row (migration 20261128T1600-delivery-client-names),
+ * the end customer being the row's lineage one or else the client itself.
+ */
 function deliveryRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, order: ReturnType<typeof orderOf>) {
   return db
     .selectFrom('deliveries as d')
-    .innerJoin('clients as c', 'c.id', 'd.client_id')
-    .leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
     .select([
-      'd.id', 'd.date', 'd.order_number', 'd.w_number', 'd.your_reference', 'd.delivery_type_id', 'd.client_id', 'c.name as client_name',
+      'd.id', 'd.date', 'd.order_number', 'd.w_number', 'd.your_reference', 'd.delivery_type_id', 'd.client_id', 'd.client_name',
       'd.address', 'd.carrier_id', 'd.created_at', 'd.completed_at', 'd.is_cancelled',
-      sql<number>`case when c.client_type_id = 4 then pc.id else c.id end`.as('end_customer_id'),
-      endCustomerName.as('end_customer_name'),
+      sql<number>`coalesce(d.end_customer_id, d.client_id)`.as('end_customer_id'), 'd.end_customer_name',
       // Kept on the delivery by triggers on its lines (migration 20261126T0400-delivery-line-counts).
       'd.products_count', 'd.checked_out_count',
     ])
@@ -180,8 +176,7 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
 }
 
 /**
- * One page by key (paging.ts `pageByKey`): its ids in list order (the clients joined only for the
- * end-customer sort), then the columns of those 25 rows. Without a search the total is the tab's
+ * One page by key (paging.ts `pageByKey`): its ids in list order, then the columns of those 25 rows. Without a search the total is the tab's
  * maintained count (delivery_counts), read by the same statement, or, with the client filter, counted
  * at the same time on another connection. A search is resolved on its indexes once, before the order
  * is applied (PostgreSQL would otherwise walk the date index hoping to meet 25 matches early), and its
@@ -197,7 +192,6 @@ export async function listDeliveries(db: Executor, user: AuthUser, tab: Delivery
     pageByKey(db, params, 'd.id',
       // A search's statement is built once per shape of term, the term's values its parameters.
       (from, ...values: string[]) => from.selectFrom('deliveries as d')
-        .$if(order.needsClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
         .select(['d.id', sql<number | null>`${searching ? sql`count(*) over ()` : sql`null`}::int`.as('total')])
         .where(f.term ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, { ...f, term: termOf(f.term, values) })} offset 0)` : deliveryWhere(user, f))
         .orderBy(order.expression, order.direction)

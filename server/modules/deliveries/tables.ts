@@ -11,6 +11,9 @@ interface DeliveryTables {
     /** The reseller and the end customer above the client, kept by triggers (migration 20261126T0100-client-lineage). */
     reseller_id: ColumnType<number | null, never, never>;
     end_customer_id: ColumnType<number | null, never, never>;
+    /** The client's name and the end customer's (the client's where it has none), kept by triggers (migration 20261128T1600-delivery-client-names). */
+    client_name: ColumnType<string, never, never>;
+    end_customer_name: ColumnType<string, never, never>;
     /** Its lines and the lines checked out, kept by triggers (migration 20261126T0400-delivery-line-counts). */
     products_count: ColumnType<number, never, never>;
     checked_out_count: ColumnType<number, never, never>;

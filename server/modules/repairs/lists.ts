@@ -17,8 +17,12 @@ const sorts: Record<string, string> = {
 };
 
 const statusId = sql<number>`coalesce(d.repair_status_id, ${sql.lit(ItemStatus.REPARATIE_AANGEVRAAGD)})`;
-const endCustomerName = sql<string>`case when c.client_type_id = 4 then pc.name else c.name end`;
-const endUserName = sql<string | null>`case when c.client_type_id = 4 then c.name end`;
+/**
+ * The names kept on the delivery (migration 20261128T1600-delivery-client-names): the end customer's, and
+ * the client's as end user where the client is below its end customer.
+ */
+const endCustomerName = sql<string>`d.end_customer_name`;
+const endUserName = sql<string | null>`case when d.end_customer_id <> d.client_id then d.client_name end`;
 /** The sorts on computed columns, as expressions: the page's ids are picked before the columns are read. */
 const computedSorts: Record<string, RawBuilder<unknown>> = {
   end_customer_name: endCustomerName, end_user_name: endUserName, status_id: statusId,
@@ -41,7 +45,7 @@ function repairFilter(params: ListParams): RepairFilter {
 
 /**
  * Repairs the user may see (REPARATIE deliveries, not deleted, not cancelled), on `deliveries as d`
- * with its client `c` and the client's parent `pc`. Search: order number, serial number, article name,
+ * with its client `c` and the client's parent `pc` (joined where `clientsJoined` says so). Search: order number, serial number, article name,
  * end customer or end user (and Topdesk number). Filters: `client` (an end customer, or an end user),
  * `status` (a repair status id). Constants are written into the text: a generic plan of the named
  * statement can then use deliveries_repair_list_idx, whose predicate names them.
@@ -62,22 +66,27 @@ function repairWhere(user: AuthUser, f: RepairFilter): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
 
+/** Whether the filter reads the client and its parent (the client filter and the search do). */
+const clientsJoined = (f: RepairFilter) => f.clientId !== null || f.search !== '';
+
 function orderOf(params: ListParams) {
   const column = sortColumn(params, sorts, 'd.created_at');
   const computed = Object.hasOwn(computedSorts, column) ? computedSorts[column] : undefined;
   return { expression: computed ?? sql.ref(column), direction: params.sort ? params.order : 'desc' as const };
 }
 
-/** The rows of the list with their columns; `where` picks them (the filter, or the ids of one page). */
-function repairRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, order: ReturnType<typeof orderOf>) {
+/**
+ * The rows of the list with their columns; `where` picks them (the filter, or the ids of one page), with
+ * the client and its parent joined where it reads them.
+ */
+function repairRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, order: ReturnType<typeof orderOf>, joinClients = false) {
   return db
     .selectFrom('deliveries as d')
-    .innerJoin('clients as c', 'c.id', 'd.client_id')
-    .leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
+    .$if(joinClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
     .select([
       'd.id', 'd.order_number', 'd.w_number', 'd.created_at', 'd.finished_repair', 'd.is_cancelled',
       statusId.as('status_id'),
-      sql<number>`case when c.client_type_id = 4 then pc.id else c.id end`.as('end_customer_id'),
+      sql<number>`coalesce(d.end_customer_id, d.client_id)`.as('end_customer_id'),
       endCustomerName.as('end_customer_name'),
       endUserName.as('end_user_name'),
       // The defect lines' serials and product names, kept on the row (migration 20261128T1100-repair-defects).
@@ -111,7 +120,8 @@ function maintainedTotal(user: AuthUser, f: RepairFilter): RawBuilder<number> | 
 }
 
 async function countRepairs(db: Executor, user: AuthUser, f: RepairFilter): Promise<number> {
-  const row = await db.selectFrom('deliveries as d').innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id')
+  const row = await db.selectFrom('deliveries as d')
+    .$if(clientsJoined(f), (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
     .select(sql<number>`count(*)::int`.as('n')).where(repairWhere(user, f)).executeTakeFirst();
   return row?.n ?? 0;
 }
@@ -128,7 +138,7 @@ export async function listRepairs(db: Executor, user: AuthUser, params: ListPara
   const order = orderOf(params);
   const where = repairWhere(user, f);
   const inline = maintainedTotal(user, f);
-  const needsClients = f.clientId !== null || f.search !== '' || order.expression === endCustomerName || order.expression === endUserName;
+  const needsClients = clientsJoined(f);
   const [page, counted] = await Promise.all([
     pageByKey(db, params, 'd.id',
       (from) => from.selectFrom('deliveries as d')
@@ -148,7 +158,8 @@ export async function listRepairs(db: Executor, user: AuthUser, params: ListPara
 
 const EXPORT_MAX_ROWS = 100_000;
 export async function repairsForExport(db: Executor, user: AuthUser, params: ListParams) {
-  return (await repairRows(db, repairWhere(user, repairFilter(params)), orderOf(params)).limit(EXPORT_MAX_ROWS).execute()).map(toRow);
+  const f = repairFilter(params);
+  return (await repairRows(db, repairWhere(user, f), orderOf(params), clientsJoined(f)).limit(EXPORT_MAX_ROWS).execute()).map(toRow);
 }
 
 const dateTime = (value: string | null) => (value ? new Date(value) : null);
