@@ -6,8 +6,9 @@
  * its client, its parent and its grandparent, product_counts (migration 20261126T0300) equals the
  * products counted by their lineage, every product holds its end customer's and reseller's names as
  * the product search reads them (migration 20261127T1900), every delivery its client's and end
- * customer's names as the delivery lists show them (migration 20261128T1600), and each user's list shows
- * its part of the hierarchy.
+ * customer's names as the delivery lists show them (migration 20261128T1600), every product its end
+ * customer's and reseller's names as the stock list shows them (migration 20261128T1700), and each
+ * user's list shows its part of the hierarchy.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,14 @@ async function lineageMismatches(table: 'deliveries' | 'products') {
                                           where c.type = ${ClientType.RESELLER} order by c.depth limit 1)
        or t.end_customer_id is distinct from (select c.id from (values (1, x.id, x.client_type_id), (2, p.id, p.client_type_id)) c(depth, id, type)
                                           where c.type = ${ClientType.EINDKLANT} order by c.depth limit 1)`.execute(ctx.db);
+  return rows.map((r) => r.id);
+}
+
+/** Products whose shown names differ from their client's and their lineage reseller's. */
+async function productNameMismatches() {
+  const { rows } = await sql<{ id: number }>`select t.id from products t join clients x on x.id = t.client_id
+    where t.client_name is distinct from x.name
+       or t.reseller_name is distinct from (select r.name from clients r where r.id = t.reseller_id)`.execute(ctx.db);
   return rows.map((r) => r.id);
 }
 
@@ -51,6 +60,7 @@ async function expectLineageExact(label: string) {
   expect(await lineageMismatches('products'), `${label}: products`).toEqual([]);
   expect(await searchNameMismatches(), `${label}: products' search names`).toEqual([]);
   expect(await deliveryNameMismatches(), `${label}: deliveries' names`).toEqual([]);
+  expect(await productNameMismatches(), `${label}: products' shown names`).toEqual([]);
   // product_counts (its rows that are not 0) against the live products grouped by every scope they count in.
   const table = await sql<{ scope_id: number; is_active: boolean; n: number }>`select scope_id, is_active, n from product_counts
     where n <> 0 order by 1, 2`.execute(ctx.db);
@@ -169,7 +179,7 @@ describe('client lineage of deliveries and products', () => {
     expect(await found('zoekreseller noord')).toContain(product);
     const row = (await admin.get(`/api/products?search=${encodeURIComponent('Zoekreseller Noord')}&per_page=200`)).body.data
       .find((p: { id: number }) => p.id === product);
-    expect(row).toMatchObject({ client_name: 'Zoekklant Oost', reseller_name: 'Zoekreseller Noord' });
+    expect(row).toMatchObject({ client_name: 'Zoekklant Oost', reseller_id: otherResellerId, reseller_name: 'Zoekreseller Noord' });
 
     await ctx.db.updateTable('products').set({ client_id: klantId }).where('id', '=', product).execute();
     expect(await found('zoekklant oost')).toEqual([]);

@@ -1,5 +1,5 @@
 import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
-import { ClientType, stockFilterOptions } from '@domain/enums';
+import { stockFilterOptions } from '@domain/enums';
 import { msg } from '@domain/schemas/common';
 import type { Database } from '../../db/database';
 import type { AuthUser } from '../../http/access';
@@ -44,14 +44,6 @@ function productsFound(db: QueryCreator<Database>, term: TermValues): ProductsFr
   return db.selectFrom(found.as('p')) as unknown as ProductsFrom;
 }
 
-/** Products (or those a search found) with their end customer `c` and its reseller `r`. */
-function withClients(from: ProductsFrom) {
-  return from
-    // A left join on the not-null key gives the same rows as an inner join.
-    .leftJoin('clients as c', 'c.id', 'p.client_id')
-    .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', sql.lit(ClientType.RESELLER)));
-}
-
 export interface ProductFilter {
   active: boolean;
   clientId?: number | null;
@@ -65,28 +57,20 @@ function stockFilter(params: ListParams): number | null {
   return status;
 }
 
-/** Products with their end customer `c` and its reseller `r`. */
-export const productsJoined = (db: QueryCreator<Database>) => withClients(plainProducts(db));
-
 /**
- * The products the user may see with the filters and search of spec 2 §2.1, without columns. The end
- * customer `c` and its reseller `r` are joined only with `joinClients` (for the columns, or a sort on
- * their names): every filter reads the product's own row, and without the joins a page's ids come
- * from an index alone (PostgreSQL still reads each product for the key of a join it then drops).
- * The builder is typed as joined either way; without the joins nothing may read `c` or `r`. The search
- * is read from `term` only (paging.ts `searchTerm`), so a statement can be built with markers for its values.
+ * The products the user may see with the filters and search of spec 2 §2.1, without columns. Every
+ * filter reads the product's own row, so a page's ids come from an index alone. The search is read
+ * from `term` only (paging.ts `searchTerm`), so a statement can be built with markers for its values.
  */
 export function filteredProducts(
-  db: QueryCreator<Database>, user: AuthUser, params: ListParams, filter: ProductFilter, joinClients: boolean, term: TermValues | null,
+  db: QueryCreator<Database>, user: AuthUser, params: ListParams, filter: ProductFilter, term: TermValues | null,
 ) {
   const client = filter.clientId ?? numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
   const reseller = numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id');
   const group = numericFilter(params, 'product_group') ?? numericFilter(params, 'product_group_id');
   const stock = stockFilter(params);
   const { projectId } = filter;
-  const from = term === null ? plainProducts(db) : productsFound(db, term);
-  const base = joinClients ? withClients(from) : from as unknown as ReturnType<typeof withClients>;
-  let query = base
+  let query = (term === null ? plainProducts(db) : productsFound(db, term))
     .where('p.deleted_at', 'is', null)
     // A literal, not a parameter: the generic plan of the named statement can then use the partial
     // index of the active products (products_active_name_search).

@@ -11,26 +11,27 @@ import type { Answer } from '../../http/route-schema';
 import { assertClientInScope } from '../../http/scope';
 import { countSortExpression, countsFor, countsOfProduct, countsOfRow, emptyCounts, type ProductCounts } from './counts';
 import { imageUrl } from './product-detail';
-import { filteredProducts, productsJoined, type ProductFilter } from './product-search';
+import { filteredProducts, type ProductFilter } from './product-search';
 
 const countSorts = new Set(['items_in_stock', 'available_items', 'items_at_location', 'items_in_use', 'items_count']);
 const sorts: Record<string, string> = {
-  name: 'p.name', article_number: 'p.article_number', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name',
+  name: 'p.name', article_number: 'p.article_number', client: 'p.client_name', client_name: 'p.client_name', reseller: 'p.reseller_name',
+  reseller_name: 'p.reseller_name',
 };
 
-/** Products the user may see, with end customer and reseller joined and the list's columns; filters and search of spec 2 §2.1. */
+/** Products the user may see with the list's columns; filters and search of spec 2 §2.1. */
 export function productQuery(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter) {
-  return withProductColumns(filteredProducts(db, user, params, filter, true, searchTerm(params)));
+  return withProductColumns(filteredProducts(db, user, params, filter, searchTerm(params)));
 }
 
-/** A sort on the end customer's or the reseller's name: the clients must be joined for it. */
-const sortsOnClients = (params: ListParams) => params.sort != null && Object.hasOwn(sorts, params.sort) && sorts[params.sort]?.startsWith('p.') === false;
-
-/** The columns of a product row of the lists. */
-function withProductColumns<Q extends ReturnType<typeof productsJoined>>(query: Q) {
+/**
+ * The columns of a product row of the lists. The end customer's and the reseller's names are kept on
+ * the row (migration 20261128T1700-product-shown-names); the reseller is the row's lineage one.
+ */
+function withProductColumns<Q extends ReturnType<typeof filteredProducts>>(query: Q) {
   return query.select([
     'p.id', 'p.name', 'p.description', 'p.article_number', 'p.unique_product_id', 'p.eol', 'p.product_group_id', 'p.client_id', 'p.price_cents',
-    'p.image', 'p.is_active', sql<string>`c.name`.as('client_name'), 'r.id as reseller_id', 'r.name as reseller_name',
+    'p.image', 'p.is_active', sql<string>`p.client_name`.as('client_name'), 'p.reseller_id', 'p.reseller_name',
   ]);
 }
 
@@ -84,12 +85,12 @@ export async function listProducts(
   const page = await pageByKey(db, params, 'p.id',
     (from, ...values: string[]) => {
       const found = term && termOf(term, values);
-      const query = filteredProducts(from, user, params, filter, sortsOnClients(params), found);
+      const query = filteredProducts(from, user, params, filter, found);
       const total = found ? sql<number>`count(*) over ()`
-        : maintainedTotal(user, params, filter) ?? sql<number>`(${filteredProducts(from, user, params, filter, false, null).select(sql<number>`count(*)::int`.as('n'))})`;
+        : maintainedTotal(user, params, filter) ?? sql<number>`(${filteredProducts(from, user, params, filter, null).select(sql<number>`count(*)::int`.as('n'))})`;
       return orderProducts(query, params).select(['p.id', sql<number>`${total}::int`.as('total')]);
     },
-    (from, byKey, pickedTotal) => orderProducts(withProductColumns(productsJoined(from)), params)
+    (from, byKey, pickedTotal) => orderProducts(withProductColumns(from.selectFrom('products as p')), params)
       .leftJoinLateral(() => countsOfProduct(db, 'p.id').as('k'), (j) => j.onTrue())
       .select(['k.items_in_stock', 'k.available_items', 'k.items_at_location', 'k.items_in_use', 'k.items_count', pickedTotal.as('total_rows')])
       .where(byKey),
@@ -100,7 +101,7 @@ export async function listProducts(
 }
 
 async function countProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter): Promise<number> {
-  const row = await filteredProducts(db, user, params, filter, false, searchTerm(params)).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  const row = await filteredProducts(db, user, params, filter, searchTerm(params)).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
   return row?.n ?? 0;
 }
 

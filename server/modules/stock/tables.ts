@@ -16,6 +16,9 @@ interface StockTables {
     /** lower() of the end customer's and its reseller's names, kept by triggers (migration 20261127T1900-product-client-names). */
     client_name_search: ColumnType<string | null, never, never>;
     reseller_name_search: ColumnType<string | null, never, never>;
+    /** The end customer's and the lineage reseller's names as the list shows them, kept by triggers (migration 20261128T1700-product-shown-names). */
+    client_name: ColumnType<string | null, never, never>;
+    reseller_name: ColumnType<string | null, never, never>;
     description: string | null;
     article_number: string;
     unique_product_id: string;
