@@ -30,6 +30,7 @@ import * as m20261128_0410_clients_live_by_type from './20261128T0410-clients-li
 import * as m20261128_1100_repair_defects from './20261128T1100-repair-defects';
 import * as m20261128_1600_delivery_client_names from './20261128T1600-delivery-client-names';
 import * as m20261128_1700_product_shown_names from './20261128T1700-product-shown-names';
+import * as m20261128_1800_product_item_counts from './20261128T1800-product-item-counts';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T1100-repair-defects': m20261128_1100_repair_defects,
   '20261128T1600-delivery-client-names': m20261128_1600_delivery_client_names,
   '20261128T1700-product-shown-names': m20261128_1700_product_shown_names,
+  '20261128T1800-product-item-counts': m20261128_1800_product_item_counts,
 };

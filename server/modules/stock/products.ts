@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors';
 import { pageByKey, pagedAnswer, searchTerm, sortColumn, termOf, termStatement, type ListParams } from '../../http/paging';
 import type { Answer } from '../../http/route-schema';
 import { assertClientInScope } from '../../http/scope';
-import { countSortExpression, countsFor, countsOfProduct, countsOfRow, emptyCounts, type ProductCounts } from './counts';
+import { countColumns, countSortExpression, countsOfRow, type ProductCounts } from './counts';
 import { imageUrl } from './product-detail';
 import { filteredProducts, type ProductFilter } from './product-search';
 
@@ -32,17 +32,18 @@ function withProductColumns<Q extends ReturnType<typeof filteredProducts>>(query
   return query.select([
     'p.id', 'p.name', 'p.description', 'p.article_number', 'p.unique_product_id', 'p.eol', 'p.product_group_id', 'p.client_id', 'p.price_cents',
     'p.image', 'p.is_active', sql<string>`p.client_name`.as('client_name'), 'p.reseller_id', 'p.reseller_name',
+    ...countColumns.map((c) => `p.${c}` as const),
   ]);
 }
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['execute']>>[number];
 
-function listRow(p: ProductRow, counts: ProductCounts) {
+function listRow(p: ProductRow) {
   return {
     id: p.id, name: p.name, description: p.description, article_number: p.article_number, unique_product_id: p.unique_product_id, eol: p.eol,
     product_group_id: p.product_group_id, client_id: p.client_id, client: { id: p.client_id, name: p.client_name },
     client_name: p.client_name, reseller_id: p.reseller_id, reseller_name: p.reseller_name, is_active: p.is_active,
-    price: { price: centsToPriceString(p.price_cents) }, price_cents: p.price_cents, image: imageUrl(p.id, p.image), ...counts,
+    price: { price: centsToPriceString(p.price_cents) }, price_cents: p.price_cents, image: imageUrl(p.id, p.image), ...countsOfRow(p),
   };
 }
 
@@ -73,8 +74,7 @@ function maintainedTotal(user: AuthUser, params: ListParams, filter: ProductFilt
  * GET /products and friends: one page by key (paging.ts `pageByKey`). The ids of the page in list order
  * with their total: numbered with the page for a search (a few hundred products at most, where running
  * the search's index lookups again for a count costs more), the maintained count of an unfiltered list,
- * a count subquery otherwise. Then the columns of those products with their item counts (item_counts,
- * a few index entries per product).
+ * a count subquery otherwise. Then the columns of those products, their item counts among them.
  */
 export async function listProducts(
   db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
@@ -91,13 +91,12 @@ export async function listProducts(
       return orderProducts(query, params).select(['p.id', sql<number>`${total}::int`.as('total')]);
     },
     (from, byKey, pickedTotal) => orderProducts(withProductColumns(from.selectFrom('products as p')), params)
-      .leftJoinLateral(() => countsOfProduct(db, 'p.id').as('k'), (j) => j.onTrue())
-      .select(['k.items_in_stock', 'k.available_items', 'k.items_at_location', 'k.items_in_use', 'k.items_count', pickedTotal.as('total_rows')])
+      .select(pickedTotal.as('total_rows'))
       .where(byKey),
     statement.key, statement.values);
   // A page past the end brings no total along: counted then.
   const total = page.total ?? (params.page > 1 ? await countProducts(db, user, params, filter) : 0);
-  return pagedAnswer(page.rows.map((p) => listRow(p, countsOfRow(p))), total, params, basePath);
+  return pagedAnswer(page.rows.map(listRow), total, params, basePath);
 }
 
 async function countProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter): Promise<number> {
@@ -108,11 +107,7 @@ async function countProducts(db: Executor, user: AuthUser, params: ListParams, f
 /** All matching rows (export, client panels), in the list order. */
 export async function allProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter) {
   const rows = await orderProducts(productQuery(db, user, params, filter), params).limit(20000).execute();
-  const counts = new Map<number, ProductCounts>();
-  for (let i = 0; i < rows.length; i += 1000) {
-    for (const [k, v] of await countsFor(db, rows.slice(i, i + 1000).map((r) => r.id))) counts.set(k, v);
-  }
-  return rows.map((p) => listRow(p, counts.get(p.id) ?? emptyCounts));
+  return rows.map(listRow);
 }
 
 /** Products of one client (customer page panels: active and inactive stock, prices); showAll=true gives every row. */

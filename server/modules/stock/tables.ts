@@ -19,6 +19,12 @@ interface StockTables {
     /** The end customer's and the lineage reseller's names as the list shows them, kept by triggers (migration 20261128T1700-product-shown-names). */
     client_name: ColumnType<string | null, never, never>;
     reseller_name: ColumnType<string | null, never, never>;
+    /** Its live items per column of the list, kept by triggers (migration 20261128T1800-product-item-counts, server/modules/stock/counts.ts). */
+    items_in_stock: ColumnType<number, never, never>;
+    available_items: ColumnType<number, never, never>;
+    items_at_location: ColumnType<number, never, never>;
+    items_in_use: ColumnType<number, never, never>;
+    items_count: ColumnType<number, never, never>;
     description: string | null;
     article_number: string;
     unique_product_id: string;
