@@ -47,8 +47,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger clients_delivery_names after update on clients referencing old table as old_rows new table as new_rows
     for each statement execute function clients_delivery_names_changed()`.execute(db);
   // Filled after the triggers exist, in the migration's transaction: no change is missed.
-  await sql`update deliveries d set (client_name, end_customer_name) =
+  const filled = await sql`update deliveries d set (client_name, end_customer_name) =
     (select n.client_name, n.end_customer_name from delivery_client_names(d.client_id) n)`.execute(db);
+  // On an empty table (a new database) there is nothing to merge, and ANALYZE would record it as empty: the
+  // plans of later statements in the same session, triggers' included, would then be made for no rows.
+  if (!filled.numAffectedRows) return;
   // Every row was written again, and with it an entry in each index of deliveries: merged and analyzed
   // as after 20261128T1100-repair-defects (the trigram indexes' pending lists slow every search until then).
   await sql`select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid

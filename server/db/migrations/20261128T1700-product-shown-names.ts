@@ -39,8 +39,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger clients_product_shown_names after update on clients referencing old table as old_rows new table as new_rows
     for each statement execute function clients_product_shown_names_changed()`.execute(db);
   // Filled after the triggers exist, in the migration's transaction: no change is missed.
-  await sql`update products p set client_name = (select name from clients where id = p.client_id),
+  const filled = await sql`update products p set client_name = (select name from clients where id = p.client_id),
     reseller_name = (select name from clients where id = p.reseller_id)`.execute(db);
+  // On an empty table (a new database) there is nothing to merge, and ANALYZE would record it as empty: the
+  // plans of later statements in the same session, triggers' included, would then be made for no rows.
+  if (!filled.numAffectedRows) return;
   // Every row was written again: the trigram indexes' pending lists merged and the statistics taken again,
   // as after 20261128T1100-repair-defects.
   await sql`select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid

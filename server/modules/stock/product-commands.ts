@@ -7,6 +7,7 @@ import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError } from '../../http/errors';
 import { clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
+import { countsOf } from './counts';
 import { productRow } from './product-detail';
 
 /** The end customer a new article belongs to: the chosen one, or the user's own end customer. */
@@ -59,7 +60,8 @@ export async function updateProduct(trx: Trx, user: AuthUser, id: number, input:
 
 export async function deleteProduct(trx: Trx, user: AuthUser, id: number) {
   const p = await productRow(trx, user, id);
-  if (p.items_count > 0) throw new HttpError(422, stockMsg.deleteRefused, { product: [stockMsg.deleteRefused] });
+  const { items_count } = await countsOf(trx, id);
+  if (items_count > 0) throw new HttpError(422, stockMsg.deleteRefused, { product: [stockMsg.deleteRefused] });
   await trx.updateTable('products').set({ deleted_at: new Date() }).where('id', '=', id).execute();
   await trx.deleteFrom('bundle_product').where('product_id', '=', id).execute();
   await recordEvents(trx, user, [{ product_id: id, client_id: p.client_id, action: `Artikel ${p.name} verwijderd` }]);

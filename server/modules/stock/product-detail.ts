@@ -6,7 +6,7 @@ import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
 import type { Answer } from '../../http/route-schema';
 import { clientScope } from '../../http/scope';
-import { countsOfRow } from './counts';
+import { countsOf } from './counts';
 
 export function imageUrl(productId: number, image: string | null): string | null {
   return image ? `/api/products/${productId}/image` : null;
@@ -22,7 +22,8 @@ export async function productRow(db: Executor, user: AuthUser, id: number) {
 
 export async function productDetail(db: Executor, user: AuthUser, id: number): Promise<Answer<ProductDetail>> {
   const p = await productRow(db, user, id);
-  const [group, client, bundles] = await Promise.all([
+  const [counts, group, client, bundles] = await Promise.all([
+    countsOf(db, id),
     db.selectFrom('product_groups').select(['id', 'name']).where('id', '=', p.product_group_id).executeTakeFirst(),
     db.selectFrom('clients as c').leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
       .select(['c.id', 'c.name', 'c.client_type_id', 'r.id as reseller_id', 'r.name as reseller_name']).where('c.id', '=', p.client_id).executeTakeFirst(),
@@ -36,6 +37,6 @@ export async function productDetail(db: Executor, user: AuthUser, id: number): P
     client: client ? { id: client.id, name: client.name, client_type_id: client.client_type_id } : null,
     reseller: client?.reseller_id ? { id: client.reseller_id, name: client.reseller_name ?? '' } : null,
     is_active: p.is_active, image, media: image ? [{ original_url: image, name: p.name }] : [],
-    price: { price: centsToPriceString(p.price_cents) }, bundles, ...countsOfRow(p),
+    price: { price: centsToPriceString(p.price_cents) }, bundles, ...counts,
   };
 }

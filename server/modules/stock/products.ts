@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors';
 import { pageByKey, pagedAnswer, searchTerm, sortColumn, termOf, termStatement, type ListParams } from '../../http/paging';
 import type { Answer } from '../../http/route-schema';
 import { assertClientInScope } from '../../http/scope';
-import { countColumns, countSortExpression, countsOfRow, type ProductCounts } from './counts';
+import { countSelections, countSortExpression, countsOfRow, type ProductCounts } from './counts';
 import { imageUrl } from './product-detail';
 import { filteredProducts, type ProductFilter } from './product-search';
 
@@ -26,14 +26,16 @@ export function productQuery(db: Executor, user: AuthUser, params: ListParams, f
 
 /**
  * The columns of a product row of the lists. The end customer's and the reseller's names are kept on
- * the row (migration 20261128T1700-product-shown-names); the reseller is the row's lineage one.
+ * the row (migration 20261128T1700-product-shown-names; the reseller is the row's lineage one), the
+ * item counts in product_item_totals (20261128T1800-product-item-counts).
  */
 function withProductColumns<Q extends ReturnType<typeof filteredProducts>>(query: Q) {
-  return query.select([
-    'p.id', 'p.name', 'p.description', 'p.article_number', 'p.unique_product_id', 'p.eol', 'p.product_group_id', 'p.client_id', 'p.price_cents',
-    'p.image', 'p.is_active', sql<string>`p.client_name`.as('client_name'), 'p.reseller_id', 'p.reseller_name',
-    ...countColumns.map((c) => `p.${c}` as const),
-  ]);
+  return query
+    .leftJoin('product_item_totals as k', 'k.product_id', 'p.id')
+    .select([
+      'p.id', 'p.name', 'p.description', 'p.article_number', 'p.unique_product_id', 'p.eol', 'p.product_group_id', 'p.client_id', 'p.price_cents',
+      'p.image', 'p.is_active', sql<string>`p.client_name`.as('client_name'), 'p.reseller_id', 'p.reseller_name', ...countSelections(),
+    ]);
 }
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['execute']>>[number];

@@ -19,12 +19,6 @@ interface StockTables {
     /** The end customer's and the lineage reseller's names as the list shows them, kept by triggers (migration 20261128T1700-product-shown-names). */
     client_name: ColumnType<string | null, never, never>;
     reseller_name: ColumnType<string | null, never, never>;
-    /** Its live items per column of the list, kept by triggers (migration 20261128T1800-product-item-counts, server/modules/stock/counts.ts). */
-    items_in_stock: ColumnType<number, never, never>;
-    available_items: ColumnType<number, never, never>;
-    items_at_location: ColumnType<number, never, never>;
-    items_in_use: ColumnType<number, never, never>;
-    items_count: ColumnType<number, never, never>;
     description: string | null;
     article_number: string;
     unique_product_id: string;
@@ -68,6 +62,8 @@ interface StockTables {
   bundle_product: { bundle_id: number; product_id: number };
   /** Live items per product and status (migration 20261124T0500; written by triggers only; rows may hold 0). */
   item_counts: { product_id: number; status_id: number; n: number };
+  /** A product's live items per column of the stock list, kept by triggers (migration 20261128T1800-product-item-counts). */
+  product_item_totals: { product_id: number; items_in_stock: number; available_items: number; items_at_location: number; items_in_use: number; items_count: number };
   /** Per product the earliest EOL day of its items on the EOL overview, kept by triggers (migration 20261126T2130-product-first-eol). */
   product_first_eol: { product_id: number; first_eol_date: string | null };
   /** Rows of product_first_eol per month of their day (the first of the month), kept by triggers (migration 20261128T0300-first-eol-months; rows may hold 0). */
