@@ -45,10 +45,11 @@ function repairFilter(params: ListParams): RepairFilter {
 
 /**
  * Repairs the user may see (REPARATIE deliveries, not deleted, not cancelled), on `deliveries as d`
- * with its client `c` and the client's parent `pc` (joined where `clientsJoined` says so). Search: order number, serial number, article name,
- * end customer or end user (and Topdesk number). Filters: `client` (an end customer, or an end user),
- * `status` (a repair status id). Constants are written into the text: a generic plan of the named
- * statement can then use deliveries_repair_list_idx, whose predicate names them.
+ * with its client `c` and the client's parent `pc` (joined where `clientsJoined` says so). Search:
+ * order number, serial number, article name, end customer or end user (and Topdesk number). Filters:
+ * `client` (an end customer, or an end user), `status` (a repair status id). Constants are written into
+ * the text: a generic plan of the named statement can then use deliveries_repair_list_idx, whose
+ * predicate names them.
  */
 function repairWhere(user: AuthUser, f: RepairFilter): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [
