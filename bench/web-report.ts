@@ -12,10 +12,15 @@ export interface PageFigures {
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  /**
+   * Lighthouse's benchmark index of the machine during the run (its CPU speed: higher is faster). The
+   * simulated phone slows the measured main-thread work by 4x, so TBT moves with it.
+   */
+  benchmarkIndex: number;
   /** The audits that cost the most: performance opportunities and diagnostics, failed accessibility checks. */
   findings: string[];
   /** With several runs: each run's performance score, LCP and TBT, for the spread. */
-  runs?: { performance: number; lcpMs: number; tbtMs: number }[];
+  runs?: { performance: number; lcpMs: number; tbtMs: number; benchmarkIndex: number }[];
 }
 
 /**
@@ -30,8 +35,8 @@ export function medianFigures(runs: PageFigures[]): PageFigures {
   const typical = [...runs].sort((a, b) => Math.abs(a.performance - performance) - Math.abs(b.performance - performance))[0] ?? first;
   return {
     page: first.page, performance, accessibility: m((f) => f.accessibility, 2), lcpMs: m((f) => f.lcpMs), tbtMs: m((f) => f.tbtMs),
-    cls: m((f) => f.cls, 3), fcpMs: m((f) => f.fcpMs), findings: typical.findings,
-    runs: runs.map((f) => ({ performance: f.performance, lcpMs: f.lcpMs, tbtMs: f.tbtMs })),
+    cls: m((f) => f.cls, 3), fcpMs: m((f) => f.fcpMs), benchmarkIndex: m((f) => f.benchmarkIndex), findings: typical.findings,
+    runs: runs.map((f) => ({ performance: f.performance, lcpMs: f.lcpMs, tbtMs: f.tbtMs, benchmarkIndex: f.benchmarkIndex })),
   };
 }
 
@@ -71,6 +76,7 @@ export function lighthouseFigures(page: string, lhr: Result): PageFigures {
     tbtMs: Math.round(value(lhr, 'total-blocking-time')),
     cls: Math.round(value(lhr, 'cumulative-layout-shift') * 1000) / 1000,
     fcpMs: Math.round(value(lhr, 'first-contentful-paint')),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     findings: findings(lhr),
   };
 }
@@ -89,6 +95,9 @@ export function printFigures(figures: PageFigures[], details: boolean): void {
     console.log(`\nMedians of ${spread[0]?.runs?.length} runs per page, the pages in turns; each run (performance, LCP, TBT):`);
     for (const f of spread) console.log(`  ${f.page}: ${f.runs?.map((r) => `${r.performance} / ${(r.lcpMs / 1000).toFixed(1)} s / ${r.tbtMs} ms`).join('; ')}`);
   }
+  const indexes = figures.flatMap((f) => f.runs?.map((r) => r.benchmarkIndex) ?? [f.benchmarkIndex]);
+  console.log(`\nLighthouse's benchmark index of the machine over the runs: median ${Math.round(median(indexes))}, `
+    + `${Math.min(...indexes)}–${Math.max(...indexes)} (the CPU speed the 4x slowdown is applied to: TBT moves with it).`);
   if (!details) return;
   for (const f of figures) {
     if (!f.findings.length) continue;

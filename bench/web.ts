@@ -66,7 +66,7 @@ try {
       const result = await audit(page);
       fs.writeFileSync(path.join(reports, `${page === '/' ? 'root' : page.slice(1).replace(/\W+/g, '_')}-${run}.json`), JSON.stringify(result.lhr));
       const f = lighthouseFigures(page, result.lhr);
-      console.log(`  run ${run}, ${page}: performance ${f.performance}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, accessibility ${f.accessibility}`);
+      console.log(`  run ${run}, ${page}: performance ${f.performance}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, accessibility ${f.accessibility}, benchmark index ${f.benchmarkIndex}`);
       perPage.set(page, [...(perPage.get(page) ?? []), f]);
     }
   }

@@ -12,13 +12,21 @@ export interface NamedStatement {
   text: string;
   values: unknown[] | undefined;
 }
+/** What pg's Result.addFields makes of a description: the columns, a parser per column, the empty row every row is copied from. */
+interface PgResultInternals {
+  fields: pg.FieldDef[];
+  _parsers: unknown[] | undefined;
+  _prebuiltEmptyResultObject: Record<string, null>;
+  addFields(fields: pg.FieldDef[]): void;
+}
+type ReadColumns = Pick<PgResultInternals, 'fields' | '_parsers' | '_prebuiltEmptyResultObject'>;
 interface PgQueryInternals {
   name: string | undefined;
   portal: string;
   values: unknown[] | undefined;
   binary: boolean | undefined;
   rows: number | undefined;
-  _result: { addFields(fields: pg.FieldDef[]): void };
+  _result: PgResultInternals;
   _accumulateRows: boolean;
   prepare(connection: PgConnection): void;
   handleRowDescription(message: { fields: pg.FieldDef[] }): void;
@@ -26,8 +34,12 @@ interface PgQueryInternals {
   _getRows(connection: PgConnection, rows: number | undefined): void;
 }
 
-/** The columns of each named statement's result, per connection (they end with it). */
-const columnsOf = new WeakMap<PgConnection, Map<string, pg.FieldDef[]>>();
+/**
+ * The columns of each named statement's result as pg's Result read them, per connection (they end with
+ * it): taken over as they are, not made again from the description (0.007 ms of the signed-in floor).
+ * pg never changes them after addFields; the portal sets its type parsers once, before any connection.
+ */
+const columnsOf = new WeakMap<PgConnection, Map<string, ReadColumns>>();
 
 const BaseQuery = pg.Query as unknown as new (text: string, values: unknown[] | undefined) => PgQueryInternals;
 /** How pg's own Query turns a value into its text for Bind (pg/lib/utils.js). */
@@ -58,7 +70,10 @@ class DescribedOnce extends BaseQuery {
       super.prepare(connection);
       return;
     }
-    this._result.addFields(known);
+    const result = this._result;
+    result.fields = known.fields;
+    result._parsers = known._parsers;
+    result._prebuiltEmptyResultObject = known._prebuiltEmptyResultObject;
     // What handleRowDescription sets: the rows go into the result handed to the callback.
     this._accumulateRows = true;
     try {
@@ -81,7 +96,8 @@ class DescribedOnce extends BaseQuery {
     if (!connection || this.name === undefined) return;
     let columns = columnsOf.get(connection);
     if (!columns) columnsOf.set(connection, (columns = new Map()));
-    columns.set(this.name, message.fields);
+    const { fields, _parsers, _prebuiltEmptyResultObject } = this._result;
+    columns.set(this.name, { fields, _parsers, _prebuiltEmptyResultObject });
   }
 }
 
