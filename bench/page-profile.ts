@@ -6,6 +6,7 @@
  * the functions that took the most; '(program)' is the browser's own work outside scripts (style,
  * layout, parsing), '(idle)' is waiting. The login page is loaded first, so the app's code comes from
  * the browser's cache as on a later visit. Lighthouse's mobile preset counts this CPU time four times.
+ * THROTTLE=4 slows Chromium's CPU 4x during the load: the times printed are then the slowed ones.
  * Run (needs a web build: `npx vite build`): npx tsx bench/page-profile.ts [/path] [--top 30]
  */
 import fs from 'node:fs';
@@ -32,7 +33,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, extraHTTPHeaders: { Cookie: cookie } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.enable'); if (process.env.THROTTLE) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.THROTTLE) });
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await page.goto(`${BASE}/inloggen`, { waitUntil: 'networkidle' });
   await cdp.send('Profiler.start');

@@ -21,7 +21,7 @@ export interface SessionState {
 
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 /** Only a hash of the cookie value is stored, so a database leak does not leak live sessions. */
-export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => crypto.hash('sha256', token, 'hex');
 
 interface SessionRow {
   id: string;
