@@ -12,12 +12,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SourceMap } from 'node:module';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { BenchClient } from './lib';
 import { startSourcePortal } from './source-portal';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
 interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
 const { values: args, positionals } = parseArgs({ options: { top: { type: 'string', default: '30' } }, allowPositionals: true });
@@ -33,7 +34,8 @@ try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, extraHTTPHeaders: { Cookie: cookie } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Profiler.enable'); if (process.env.THROTTLE) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.THROTTLE) });
+  await cdp.send('Profiler.enable');
+  if (process.env.THROTTLE) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.THROTTLE) });
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await page.goto(`${BASE}/inloggen`, { waitUntil: 'networkidle' });
   await cdp.send('Profiler.start');
@@ -42,6 +44,7 @@ try {
   const loadMs = performance.now() - started;
   const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Profile };
 
+  originalFrames(profile.nodes);
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const byScript = new Map<string, number>();
@@ -60,8 +63,52 @@ try {
   console.log(`${target}: loaded until the network was idle in ${Math.round(loadMs)} ms`);
   print('script (self time)', byScript, 15);
   print('function (self time)', byFunction, Number(args.top) || 30);
+  print('function (with what it calls; a web build with SOURCEMAP=1 names the source)', inclusive(profile.nodes, selfUs), Number(args.top) || 30);
 } finally {
   await browser.close();
   await stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** With a web build made with SOURCEMAP=1: each frame of the app's scripts named by its source file, line and function. */
+function originalFrames(nodes: ProfileNode[]): void {
+  const dist = process.env.WEB_DIST_DIR ?? 'dist';
+  const maps = new Map<string, SourceMap | null>();
+  for (const { callFrame: frame } of nodes) {
+    if (!frame.url.startsWith(`${BASE}/assets/`)) continue;
+    if (!maps.has(frame.url)) {
+      const file = path.join(dist, `${new URL(frame.url).pathname}.map`);
+      maps.set(frame.url, fs.existsSync(file) ? new SourceMap(JSON.parse(fs.readFileSync(file, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]) : null);
+    }
+    const entry = maps.get(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+    if (!entry || !('originalSource' in entry)) continue;
+    frame.url = entry.originalSource.replace(/^.*?(node_modules\/|src\/)/, '$1');
+    frame.lineNumber = entry.originalLine;
+    if ('name' in entry && typeof entry.name === 'string' && entry.name) frame.functionName = entry.name;
+  }
+}
+
+/** Time per function including what it calls, each function counted once per stack (recursion). */
+function inclusive(nodes: ProfileNode[], selfUs: Map<number, number>): Map<string, number> {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const keyOf = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(BASE, '')}:${n.callFrame.lineNumber + 1}`;
+  const totals = new Map<string, number>();
+  const walk = (node: ProfileNode, onStack: Set<string>): number => {
+    const key = keyOf(node);
+    const fresh = !onStack.has(key);
+    if (fresh) onStack.add(key);
+    let us = selfUs.get(node.id) ?? 0;
+    for (const child of node.children ?? []) {
+      const c = byId.get(child);
+      if (c) us += walk(c, onStack);
+    }
+    if (fresh) {
+      onStack.delete(key);
+      if (!key.startsWith('(')) totals.set(key, (totals.get(key) ?? 0) + us);
+    }
+    return us;
+  };
+  const root = nodes[0];
+  if (root) walk(root, new Set());
+  return totals;
 }
