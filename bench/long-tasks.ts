@@ -5,23 +5,14 @@
  * parts over 3 ms: script evaluation, microtasks (React rendering after an answer), layout, paint.
  * Run (needs a web build: `npx vite build`): npx tsx bench/long-tasks.ts [/path]
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { BenchClient } from './lib';
-import { startSourcePortal } from './source-portal';
+import { withSignedInChromium } from './source-portal';
 
 interface TraceEvent { name: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { url?: string } } }
 
 const target = process.argv[2] ?? '/crm';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 38441);
 const BASE = `http://127.0.0.1:${PORT}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-tasks-'));
-const stop = await startSourcePortal(dataDir, PORT);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
-try {
-  const cookie = (await new BenchClient(BASE).signIn('beheerder@demo.local')).loadHeaders().cookie ?? '';
+await withSignedInChromium(PORT, async ({ browser, cookie }) => {
   for (let run = 0; run < 3; run++) {
     // The app's code comes from the browser's cache, as on a later visit: the login page is loaded first,
     // then a blank page, so that the login page's leaving (its pagehide handlers) is not in the trace.
@@ -49,8 +40,4 @@ try {
     }
     await context.close();
   }
-} finally {
-  await browser.close();
-  await stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});

@@ -10,13 +10,10 @@
  * Run (needs a web build: `npx vite build`): npx tsx bench/page-profile.ts [/path] [--top 30]
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { SourceMap } from 'node:module';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { BenchClient } from './lib';
-import { startSourcePortal } from './source-portal';
+import { withSignedInChromium } from './source-portal';
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
 interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
@@ -26,11 +23,7 @@ const target = positionals[0] ?? '/crm';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 38431);
 const BASE = `http://127.0.0.1:${PORT}`;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-page-profile-'));
-const stop = await startSourcePortal(dataDir, PORT);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
-try {
-  const cookie = (await new BenchClient(BASE).signIn('beheerder@demo.local')).loadHeaders().cookie ?? '';
+await withSignedInChromium(PORT, async ({ browser, cookie }) => {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, extraHTTPHeaders: { Cookie: cookie } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -64,11 +57,7 @@ try {
   print('script (self time)', byScript, 15);
   print('function (self time)', byFunction, Number(args.top) || 30);
   print('function (with what it calls; a web build with SOURCEMAP=1 names the source)', inclusive(profile.nodes, selfUs), Number(args.top) || 30);
-} finally {
-  await browser.close();
-  await stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});
 
 /** With a web build made with SOURCEMAP=1: each frame of the app's scripts named by its source file, line and function. */
 function originalFrames(nodes: ProfileNode[]): void {
