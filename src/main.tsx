@@ -15,6 +15,8 @@ import { onMutationError, onQueryError } from './shell/query-errors';
 import { bindCacheToSessionUser, endSession, onUserDataDropped, sessionQueryKey } from './session';
 import { registerServiceWorker } from './sw-registration';
 import { afterFirstPaint } from './shell/first-paint';
+import { setOutboxCache } from './offline/outbox-cache';
+import { outboxPresence } from './offline/presence';
 import './styles.css';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -75,12 +77,14 @@ const afterFirstPage = (work: () => void) => afterFirstPaint(work, firstPageReso
 
 afterFirstPage(registerServiceWorker);
 
-// The outbox (with Dexie) loads once somebody is signed in: the login page does not need it.
+// The outbox (with Dexie) loads once somebody is signed in (the login page does not need it), and
+// only on a device that holds one: elsewhere the first stored action starts it (src/offline/presence.ts).
+setOutboxCache(queryClient);
 let outboxStarted = false;
 function startOutboxOnce() {
   if (outboxStarted) return;
   outboxStarted = true;
-  afterFirstPage(() => void import('./offline/outbox').then((outbox) => outbox.startOutbox(queryClient)));
+  afterFirstPage(() => void outboxPresence.whenExists(() => void import('./offline/outbox').then((outbox) => outbox.startOutbox(queryClient))));
 }
 if (queryClient.getQueryData(sessionQueryKey)) startOutboxOnce();
 queryClient.getQueryCache().subscribe((event) => {

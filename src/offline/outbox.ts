@@ -4,10 +4,12 @@ import { api, call } from '../api/client';
 import { ApiError, NetworkError } from '../api/errors';
 import { setOutboxBusy } from '../shell/update-guard';
 import { OfflineDatabase, type OutboxAction } from './db';
-import { sessionQueryKey, type SessionUser } from '../session';
+import { sessionQueryKey } from '../session';
 import { createQueue, type EnqueueOutcome, type NewAction, type Verdict } from './queue';
 import { outboxLock } from './lock';
 import { refreshAfterRun } from './refresh';
+import { outboxPresence } from './presence';
+import { outboxCache, setOutboxCache, signedInUser } from './outbox-cache';
 
 export type { OutboxAction } from './db';
 export type { EnqueueOutcome, NewAction } from './queue';
@@ -25,7 +27,6 @@ export type { EnqueueOutcome, NewAction } from './queue';
  *   // outcome.status: 'sent' (with body) | 'waiting' (offline; replayed later) | 'failed' (a 4xx: message, errors)
  */
 const db = new OfflineDatabase();
-let queryClient: QueryClient | null = null;
 
 /** The server's words for a refusal: its message plus field messages it does not already say. */
 export function refusalText(err: ApiError): string {
@@ -50,13 +51,11 @@ async function send(action: OutboxAction): Promise<Verdict> {
   }
 }
 
-const signedInUser = () => queryClient?.getQueryData<SessionUser | null>(sessionQueryKey) ?? null;
-
 /** This tab, as holder of the outbox lease where the Web Locks API is missing. */
 const tabId = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Date.now()}-${Math.random()}`;
 
 /** What the sent actions made stale, refreshed once per run (src/offline/refresh.ts). */
-const refresh = refreshAfterRun((queryKey) => void queryClient?.invalidateQueries({ queryKey }));
+const refresh = refreshAfterRun((queryKey) => void outboxCache()?.invalidateQueries({ queryKey }));
 
 const queue = createQueue({
   db,
@@ -73,6 +72,8 @@ const queue = createQueue({
     if (!busy) refresh.runEnded();
   },
   onSent: (action) => refresh.sent(action),
+  // The first stored action made the database: the badge, /wachtrij and the other tabs start reading it.
+  onStored: () => outboxPresence.announce(),
 });
 
 /** Stores the action, then tries to send it (and anything before it). */
@@ -97,7 +98,7 @@ let started = false;
  * when the tab comes back into view and on a timer; and ask the browser to keep the data.
  */
 export function startOutbox(client: QueryClient): void {
-  queryClient = client;
+  setOutboxCache(client);
   if (started) return;
   started = true;
   window.addEventListener('online', () => void queue.replay());

@@ -44,6 +44,25 @@ describe('outbox queue', () => {
     expect(busy).toEqual([true, false]);
   });
 
+  it('says an action is stored once it is in the database, before it is sent', async () => {
+    const order: string[] = [];
+    const read: Array<Promise<OutboxAction | undefined>> = [];
+    const q = createQueue({
+      db,
+      send: async () => {
+        order.push('send');
+        return { kind: 'sent', body: null };
+      },
+      onStored: (id) => {
+        order.push('stored');
+        read.push(db.actions.get(id));
+      },
+    });
+    await q.enqueue(action('a'));
+    expect(order).toEqual(['stored', 'send']);
+    expect(await read[0]).toMatchObject({ label: 'a', status: 'waiting' });
+  });
+
   it('keeps actions while unreachable and replays them later in order, first in first out', async () => {
     const q = queue();
     responder = () => ({ kind: 'unreachable', message: 'Geen verbinding met de server.' });

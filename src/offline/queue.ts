@@ -28,6 +28,8 @@ export interface QueueDeps {
   /** Sends one action with its id as Idempotency-Key and classifies the outcome. */
   send: (action: OutboxAction) => Promise<Verdict>;
   onSent?: (action: OutboxAction, body: unknown) => void;
+  /** An action is stored (its transaction committed), before it is sent. */
+  onStored?: (id: string) => void;
   onBusy?: (busy: boolean) => void;
   newId?: () => string;
   now?: () => number;
@@ -150,6 +152,7 @@ export function createQueue(deps: QueueDeps) {
           userId: input.userId ?? null, userName: input.userName ?? null, kind: input.kind ?? 'other', meta: input.meta ?? {}, createdAt: now(), order: (last?.order ?? 0) + 1, status: 'waiting', error: null, attempts: 0,
         });
       });
+      deps.onStored?.(id);
       await replay();
       const stored = await db.actions.get(id);
       if (!stored) return { status: 'sent', id, body: answers.get(id) };

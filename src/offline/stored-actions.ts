@@ -3,13 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { OutboxAction } from './db';
 import { belongsTo } from './queue';
 import { afterFirstPaint } from '../shell/first-paint';
+import { outboxPresence } from './presence';
 import { sessionQueryKey, type SessionUser } from '../session';
 
 /**
  * What the outbox holds, for the pages that show it (the delivery page's waiting check-outs, the
  * badge, /wachtrij), without putting Dexie (32 KB) in their code: it is read once the page has had
- * its first paint, the moment the outbox itself starts (src/main.tsx). One live read serves every
- * hook. Until it has come, the outbox looks empty and `useOutboxRead` is false.
+ * its first paint, the moment the outbox itself starts (src/main.tsx), and only on a device that holds
+ * an outbox; elsewhere it is empty until the first action is stored (src/offline/presence.ts). One live
+ * read serves every hook. Until it has come, the outbox looks empty and `useOutboxRead` is false.
  */
 let stored: OutboxAction[] = [];
 let read = false;
@@ -22,17 +24,20 @@ function publish(actions: OutboxAction[]) {
   listeners.forEach((listener) => listener());
 }
 
+function readLive() {
+  void import('./outbox').then(
+    (outbox) => outbox.watchStoredActions(publish),
+    // The code did not arrive (offline before the service worker held it): try again online.
+    () => window.addEventListener('online', readLive, { once: true }),
+  );
+}
+
 function watch() {
   if (watching) return;
   watching = true;
-  afterFirstPaint(() => void import('./outbox').then(
-    (outbox) => outbox.watchStoredActions(publish),
-    // The code did not arrive (offline before the service worker held it): try again online.
-    () => {
-      watching = false;
-      window.addEventListener('online', watch, { once: true });
-    },
-  ));
+  afterFirstPaint(() => void outboxPresence.whenExists(readLive).then((existed) => {
+    if (!existed && !read) publish([]); // nothing was ever stored on this device
+  }));
 }
 
 function subscribe(listener: () => void) {

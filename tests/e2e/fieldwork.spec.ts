@@ -356,6 +356,49 @@ test.describe('phone, first visit (no service worker yet)', () => {
   });
 });
 
+/** The databases this origin holds on the device. */
+const databasesOnDevice = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+
+test.describe('phone, a device that never stored an action', () => {
+  test.use({ ...pixel7, serviceWorkers: 'block' });
+
+  test('pages do not create the outbox; the first check-out stored offline does, shows in another tab at once and is sent once online', async ({ page, context, portal, signedInAs }) => {
+    const s = await setUp(portal);
+    await item(portal, s.laptop, s.endCustomer, 'FWP0000001');
+    const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, 'E2E-PRESENCE-1', [{ product_id: s.laptop }]);
+
+    await signedInAs('magazijn@demo.local');
+    const ahead = page.waitForResponse(/\/assets\/CheckOutModal-[\w-]+\.js$/);
+    await page.goto(`/leveringen/${id}`);
+    expect((await ahead).status()).toBe(200);
+    // The button waits until the device's outbox is known: by then nothing has made a database for it.
+    await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toBeEnabled();
+    const other = await context.newPage();
+    await other.goto('/wachtrij');
+    await expect(other.getByText('Er staan geen acties in de wachtrij.')).toBeVisible();
+    expect(await databasesOnDevice(page)).not.toContain('portal-offline');
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+    const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+    await modal.getByLabel('Serienummer', { exact: true }).click();
+    await scan(page, 'FWP0000001');
+    await modal.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+    await expect(page.getByTestId('fw-waiting')).toContainText('1 item uitklaren');
+    await expect(page.getByTestId('outbox-badge')).toHaveAttribute('aria-label', 'Wachtrij: 1 wachtend');
+    // The other tab never opened the outbox: it hears of the first action and shows it without a reload.
+    await expect(other.getByText('1 wachtend, 0 mislukt.')).toBeVisible();
+    await expect(other.getByText('Levering E2E-PRESENCE-1: 1 item uitklaren')).toBeVisible();
+    expect(await databasesOnDevice(page)).toContain('portal-offline');
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await lines(portal, id)).map((l) => l.checked_out_at !== null), { timeout: 20_000 }).toEqual([true]);
+    await expect(other.getByText('Er staan geen acties in de wachtrij.')).toBeVisible();
+    await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
+  });
+});
+
 test.describe('tablet, a whole round offline', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
   test.slow();
