@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { QueryCache, QueryClient, MutationCache, dehydrate } from '@tanstack/react-query';
-import { PersistQueryClientProvider, persistQueryClientRestore } from '@tanstack/react-query-persist-client';
+import { QueryCache, QueryClient, QueryClientProvider, MutationCache, dehydrate } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { setUnauthorizedHandler } from './api/client';
 import { shouldPersistQuery, storagePersister } from './api/persister';
 import { ApiError } from './api/errors';
@@ -53,9 +53,13 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') persistNow();
 });
 // Restore the cache before the router's guards run: when the server cannot be reached they use the
-// session restored from it (sessionForGuard, src/session/session.ts).
-await persistQueryClientRestore({ queryClient: queryClient as unknown as Parameters<typeof persistQueryClientRestore>[0]['queryClient'], ...persistOptions })
+// session restored from it (sessionForGuard, src/session/session.ts). Restored once, here, and saved on
+// every change from then on (PersistQueryClientProvider would restore it again after the first render,
+// and render every query once more when done).
+type PersistedQueryClient = Parameters<typeof persistQueryClientRestore>[0]['queryClient'];
+await persistQueryClientRestore({ queryClient: queryClient as unknown as PersistedQueryClient, ...persistOptions })
   .catch(() => undefined);
+persistQueryClientSubscribe({ queryClient: queryClient as unknown as PersistedQueryClient, ...persistOptions });
 const router = createAppRouter(queryClient);
 
 // The cache is one user's: a 401, a sign-out or another user's sign-in drops it from memory and the device.
@@ -98,13 +102,25 @@ queryClient.getQueryCache().subscribe((event) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+/**
+ * The first page's guards, data and code are loaded before React renders it (for at most as long as
+ * the router waits before it shows 'Laden…'): React then renders it as a transition, in slices with
+ * room for a tap between them, instead of in one task when the router's store announces the page
+ * (docs/PERFORMANCE.md, twenty-third round). Not awaited here: the pages' code imports this module,
+ * so it must finish evaluating before their code can run.
+ */
+const firstPageLoaded = Promise.race([
+  router.load().catch(() => undefined),
+  new Promise((resolve) => setTimeout(resolve, router.options.defaultPendingMs ?? 1000)),
+]);
+const reactRoot = createRoot(root);
+void firstPageLoaded.then(() => startTransition(() => reactRoot.render(
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toaster />
       <ConfirmHost />
       <UpdateNotice />
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   </StrictMode>,
-);
+)));
