@@ -1,5 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { StaleArea } from '../api/keys';
+import { OUTBOX_DATABASE } from './presence';
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type OutboxStatus = 'waiting' | 'failed';
@@ -58,7 +59,7 @@ export interface OutboxLease {
 export class OfflineDatabase extends Dexie {
   actions!: EntityTable<OutboxAction, 'id'>;
   leases!: EntityTable<OutboxLease, 'name'>;
-  constructor(name = 'portal-offline', options?: DexieOptions) {
+  constructor(name = OUTBOX_DATABASE, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({ actions: '&id, order, status' });
     this.version(2).stores({ actions: '&id, order, status', leases: '&name' });
