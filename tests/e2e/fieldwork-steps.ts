@@ -25,6 +25,16 @@ export async function drawSignature(page: Page, moves = 40) {
   await expect(page.getByText('Handtekening gezet.')).toBeVisible();
 }
 
+/** With the device offline, checks out one serial on the open delivery page: it waits in the outbox. */
+export async function checkOutOffline(page: Page, serial: string) {
+  await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+  const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+  await modal.getByLabel('Serienummer', { exact: true }).click();
+  await scan(page, serial);
+  await modal.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+}
+
 /** Opens today's deliveries online, waits until the service worker controls the page and the cache is stored. */
 export async function openTodayOnline(page: Page, ids: number[]) {
   await page.goto('/leveringen/vandaag');

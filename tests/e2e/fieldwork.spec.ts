@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { devices, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf';
 import { test, expect, type Portal } from './fixtures';
-import { drawSignature, endCustomerAndOther, openTodayOnline, scan } from './fieldwork-steps';
+import { checkOutOffline, drawSignature, endCustomerAndOther, openTodayOnline, scan } from './fieldwork-steps';
 import { Carrier, DeliveryType, ItemStatus } from '@domain/enums';
 
 // The service worker is part of what this file tests (check-out and sign-off offline); playwright.config.ts blocks it elsewhere.
@@ -344,12 +344,7 @@ test.describe('phone, first visit (no service worker yet)', () => {
     await page.goto(`/leveringen/${id}`);
     expect((await ahead).status()).toBe(200);
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
-    const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
-    await modal.getByLabel('Serienummer', { exact: true }).click();
-    await scan(page, 'FWA0000001');
-    await modal.getByRole('button', { name: 'Opslaan' }).click();
-    await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+    await checkOutOffline(page, 'FWA0000001');
 
     await context.setOffline(false);
     await expect.poll(async () => (await lines(portal, id)).map((l) => l.checked_out_at !== null), { timeout: 20_000 }).toEqual([true]);
@@ -379,12 +374,7 @@ test.describe('phone, a device that never stored an action', () => {
     expect(await databasesOnDevice(page)).not.toContain('portal-offline');
 
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
-    const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
-    await modal.getByLabel('Serienummer', { exact: true }).click();
-    await scan(page, 'FWP0000001');
-    await modal.getByRole('button', { name: 'Opslaan' }).click();
-    await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+    await checkOutOffline(page, 'FWP0000001');
     await expect(page.getByTestId('fw-waiting')).toContainText('1 item uitklaren');
     await expect(page.getByTestId('outbox-badge')).toHaveAttribute('aria-label', 'Wachtrij: 1 wachtend');
     // The other tab never opened the outbox: it hears of the first action and shows it without a reload.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { test, expect, otpCode, signIn, type Portal } from './fixtures';
-import { openTodayOnline, scan } from './fieldwork-steps';
+import { checkOutOffline, openTodayOnline } from './fieldwork-steps';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 
@@ -148,12 +148,7 @@ test('work one user queued offline waits on the device for that user: the next u
   await page.getByRole('link', { name: /E2E-SHD-1/ }).click();
   await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toBeVisible();
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
-  const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
-  await modal.getByLabel('Serienummer', { exact: true }).click();
-  await scan(page, 'SHD0000001');
-  await modal.getByRole('button', { name: 'Opslaan' }).click();
-  await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+  await checkOutOffline(page, 'SHD0000001');
   await portal.db.deleteFrom('sessions').execute();
   await context.setOffline(false);
   await expect(page).toHaveURL(/\/inloggen$/, { timeout: 20_000 }); // the replay was refused with 401: it waits
