@@ -3,6 +3,13 @@ import { amsterdamClock } from '@domain/dates';
 /** The longest a test takes from making today's data to reading it back, with room to spare. */
 const MARGIN_MS = 3 * 60_000;
 
+/**
+ * Before a file makes its data (the demo seed of createTestContext, tests/support/context.ts): a test's
+ * margin plus the longest an API test file takes, with room to spare. A file that started outside it
+ * ends before any of its tests would wait for midnight, so no test reads a seed made the day before.
+ */
+export const FILE_MARGIN_MS = MARGIN_MS + 3 * 60_000;
+
 /** Milliseconds until the next midnight in Amsterdam. */
 export function untilAmsterdamMidnight(now = new Date()): number {
   const c = amsterdamClock(now);
@@ -15,7 +22,7 @@ export function untilAmsterdamMidnight(now = new Date()): number {
  * today's deliveries at 23:59 and opened 'Mijn leveringen vandaag' at 00:00 rightly found none (two
  * flaky browser tests on 27 Nov 2026).
  */
-export function midnightWait(now = new Date()): number {
+export function midnightWait(now = new Date(), margin = MARGIN_MS): number {
   const left = untilAmsterdamMidnight(now);
-  return left > MARGIN_MS ? 0 : left + 1000;
+  return left > margin ? 0 : left + 1000;
 }
