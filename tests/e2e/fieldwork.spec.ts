@@ -275,6 +275,20 @@ test.describe('phone', () => {
   });
 });
 
+/**
+ * A service delivery of one laptop in stock (`serial`), opened by the signed-in user on a device no
+ * service worker holds: the check-out's code comes ahead with the page. Returns the delivery's id.
+ */
+async function openWithCheckOutAhead(page: Page, portal: Portal, serial: string, order: string) {
+  const s = await setUp(portal);
+  await item(portal, s.laptop, s.endCustomer, serial);
+  const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, order, [{ product_id: s.laptop }]);
+  const ahead = page.waitForResponse(/\/assets\/CheckOutModal-[\w-]+\.js$/);
+  await page.goto(`/leveringen/${id}`);
+  expect((await ahead).status()).toBe(200);
+  return id;
+}
+
 test.describe('phone, first visit (no service worker yet)', () => {
   test.use({ ...pixel7, serviceWorkers: 'block' });
 
@@ -335,14 +349,8 @@ test.describe('phone, first visit (no service worker yet)', () => {
   });
 
   test('the check-out code comes ahead when no service worker holds the app: check-out opens offline and waits in the outbox', async ({ page, context, portal, signedInAs }) => {
-    const s = await setUp(portal);
-    await item(portal, s.laptop, s.endCustomer, 'FWA0000001');
-    const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, 'E2E-AHEAD-1', [{ product_id: s.laptop }]);
-
     await signedInAs('magazijn@demo.local');
-    const ahead = page.waitForResponse(/\/assets\/CheckOutModal-[\w-]+\.js$/);
-    await page.goto(`/leveringen/${id}`);
-    expect((await ahead).status()).toBe(200);
+    const id = await openWithCheckOutAhead(page, portal, 'FWA0000001', 'E2E-AHEAD-1');
     await context.setOffline(true);
     await checkOutOffline(page, 'FWA0000001');
 
@@ -358,14 +366,8 @@ test.describe('phone, a device that never stored an action', () => {
   test.use({ ...pixel7, serviceWorkers: 'block' });
 
   test('pages do not create the outbox; the first check-out stored offline does, shows in another tab at once and is sent once online', async ({ page, context, portal, signedInAs }) => {
-    const s = await setUp(portal);
-    await item(portal, s.laptop, s.endCustomer, 'FWP0000001');
-    const id = await delivery(portal, DeliveryType.INDIENST, s.endUser, 'E2E-PRESENCE-1', [{ product_id: s.laptop }]);
-
     await signedInAs('magazijn@demo.local');
-    const ahead = page.waitForResponse(/\/assets\/CheckOutModal-[\w-]+\.js$/);
-    await page.goto(`/leveringen/${id}`);
-    expect((await ahead).status()).toBe(200);
+    const id = await openWithCheckOutAhead(page, portal, 'FWP0000001', 'E2E-PRESENCE-1');
     // The button waits until the device's outbox is known: by then nothing has made a database for it.
     await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toBeEnabled();
     const other = await context.newPage();
