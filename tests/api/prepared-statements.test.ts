@@ -8,7 +8,9 @@ import { createTestContext, type TestContext } from '../support/context';
 import { listParams } from '../../server/http/paging';
 import { listProducts } from '../../server/modules/stock/products';
 import { listDeliveries } from '../../server/modules/deliveries/lists';
+import { listClients } from '../../server/modules/clients/lists';
 import { loadAuthUser } from '../../server/http/access';
+import { ClientType } from '@domain/enums';
 
 // PostgreSQL only (vitest.config.ts): PGlite runs in-process, without the wire protocol's statements.
 describe('statements on PostgreSQL', () => {
@@ -110,6 +112,38 @@ describe('statements on PostgreSQL', () => {
       const [deep] = await statementsOf(19);
       expect(deep).not.toBe(shallow);
       expect(await plansOf(deep!)).toEqual([{ generic: 4, custom: 5 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("give each customer tab a statement of its own, whose generic plan is kept whichever tab came first", async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const sent: CompiledQuery[] = [];
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }), log: (event) => { sent.push(event.query); } });
+    try {
+      const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow()).id;
+      const provider = (await loadAuthUser(db, adminId))!;
+      // The end users first, as a connection that served them first does: with the tab's type as a parameter,
+      // the end customers then shared the plans made for the end users' few rows (on the bench's volume
+      // every end-user page was planned again, 0.4 ms each: docs/PERFORMANCE.md, twenty-fourth round).
+      const statementOf = async (tab: 'endusers' | 'endcustomers') => {
+        sent.length = 0;
+        const answer = await listClients(db, provider, tab, listParams({}), `/api/${tab}`);
+        expect(answer.data.length).toBeGreaterThan(0);
+        expect(answer.data.every((row) => row.client_type_id === (tab === 'endusers' ? ClientType.EINDGEBRUIKER : ClientType.EINDKLANT))).toBe(true);
+        expect(sent).toHaveLength(1);
+        return sent[0]!.sql;
+      };
+      for (let call = 0; call < 8; call++) await statementOf('endusers');
+      for (let call = 0; call < 8; call++) await statementOf('endcustomers');
+      const users = await statementOf('endusers');
+      const customers = await statementOf('endcustomers');
+      expect(users).not.toBe(customers);
+      for (const statement of [users, customers]) {
+        const plans = await sql<{ generic_plans: string }>`select generic_plans from pg_prepared_statements where statement = ${statement}`.execute(db);
+        expect(Number(plans.rows[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
+      }
     } finally {
       await db.destroy();
     }
