@@ -31,6 +31,7 @@ import * as m20261128_1100_repair_defects from './20261128T1100-repair-defects';
 import * as m20261128_1600_delivery_client_names from './20261128T1600-delivery-client-names';
 import * as m20261128_1700_product_shown_names from './20261128T1700-product-shown-names';
 import * as m20261128_1800_product_item_counts from './20261128T1800-product-item-counts';
+import * as m20261129_0100_addresses_visiting_first from './20261129T0100-addresses-visiting-first';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T1600-delivery-client-names': m20261128_1600_delivery_client_names,
   '20261128T1700-product-shown-names': m20261128_1700_product_shown_names,
   '20261128T1800-product-item-counts': m20261128_1800_product_item_counts,
+  '20261129T0100-addresses-visiting-first': m20261129_0100_addresses_visiting_first,
 };
