@@ -26,6 +26,16 @@ describe('statements on PostgreSQL', () => {
   });
   afterAll(() => ctx?.close());
 
+  /** One connection with named statements, the statements it sent, and the administrator as the lists see him. */
+  const recordingConnection = async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const sent: CompiledQuery[] = [];
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }), log: (event) => { sent.push(event.query); } });
+    const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow()).id;
+    const provider = (await loadAuthUser(db, adminId))!;
+    return { db, sent, provider };
+  };
+
   /** Runs the same list statement twice on a one-connection pool; answers its rows and the connection's prepared statements. */
   const twice = async (namedStatements: boolean) => {
     const opened = openPostgres(url, 1, () => {}, { namedStatements });
@@ -90,12 +100,8 @@ describe('statements on PostgreSQL', () => {
   });
 
   it('read a list page in one statement that keeps its generic plan, up to the tenth page and beyond', async () => {
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const sent: CompiledQuery[] = [];
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }), log: (event) => { sent.push(event.query); } });
+    const { db, sent, provider } = await recordingConnection();
     try {
-      const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow()).id;
-      const provider = (await loadAuthUser(db, adminId))!;
       const statementsOf = async (page: number) => {
         sent.length = 0;
         const answer = await listDeliveries(db, provider, 'open', listParams({ page: String(page), per_page: '1' }));
@@ -118,12 +124,8 @@ describe('statements on PostgreSQL', () => {
   });
 
   it("give each customer tab a statement of its own, whose generic plan is kept whichever tab came first", async () => {
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const sent: CompiledQuery[] = [];
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }), log: (event) => { sent.push(event.query); } });
+    const { db, sent, provider } = await recordingConnection();
     try {
-      const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow()).id;
-      const provider = (await loadAuthUser(db, adminId))!;
       // The end users first, as a connection that served them first does: with the tab's type as a parameter,
       // the end customers then shared the plans made for the end users' few rows (on the bench's volume
       // every end-user page was planned again, 0.4 ms each: docs/PERFORMANCE.md, twenty-fourth round).
@@ -150,11 +152,7 @@ describe('statements on PostgreSQL', () => {
   });
 
   it('keep one generic plan for the product search, one bitmap scan over the indexes of the fields it reads', async () => {
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const sent: CompiledQuery[] = [];
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }), log: (event) => { sent.push(event.query); } });
-    const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow()).id;
-    const provider = (await loadAuthUser(db, adminId))!;
+    const { db, sent, provider } = await recordingConnection();
     try {
       // Terms of one shape (one word) share one statement text; names, serials, order numbers, customers, nothing.
       const terms = ['latitude', 'bn0', 'zorggroep', 'tst', 'niets', 'elitebook', 'so2', 'thinkpad', 'a', 'dock'];
