@@ -7,6 +7,7 @@
  * the CPU profile put at 0.03). Prints KB per request per function and per file; the profile stays in
  * .tmp/profiles (Chrome DevTools › Memory loads it).
  * Run on the database of an earlier `npm run bench`: npx tsx bench/allocations.ts [route-filter] [--seconds 5]
+ * With HEAP_SAMPLE_PROMOTED=1 it counts only what outlived the young generation (what a major collection pays for).
  */
 import fs from 'node:fs';
 import path from 'node:path';
