@@ -126,13 +126,14 @@ describe('a lost PostgreSQL connection', () => {
 
     const started = Date.now();
     const waiting = admin.put(`/api/addresses/${id}`, { ...address('Gewijzigd'), client_id: undefined });
-    // Wait until the update is blocked on the lock, then end every backend.
-    for (let i = 0; i < 100; i++) {
+    // Wait until this update is the statement blocked on the lock, then end every backend. Any backend
+    // waiting on some lock is not enough: ending them all before the update began would let it run on a
+    // new connection and answer 200.
+    await within(10_000, async () => {
       const blocked = await withDatabase(process.env.TEST_DATABASE_URL!, (c) =>
-        c.query("select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [dbName]));
-      if (blocked.rowCount) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+        c.query(`select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and query like 'update "addresses"%'`, [dbName]));
+      return (blocked.rowCount ?? 0) > 0;
+    });
     await terminateAll();
     const res = await waiting;
     await locker.end().catch(() => {});
