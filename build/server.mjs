@@ -12,12 +12,13 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const serverBundle = path.join(root, 'dist-server', 'main.js');
 /**
  * Node's options for the server, on `npm start`'s command line (package.json; build/server.test.ts keeps
- * the two in step) and wherever a test or the bench starts the bundle. A young generation of 64 MB
- * semi-spaces instead of 16: a list request allocates about 180 KB, and with 32 requests in flight
- * each scavenge copied what they held; interleaved A/Bs (bench/ab.ts --b-node-args) measured 5–11 %
- * more requests per second on the lists and the floor, for about 70 MB more resident memory under load.
+ * the two in step) and wherever a test or the bench starts the bundle, the bench's bare server too.
+ * None now: the 64 MB young generation once set here (`--max-semi-space-size=64`) gave the lists 1 %
+ * more requests per second by 29 Nov, put a 100,000-row export at 321–345 MB of RSS (its goal is
+ * 250 MB; 213–224 MB without) and lengthened every scavenge under load (docs/DECISIONS.md).
+ * @type {string[]}
  */
-export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=64'];
+export const SERVER_NODE_OPTIONS = [];
 const inputsFile = path.join(root, 'dist-server', 'inputs.json');
 /**
  * Packages that stay in node_modules: they read files beside their own code (PGlite's WebAssembly,
