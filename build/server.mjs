@@ -14,7 +14,7 @@ export const serverBundle = path.join(root, 'dist-server', 'main.js');
  * Node's options for the server, on `npm start`'s command line (package.json; build/server.test.ts keeps
  * the two in step) and wherever a test or the bench starts the bundle, the bench's bare server too.
  * None now: the 64 MB young generation once set here (`--max-semi-space-size=64`) gave the lists 1 %
- * more requests per second by 29 Nov, put a 100,000-row export at 321–345 MB of RSS (its goal is
+ * more requests per second by 29 Nov, put a 100,000-row export at 345 MB of RSS (its goal is
  * 250 MB; 213–224 MB without) and lengthened every scavenge under load (docs/DECISIONS.md).
  * @type {string[]}
  */
