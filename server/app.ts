@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { AuthChanges } from './db/auth-changes';
-import type { Mailer } from './lib/mail';
 import type { FileStorage } from './lib/storage';
 import { registerAccessControl, type Access } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
@@ -27,7 +26,6 @@ import { measureRequests, type Metrics } from './metrics/metrics';
 interface AppDeps {
   db: Db;
   config: Config;
-  mailer: Mailer;
   storage: FileStorage;
   logger?: boolean | object;
   /** Measures every request into these metrics (served on METRICS_PORT by server/main.ts). */
@@ -62,7 +60,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
-    mailer: Mailer;
     storage: FileStorage;
     /** Every /api route with its declared access; the enumeration test reads this. */
     apiRoutes: ApiRoute[];
@@ -85,7 +82,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
-  app.decorate('mailer', deps.mailer);
   app.decorate('storage', deps.storage);
   app.decorate('apiRoutes', [] as ApiRoute[]);
   if (deps.metrics) measureRequests(app, deps.metrics);

@@ -1,12 +1,15 @@
 import { loadConfig } from './config';
 import { buildApp, logOptions } from './app';
 import { connectDatabase } from './db/connect';
-import { createMailer } from './lib/mail';
+import { createMailTransport } from './lib/mail';
 import { openStorage } from './lib/storage';
 import { DataDirInUseError } from './db/open';
 import { demoAccounts, DEMO_PASSWORD } from './db/seed/core';
 import { startHousekeeping } from './http/housekeeping';
 import { createMetrics, serveMetrics } from './metrics/metrics';
+import { mailCounts } from './modules/mail/outbox';
+import { startMailWorker } from './modules/mail/worker';
+import { hasAnyUser, SETUP_HINT } from './setup/first-admin';
 
 /** Starts the API and the web app on one port; stops cleanly on SIGINT and SIGTERM. */
 export async function main(): Promise<void> {
@@ -22,17 +25,20 @@ export async function main(): Promise<void> {
     }
     throw err;
   }
-  const metrics = config.metricsPort === null ? undefined : createMetrics({ poolUse: database.poolUse });
+  const db = database.db;
+  const metrics = config.metricsPort === null ? undefined : createMetrics({ poolUse: database.poolUse, mailCounts: () => mailCounts(db) });
   const app = await buildApp({
     db: database.db,
     config,
-    mailer: createMailer(config, log),
     storage: await openStorage(config),
     logger: logOptions(config.logLevel),
     metrics,
     authChanges: config.sessionCache ? database.authChanges : undefined,
   });
   const stopHousekeeping = startHousekeeping(database.db, config, log);
+  const mailWorker = startMailWorker(db, createMailTransport(config, log), {
+    log, onSent: () => metrics?.mailSent.inc(), onFailed: (givenUp) => metrics?.mailFailures.inc({ outcome: givenUp ? 'given_up' : 'retry' }),
+  });
 
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | null = null;
   let stopping = false;
@@ -41,6 +47,7 @@ export async function main(): Promise<void> {
     stopping = true;
     log(`${signal}: portaal stopt…`);
     await stopHousekeeping();
+    await mailWorker.stop();
     await app.close();
     await metricsServer?.close();
     await database.close();
@@ -56,10 +63,13 @@ export async function main(): Promise<void> {
   log(`Het portaal draait op ${config.port === 0 ? listeningOn : config.publicUrl}`);
   if (metricsServer) log(`Metrics (Prometheus): http://${config.host}:${metricsServer.port}/metrics`);
   log(`Database: ${database.kind === 'pglite' ? `ingebouwd (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
-  if (config.seedDemo) {
+  const demoEmails = demoAccounts.map((a) => a.email);
+  const hasDemoAccounts = (await db.selectFrom('users').select('id').where('email', 'in', demoEmails).limit(1).execute()).length > 0;
+  if (hasDemoAccounts) {
     log(`Demo-logins (wachtwoord ${DEMO_PASSWORD}, tweestapsverificatie stel je bij de eerste keer in):`);
     for (const a of demoAccounts) log(`  ${a.email.padEnd(24)} ${a.role}`);
   }
+  if (!(await hasAnyUser(db))) log(SETUP_HINT);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

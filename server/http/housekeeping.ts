@@ -3,6 +3,7 @@ import type { Executor } from '../db/database';
 import { purgeExpiredSessions } from './session';
 import { purgeOldRateLimits } from './rate-limit';
 import { purgeOldIdempotencyKeys } from './command';
+import { purgeSentMails } from '../modules/mail/outbox';
 
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
 
@@ -21,6 +22,7 @@ export function startHousekeeping(
         await purgeExpiredSessions(db, config);
         await purgeOldRateLimits(db);
         await purgeOldIdempotencyKeys(db);
+        await purgeSentMails(db);
       } catch (err) {
         log(`Opruimen van verlopen sessies mislukt: ${(err as Error).message}`);
       } finally {

@@ -10,6 +10,16 @@ export interface Metrics {
   registry: Registry;
   requestDuration: Histogram<'method' | 'route' | 'status'>;
   outboxReplays: Counter<'route'>;
+  /** Mails this process handed to the mail server. */
+  mailSent: Counter;
+  /** Tries that failed: `retry` waits for another, `given_up` is shown to the Superuser. */
+  mailFailures: Counter<'outcome'>;
+}
+
+export interface MetricSources {
+  poolUse?: () => PoolUse;
+  /** The outbox's mails by status, counted in the database at the scrape (all processes' mails). */
+  mailCounts?: () => Promise<Record<'queued' | 'sent' | 'failed', number>>;
 }
 
 /** Requests that matched no route share one label, so a scan of made-up paths adds no series. */
@@ -20,7 +30,7 @@ const UNMATCHED = 'unmatched';
  * outbox replays (requests whose Idempotency-Key had been used, answered with the stored answer),
  * the database pool's use when there is a pool, and prom-client's default process metrics.
  */
-export function createMetrics({ poolUse }: { poolUse?: () => PoolUse } = {}): Metrics {
+export function createMetrics({ poolUse, mailCounts }: MetricSources = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requestDuration = new Histogram({
@@ -52,7 +62,25 @@ export function createMetrics({ poolUse }: { poolUse?: () => PoolUse } = {}): Me
       },
     });
   }
-  return { registry, requestDuration, outboxReplays };
+  const mailSent = new Counter({ name: 'mail_sent_total', help: 'Mails this process handed to the mail server.', registers: [registry] });
+  const mailFailures = new Counter({
+    name: 'mail_send_failures_total',
+    help: 'Failed tries to hand a mail over: retry (tried again later) or given_up (shown to the Superuser).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  if (mailCounts) {
+    new Gauge({
+      name: 'mail_outbox_messages',
+      help: 'Mails in the outbox by status: queued (waiting to be sent), sent (kept 30 days), failed (given up).',
+      labelNames: ['status'] as const,
+      registers: [registry],
+      async collect() {
+        for (const [status, count] of Object.entries(await mailCounts())) this.set({ status }, count);
+      },
+    });
+  }
+  return { registry, requestDuration, outboxReplays, mailSent, mailFailures };
 }
 
 /** Measures every answer of the app; the metrics are served elsewhere (`serveMetrics`), not by the app. */

@@ -12,11 +12,12 @@ import { deliveryRootRoutes, deliveryRoutes } from './deliveries/routes';
 import { fieldworkRoutes } from './deliveries/fieldwork-routes';
 import { repairRoutes } from './repairs/routes';
 import { invoiceRoutes } from './invoices/routes';
+import { mailRoutes } from './mail/routes';
 
 /** Every area's routes, mounted under /api. */
 export const apiModules: FastifyPluginAsync[] = [
   authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes, eolRoutes, deliveryRoutes,
-  fieldworkRoutes, repairRoutes, invoiceRoutes,
+  fieldworkRoutes, repairRoutes, invoiceRoutes, mailRoutes,
 ];
 
 /** Routes the spec places outside /api (the shipping label); they declare their access like every route. */

@@ -116,7 +116,7 @@ describe('password reset by e-mail', () => {
     const c = ctx.client();
     await c.fetchToken();
     expect((await c.post('/api/auth/password-recover', { email: 'klant@demo.local' })).status).toBe(200);
-    const mail = ctx.mail.to('klant@demo.local').at(-1)!;
+    const mail = (await ctx.mail.to('klant@demo.local')).at(-1)!;
     const token = mail.text.match(/wachtwoord-vernieuwen\/([A-Za-z0-9_-]+)/)![1]!;
 
     const weak = await c.post('/api/auth/password-reset', { email: 'klant@demo.local', password: 'zwak', password_confirmation: 'zwak', token });

@@ -59,7 +59,7 @@ describe('security headers', () => {
   it('sends HSTS when the public address is https', async () => {
     const { buildApp } = await import('../../server/app');
     const config = { ...loadConfig({ DATA_DIR: ctx.dataDir, PUBLIC_URL: 'https://portaal.example' }), webDistDir: ctx.dataDir };
-    const app = await buildApp({ db: ctx.db, config, mailer: ctx.app.mailer, storage: ctx.app.storage });
+    const app = await buildApp({ db: ctx.db, config, storage: ctx.app.storage });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/auth/token' });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000');

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { kyselyOnPGlite, pgliteOptions } from '../../server/db/open';
-import { createMailer } from '../../server/lib/mail';
 import { folderStorage } from '../../server/lib/storage';
 import { createTestContext, type TestContext } from '../support/context';
 
@@ -25,7 +24,7 @@ describe('health checks for a load balancer', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-health-'));
     const opened = kyselyOnPGlite(new PGlite(pgliteOptions));
     const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web-build') });
-    const app = await buildApp({ db: opened.db, config, mailer: createMailer(config, () => {}), storage: folderStorage(config.storageDir) });
+    const app = await buildApp({ db: opened.db, config, storage: folderStorage(config.storageDir) });
     try {
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
       await opened.close();

@@ -8,7 +8,6 @@ import { createTestContext, type TestContext } from '../support/context';
 import { ApiClient } from '../support/client';
 import { buildApp, logOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { createMailer } from '../../server/lib/mail';
 import { folderStorage } from '../../server/lib/storage';
 import { createMetrics, serveMetrics, type Metrics } from '../../server/metrics/metrics';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
@@ -25,7 +24,7 @@ beforeAll(async () => {
   metrics = createMetrics({ poolUse: () => ({ max: 10, total: 3, idle: 2, waiting: 0 }) });
   const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
   app = await buildApp({
-    db: ctx.db, config, mailer: createMailer(config), storage: folderStorage(config.storageDir), logger: logOptions('info', stream), metrics,
+    db: ctx.db, config, storage: folderStorage(config.storageDir), logger: logOptions('info', stream), metrics,
   });
   await app.ready();
 });

@@ -322,7 +322,7 @@ describe('quotation', () => {
     const sent = await admin.post(`/api/deliveries/${r.id}/mail-quotation/${to.id}`);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.message).toBe('Offerte is verzonden');
-    const mails = ctx.mail.to(to.email);
+    const mails = (await ctx.mail.to(to.email));
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail?.text).toContain(`Offerte reparatie ${r.order}`);

@@ -367,11 +367,11 @@ describe('contacts and invitations', () => {
     expect(await rolesOf(uid)).toEqual(['Reseller']);
     const user = (await admin.get(`/api/users/${uid}`)).body;
     expect(user).toMatchObject({ name: 'Sanne de Vries', email: 'sanne@voorbeeld.nl', activated: false, otp_enabled: false });
-    expect(ctx.mail.to('sanne@voorbeeld.nl')).toHaveLength(1);
-    const first = ctx.mail.to('sanne@voorbeeld.nl')[0]!.text.match(/activeren\/([A-Za-z0-9_-]+)/)![1]!;
+    expect((await ctx.mail.to('sanne@voorbeeld.nl'))).toHaveLength(1);
+    const first = (await ctx.mail.to('sanne@voorbeeld.nl'))[0]!.text.match(/activeren\/([A-Za-z0-9_-]+)/)![1]!;
     const resent = await admin.post(`/api/users/${uid}/resend-activation`);
     expect(resent.body.message).toBe('De activatiemail is opnieuw verstuurd');
-    const token = ctx.mail.to('sanne@voorbeeld.nl').at(-1)!.text.match(/activeren\/([A-Za-z0-9_-]+)/)![1]!;
+    const token = (await ctx.mail.to('sanne@voorbeeld.nl')).at(-1)!.text.match(/activeren\/([A-Za-z0-9_-]+)/)![1]!;
     expect(token).not.toBe(first);
     const old = ctx.client();
     await old.fetchToken();
@@ -413,11 +413,11 @@ describe('contacts and invitations', () => {
     expect((await signedIn.get('/api/auth/me')).status).toBe(401);
     expect((await admin.get(`/api/users/${ids.sanne}`)).status).toBe(404);
 
-    const before = ctx.mail.to('sanne@voorbeeld.nl').length;
+    const before = (await ctx.mail.to('sanne@voorbeeld.nl')).length;
     const on = await admin.put(`/api/contacts/${ids.sanneContact}`, { ...person, has_account: true });
     expect(on.body).toMatchObject({ activation_mail_sent: true, data: { has_account: true } });
     expect(on.body.data.user_id).not.toBe(ids.sanne);
-    expect(ctx.mail.to('sanne@voorbeeld.nl').length).toBe(before + 1);
+    expect((await ctx.mail.to('sanne@voorbeeld.nl')).length).toBe(before + 1);
   });
 
   it('links a reseller contact to its own end customers only', async () => {

@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openPostgres, type OpenedDatabase } from '../../server/db/open';
-import { createMailer } from '../../server/lib/mail';
+import { createMailTransport } from '../../server/lib/mail';
+import { startMailWorker } from '../../server/modules/mail/worker';
 import { folderStorage } from '../../server/lib/storage';
-import { startSmtpCapture } from './smtp';
+import { startSmtpCapture, type ReceivedMail } from './smtp';
 import { withDatabase } from './postgres';
 import { pgliteFromDump } from './pglite';
 import { withDbName } from './global-setup';
@@ -41,7 +42,8 @@ export interface TestContext {
   db: OpenedDatabase['db'];
   /** The database's notifications of changed sessions and rights, which the app's session cache hears. */
   authChanges: OpenedDatabase['authChanges'];
-  mail: Awaited<ReturnType<typeof startSmtpCapture>>;
+  /** A real SMTP server on loopback; `to` first sends what the outbox holds (the mail worker's pass). */
+  mail: { url: string; to(address: string): Promise<ReceivedMail[]> };
   dataDir: string;
   /** A new HTTP client with its own cookies (a browser of its own). */
   client(): ApiClient;
@@ -53,9 +55,9 @@ export async function createTestContext(): Promise<TestContext> {
   const mail = await startSmtpCapture();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test', WEB_DIST_DIR: path.join(dataDir, 'no-web-build') }), smtpUrl: mail.url };
-  const app = await buildApp({
-    db: database.db, config, mailer: createMailer(config), storage: folderStorage(config.storageDir), authChanges: database.authChanges,
-  });
+  const app = await buildApp({ db: database.db, config, storage: folderStorage(config.storageDir), authChanges: database.authChanges });
+  // Sends when a test reads its mail; its own rounds are rare, so they never fall inside a measurement.
+  const mailWorker = startMailWorker(database.db, createMailTransport(config), { log: () => {}, pollMs: 60_000 });
   await app.ready();
   const shared: SharedAuth = {
     otpSecrets: new Map(),
@@ -71,11 +73,18 @@ export async function createTestContext(): Promise<TestContext> {
     app,
     db: database.db,
     authChanges: database.authChanges,
-    mail,
+    mail: {
+      url: mail.url,
+      async to(address) {
+        await mailWorker.drain();
+        return mail.to(address);
+      },
+    },
     dataDir,
     client: () => new ApiClient(app, shared),
     async close() {
       await app.close();
+      await mailWorker.stop();
       await database.close();
       await mail.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -9,7 +9,8 @@ import { loadConfig, type Config } from '../../server/config';
 import type { Database, Db } from '../../server/db/database';
 import { AuthChanges } from '../../server/db/auth-changes';
 import type { OpenedDatabase } from '../../server/db/open';
-import { createMailer, type Mailer } from '../../server/lib/mail';
+import { createMailTransport } from '../../server/lib/mail';
+import { startMailWorker, type MailWorker } from '../../server/modules/mail/worker';
 import { folderStorage, type FileStorage } from '../../server/lib/storage';
 
 /** What one test's requests reach: its own database, files and mail folder. */
@@ -17,7 +18,8 @@ interface Slot {
   db: Db;
   dataDir: string;
   storage: FileStorage;
-  mailer: Mailer;
+  /** Sends the test database's outbox into the data folder's mail/ as .eml files. */
+  mailWorker: MailWorker;
   /** Requests of this test still being answered. */
   inFlight: number;
   /** Stops passing the test database's session changes on to the server's session cache. */
@@ -84,7 +86,6 @@ export async function startTestServer(webDistDir = process.env.WEB_DIST_DIR): Pr
   const app: FastifyInstance = await buildApp({
     db: forwarding(() => slot()?.db ?? unattachedDb),
     config,
-    mailer: forwarding(() => slot()?.mailer ?? null),
     storage: forwarding(() => slot()?.storage ?? null),
     authChanges,
   });
@@ -111,8 +112,9 @@ export async function startTestServer(webDistDir = process.env.WEB_DIST_DIR): Pr
         authChanges.setLive(source.live);
         authChanges.notify(change);
       });
+      const mailWorker = startMailWorker(db, createMailTransport(own, () => {}), { log: () => {}, pollMs: 200 });
       current = {
-        db, dataDir, storage: folderStorage(own.storageDir), mailer: createMailer(own, () => {}), inFlight: 0, drained: null, unsubscribe,
+        db, dataDir, mailWorker, storage: folderStorage(own.storageDir), inFlight: 0, drained: null, unsubscribe,
       };
       authChanges.setLive(source.live);
       return dataDir;
@@ -130,6 +132,7 @@ export async function startTestServer(webDistDir = process.env.WEB_DIST_DIR): Pr
         });
       }
       current = null;
+      await ending.mailWorker.stop();
       ending.unsubscribe();
       authChanges.setLive(false);
       fs.rmSync(ending.dataDir, { recursive: true, force: true });

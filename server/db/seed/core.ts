@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { allPermissions, type Permission } from '@domain/permissions';
 import { ClientType, PROVIDER_CLIENT_ID, SUPERUSER_ROLE } from '@domain/enums';
 import { hashPassword } from '../../lib/passwords';
+import { createStandardRoles } from '../../modules/roles/standard';
 import type { Db } from '../database';
 import { Random, insertInChunks, known, nth } from './random';
 import { companyKinds, companyWords, emailFor, fakeAddress, fakePerson } from './dutch';
@@ -14,30 +14,6 @@ export const demoAccounts = [
   { email: 'klant@demo.local', name: 'Karin Klant', role: 'Eindklant', client: 'endCustomer' },
 ] as const;
 
-const roleRights: Record<string, { description: string; rights: Permission[] }> = {
-  [SUPERUSER_ROLE]: { description: 'Alle rechten, ook offertes en reparatieopmerkingen', rights: allPermissions },
-  Magazijn: {
-    description: 'Magazijnmedewerkers: voorraad, voormeldingen inklaren en leveringen uitklaren',
-    rights: [
-      'Klant bekijken', 'Voorraad bekijken', 'Voorraad aanmaken', 'Voorraad importeren', 'Voorraad exporteren', 'Voorraad wijzigen',
-      'Artikel aanmaken', 'Bundel wijzigen', 'Voormelding bekijken', 'Voormelding aanmaken', 'Voormelding wijzigen',
-      'Levering bekijken', 'Levering wijzigen',
-    ],
-  },
-  Reseller: {
-    description: 'Medewerkers van een reseller: eigen eindklanten, hun voorraad en leveringen',
-    rights: [
-      'Dashboard bekijken', 'Klant bekijken', 'Klant aanmaken', 'Klant wijzigen', 'Klant exporteren', 'Adres aanmaken', 'Adres wijzigen',
-      'Adres verwijderen', 'Voorraad bekijken', 'Voorraad exporteren', 'Bulkafroep aanmaken', 'Voormelding bekijken', 'Voormelding aanmaken',
-      'Voormelding exporteren', 'Levering bekijken', 'Levering aanmaken', 'Levering exporteren', 'Reparaties exporteren', 'EOL exporteren',
-    ],
-  },
-  Eindklant: {
-    description: 'Medewerkers van een eindklant: eigen eindgebruikers en leveringen',
-    rights: ['Dashboard bekijken', 'Klant bekijken', 'Klant aanmaken', 'Klant wijzigen', 'Adres aanmaken', 'Adres wijzigen', 'Voorraad bekijken', 'Voormelding bekijken', 'Levering bekijken', 'Levering aanmaken'],
-  },
-};
-
 export interface CoreSeedResult {
   providerId: number;
   resellerIds: number[];
@@ -48,17 +24,10 @@ export interface CoreSeedResult {
 /** Permissions, roles, the client hierarchy with contacts and addresses, and the demo accounts. */
 export async function seedCore(db: Db, scale: number): Promise<CoreSeedResult> {
   const rnd = new Random(20261123);
-  await db.insertInto('permissions').values(allPermissions.map((name) => ({ name }))).execute();
-  const permissionIds = new Map((await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]));
   const provider = await db.insertInto('clients').values({ id: PROVIDER_CLIENT_ID, name: 'Reuzado B.V.', client_type_id: ClientType.PROVIDER, parent_client_id: null }).returning('id').executeTakeFirstOrThrow();
   await sql`select setval('clients_id_seq', (select max(id) from clients))`.execute(db);
   // The roles are the provider's (its templates), so they follow its client.
-  const roleIds = new Map<string, number>();
-  for (const [name, def] of Object.entries(roleRights)) {
-    const role = await db.insertInto('roles').values({ client_id: provider.id, name, description: def.description }).returning('id').executeTakeFirstOrThrow();
-    roleIds.set(name, role.id);
-    await db.insertInto('permission_role').values(def.rights.map((r) => ({ role_id: role.id, permission_id: known(permissionIds.get(r)) }))).execute();
-  }
+  const roleIds = await createStandardRoles(db, provider.id);
 
   const resellerNames = ['IT Partners Nederland', 'Techniek Groep Holland', 'Digitaal Werkplek B.V.'];
   const resellerIds: number[] = [];

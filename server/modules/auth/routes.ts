@@ -6,8 +6,9 @@ import { hitRateLimit, refuseWhenLimited } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { matchOtp, newOtpSecret, otpQrSvg } from '../../lib/totp';
 import { currentUser } from '../../http/access';
+import { inTransaction } from '../../http/command';
 import {
-  activateAccount, enableOtp, findUserByEmail, permissionList, resetPassword, sendActivationMail, sendPasswordResetMail, sessionUser,
+  activateAccount, enableOtp, findUserByEmail, permissionList, resetPassword, queueActivationMail, queuePasswordResetMail, sessionUser,
   storePendingOtpSecret, withOtpCode,
 } from './service';
 import { accountLockout } from './lockout';
@@ -35,7 +36,7 @@ const LOGIN_LIMIT = { perAccount: 10, perAddress: 50, windowSeconds: 15 * 60 };
 const OTP_LIMIT = { perAccount: 5, perAddress: 30, windowSeconds: 5 * 60 };
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config, mailer } = app;
+  const { db, config } = app;
   const loginLockout = (email: string, address: string) =>
     accountLockout(db, 'login', email, address, { failures: LOGIN_LIMIT.perAccount, windowSeconds: LOGIN_LIMIT.windowSeconds });
 
@@ -91,7 +92,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const { email } = parse(resendActivationSchema, request.body);
     await hitRateLimit(db, `resend:${email.toLowerCase()}`, 3, 3600);
     const user = await findUserByEmail(db, email);
-    if (user && !user.activated_at) await sendActivationMail(db, config, mailer, user);
+    if (user && !user.activated_at) await inTransaction(db, (trx) => queueActivationMail(trx, config, user));
     return { message: 'Als dit account nog niet is geactiveerd, is er een nieuwe activatiemail verstuurd.' };
   });
 
@@ -101,7 +102,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const user = await findUserByEmail(db, email);
     if (!user) throw new ValidationError({ email: [EMAIL_NOT_FOUND] });
     await hitRateLimit(db, `recover:account:${user.id}`, 5, 3600);
-    await sendPasswordResetMail(db, config, mailer, user);
+    await inTransaction(db, (trx) => queuePasswordResetMail(trx, config, user));
     return { message: 'Er is een e-mail verstuurd met een link om je wachtwoord te herstellen.' };
   });
 

@@ -5,7 +5,7 @@ import type { Db, Executor, Trx } from '../../db/database';
 import { HttpError, ValidationError } from '../../http/errors';
 import { matchOtp } from '../../lib/totp';
 import type { Config } from '../../config';
-import type { Mailer } from '../../lib/mail';
+import { queueMail } from '../mail/outbox';
 import { loadAuthUser } from '../../http/access';
 import { hashToken, type SessionState } from '../../http/session';
 import { PRODUCT_NAME } from '@domain/product';
@@ -55,15 +55,17 @@ export async function sessionUser(db: Executor, session: SessionState): Promise<
 }
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof sessionUser>>>;
 
-/** A single-use token for activation or password reset; only its hash is stored. */
-export async function createAuthToken(db: Db, userId: number, kind: 'activation' | 'password_reset'): Promise<string> {
+/**
+ * A single-use token for activation or password reset; only its hash is stored. Run in a transaction:
+ * the earlier tokens end as the new one starts, never two live links.
+ */
+export async function createAuthToken(db: Executor, userId: number, kind: 'activation' | 'password_reset'): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const ttlMs = kind === 'activation' ? ACTIVATION_TTL_HOURS * 3_600_000 : RESET_TTL_MINUTES * 60_000;
-  // The earlier tokens end in the same transaction as the new one starts: never two live links.
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('auth_tokens').set({ used_at: new Date() }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
-    await trx.insertInto('auth_tokens').values({ user_id: userId, kind, token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMs) }).execute();
-  });
+  await db.updateTable('auth_tokens').set({ used_at: new Date() })
+    .where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
+  await db.insertInto('auth_tokens')
+    .values({ user_id: userId, kind, token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMs) }).execute();
   return token;
 }
 
@@ -81,20 +83,25 @@ async function consumeAuthToken(trx: Trx, token: string, kind: 'activation' | 'p
   return row?.user_id ?? null;
 }
 
-export async function sendActivationMail(db: Db, config: Config, mailer: Mailer, user: { id: number; name: string; email: string }) {
-  const token = await createAuthToken(db, user.id, 'activation');
+type MailedUser = { id: number; name: string; email: string };
+
+/** A new activation link, mailed once the caller's transaction commits; returns the link. */
+export async function queueActivationMail(trx: Trx, config: Pick<Config, 'publicUrl'>, user: MailedUser): Promise<string> {
+  const token = await createAuthToken(trx, user.id, 'activation');
   const link = `${config.publicUrl}/activeren/${token}`;
-  await mailer.send({
+  await queueMail(trx, {
     to: user.email,
     subject: `Activeer je account voor het ${PRODUCT_NAME}`,
     text: `Beste ${user.name},\n\nEr is een account voor je aangemaakt. Activeer je account via deze link (${ACTIVATION_TTL_HOURS} uur geldig):\n${link}\n\nMet vriendelijke groet,\n${PRODUCT_NAME}`,
   });
+  return link;
 }
 
-export async function sendPasswordResetMail(db: Db, config: Config, mailer: Mailer, user: { id: number; name: string; email: string }) {
-  const token = await createAuthToken(db, user.id, 'password_reset');
+/** A password-reset link, mailed once the caller's transaction commits. */
+export async function queuePasswordResetMail(trx: Trx, config: Pick<Config, 'publicUrl'>, user: MailedUser): Promise<void> {
+  const token = await createAuthToken(trx, user.id, 'password_reset');
   const link = `${config.publicUrl}/wachtwoord-vernieuwen/${token}?email=${encodeURIComponent(user.email)}`;
-  await mailer.send({
+  await queueMail(trx, {
     to: user.email,
     subject: `Wachtwoord herstellen — ${PRODUCT_NAME}`,
     text: `Beste ${user.name},\n\nJe hebt gevraagd je wachtwoord te herstellen. Kies een nieuw wachtwoord via deze link (${RESET_TTL_MINUTES} minuten geldig):\n${link}\n\nHeb je dit niet gevraagd? Dan kun je deze mail negeren.\n\n${PRODUCT_NAME}`,

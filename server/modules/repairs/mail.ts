@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
-import type { Mailer } from '../../lib/mail';
+import type { Executor } from '../../db/database';
+import { queueMail } from '../mail/outbox';
 import { quotationValidity } from '@domain/quotation';
 
 interface QuotationMail {
@@ -9,13 +10,15 @@ interface QuotationMail {
   pdf: Buffer;
 }
 
-/** The quotation by mail with the PDF attached (spec 2 §5 'Quotation mail'). */
-export async function sendQuotationMail(mailer: Mailer, config: Config, { repair, quotation, contact, pdf }: QuotationMail): Promise<void> {
+/** The quotation by mail with the PDF attached (spec 2 §5 'Quotation mail'), sent once the caller's transaction commits. */
+export async function queueQuotationMail(
+  trx: Executor, config: Config, { repair, quotation, contact, pdf }: QuotationMail,
+): Promise<void> {
   const order = repair.order_number ?? `REP-${repair.id}`;
   const validity = quotationValidity(quotation.created_at, repair.status_quotation, config.now());
   const link = `${config.publicUrl}/reparaties/${repair.id}`;
   const fileName = /\.pdf$/i.test(quotation.name) ? quotation.name : `offerte-${order}.pdf`;
-  await mailer.send({
+  await queueMail(trx, {
     to: contact.email,
     subject: `Offerte reparatie ${order}`,
     text: [

@@ -15,7 +15,7 @@ import {
 } from './commands';
 import { repairDetail, repairEvents, repairFile } from './detail';
 import { listRepairs, repairExportColumns, repairsForExport } from './lists';
-import { sendQuotationMail } from './mail';
+import { queueQuotationMail } from './mail';
 import { repairInScope } from './rows';
 import * as v from 'valibot';
 import {
@@ -145,12 +145,7 @@ export const repairRoutes: FastifyPluginAsync = async (app) => {
       const pdf = await storage.readBuffer(quotation.file).catch(() => {
         throw new HttpError(422, repairToast.quotationMailFailed, { quotation: [repairMsg.quotationMissing] });
       });
-      try {
-        await sendQuotationMail(app.mailer, config, { repair, quotation, contact, pdf });
-      } catch (err) {
-        request.log.warn({ err }, 'quotation mail failed');
-        throw new HttpError(502, repairToast.quotationMailFailed);
-      }
+      await queueQuotationMail(trx, config, { repair, quotation, contact, pdf });
       return { body: { message: repairToast.quotationMailed } };
     });
   });

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { profileUpdateSchema, userUpdateSchema } from '@domain/schemas/users';
 import { currentUser, right } from '../../http/access';
-import { runCommand } from '../../http/command';
-import { HttpError, idParam, parse } from '../../http/errors';
+import { inTransaction, runCommand } from '../../http/command';
+import { idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/paging';
 import { userExportColumns } from './export';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
-import { sendActivationMail } from '../auth/service';
+import { queueActivationMail } from '../auth/service';
 import { allUsers, deleteUser, pendingActivation, disableTwoFactor, listUsers, updateProfile, updateUser, userDetail } from './service';
 import { idParams, messageResponse, routeSchema, schemas } from '../../http/route-schema';
 import { listQuerySchema } from '@domain/schemas/paging';
@@ -56,13 +56,10 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   /** Invitation again (spec 1 §4 'resend exists'): a new activation link for a user not yet activated. */
   app.post('/users/:id/resend-activation', { config: { access: right('Gebruiker wijzigen') }, schema: schemas.messageById }, async (request) => {
-    const account = await pendingActivation(db, currentUser(request), idParam(request.params));
-    try {
-      await sendActivationMail(db, app.config, app.mailer, account);
-    } catch (err) {
-      request.log.error({ err }, 'activation mail failed');
-      throw new HttpError(503, 'De activatiemail kon niet worden verstuurd.');
-    }
+    const actor = currentUser(request);
+    await inTransaction(db, async (trx) => {
+      await queueActivationMail(trx, app.config, await pendingActivation(trx, actor, idParam(request.params)));
+    });
     return { message: 'De activatiemail is opnieuw verstuurd' };
   });
 
