@@ -43,21 +43,31 @@ export interface TestContext {
   /** The database's notifications of changed sessions and rights, which the app's session cache hears. */
   authChanges: OpenedDatabase['authChanges'];
   /** A real SMTP server on loopback; `to` first sends what the outbox holds (the mail worker's pass). */
-  mail: { url: string; to(address: string): Promise<ReceivedMail[]> };
+  mail: { url: string; to(address: string): Promise<ReceivedMail[]>; send(): Promise<number> };
   dataDir: string;
   /** A new HTTP client with its own cookies (a browser of its own). */
   client(): ApiClient;
   close(): Promise<void>;
 }
 
-export async function createTestContext(): Promise<TestContext> {
+export interface ContextOptions {
+  /** The mail server the context's mail worker sends to instead of its own capture (a test of outages). */
+  smtpUrl?: string;
+  /** How often the mail worker looks for mail by itself; by default only when a test reads its mail. */
+  mailPollMs?: number;
+}
+
+export async function createTestContext(options: ContextOptions = {}): Promise<TestContext> {
   const database = await freshDatabase();
   const mail = await startSmtpCapture();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test', WEB_DIST_DIR: path.join(dataDir, 'no-web-build') }), smtpUrl: mail.url };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test', WEB_DIST_DIR: path.join(dataDir, 'no-web-build') }),
+    smtpUrl: options.smtpUrl ?? mail.url,
+  };
   const app = await buildApp({ db: database.db, config, storage: folderStorage(config.storageDir), authChanges: database.authChanges });
-  // Sends when a test reads its mail; its own rounds are rare, so they never fall inside a measurement.
-  const mailWorker = startMailWorker(database.db, createMailTransport(config), { log: () => {}, pollMs: 60_000 });
+  // By default it sends when a test reads its mail: its own rounds are rare, never inside a measurement.
+  const mailWorker = startMailWorker(database.db, createMailTransport(config), { log: () => {}, pollMs: options.mailPollMs ?? 60_000 });
   await app.ready();
   const shared: SharedAuth = {
     otpSecrets: new Map(),
@@ -79,6 +89,7 @@ export async function createTestContext(): Promise<TestContext> {
         await mailWorker.drain();
         return mail.to(address);
       },
+      send: () => mailWorker.drain(),
     },
     dataDir,
     client: () => new ApiClient(app, shared),
