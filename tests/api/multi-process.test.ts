@@ -14,6 +14,8 @@ import { startLocalBucket, type LocalBucket } from './support-scale/bucket';
 import { startPortalProcess, type PortalProcess } from '../support/portal-process';
 import { HttpBrowser } from './support-scale/http-client';
 import { within } from '../support/within';
+import { freePort } from '../support/free-port';
+import { startSmtpCapture } from '../support/smtp';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex');
 const TOO_MANY = 'Te veel pogingen. Probeer het over een paar minuten opnieuw.';
@@ -25,12 +27,16 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
   let bucket: LocalBucket;
   let a: PortalProcess;
   let b: PortalProcess;
+  // The mail server both processes send to: down until the mail test starts it.
+  let smtpPort: number;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | null = null;
 
   beforeAll(async () => {
     const url = process.env.TEST_DATABASE_URL ?? '';
     await withDatabase(url, (admin) => admin.query(`create database ${dbName} template ${inject('templateDatabase')}`));
     bucket = await startLocalBucket();
-    const env = (folder: string) => ({ ...bucket.env, DATABASE_URL: withDbName(url, dbName), DATA_DIR: folder, WEB_DIST_DIR: path.join(folder, 'no-web'), LOG_LEVEL: 'warn' });
+    smtpPort = await freePort();
+    const env = (folder: string) => ({ ...bucket.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, DATABASE_URL: withDbName(url, dbName), DATA_DIR: folder, WEB_DIST_DIR: path.join(folder, 'no-web'), LOG_LEVEL: 'warn' });
     [a, b] = await Promise.all([startPortalProcess(env(folders[0] ?? '')), startPortalProcess({ ...env(folders[1] ?? ''), METRICS_PORT: '0' })]);
     await b.waitFor(/Metrics \(Prometheus\): http:\/\/\S+\n/);
   }, 180_000);
@@ -38,6 +44,7 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await bucket?.close();
+    await smtp?.close();
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
     await withDatabase(process.env.TEST_DATABASE_URL ?? '', (admin) => admin.query(`drop database if exists ${dbName}`));
   }, 60_000);
@@ -173,4 +180,28 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     const given = await within(1_000, async () => (await magazijn.get(b.url(), '/api/products')).status === 200);
     console.log(`a changed role counted on B after ${taken} ms (taken) and ${given} ms (given back)`);
   });
+  it('mails asked for on A and on B while the mail server is down arrive once each when it is back', async () => {
+    const addresses = ['beheerder@demo.local', 'magazijn@demo.local', 'reseller@demo.local', 'klant@demo.local'];
+    for (const [i, address] of addresses.entries()) {
+      const base = (i % 2 === 0 ? a : b).url();
+      const browser = new HttpBrowser();
+      await browser.fetchToken(base);
+      const asked = await browser.post(base, '/api/auth/password-recover', { email: address });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    }
+    // Both workers have tried and failed while the server was down.
+    await within(30_000, async () => {
+      const rows = await query<{ n: string }>(`select count(*) as n from mail_outbox where status = 'queued' and attempts > 0 and recipient = any($1)`, [addresses]);
+      return Number(rows[0]?.n) === addresses.length;
+    });
+
+    smtp = await startSmtpCapture({ port: smtpPort });
+    const capture = smtp;
+    await within(60_000, () => addresses.every((address) => capture.to(address).length > 0));
+    // Several more rounds of both workers: nothing goes out twice.
+    await new Promise((r) => setTimeout(r, 3_000));
+    for (const address of addresses) expect(capture.to(address), address).toHaveLength(1);
+    const sent = await query<{ n: string }>(`select count(*) as n from mail_outbox where status = 'sent' and recipient = any($1)`, [addresses]);
+    expect(Number(sent[0]?.n)).toBe(addresses.length);
+  }, 120_000);
 });

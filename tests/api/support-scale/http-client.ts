@@ -50,9 +50,14 @@ export class HttpBrowser {
     return this.request<T>(base, 'POST', path, body, headers);
   }
 
+  /** The anti-forgery token a signed-out page gets before its first POST. */
+  async fetchToken(base: string): Promise<void> {
+    if (!this.xsrfToken) this.xsrfToken = (await this.get<{ token: string }>(base, '/api/auth/token')).body.token;
+  }
+
   /** The password step on one process; the anti-forgery token first, from the same one. */
   async login(base: string, email: string, password = DEMO_PASSWORD): Promise<HttpAnswer> {
-    if (!this.xsrfToken) this.xsrfToken = (await this.get<{ token: string }>(base, '/api/auth/token')).body.token;
+    await this.fetchToken(base);
     return this.post(base, '/api/auth/login', { email, password });
   }
 
