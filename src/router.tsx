@@ -195,6 +195,7 @@ const appRoutes = [
   page('/instellingen', { name: 'settings', title: 'Instellingen' }, () => import('./features/users/pages/SettingsPage'), 'SettingsPage'),
   page('/profiel', { name: 'profile', title: 'Mijn profiel' }, () => import('./features/users/pages/ProfilePage'), 'ProfilePage'),
   page('/wachtrij', { name: 'outbox', title: 'Wachtrij' }, () => import('./offline/OutboxPage'), 'OutboxPage'),
+  page('/mailwachtrij', { name: 'mailOutbox', title: 'Mailwachtrij', crumbs: ['settings'], right: 'Gebruiker wijzigen' }, () => import('./features/users/pages/MailOutboxPage'), 'MailOutboxPage'),
   // The UI kit on one page: a reference for feature authors and the surface of tests/e2e/ui-kit.spec.ts.
   page('/ui-kit', { name: 'uiKit', title: 'UI-kit' }, () => import('./ui/demo/UiKitPage'), 'UiKitPage'),
 

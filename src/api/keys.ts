@@ -56,6 +56,8 @@ export const queryKeys = {
     all: ['users'] as const,
     lists: ['users', 'list'] as const,
     detail: (id: number) => ['users', 'detail', id] as const,
+    /** The Superuser's list of mails not yet sent. */
+    mailOutbox: ['users', 'mail-outbox'] as const,
   },
   roles: {
     all: ['roles'] as const,

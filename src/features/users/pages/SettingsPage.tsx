@@ -16,6 +16,13 @@ export function SettingsPage() {
         <p className="um-muted">Ingelogd als {me.name} ({me.email}).</p>
         <Link to="/profiel" className="button button-secondary">Mijn profiel</Link>
       </section>
+      {me.isSuperuser && (
+        <section className="panel" aria-labelledby="settings-mail">
+          <h2 id="settings-mail">E-mail</h2>
+          <p className="um-muted">Activatie-, wachtwoord- en offertemails die nog niet verstuurd zijn, met de reden.</p>
+          <Link to="/mailwachtrij" className="button button-secondary">Mailwachtrij</Link>
+        </section>
+      )}
       <section className="panel" aria-labelledby="settings-about">
         <h2 id="settings-about">Over het portaal</h2>
         <dl className="um-facts">
