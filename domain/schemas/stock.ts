@@ -33,6 +33,15 @@ export const stockMsg = {
 /** Product group 3 holds accessories: counted, not serial-tracked (their items have no serial). */
 export const ACCESSORY_GROUP_ID = 3;
 
+/** The product groups every installation has (no screen edits them); the ids are fixed, see ACCESSORY_GROUP_ID. */
+export const STANDARD_PRODUCT_GROUPS = [
+  { id: 1, name: 'Laptops' },
+  { id: 2, name: 'Monitoren' },
+  { id: ACCESSORY_GROUP_ID, name: 'Accessoires' },
+  { id: 4, name: 'Telefoons' },
+  { id: 5, name: 'Dockingstations' },
+] as const;
+
 const blankToNull = (x: unknown) => (typeof x === 'string' && x.trim() === '' ? null : x);
 
 const isWholeNumber = (x: unknown) => (typeof x === 'number' && Number.isInteger(x)) || (typeof x === 'string' && /^\d{1,6}$/.test(x.trim()));

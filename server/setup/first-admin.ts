@@ -7,6 +7,7 @@ import type { Db, Executor, Trx } from '../db/database';
 import { inTransaction } from '../http/command';
 import { queueActivationMail } from '../modules/auth/service';
 import { createStandardRoles } from '../modules/roles/standard';
+import { createStandardProductGroups } from '../modules/stock/product-groups';
 
 /** Logged at start while nobody can sign in: the one command that makes the first administrator. */
 export const SETUP_HINT = 'Er is nog geen gebruiker: niemand kan inloggen. Maak de eerste beheerder aan met\n'
@@ -44,8 +45,8 @@ async function providerClient(trx: Trx, company: string): Promise<number> {
 }
 
 /**
- * A new installation's first day (issue 45): the provider client, the standard roles and the first
- * Superuser, who sets a password through the activation link (mailed, and returned for the console).
+ * A new installation's first day (issue 45): the provider client, the standard roles and product groups
+ * and the first Superuser, who sets a password through the activation link (mailed, and returned for the console).
  * Refused, with nothing changed, once the database has a Superuser.
  */
 export async function createFirstAdmin(
@@ -61,6 +62,7 @@ export async function createFirstAdmin(
     }
     const providerId = await providerClient(trx, input.company);
     const roleIds = await createStandardRoles(trx, providerId);
+    await createStandardProductGroups(trx);
     const [firstName = input.name, ...rest] = input.name.split(' ');
     const contact = await trx.insertInto('contacts').values({
       client_id: providerId, first_name: firstName, last_name: rest.join(' '), title: SUPERUSER_ROLE, email: input.email,

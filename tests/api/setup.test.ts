@@ -50,10 +50,11 @@ describe(`npm run setup on a new ${onPostgres ? 'PostgreSQL database' : 'embedde
   async function counts() {
     const opened = await open();
     try {
-      const count = async (table: 'clients' | 'users' | 'roles' | 'products' | 'items' | 'deliveries' | 'asns' | 'contacts') =>
+      const count = async (table: 'clients' | 'users' | 'roles' | 'product_groups' | 'products' | 'items' | 'deliveries' | 'asns' | 'contacts') =>
         Number((await opened.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
       return {
         clients: await count('clients'), contacts: await count('contacts'), users: await count('users'), roles: await count('roles'),
+        product_groups: await count('product_groups'),
         products: await count('products'), items: await count('items'), deliveries: await count('deliveries'), asns: await count('asns'),
       };
     } finally {
@@ -92,7 +93,7 @@ describe(`npm run setup on a new ${onPostgres ? 'PostgreSQL database' : 'embedde
     expect(mails).toHaveLength(1);
     expect(mails[0]?.replace(/=\r?\n/g, '')).toContain(activationToken.slice(0, 20));
 
-    expect(await counts()).toEqual({ clients: 1, contacts: 1, users: 1, roles: 4, products: 0, items: 0, deliveries: 0, asns: 0 });
+    expect(await counts()).toEqual({ clients: 1, contacts: 1, users: 1, roles: 4, product_groups: 5, products: 0, items: 0, deliveries: 0, asns: 0 });
     const opened = await open();
     try {
       const provider = await opened.db.selectFrom('clients').select(['name', 'client_type_id', 'parent_client_id']).executeTakeFirstOrThrow();

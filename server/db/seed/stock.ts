@@ -1,10 +1,8 @@
-import { sql } from 'kysely';
 import { ItemStatus, StockOwner, type ItemStatusId } from '@domain/enums';
 import type { Db } from '../database';
+import { createStandardProductGroups } from '../../modules/stock/product-groups';
 import type { CoreSeedResult } from './core';
 import { Random, insertInChunks, known, nth } from './random';
-
-export const productGroups = ['Laptops', 'Monitoren', 'Accessoires', 'Telefoons', 'Dockingstations'];
 
 /** Catalogue per product group (group 3 = accessories: counted, their items carry no serial). */
 const catalogue: { group: number; name: string; prefix: string; eol: number | null; price: number }[] = [
@@ -48,8 +46,7 @@ interface StockSeedResult {
 /** Product groups, about 60 products, 3,000 items in every status, projects and bundles (times `scale`). */
 export async function seedStock(db: Db, core: CoreSeedResult, scale: number, today = new Date()): Promise<StockSeedResult> {
   const rnd = new Random(4242);
-  await db.insertInto('product_groups').values(productGroups.map((name, i) => ({ id: i + 1, name }))).execute();
-  await sql`select setval('product_groups_id_seq', (select max(id) from product_groups))`.execute(db);
+  await createStandardProductGroups(db);
 
   const endUsersOf = new Map<number, number[]>();
   const endUsers = await db.selectFrom('clients').select(['id', 'parent_client_id']).where('id', 'in', core.endUserIds.length ? core.endUserIds : [0]).orderBy('id').execute();
