@@ -9,7 +9,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from '../server/db/database';
 import '../server/db/open'; // the portal's value shapes (dates as text, counts as numbers)
 import { loadAuthUser } from '../server/http/access';
-import { listParams } from '../server/http/paging';
+import { listParams } from '../server/http/list-params';
 import { listProducts } from '../server/modules/stock/products';
 import { itemsOfProduct } from '../server/modules/stock/items';
 import { listClients } from '../server/modules/clients/lists';

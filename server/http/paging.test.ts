@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect } from 'kysely';
-import { identifyingWord, listParams, pageBounds, pagedAnswer, prefixRange } from './paging';
+import { listParams } from './list-params';
+import { pageBounds } from './list-statements';
+import { pagedAnswer } from './paging';
+import { identifyingWord, prefixRange } from './search-terms';
 
 const labels = (page: number, total: number) =>
   pagedAnswer([], total, listParams({ page: String(page) }), '/api/x').links.map((l) => l.label);

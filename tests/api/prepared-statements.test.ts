@@ -5,7 +5,7 @@ import { kyselyPool } from '../../server/db/pool';
 import type { Database } from '../../server/db/database';
 import { openPostgres } from '../../server/db/open';
 import { createTestContext, type TestContext } from '../support/context';
-import { listParams } from '../../server/http/paging';
+import { listParams } from '../../server/http/list-params';
 import { listProducts } from '../../server/modules/stock/products';
 import { listDeliveries } from '../../server/modules/deliveries/lists';
 import { listClients } from '../../server/modules/clients/lists';

@@ -6,7 +6,10 @@ import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';
 import type { ClientListRow as Row } from '@domain/contracts/clients';
 import type { Answer } from '../../http/route-schema';
-import { likePattern, listStatementKey, numericFilter, pageBounds, pagedAnswer, sortColumn, whenSet, type ListParams, type Paged } from '../../http/paging';
+import { likePattern } from '../../http/search-terms';
+import { listStatementKey, pageBounds } from '../../http/list-statements';
+import { numericFilter, sortColumn, whenSet, type ListParams } from '../../http/list-params';
+import { pagedAnswer, type Paged } from '../../http/paging';
 
 /** The customer-list tabs (spec 1 §2.8) and the client type each one shows; 'all' shows every type. */
 const tabTypes = {

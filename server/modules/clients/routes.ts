@@ -9,7 +9,7 @@ import { right, currentUser } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { ValidationError, idParam, parse } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
-import { listParams, queryValue } from '../../http/paging';
+import { listParams, queryValue } from '../../http/list-params';
 import { pagingMsg } from '@domain/schemas/paging';
 import {
   childrenOf, childrenWithDetail, clientDetail, clientEvents, clientForm, clientsOfType, createClient, deleteClient, saveMonthlyPayments, updateClient,

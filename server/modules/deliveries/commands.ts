@@ -13,7 +13,7 @@ import { deliveryLines } from './detail';
 import { itemsOnOpenPickups, planLines, type FieldErrors, type PlannedLine } from './lines';
 import { clientWithEndCustomer, deliveryInScope, deliveryTypeName, type DeliveryRow } from './rows';
 import { allowedActions } from './state';
-import { whenSet } from '../../http/paging';
+import { whenSet } from '../../http/list-params';
 
 /** Which client type each requested type is for (spec 1 §2.9 ticket menu on an end user; bulk for an end customer). */
 const clientTypesFor: Record<number, number[]> = {

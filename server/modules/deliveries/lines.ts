@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { deliveryMsg, type DeliveryInput } from '@domain/schemas/deliveries';
 import type { Executor } from '../../db/database';
-import { whenSet } from '../../http/paging';
+import { whenSet } from '../../http/list-params';
 
 /** A line to store: the article, the item when known, pick up or deliver. */
 export interface PlannedLine {

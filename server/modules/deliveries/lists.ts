@@ -3,9 +3,10 @@ import { ClientType, DeliveryType } from '@domain/enums';
 import type { DeliveryListRow } from '@domain/contracts/deliveries';
 import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import {
-  containsTerm, numericFilter, pageByKey, pagedAnswer, searchTerm, sortColumn, termOf, termStatement, type ListParams, type TermValues,
-} from '../../http/paging';
+import { containsTerm, searchTerm, termOf, type TermValues } from '../../http/search-terms';
+import { numericFilter, sortColumn, type ListParams } from '../../http/list-params';
+import { pageByKey, pagedAnswer } from '../../http/paging';
+import { termStatement } from '../../http/list-statements';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { clientIdsInScope, lineageScope } from '../../http/scope';
 import { deliveryTypeName } from './rows';

@@ -9,7 +9,7 @@ import { currentUser, right, type AuthUser } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { withStoredFile } from '../../http/stored-files';
 import { HttpError, ValidationError, forbidden, idParam, parse } from '../../http/errors';
-import { listParams } from '../../http/paging';
+import { listParams } from '../../http/list-params';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { readForm } from '../form';
 import type { UploadedFile } from '../../http/multipart';

@@ -5,7 +5,9 @@ import type { EolItemRow, EolItemsPage } from '@domain/contracts/eol';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
-import { likePattern, paginate, sortColumn, type ListParams } from '../../http/paging';
+import { likePattern } from '../../http/search-terms';
+import { paginate } from '../../http/paging';
+import { sortColumn, type ListParams } from '../../http/list-params';
 import { clientScope } from '../../http/scope';
 import { eolDateSql, eolItemsQuery } from './query';
 

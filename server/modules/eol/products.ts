@@ -3,7 +3,10 @@ import { ClientType } from '@domain/enums';
 import type { EolProductRow, EolProductsPage } from '@domain/contracts/eol';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, listStatementKey, numericFilter, paginateWithValues, sortColumn, whenSet, type ListParams } from '../../http/paging';
+import { likePattern } from '../../http/search-terms';
+import { listStatementKey } from '../../http/list-statements';
+import { numericFilter, sortColumn, whenSet, type ListParams } from '../../http/list-params';
+import { paginateWithValues } from '../../http/paging';
 import { eolItemWhere, eolProductWhere, horizonEndSql } from './query';
 
 /** Export and list hold the same rows; the export stops here. */

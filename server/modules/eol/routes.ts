@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, right } from '../../http/access';
 import { idParam } from '../../http/errors';
-import { listParams } from '../../http/paging';
+import { listParams } from '../../http/list-params';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { eolProductExportColumns } from './export';
 import { eolItemsOfProduct } from './items';

@@ -2,7 +2,7 @@ import { fileStamp, formatDate } from '@domain/dates';
 import type { Executor } from '../../db/database';
 import { csvCell } from '../../lib/csv-cell';
 import type { AuthUser } from '../../http/access';
-import type { ListParams } from '../../http/paging';
+import type { ListParams } from '../../http/list-params';
 import { asnInScope, asnProductsQuery } from './service';
 
 const EXPORT_MAX_ROWS = 100_000;

@@ -3,7 +3,7 @@ import { asnSchema, checkInSchema, scanItemsSchema } from '@domain/schemas/preno
 import { right, currentUser } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
-import { listParams } from '../../http/paging';
+import { listParams } from '../../http/list-params';
 import { checkIn, lookUpSerials } from './checkin';
 import { asnProductsCsv, asnProductsForExport, csvFileName } from './export';
 import {

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { deliveryLines } from '../deliveries/detail';
 import { imageUrl, quotationUrl, repairInScope, repairStatusId, statusOf, type RepairRow } from './rows';
-import { whenSet } from '../../http/paging';
+import { whenSet } from '../../http/list-params';
 import { isoTime } from '../../http/route-schema';
 
 /** Max entries of the repair page's activity panel (spec 2 §9). */

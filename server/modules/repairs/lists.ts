@@ -3,7 +3,10 @@ import { ClientType, DeliveryType, ItemStatus, repairStatuses } from '@domain/en
 import type { RepairListRow } from '@domain/contracts/repairs';
 import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { likePattern, listStatementKey, numericFilter, pageByKey, pagedAnswer, sortColumn, type ListParams, type Paged } from '../../http/paging';
+import { likePattern } from '../../http/search-terms';
+import { listStatementKey } from '../../http/list-statements';
+import { numericFilter, sortColumn, type ListParams } from '../../http/list-params';
+import { pageByKey, pagedAnswer, type Paged } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { statusOf } from './rows';

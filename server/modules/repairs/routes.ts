@@ -6,7 +6,7 @@ import { runCommand } from '../../http/command';
 import { withStoredFiles } from '../../http/stored-files';
 import { HttpError, ValidationError, idParam, notFound, parse } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
-import { listParams } from '../../http/paging';
+import { listParams } from '../../http/list-params';
 import { idParams, messageResponse, routeSchema, uploadField } from '../../http/route-schema';
 import { sendStoredFile, sniffImage, sniffPdf } from '../../lib/file-type';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';

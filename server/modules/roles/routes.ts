@@ -3,7 +3,7 @@ import { rolePermissionsSchema, roleSchema } from '@domain/schemas/roles';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
-import { listParams } from '../../http/paging';
+import { listParams } from '../../http/list-params';
 import { assertMayChangeRole, createRole, deleteRole, listRoles, roleDetail, setRolePermissions, updateRole } from './service';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
 import { listQuerySchema } from '@domain/schemas/paging';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { listParams } from '../../http/paging';
+import { listParams } from '../../http/list-params';
 import { bundlesOfClient } from './bundles';
 import { allProducts } from './products';
 

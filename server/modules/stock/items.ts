@@ -5,7 +5,10 @@ import { ACCESSORY_GROUP_ID, stockMsg, type ItemCreateInput, type ItemUpdateInpu
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound, unlessTaken } from '../../http/errors';
-import { likePattern, listStatementKey, paginate, paginateWithValues, type ListParams, sortColumn, whenSet } from '../../http/paging';
+import { likePattern } from '../../http/search-terms';
+import { listStatementKey } from '../../http/list-statements';
+import { paginate, paginateWithValues } from '../../http/paging';
+import { type ListParams, sortColumn, whenSet } from '../../http/list-params';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import { imageUrl, productRow } from './product-detail';

@@ -4,7 +4,8 @@ import { msg } from '@domain/schemas/common';
 import type { Database } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError } from '../../http/errors';
-import { containsTerm, numericFilter, startsWithTerm, type ListParams, type TermValues } from '../../http/paging';
+import { containsTerm, startsWithTerm, type TermValues } from '../../http/search-terms';
+import { numericFilter, type ListParams } from '../../http/list-params';
 import { lineageScope } from '../../http/scope';
 
 /**

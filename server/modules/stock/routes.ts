@@ -6,7 +6,7 @@ import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { withStoredFile } from '../../http/stored-files';
 import { HttpError, ValidationError, idParam, parse } from '../../http/errors';
-import { listParams } from '../../http/paging';
+import { listParams } from '../../http/list-params';
 import { extendClientDetail } from '../clients/extensions';
 import { stockOfClient } from './client-stock';
 import { bundleDetail, createBundle, listBundles, setBundleProducts } from './bundles';

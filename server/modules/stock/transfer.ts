@@ -10,7 +10,7 @@ import { readSheetRows } from '../../lib/sheets';
 import { MAX_IMPORT_ROWS } from '@domain/files';
 import { recordEvents } from '../events';
 import { SERIAL_UNIQUE } from './items';
-import { whenSet } from '../../http/paging';
+import { whenSet } from '../../http/list-params';
 import { refuseRowErrors } from '../import-rows';
 
 interface ResolvedRow extends ImportRow {

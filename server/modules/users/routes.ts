@@ -3,7 +3,7 @@ import { profileUpdateSchema, userUpdateSchema } from '@domain/schemas/users';
 import { currentUser, right } from '../../http/access';
 import { inTransaction, runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
-import { listParams } from '../../http/paging';
+import { listParams } from '../../http/list-params';
 import { userExportColumns } from './export';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { queueActivationMail } from '../auth/service';

@@ -4,7 +4,9 @@ import { userMsg, type ProfileUpdateInput, type UserUpdateInput } from '@domain/
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
-import { likePattern, paginate, sortColumn, whenSet, type ListParams } from '../../http/paging';
+import { likePattern } from '../../http/search-terms';
+import { paginate } from '../../http/paging';
+import { sortColumn, whenSet, type ListParams } from '../../http/list-params';
 import { clientScope } from '../../http/scope';
 import { assertMayGrant, isLastSuperuser, lockSuperuserRole, superuserIds } from '../roles/grants';
 import { recordEvents } from '../events';
