@@ -40,6 +40,20 @@ export function medianFigures(runs: PageFigures[]): PageFigures {
   };
 }
 
+/** A page's worst run on each figure: the lowest scores, the highest times (issue 49 judges a page by its worst of three). */
+export function worstFigures(runs: PageFigures[]): PageFigures {
+  const first = runs[0];
+  if (!first) throw new Error('worstFigures: no runs');
+  const low = (pick: (f: PageFigures) => number) => Math.min(...runs.map(pick));
+  const high = (pick: (f: PageFigures) => number) => Math.max(...runs.map(pick));
+  const worst = [...runs].sort((a, b) => a.performance - b.performance)[0] ?? first;
+  return {
+    page: first.page, performance: low((f) => f.performance), accessibility: low((f) => f.accessibility),
+    lcpMs: high((f) => f.lcpMs), tbtMs: high((f) => f.tbtMs), cls: high((f) => f.cls), fcpMs: high((f) => f.fcpMs),
+    benchmarkIndex: low((f) => f.benchmarkIndex), findings: worst.findings,
+  };
+}
+
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100) / 100;
 const value = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
@@ -83,13 +97,21 @@ export function lighthouseFigures(page: string, lhr: Result): PageFigures {
 
 const mark = (met: boolean) => (met ? 'met' : 'MISSED');
 
-export function printFigures(figures: PageFigures[], details: boolean): void {
+function printTable(title: string, figures: PageFigures[]): void {
+  console.log(`\n${title}`);
   console.log('\n| page | performance (≥ 0.9) | LCP (≤ 2.5 s) | TBT (≤ 200 ms) | accessibility (≥ 0.95) | FCP | CLS |');
   console.log('|---|---|---|---|---|---|---|');
   for (const f of figures) {
     console.log(`| ${f.page} | ${f.performance} ${mark(f.performance >= GOALS.performance)} | ${(f.lcpMs / 1000).toFixed(1)} s ${mark(f.lcpMs <= GOALS.lcpMs)} `
       + `| ${f.tbtMs} ms ${mark(f.tbtMs <= GOALS.tbtMs)} | ${f.accessibility} ${mark(f.accessibility >= GOALS.accessibility)} | ${(f.fcpMs / 1000).toFixed(1)} s | ${f.cls} |`);
   }
+}
+
+/** The median table and, with several runs, the worst run's table beside it; then the spread and the machine. */
+export function printFigures(perPage: PageFigures[][], details: boolean): void {
+  const figures = perPage.map(medianFigures);
+  printTable('Median of the runs:', figures);
+  if (perPage.some((runs) => runs.length > 1)) printTable('Worst run of each page (each figure on its own):', perPage.map(worstFigures));
   const spread = figures.filter((f) => (f.runs?.length ?? 0) > 1);
   if (spread.length) {
     console.log(`\nMedians of ${spread[0]?.runs?.length} runs per page, the pages in turns; each run (performance, LCP, TBT):`);

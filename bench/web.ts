@@ -6,7 +6,10 @@
  * in dist/ or WEB_DIST_DIR; Debian's Chromium (CHROMIUM_PATH) runs headless with the flags of
  * playwright.config.ts. The session cookie of a sign-in through the API goes with every request.
  *   --only TEXT   only the pages whose path contains TEXT
- *   --runs N      measure every page N times, the pages in turns, and print the median of each figure (default 3)
+ *   --runs N      measure every page N times, the pages in turns, and print the median and the worst of each
+ *                 figure (default 3)
+ *   --warm        one Chrome for every page and run (a returning visit: its HTTP cache and compiled code stay);
+ *                 by default each page and run gets a Chrome of its own with a new profile (a first visit, cold)
  *   --details     per page, the audits that cost the most (what to fix)
  *   --applied     throttle the network and CPU while loading (Lighthouse's `devtools` throttling) instead of
  *                 simulating a phone from an unthrottled load: slower, and it shows what the simulation
@@ -22,9 +25,17 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { BenchClient } from './lib';
 import { startSourcePortal } from './source-portal';
-import { lighthouseFigures, medianFigures, printFigures, type PageFigures } from './web-report';
+import { lighthouseFigures, printFigures, type PageFigures } from './web-report';
 
-const { values: args } = parseArgs({ options: { only: { type: 'string' }, details: { type: 'boolean', default: false }, applied: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } } });
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    details: { type: 'boolean', default: false },
+    applied: { type: 'boolean', default: false },
+    warm: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+  },
+});
 const runs = Math.max(1, Number(args.runs) || 1);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 38421);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -38,7 +49,9 @@ fs.mkdirSync(reports, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
 const started = performance.now();
 const stop = await startSourcePortal(dataDir, PORT);
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+const launchChrome = () => chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+/** Warm: the one Chrome of the whole run. Cold: none; each audit launches its own (chrome-launcher gives it a new profile). */
+const warmChrome = args.warm ? await launchChrome() : null;
 const perPage = new Map<string, PageFigures[]>();
 try {
   const admin = await new BenchClient(BASE).signIn('beheerder@demo.local');
@@ -51,10 +64,11 @@ try {
   /** Lighthouse now and then fails to record its own trace (NO_NAVSTART, seen on the first page of a run): that page is measured again, up to twice. */
   const audit = async (page: string) => {
     for (let attempt = 1; ; attempt++) {
+      const chrome = warmChrome ?? await launchChrome();
       const result = await lighthouse(`${BASE}${page}`, {
         port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { Cookie: cookie },
         ...(args.applied ? { throttlingMethod: 'devtools' as const } : {}),
-      });
+      }).finally(() => { if (!warmChrome) chrome.kill(); });
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const failure = result.lhr.runtimeError;
       if (!failure || attempt === 3) return result;
@@ -71,12 +85,14 @@ try {
     }
   }
 } finally {
-  chrome.kill();
+  warmChrome?.kill();
   await stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-printFigures([...perPage.values()].map(medianFigures), args.details);
-console.log(`\nLighthouse ${lighthouseVersion()}, mobile preset (${args.applied ? 'applied' : 'simulated'} throttling), signed in, demo data; reports in ${reports}.`);
+printFigures([...perPage.values()], args.details);
+console.log(`\nLighthouse ${lighthouseVersion()}, mobile preset (${args.applied ? 'applied' : 'simulated'} throttling), `
+  + `${args.warm ? 'warm (one Chrome for all pages)' : 'cold (a new Chrome and profile per page and run)'}, signed in, demo data; `
+  + `reports in ${reports}.`);
 console.log(`machine: ${os.cpus().length} CPUs; ${execSync('uptime').toString().trim()}; took ${((performance.now() - started) / 60000).toFixed(1)} min.`);
 
 function lighthouseVersion(): string {
