@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Access } from './access';
+import { errorAnswers } from './openapi-errors';
 import { MULTIPART_BODY } from './route-schema';
 
 const OPENAPI_PATH = '/api/openapi.json';
@@ -71,6 +72,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         if (params) documented.params = params;
       }
       if (access && access !== 'public') documented.security = [{ session: [] }];
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const declared = (given.response as Record<string, unknown> | undefined) ?? {};
+      // A route whose success answer has no schema (a download, a stream) still says that it answers.
+      const success = Object.keys(declared).some((status) => status.startsWith('2')) ? {} : { '200': { description: 'Gelukt.' } };
+      const methodOverride = JSON.stringify(given.body ?? given[MULTIPART_BODY] ?? {}).includes('"_method"');
+      const refusals = errorAnswers({ method: methods[0] ?? 'GET', access, methodOverride });
+      documented.response = { ...refusals, ...success, ...declared };
       return { schema: documented as never, url };
     },
   });

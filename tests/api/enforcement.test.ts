@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
+import { answerRecorder } from '../support/declared-answers';
 import type { ApiClient } from '../support/client';
 import { registerAccessControl } from '../../server/http/access';
 import { hashPassword } from '../../server/lib/passwords';
@@ -70,8 +71,10 @@ async function signInNewUser(email: string, roleId: number, clientId = 1): Promi
   return ctx.client().signIn(email);
 }
 
+const answers = answerRecorder();
+
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ onAnswer: answers.onAnswer });
   routes = ctx.app.apiRoutes;
   admin = await ctx.client().signIn('beheerder@demo.local');
   reseller = await ctx.client().signIn('reseller@demo.local');
@@ -356,5 +359,12 @@ describe('an end customer sees only its own company and its end users', () => {
     expect((await klant.put(`/api/users/${resellerUser.id}`, { name: 'X', email: 'x@demo.local' })).status).toBe(404);
     const users = await klant.get('/api/users');
     expect(users.body.data.map((u: { email: string }) => u.email)).toEqual(['klant@demo.local']);
+  });
+});
+
+describe('the OpenAPI description', () => {
+  it('declares every answer the routes gave above', async () => {
+    expect(answers.size()).toBeGreaterThan(100);
+    expect(await answers.undeclared(ctx.app)).toEqual([]);
   });
 });

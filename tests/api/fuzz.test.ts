@@ -10,6 +10,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
+import { answerRecorder } from '../support/declared-answers';
 import type { ApiClient, ApiResponse } from '../support/client';
 import type { ApiRoute } from '../../server/app';
 import { BODY_LIMIT, MAX_BODY_LIST } from '../../server/http/body-limits';
@@ -136,9 +137,10 @@ const volatileTables = new Set(['sessions', 'rate_limits', 'idempotency_keys', '
 
 let ctx: TestContext;
 let fields: Map<string, Shape>;
+const answers = answerRecorder();
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ onAnswer: answers.onAnswer });
   fields = await sharedSchemaFields();
 });
 afterAll(() => ctx?.close());
@@ -264,7 +266,7 @@ describe('hostile bodies on every route', () => {
   // A database of its own: the bad-input walk above may have changed the administrator's sign-in.
   let own: TestContext;
   beforeAll(async () => {
-    own = await createTestContext();
+    own = await createTestContext({ onAnswer: answers.onAnswer });
   });
   afterAll(() => own?.close());
 
@@ -301,4 +303,11 @@ describe('hostile bodies on every route', () => {
     expect(failures).toEqual([]);
     expect(slow).toEqual([]);
   }, 600_000);
+});
+
+describe('the OpenAPI description', () => {
+  it('declares every answer the routes gave above', async () => {
+    expect(answers.size()).toBeGreaterThan(200);
+    expect(await answers.undeclared(ctx.app)).toEqual([]);
+  });
 });

@@ -55,6 +55,8 @@ export interface ContextOptions {
   smtpUrl?: string;
   /** How often the mail worker looks for mail by itself; by default only when a test reads its mail. */
   mailPollMs?: number;
+  /** Told of every answer: its method, route pattern (`/api/roles/:id`) and status (tests/support/declared-answers.ts). */
+  onAnswer?: (method: string, route: string, status: number) => void;
 }
 
 export async function createTestContext(options: ContextOptions = {}): Promise<TestContext> {
@@ -66,6 +68,12 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     smtpUrl: options.smtpUrl ?? mail.url,
   };
   const app = await buildApp({ db: database.db, config, storage: folderStorage(config.storageDir), authChanges: database.authChanges });
+  const { onAnswer } = options;
+  if (onAnswer) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.routeOptions.url) onAnswer(request.method, request.routeOptions.url, reply.statusCode);
+    });
+  }
   // By default it sends when a test reads its mail: its own rounds are rare, never inside a measurement.
   const mailWorker = startMailWorker(database.db, createMailTransport(config), { log: () => {}, pollMs: options.mailPollMs ?? 60_000 });
   await app.ready();
