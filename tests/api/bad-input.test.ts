@@ -46,7 +46,8 @@ describe('bad input answers 422 on the field', () => {
   it('a NUL byte in a search, a filter or a text field', async () => {
     const search = await admin.get('/api/users?search=a%00b');
     expect(search.status).toBe(422);
-    expect(search.body).toEqual({ message: 'Validatie mislukt!', errors: { search: ['Dit veld bevat een ongeldig teken.'] } });
+    expect(search.body)
+      .toEqual({ message: 'Validatie mislukt!', errors: { search: ['Dit veld bevat een ongeldig teken.'] } });
     expect((await admin.get('/api/client-list?filters[all]=a%00b')).body.errors).toEqual({ 'filters[all]': ['Dit veld bevat een ongeldig teken.'] });
     const role = await admin.post('/api/roles', { name: 'a\u0000b', description: 'Omschrijving' });
     expect(role.status).toBe(422);
@@ -107,7 +108,9 @@ describe('bad input answers 422 on the field', () => {
     const wrong = await admin.post('/api/roles', { name: 5, description: ['x'] });
     expect(wrong.status).toBe(422);
     expect(Object.keys(wrong.body.errors).sort()).toEqual(['description', 'name']);
-    expect((await admin.get(`/api/users?search=${'x'.repeat(256)}`)).body.errors).toEqual({ search: ['Dit veld mag maximaal 255 tekens bevatten.'] });
+    expect((await admin.get(`/api/users?search=${'x'.repeat(256)}`)).body.errors).toEqual({
+      search: ['Dit veld mag maximaal 255 tekens bevatten.'],
+    });
   });
 });
 

@@ -98,7 +98,10 @@ describe('a body within its limit is cheap to refuse', () => {
     expect(count).toBeGreaterThan(MAX_BODY_LIST);
     const res = await admin.post('/api/contacts', arrayBody('reseller_end_client', count), { 'content-type': 'application/json' });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'Validatie mislukt!', errors: { reseller_end_client: ['Dit veld mag maximaal 10000 waarden bevatten.'] } });
+    expect(res.body).toEqual({
+      message: 'Validatie mislukt!',
+      errors: { reseller_end_client: ['Dit veld mag maximaal 10000 waarden bevatten.'] },
+    });
   });
 
   it('refuses deep nesting with one field error', async () => {

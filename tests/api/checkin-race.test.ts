@@ -52,7 +52,8 @@ describe('a serial checked in twice at the same moment', () => {
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses).toEqual([200, ...Array.from({ length: parallel - 1 }, () => 422)]);
       for (const refused of answers.filter((a) => a.status === 422)) {
-        expect(Object.values(refused.body.errors as Record<string, string[]>).flat()).toContain('Serienummer staat al in de voorraad.');
+        expect(Object.values(refused.body.errors as Record<string, string[]>).flat())
+          .toContain('Serienummer staat al in de voorraad.');
       }
       const stored = await sql<{ n: string }>`select count(*) as n from items where upper(serial) = ${serial.toUpperCase()} and deleted_at is null`.execute(ctx.db);
       expect(Number(stored.rows[0]!.n)).toBe(1);

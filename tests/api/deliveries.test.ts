@@ -407,7 +407,10 @@ describe('state rules (spec 2 §4)', () => {
     const d = await created(await admin.post('/api/deliveries', ticket(1, { products: [{ item_id: item.id, is_pickup: 1 }] })));
     const notCancelled = await admin.post('/api/delivery/delete', { id: d.id });
     expect(notCancelled.status).toBe(422);
-    expect(notCancelled.body).toEqual({ message: 'Er is helaas iets fout gegaan bij het verwijderen van de levering', errors: { id: ['Alleen een geannuleerde levering kan worden heropend of verwijderd.'] } });
+    expect(notCancelled.body).toEqual({
+      message: 'Er is helaas iets fout gegaan bij het verwijderen van de levering',
+      errors: { id: ['Alleen een geannuleerde levering kan worden heropend of verwijderd.'] },
+    });
 
     const cancel = await admin.post('/api/delivery/cancel', { id: d.id });
     expect(cancel.body.message).toBe('De levering is geannuleerd');
@@ -416,7 +419,10 @@ describe('state rules (spec 2 §4)', () => {
     expect(after.items[0].status.id).toBe(ItemStatus.IN_GEBRUIK);
     expect((await admin.get(`/api/cancelleddeliveries?search=${d.order_number}`)).body.total).toBe(1);
     const edit = await admin.post(`/api/deliveries/${d.id}`, { _method: 'PUT', order_number: 'X' });
-    expect(edit.body).toEqual({ message: 'Er is helaas iets fout gegaan bij het wijzigen van de levering', errors: { id: ['Een geannuleerde levering kan niet worden gewijzigd.'] } });
+    expect(edit.body).toEqual({
+      message: 'Er is helaas iets fout gegaan bij het wijzigen van de levering',
+      errors: { id: ['Een geannuleerde levering kan niet worden gewijzigd.'] },
+    });
 
     const reopen = await admin.post('/api/delivery/reopen-cancelled-delivery', { id: d.id });
     expect(reopen.body.message).toBe('De levering is heropend');
@@ -435,7 +441,10 @@ describe('state rules (spec 2 §4)', () => {
     await ctx.db.updateTable('delivery_products').set({ checked_out_at: new Date() }).where('delivery_id', '=', bulk.id).execute();
     const refused = await admin.post('/api/delivery/cancel', { id: bulk.id });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ message: 'Er is helaas iets fout gegaan bij het annuleren van de levering', errors: { id: ['Een afgeronde levering kan niet worden geannuleerd.'] } });
+    expect(refused.body).toEqual({
+      message: 'Er is helaas iets fout gegaan bij het annuleren van de levering',
+      errors: { id: ['Een afgeronde levering kan niet worden geannuleerd.'] },
+    });
 
     await heldItem();
     const resignation = await created(await admin.post('/api/deliveries', ticket(2, { date: null })));
@@ -476,7 +485,8 @@ describe('carrier, packing slip and shipping label', () => {
     const d = await created(await admin.post('/api/deliveries', ticket(5, { bundle_id: bundleId, carrier_id: 1 })));
     const refused = await admin.get(`/deliveries/${d.id}/shipping_label`);
     expect(refused.status).toBe(422);
-    expect(refused.body.errors.carrier_id).toEqual(['Een verzendlabel is er alleen voor leveringen die PostNL bezorgt.']);
+    expect(refused.body.errors.carrier_id)
+      .toEqual(['Een verzendlabel is er alleen voor leveringen die PostNL bezorgt.']);
 
     const changed = await admin.post(`/api/deliveries/${d.id}`, { _method: 'PUT', carrier_id: 2 });
     expect(changed.body).toMatchObject({ message: 'De bezorger is aangepast', data: { carrier: { id: 2, name: 'PostNL' }, can: { shipping_label: true } } });

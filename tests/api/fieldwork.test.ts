@@ -96,7 +96,8 @@ describe('check-out (POST /api/delivery/checkout)', () => {
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Items uitklaren mislukt');
     expect(res.body.errors).toEqual({
-      'serials.1': ['Serienummer is al gescand.'], 'serials.2': ['Serienummer komt niet overeen'], 'serials.3': ['Serienummer is niet gevonden.'],
+      'serials.1': ['Serienummer is al gescand.'], 'serials.2': ['Serienummer komt niet overeen'],
+      'serials.3': ['Serienummer is niet gevonden.'],
       'serials.4': ['Serienummer hoort niet bij deze levering.'], 'serials.5': ['Serienummer is niet beschikbaar.'],
     });
     expect((await lineRows(id)).every((l) => l.checked_out_at === null)).toBe(true);
@@ -114,8 +115,11 @@ describe('check-out (POST /api/delivery/checkout)', () => {
     };
     expect(await listed()).toMatchObject({ products_count: 4, checked_out_count: 0 });
     const tooMany = await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial], accessories: [{ product_id: accessory, amount: 3 }] });
-    expect(tooMany.body.errors).toEqual({ 'accessories.0.amount': ['Dit accessoire staat niet (meer) open op deze levering.'] });
-    expect((await magazijn.post('/api/delivery/checkout', { id })).body.errors).toEqual({ serials: ['Scan minimaal één serienummer of vul een aantal in.'] });
+    expect(tooMany.body.errors)
+      .toEqual({ 'accessories.0.amount': ['Dit accessoire staat niet (meer) open op deze levering.'] });
+    expect((await magazijn.post('/api/delivery/checkout', { id })).body.errors).toEqual({
+      serials: ['Scan minimaal één serienummer of vul een aantal in.'],
+    });
 
     const res = await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial, b.serial], accessories: [{ product_id: accessory, amount: '2' }] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -161,9 +165,13 @@ describe('check-out (POST /api/delivery/checkout)', () => {
     const foreign = await delivery(DeliveryType.INDIENST, otherCustomer, [{ product_id: otherProduct }]);
     expect((await reseller.post('/api/delivery/checkout', { id: foreign, serials: [a.serial] })).status).toBe(404);
     await ctx.db.updateTable('deliveries').set({ is_cancelled: true }).where('id', '=', id).execute();
-    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] })).body.errors).toEqual({ id: ['Een geannuleerde levering kan niet worden uitgeklaard.'] });
+    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] })).body.errors).toEqual({
+      id: ['Een geannuleerde levering kan niet worden uitgeklaard.'],
+    });
     await ctx.db.updateTable('deliveries').set({ is_cancelled: false, completed_at: new Date() }).where('id', '=', id).execute();
-    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] })).body.errors).toEqual({ id: ['Een afgeronde levering kan niet meer worden uitgeklaard.'] });
+    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] })).body.errors).toEqual({
+      id: ['Een afgeronde levering kan niet meer worden uitgeklaard.'],
+    });
   });
 });
 
@@ -184,14 +192,22 @@ describe('finish (POST /api/finish/delivery)', () => {
     expect(none.status).toBe(422);
     expect(none.body.errors).toEqual({ handtekening: ['Een handtekening is verplicht.'], signer_name: ['Vul de naam van de ondertekenaar in.'] });
     const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64')}`;
-    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: svg, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: ['De handtekening moet een PNG-afbeelding zijn.'] });
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: svg, signer_name: 'Jan' })).body.errors).toEqual({
+      handtekening: ['De handtekening moet een PNG-afbeelding zijn.'],
+    });
     const lying = `data:image/png;base64,${Buffer.from('<html>not a png</html>').toString('base64')}`;
-    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: lying, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: ['De handtekening moet een PNG-afbeelding zijn.'] });
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: lying, signer_name: 'Jan' })).body.errors).toEqual({
+      handtekening: ['De handtekening moet een PNG-afbeelding zijn.'],
+    });
     const broken = signaturePng();
     const cut = pngDataUrl(broken.subarray(0, broken.length - 20));
-    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: cut, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: ['De handtekening moet een PNG-afbeelding zijn.'] });
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: cut, signer_name: 'Jan' })).body.errors).toEqual({
+      handtekening: ['De handtekening moet een PNG-afbeelding zijn.'],
+    });
     const tiny = pngDataUrl(signaturePng(20, 20));
-    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: tiny, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: ['De handtekening is te groot of te klein.'] });
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: tiny, signer_name: 'Jan' })).body.errors).toEqual({
+      handtekening: ['De handtekening is te groot of te klein.'],
+    });
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: signature, signer_name: 'Jan', signed_at: future })).body.errors)
       .toEqual({ signed_at: ['Het tijdstip van ondertekenen ligt in de toekomst.'] });
@@ -280,7 +296,8 @@ describe('finish (POST /api/finish/delivery)', () => {
     const c = await item();
     const other = await delivery(DeliveryType.REPARATIE, endUser, [{ product_id: product, item_id: c.id }]);
     const refused = await magazijn.post('/api/finish/delivery', { id: other, handtekening: signature, signer_name: 'Jan', items: [{ item_id: null, product_id: product, is_pickup: 0 }] });
-    expect(refused.body.errors).toEqual({ 'items.0.product_id': ['Dit artikel staat niet (meer) open op deze levering.'] });
+    expect(refused.body.errors)
+      .toEqual({ 'items.0.product_id': ['Dit artikel staat niet (meer) open op deze levering.'] });
   });
 
   it('refuses lines that are not on the delivery, not checked out or ticked twice', async () => {
@@ -288,15 +305,19 @@ describe('finish (POST /api/finish/delivery)', () => {
     const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product, item_id: a.id }]);
     const stranger = await item();
     // Not finished yet (lines open) and not a pickup ticket: finishing is not offered.
-    expect((await magazijn.post('/api/finish/delivery', { id, handtekening: signature, signer_name: 'X' })).body.errors).toEqual({ id: ['Deze levering kan nog niet worden afgerond.'] });
+    expect((await magazijn.post('/api/finish/delivery', { id, handtekening: signature, signer_name: 'X' })).body.errors).toEqual({
+      id: ['Deze levering kan nog niet worden afgerond.'],
+    });
     const swap = await delivery(DeliveryType.REPARATIE, endUser, [{ product_id: product, item_id: (await item(ItemStatus.IN_GEBRUIK, endUser)).id, is_pickup: 1 }, { product_id: product, item_id: a.id }]);
     const res = await magazijn.post('/api/finish/delivery', {
       id: swap, handtekening: signature, signer_name: 'X', delivery_type_id: 3,
       items: [{ item_id: stranger.id, is_pickup: 0 }, { item_id: a.id, is_pickup: 0 }, { product_id: accessory, is_pickup: 0 }],
     });
     expect(res.body.errors).toEqual({
-      delivery_type_id: ['Dit hoort niet bij deze levering.'], 'items.0.item_id': ['Dit artikel staat niet (meer) open op deze levering.'],
-      'items.1.item_id': ['Dit artikel is nog niet uitgeklaard.'], 'items.2.product_id': ['Dit artikel staat niet (meer) open op deze levering.'],
+      delivery_type_id: ['Dit hoort niet bij deze levering.'],
+      'items.0.item_id': ['Dit artikel staat niet (meer) open op deze levering.'],
+      'items.1.item_id': ['Dit artikel is nog niet uitgeklaard.'],
+      'items.2.product_id': ['Dit artikel staat niet (meer) open op deze levering.'],
     });
   });
 
@@ -317,13 +338,19 @@ describe('finish (POST /api/finish/delivery)', () => {
 
     const again = await magazijn.post('/api/finish/delivery', body, { 'Idempotency-Key': `finish-${id}-other` });
     expect(again.status).toBe(422);
-    expect(again.body).toEqual({ message: 'Er is helaas iets fout gegaan bij het afronden van de levering', errors: { id: ['Deze levering is al afgerond.'] } });
+    expect(again.body).toEqual({
+      message: 'Er is helaas iets fout gegaan bij het afronden van de levering',
+      errors: { id: ['Deze levering is al afgerond.'] },
+    });
 
     const cancelled = await delivery(DeliveryType.UITDIENST, endUser, [{ product_id: product, item_id: (await item(ItemStatus.IN_GEBRUIK, endUser)).id, is_pickup: 1 }]);
     await ctx.db.updateTable('deliveries').set({ is_cancelled: true }).where('id', '=', cancelled).execute();
     const refused = await magazijn.post('/api/finish/delivery', { id: cancelled, items: [], handtekening: signature, signer_name: 'Jan' });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ message: 'Er is helaas iets fout gegaan bij het afronden van de levering', errors: { id: ['Een geannuleerde levering kan niet worden afgerond.'] } });
+    expect(refused.body).toEqual({
+      message: 'Er is helaas iets fout gegaan bij het afronden van de levering',
+      errors: { id: ['Een geannuleerde levering kan niet worden afgerond.'] },
+    });
     expect(signatureFiles()).toBe(before + 1);
   });
 

@@ -62,7 +62,9 @@ describe('a contact with an account obeys the rules of changing that user', () =
     const bea = await accountOf('beheerder@demo.local');
     const takeover = await magazijn.put(`/api/contacts/${bea.contact_id}`, contactBody(bea, { email: 'aanvaller@elders.test' }));
     expect(takeover.status).toBe(403);
-    expect(takeover.body.message).toBe("Voor het wijzigen van de naam of het e-mailadres van een gebruiker is het recht 'Gebruiker wijzigen' nodig.");
+    expect(takeover.body.message).toBe(
+      "Voor het wijzigen van de naam of het e-mailadres van een gebruiker is het recht 'Gebruiker wijzigen' nodig.",
+    );
 
     await grant('Magazijn', ['Gebruiker wijzigen', 'Gebruiker verwijderen']);
     const withRight = await magazijn.put(`/api/contacts/${bea.contact_id}`, contactBody(bea, { email: 'aanvaller@elders.test' }));
@@ -84,11 +86,14 @@ describe('a contact with an account obeys the rules of changing that user', () =
     const rik = await accountOf('reseller@demo.local');
     const mail = await magazijn.put(`/api/contacts/${rik.contact_id}`, contactBody(rik, { email: 'rik@elders.test' }));
     expect(mail.status).toBe(403);
-    expect(mail.body.message).toBe("Voor het wijzigen van de naam of het e-mailadres van een gebruiker is het recht 'Gebruiker wijzigen' nodig.");
+    expect(mail.body.message).toBe(
+      "Voor het wijzigen van de naam of het e-mailadres van een gebruiker is het recht 'Gebruiker wijzigen' nodig.",
+    );
     expect((await magazijn.put(`/api/contacts/${rik.contact_id}`, contactBody(rik, { last_name: 'Anders' }))).status).toBe(403);
     const off = await magazijn.put(`/api/contacts/${rik.contact_id}`, contactBody(rik, { has_account: false }));
     expect(off.status).toBe(403);
-    expect(off.body.message).toBe("Voor het verwijderen van het account van een gebruiker is het recht 'Gebruiker verwijderen' nodig.");
+    expect(off.body.message)
+      .toBe("Voor het verwijderen van het account van een gebruiker is het recht 'Gebruiker verwijderen' nodig.");
     expect((await magazijn.delete(`/api/contacts/${rik.contact_id}`)).status).toBe(403);
     expect(await accountOf('reseller@demo.local')).toEqual(rik);
 
@@ -100,7 +105,9 @@ describe('a contact with an account obeys the rules of changing that user', () =
     const warehouseRights = await rightsOf('Magazijn');
     const added = ['Gebruiker wijzigen', ...(await rightsOf('Reseller'))].filter((r) => !warehouseRights.includes(r)) as Permission[];
     await grant('Magazijn', ['Gebruiker wijzigen']);
-    expect((await magazijn.put(`/api/contacts/${rik.contact_id}`, contactBody(rik, { email: 'Rik.Reseller@demo.local' }))).body.message).toBe('Je mag deze gebruiker niet wijzigen of verwijderen: deze gebruiker heeft rechten die je zelf niet hebt.');
+    expect((await magazijn.put(`/api/contacts/${rik.contact_id}`, contactBody(rik, { email: 'Rik.Reseller@demo.local' }))).body.message).toBe(
+      'Je mag deze gebruiker niet wijzigen of verwijderen: deze gebruiker heeft rechten die je zelf niet hebt.',
+    );
     await grant('Magazijn', added);
     const allowed = await magazijn.put(`/api/contacts/${rik.contact_id}`, contactBody(rik, { email: 'Rik.Reseller@demo.local' }));
     expect(allowed.status).toBe(200);
@@ -129,11 +136,13 @@ describe('roles belong to a client', () => {
     const before = await rightsOf('Magazijn');
     const rights = await reseller.post(`/api/roles/${magazijnRole}/permissions`, { permissions: ['Klant bekijken'] });
     expect(rights.status).toBe(403);
-    expect(rights.body.message).toBe('Deze rol is een sjabloon van de leverancier: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
+    expect(rights.body.message)
+      .toBe('Deze rol is een sjabloon van de leverancier: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
     expect((await reseller.put(`/api/roles/${magazijnRole}`, { name: 'Magazijn', description: 'Overgenomen' })).status).toBe(403);
     const remove = await reseller.delete(`/api/roles/${magazijnRole}`);
     expect(remove.status).toBe(403);
-    expect(remove.body.message).toBe('Deze rol is een sjabloon van de leverancier: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
+    expect(remove.body.message)
+      .toBe('Deze rol is een sjabloon van de leverancier: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
     expect((await klant.post(`/api/roles/${magazijnRole}/permissions`, { permissions: ['Klant bekijken'] })).status).toBe(403);
     expect(await rightsOf('Magazijn')).toEqual(before);
     expect((await ctx.db.selectFrom('roles').select('description').where('id', '=', magazijnRole).executeTakeFirstOrThrow()).description).not.toBe('Overgenomen');

@@ -83,8 +83,10 @@ describe('pre-notification create, read, change, delete', () => {
     const res = await admin.post('/api/asns', { client_id: '', reference: ' ', stock_owner: 'Iemand', products: [{ product_id: '', quantity: 0 }] });
     expect(res.status).toBe(422);
     expect(res.body.errors).toMatchObject({
-      client_id: ['Dit veld is verplicht.'], reference: ['Dit veld is verplicht.'], stock_owner: ['Kies Eindklant, Reseller of Operational lease.'],
-      'products.0.product_id': ['Dit veld is verplicht.'], 'products.0.quantity': ['Vul een aantal van 1 tot 10000 in.'],
+      client_id: ['Dit veld is verplicht.'], reference: ['Dit veld is verplicht.'],
+      stock_owner: ['Kies Eindklant, Reseller of Operational lease.'],
+      'products.0.product_id': ['Dit veld is verplicht.'],
+      'products.0.quantity': ['Vul een aantal van 1 tot 10000 in.'],
     });
     const none = await admin.post('/api/asns', asnBody({ products: [] }));
     expect(none.body.errors.products).toEqual(['Voeg minimaal één artikel toe.']);
@@ -188,7 +190,9 @@ describe('lists and export', () => {
     expect(String(res.headers['content-type'])).toContain('text/csv');
     expect(String(res.headers['content-disposition'])).toMatch(/attachment; filename="voormeldingen_\d{8}_\d{6}\.csv"/);
     const lines = Buffer.from(res.body as Buffer).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Eindklant;Ordernummer;Topdesknummer;Artikelomschrijving;Artikelnummer;Aantal;Ingeklaard;Leverdatum;Aanmelddatum');
+    expect(lines[0]).toBe(
+      'Eindklant;Ordernummer;Topdesknummer;Artikelomschrijving;Artikelnummer;Aantal;Ingeklaard;Leverdatum;Aanmelddatum',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('"ORD-CSV;1"');
     const all = await admin.get('/api/exportasnproductscsv?tab=open');
@@ -245,7 +249,8 @@ describe('check-in', () => {
     const asn = await createAsn();
     expect((await magazijn.post('/api/delivery/save', { products: [] })).body.errors).toMatchObject({ id: ['Dit veld is verplicht.'] });
     const unknown = await magazijn.post('/api/delivery/save', { id: asn.id, products: [{ asn_product_id: 99999999, serials: ['X1'] }] });
-    expect(unknown.body.errors).toEqual({ 'products.0.asn_product_id': ['Dit artikel hoort niet bij deze voormelding.'] });
+    expect(unknown.body.errors)
+      .toEqual({ 'products.0.asn_product_id': ['Dit artikel hoort niet bij deze voormelding.'] });
     const nothing = await magazijn.post('/api/delivery/save', { id: asn.id, products: [] });
     expect(nothing.body.errors).toEqual({ products: ['Vul een aantal of serienummers in.'] });
     const noSerials = await magazijn.post('/api/delivery/save', { id: asn.id, products: [{ asn_product_id: asn.products[0]!.id, quantity: 2 }] });

@@ -109,10 +109,12 @@ describe("the provider's roles are templates", () => {
     const before = await rightsOfRole(template);
     const rename = await reseller.put(`/api/roles/${template}`, { name: 'Reseller (van Rik)', description: 'Overgenomen' });
     expect(rename.status).toBe(403);
-    expect(rename.body.message).toBe('Deze rol is een sjabloon van de leverancier: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
+    expect(rename.body.message)
+      .toBe('Deze rol is een sjabloon van de leverancier: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
     const rights = await reseller.post(`/api/roles/${template}/permissions`, { permissions: ['Klant bekijken'] });
     expect(rights.status).toBe(403);
-    expect(rights.body.message).toBe('Deze rol is een sjabloon van de leverancier: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
+    expect(rights.body.message)
+      .toBe('Deze rol is een sjabloon van de leverancier: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
     expect((await reseller.delete(`/api/roles/${template}`)).status).toBe(403);
     expect((await roleRow(template))?.name).toBe('Reseller');
     expect(await rightsOfRole(template)).toEqual(before);
@@ -155,7 +157,8 @@ describe("a reseller's role within its own part of the hierarchy", () => {
     expect(await Promise.all(planners.map(async (r: { id: number }) => (await roleRow(r.id))?.client_id))).toEqual([resellerId]);
     const change = await klant.put(`/api/roles/${id}`, { name: 'Klantbeheer', description: 'Door Karin' });
     expect(change.status).toBe(403);
-    expect(change.body.message).toBe('Deze rol is van een bovenliggende organisatie: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
+    expect(change.body.message)
+      .toBe('Deze rol is van een bovenliggende organisatie: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
     expect((await other.get(`/api/roles/${id}`)).status).toBe(404);
   });
 });

@@ -126,7 +126,8 @@ describe('changing a user', () => {
     expect(su.status).toBe(422);
     expect(su.body.errors).toEqual({ role: ['Alleen een Superuser mag de rol Superuser toekennen of afnemen.'] });
     const magazijn = await reseller.put(`/api/users/${id}`, body([await roleId('Magazijn')]));
-    expect(magazijn.body.errors).toEqual({ role: ['Je mag deze rol niet toekennen: je hebt zelf niet alle rechten van deze rol.'] });
+    expect(magazijn.body.errors)
+      .toEqual({ role: ['Je mag deze rol niet toekennen: je hebt zelf niet alle rechten van deze rol.'] });
     expect(await rolesOf(id)).toEqual(['Eindklant']);
     const ok = await reseller.put(`/api/users/${id}`, body([await roleId('Eindklant'), await roleId('Reseller')]));
     expect(ok.status).toBe(200);
@@ -144,7 +145,8 @@ describe('changing a user', () => {
     const id = ids['beheerder@demo.local'];
     const res = await admin.put(`/api/users/${id}`, { name: 'Bea Beheerder', email: 'beheerder@demo.local', role: [await roleId('Magazijn')] });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ role: ['Dit is de laatste gebruiker met de rol Superuser; die rol kan niet worden afgenomen.'] });
+    expect(res.body.errors)
+      .toEqual({ role: ['Dit is de laatste gebruiker met de rol Superuser; die rol kan niet worden afgenomen.'] });
     expect(await rolesOf(id)).toEqual(['Superuser']);
   });
 });
@@ -276,7 +278,9 @@ describe('roles', () => {
     const unknown = await admin.post(`/api/roles/${id}/permissions`, { permissions: ['Alles mogen'] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ permissions: ['Onbekend recht: Alles mogen'] });
-    expect((await admin.post(`/api/roles/${id}/permissions`, {})).body.errors).toEqual({ permissions: ['Dit veld is verplicht.'] });
+    expect((await admin.post(`/api/roles/${id}/permissions`, {})).body.errors).toEqual({
+      permissions: ['Dit veld is verplicht.'],
+    });
 
     // Give the role to the Magazijn user: its rights are read fresh on the next request.
     const magazijn = await ctx.client().signIn('magazijn@demo.local');
@@ -324,7 +328,9 @@ describe('roles', () => {
       .returning('id').executeTakeFirstOrThrow()).id;
     const own = await reseller.post(`/api/roles/${ownRole}/permissions`, { permissions: ['Klant bekijken', 'Voorraad wijzigen'] });
     expect(own.status).toBe(422);
-    expect(own.body.errors).toEqual({ permissions: ["Je mag het recht 'Voorraad wijzigen' niet toekennen of afnemen: je hebt het zelf niet."] });
+    expect(own.body.errors).toEqual({
+      permissions: ["Je mag het recht 'Voorraad wijzigen' niet toekennen of afnemen: je hebt het zelf niet."],
+    });
     const su = await reseller.put(`/api/roles/${await roleId('Superuser')}`, { name: 'Superuser', description: 'x' });
     expect(su.status).toBe(403);
     const ok = await reseller.post(`/api/roles/${ownRole}/permissions`, { permissions: ['Klant bekijken'] });
@@ -353,7 +359,9 @@ describe('contacts and invitations', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ message: 'De contactpersoon is aangemaakt', data: { first_name: 'Sanne', has_account: false, user_id: null }, activation_mail_sent: false });
     expect(await ctx.db.selectFrom('users').select('id').where('email', '=', person.email).executeTakeFirst()).toBeUndefined();
-    expect((await admin.delete(`/api/contacts/${res.body.data.id}`)).body.message).toBe('De contactpersoon is verwijderd');
+    expect((await admin.delete(`/api/contacts/${res.body.data.id}`)).body.message).toBe(
+      'De contactpersoon is verwijderd',
+    );
   });
 
   it('invites a contact with an account: a user with the client type\'s role and an activation mail that works', async () => {
@@ -425,7 +433,9 @@ describe('contacts and invitations', () => {
     const bad = await admin.put(`/api/contacts/${ids.sanneContact}`, { ...person, has_account: true, reseller_end_client: [foreign] });
     expect(bad.body.errors).toEqual({ reseller_end_client: ['Kies eindklanten van deze reseller.'] });
     const notReseller = await admin.post('/api/contacts', { ...person, email: 'x@voorbeeld.nl', client_id: own[0], has_account: false, reseller_end_client: [own[1]] });
-    expect(notReseller.body.errors).toEqual({ reseller_end_client: ['Eindklanten kunnen alleen aan een contactpersoon van een reseller worden gekoppeld.'] });
+    expect(notReseller.body.errors).toEqual({
+      reseller_end_client: ['Eindklanten kunnen alleen aan een contactpersoon van een reseller worden gekoppeld.'],
+    });
   });
 
   it('deletes a contact with its account; refuses the own contact', async () => {
