@@ -4,7 +4,6 @@ import { pdfText } from '../support/pdf';
 import { readWorkbook } from '../support/xlsx';
 import { signaturePng } from '../support/png';
 import { ClientType, ItemStatus } from '@domain/enums';
-import { fileMsg } from '@domain/files';
 
 // One walk through the customer page: long on a shared two-core machine.
 test.describe.configure({ timeout: 240_000 });
@@ -126,7 +125,7 @@ test('customer page: breadcrumb, invoice downloads, stock and pre-notification m
     const edit = page.getByRole('dialog', { name: 'Klant wijzigen' });
     await edit.getByLabel('Logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
     await edit.getByRole('button', { name: 'Opslaan' }).click();
-    await expect(edit.getByText(fileMsg.image)).toBeVisible();
+    await expect(edit.getByText('Het bestand moet een afbeelding zijn.')).toBeVisible();
     await edit.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: signaturePng(120, 60) });
     await page.screenshot({ path: '.tmp/shots/crm-customer-form-logo.png' });
     await edit.getByRole('button', { name: 'Opslaan' }).click();
