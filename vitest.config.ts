@@ -47,7 +47,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts', 'build/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts', 'build/**/*.test.ts', 'bench/**/*.test.ts', 'tests/*.test.ts'],
           environment: 'node',
           // Some unit tests start an embedded database; on a busy 2-core machine that takes seconds.
           testTimeout: 30_000,

@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { addedHold, arrayRecipe, listenLocally, sendRaw, type HostileRequest } from '../support/event-loop';
-import { BODY_LIMIT, BODY_TOO_LARGE_MESSAGE, MAX_BODY_DEPTH, MAX_BODY_LIST } from '../../server/http/body-limits';
-import { MAX_FIELD_ERRORS, MAX_LIST, msg } from '@domain/schemas/common';
-import { VALIDATION_MESSAGE } from '../../server/http/errors';
+import { BODY_LIMIT, MAX_BODY_DEPTH, MAX_BODY_LIST } from '../../server/http/body-limits';
+import { MAX_FIELD_ERRORS, MAX_LIST } from '@domain/schemas/common';
 
 /** The longest hostile bodies may hold a cheap request beyond what the same requests with a harmless body do (the goal is ~50 ms of work; the rest is a busy test machine). */
 const MAX_HOLD_MS = 300;
@@ -61,7 +60,7 @@ describe('a body larger than its route needs is refused from its size', () => {
     const held = await holdOf([login, login, login]);
     for (const answer of held.answers) {
       expect(answer.status).toBe(413);
-      expect(JSON.parse(answer.body)).toEqual({ message: BODY_TOO_LARGE_MESSAGE });
+      expect(JSON.parse(answer.body)).toEqual({ message: 'De verzonden gegevens zijn te groot.' });
     }
     expect(held.addedMs, `slowest ${held.slowestMs} ms`).toBeLessThan(MAX_HOLD_MS);
     // A real sign-in is far below the public limit and still works.
@@ -80,7 +79,7 @@ describe('a body larger than its route needs is refused from its size', () => {
     ]);
     const [asJson, asForm] = held.answers;
     expect(asJson!.status).toBe(413);
-    expect(JSON.parse(asJson!.body)).toEqual({ message: BODY_TOO_LARGE_MESSAGE });
+    expect(JSON.parse(asJson!.body)).toEqual({ message: 'De verzonden gegevens zijn te groot.' });
     expect(asForm!.status).toBe(413);
     expect(held.addedMs, `slowest ${held.slowestMs} ms`).toBeLessThan(MAX_HOLD_MS);
   });
@@ -99,20 +98,23 @@ describe('a body within its limit is cheap to refuse', () => {
     expect(count).toBeGreaterThan(MAX_BODY_LIST);
     const res = await admin.post('/api/contacts', arrayBody('reseller_end_client', count), { 'content-type': 'application/json' });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: VALIDATION_MESSAGE, errors: { reseller_end_client: [msg.tooMany(MAX_BODY_LIST)] } });
+    expect(res.body).toEqual({
+      message: 'Validatie mislukt!',
+      errors: { reseller_end_client: ['Dit veld mag maximaal 10000 waarden bevatten.'] },
+    });
   });
 
   it('refuses deep nesting with one field error', async () => {
     const res = await admin.post('/api/contacts', deepBody(20_000), { 'content-type': 'application/json' });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ [Array.from({ length: MAX_BODY_DEPTH - 1 }, () => '0').reduce((p, k) => `${p}.${k}`, 'products')]: [msg.tooDeep] });
+    expect(res.body.errors).toEqual({ [Array.from({ length: MAX_BODY_DEPTH - 1 }, () => '0').reduce((p, k) => `${p}.${k}`, 'products')]: ['Dit veld is te diep genest.'] });
   });
 
   it('caps the lists of the shared schemas: a delivery with more product lines than the cap gets one message, not one per line', async () => {
     const lines = Array.from({ length: MAX_LIST.lines + 1 }, () => ({ product_id: 'x' }));
     const res = await klant.post('/api/deliveries', { delivery_type_id: 3, products: lines });
     expect(res.status).toBe(422);
-    expect(res.body.errors.products).toEqual([msg.tooMany(MAX_LIST.lines)]);
+    expect(res.body.errors.products).toEqual(['Dit veld mag maximaal 1000 waarden bevatten.']);
     expect(Object.keys(res.body.errors).some((k) => k.startsWith('products.'))).toBe(false);
   });
 
@@ -128,9 +130,9 @@ describe('a body within its limit is cheap to refuse', () => {
   it('finds a NUL character anywhere in a body and names its field', async () => {
     const res = await admin.post('/api/contacts', { first_name: 'Jan', reseller_end_client: [{ endclient_id: 1 }, { endclient_id: 'a\u0000b' }] });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ 'reseller_end_client.1.endclient_id': [msg.invalidCharacter] });
+    expect(res.body.errors).toEqual({ 'reseller_end_client.1.endclient_id': ['Dit veld bevat een ongeldig teken.'] });
     const inKey = await admin.post('/api/contacts', { first_name: 'Jan', extra: { 'k\u0000': 1 } });
-    expect(inKey.body.errors).toEqual({ extra: [msg.invalidCharacter] });
+    expect(inKey.body.errors).toEqual({ extra: ['Dit veld bevat een ongeldig teken.'] });
   });
 });
 

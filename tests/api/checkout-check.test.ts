@@ -8,9 +8,6 @@ import { grantRight } from '../support/hierarchy';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
-import { fieldworkMsg } from '@domain/fieldwork';
-import { scanMsg } from '@domain/scan';
-import { asnMsg } from '@domain/schemas/prenotifications';
 
 let ctx: TestContext;
 let magazijn: ApiClient;
@@ -74,14 +71,14 @@ describe('POST /api/delivery/checkout/check', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual([
       { serial: a.serial, available: true, message: null },
-      { serial: a.serial.toLowerCase(), available: false, message: scanMsg.duplicate },
-      { serial: 'KORT', available: false, message: scanMsg.length },
-      { serial: 'CK999999', available: false, message: asnMsg.serialUnknown },
-      { serial: foreign.serial, available: false, message: fieldworkMsg.serialNotOnDelivery },
-      { serial: inUse.serial, available: false, message: fieldworkMsg.serialNotAvailable },
+      { serial: a.serial.toLowerCase(), available: false, message: 'Serienummer is al gescand.' },
+      { serial: 'KORT', available: false, message: 'Serienummer komt niet overeen' },
+      { serial: 'CK999999', available: false, message: 'Serienummer is niet gevonden.' },
+      { serial: foreign.serial, available: false, message: 'Serienummer hoort niet bij deze levering.' },
+      { serial: inUse.serial, available: false, message: 'Serienummer is niet beschikbaar.' },
       { serial: b.serial, available: true, message: null },
       // Two laptop lines: the third laptop has no open line left.
-      { serial: c.serial, available: false, message: fieldworkMsg.serialNotOnDelivery },
+      { serial: c.serial, available: false, message: 'Serienummer hoort niet bij deze levering.' },
     ]);
     expect(await checkedOut(id)).toBe(0);
     expect((await ctx.db.selectFrom('items').select('status_id').where('id', '=', a.id).executeTakeFirstOrThrow()).status_id).toBe(ItemStatus.INGEKLAARD);
@@ -89,7 +86,7 @@ describe('POST /api/delivery/checkout/check', () => {
     // What the check says is what the check-out does.
     expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial, b.serial] })).status).toBe(200);
     const again = await magazijn.post('/api/delivery/checkout/check', { id, serials: [a.serial] });
-    expect(again.body.data).toEqual([{ serial: a.serial, available: false, message: scanMsg.duplicate }]);
+    expect(again.body.data).toEqual([{ serial: a.serial, available: false, message: 'Serienummer is al gescand.' }]);
   });
 
   it('refuses a closed delivery and bad input with Dutch messages', async () => {
@@ -97,7 +94,7 @@ describe('POST /api/delivery/checkout/check', () => {
     const cancelled = await delivery(endUser, [laptop], { is_cancelled: true });
     const closed = await magazijn.post('/api/delivery/checkout/check', { id: cancelled, serials: [a.serial] });
     expect(closed.status).toBe(422);
-    expect(closed.body.errors).toEqual({ id: [fieldworkMsg.cancelledCheckOut] });
+    expect(closed.body.errors).toEqual({ id: ['Een geannuleerde levering kan niet worden uitgeklaard.'] });
     const empty = await magazijn.post('/api/delivery/checkout/check', { id: cancelled, serials: [] });
     expect(empty.status).toBe(422);
     expect(Object.keys(empty.body.errors)).toEqual(['serials']);
@@ -115,7 +112,7 @@ describe('POST /api/delivery/checkout/check', () => {
     // The other tenant's serial answers exactly like one that does not exist.
     expect(res.body.data).toEqual([
       { serial: mine.serial, available: true, message: null },
-      { serial: foreign.serial, available: false, message: asnMsg.serialUnknown },
+      { serial: foreign.serial, available: false, message: 'Serienummer is niet gevonden.' },
     ]);
     // The end customer lacks the right to change deliveries.
     expect((await klant.post('/api/delivery/checkout/check', { id: own, serials: [mine.serial] })).status).toBe(403);

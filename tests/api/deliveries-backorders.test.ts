@@ -5,7 +5,6 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { pngDataUrl, signaturePng } from '../support/png';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
-import { fieldworkMsg } from '@domain/fieldwork';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -89,7 +88,7 @@ describe('backorders (issue 21)', () => {
     expect(out.status, JSON.stringify(out.body)).toBe(200);
     expect((await detail(backorderId)).can.finish).toBe(true);
     const unsigned = await magazijn.post('/api/finish/delivery', { id: backorderId, items: [{ item_id: c.id, product_id: product, is_pickup: 0 }] });
-    expect(unsigned.body.errors).toEqual({ handtekening: [fieldworkMsg.signatureRequired], signer_name: [fieldworkMsg.signerRequired] });
+    expect(unsigned.body.errors).toEqual({ handtekening: ['Een handtekening is verplicht.'], signer_name: ['Vul de naam van de ondertekenaar in.'] });
     const second = await finish(backorderId, [{ item_id: c.id, product_id: product, is_pickup: 0 }], 'Piet Ontvanger');
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.data).toMatchObject({ comment: null, backorders: [], signature: { signer_name: 'Piet Ontvanger', url: `/api/deliveries/${backorderId}/signature` } });

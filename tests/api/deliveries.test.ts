@@ -8,8 +8,6 @@ import { seededRows } from './seeded';
 import type { DeliveryCommandAnswer, DeliveryDetail, DeliveryFormOptions, DeliveryLine, DeliveryListRow } from '@domain/contracts/deliveries';
 import { readWorkbook } from '../support/xlsx';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
-import { deliveryMsg, deliveryToast } from '@domain/schemas/deliveries';
-import { msg } from '@domain/schemas/common';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -80,13 +78,13 @@ describe('requesting deliveries (POST /api/deliveries)', () => {
   it('bulk: future date required, carrier 1, expected counts per article', async () => {
     const empty = await admin.post('/api/deliveries', { delivery_type_id: DeliveryType.BULK_LEVERING });
     expect(empty.status).toBe(422);
-    expect(empty.body.errors).toMatchObject({ client_id: [deliveryMsg.clientRequired], date: [msg.required], products: [deliveryMsg.productsRequired] });
+    expect(empty.body.errors).toMatchObject({ client_id: ['Kies een klant.'], date: ['Dit veld is verplicht.'], products: ['Kies minimaal één artikel.'] });
     const inPast = await admin.post('/api/deliveries', { delivery_type_id: 6, client_id: customer, date: past, products: [{ product_id: products[0].id, amount: 2 }] });
-    expect(inPast.body.errors.date).toEqual([msg.futureDate]);
+    expect(inPast.body.errors.date).toEqual(['Kies een datum vanaf vandaag.']);
     const postnl = await admin.post('/api/deliveries', { delivery_type_id: 6, client_id: customer, date: future(3), carrier_id: 2, products: [{ product_id: products[0].id, amount: 2 }] });
-    expect(postnl.body.errors.carrier_id).toEqual([deliveryMsg.bulkCarrier]);
+    expect(postnl.body.errors.carrier_id).toEqual(['Een bulklevering wordt altijd door Reuzado bezorgd.']);
     const toEndUser = await admin.post('/api/deliveries', { delivery_type_id: 6, client_id: endUser, date: future(3), products: [{ product_id: products[0].id }] });
-    expect(toEndUser.body.errors.client_id).toEqual([deliveryMsg.endCustomer]);
+    expect(toEndUser.body.errors.client_id).toEqual(['Kies een eindklant.']);
 
     const res = await admin.post('/api/deliveries', {
       delivery_type_id: '6', client_id: String(customer), date: future(3), order_number: order(),
@@ -118,34 +116,34 @@ describe('requesting deliveries (POST /api/deliveries)', () => {
     const empty = await admin.post('/api/deliveries', { delivery_type_id: DeliveryType.REPARATIE, client_id: endUser });
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toMatchObject({
-      contact: [msg.required], contact_email: [msg.required], contact_phone: [msg.required], order_number: [msg.required],
-      your_reference: [msg.required], products: [deliveryMsg.defectRequired],
+      contact: ['Dit veld is verplicht.'], contact_email: ['Dit veld is verplicht.'], contact_phone: ['Dit veld is verplicht.'], order_number: ['Dit veld is verplicht.'],
+      your_reference: ['Dit veld is verplicht.'], products: ['Kies minimaal één defect artikel.'],
     });
     expect(empty.body.errors.date).toBeUndefined();
     const badMail = await admin.post('/api/deliveries', ticket(1, { contact_email: 'geen-mail', date: past }));
-    expect(badMail.body.errors.contact_email).toEqual([msg.email]);
-    expect(badMail.body.errors.date).toEqual([msg.futureDate]);
+    expect(badMail.body.errors.contact_email).toEqual(['Vul een geldig e-mailadres in.']);
+    expect(badMail.body.errors.date).toEqual(['Kies een datum vanaf vandaag.']);
 
     const item = await heldItem();
     const foreign = await heldItem(otherEndUser, (await ctx.db.selectFrom('items').select('product_id').where('client_id', '=', otherEndUser).executeTakeFirst())?.product_id
       ?? (await ctx.db.selectFrom('products as p').innerJoin('clients as u', 'u.parent_client_id', 'p.client_id').select('p.id').where('u.id', '=', otherEndUser).executeTakeFirstOrThrow()).id);
     const wrongItem = await admin.post('/api/deliveries', ticket(1, { products: [{ item_id: foreign.id, is_pickup: 1 }] }));
-    expect(wrongItem.body.errors['products.0.item_id']).toEqual([deliveryMsg.itemOther]);
+    expect(wrongItem.body.errors['products.0.item_id']).toEqual(['Dit artikel hoort niet bij deze klant.']);
 
     const d = await created(await admin.post('/api/deliveries', ticket(1, { products: [{ item_id: item.id, is_pickup: 1 }], description: 'Scherm kapot' })));
     expect(d.items).toEqual([expect.objectContaining({ id: item.id, serial: item.serial, status: { id: 8, name: 'Reparatie aangevraagd' }, pivot: expect.objectContaining({ is_pickup: 1 }) })]);
     expect(d.title).toBe('Reparatie van Jan Gebruiker');
     expect(d.events.map((e: DeliveryDetail['events'][number]) => e.status?.name)).toContain('Reparatie aangevraagd');
     const again = await admin.post('/api/deliveries', ticket(1, { products: [{ item_id: item.id, is_pickup: 1 }] }));
-    expect(again.body.errors['products.0.item_id']).toEqual([deliveryMsg.itemOnOpenDelivery]);
+    expect(again.body.errors['products.0.item_id']).toEqual(['Dit artikel staat al op een openstaande levering.']);
   });
 
   it('EOL swap: also requires the pickup date; a replacement article may be delivered', async () => {
     const item = await heldItem();
     const noDate = await admin.post('/api/deliveries', ticket(4, { date: '', products: [{ item_id: item.id, is_pickup: 1 }] }));
-    expect(noDate.body.errors.date).toEqual([msg.required]);
+    expect(noDate.body.errors.date).toEqual(['Dit veld is verplicht.']);
     const noItem = await admin.post('/api/deliveries', ticket(4, { products: [{ product_id: products[0].id }] }));
-    expect(noItem.body.errors.products).toEqual([deliveryMsg.eolRequired]);
+    expect(noItem.body.errors.products).toEqual(['Kies minimaal één EOL artikel.']);
     const d = await created(await admin.post('/api/deliveries', ticket(4, { products: [{ item_id: item.id, is_pickup: 1 }, { product_id: products[0].id, is_pickup: 0 }] })));
     expect(d.products.map((l: DeliveryLine) => [l.is_pickup, l.product_id])).toEqual([[1, products[0].id], [0, products[0].id]]);
     expect(d.can).toMatchObject({ edit: true, cancel: true, finish: true, reopen: false });
@@ -160,18 +158,18 @@ describe('requesting deliveries (POST /api/deliveries)', () => {
 
   it('extra products: bundle, delivery date and order number; the bundle\'s articles become the lines', async () => {
     const empty = await admin.post('/api/deliveries', { delivery_type_id: 5, client_id: endUser });
-    expect(empty.body.errors).toMatchObject({ bundle_id: [deliveryMsg.bundleRequired], date: [msg.required], order_number: [msg.required] });
+    expect(empty.body.errors).toMatchObject({ bundle_id: ['Kies een bundel.'], date: ['Dit veld is verplicht.'], order_number: ['Dit veld is verplicht.'] });
     const d = await created(await admin.post('/api/deliveries', { delivery_type_id: 5, client_id: endUser, bundle_id: bundleId, date: future(2), order_number: order() }));
     const inBundle = (await ctx.db.selectFrom('bundle_product').select('product_id').where('bundle_id', '=', bundleId).execute()).map((r) => r.product_id);
     expect(d.products.map((l: DeliveryLine) => l.product_id).sort()).toEqual(inBundle.sort());
     const notInBundle = (await ctx.db.selectFrom('products').select('id').where('client_id', '=', customer).where('id', 'not in', inBundle).executeTakeFirstOrThrow()).id;
     const wrong = await admin.post('/api/deliveries', { delivery_type_id: 5, client_id: endUser, bundle_id: bundleId, date: future(2), order_number: order(), products: [{ product_id: notInBundle }] });
-    expect(wrong.body.errors['products.0.product_id']).toEqual([deliveryMsg.productNotInBundle]);
+    expect(wrong.body.errors['products.0.product_id']).toEqual(['Dit artikel zit niet in de gekozen bundel.']);
   });
 
   it('refuses backorder and mutation as requests, and a type the user may not request (403)', async () => {
     const backorder = await admin.post('/api/deliveries', { delivery_type_id: 7, client_id: endUser });
-    expect(backorder.body.errors.delivery_type_id).toEqual([deliveryMsg.typeNotRequestable]);
+    expect(backorder.body.errors.delivery_type_id).toEqual(['Dit type levering kan niet worden aangevraagd.']);
     expect((await magazijn.post('/api/deliveries', ticket(1))).status).toBe(403);
     // An end customer's staff may request tickets but not a bulk call-off.
     expect((await klant.post('/api/deliveries', { delivery_type_id: 6, client_id: customer, date: future(3), products: [{ product_id: products[0].id }] })).status).toBe(403);
@@ -191,7 +189,7 @@ describe('requesting deliveries (POST /api/deliveries)', () => {
   it('keeps a reseller to its own hierarchy', async () => {
     const res = await reseller.post('/api/deliveries', ticket(2, { client_id: otherEndUser }));
     expect(res.status).toBe(422);
-    expect(res.body.errors.client_id).toEqual([deliveryMsg.clientRequired]);
+    expect(res.body.errors.client_id).toEqual(['Kies een klant.']);
     const own = await created(await reseller.post('/api/deliveries', ticket(5, { bundle_id: bundleId })));
     expect(own.user?.name).toBe('Rik Reseller');
   });
@@ -208,10 +206,10 @@ describe('a new end user (POST /api/clients, client type 4) comes with its INDIE
     const res = await admin.post('/api/clients', newUser({ date: past }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toMatchObject({
-      date: [msg.futureDate], order_number: [msg.required], your_reference: [msg.required], products: [deliveryMsg.stockRequired],
+      date: ['Kies een datum vanaf vandaag.'], order_number: ['Dit veld is verplicht.'], your_reference: ['Dit veld is verplicht.'], products: ['Een gebruiker kan niet worden aangemaakt zonder voorraad.'],
     });
     const noStock = await admin.post('/api/clients', newUser({ date: future(7), order_number: order(), your_reference: 'R', products: [] }));
-    expect(noStock.body.errors.products).toEqual([deliveryMsg.stockRequired]);
+    expect(noStock.body.errors.products).toEqual(['Een gebruiker kan niet worden aangemaakt zonder voorraad.']);
     const after = await ctx.db.selectFrom('clients').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
@@ -227,7 +225,7 @@ describe('a new end user (POST /api/clients, client type 4) comes with its INDIE
 
     // The genuine PUT of 'Levering wijzigen' for a new end user: the date must lie in the future.
     const pastPut = await admin.put(`/api/deliveries/${d.id}`, { delivery_type_id: 3, date: past, client_id: d.client_id, products: [{ product_id: products[0].id }] });
-    expect(pastPut.body.errors.date).toEqual([msg.futureDate]);
+    expect(pastPut.body.errors.date).toEqual(['Kies een datum vanaf vandaag.']);
     const put = await admin.put(`/api/deliveries/${d.id}`, { delivery_type_id: 3, date: future(9), client_id: d.client_id, address: 'Kerkstraat 1, 1011 AA Amsterdam', products: [{ product_id: products[1].id, amount: 1 }] });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.data).toMatchObject({ date: future(9), address: 'Kerkstraat 1, 1011 AA Amsterdam', order_number: orderNumber });
@@ -409,7 +407,10 @@ describe('state rules (spec 2 §4)', () => {
     const d = await created(await admin.post('/api/deliveries', ticket(1, { products: [{ item_id: item.id, is_pickup: 1 }] })));
     const notCancelled = await admin.post('/api/delivery/delete', { id: d.id });
     expect(notCancelled.status).toBe(422);
-    expect(notCancelled.body).toEqual({ message: deliveryToast.deleteFailed, errors: { id: [deliveryMsg.notCancelled] } });
+    expect(notCancelled.body).toEqual({
+      message: 'Er is helaas iets fout gegaan bij het verwijderen van de levering',
+      errors: { id: ['Alleen een geannuleerde levering kan worden heropend of verwijderd.'] },
+    });
 
     const cancel = await admin.post('/api/delivery/cancel', { id: d.id });
     expect(cancel.body.message).toBe('De levering is geannuleerd');
@@ -418,7 +419,10 @@ describe('state rules (spec 2 §4)', () => {
     expect(after.items[0].status.id).toBe(ItemStatus.IN_GEBRUIK);
     expect((await admin.get(`/api/cancelleddeliveries?search=${d.order_number}`)).body.total).toBe(1);
     const edit = await admin.post(`/api/deliveries/${d.id}`, { _method: 'PUT', order_number: 'X' });
-    expect(edit.body).toEqual({ message: deliveryToast.editFailed, errors: { id: [deliveryMsg.cancelled] } });
+    expect(edit.body).toEqual({
+      message: 'Er is helaas iets fout gegaan bij het wijzigen van de levering',
+      errors: { id: ['Een geannuleerde levering kan niet worden gewijzigd.'] },
+    });
 
     const reopen = await admin.post('/api/delivery/reopen-cancelled-delivery', { id: d.id });
     expect(reopen.body.message).toBe('De levering is heropend');
@@ -437,7 +441,10 @@ describe('state rules (spec 2 §4)', () => {
     await ctx.db.updateTable('delivery_products').set({ checked_out_at: new Date() }).where('delivery_id', '=', bulk.id).execute();
     const refused = await admin.post('/api/delivery/cancel', { id: bulk.id });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ message: deliveryToast.cancelFailed, errors: { id: [deliveryMsg.cannotCancel] } });
+    expect(refused.body).toEqual({
+      message: 'Er is helaas iets fout gegaan bij het annuleren van de levering',
+      errors: { id: ['Een afgeronde levering kan niet worden geannuleerd.'] },
+    });
 
     await heldItem();
     const resignation = await created(await admin.post('/api/deliveries', ticket(2, { date: null })));
@@ -454,7 +461,7 @@ describe('state rules (spec 2 §4)', () => {
     const d = (await admin.get(`/api/deliveries/${id}`)).body;
     expect(d).toMatchObject({ delivery_type_id: DeliveryType.MUTATIE, can: { edit: false, cancel: false } });
     const edit = await admin.post(`/api/deliveries/${id}`, { _method: 'PUT', order_number: 'X' });
-    expect(edit.body.errors).toEqual({ id: [deliveryMsg.mutation] });
+    expect(edit.body.errors).toEqual({ id: ['Een mutatie kan niet worden gewijzigd.'] });
   });
 
   it('edits with the method override (405 without it), keeps checked-out bulk lines, and needs Levering wijzigen', async () => {
@@ -468,7 +475,7 @@ describe('state rules (spec 2 §4)', () => {
     expect(res.body.data.bulk_products).toEqual([expect.objectContaining({ id: products[0].id, expected: 2, arrived: 1 })]);
     expect(res.body.data.order_number).toBe('NIEUW-1');
     const pastDate = await admin.post(`/api/deliveries/${d.id}`, { _method: 'PUT', date: past });
-    expect(pastDate.body.errors.date).toEqual([msg.futureDate]);
+    expect(pastDate.body.errors.date).toEqual(['Kies een datum vanaf vandaag.']);
     expect((await klant.post(`/api/deliveries/${d.id}`, { _method: 'PUT', order_number: 'K' })).status).toBe(403);
   });
 });
@@ -478,7 +485,8 @@ describe('carrier, packing slip and shipping label', () => {
     const d = await created(await admin.post('/api/deliveries', ticket(5, { bundle_id: bundleId, carrier_id: 1 })));
     const refused = await admin.get(`/deliveries/${d.id}/shipping_label`);
     expect(refused.status).toBe(422);
-    expect(refused.body.errors.carrier_id).toEqual([deliveryMsg.labelPostnlOnly]);
+    expect(refused.body.errors.carrier_id)
+      .toEqual(['Een verzendlabel is er alleen voor leveringen die PostNL bezorgt.']);
 
     const changed = await admin.post(`/api/deliveries/${d.id}`, { _method: 'PUT', carrier_id: 2 });
     expect(changed.body).toMatchObject({ message: 'De bezorger is aangepast', data: { carrier: { id: 2, name: 'PostNL' }, can: { shipping_label: true } } });

@@ -8,9 +8,6 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { pngDataUrl, signaturePng } from '../support/png';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
-import { fieldworkMsg } from '@domain/fieldwork';
-import { scanMsg } from '@domain/scan';
-import { asnMsg } from '@domain/schemas/prenotifications';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { checkOutAction, finishPayload, pendingFor, type AccessoryCount } from '../../src/features/deliveries/offline/fieldwork-actions';
 import type { OutboxAction } from '../../src/offline/db';
@@ -97,10 +94,11 @@ describe('check-out (POST /api/delivery/checkout)', () => {
       id, serials: [a.serial, a.serial.toLowerCase(), 'KORT', 'FW999999', foreign.serial, inUse.serial, b.serial],
     });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(fieldworkMsg.checkOutFailed);
+    expect(res.body.message).toBe('Items uitklaren mislukt');
     expect(res.body.errors).toEqual({
-      'serials.1': [scanMsg.duplicate], 'serials.2': [scanMsg.length], 'serials.3': [asnMsg.serialUnknown],
-      'serials.4': [fieldworkMsg.serialNotOnDelivery], 'serials.5': [fieldworkMsg.serialNotAvailable],
+      'serials.1': ['Serienummer is al gescand.'], 'serials.2': ['Serienummer komt niet overeen'],
+      'serials.3': ['Serienummer is niet gevonden.'],
+      'serials.4': ['Serienummer hoort niet bij deze levering.'], 'serials.5': ['Serienummer is niet beschikbaar.'],
     });
     expect((await lineRows(id)).every((l) => l.checked_out_at === null)).toBe(true);
     expect((await statusOf(a.id)).status_id).toBe(ItemStatus.INGEKLAARD);
@@ -117,8 +115,11 @@ describe('check-out (POST /api/delivery/checkout)', () => {
     };
     expect(await listed()).toMatchObject({ products_count: 4, checked_out_count: 0 });
     const tooMany = await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial], accessories: [{ product_id: accessory, amount: 3 }] });
-    expect(tooMany.body.errors).toEqual({ 'accessories.0.amount': [fieldworkMsg.accessoryNotOnDelivery] });
-    expect((await magazijn.post('/api/delivery/checkout', { id })).body.errors).toEqual({ serials: [fieldworkMsg.nothingScanned] });
+    expect(tooMany.body.errors)
+      .toEqual({ 'accessories.0.amount': ['Dit accessoire staat niet (meer) open op deze levering.'] });
+    expect((await magazijn.post('/api/delivery/checkout', { id })).body.errors).toEqual({
+      serials: ['Scan minimaal één serienummer of vul een aantal in.'],
+    });
 
     const res = await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial, b.serial], accessories: [{ product_id: accessory, amount: '2' }] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -133,7 +134,7 @@ describe('check-out (POST /api/delivery/checkout)', () => {
     expect(detail.events.map((e: { action: string }) => e.action)).toContain('2 accessoires uitgeklaard');
 
     const again = await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] });
-    expect(again.body.errors).toEqual({ 'serials.0': [scanMsg.duplicate] });
+    expect(again.body.errors).toEqual({ 'serials.0': ['Serienummer is al gescand.'] });
   });
 
   it('scanbulkitems refuses a delivery that is not bulk and counts a bulk delivery per article (Uitgeklaard)', async () => {
@@ -141,7 +142,7 @@ describe('check-out (POST /api/delivery/checkout)', () => {
     const mutation = await delivery(DeliveryType.MUTATIE, endUser, [{ product_id: product }]);
     const refused = await magazijn.post('/api/items/scanbulkitems', { delivery_id: mutation, serials: [a.serial] });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual({ delivery_id: [fieldworkMsg.notBulk] });
+    expect(refused.body.errors).toEqual({ delivery_id: ['Alleen een bulklevering wordt per aantal uitgeklaard.'] });
     expect((await statusOf(a.id)).status_id).toBe(ItemStatus.INGEKLAARD);
 
     const bulk = await delivery(DeliveryType.BULK_LEVERING, customer, [{ product_id: product }, { product_id: product }, { product_id: product }, { product_id: accessory }]);
@@ -154,7 +155,7 @@ describe('check-out (POST /api/delivery/checkout)', () => {
     ]));
     const c = await item();
     const full = await magazijn.post('/api/items/scanbulkitems', { delivery_id: bulk, serials: [c.serial, (await item()).serial] });
-    expect(full.body.errors).toEqual({ 'serials.1': [fieldworkMsg.serialNotOnDelivery] });
+    expect(full.body.errors).toEqual({ 'serials.1': ['Serienummer hoort niet bij deze levering.'] });
   });
 
   it('refuses a cancelled or finished delivery, needs the right and stays within the hierarchy', async () => {
@@ -164,9 +165,13 @@ describe('check-out (POST /api/delivery/checkout)', () => {
     const foreign = await delivery(DeliveryType.INDIENST, otherCustomer, [{ product_id: otherProduct }]);
     expect((await reseller.post('/api/delivery/checkout', { id: foreign, serials: [a.serial] })).status).toBe(404);
     await ctx.db.updateTable('deliveries').set({ is_cancelled: true }).where('id', '=', id).execute();
-    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] })).body.errors).toEqual({ id: [fieldworkMsg.cancelledCheckOut] });
+    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] })).body.errors).toEqual({
+      id: ['Een geannuleerde levering kan niet worden uitgeklaard.'],
+    });
     await ctx.db.updateTable('deliveries').set({ is_cancelled: false, completed_at: new Date() }).where('id', '=', id).execute();
-    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] })).body.errors).toEqual({ id: [fieldworkMsg.completedCheckOut] });
+    expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial] })).body.errors).toEqual({
+      id: ['Een afgeronde levering kan niet meer worden uitgeklaard.'],
+    });
   });
 });
 
@@ -185,19 +190,27 @@ describe('finish (POST /api/finish/delivery)', () => {
     const items = [{ item_id: a.id, product_id: product, is_pickup: 0 }];
     const none = await magazijn.post('/api/finish/delivery', { id, items });
     expect(none.status).toBe(422);
-    expect(none.body.errors).toEqual({ handtekening: [fieldworkMsg.signatureRequired], signer_name: [fieldworkMsg.signerRequired] });
+    expect(none.body.errors).toEqual({ handtekening: ['Een handtekening is verplicht.'], signer_name: ['Vul de naam van de ondertekenaar in.'] });
     const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64')}`;
-    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: svg, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: [fieldworkMsg.signatureInvalid] });
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: svg, signer_name: 'Jan' })).body.errors).toEqual({
+      handtekening: ['De handtekening moet een PNG-afbeelding zijn.'],
+    });
     const lying = `data:image/png;base64,${Buffer.from('<html>not a png</html>').toString('base64')}`;
-    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: lying, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: [fieldworkMsg.signatureInvalid] });
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: lying, signer_name: 'Jan' })).body.errors).toEqual({
+      handtekening: ['De handtekening moet een PNG-afbeelding zijn.'],
+    });
     const broken = signaturePng();
     const cut = pngDataUrl(broken.subarray(0, broken.length - 20));
-    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: cut, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: [fieldworkMsg.signatureInvalid] });
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: cut, signer_name: 'Jan' })).body.errors).toEqual({
+      handtekening: ['De handtekening moet een PNG-afbeelding zijn.'],
+    });
     const tiny = pngDataUrl(signaturePng(20, 20));
-    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: tiny, signer_name: 'Jan' })).body.errors).toEqual({ handtekening: [fieldworkMsg.signatureSize] });
+    expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: tiny, signer_name: 'Jan' })).body.errors).toEqual({
+      handtekening: ['De handtekening is te groot of te klein.'],
+    });
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await magazijn.post('/api/finish/delivery', { id, items, handtekening: signature, signer_name: 'Jan', signed_at: future })).body.errors)
-      .toEqual({ signed_at: [fieldworkMsg.signedAtFuture] });
+      .toEqual({ signed_at: ['Het tijdstip van ondertekenen ligt in de toekomst.'] });
     expect((await ctx.db.selectFrom('deliveries').select('completed_at').where('id', '=', id).executeTakeFirstOrThrow()).completed_at).toBeNull();
 
     const a2 = await item();
@@ -283,7 +296,8 @@ describe('finish (POST /api/finish/delivery)', () => {
     const c = await item();
     const other = await delivery(DeliveryType.REPARATIE, endUser, [{ product_id: product, item_id: c.id }]);
     const refused = await magazijn.post('/api/finish/delivery', { id: other, handtekening: signature, signer_name: 'Jan', items: [{ item_id: null, product_id: product, is_pickup: 0 }] });
-    expect(refused.body.errors).toEqual({ 'items.0.product_id': [fieldworkMsg.lineNotOpen] });
+    expect(refused.body.errors)
+      .toEqual({ 'items.0.product_id': ['Dit artikel staat niet (meer) open op deze levering.'] });
   });
 
   it('refuses lines that are not on the delivery, not checked out or ticked twice', async () => {
@@ -291,15 +305,19 @@ describe('finish (POST /api/finish/delivery)', () => {
     const id = await delivery(DeliveryType.INDIENST, endUser, [{ product_id: product }, { product_id: product, item_id: a.id }]);
     const stranger = await item();
     // Not finished yet (lines open) and not a pickup ticket: finishing is not offered.
-    expect((await magazijn.post('/api/finish/delivery', { id, handtekening: signature, signer_name: 'X' })).body.errors).toEqual({ id: [fieldworkMsg.cannotFinish] });
+    expect((await magazijn.post('/api/finish/delivery', { id, handtekening: signature, signer_name: 'X' })).body.errors).toEqual({
+      id: ['Deze levering kan nog niet worden afgerond.'],
+    });
     const swap = await delivery(DeliveryType.REPARATIE, endUser, [{ product_id: product, item_id: (await item(ItemStatus.IN_GEBRUIK, endUser)).id, is_pickup: 1 }, { product_id: product, item_id: a.id }]);
     const res = await magazijn.post('/api/finish/delivery', {
       id: swap, handtekening: signature, signer_name: 'X', delivery_type_id: 3,
       items: [{ item_id: stranger.id, is_pickup: 0 }, { item_id: a.id, is_pickup: 0 }, { product_id: accessory, is_pickup: 0 }],
     });
     expect(res.body.errors).toEqual({
-      delivery_type_id: [fieldworkMsg.notThisDelivery], 'items.0.item_id': [fieldworkMsg.lineNotOpen],
-      'items.1.item_id': [fieldworkMsg.lineNotCheckedOut], 'items.2.product_id': [fieldworkMsg.lineNotOpen],
+      delivery_type_id: ['Dit hoort niet bij deze levering.'],
+      'items.0.item_id': ['Dit artikel staat niet (meer) open op deze levering.'],
+      'items.1.item_id': ['Dit artikel is nog niet uitgeklaard.'],
+      'items.2.product_id': ['Dit artikel staat niet (meer) open op deze levering.'],
     });
   });
 
@@ -320,13 +338,19 @@ describe('finish (POST /api/finish/delivery)', () => {
 
     const again = await magazijn.post('/api/finish/delivery', body, { 'Idempotency-Key': `finish-${id}-other` });
     expect(again.status).toBe(422);
-    expect(again.body).toEqual({ message: fieldworkMsg.finishFailed, errors: { id: [fieldworkMsg.alreadyFinished] } });
+    expect(again.body).toEqual({
+      message: 'Er is helaas iets fout gegaan bij het afronden van de levering',
+      errors: { id: ['Deze levering is al afgerond.'] },
+    });
 
     const cancelled = await delivery(DeliveryType.UITDIENST, endUser, [{ product_id: product, item_id: (await item(ItemStatus.IN_GEBRUIK, endUser)).id, is_pickup: 1 }]);
     await ctx.db.updateTable('deliveries').set({ is_cancelled: true }).where('id', '=', cancelled).execute();
     const refused = await magazijn.post('/api/finish/delivery', { id: cancelled, items: [], handtekening: signature, signer_name: 'Jan' });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ message: 'Er is helaas iets fout gegaan bij het afronden van de levering', errors: { id: [fieldworkMsg.cancelledFinish] } });
+    expect(refused.body).toEqual({
+      message: 'Er is helaas iets fout gegaan bij het afronden van de levering',
+      errors: { id: ['Een geannuleerde levering kan niet worden afgerond.'] },
+    });
     expect(signatureFiles()).toBe(before + 1);
   });
 
@@ -486,7 +510,7 @@ describe('a finish made offline after check-outs made offline (both replayed lat
     expect(round.replies.map((r) => r.status)).toEqual([422, 200]);
     expect(round.finish.status).toBe(422);
     // items: the pickup line, then the serials in the order scanned.
-    expect(round.finish.body.errors).toEqual({ 'items.1.serial': [fieldworkMsg.lineNotCheckedOut] });
+    expect(round.finish.body.errors).toEqual({ 'items.1.serial': ['Dit artikel is nog niet uitgeklaard.'] });
     expect((await ctx.db.selectFrom('deliveries').select('completed_at').where('id', '=', refused).executeTakeFirstOrThrow()).completed_at).toBeNull();
   });
 
@@ -497,10 +521,10 @@ describe('a finish made offline after check-outs made offline (both replayed lat
       // Meanwhile the serial was checked out elsewhere.
       meanwhile: () => ctx.db.updateTable('items').set({ status_id: ItemStatus.IN_GEBRUIK }).where('id', '=', taken.id).execute(),
     });
-    expect(replies[0]!.body.errors).toEqual({ 'serials.0': [fieldworkMsg.serialNotAvailable] });
+    expect(replies[0]!.body.errors).toEqual({ 'serials.0': ['Serienummer is niet beschikbaar.'] });
     expect(finish.status).toBe(422);
     // The serial is on no line, so the line id names it: not checked out.
-    expect(finish.body.errors).toEqual({ 'items.1.delivery_product_id': [fieldworkMsg.lineNotCheckedOut] });
+    expect(finish.body.errors).toEqual({ 'items.1.delivery_product_id': ['Dit artikel is nog niet uitgeklaard.'] });
     expect((await ctx.db.selectFrom('deliveries').select('completed_at').where('id', '=', id).executeTakeFirstOrThrow()).completed_at).toBeNull();
     expect((await statusOf(defect.id)).status_id).toBe(ItemStatus.IN_GEBRUIK);
 
@@ -516,8 +540,8 @@ describe('a finish made offline after check-outs made offline (both replayed lat
       ],
     });
     expect(wrong.body.errors).toEqual({
-      'items.1.delivery_product_id': [fieldworkMsg.lineNotOpen], 'items.2.delivery_product_id': [fieldworkMsg.lineNotOpen],
-      'items.3.delivery_product_id': [fieldworkMsg.lineNotOpen],
+      'items.1.delivery_product_id': ['Dit artikel staat niet (meer) open op deze levering.'], 'items.2.delivery_product_id': ['Dit artikel staat niet (meer) open op deze levering.'],
+      'items.3.delivery_product_id': ['Dit artikel staat niet (meer) open op deze levering.'],
     });
   });
 });

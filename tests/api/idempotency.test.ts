@@ -13,7 +13,6 @@ import type { ApiClient } from '../support/client';
 import { multipartBody } from '../support/multipart';
 import { signaturePng } from '../support/png';
 import { startHousekeeping } from '../../server/http/housekeeping';
-import { KEY_OTHER_ACTION, KEY_OTHER_BODY } from '../../server/http/command';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -53,14 +52,14 @@ describe('an Idempotency-Key is bound to its request', () => {
 
     const other = await admin.post('/api/asns', { ...body, products: [{ product_id: products[0], quantity: 5 }] }, headers);
     expect(other.status).toBe(422);
-    expect(other.body).toEqual({ message: KEY_OTHER_BODY });
+    expect(other.body).toEqual({ message: 'Deze Idempotency-Key is al gebruikt met andere gegevens.' });
     expect(other.headers['idempotent-replayed']).toBeUndefined();
     expect(await asnCount()).toBe(before);
 
     // The same key on another route stays refused as before.
     const otherRoute = await admin.request('PUT', `/api/asns/${first.body.data.id}`, body, headers);
     expect(otherRoute.status).toBe(422);
-    expect(otherRoute.body).toEqual({ message: KEY_OTHER_ACTION });
+    expect(otherRoute.body).toEqual({ message: 'Deze Idempotency-Key is al gebruikt voor een andere actie.' });
   });
 
   it('binds a multipart upload to its file: the same key with another image is refused', async () => {
@@ -79,7 +78,7 @@ describe('an Idempotency-Key is bound to its request', () => {
 
     const other = await send(signaturePng(121, 80));
     expect(other.status).toBe(422);
-    expect(other.body).toEqual({ message: KEY_OTHER_BODY });
+    expect(other.body).toEqual({ message: 'Deze Idempotency-Key is al gebruikt met andere gegevens.' });
     expect((await ctx.db.selectFrom('clients').select('image').where('id', '=', customer).executeTakeFirstOrThrow()).image).toBe(stored);
   });
 });

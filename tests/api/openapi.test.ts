@@ -10,8 +10,6 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiRoute } from '../../server/app';
 import { messageResponse, routeSchema } from '../../server/http/route-schema';
 import { API_CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
-import { roleMsg } from '@domain/schemas/roles';
-import { msg } from '@domain/schemas/common';
 import { sessionUserSchema } from '@domain/contracts/auth';
 
 let ctx: TestContext;
@@ -86,9 +84,9 @@ describe('GET /api/openapi.json', () => {
     const admin = await ctx.client().signIn('beheerder@demo.local');
     const res = await admin.post('/api/roles', { name: '', description: 5 });
     expect(res.status).toBe(422);
-    expect(res.body.errors.name).toEqual([msg.required]);
+    expect(res.body.errors.name).toEqual(['Dit veld is verplicht.']);
     expect(res.body.errors.description).toBeDefined();
-    expect(roleMsg.nameTaken).toBeTruthy();
+    expect('Er bestaat al een rol met deze naam.').toBeTruthy();
   });
 
   it('describes the answer of every JSON route outside stock and pre-notifications; files declare their parameters', async () => {

@@ -3,9 +3,6 @@ import { sql } from 'kysely';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { ItemStatus } from '@domain/enums';
-import { scanMsg } from '@domain/scan';
-import { asnMsg } from '@domain/schemas/prenotifications';
-import { msg } from '@domain/schemas/common';
 import { seededRows } from './seeded';
 
 let ctx: TestContext;
@@ -86,11 +83,13 @@ describe('pre-notification create, read, change, delete', () => {
     const res = await admin.post('/api/asns', { client_id: '', reference: ' ', stock_owner: 'Iemand', products: [{ product_id: '', quantity: 0 }] });
     expect(res.status).toBe(422);
     expect(res.body.errors).toMatchObject({
-      client_id: [msg.required], reference: [msg.required], stock_owner: [asnMsg.stockOwner],
-      'products.0.product_id': [msg.required], 'products.0.quantity': [asnMsg.quantity],
+      client_id: ['Dit veld is verplicht.'], reference: ['Dit veld is verplicht.'],
+      stock_owner: ['Kies Eindklant, Reseller of Operational lease.'],
+      'products.0.product_id': ['Dit veld is verplicht.'],
+      'products.0.quantity': ['Vul een aantal van 1 tot 10000 in.'],
     });
     const none = await admin.post('/api/asns', asnBody({ products: [] }));
-    expect(none.body.errors.products).toEqual([asnMsg.productsRequired]);
+    expect(none.body.errors.products).toEqual(['Voeg minimaal één artikel toe.']);
     const after = Number((await ctx.db.selectFrom('asns').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
     expect(after).toBe(before);
   });
@@ -98,14 +97,14 @@ describe('pre-notification create, read, change, delete', () => {
   it('requires a project number for a new project, and contract end and delivery date when contract is Yes', async () => {
     const res = await admin.post('/api/asns', asnBody({ new_project: true, project_number: '', contract: true, expected: null, end_date_contract: '' }));
     expect(res.status).toBe(422);
-    expect(res.body.errors).toMatchObject({ project_number: [asnMsg.projectNumber], end_date_contract: [asnMsg.contractEnd], expected: [asnMsg.expectedRequired] });
+    expect(res.body.errors).toMatchObject({ project_number: ['Vul een projectnummer in.'], end_date_contract: ['Vul de einddatum van het contract in.'], expected: ['Vul de verwachte leverdatum in.'] });
     const ok = await createAsn(admin, { new_project: true, project_number: 'PRJ-NIEUW-1' });
     expect((await admin.get(`/api/asns/${ok.id}`)).body.project_number).toBe('PRJ-NIEUW-1');
   });
 
   it('accepts only future dates when creating, past dates when changing', async () => {
     const res = await admin.post('/api/asns', asnBody({ expected: past }));
-    expect(res.body.errors).toMatchObject({ expected: [msg.futureDate] });
+    expect(res.body.errors).toMatchObject({ expected: ['Kies een datum vanaf vandaag.'] });
     const asn = await createAsn();
     const put = await admin.put(`/api/asns/${asn.id}`, asnBody({ reference: 'ORD-GEWIJZIGD', expected: past }));
     expect(put.status, JSON.stringify(put.body)).toBe(200);
@@ -114,9 +113,9 @@ describe('pre-notification create, read, change, delete', () => {
 
   it('refuses an article of another end customer and a client that is not an end customer', async () => {
     const res = await admin.post('/api/asns', asnBody({ products: [{ product_id: otherProducts[0].id, quantity: 1 }] }));
-    expect(res.body.errors).toMatchObject({ 'products.0.product_id': [asnMsg.productOther] });
+    expect(res.body.errors).toMatchObject({ 'products.0.product_id': ['Dit artikel hoort niet bij deze eindklant.'] });
     const reseller1 = await admin.post('/api/asns', asnBody({ client_id: 1 }));
-    expect(reseller1.body.errors).toMatchObject({ client_id: [asnMsg.notEndCustomer] });
+    expect(reseller1.body.errors).toMatchObject({ client_id: ['Kies een eindklant.'] });
   });
 
   it('checks the rights: view, create, change, delete and export', async () => {
@@ -162,7 +161,7 @@ describe('lists and export', () => {
     expect((await reseller.get(`/api/asnproducts/${foreign.id}`)).status).toBe(404);
     expect((await reseller.get(`/api/getasnproducts/${foreign.id}`)).status).toBe(404);
     const create = await reseller.post('/api/asns', asnBody({ client_id: otherCustomer, products: [{ product_id: otherProducts[0].id, quantity: 1 }] }));
-    expect(create.body.errors).toMatchObject({ client_id: [asnMsg.clientRequired] });
+    expect(create.body.errors).toMatchObject({ client_id: ['Kies een eindklant.'] });
   });
 
   it('lists the products of one (products page and check-in list)', async () => {
@@ -191,7 +190,9 @@ describe('lists and export', () => {
     expect(String(res.headers['content-type'])).toContain('text/csv');
     expect(String(res.headers['content-disposition'])).toMatch(/attachment; filename="voormeldingen_\d{8}_\d{6}\.csv"/);
     const lines = Buffer.from(res.body as Buffer).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Eindklant;Ordernummer;Topdesknummer;Artikelomschrijving;Artikelnummer;Aantal;Ingeklaard;Leverdatum;Aanmelddatum');
+    expect(lines[0]).toBe(
+      'Eindklant;Ordernummer;Topdesknummer;Artikelomschrijving;Artikelnummer;Aantal;Ingeklaard;Leverdatum;Aanmelddatum',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('"ORD-CSV;1"');
     const all = await admin.get('/api/exportasnproductscsv?tab=open');
@@ -222,7 +223,7 @@ describe('check-in', () => {
     expect((await admin.get(`/api/asns-archive?search=${asn.reference}`)).body.data[0]).toMatchObject({ id: asn.id });
     const again = await magazijn.post('/api/delivery/save', { id: asn.id, products: [{ asn_product_id: a!.id, serials: serials(1) }] });
     expect(again.status).toBe(422);
-    expect(again.body.errors).toEqual({ id: [asnMsg.completed] });
+    expect(again.body.errors).toEqual({ id: ['Deze voormelding is al afgerond.'] });
   });
 
   it('refuses duplicates within the request and against live items, naming the serial; nothing changes', async () => {
@@ -231,13 +232,13 @@ describe('check-in', () => {
     const s = serials(1)[0]!;
     const twice = await magazijn.post('/api/delivery/save', { id: asn.id, products: [{ asn_product_id: a!.id, serials: [s, s.toLowerCase()] }] });
     expect(twice.status).toBe(422);
-    expect(twice.body.errors).toEqual({ 'products.0.serials.1': [scanMsg.duplicate] });
+    expect(twice.body.errors).toEqual({ 'products.0.serials.1': ['Serienummer is al gescand.'] });
     expect(twice.body.message.toUpperCase()).toContain(s);
     const existing = await ctx.db.selectFrom('items').select('serial').where('serial', 'is not', null).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
     const fresh = serials(1)[0]!;
     const taken = await magazijn.post('/api/delivery/save', { id: asn.id, products: [{ asn_product_id: a!.id, serials: [fresh, existing.serial!] }] });
     expect(taken.status).toBe(422);
-    expect(taken.body.errors).toEqual({ 'products.0.serials.1': [scanMsg.inStock] });
+    expect(taken.body.errors).toEqual({ 'products.0.serials.1': ['Serienummer staat al in de voorraad.'] });
     expect(taken.body.message).toContain(existing.serial);
     expect(await itemCount({ asnId: asn.id })).toBe(0);
     expect(await itemCount({ serial: fresh })).toBe(0);
@@ -246,13 +247,14 @@ describe('check-in', () => {
 
   it('refuses bad input per field: no id, unknown line, nothing entered, serials missing for a serial-tracked article', async () => {
     const asn = await createAsn();
-    expect((await magazijn.post('/api/delivery/save', { products: [] })).body.errors).toMatchObject({ id: [msg.required] });
+    expect((await magazijn.post('/api/delivery/save', { products: [] })).body.errors).toMatchObject({ id: ['Dit veld is verplicht.'] });
     const unknown = await magazijn.post('/api/delivery/save', { id: asn.id, products: [{ asn_product_id: 99999999, serials: ['X1'] }] });
-    expect(unknown.body.errors).toEqual({ 'products.0.asn_product_id': [asnMsg.lineUnknown] });
+    expect(unknown.body.errors)
+      .toEqual({ 'products.0.asn_product_id': ['Dit artikel hoort niet bij deze voormelding.'] });
     const nothing = await magazijn.post('/api/delivery/save', { id: asn.id, products: [] });
-    expect(nothing.body.errors).toEqual({ products: [scanMsg.nothing] });
+    expect(nothing.body.errors).toEqual({ products: ['Vul een aantal of serienummers in.'] });
     const noSerials = await magazijn.post('/api/delivery/save', { id: asn.id, products: [{ asn_product_id: asn.products[0]!.id, quantity: 2 }] });
-    expect(noSerials.body.errors).toEqual({ 'products.0.serials': [asnMsg.serialsRequired] });
+    expect(noSerials.body.errors).toEqual({ 'products.0.serials': ['Scan de serienummers van dit artikel.'] });
     expect((await magazijn.post('/api/delivery/save', { id: 99999999, products: [] })).status).toBe(404);
   });
 
@@ -267,9 +269,9 @@ describe('check-in', () => {
     const asn = await createAsn();
     const empty = await magazijn.post('/api/delivery/save-and-finish', { id: asn.id, products: [] });
     expect(empty.status).toBe(422);
-    expect(empty.body.errors).toEqual({ products: [scanMsg.nothing] });
+    expect(empty.body.errors).toEqual({ products: ['Vul een aantal of serienummers in.'] });
     const noQuantity = await magazijn.post('/api/delivery/save-and-finish', { id: asn.id, products: [{ asn_product_id: asn.products[0]!.id, serials: [] }] });
-    expect(noQuantity.body.errors).toEqual({ products: [scanMsg.nothing] });
+    expect(noQuantity.body.errors).toEqual({ products: ['Vul een aantal of serienummers in.'] });
     expect((await admin.get(`/api/asns/${asn.id}`)).body).toMatchObject({ complete: false });
   });
 
@@ -280,7 +282,7 @@ describe('check-in', () => {
     for (const path of ['/api/delivery/save', '/api/delivery/save-and-finish']) {
       const res = await magazijn.post(path, { id: asn.id, products: [{ asn_product_id: a!.id, serials: [s1, `${s2}X`] }] });
       expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual({ 'products.0.serials.1': [scanMsg.length] });
+      expect(res.body.errors).toEqual({ 'products.0.serials.1': ['Serienummer komt niet overeen'] });
     }
     expect(await itemCount({ asnId: asn.id })).toBe(0);
     // Another article has its own first serial.
@@ -343,7 +345,7 @@ describe('scan calls', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
       { serial: 'NIEUW-1', available: true, message: null, item: null },
-      { serial: existing.serial!.toLowerCase(), available: false, message: scanMsg.inStock, item: expect.objectContaining({ id: existing.id }) },
+      { serial: existing.serial!.toLowerCase(), available: false, message: 'Serienummer staat al in de voorraad.', item: expect.objectContaining({ id: existing.id }) },
     ]);
     expect((await magazijn.post('/api/items/scanitems', { serials: 'x' })).status).toBe(422);
     expect((await reseller.post('/api/items/scanitems', { serials: [] })).status).toBe(200);
@@ -359,8 +361,8 @@ describe('scan calls', () => {
       { delivery_id: delivery.id, product_id: items[1]!.product_id, item_id: items[1]!.id },
     ]).execute();
     const bad = await magazijn.post('/api/items/scanbulkitems', { delivery_id: delivery.id, serials: ['ONBEKEND-1'] });
-    expect(bad.body.errors).toEqual({ 'serials.0': [asnMsg.serialUnknown] });
-    expect((await magazijn.post('/api/items/scanbulkitems', { serials: [] })).body.errors).toMatchObject({ delivery_id: [msg.required] });
+    expect(bad.body.errors).toEqual({ 'serials.0': ['Serienummer is niet gevonden.'] });
+    expect((await magazijn.post('/api/items/scanbulkitems', { serials: [] })).body.errors).toMatchObject({ delivery_id: ['Dit veld is verplicht.'] });
     const key = 'bulk-scan-key-0001';
     const body = { delivery_id: delivery.id, serials: items.map((i) => i.serial) };
     const res = await magazijn.post('/api/items/scanbulkitems', body, { 'Idempotency-Key': key });
@@ -374,6 +376,6 @@ describe('scan calls', () => {
     expect(lines.map((l) => l.item_id)).toEqual([items[0]!.id, items[1]!.id]);
     expect(lines.every((l) => l.checked_out_at)).toBe(true);
     const twice = await magazijn.post('/api/items/scanbulkitems', body);
-    expect(twice.body.errors['serials.0']).toEqual([scanMsg.duplicate]);
+    expect(twice.body.errors['serials.0']).toEqual(['Serienummer is al gescand.']);
   });
 });

@@ -6,7 +6,6 @@ import { multipartBody } from '../support/multipart';
 import { readWorkbook } from '../support/xlsx';
 import { ClientType, DeliveryType, ItemStatus, repairStatuses } from '@domain/enums';
 import { DAY_MS } from '@domain/quotation';
-import { repairMsg, repairToast } from '@domain/schemas/repairs';
 import type { RepairDetail, RepairFile } from '@domain/contracts/repairs';
 
 let ctx: TestContext;
@@ -234,13 +233,13 @@ describe('repair status', () => {
     const r = await newRepair();
     const bad = await magazijn.post(`/api/deliveries/${r.id}/change-repair-status`, { status: ItemStatus.IN_GEBRUIK });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({ status: [repairMsg.status] });
+    expect(bad.body.errors).toEqual({ status: ['Kies een status.'] });
     expect((await magazijn.post(`/api/deliveries/${r.id}/change-repair-status`, {})).status).toBe(422);
     expect((await klant.post(`/api/deliveries/${r.id}/change-repair-status`, { status: 14 })).status).toBe(403);
     expect((await admin.post('/api/delivery/cancel', { id: r.id })).status).toBe(200);
     const cancelled = await magazijn.post(`/api/deliveries/${r.id}/change-repair-status`, { status: 14 });
     expect(cancelled.status).toBe(422);
-    expect(cancelled.body.message).toBe(repairToast.statusFailed);
+    expect(cancelled.body.message).toBe('Er is helaas iets fout gegaan bij het wijzigen van de status');
   });
 });
 
@@ -265,7 +264,7 @@ describe('repair images', () => {
     expect((await klant.get(front.original_url)).status).toBe(404);
     const again = await magazijn.post(`/api/deliveries/${r.id}/remove-image`, { image: front.id });
     expect(again.status).toBe(422);
-    expect(again.body).toMatchObject({ message: repairToast.imagesRemoveFailed, errors: { image: [repairMsg.imageUnknown] } });
+    expect(again.body).toMatchObject({ message: 'Afbeeldingen kunnen niet worden verwijderd', errors: { image: ['Deze afbeelding hoort niet bij deze reparatie.'] } });
   });
 
   it('refuses a file that is not an image by its content, whatever its name, and stores none of the batch', async () => {
@@ -274,7 +273,7 @@ describe('repair images', () => {
       'files[]': [{ name: 'goed.png', data: PNG, type: 'image/png' }, { name: 'nep.png', data: PDF, type: 'image/png' }],
     });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ 'files.1': [repairMsg.image] });
+    expect(res.body.errors).toEqual({ 'files.1': ['Het bestand moet een afbeelding zijn.'] });
     const none = await postForm(magazijn, `/api/deliveries/${r.id}/add-images`, {});
     expect(none.status).toBe(422);
     expect((await admin.get(`/api/repairs/${r.id}`)).body.images).toEqual([]);
@@ -288,14 +287,14 @@ describe('quotation', () => {
     expect((await uploadQuotation(magazijn, r.id)).status).toBe(403);
     const notPdf = await uploadQuotation(admin, r.id, PNG, 'offerte.pdf');
     expect(notPdf.status).toBe(422);
-    expect(notPdf.body.errors).toEqual({ quotation: [repairMsg.quotationPdf] });
+    expect(notPdf.body.errors).toEqual({ quotation: ['Het bestand moet een PDF zijn.'] });
     const up = await uploadQuotation(admin, r.id);
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     expect(up.body.message).toBe('Offerte is geüpload');
     expect(up.body.data.quotation).toMatchObject({ name: 'offerte.pdf', status_quotation: null, validity: { text: 'Offerte is nog 30 dag(en) geldig', can_decide: true } });
     const second = await uploadQuotation(admin, r.id);
     expect(second.status).toBe(422);
-    expect(second.body).toMatchObject({ message: repairToast.quotationUploadFailed, errors: { quotation: [repairMsg.quotationExists] } });
+    expect(second.body).toMatchObject({ message: 'Offerte kan niet worden geüpload', errors: { quotation: ['Er is al een offerte. Verwijder die eerst.'] } });
     const download = await klant.get(`/api/deliveries/${r.id}/quotation`);
     expect(download.status).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
@@ -314,7 +313,7 @@ describe('quotation', () => {
     const stranger = await ctx.db.selectFrom('contacts').select('id').where('client_id', 'not in', [endUser, endCustomer]).where('email', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
     const refused = await admin.post(`/api/deliveries/${r.id}/mail-quotation/${stranger.id}`);
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ message: repairToast.quotationMailFailed, errors: { contact: [repairMsg.contactRequired] } });
+    expect(refused.body).toMatchObject({ message: 'Offerte kan niet worden verzonden', errors: { contact: ['Kies een contactpersoon.'] } });
     // A deleted contact of the customer is no choice either.
     const deleted = await ctx.db.insertInto('contacts').values({ client_id: endCustomer, first_name: 'Weg', last_name: 'Contact', email: 'weg@klant.nl', deleted_at: new Date() })
       .returning('id').executeTakeFirstOrThrow();
@@ -344,7 +343,7 @@ describe('quotation', () => {
     expect(late.body.can.decide_quotation).toBe(false);
     const refused = await klant.post(`/api/deliveries/${expired.id}/accept-or-deny-quotation`, { status: 'Accept' });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual({ status: [repairMsg.quotationExpired] });
+    expect(refused.body.errors).toEqual({ status: ['Offerte is verlopen'] });
 
     const day29 = new Date(t0.getTime() + 30 * DAY_MS - 1);
     setClock(day29);
@@ -357,7 +356,7 @@ describe('quotation', () => {
     expect((await klant.post(`/api/deliveries/${valid.id}/accept-or-deny-quotation`, { status: 'Decline' })).status).toBe(422);
     const remove = await admin.post(`/api/deliveries/${valid.id}/remove-quotation`);
     expect(remove.status).toBe(422);
-    expect(remove.body).toMatchObject({ message: repairToast.quotationRemoveFailed, errors: { quotation: [repairMsg.quotationAccepted] } });
+    expect(remove.body).toMatchObject({ message: 'Offerte kan niet worden verwijderd', errors: { quotation: ['Een geaccepteerde offerte kan niet worden verwijderd.'] } });
     expect((await klant.post(`/api/deliveries/${valid.id}/accept-or-deny-quotation`, { status: 'Misschien' })).status).toBe(422);
   });
 

@@ -8,8 +8,6 @@ import { hashPassword } from '../../server/lib/passwords';
 import * as roleOwners from '../../server/db/migrations/20261126T1600-role-owners';
 import { PROVIDER_CLIENT_ID } from '@domain/enums';
 import type { Permission } from '@domain/permissions';
-import { roleMsg } from '@domain/schemas/roles';
-import { userMsg } from '@domain/schemas/users';
 
 /** Issue 22 point 3: roles belong to a client; the provider's are templates for everyone. */
 let ctx: TestContext;
@@ -84,7 +82,7 @@ describe("another reseller's roles", () => {
     const rik = await userId('reseller@demo.local');
     const res = await reseller.put(`/api/users/${rik}`, { name: 'Rik Reseller', email: 'reseller@demo.local', role: [await roleId('Reseller'), planner] });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ 'role': [userMsg.roleUnknown] });
+    expect(res.body.errors).toEqual({ 'role': ['Kies een bestaande rol.'] });
     const own = await reseller.post('/api/roles', { name: 'Planner', description: 'Onze eigen planner' });
     expect(own.status).toBe(201);
     expect((await roleRow(own.body.data.id))?.client_id).toBe(resellerId);
@@ -101,7 +99,7 @@ describe("another reseller's roles", () => {
     const mark = await userId('magazijn@demo.local');
     const res = await admin.put(`/api/users/${mark}`, { name: 'Mark Magazijn', email: 'magazijn@demo.local', role: [await roleId('Magazijn'), planner] });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ 'role': [userMsg.roleUnknown] });
+    expect(res.body.errors).toEqual({ 'role': ['Kies een bestaande rol.'] });
   });
 });
 
@@ -111,10 +109,12 @@ describe("the provider's roles are templates", () => {
     const before = await rightsOfRole(template);
     const rename = await reseller.put(`/api/roles/${template}`, { name: 'Reseller (van Rik)', description: 'Overgenomen' });
     expect(rename.status).toBe(403);
-    expect(rename.body.message).toBe(roleMsg.providerTemplate);
+    expect(rename.body.message)
+      .toBe('Deze rol is een sjabloon van de leverancier: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
     const rights = await reseller.post(`/api/roles/${template}/permissions`, { permissions: ['Klant bekijken'] });
     expect(rights.status).toBe(403);
-    expect(rights.body.message).toBe(roleMsg.providerTemplate);
+    expect(rights.body.message)
+      .toBe('Deze rol is een sjabloon van de leverancier: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
     expect((await reseller.delete(`/api/roles/${template}`)).status).toBe(403);
     expect((await roleRow(template))?.name).toBe('Reseller');
     expect(await rightsOfRole(template)).toEqual(before);
@@ -130,7 +130,7 @@ describe("the provider's roles are templates", () => {
   it("keep their names: a reseller cannot make a role named like a template", async () => {
     const res = await reseller.post('/api/roles', { name: 'reseller', description: 'Dubbel' });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ name: [roleMsg.nameTaken] });
+    expect(res.body.errors).toEqual({ name: ['Er bestaat al een rol met deze naam.'] });
     expect((await reseller.post('/api/roles', { name: 'SUPERUSER', description: 'Dubbel' })).status).toBe(422);
   });
 
@@ -157,7 +157,8 @@ describe("a reseller's role within its own part of the hierarchy", () => {
     expect(await Promise.all(planners.map(async (r: { id: number }) => (await roleRow(r.id))?.client_id))).toEqual([resellerId]);
     const change = await klant.put(`/api/roles/${id}`, { name: 'Klantbeheer', description: 'Door Karin' });
     expect(change.status).toBe(403);
-    expect(change.body.message).toBe(roleMsg.parentTemplate);
+    expect(change.body.message)
+      .toBe('Deze rol is van een bovenliggende organisatie: je kunt hem toekennen, maar niet wijzigen of verwijderen.');
     expect((await other.get(`/api/roles/${id}`)).status).toBe(404);
   });
 });

@@ -44,108 +44,120 @@ test('repair from the customer ticket menu: list, detail, edit, carrier, both PD
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   const endUser = await endUserWithItems(portal);
-  await page.goto(`/klant/${endUser.id}`);
-  await page.locator('.ticket-menu').getByRole('button', { name: 'Meer acties' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Uitdienst', 'Reparatie', 'EOL Swap', 'Extra producten']);
-  await page.getByRole('menuitem', { name: 'Reparatie' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Reparatie' });
-  await dialog.getByRole('button', { name: 'Aanvragen' }).click();
-  await expect(dialog.getByText('Kies minimaal één defect artikel.')).toBeVisible();
-  await dialog.getByRole('group', { name: /Defecte artikelen/ }).getByRole('checkbox', { disabled: false }).first().check();
   const order = `E2E-REP-${Date.now() % 100000}`;
-  await fillTicket(dialog, order);
-  // Asking for more replacements than there are shows the warning with the count on order.
-  const firstAmount = dialog.getByRole('group', { name: 'Vervangende artikelen' }).getByRole('spinbutton').first();
-  await firstAmount.fill('9999');
-  await expect(dialog.getByText(/Meer dan beschikbaar: \d+ op voorraad, al \d+ besteld/)).toBeVisible();
-  await page.screenshot({ path: '.tmp/shots/deliveries-ticket.png' });
-  await firstAmount.fill('');
-  await dialog.getByRole('button', { name: 'Aanvragen' }).click();
-  await expect(page.getByText('De levering is aangevraagd')).toBeVisible();
-  await expect(dialog).toBeHidden();
-  // The message links to the delivery just requested.
-  await page.getByRole('link', { name: `Bekijk levering ${order}` }).click();
-  await expect(page).toHaveURL(/\/leveringen\/\d+$/);
-  await expect(page.getByTestId('delivery-status')).toHaveText('Open');
+  await test.step("a repair requested from the customer's ticket menu, with the availability warning", async () => {
+    await page.goto(`/klant/${endUser.id}`);
+    await page.locator('.ticket-menu').getByRole('button', { name: 'Meer acties' }).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Uitdienst', 'Reparatie', 'EOL Swap', 'Extra producten']);
+    await page.getByRole('menuitem', { name: 'Reparatie' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reparatie' });
+    await dialog.getByRole('button', { name: 'Aanvragen' }).click();
+    await expect(dialog.getByText('Kies minimaal één defect artikel.')).toBeVisible();
+    await dialog.getByRole('group', { name: /Defecte artikelen/ }).getByRole('checkbox', { disabled: false }).first().check();
+    await fillTicket(dialog, order);
+    // Asking for more replacements than there are shows the warning with the count on order.
+    const firstAmount = dialog.getByRole('group', { name: 'Vervangende artikelen' }).getByRole('spinbutton').first();
+    await firstAmount.fill('9999');
+    await expect(dialog.getByText(/Meer dan beschikbaar: \d+ op voorraad, al \d+ besteld/)).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/deliveries-ticket.png' });
+    await firstAmount.fill('');
+    await dialog.getByRole('button', { name: 'Aanvragen' }).click();
+    await expect(page.getByText('De levering is aangevraagd')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The message links to the delivery just requested.
+    await page.getByRole('link', { name: `Bekijk levering ${order}` }).click();
+    await expect(page).toHaveURL(/\/leveringen\/\d+$/);
+    await expect(page.getByTestId('delivery-status')).toHaveText('Open');
+  });
 
   // The list: the new repair is found and links to its page.
-  await page.goto('/leveringen');
-  await expect(page.getByRole('tab')).toHaveText(['Leveringen', 'Backorders', 'Afgerond', 'Geannuleerd']);
-  const table = page.getByRole('table', { name: 'Leveringen' });
-  await expect(table.locator('thead')).toContainText('Topdesknummer');
-  await page.screenshot({ path: '.tmp/shots/deliveries-list.png' });
-  await page.getByRole('searchbox', { name: 'Zoeken' }).fill(order);
-  await expect(table.locator('tbody tr')).toHaveCount(1);
-  await expect(table.locator('tbody tr')).toContainText('Reparatie');
-  await page.setViewportSize({ width: 820, height: 1180 });
-  await page.screenshot({ path: '.tmp/shots/deliveries-list-tablet.png' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await table.getByRole('link', { name: order }).click();
-  await expect(page).toHaveURL(/\/leveringen\/\d+$/);
-  await expect(page.getByRole('heading', { level: 2 })).toContainText('Reparatie van');
-  await expect(page.getByRole('table', { name: 'Defect artikel' }).locator('tbody tr')).toHaveCount(1);
-  await expect(page.getByRole('table', { name: 'Activiteiten' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Print label' })).toHaveCount(0);
-  await page.screenshot({ path: '.tmp/shots/deliveries-detail.png', fullPage: true });
-  await page.setViewportSize({ width: 820, height: 1180 });
-  await page.screenshot({ path: '.tmp/shots/deliveries-detail-tablet.png', fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await test.step('the list finds the new repair and opens its page', async () => {
+    await page.goto('/leveringen');
+    await expect(page.getByRole('tab')).toHaveText(['Leveringen', 'Backorders', 'Afgerond', 'Geannuleerd']);
+    const table = page.getByRole('table', { name: 'Leveringen' });
+    await expect(table.locator('thead')).toContainText('Topdesknummer');
+    await page.screenshot({ path: '.tmp/shots/deliveries-list.png' });
+    await page.getByRole('searchbox', { name: 'Zoeken' }).fill(order);
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    await expect(table.locator('tbody tr')).toContainText('Reparatie');
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.screenshot({ path: '.tmp/shots/deliveries-list-tablet.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await table.getByRole('link', { name: order }).click();
+    await expect(page).toHaveURL(/\/leveringen\/\d+$/);
+    await expect(page.getByRole('heading', { level: 2 })).toContainText('Reparatie van');
+    await expect(page.getByRole('table', { name: 'Defect artikel' }).locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByRole('table', { name: 'Activiteiten' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print label' })).toHaveCount(0);
+    await page.screenshot({ path: '.tmp/shots/deliveries-detail.png', fullPage: true });
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.screenshot({ path: '.tmp/shots/deliveries-detail-tablet.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 
   // Packing slip: a PDF with the order number.
-  const slip = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Print pakbon' }).click();
-  expect(await downloadedPdfText(await slip)).toContain(order);
+  await test.step('packing slip: a PDF with the order number', async () => {
+    const slip = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print pakbon' }).click();
+    expect(await downloadedPdfText(await slip)).toContain(order);
+  });
 
   // Edit.
-  await page.getByRole('button', { name: 'Bewerken' }).click();
-  const edit = page.getByRole('dialog', { name: 'Reparatie wijzigen' });
-  await edit.getByLabel('Uw referentie').fill('');
-  await edit.getByRole('button', { name: 'Opslaan' }).click();
-  await expect(edit.getByText('Dit veld is verplicht.')).toBeVisible();
-  await edit.getByLabel('Uw referentie').fill('Nieuwe referentie');
-  await edit.getByLabel('Topdesknummer').fill('W-4242');
-  await page.screenshot({ path: '.tmp/shots/deliveries-edit.png' });
-  await edit.getByRole('button', { name: 'Opslaan' }).click();
-  await expect(page.getByText('De levering is gewijzigd')).toBeVisible();
-  await expect(page.locator('.facts')).toContainText('W-4242');
-  // A reload right after the save (well within the persisted cache's 1 s write throttle) shows the saved data.
-  await page.reload();
-  await expect(page.locator('.facts')).toContainText('W-4242');
+  await test.step('edit; a reload right after the save shows the saved data', async () => {
+    await page.getByRole('button', { name: 'Bewerken' }).click();
+    const edit = page.getByRole('dialog', { name: 'Reparatie wijzigen' });
+    await edit.getByLabel('Uw referentie').fill('');
+    await edit.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(edit.getByText('Dit veld is verplicht.')).toBeVisible();
+    await edit.getByLabel('Uw referentie').fill('Nieuwe referentie');
+    await edit.getByLabel('Topdesknummer').fill('W-4242');
+    await page.screenshot({ path: '.tmp/shots/deliveries-edit.png' });
+    await edit.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('De levering is gewijzigd')).toBeVisible();
+    await expect(page.locator('.facts')).toContainText('W-4242');
+    // A reload right after the save (well within the persisted cache's 1 s write throttle) shows the saved data.
+    await page.reload();
+    await expect(page.locator('.facts')).toContainText('W-4242');
+  });
 
   // Carrier to PostNL: the label appears and is a PDF with the order number.
-  await page.getByRole('button', { name: 'wijzigen' }).click();
-  const carrier = page.getByRole('dialog', { name: 'Bezorger wijzigen' });
-  await carrier.getByLabel('Bezorger', { exact: true }).selectOption({ label: 'PostNL' });
-  await page.screenshot({ path: '.tmp/shots/deliveries-carrier.png' });
-  await carrier.getByRole('button', { name: 'Opslaan' }).click();
-  await expect(page.getByText('De bezorger is aangepast')).toBeVisible();
-  const label = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Print label' }).click();
-  expect(await downloadedPdfText(await label)).toContain(order);
+  await test.step('carrier to PostNL: its label is a PDF with the order number', async () => {
+    await page.getByRole('button', { name: 'wijzigen' }).click();
+    const carrier = page.getByRole('dialog', { name: 'Bezorger wijzigen' });
+    await carrier.getByLabel('Bezorger', { exact: true }).selectOption({ label: 'PostNL' });
+    await page.screenshot({ path: '.tmp/shots/deliveries-carrier.png' });
+    await carrier.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('De bezorger is aangepast')).toBeVisible();
+    const label = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print label' }).click();
+    expect(await downloadedPdfText(await label)).toContain(order);
+  });
 
   // Cancel, Toch leveren, cancel again, delete.
-  const cancel = async () => {
-    await page.getByRole('button', { name: 'Meer acties' }).click();
-    await page.getByRole('menuitem', { name: 'Annuleren' }).click();
-    const confirm = page.getByRole('dialog');
-    // The destructive choice says what it does; 'Terug' keeps the delivery.
-    await expect(confirm.getByRole('button', { name: 'Terug', exact: true })).toBeVisible();
-    await expect(confirm.getByRole('button', { name: 'Annuleren', exact: true })).toHaveCount(0);
-    await confirm.getByRole('button', { name: 'Levering annuleren' }).click();
-    await expect(page.getByText('De levering is geannuleerd')).toBeVisible();
-    await expect(page.locator('.delivery-actions').getByText('Geannuleerd', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('delivery-status')).toHaveText('Geannuleerd');
-  };
-  await cancel();
-  await page.screenshot({ path: '.tmp/shots/deliveries-cancelled.png' });
-  await page.getByRole('button', { name: 'Toch leveren' }).click();
-  await expect(page.getByText('De levering is heropend')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Bewerken' })).toBeVisible();
-  await cancel();
-  await page.getByRole('button', { name: 'Verwijderen' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
-  await expect(page.getByText('De levering is verwijderd')).toBeVisible();
-  await expect(page).toHaveURL(/\/leveringen$/);
+  await test.step('cancel, Toch leveren, cancel again, delete', async () => {
+    const cancel = async () => {
+      await page.getByRole('button', { name: 'Meer acties' }).click();
+      await page.getByRole('menuitem', { name: 'Annuleren' }).click();
+      const confirm = page.getByRole('dialog');
+      // The destructive choice says what it does; 'Terug' keeps the delivery.
+      await expect(confirm.getByRole('button', { name: 'Terug', exact: true })).toBeVisible();
+      await expect(confirm.getByRole('button', { name: 'Annuleren', exact: true })).toHaveCount(0);
+      await confirm.getByRole('button', { name: 'Levering annuleren' }).click();
+      await expect(page.getByText('De levering is geannuleerd')).toBeVisible();
+      await expect(page.locator('.delivery-actions').getByText('Geannuleerd', { exact: true })).toBeVisible();
+      await expect(page.getByTestId('delivery-status')).toHaveText('Geannuleerd');
+    };
+    await cancel();
+    await page.screenshot({ path: '.tmp/shots/deliveries-cancelled.png' });
+    await page.getByRole('button', { name: 'Toch leveren' }).click();
+    await expect(page.getByText('De levering is heropend')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Bewerken' })).toBeVisible();
+    await cancel();
+    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(page.getByText('De levering is verwijderd')).toBeVisible();
+    await expect(page).toHaveURL(/\/leveringen$/);
+  });
 });
 
 test('bulk call-off from stock with a file, EOL swap from an item, resignation and extra products from the ticket menu', async ({ page, portal, signedInAs }) => {

@@ -99,16 +99,18 @@ test('200 actions offline through the screens, 3 offline reloads and 5 network f
 
   await signedInAs('magazijn@demo.local');
   // Online: the pre-notifications and today's deliveries are opened once, so they are kept on the device.
-  for (const p of s.prenotifications) {
-    await page.goto(`/voormelding/${p.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: `Voormelding ${p.reference}` })).toBeVisible();
-  }
-  await openTodayOnline(page, [...s.deliveries.map((d) => d.id), s.refused]);
-  await expect.poll(async () => {
-    const cache = await storedQueryCache(page);
-    return s.prenotifications.every((p) => cache.includes(`["prenotifications","detail",${p.id}]`));
-  }).toBe(true);
-  const setUpMs = Date.now() - started;
+  const setUpMs = await test.step("online: the pre-notifications and today's deliveries opened once, kept on the device", async () => {
+    for (const p of s.prenotifications) {
+      await page.goto(`/voormelding/${p.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: `Voormelding ${p.reference}` })).toBeVisible();
+    }
+    await openTodayOnline(page, [...s.deliveries.map((d) => d.id), s.refused]);
+    await expect.poll(async () => {
+      const cache = await storedQueryCache(page);
+      return s.prenotifications.every((p) => cache.includes(`["prenotifications","detail",${p.id}]`));
+    }).toBe(true);
+    return Date.now() - started;
+  });
 
   await context.setOffline(true);
   const today = page.getByRole('list', { name: 'Mijn leveringen vandaag' });
@@ -195,113 +197,121 @@ test('200 actions offline through the screens, 3 offline reloads and 5 network f
     expect(left).toBeGreaterThan(0); // cut off mid-replay
   };
 
-  const offlineStarted = Date.now();
-  await workDelivery(1);
-  await workDelivery(2);
-  await flap(10);
-  await workDelivery(3);
-  await flap(15);
-  await offlineLoad(`/voormelding/${s.prenotifications[0]!.id}`);
-  await checkIns(1);
-  await offlineLoad('/leveringen/vandaag');
-  await workDelivery(4);
-  await workDelivery(5);
-  await flap(20);
-  await offlineLoad(`/voormelding/${s.prenotifications[1]!.id}`);
-  await checkIns(2);
-  await offlineLoad('/leveringen/vandaag');
-  await workDelivery(6);
-  await flap(20);
-  await workDelivery(7);
-  await offlineLoad(`/voormelding/${s.prenotifications[2]!.id}`);
-  await checkIns(3);
-  await offlineLoad('/leveringen/vandaag');
-  await workDelivery(8);
+  const offlineMs = await test.step('offline: 8 deliveries, 3 check-ins of 12, 6 offline loads, 5 flaps; a pickup finished while cancelled', async () => {
+    const offlineStarted = Date.now();
+    await workDelivery(1);
+    await workDelivery(2);
+    await flap(10);
+    await workDelivery(3);
+    await flap(15);
+    await offlineLoad(`/voormelding/${s.prenotifications[0]!.id}`);
+    await checkIns(1);
+    await offlineLoad('/leveringen/vandaag');
+    await workDelivery(4);
+    await workDelivery(5);
+    await flap(20);
+    await offlineLoad(`/voormelding/${s.prenotifications[1]!.id}`);
+    await checkIns(2);
+    await offlineLoad('/leveringen/vandaag');
+    await workDelivery(6);
+    await flap(20);
+    await workDelivery(7);
+    await offlineLoad(`/voormelding/${s.prenotifications[2]!.id}`);
+    await checkIns(3);
+    await offlineLoad('/leveringen/vandaag');
+    await workDelivery(8);
 
-  // The pickup is finished at the door, while the office cancels it (another device, online).
-  await today.getByRole('link', { name: /^E2E-200-REFUSED / }).click();
-  await page.getByRole('button', { name: 'Afronden' }).click();
-  const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
-  await finish.getByRole('checkbox', { name: 'Laptop (ZR00000001)' }).check();
-  await finish.getByLabel('Naam ondertekenaar').fill('Kees de Vries');
-  await drawSignature(page, 12);
-  await finish.getByRole('button', { name: 'Afronden' }).click();
-  await expect(finish).toHaveCount(0);
-  const admin = await playwright.request.newContext({ baseURL: portal.url });
-  expect((await (await adminApi(admin)).post('/api/delivery/cancel', { id: s.refused })).status()).toBe(200);
-  await admin.dispose();
-  await page.goBack();
-  await flap(20);
-  const offlineMs = Date.now() - offlineStarted;
+    // The pickup is finished at the door, while the office cancels it (another device, online).
+    await today.getByRole('link', { name: /^E2E-200-REFUSED / }).click();
+    await page.getByRole('button', { name: 'Afronden' }).click();
+    const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
+    await finish.getByRole('checkbox', { name: 'Laptop (ZR00000001)' }).check();
+    await finish.getByLabel('Naam ondertekenaar').fill('Kees de Vries');
+    await drawSignature(page, 12);
+    await finish.getByRole('button', { name: 'Afronden' }).click();
+    await expect(finish).toHaveCount(0);
+    const admin = await playwright.request.newContext({ baseURL: portal.url });
+    expect((await (await adminApi(admin)).post('/api/delivery/cancel', { id: s.refused })).status()).toBe(200);
+    await admin.dispose();
+    await page.goBack();
+    await flap(20);
+    return Date.now() - offlineStarted;
+  });
 
-  const last = await snapshot();
-  expect(seen.size).toBe(ACTIONS);
-  expect(ACTIONS).toBeGreaterThanOrEqual(200);
-  const onlineAt = Date.now();
-  await context.setOffline(false);
-  await expect.poll(waitingCount, { timeout: 60_000, intervals: [100] }).toBe(0);
-  const drainMs = Date.now() - onlineAt;
+  const { last, drainMs } = await test.step('online again: the outbox drains', async () => {
+    const last = await snapshot();
+    expect(seen.size).toBe(ACTIONS);
+    expect(ACTIONS).toBeGreaterThanOrEqual(200);
+    const onlineAt = Date.now();
+    await context.setOffline(false);
+    await expect.poll(waitingCount, { timeout: 60_000, intervals: [100] }).toBe(0);
+    return { last, drainMs: Date.now() - onlineAt };
+  });
 
   // The refused finish stays, with the server's reason and the signer, until discarded explicitly.
-  await expect(badge).toHaveAttribute('aria-label', 'Wachtrij: 1 mislukt');
-  await badge.click();
-  const failed = page.locator('.outbox-item-failed');
-  await expect(failed).toHaveCount(1);
-  await expect(failed).toContainText('Levering E2E-200-REFUSED afronden');
-  await expect(failed.getByRole('alert')).toContainText('Een geannuleerde levering kan niet worden afgerond.');
-  await expect(failed.getByTestId('outbox-signer')).toHaveText('Getekend door Kees de Vries');
-  await page.screenshot({ path: '.tmp/shots/fieldwork-200-refused.png' });
-  await failed.getByRole('button', { name: 'Verwijderen' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Actie verwijderen' });
-  await expect(confirm).toContainText('De handtekening van Kees de Vries gaat dan verloren.');
-  await confirm.getByRole('button', { name: 'Verwijderen' }).click();
-  await expect(page.getByText('Er staan geen acties in de wachtrij.')).toBeVisible();
-  expect(await outboxOnDevice(page)).toEqual([]);
+  await test.step("the refused finish stays with the server's reason and the signer until discarded", async () => {
+    await expect(badge).toHaveAttribute('aria-label', 'Wachtrij: 1 mislukt');
+    await badge.click();
+    const failed = page.locator('.outbox-item-failed');
+    await expect(failed).toHaveCount(1);
+    await expect(failed).toContainText('Levering E2E-200-REFUSED afronden');
+    await expect(failed.getByRole('alert')).toContainText('Een geannuleerde levering kan niet worden afgerond.');
+    await expect(failed.getByTestId('outbox-signer')).toHaveText('Getekend door Kees de Vries');
+    await page.screenshot({ path: '.tmp/shots/fieldwork-200-refused.png' });
+    await failed.getByRole('button', { name: 'Verwijderen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Actie verwijderen' });
+    await expect(confirm).toContainText('De handtekening van Kees de Vries gaat dan verloren.');
+    await confirm.getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(page.getByText('Er staan geen acties in de wachtrij.')).toBeVisible();
+    expect(await outboxOnDevice(page)).toEqual([]);
+  });
 
   // On the server: every accepted action once, under its own key; the refused one left nothing.
-  const user = await portal.db.selectFrom('users').select('id').where('email', '=', 'magazijn@demo.local').executeTakeFirstOrThrow();
-  const keys = await portal.db.selectFrom('idempotency_keys').select(['key', 'status_code', 'path']).where('user_id', '=', user.id).execute();
-  const refusedId = last.find((a) => a.label === 'Levering E2E-200-REFUSED afronden')!.id;
-  expect(keys.map((k) => k.key).sort()).toEqual([...seen].filter((id) => id !== refusedId).sort());
-  expect(keys.every((k) => k.status_code === 200)).toBe(true);
-  expect(keys.filter((k) => k.path === '/api/delivery/checkout')).toHaveLength(DELIVERIES * LINES);
-  expect(keys.filter((k) => k.path === '/api/finish/delivery')).toHaveLength(DELIVERIES);
-  expect(keys.filter((k) => k.path === '/api/delivery/save')).toHaveLength(PRENOTIFICATIONS * CHECKINS);
+  await test.step('on the server: every accepted action once, under its own key; the refused one left nothing', async () => {
+    const user = await portal.db.selectFrom('users').select('id').where('email', '=', 'magazijn@demo.local').executeTakeFirstOrThrow();
+    const keys = await portal.db.selectFrom('idempotency_keys').select(['key', 'status_code', 'path']).where('user_id', '=', user.id).execute();
+    const refusedId = last.find((a) => a.label === 'Levering E2E-200-REFUSED afronden')!.id;
+    expect(keys.map((k) => k.key).sort()).toEqual([...seen].filter((id) => id !== refusedId).sort());
+    expect(keys.every((k) => k.status_code === 200)).toBe(true);
+    expect(keys.filter((k) => k.path === '/api/delivery/checkout')).toHaveLength(DELIVERIES * LINES);
+    expect(keys.filter((k) => k.path === '/api/finish/delivery')).toHaveLength(DELIVERIES);
+    expect(keys.filter((k) => k.path === '/api/delivery/save')).toHaveLength(PRENOTIFICATIONS * CHECKINS);
 
-  for (const [k, d] of s.deliveries.entries()) {
-    const row = await portal.db.selectFrom('deliveries').selectAll().where('id', '=', d.id).executeTakeFirstOrThrow();
-    expect(row.completed_at, d.order).not.toBeNull();
-    expect(row.signer_name).toBe(`Klant ${k + 1}`);
-    expect(fs.readFileSync(path.join(portal.dataDir, 'files', row.signature_file!)).subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect(row.comment).toBe(`Niet geleverde artikelen: Laptop (${serialOf(k + 1, LINES)})`);
-    const lines = await portal.db.selectFrom('delivery_products').select(['item_id', 'is_backorder', 'checked_out_at']).where('delivery_id', '=', d.id).orderBy('id').execute();
-    expect(lines, d.order).toHaveLength(LINES);
-    // The line not delivered no longer names the item (checked out, so back in stock); its backorder delivers the article again.
-    expect(lines.filter((l) => l.is_backorder).map((l) => l.item_id), d.order).toEqual([null]);
-    const backorder = await portal.db.selectFrom('deliveries').select('id').where('backorder_of_id', '=', d.id).executeTakeFirstOrThrow();
-    const backorderLines = await portal.db.selectFrom('delivery_products').select(['product_id', 'item_id', 'is_pickup']).where('delivery_id', '=', backorder.id).execute();
-    expect(backorderLines.map((l) => [l.product_id, l.item_id, l.is_pickup]), d.order).toEqual([[s.laptop, null, 0]]);
-    expect(lines.filter((l) => !l.is_backorder && l.checked_out_at !== null)).toHaveLength(LINES - 1);
-    const items = await portal.db.selectFrom('items').select(['id', 'status_id', 'client_id']).where('id', 'in', d.items).orderBy('id').execute();
-    expect(items.map((i) => i.status_id), d.order).toEqual([...Array(LINES - 1).fill(ItemStatus.IN_GEBRUIK), ItemStatus.INGEKLAARD]);
-    expect(items.slice(0, -1).every((i) => i.client_id === s.customer.end_user_id)).toBe(true);
-    const events = await portal.db.selectFrom('events').select(['action', sql<number>`count(*)::int`.as('n')]).where('delivery_id', '=', d.id).groupBy('action').execute();
-    expect(Object.fromEntries(events.map((e) => [e.action, e.n])), d.order).toEqual({
-      'Item uitgeklaard': LINES, 'Item geleverd': LINES - 1, 'Item niet geleverd (backorder)': 1, [`Backorder ${d.order} aangemaakt (1 artikel)`]: 1,
-      [`Indienst afgerond, getekend door Klant ${k + 1}`]: 1,
-    });
-  }
-  const refused = await portal.db.selectFrom('deliveries').select(['completed_at', 'is_cancelled', 'signature_file']).where('id', '=', s.refused).executeTakeFirstOrThrow();
-  expect(refused).toEqual({ completed_at: null, is_cancelled: true, signature_file: null });
+    for (const [k, d] of s.deliveries.entries()) {
+      const row = await portal.db.selectFrom('deliveries').selectAll().where('id', '=', d.id).executeTakeFirstOrThrow();
+      expect(row.completed_at, d.order).not.toBeNull();
+      expect(row.signer_name).toBe(`Klant ${k + 1}`);
+      expect(fs.readFileSync(path.join(portal.dataDir, 'files', row.signature_file!)).subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(row.comment).toBe(`Niet geleverde artikelen: Laptop (${serialOf(k + 1, LINES)})`);
+      const lines = await portal.db.selectFrom('delivery_products').select(['item_id', 'is_backorder', 'checked_out_at']).where('delivery_id', '=', d.id).orderBy('id').execute();
+      expect(lines, d.order).toHaveLength(LINES);
+      // The line not delivered no longer names the item (checked out, so back in stock); its backorder delivers the article again.
+      expect(lines.filter((l) => l.is_backorder).map((l) => l.item_id), d.order).toEqual([null]);
+      const backorder = await portal.db.selectFrom('deliveries').select('id').where('backorder_of_id', '=', d.id).executeTakeFirstOrThrow();
+      const backorderLines = await portal.db.selectFrom('delivery_products').select(['product_id', 'item_id', 'is_pickup']).where('delivery_id', '=', backorder.id).execute();
+      expect(backorderLines.map((l) => [l.product_id, l.item_id, l.is_pickup]), d.order).toEqual([[s.laptop, null, 0]]);
+      expect(lines.filter((l) => !l.is_backorder && l.checked_out_at !== null)).toHaveLength(LINES - 1);
+      const items = await portal.db.selectFrom('items').select(['id', 'status_id', 'client_id']).where('id', 'in', d.items).orderBy('id').execute();
+      expect(items.map((i) => i.status_id), d.order).toEqual([...Array(LINES - 1).fill(ItemStatus.IN_GEBRUIK), ItemStatus.INGEKLAARD]);
+      expect(items.slice(0, -1).every((i) => i.client_id === s.customer.end_user_id)).toBe(true);
+      const events = await portal.db.selectFrom('events').select(['action', sql<number>`count(*)::int`.as('n')]).where('delivery_id', '=', d.id).groupBy('action').execute();
+      expect(Object.fromEntries(events.map((e) => [e.action, e.n])), d.order).toEqual({
+        'Item uitgeklaard': LINES, 'Item geleverd': LINES - 1, 'Item niet geleverd (backorder)': 1, [`Backorder ${d.order} aangemaakt (1 artikel)`]: 1,
+        [`Indienst afgerond, getekend door Klant ${k + 1}`]: 1,
+      });
+    }
+    const refused = await portal.db.selectFrom('deliveries').select(['completed_at', 'is_cancelled', 'signature_file']).where('id', '=', s.refused).executeTakeFirstOrThrow();
+    expect(refused).toEqual({ completed_at: null, is_cancelled: true, signature_file: null });
 
-  for (const [k, p] of s.prenotifications.entries()) {
-    const serials = Array.from({ length: CHECKINS }, (_, i) => checkInSerial(k + 1, i + 1));
-    const items = await portal.db.selectFrom('items').select(['serial', 'asn_id']).where('serial', 'in', serials).execute();
-    expect(items.map((i) => i.serial).sort(), p.reference).toEqual(serials);
-    expect(items.every((i) => i.asn_id === p.id)).toBe(true);
-    const line = await portal.db.selectFrom('asn_products').select('arrived').where('asn_id', '=', p.id).executeTakeFirstOrThrow();
-    expect(line.arrived).toBe(CHECKINS);
-  }
+    for (const [k, p] of s.prenotifications.entries()) {
+      const serials = Array.from({ length: CHECKINS }, (_, i) => checkInSerial(k + 1, i + 1));
+      const items = await portal.db.selectFrom('items').select(['serial', 'asn_id']).where('serial', 'in', serials).execute();
+      expect(items.map((i) => i.serial).sort(), p.reference).toEqual(serials);
+      expect(items.every((i) => i.asn_id === p.id)).toBe(true);
+      const line = await portal.db.selectFrom('asn_products').select('arrived').where('asn_id', '=', p.id).executeTakeFirstOrThrow();
+      expect(line.arrived).toBe(CHECKINS);
+    }
+  });
 
   const figures = {
     actions: seen.size, setUpMs, offlineMs, phases, reloadsMs: reloads, flaps, lastBatch: last.length, onlineToEmptyMs: drainMs, totalMs: Date.now() - started,

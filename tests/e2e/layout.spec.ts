@@ -95,9 +95,14 @@ const measure = (page: Page) => page.evaluate((): Measure => {
   return { page: document.documentElement.scrollWidth, body: document.body.scrollWidth, viewport: vw, wide, tables };
 });
 
+/** Until every animation and transition of the page that ends (not a skeleton's endless shimmer) has ended. */
+const animationsDone = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations()
+  .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+  .map((a) => a.finished.catch(() => undefined))));
+
 /** For looking at (LAYOUT_SHOTS): the page, and at tablet width its tables scrolled to the far right. */
 async function screenshots(page: Page, name: string, scrolled: boolean) {
-  await page.waitForTimeout(300); // the drawer's slide-out when the width crosses 900 px
+  await animationsDone(page); // the drawer's slide-out when the width crosses 900 px
   await page.screenshot({ path: path.join(SHOTS!, `${name}.png`), fullPage: true });
   if (!scrolled) return;
   const wide = await page.evaluate(() => Array.from(document.querySelectorAll('main .table-scroll'))
@@ -237,7 +242,7 @@ test('dashboard charts follow a resize from 1280 to 412 px; month labels read mr
   expect(wideAt1280).toBeGreaterThan(600);
 
   await page.setViewportSize({ width: 412, height: 915 });
-  await page.waitForTimeout(1000);
+  // The charts have followed the resize once the first one is narrower than the window.
   await expect.poll(() => page.locator('.chart-box svg').first().evaluate((svg) => svg.getBoundingClientRect().width)).toBeLessThan(412);
   const m = await page.evaluate(() => {
     const boxes = Array.from(document.querySelectorAll('.chart-box'));

@@ -128,7 +128,10 @@ async function eachDialog(page: Page, url: string, failures: string[]): Promise<
     const dialog = page.getByRole('dialog').last();
     if (!(await dialog.waitFor({ timeout: 2_500 }).then(() => true, () => false))) return;
     opened++;
-    await page.waitForTimeout(250); // the dialog's entry animation and its data
+    // The dialog's entry animation (the skeleton's endless shimmer aside), then its data.
+    await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true })
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+      .map((a) => a.finished.catch(() => undefined))));
     await page.waitForLoadState('networkidle');
     await shot(page, `${url}-${label}`);
     for (const p of await dialogProblems(page)) failures.push(`${url} dialog '${label}': ${p}`);

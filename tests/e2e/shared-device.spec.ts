@@ -17,6 +17,25 @@ test.use({ serviceWorkers: 'allow' });
 const SUPERUSER = 'beheerder@demo.local';
 const RESELLER = 'reseller@demo.local';
 
+/**
+ * Counts, in every page of the test, the outbox timer's ticks (REPLAY_INTERVAL_MS, src/offline/outbox.ts)
+ * and the outbox runs that ended (each holds the Web Lock 'portal-outbox', src/offline/lock.ts).
+ */
+function countOutboxRuns() {
+  const seen = { ticks: 0, runs: 0 };
+  (window as unknown as { outboxRuns: typeof seen }).outboxRuns = seen;
+  const request = navigator.locks.request.bind(navigator.locks) as (name: string, ...rest: unknown[]) => Promise<unknown>;
+  (navigator.locks as unknown as { request: typeof request }).request = (name, ...rest) => {
+    const run = request(name, ...rest);
+    if (name === 'portal-outbox') void run.finally(() => (seen.runs += 1)).catch(() => undefined);
+    return run;
+  };
+  const every = window.setInterval.bind(window) as (fn: () => void, ms?: number) => number;
+  (window as unknown as { setInterval: typeof every }).setInterval = (fn, ms) =>
+    every(ms === 5_000 ? () => ((seen.ticks += 1), fn()) : fn, ms);
+}
+const outboxRuns = (page: Page) => page.evaluate(() => (window as unknown as { outboxRuns: { ticks: number; runs: number } }).outboxRuns);
+
 /** The query cache entries on the device (src/api/persister.ts: one per user). */
 const cacheEntries = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('portal-query-cache')).sort());
 const storedCache = (page: Page) => page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('portal-query-cache')).map(([, v]) => v).join(''));
@@ -129,7 +148,8 @@ test('a page opened after the session expired drops the cache it restored', asyn
 });
 
 test('work one user queued offline waits on the device for that user: the next user neither sees nor sends it', async ({ page, context, portal }) => {
-  test.slow(); // two users sign in, one twice, with a wait longer than the outbox timer
+  test.slow(); // two users sign in, one twice, with a wait for the outbox timer
+  await page.addInitScript(countOutboxRuns);
   const customer = await portal.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).orderBy('id').executeTakeFirstOrThrow();
   const product = await portal.db.insertInto('products').values({
     client_id: customer.id, product_group_id: 1, name: 'Laptop', article_number: 'E2E-SHD', unique_product_id: `E2E-SHD-${customer.id}`,
@@ -160,7 +180,10 @@ test('work one user queued offline waits on the device for that user: the next u
   await expect(page.getByText('Er staan geen acties in de wachtrij.')).toBeVisible();
   await expect(page.getByTestId('outbox-others')).toHaveText('Er wacht 1 actie van een andere gebruiker op dit apparaat; die wordt verstuurd zodra die gebruiker hier weer inlogt.');
   await page.screenshot({ path: '.tmp/shots/shared-device-outbox-other-user.png' });
-  await page.waitForTimeout(6_000); // longer than the outbox timer (REPLAY_INTERVAL_MS): nothing is sent for the Superuser
+  // The outbox timer ticks, and a run that began after it ends: nothing was sent for the Superuser.
+  await expect.poll(async () => (await outboxRuns(page)).ticks, { timeout: 15_000 }).toBeGreaterThan(0);
+  const runsAtTick = (await outboxRuns(page)).runs;
+  await expect.poll(async () => (await outboxRuns(page)).runs, { timeout: 15_000 }).toBeGreaterThan(runsAtTick);
   expect(await checkedOut()).toBe(false);
 
   await page.getByRole('button', { name: 'Uitloggen' }).click();
