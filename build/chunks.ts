@@ -9,7 +9,7 @@ import type { ManualChunkMeta } from 'rollup';
  * And one chunk, `kit`, for the small modules the pages share (the domain's rules and schemas, the API
  * helpers, the shell's bits, form fields): left to Rollup, a page pulled 15-20 of them as chunks of
  * 0.1-4 KB, and each request cost the main thread about 13 ms before the first paint at Lighthouse's 4x
- * slower CPU (docs/PERFORMANCE.md, eighth round).
+ * slower CPU (docs/PERFORMANCE.md; the round in git history).
  */
 const KIT = [/\/domain\//, /\/src\/api\//, /\/src\/shell\/(?!AppLayout|AuthLayout)/, /\/src\/ui\/(form|upload)\//,
   /\/src\/ui\/(SplitButton|search-select-filter|fixed-place|date|focus|modal-work|ChoiceModal|ExportableTable)\.tsx?$/];

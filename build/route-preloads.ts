@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
  * What a page needs besides the app's start chunk, so the server can name it in the answer to a page
  * load (`Link: …; rel=modulepreload`, server/http/route-preloads.ts): the browser then fetches the
  * page's code beside index.js instead of after it has run. Without it a phone on a slow network waits
- * a second round trip before the page can paint (docs/PERFORMANCE.md, seventh round).
+ * a second round trip before the page can paint (docs/PERFORMANCE.md; the round in git history).
  *
  * The pages are read from src/router.tsx, where each is declared on one line with its path and its
  * lazy import: `page('/crm', …, () => import('./features/crm/pages/CustomerListPage'), …)`. A page that

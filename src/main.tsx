@@ -106,7 +106,7 @@ if (!root) throw new Error('index.html has no #root element');
  * The first page's guards, data and code are loaded before React renders it (for at most as long as
  * the router waits before it shows 'Laden…'): React then renders it as a transition, in slices with
  * room for a tap between them, instead of in one task when the router's store announces the page
- * (docs/PERFORMANCE.md, twenty-third round). Not awaited here: the pages' code imports this module,
+ * (docs/PERFORMANCE.md; the round in git history). Not awaited here: the pages' code imports this module,
  * so it must finish evaluating before their code can run.
  */
 const firstPageLoaded = Promise.race([

@@ -49,7 +49,7 @@ const { prepareValue } = (pg as unknown as { utils: { prepareValue: unknown } })
  * A named statement whose result columns are asked for once per connection. pg's Query describes the
  * portal on every execution, so PostgreSQL sends the columns' description (names, types) with every
  * answer and pg parses it again: on the delivery page that was the largest single part of the
- * allocations per request (docs/PERFORMANCE.md, eighteenth round). A named statement's columns cannot
+ * allocations per request (docs/PERFORMANCE.md; the round in git history). A named statement's columns cannot
  * change while it exists on its connection: PostgreSQL refuses to run it then ('cached plan must not
  * change result type'), so the first description holds. The first execution on a connection is pg's
  * own, with the description; a statement that returns no rows (NoData) is described every time.

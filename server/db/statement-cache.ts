@@ -4,7 +4,7 @@ import type { Executor } from './database';
 /**
  * Statements compiled once per set of inputs. Building a list's statement with Kysely and compiling it
  * to SQL cost node 0.05–0.15 ms per request (trees of frozen nodes, cloned at every step, then
- * visited): a fifth of a product page's node time (docs/PERFORMANCE.md, seventeenth round). A list
+ * visited): a fifth of a product page's node time (docs/PERFORMANCE.md; the round in git history). A list
  * asked again with the same inputs sends the statement compiled the first time: the same text and the
  * same parameters.
  *

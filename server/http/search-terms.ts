@@ -96,7 +96,7 @@ export function containsTerm(column: Expression<string | null>, search: string |
  * higher (byte order is code point order in UTF-8). `to` is null when no such text exists. A range
  * and not `LIKE 'TERM%'`: PostgreSQL turns a LIKE into an index range only when the pattern is a
  * constant of the plan, so a search with its pattern as a parameter had to be planned again on every
- * call (docs/PERFORMANCE.md, fifth round).
+ * call (docs/PERFORMANCE.md; the round in git history).
  */
 export function prefixRange(search: string): { from: string; to: string | null } {
   const from = search.toUpperCase();

@@ -12,7 +12,7 @@ export interface PresenceDeps {
 /**
  * Whether this device holds an outbox, without Dexie: a device that never stored an action (an office
  * desktop, a fresh phone) does not open, and so does not create, the outbox's database on every page
- * load (docs/PERFORMANCE.md, twenty-third round). The first stored action creates it and says so here,
+ * load (docs/PERFORMANCE.md; the round in git history). The first stored action creates it and says so here,
  * to this tab and the others, and everything that reads the outbox starts then.
  */
 export function createOutboxPresence({ indexedDB, channel }: PresenceDeps) {

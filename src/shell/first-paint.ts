@@ -23,7 +23,7 @@ const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? window
 /**
  * Runs work the first page does not need (the outbox with Dexie, its badge, the service worker's
  * precache) after that page's first paint and `ready`, in an idle moment: on a phone, code fetched
- * and run before that paint delays it (docs/PERFORMANCE.md, ninth round).
+ * and run before that paint delays it (docs/PERFORMANCE.md; the round in git history).
  */
 export function afterFirstPaint(work: () => void, ready: Promise<unknown> = Promise.resolve()): void {
   void Promise.all([firstContentfulPaint, ready]).then(() => whenIdle(work));

@@ -128,7 +128,7 @@ describe('statements on PostgreSQL', () => {
     try {
       // The end users first, as a connection that served them first does: with the tab's type as a parameter,
       // the end customers then shared the plans made for the end users' few rows (on the bench's volume
-      // every end-user page was planned again, 0.4 ms each: docs/PERFORMANCE.md, twenty-fourth round).
+      // every end-user page was planned again, 0.4 ms each: docs/PERFORMANCE.md; the round in git history).
       const statementOf = async (tab: 'endusers' | 'endcustomers') => {
         sent.length = 0;
         const answer = await listClients(db, provider, tab, listParams({}), `/api/${tab}`);
