@@ -14,11 +14,11 @@ import {
 import { accountLockout } from './lockout';
 import { messageResponse, routeSchema } from '../../http/route-schema';
 import {
-  authorizedAnswerSchema, otpQrCodeAnswerSchema, permissionListSchema, sessionAnswerSchema, sessionUserSchema, tokenAnswerSchema,
+  authorizedAnswerSchema, otpQrCodeAnswerSchema, permissionListSchema, sessionAnswerSchema, sessionStepSchema, tokenAnswerSchema,
 } from '@domain/contracts/auth';
 
-/** A call that answers with the signed-in user (login, activation, the code steps). */
-const signsIn = (body: Parameters<typeof routeSchema>[0]['body']) => routeSchema({ body, response: { 200: sessionUserSchema } });
+/** A call that answers with the session's user: before the code step (login, activation) only what that step needs. */
+const signsIn = (body: Parameters<typeof routeSchema>[0]['body']) => routeSchema({ body, response: { 200: sessionStepSchema } });
 const session = routeSchema({ response: { 200: sessionAnswerSchema } });
 
 /** The session of a route whose access asks for one (the access check already refused a request without). */
