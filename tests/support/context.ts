@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/config';
 import { openPostgres, type OpenedDatabase } from '../../server/db/open';
 import { createMailTransport } from '../../server/lib/mail';
 import { startMailWorker } from '../../server/modules/mail/worker';
-import { folderStorage } from '../../server/lib/storage';
+import { openStorage } from '../../server/lib/storage';
 import { startSmtpCapture, type ReceivedMail } from './smtp';
 import { withDatabase } from './postgres';
 import { pgliteFromDump } from './pglite';
@@ -55,6 +55,8 @@ export interface ContextOptions {
   smtpUrl?: string;
   /** How often the mail worker looks for mail by itself; by default only when a test reads its mail. */
   mailPollMs?: number;
+  /** STORAGE_URL and the AWS variables of a bucket to keep the files in instead of the data folder. */
+  bucketEnv?: Record<string, string>;
 }
 
 export async function createTestContext(options: ContextOptions = {}): Promise<TestContext> {
@@ -62,10 +64,10 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
   const mail = await startSmtpCapture();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test', WEB_DIST_DIR: path.join(dataDir, 'no-web-build') }),
+    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test', WEB_DIST_DIR: path.join(dataDir, 'no-web-build'), ...options.bucketEnv }),
     smtpUrl: options.smtpUrl ?? mail.url,
   };
-  const app = await buildApp({ db: database.db, config, storage: folderStorage(config.storageDir), authChanges: database.authChanges });
+  const app = await buildApp({ db: database.db, config, storage: await openStorage(config), authChanges: database.authChanges });
   // By default it sends when a test reads its mail: its own rounds are rare, never inside a measurement.
   const mailWorker = startMailWorker(database.db, createMailTransport(config), { log: () => {}, pollMs: options.mailPollMs ?? 60_000 });
   await app.ready();
