@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const module of apiModules) await app.register(withAreaTag(module), { prefix: '/api' });
   for (const module of rootModules) await app.register(module);
-  registerHealth(app, deps.db);
+  registerHealth(app, deps.db, deps.storage);
   await app.register(apiDocs);
 
   const distDir = deps.config.webDistDir;

@@ -20,8 +20,10 @@ export interface Config {
   storageDir: string;
   /** STORAGE_URL=s3://bucket[/prefix]: files live in this S3-compatible bucket instead. */
   bucket: BucketConfig | null;
-  /** Prometheus metrics on their own port (HOST:METRICS_PORT/metrics); null: no metrics server. */
+  /** Prometheus metrics on their own port (METRICS_HOST:METRICS_PORT/metrics); null: no metrics server. */
   metricsPort: number | null;
+  /** The metrics listener's address: loopback unless a scraper elsewhere must reach it. */
+  metricsHost: string;
   logLevel: string;
   seedDemo: boolean;
   /** The built web app (vite build output) served next to the API. */
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'files')),
     bucket: bucketConfig(env),
     metricsPort: env.METRICS_PORT ? int('METRICS_PORT', env.METRICS_PORT, 0) : null,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     logLevel: env.LOG_LEVEL ?? 'warn',
     seedDemo: env.SEED_DEMO !== 'false',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'dist'),

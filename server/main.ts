@@ -57,11 +57,11 @@ export async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   const listeningOn = await app.listen({ port: config.port, host: config.host });
-  if (metrics && config.metricsPort !== null) metricsServer = await serveMetrics(metrics, config.metricsPort, config.host);
+  if (metrics && config.metricsPort !== null) metricsServer = await serveMetrics(metrics, config.metricsPort, config.metricsHost);
   log('');
   // PORT=0 lets the system choose a free port; the address it chose is then the one to print.
   log(`Het portaal draait op ${config.port === 0 ? listeningOn : config.publicUrl}`);
-  if (metricsServer) log(`Metrics (Prometheus): http://${config.host}:${metricsServer.port}/metrics`);
+  if (metricsServer) log(`Metrics (Prometheus): http://${config.metricsHost}:${metricsServer.port}/metrics`);
   log(`Database: ${database.kind === 'pglite' ? `ingebouwd (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
   const demoEmails = demoAccounts.map((a) => a.email);
   const hasDemoAccounts = (await db.selectFrom('users').select('id').where('email', 'in', demoEmails).limit(1).execute()).length > 0;

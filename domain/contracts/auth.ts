@@ -14,13 +14,18 @@ export const sessionUserSchema = v.object({
   /** Right names, sorted. */
   permissions: v.array(v.string()),
   otp_enabled: v.boolean(),
-  /** Through the code step in this session. */
-  otp_authorized: v.boolean(),
+  /** Through the code step in this session: only then is the whole profile told. */
+  otp_authorized: v.literal(true),
   contact: userContactSchema,
 });
 export type SessionUserAnswer = v.InferOutput<typeof sessionUserSchema>;
+/** After the password alone: what the code page needs, whose session it is and whether two-step is set up. */
+export const pendingSessionUserSchema = v.object({ name: v.string(), otp_enabled: v.boolean(), otp_authorized: v.literal(false) });
+export type PendingSessionUserAnswer = v.InferOutput<typeof pendingSessionUserSchema>;
+/** A session's user before or after the code step (login, activation, GET /auth/me). */
+export const sessionStepSchema = v.union([sessionUserSchema, pendingSessionUserSchema]);
 /** GET /auth/me and POST /auth/restore: null when the session's user is gone. */
-export const sessionAnswerSchema = v.nullable(sessionUserSchema);
+export const sessionAnswerSchema = v.nullable(sessionStepSchema);
 
 /** GET /auth/token: the anti-forgery token. */
 export const tokenAnswerSchema = v.object({ token: v.string() });

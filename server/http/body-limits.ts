@@ -75,9 +75,69 @@ function checkBodyShape(body: unknown, lookForNul: boolean): void {
   }
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPENS = new Set([0x5b, 0x7b]);
+const CLOSES = new Set([0x5d, 0x7d]);
+
+/**
+ * One pass over the raw text before it is parsed: refuses nesting deeper than MAX_BODY_DEPTH, counted
+ * from the brackets outside strings, with the path checkBodyShape would name. JSON.parse of a body
+ * nested 500,000 levels deep held the event loop for seconds; this pass costs a few ms per MB and
+ * builds nothing but the path of the refusal. Text that is not JSON is left to the parser.
+ */
+function checkNesting(text: string): void {
+  // Per open object or list: the index of the element being read (-1 in an object), and where the
+  // key being read starts and ends in the text (objects).
+  const index: number[] = [];
+  const keyStart: number[] = [];
+  const keyEnd: number[] = [];
+  let stringStart = -1;
+  let stringEnd = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      stringStart = i;
+      for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+      stringEnd = i;
+    } else if (OPENS.has(c)) {
+      if (index.length >= MAX_BODY_DEPTH) throw ValidationError.field(nestingPath(text, index, keyStart, keyEnd), msg.tooDeep);
+      index.push(c === 0x5b ? 0 : -1);
+      keyStart.push(-1);
+      keyEnd.push(-1);
+    } else if (CLOSES.has(c)) {
+      index.pop();
+      keyStart.pop();
+      keyEnd.pop();
+    } else if (c === COMMA && (index.at(-1) ?? -1) >= 0) {
+      index[index.length - 1]! += 1;
+    } else if (c === COLON && index.length) {
+      keyStart[index.length - 1] = stringStart;
+      keyEnd[index.length - 1] = stringEnd;
+    }
+  }
+}
+
+/** The dotted path of the open objects and lists, as pathOf names a parsed body's. */
+function nestingPath(text: string, index: number[], keyStart: number[], keyEnd: number[]): string {
+  const keys = index.map((at, level) => {
+    if (at >= 0) return String(at);
+    const raw = text.slice(keyStart[level]!, keyEnd[level]! + 1);
+    try {
+      return String(JSON.parse(raw));
+    } catch {
+      return raw;
+    }
+  });
+  return keys.join('.') || '_';
+}
+
 /**
  * Gives every /api route its body limit (an explicit `bodyLimit` in a route's options wins), and
- * parses JSON bodies with Fastify's own safe parser followed by one bounded walk of the result.
+ * parses JSON bodies with Fastify's own safe parser, after one pass over the text that refuses deep
+ * nesting (checkNesting) and followed by one bounded walk of the result.
  * JSON can only carry a NUL character escaped, so the walk looks for one only when the raw text
  * holds `\u0000`.
  */
@@ -91,6 +151,11 @@ export function registerBodyLimits(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT.default }, (request, raw, done) => {
+    try {
+      checkNesting(raw as string);
+    } catch (refusal) {
+      return done(refusal as HttpError, undefined);
+    }
     parseJson(request, raw as string, (err, body) => {
       if (err) return done(err, undefined);
       try {

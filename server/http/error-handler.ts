@@ -3,6 +3,7 @@ import { HttpError, VALIDATION_MESSAGE } from './errors';
 import { BODY_TOO_LARGE_MESSAGE } from './body-limits';
 import { MAX_FIELD_ERRORS } from '@domain/schemas/common';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db-errors';
+import { STORAGE_UNAVAILABLE, StorageUnavailableError } from '../lib/storage';
 
 const SERVER_ERROR = 'Er is helaas iets fout gegaan. Probeer het later opnieuw.';
 export const INVALID_JSON_MESSAGE = 'De verzonden gegevens zijn geen geldige JSON.';
@@ -45,6 +46,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (errors[field] ??= []).push('Dit veld is ongeldig.');
       }
       return reply.status(422).send({ message: VALIDATION_MESSAGE, errors });
+    }
+    if (error instanceof StorageUnavailableError) {
+      request.log.warn({ err: error }, 'file storage unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ message: STORAGE_UNAVAILABLE });
     }
     if (isDatabaseUnavailable(error)) {
       // Nothing was confirmed to the client; it may try again (safely so with an Idempotency-Key).

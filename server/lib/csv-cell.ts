@@ -2,7 +2,7 @@
  * Text that a spreadsheet would read as a formula: '=', '+', '-', '@', or a tab or carriage return
  * in front of one (OWASP "CSV injection").
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One cell of a ';'-separated CSV: formulas neutralised with a leading ', quoted when it holds ';', a quote or a line break. */
 export function csvCell(value: unknown): string {

@@ -1,7 +1,14 @@
 import { PassThrough, pipeline, type Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import type { BucketConfig } from '../config';
-import { newStorageKey, peek, type FileStorage } from './storage';
+import { newStorageKey, peek, StorageUnavailableError, type FileStorage } from './storage';
+
+/**
+ * How long a bucket call may take: to connect; without a byte moving (a stopped server accepts the
+ * connection and then says nothing); until the answer starts (a large upload included). One retry
+ * after the first try: a stopped server fails a call after about 11 s. /readyz waits `readyMs`.
+ */
+export const BUCKET_TIMEOUTS = { connectMs: 2_000, idleMs: 5_000, answerMs: 60_000, attempts: 2, readyMs: 2_000 };
 
 /** A key as `put` makes them: no empty, '.' or '..' segment, no leading slash, backslash or NUL. */
 function checkedKey(key: string): string {
@@ -11,11 +18,18 @@ function checkedKey(key: string): string {
 
 const status = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 
-/** The bucket's 'no such key' as the folder's: code ENOENT (server/lib/file-type.ts answers 404). */
+/**
+ * The bucket's 'no such key' as the folder's: code ENOENT (server/lib/file-type.ts answers 404); any
+ * other failure (a timeout, a refused connection, an error of the server) is the storage's.
+ */
 function asMissing(err: unknown, key: string): unknown {
-  if ((err as Error | null)?.name !== 'NoSuchKey' && status(err) !== 404) return err;
+  if ((err as Error | null)?.name !== 'NoSuchKey' && status(err) !== 404) return new StorageUnavailableError(err);
   return Object.assign(new Error(`No stored file ${key}`), { code: 'ENOENT', cause: err });
 }
+
+const unavailable = (err: unknown) => {
+  throw new StorageUnavailableError(err);
+};
 
 /**
  * Files in an S3-compatible bucket (AWS SDK v3). The object of key K is `<prefix>K`, so the keys in the
@@ -30,6 +44,11 @@ export function bucketStorage(config: BucketConfig): FileStorage {
     // Checksums where S3 requires them only: S3-compatible servers do not all know the newer headers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: {
+      connectionTimeout: BUCKET_TIMEOUTS.connectMs, socketTimeout: BUCKET_TIMEOUTS.idleMs,
+      requestTimeout: BUCKET_TIMEOUTS.answerMs, throwOnRequestTimeout: true,
+    },
+    maxAttempts: BUCKET_TIMEOUTS.attempts,
   });
   const Bucket = config.bucket;
   const objectKey = (key: string) => config.prefix + checkedKey(key);
@@ -48,7 +67,8 @@ export function bucketStorage(config: BucketConfig): FileStorage {
   return {
     async put(folder, originalName, data) {
       const key = newStorageKey(folder, originalName);
-      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: data, ContentLength: data.length, ContentType: 'application/octet-stream' }));
+      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: data, ContentLength: data.length, ContentType: 'application/octet-stream' }))
+        .catch(unavailable);
       return key;
     },
     read,
@@ -62,7 +82,10 @@ export function bucketStorage(config: BucketConfig): FileStorage {
       return head;
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) })).catch(unavailable);
+    },
+    async ready() {
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(BUCKET_TIMEOUTS.readyMs) }).catch(unavailable);
     },
   };
 }

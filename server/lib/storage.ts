@@ -18,9 +18,20 @@ export interface FileStorage {
   readHead(key: string, length: number): Promise<Buffer>;
   /** Removes the file; a key that holds none is no error. */
   remove(key: string): Promise<void>;
+  /** Rejects when the storage cannot be reached (/readyz); absent where it always can (the folder). */
+  ready?(): Promise<void>;
 }
 
 export const isMissingFile = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'ENOENT';
+
+export const STORAGE_UNAVAILABLE = 'De bestandsopslag is tijdelijk niet bereikbaar.';
+
+/** The file storage did not answer in time or failed (the API answers 503 with STORAGE_UNAVAILABLE). */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(STORAGE_UNAVAILABLE, { cause });
+  }
+}
 
 /** The key a new file gets: its folder, a random name and the (cleaned) extension of its original name. */
 export function newStorageKey(folder: string, originalName: string): string {

@@ -3,15 +3,17 @@ import { getJson } from '../api/client';
 import { ApiError } from '../api/errors';
 import { queryKeys } from '../api/keys';
 import type { Permission } from '@domain/permissions';
-import type { SessionUserAnswer } from '@domain/contracts/auth';
+import type { PendingSessionUserAnswer, SessionUserAnswer } from '@domain/contracts/auth';
 
 /** The signed-in user (domain/contracts/auth.ts), its rights typed as the portal's rights. */
 export type SessionUser = Omit<SessionUserAnswer, 'permissions'> & { permissions: Permission[] };
+/** The session's user: through the code step, or after the password alone (name and two-step state only). */
+export type SessionAnswer = SessionUser | PendingSessionUserAnswer;
 
-/** The signed-in user, or null when there is no session (GET /api/auth/me answers 401). */
-export async function fetchSession(): Promise<SessionUser | null> {
+/** The session's user, or null when there is no session (GET /api/auth/me answers 401). */
+export async function fetchSession(): Promise<SessionAnswer | null> {
   try {
-    return await getJson<SessionUser>('auth/me');
+    return await getJson<SessionAnswer>('auth/me');
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;
@@ -34,8 +36,8 @@ const PAGE_LOADED_AT = Date.now();
  */
 export async function sessionForGuard(
   queryClient: QueryClient, options = sessionQueryOptions(), pageLoadedAt = PAGE_LOADED_AT,
-): Promise<SessionUser | null> {
-  const state = queryClient.getQueryState<SessionUser | null>(options.queryKey);
+): Promise<SessionAnswer | null> {
+  const state = queryClient.getQueryState<SessionAnswer | null>(options.queryKey);
   if (state && state.data !== undefined && state.dataUpdatedAt >= pageLoadedAt) return queryClient.ensureQueryData(options);
   const restored = state?.data ?? null;
   try {
@@ -44,7 +46,7 @@ export async function sessionForGuard(
   } catch (err) {
     if (err instanceof ApiError && err.status < 500) throw err;
     // A failed fetch keeps the data it had, unless a 401 meanwhile set it to null.
-    const kept = queryClient.getQueryData<SessionUser | null>(options.queryKey) ?? null;
+    const kept = queryClient.getQueryData<SessionAnswer | null>(options.queryKey) ?? null;
     if (kept) return kept;
     if (err instanceof ApiError) throw err;
     return null;

@@ -21,7 +21,8 @@ export interface SignedInUser extends SessionUser {
 export function useSessionUser(): SignedInUser {
   const { user: guarded } = useRouteContext({ from: '/app' });
   const { data: fresh } = useQuery(sessionQueryOptions());
-  const user = fresh ?? guarded;
+  // Only a user through the code step reaches the app's pages; a pending answer in the query is not this user yet.
+  const user = fresh?.otp_authorized ? fresh : guarded;
   return useMemo(() => ({
     ...user,
     clientId: user.contact.client_id,

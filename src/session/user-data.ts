@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey, type SessionUser } from './session';
+import { sessionQueryKey, type SessionAnswer, type SessionUser } from './session';
 
 /**
  * The query cache belongs to one user: everything in it besides the session was loaded with that
@@ -29,7 +29,8 @@ export function dropUserData(queryClient: QueryClient): void {
   for (const fn of dropped) fn();
 }
 
-const userIdOf = (data: unknown) => (data as SessionUser | null | undefined)?.id ?? null;
+/** A session before the code step tells no id (null): its user's data is loaded only after that step. */
+const userIdOf = (data: unknown) => (data as Partial<SessionUser> | null | undefined)?.id ?? null;
 
 /**
  * Keeps the cache to the user of the session: when the session query turns to nobody (a 401 anywhere,
@@ -48,7 +49,7 @@ export function bindCacheToSessionUser(queryClient: QueryClient): () => void {
 }
 
 /** A sign-in (also the same user again) starts from an empty cache with the new session. */
-export function startSession(queryClient: QueryClient, user: SessionUser): void {
+export function startSession(queryClient: QueryClient, user: SessionAnswer): void {
   dropUserData(queryClient);
   queryClient.setQueryData(sessionQueryKey, user);
 }

@@ -66,7 +66,8 @@ describe('sign-in', () => {
     const c = ctx.client();
     const login = await c.login('beheerder@demo.local');
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ otp_enabled: false, otp_authorized: false, initials: 'BB' });
+    // Before the code only what the code page needs: no profile, roles or rights.
+    expect(login.body).toEqual({ name: 'Bea Beheerder', otp_enabled: false, otp_authorized: false });
     expect((await c.get('/api/permissions')).status).toBe(401);
 
     const qr = await c.get('/api/auth/google2fa/qrcode');
@@ -81,10 +82,17 @@ describe('sign-in', () => {
 
     const later = ctx.client();
     const again = await later.login('beheerder@demo.local');
-    expect(again.body).toMatchObject({ otp_enabled: true, otp_authorized: false });
+    expect(again.body).toEqual({ name: 'Bea Beheerder', otp_enabled: true, otp_authorized: false });
+    const pending = { name: 'Bea Beheerder', otp_enabled: true, otp_authorized: false };
+    expect((await later.get('/api/auth/me')).body).toEqual(pending);
+    expect((await later.post('/api/auth/restore', {})).body).toEqual(pending);
     expect((await later.get('/api/auth/google2fa/qrcode')).status).toBe(403);
     const code = currentOtp(qr.body.secret, Date.now() + 30_000);
-    expect((await later.post('/api/auth/google2fa/verify', { otp_secret: code })).status).toBe(200);
+    const verified = await later.post('/api/auth/google2fa/verify', { otp_secret: code });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ otp_authorized: true, initials: 'BB', roles: ['Superuser'] });
+    expect(verified.body.permissions).toContain('Gebruiker bekijken');
+    expect((await later.get('/api/auth/me')).body).toEqual(verified.body);
     expect((await later.get('/api/permissions')).status).toBe(200);
 
     const third = ctx.client();

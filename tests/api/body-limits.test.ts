@@ -104,6 +104,13 @@ describe('a body within its limit is cheap to refuse', () => {
     });
   });
 
+  it('counts no brackets inside text as nesting', async () => {
+    const text = `a \\"${'[{'.repeat(20)}`;
+    const res = await admin.post('/api/contacts', JSON.stringify({ first_name: text, products: [[[]]] }), { 'content-type': 'application/json' });
+    expect(res.status).toBe(422);
+    expect(Object.values(res.body.errors ?? {}).flat()).not.toContain(msg.tooDeep);
+  });
+
   it('refuses deep nesting with one field error', async () => {
     const res = await admin.post('/api/contacts', deepBody(20_000), { 'content-type': 'application/json' });
     expect(res.status).toBe(422);

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
+import { quotePrefixedCells, readWorkbook } from '../support/xlsx';
 import type { ApiClient } from '../support/client';
 import type { Address, ClientEvent, ClientListRow, Contact, MonthlyPayment } from '@domain/contracts/clients';
 
@@ -426,6 +427,21 @@ describe('export', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe(list.data[0].name);
     expect(sheet.getRow(2).getCell(6).value).toBe('Maastricht');
     expect(sheet.getRow(2).getCell(3).value).toBe('Eindgebruiker');
+  });
+
+  it('gives text that a spreadsheet would take for a formula a quote prefix, so it stays text when edited', async () => {
+    const names = ['=HYPERLINK("https://evil.example","klik")', '+31 6 1234 5678', '-2+3', '@SUM(A1)', 'Formule = tekst B.V.'];
+    for (const name of names) expect((await admin.post('/api/clients', { name, client_type_id: 2 })).status).toBe(201);
+    const res = await admin.get('/api/exportcrmcsv?tab=resellers&sort=name&order=asc');
+    expect(res.status).toBe(200);
+    const sheet = (await readWorkbook(res.body)).worksheets[0]!;
+    const rowOf = (name: string) => sheet.getColumn(2).values.indexOf(name);
+    // Still the text itself, not a formula.
+    for (const name of names) expect(rowOf(name), name).toBeGreaterThan(1);
+    const prefixed = await quotePrefixedCells(res.body);
+    for (const name of names.slice(0, 4)) expect(prefixed, name).toContain(`B${rowOf(name)}`);
+    expect(prefixed).not.toContain(`B${rowOf('Formule = tekst B.V.')}`);
+    expect(prefixed.every((cell) => cell.startsWith('B'))).toBe(true);
   });
 
   it('keeps the hierarchy and needs Klant exporteren', async () => {

@@ -117,6 +117,37 @@ describe('client addresses and sign-in limits', () => {
     expect((await owner.get('/api/permissions')).status).toBe(200);
   });
 
+  it('counts each try before checking it: parallel tries on a locked account from a new address check one', async () => {
+    await ctx.db.deleteFrom('rate_limits').execute();
+    const attacker = ctx.client();
+    attacker.remoteAddress = '198.51.100.30';
+    for (let i = 0; i < 10; i++) expect((await attacker.login('magazijn@demo.local', 'Fout1234!x')).status).toBe(422);
+    expect((await attacker.login('magazijn@demo.local', 'Fout1234!x')).status).toBe(429);
+
+    const fresh = ctx.client();
+    fresh.remoteAddress = '198.51.100.31';
+    await fresh.fetchToken();
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => fresh.login('magazijn@demo.local', 'Fout1234!x').then((r) => r.status)));
+    // 422: the password was checked; 429: refused before.
+    expect(statuses.filter((s) => s === 422)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(19);
+  });
+
+  it('counts each code before checking it: of 20 parallel wrong codes at most 5 are checked', async () => {
+    await ctx.db.deleteFrom('rate_limits').execute();
+    await ctx.client().signIn('magazijn@demo.local');
+    await ctx.db.deleteFrom('rate_limits').execute();
+    const attacker = ctx.client();
+    attacker.remoteAddress = '198.51.100.32';
+    expect((await attacker.login('magazijn@demo.local')).status).toBe(200);
+    const statuses = await Promise.all(Array.from({ length: 20 }, () =>
+      attacker.post('/api/auth/google2fa/verify', { otp_secret: '000000' }).then((r) => r.status)));
+    const checked = statuses.filter((s) => s === 422).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - checked);
+  });
+
   it('applies the same rule to the code step', async () => {
     await ctx.db.deleteFrom('rate_limits').execute();
     const first = await ctx.client().signIn('klant@demo.local');

@@ -37,7 +37,7 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     bucket = await startLocalBucket();
     smtpPort = await freePort();
     const env = (folder: string) => ({ ...bucket.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, DATABASE_URL: withDbName(url, dbName), DATA_DIR: folder, WEB_DIST_DIR: path.join(folder, 'no-web'), LOG_LEVEL: 'warn' });
-    [a, b] = await Promise.all([startPortalProcess(env(folders[0] ?? '')), startPortalProcess({ ...env(folders[1] ?? ''), METRICS_PORT: '0' })]);
+    [a, b] = await Promise.all([startPortalProcess(env(folders[0] ?? '')), startPortalProcess({ ...env(folders[1] ?? ''), HOST: '0.0.0.0', METRICS_PORT: '0' })]);
     await b.waitFor(/Metrics \(Prometheus\): http:\/\/\S+\n/);
   }, 180_000);
 
@@ -120,6 +120,13 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     expect(new URL(b.metricsUrl()).port).not.toBe(new URL(b.url()).port);
     expect(a.output()).not.toContain('Metrics (Prometheus)');
     expect((await fetch(`${b.url()}/metrics`)).status).toBe(404);
+    // B's API listens on every interface (HOST=0.0.0.0), its metrics on loopback only (METRICS_HOST's default).
+    const outside = Object.values(os.networkInterfaces()).flat().find((i) => i?.family === 'IPv4' && !i.internal)?.address;
+    expect(outside, 'a network address other than loopback').toBeDefined();
+    const apiPort = new URL(b.url()).port;
+    expect((await fetch(`http://${outside}:${apiPort}/healthz`)).status).toBe(200);
+    const metricsOutside = await fetch(`http://${outside}:${new URL(b.metricsUrl()).port}/metrics`).catch((err: Error) => err);
+    expect(metricsOutside).toBeInstanceOf(Error);
   });
 
   it('sign-in limits count across both: five failures on A and five on B lock the account on either', async () => {

@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/config';
 import { openPostgres, type OpenedDatabase } from '../../server/db/open';
 import { createMailTransport } from '../../server/lib/mail';
 import { startMailWorker } from '../../server/modules/mail/worker';
-import { folderStorage } from '../../server/lib/storage';
+import { openStorage } from '../../server/lib/storage';
 import { startSmtpCapture, type ReceivedMail } from './smtp';
 import { withDatabase } from './postgres';
 import { pgliteFromDump } from './pglite';
@@ -57,6 +57,8 @@ export interface ContextOptions {
   mailPollMs?: number;
   /** Told of every answer: its method, route pattern (`/api/roles/:id`) and status (tests/support/declared-answers.ts). */
   onAnswer?: (method: string, route: string, status: number) => void;
+  /** STORAGE_URL and the AWS variables of a bucket to keep the files in instead of the data folder. */
+  bucketEnv?: Record<string, string>;
 }
 
 export async function createTestContext(options: ContextOptions = {}): Promise<TestContext> {
@@ -64,10 +66,10 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
   const mail = await startSmtpCapture();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test', WEB_DIST_DIR: path.join(dataDir, 'no-web-build') }),
+    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test', WEB_DIST_DIR: path.join(dataDir, 'no-web-build'), ...options.bucketEnv }),
     smtpUrl: options.smtpUrl ?? mail.url,
   };
-  const app = await buildApp({ db: database.db, config, storage: folderStorage(config.storageDir), authChanges: database.authChanges });
+  const app = await buildApp({ db: database.db, config, storage: await openStorage(config), authChanges: database.authChanges });
   const { onAnswer } = options;
   if (onAnswer) {
     app.addHook('onResponse', async (request, reply) => {

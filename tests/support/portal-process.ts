@@ -27,7 +27,7 @@ export const READY = /Het portaal draait op http:\/\/\S+\n/;
 export async function spawnPortalProcess(env: NodeJS.ProcessEnv, entry: 'bundle' | 'source' = 'bundle'): Promise<PortalProcess> {
   const args = [...SERVER_NODE_OPTIONS, ...(entry === 'bundle' ? [await ensureServerBuilt()] : ['--import', 'tsx', 'server/main.ts'])];
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1' },
+    env: { ...process.env, ...env, PORT: '0', HOST: env.HOST ?? '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

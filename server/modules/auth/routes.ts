@@ -14,11 +14,11 @@ import {
 import { accountLockout } from './lockout';
 import { messageResponse, routeSchema } from '../../http/route-schema';
 import {
-  authorizedAnswerSchema, otpQrCodeAnswerSchema, permissionListSchema, sessionAnswerSchema, sessionUserSchema, tokenAnswerSchema,
+  authorizedAnswerSchema, otpQrCodeAnswerSchema, permissionListSchema, sessionAnswerSchema, sessionStepSchema, tokenAnswerSchema,
 } from '@domain/contracts/auth';
 
-/** A call that answers with the signed-in user (login, activation, the code steps). */
-const signsIn = (body: Parameters<typeof routeSchema>[0]['body']) => routeSchema({ body, response: { 200: sessionUserSchema } });
+/** A call that answers with the session's user: before the code step (login, activation) only what that step needs. */
+const signsIn = (body: Parameters<typeof routeSchema>[0]['body']) => routeSchema({ body, response: { 200: sessionStepSchema } });
 const session = routeSchema({ response: { 200: sessionAnswerSchema } });
 
 /** The session of a route whose access asks for one (the access check already refused a request without). */
@@ -52,13 +52,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const email = input.email.trim().toLowerCase();
     await hitRateLimit(db, loginAddressKey(request), LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowSeconds);
     const lockout = loginLockout(email, request.ip);
-    await lockout.check();
+    await lockout.attempt();
     const user = await findUserByEmail(db, email);
     const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-    if (!user || !valid || !user.activated_at) {
-      await lockout.failed();
-      throw new HttpError(422, LOGIN_FAILED, { email: [LOGIN_FAILED] });
-    }
+    if (!user || !valid || !user.activated_at) throw new HttpError(422, LOGIN_FAILED, { email: [LOGIN_FAILED] });
     await lockout.succeeded();
     const session = await startSession(db, config, request, reply, user.id);
     return sessionUser(db, session);
@@ -121,12 +118,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return { qr_code: await otpQrSvg(secret, user.email), secret };
   });
 
-  /** Counts the code step per address and returns the account's lockout for it (429 when locked). */
-  async function otpLockout(userId: number, address: string) {
+  /** Counts a code try per address and on the account before it is checked (429 when locked). */
+  async function countOtpTry(userId: number, address: string) {
     await hitRateLimit(db, `otp:ip:${address}`, OTP_LIMIT.perAddress, OTP_LIMIT.windowSeconds);
-    const lockout = accountLockout(db, 'otp', userId, address, { failures: OTP_LIMIT.perAccount, windowSeconds: OTP_LIMIT.windowSeconds });
-    await lockout.check();
-    return lockout;
+    await accountLockout(db, 'otp', userId, address, { failures: OTP_LIMIT.perAccount, windowSeconds: OTP_LIMIT.windowSeconds }).attempt();
   }
 
   /** Password and code are proven: the failure counts of this account start afresh. */
@@ -142,12 +137,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/auth/google2fa/verify', { config: { access: 'signed-in' }, schema: signsIn(otpSchema) }, async (request, reply) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
-    const lockout = await otpLockout(user.id, request.ip);
+    await countOtpTry(user.id, request.ip);
     const session = await withOtpCode(db, user.id, code, (trx) => rotateSession(trx, config, reply, currentSession(request), { otpAuthorized: true }));
-    if (!session) {
-      await lockout.failed();
-      throw new ValidationError({ otp_secret: [OTP_FAILED] });
-    }
+    if (!session) throw new ValidationError({ otp_secret: [OTP_FAILED] });
     await signInCompleted(user, request.ip);
     return sessionUser(db, session);
   });
@@ -156,15 +148,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/auth/google2fa/enable', { config: { access: 'signed-in' }, schema: signsIn(otpSchema) }, async (request, reply) => {
     const user = currentUser(request);
     const { otp_secret: code } = parse(otpSchema, request.body);
-    const lockout = await otpLockout(user.id, request.ip);
+    await countOtpTry(user.id, request.ip);
     const secret = currentSession(request).pendingOtpSecret;
     if (user.otpEnabled) throw new HttpError(403, 'Tweestapsverificatie is al ingesteld.');
     if (!secret) throw new ValidationError({ otp_secret: ['Laad eerst de QR-code.'] });
     const step = matchOtp(secret, code);
-    if (step === null) {
-      await lockout.failed();
-      throw new ValidationError({ otp_secret: [OTP_FAILED] });
-    }
+    if (step === null) throw new ValidationError({ otp_secret: [OTP_FAILED] });
     const session = await enableOtp(db, user.id, secret, step, (trx) =>
       rotateSession(trx, config, reply, currentSession(request), { otpAuthorized: true, pendingOtpSecret: null }));
     await signInCompleted(user, request.ip);

@@ -9,7 +9,7 @@ import { queueMail } from '../mail/outbox';
 import { loadAuthUser } from '../../http/access';
 import { hashToken, type SessionState } from '../../http/session';
 import { PRODUCT_NAME } from '@domain/product';
-import type { SessionUserAnswer } from '@domain/contracts/auth';
+import type { PendingSessionUserAnswer, SessionUserAnswer } from '@domain/contracts/auth';
 
 const ACTIVATION_TTL_HOURS = 72;
 const RESET_TTL_MINUTES = 60;
@@ -24,9 +24,10 @@ export async function findUserByEmail(db: Executor, email: string) {
 }
 
 /** The signed-in user as the app needs it (spec 1 §3 "User session"). Served at GET /api/auth/me. */
-export async function sessionUser(db: Executor, session: SessionState): Promise<SessionUserAnswer | null> {
+export async function sessionUser(db: Executor, session: SessionState): Promise<SessionUserAnswer | PendingSessionUserAnswer | null> {
   const user = session.userId ? await loadAuthUser(db, session.userId) : null;
   if (!user) return null;
+  if (!session.otpAuthorized) return { name: user.name, otp_enabled: user.otpEnabled, otp_authorized: false };
   const contact = await db
     .selectFrom('contacts')
     .innerJoin('clients', 'clients.id', 'contacts.client_id')
@@ -41,7 +42,7 @@ export async function sessionUser(db: Executor, session: SessionState): Promise<
     roles: user.roles,
     permissions: [...user.permissions].sort(),
     otp_enabled: user.otpEnabled,
-    otp_authorized: session.otpAuthorized,
+    otp_authorized: true,
     contact: {
       id: contact.id,
       first_name: contact.first_name,

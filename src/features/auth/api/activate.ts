@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { postJson } from '../../../api/client';
 import type { activateSchema } from '@domain/schemas/auth';
-import { startSession, type SessionUser } from '../../../session';
+import { startSession, type SessionAnswer } from '../../../session';
 
 export type ActivateInput = v.InferOutput<typeof activateSchema>;
 
 /** POST /api/auth/activate: sets the password of an invited account and signs it in. */
-export const activateAccount = (input: ActivateInput) => postJson<SessionUser>('auth/activate', input);
+export const activateAccount = (input: ActivateInput) => postJson<SessionAnswer>('auth/activate', input);
 
 export function useActivateAccount() {
   const queryClient = useQueryClient();

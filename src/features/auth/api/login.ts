@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../api/client';
 import type { LoginInput } from '@domain/schemas/auth';
-import { startSession, type SessionUser } from '../../../session';
+import { startSession, type SessionAnswer } from '../../../session';
 
 /** POST /api/auth/login: starts a session (not yet through two-step verification). */
-export const login = (input: LoginInput) => postJson<SessionUser>('auth/login', input);
+export const login = (input: LoginInput) => postJson<SessionAnswer>('auth/login', input);
 
 export function useLogin() {
   const queryClient = useQueryClient();

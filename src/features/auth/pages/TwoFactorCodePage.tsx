@@ -6,7 +6,7 @@ import { toastError } from '../../../shell/toast';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';
 import { SubmitButton } from '../../../ui/form/FormError';
-import type { SessionUser } from '../../../session';
+import type { SessionAnswer } from '../../../session';
 import { groupSecret, qrImageSource, useOtpQrCode } from '../api/otp-qrcode';
 import { useEnableTwoFactor } from '../api/otp-enable';
 import { useVerifyTwoFactor } from '../api/otp-verify';
@@ -28,7 +28,7 @@ export function TwoFactorCodePage() {
  * The mode is fixed when the screen opens: enabling two-step verification changes the cached user
  * to "enabled and verified", and the screen must not switch to the code entry under the user's hands.
  */
-function CodeStep({ user }: { user: SessionUser }) {
+function CodeStep({ user }: { user: SessionAnswer }) {
   const [mode] = useState(() => (!user.otp_enabled ? 'setup' : user.otp_authorized ? 'done' : 'verify'));
   const redirect = useRedirectTarget();
   const navigate = useNavigate();
