@@ -18,6 +18,10 @@ export interface FileStorage {
   readHead(key: string, length: number): Promise<Buffer>;
   /** Removes the file; a key that holds none is no error. */
   remove(key: string): Promise<void>;
+  /** Every key held, in no particular order (a backup's files). */
+  list(): AsyncIterable<string>;
+  /** Stores the data under the key given, replacing what it held (a restore's files). */
+  putAt(key: string, data: Buffer): Promise<void>;
 }
 
 export const isMissingFile = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'ENOENT';
@@ -89,6 +93,19 @@ export function folderStorage(root: string): FileStorage {
     },
     async remove(key) {
       await fsp.rm(full(key), { force: true });
+    },
+    async *list() {
+      const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch((err: unknown) => {
+        if (isMissingFile(err)) return [];
+        throw err;
+      });
+      for (const entry of entries) {
+        if (entry.isFile()) yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      }
+    },
+    async putAt(key, data) {
+      await fsp.mkdir(path.dirname(full(key)), { recursive: true });
+      await fsp.writeFile(full(key), data);
     },
   };
 }
