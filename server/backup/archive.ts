@@ -139,6 +139,11 @@ export class ArchiveReader {
     const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
     const size = parseInt(field(124, 12).trim(), 8);
     if (!Number.isSafeInteger(size) || size < 0) throw new BackupDamaged(`de grootte van ${name} klopt niet`);
+    // Only what ArchiveWriter writes: the header made again from what was read is the same, byte for byte.
+    const mtime = parseInt(field(136, 12).trim(), 8);
+    if (!Number.isSafeInteger(mtime) || !header(name, size, new Date(mtime * 1000)).equals(block)) {
+      throw new BackupDamaged(`de kop van ${name} is gewijzigd`);
+    }
     return { name, size };
   }
 
@@ -148,14 +153,14 @@ export class ArchiveReader {
     if (!(await this.read(padding(size), name)).every((b) => b === 0)) throw new BackupDamaged(`${name} is gewijzigd`);
   }
 
+  /** After the first zero block: a second one, then (as tar pads to its record size) only zeros. */
   private async expectZerosToEnd(): Promise<void> {
-    await this.read(BLOCK, 'het slot');
+    if (!(await this.read(BLOCK, 'het slot')).every((b) => b === 0)) throw new BackupDamaged('het slot is gewijzigd');
     while (this.position < this.size) {
       const rest = await this.read(Math.min(CHUNK, this.size - this.position), 'het slot');
       if (!rest.every((b) => b === 0)) throw new BackupDamaged('er staat iets na het slot');
     }
-    const trailing = this.position;
-    if (trailing % BLOCK !== 0) throw new BackupDamaged('het slot klopt niet');
+    if (this.size % BLOCK !== 0) throw new BackupDamaged('het slot klopt niet');
   }
 
   async close(): Promise<void> {

@@ -65,7 +65,8 @@ export async function unpackVerified(file: string, folder: string): Promise<Mani
       await unpackEntry(reader, folder, entry.name, entry.size, expected.sha256);
     }
     const check = await reader.next();
-    if (check?.name !== MANIFEST_CHECK_ENTRY || check.size !== 64) throw new BackupDamaged(`${MANIFEST_CHECK_ENTRY} ontbreekt`);
+    if (check && check.name !== MANIFEST_CHECK_ENTRY) throw new BackupDamaged(`${check.name} staat er in, maar niet in manifest.json`);
+    if (check?.size !== 64) throw new BackupDamaged(`${MANIFEST_CHECK_ENTRY} ontbreekt`);
     const recorded = (await readWhole(reader, MANIFEST_CHECK_ENTRY, 64)).toString('ascii');
     if (recorded !== crypto.createHash('sha256').update(manifestBytes).digest('hex')) {
       throw new BackupDamaged('de controlesom van manifest.json klopt niet');
