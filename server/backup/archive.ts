@@ -62,7 +62,8 @@ export class ArchiveWriter {
   private constructor(private readonly handle: FileHandle, private readonly mtime = new Date()) {}
 
   static async create(file: string): Promise<ArchiveWriter> {
-    return new ArchiveWriter(await fsp.open(file, 'wx'));
+    // Readable by its owner only: a backup holds password hashes and two-step secrets.
+    return new ArchiveWriter(await fsp.open(file, 'wx', 0o600));
   }
 
   /** One entry from chunks whose total is `size`; returns their SHA-256 (hex). */

@@ -13,14 +13,14 @@ import { dumpPostgres } from './postgres-part';
 import { schemaVersion } from './schema';
 import { BackupRefused } from './refused';
 
-type BackupConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'storageDir' | 'bucket'>;
+type BackupConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'storageDir' | 'bucket' | 'pgBinDir'>;
 
 async function dumpDatabase(config: BackupConfig, outFile: string): Promise<{ schemaVersion: string; tool: string }> {
   if (!config.databaseUrl) return dumpEmbedded(config.dataDir, outFile);
   const opened = openPostgres(config.databaseUrl, 1, () => {}, { listen: false });
   try {
     const version = await schemaVersion(opened.db);
-    return { schemaVersion: version, ...(await dumpPostgres(config.databaseUrl, outFile)) };
+    return { schemaVersion: version, ...(await dumpPostgres(config.databaseUrl, outFile, config.pgBinDir)) };
   } finally {
     await opened.close();
   }

@@ -27,14 +27,15 @@ export async function storageHasFiles(storage: FileStorage): Promise<boolean> {
 }
 
 /**
- * Puts the unpacked files into the storage under their own keys. Keys are new random names, so files
- * written before the database is restored are only unused until it is.
+ * Puts the unpacked files into the storage under their own keys and returns those. Keys are random
+ * names, so files written before the database is restored are only unused until it is.
  */
-export async function restoreStoredFiles(storage: FileStorage, unpacked: string, entries: ManifestEntry[]): Promise<number> {
-  let count = 0;
+export async function restoreStoredFiles(storage: FileStorage, unpacked: string, entries: ManifestEntry[]): Promise<string[]> {
+  const keys: string[] = [];
   for (const entry of entries.filter((e) => e.name.startsWith(FILES_FOLDER))) {
-    await storage.putAt(entry.name.slice(FILES_FOLDER.length), await fsp.readFile(path.join(unpacked, entry.name)));
-    count++;
+    const key = entry.name.slice(FILES_FOLDER.length);
+    await storage.putAt(key, await fsp.readFile(path.join(unpacked, entry.name)));
+    keys.push(key);
   }
-  return count;
+  return keys;
 }

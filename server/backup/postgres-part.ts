@@ -37,8 +37,9 @@ export async function serverMajor(url: string): Promise<number> {
   return Math.floor(Number(rows[0]?.v) / 10000);
 }
 
-/** Every copy of the tool: on PATH, then Debian's /usr/lib/postgresql/<major>/bin. */
-function candidates(tool: Tool): string[] {
+/** Every copy of the tool: in PG_BIN_DIR when set, else on PATH, then Debian's /usr/lib/postgresql/<major>/bin. */
+function candidates(tool: Tool, binDir: string | null): string[] {
+  if (binDir) return [path.join(binDir, tool)].filter((file) => fs.existsSync(file));
   const onPath = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, tool));
   const debian = '/usr/lib/postgresql';
   const versioned = fs.existsSync(debian) ? fs.readdirSync(debian).map((v) => path.join(debian, v, 'bin', tool)) : [];
@@ -67,22 +68,23 @@ async function majorOf(file: string): Promise<number> {
 }
 
 /** The tool of the same major version as `minMajor` if there is one, else the newest that is not older. */
-export async function findTool(tool: Tool, minMajor: number): Promise<{ file: string; major: number }> {
-  const found = await Promise.all(candidates(tool).map(async (file) => ({ file, major: await majorOf(file) })));
+export async function findTool(tool: Tool, minMajor: number, binDir: string | null): Promise<{ file: string; major: number }> {
+  const found = await Promise.all(candidates(tool, binDir).map(async (file) => ({ file, major: await majorOf(file) })));
   const usable = found.filter((t) => t.major >= minMajor).sort((a, b) => a.major - b.major);
   const chosen = usable.find((t) => t.major === minMajor) ?? usable.at(-1);
   if (chosen) return chosen;
   const install = `Installeer de PostgreSQL-clientprogramma's van versie ${minMajor} of nieuwer `
-    + `(bijvoorbeeld: apt install postgresql-client-${minMajor}) en zet ${tool} in het PATH.`;
-  if (!found.length) throw new PgToolMissing(`${tool} is niet gevonden. ${install}`);
+    + `(bijvoorbeeld: apt install postgresql-client-${minMajor}), of wijs hun map aan met PG_BIN_DIR.`;
+  const where = binDir ? `in PG_BIN_DIR (${binDir})` : 'in het PATH of in /usr/lib/postgresql';
+  if (!found.length) throw new PgToolMissing(`${tool} is niet gevonden ${where}. ${install}`);
   const versions = found.map((t) => `${t.file} is versie ${t.major}`).join(', ');
   throw new PgToolMissing(`${tool} is te oud voor deze database (versie ${minMajor}): ${versions}. ${install}`);
 }
 
 /** pg_dump of the whole database without the sessions' rows (secrets, ended by a restore anyway). */
-export async function dumpPostgres(url: string, outFile: string): Promise<{ tool: string }> {
+export async function dumpPostgres(url: string, outFile: string, binDir: string | null): Promise<{ tool: string }> {
   const major = await serverMajor(url);
-  const pgDump = await findTool('pg_dump', major);
+  const pgDump = await findTool('pg_dump', major, binDir);
   const { dbname, env } = connection(url);
   const args = ['--format=custom', '--exclude-table-data=public.sessions', `--file=${outFile}`, `--dbname=${dbname}`];
   const { code, out } = await run(pgDump.file, args, env);
@@ -108,15 +110,22 @@ export const dumpMajor = (tool: string): number => Number(/^pg_dump (\d+)/.exec(
  * first (under --force) the old schema dropped and last every session ended. The COMMIT is sent only
  * after pg_restore succeeded: a script that errs or stops short ends with its transaction rolled back.
  */
-export async function restorePostgres(url: string, dumpFile: string, { force, dumpTool }: { force: boolean; dumpTool: string }): Promise<void> {
+export interface RestoreTools { pgRestore: string; psql: string }
+
+/** pg_restore that reads the dump's format (its pg_dump's version or newer) and psql, found before anything is changed. */
+export async function restoreTools(url: string, dumpTool: string, binDir: string | null): Promise<RestoreTools> {
   const major = Math.max(await serverMajor(url), dumpMajor(dumpTool));
-  const pgRestore = await findTool('pg_restore', major);
-  const psql = await findTool('psql', Math.min(major, pgRestore.major));
+  const pgRestore = await findTool('pg_restore', major, binDir);
+  const psql = await findTool('psql', Math.min(major, pgRestore.major), binDir);
+  return { pgRestore: pgRestore.file, psql: psql.file };
+}
+
+export async function restorePostgres(url: string, dumpFile: string, tools: RestoreTools, { force }: { force: boolean }): Promise<void> {
   const { dbname, env } = connection(url);
   let restoreFailure: string | null = null;
   const script = async function* () {
     yield Buffer.from(`begin;\n${force ? 'drop schema if exists public cascade;\ncreate schema public;\n' : ''}`);
-    const restore = spawn(pgRestore.file, ['--no-owner', '--no-privileges', '--file=-', dumpFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const restore = spawn(tools.pgRestore, ['--no-owner', '--no-privileges', '--file=-', dumpFile], { stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
     restore.stderr.on('data', (c: Buffer) => (errors += c.toString()));
     const ended = new Promise<number | null>((resolve) => restore.on('close', resolve));
@@ -126,7 +135,7 @@ export async function restorePostgres(url: string, dumpFile: string, { force, du
     else yield Buffer.from('\ndelete from public.sessions;\ncommit;\n');
   };
   const args = ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', `--dbname=${dbname}`, '--file=-'];
-  const { code, out } = await run(psql.file, args, env, Readable.from(script()));
+  const { code, out } = await run(tools.psql, args, env, Readable.from(script()));
   if (restoreFailure || code !== 0) {
     throw new BackupRefused(`Herstellen in PostgreSQL is mislukt; de database is niet gewijzigd. ${restoreFailure ?? out.trim()}`);
   }

@@ -9,12 +9,12 @@ import { openStorage } from '../lib/storage';
 import { restoreStoredFiles, storageHasFiles } from './files-part';
 import { DATABASE_ENTRY, type Manifest } from './manifest';
 import { embeddedHasDatabase, restoreEmbedded } from './pglite-part';
-import { postgresHasData, restorePostgres } from './postgres-part';
+import { postgresHasData, restorePostgres, restoreTools } from './postgres-part';
 import { checkRestorable } from './schema';
 import { unpackVerified } from './unpack';
 import { BackupRefused } from './refused';
 
-type RestoreConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'storageDir' | 'bucket'>;
+type RestoreConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'storageDir' | 'bucket' | 'pgBinDir'>;
 
 /** A target that already holds a database or files, without --force: nothing has been changed. */
 export class TargetNotEmpty extends BackupRefused {}
@@ -50,12 +50,19 @@ export async function restoreBackup(config: RestoreConfig, file: string, { force
         + `niet in ${ENGINE_NAME[engine]}. Er is niets hersteld.`);
     }
     checkRestorable(manifest.schemaVersion);
-    await restoreStoredFiles(await openStorage(config), work, manifest.entries);
+    const tools = config.databaseUrl ? await restoreTools(config.databaseUrl, manifest.database.tool, config.pgBinDir) : null;
+    const storage = await openStorage(config);
+    const keys = await restoreStoredFiles(storage, work, manifest.entries);
     const dump = path.join(work, DATABASE_ENTRY[engine]);
-    if (!config.databaseUrl) {
-      await restoreEmbedded(config.dataDir, dump);
-    } else {
-      await restorePostgres(config.databaseUrl, dump, { force, dumpTool: manifest.database.tool });
+    try {
+      if (!config.databaseUrl || !tools) await restoreEmbedded(config.dataDir, dump);
+      else await restorePostgres(config.databaseUrl, dump, tools, { force });
+    } catch (err) {
+      // The files were put in an empty storage for this database: without it they go again.
+      if (!force) await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
+      throw err;
+    }
+    if (config.databaseUrl) {
       const opened = openPostgres(config.databaseUrl, 1, () => {}, { listen: false });
       try {
         await migrateToLatest(opened.db);

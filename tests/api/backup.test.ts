@@ -182,6 +182,8 @@ describe(`back-up and restore of a portal on ${onPostgres ? 'PostgreSQL' : 'the 
       expect(ran.code, ran.stderr).toBe(0);
     }
     expect(fs.readFileSync(backupFile).subarray(0, 13).toString()).toBe('manifest.json');
+    // It holds password hashes and two-step secrets: its owner alone may read it.
+    expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
     const again = await runCli(source.env, ['backup', backupFile]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`Het bestand ${backupFile} bestaat al; kies een andere naam.`);
@@ -242,6 +244,11 @@ describe(`back-up and restore of a portal on ${onPostgres ? 'PostgreSQL' : 'the 
       expect(await signInAgain(admin, portal.url(), ADMIN, adminSecret)).toBe(200);
       const other = await upload(admin, portal.url(), `/api/clients/${clientId}/image`, {}, { name: 'nieuw.png', data: PHOTO });
       expect(other.status).toBe(200);
+      if (!onPostgres) {
+        const beside = await runCli(target.env, ['restore', backupFile, '--force']);
+        expect(beside.code).toBe(1);
+        expect(beside.stderr).toContain(`De datamap ${target.dataDir} is in gebruik door proces ${portal.child.pid}.`);
+      }
     } finally {
       await portal.stop();
     }
@@ -264,6 +271,27 @@ describe(`back-up and restore of a portal on ${onPostgres ? 'PostgreSQL' : 'the 
       await portal.stop();
     }
   }, 300_000);
+
+  it(onPostgres ? 'names the missing pg_dump and pg_restore and how to install them' : 'needs no PostgreSQL client tools', async () => {
+    const noTools = { PG_BIN_DIR: path.join(tmp, 'no-tools') };
+    fs.mkdirSync(noTools.PG_BIN_DIR, { recursive: true });
+    const file = path.join(tmp, 'zonder-tools.backup');
+    const made = await runCli({ ...source.env, ...noTools }, ['backup', file]);
+    const target = await newTarget('notools');
+    const restored = await runCli({ ...target.env, ...noTools }, ['restore', backupFile]);
+    if (!onPostgres) {
+      expect(made.code, made.stderr).toBe(0);
+      expect(restored.code, restored.stderr).toBe(0);
+      return;
+    }
+    expect(made.code).toBe(1);
+    expect(made.stderr).toContain(`pg_dump is niet gevonden in PG_BIN_DIR (${noTools.PG_BIN_DIR}). Installeer de PostgreSQL-clientprogramma's van versie`);
+    expect(made.stderr).toMatch(/apt install postgresql-client-\d+/);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(restored.code).toBe(1);
+    expect(restored.stderr).toContain(`pg_restore is niet gevonden in PG_BIN_DIR (${noTools.PG_BIN_DIR}).`);
+    expect(await isEmpty(target)).toBe(true);
+  }, 120_000);
 
   it('a backup of an older schema restores and is migrated to the current one', async () => {
     const old = await newTarget('oldschema');
