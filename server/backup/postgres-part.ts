@@ -125,7 +125,10 @@ export async function restorePostgres(url: string, dumpFile: string, tools: Rest
   let restoreFailure: string | null = null;
   const script = async function* () {
     yield Buffer.from(`begin;\n${force ? 'drop schema if exists public cascade;\ncreate schema public;\n' : ''}`);
-    const restore = spawn(tools.pgRestore, ['--no-owner', '--no-privileges', '--file=-', dumpFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Owners, grants and comments are left out: the restoring role owns what it makes, and a COMMENT ON EXTENSION
+    // (the portal's schema has no other comment) fails for a role that does not own the extension.
+    const options = ['--no-owner', '--no-privileges', '--no-comments', '--file=-', dumpFile];
+    const restore = spawn(tools.pgRestore, options, { stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
     restore.stderr.on('data', (c: Buffer) => (errors += c.toString()));
     const ended = new Promise<number | null>((resolve) => restore.on('close', resolve));
