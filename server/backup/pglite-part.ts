@@ -44,7 +44,10 @@ export async function restoreEmbedded(dataDir: string, dumpFile: string): Promis
   const target = pgdataOf(dataDir);
   const building = `${target}.restore-${process.pid}`;
   const replaced = `${target}.replaced-${process.pid}`;
-  await fsp.rm(building, { recursive: true, force: true });
+  // The caller holds the folder's lock: a leftover of a restore that was stopped is nobody's.
+  for (const leftover of (await fsp.readdir(dataDir)).filter((f) => f.startsWith('pgdata.restore-'))) {
+    await fsp.rm(path.join(dataDir, leftover), { recursive: true, force: true });
+  }
   try {
     const pglite = new PGlite(building, { ...pgliteOptions, loadDataDir: new Blob([await fsp.readFile(dumpFile)]) });
     await pglite.waitReady;
