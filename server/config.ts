@@ -20,6 +20,8 @@ export interface Config {
   storageDir: string;
   /** STORAGE_URL=s3://bucket[/prefix]: files live in this S3-compatible bucket instead. */
   bucket: BucketConfig | null;
+  /** PG_BIN_DIR: the folder of pg_dump, pg_restore and psql for a backup; null: PATH, then /usr/lib/postgresql/<n>/bin. */
+  pgBinDir: string | null;
   /** Prometheus metrics on their own port (METRICS_HOST:METRICS_PORT/metrics); null: no metrics server. */
   metricsPort: number | null;
   /** The metrics listener's address: loopback unless a scraper elsewhere must reach it. */
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicUrl.startsWith('https://'),
     storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'files')),
     bucket: bucketConfig(env),
+    pgBinDir: env.PG_BIN_DIR ? path.resolve(env.PG_BIN_DIR) : null,
     metricsPort: env.METRICS_PORT ? int('METRICS_PORT', env.METRICS_PORT, 0) : null,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     logLevel: env.LOG_LEVEL ?? 'warn',

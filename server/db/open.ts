@@ -82,8 +82,13 @@ export function kyselyOnPGlite(pglite: PGlite): OpenedDatabase {
 
 export class DataDirInUseError extends Error {}
 
-/** Takes the data folder's lock file, or explains which process holds it. */
-function lockDataDir(lockFile: string): () => void {
+/**
+ * Takes the data folder's lock (the file `pgdata.lock`, which holds the process id) and returns its
+ * release, or explains which process holds it: one process at a time opens the embedded database.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'pgdata.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
@@ -117,8 +122,7 @@ function isAlive(pid: number): boolean {
  * first start leaves no half-made database behind.
  */
 export async function openEmbedded(dataDir: string, initialize: (db: Db) => Promise<void>): Promise<OpenedDatabase & { created: boolean }> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const unlock = lockDataDir(path.join(dataDir, 'pgdata.lock'));
+  const unlock = lockDataDir(dataDir);
   try {
     const finalDir = path.join(dataDir, 'pgdata');
     let created = false;

@@ -1,5 +1,8 @@
 import { PassThrough, pipeline, type Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  type GetObjectCommandOutput,
+} from '@aws-sdk/client-s3';
 import type { BucketConfig } from '../config';
 import { newStorageKey, peek, StorageUnavailableError, type FileStorage } from './storage';
 
@@ -64,12 +67,25 @@ export function bucketStorage(config: BucketConfig): FileStorage {
     return out;
   };
 
+  const putAt = async (key: string, data: Buffer) => {
+    await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: data, ContentLength: data.length, ContentType: 'application/octet-stream' }))
+      .catch(unavailable);
+  };
+
   return {
     async put(folder, originalName, data) {
       const key = newStorageKey(folder, originalName);
-      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: data, ContentLength: data.length, ContentType: 'application/octet-stream' }))
-        .catch(unavailable);
+      await putAt(key, data);
       return key;
+    },
+    putAt,
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: config.prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key.slice(config.prefix.length);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     read,
     async readBuffer(key) {

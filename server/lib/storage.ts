@@ -20,6 +20,10 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Rejects when the storage cannot be reached (/readyz); absent where it always can (the folder). */
   ready?(): Promise<void>;
+  /** Every key held, in no particular order (a backup's files). */
+  list(): AsyncIterable<string>;
+  /** Stores the data under the key given, replacing what it held (a restore's files). */
+  putAt(key: string, data: Buffer): Promise<void>;
 }
 
 export const isMissingFile = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'ENOENT';
@@ -100,6 +104,19 @@ export function folderStorage(root: string): FileStorage {
     },
     async remove(key) {
       await fsp.rm(full(key), { force: true });
+    },
+    async *list() {
+      const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch((err: unknown) => {
+        if (isMissingFile(err)) return [];
+        throw err;
+      });
+      for (const entry of entries) {
+        if (entry.isFile()) yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      }
+    },
+    async putAt(key, data) {
+      await fsp.mkdir(path.dirname(full(key)), { recursive: true });
+      await fsp.writeFile(full(key), data);
     },
   };
 }

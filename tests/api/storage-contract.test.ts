@@ -83,7 +83,20 @@ describe.each(backends)('file storage: %s', (_name, open) => {
     for (const key of ['../outside.png', 'products/../../outside.png']) {
       expect(await failure(storage.readBuffer(key))).toMatchObject({ message: 'Invalid storage key' });
       expect(await failure(storage.remove(key))).toMatchObject({ message: 'Invalid storage key' });
+      expect(await failure(storage.putAt(key, PNG))).toMatchObject({ message: 'Invalid storage key' });
     }
+  });
+
+  it('lists every key it holds and stores under a key given, as a backup and its restore need', async () => {
+    const put = await storage.put('clients', 'logo.png', PNG);
+    await storage.putAt('restored/0b2c6a3e-1111-4222-8333-944455556666.pdf', PDF);
+    await storage.putAt('restored/0b2c6a3e-1111-4222-8333-944455556666.pdf', PNG);
+    const keys: string[] = [];
+    for await (const key of storage.list()) keys.push(key);
+    expect(keys).toContain(put);
+    expect(keys.filter((k) => k.startsWith('restored/'))).toEqual(['restored/0b2c6a3e-1111-4222-8333-944455556666.pdf']);
+    expect(keys.every((k) => !k.startsWith('/') && !k.includes('\\'))).toBe(true);
+    expect((await storage.readBuffer('restored/0b2c6a3e-1111-4222-8333-944455556666.pdf')).equals(PNG)).toBe(true);
   });
 
   it('serves a stored file with the same headers on both backends: by its sniffed type, nosniff, sandboxed, 404 when gone', async () => {
