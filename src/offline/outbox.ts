@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import type { QueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
-import { ApiError, NetworkError } from '../api/errors';
+import { verdictOfError } from './verdict';
 import { setOutboxBusy } from '../shell/update-guard';
 import { OfflineDatabase, type OutboxAction } from './db';
 import { sessionQueryKey } from '../session';
@@ -28,12 +28,6 @@ export type { EnqueueOutcome, NewAction } from './queue';
  */
 const db = new OfflineDatabase();
 
-/** The server's words for a refusal: its message plus field messages it does not already say. */
-export function refusalText(err: ApiError): string {
-  const extra = [...new Set(Object.values(err.fieldErrors).flat())].filter((m) => !err.message.includes(m));
-  return [err.message, ...extra].filter(Boolean).join(' ');
-}
-
 async function send(action: OutboxAction): Promise<Verdict> {
   try {
     const body = await call(api(action.path, {
@@ -41,13 +35,7 @@ async function send(action: OutboxAction): Promise<Verdict> {
     }).json());
     return { kind: 'sent', body };
   } catch (err) {
-    // 401/419 (signed out meanwhile) and 5xx are not verdicts on the action: it waits for a later run.
-    if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 419 && err.status !== 408 && err.status !== 429) {
-      return { kind: 'refused', message: refusalText(err), errors: err.fieldErrors };
-    }
-    if (err instanceof ApiError) return { kind: 'unreachable', message: err.message };
-    if (err instanceof NetworkError) return { kind: 'unreachable', message: err.message };
-    return { kind: 'unreachable', message: (err as Error)?.message ?? 'Geen verbinding met de server.' };
+    return verdictOfError(err);
   }
 }
 

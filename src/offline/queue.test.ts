@@ -2,6 +2,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OfflineDatabase, type OutboxAction } from './db';
 import { createQueue, type Verdict } from './queue';
+import { verdictOfError } from './verdict';
+import { ApiError } from '../api/errors';
 
 let db: OfflineDatabase;
 let sent: string[];
@@ -117,6 +119,18 @@ describe('outbox queue', () => {
     // A later replay does not send a failed action again by itself.
     sent = [];
     await q.replay();
+    expect(sent).toEqual([]);
+  });
+
+  it('an action whose body the server refuses for its size is marked failed with the reason, not sent again', async () => {
+    const q = queue();
+    responder = () => ({ kind: 'unreachable', message: 'offline' });
+    await q.enqueue(action('groot'));
+    responder = () => verdictOfError(new ApiError(413, 'De verzonden gegevens zijn te groot.'));
+    await q.replay();
+    expect((await q.list()).map((r) => [r.label, r.status, r.error])).toEqual([['groot', 'failed', 'De verzonden gegevens zijn te groot.']]);
+    sent = [];
+    for (let i = 0; i < 3; i++) await q.replay();
     expect(sent).toEqual([]);
   });
 
