@@ -134,7 +134,8 @@ export const mutationSchema = v.pipe(
     /** A new end user, made in the same command and given the item (spec 2 §5: "a new account can be created inline"). */
     new_user: v.optional(v.object({ first_name: requiredText(80), last_name: requiredText(80) }, msg.required)),
   }, msg.required),
-  v.forward(v.check((x) => x.remove_client || x.client_id != null || x.new_user != null, stockMsg.inUseBy), ['client_id']),
+  v.forward(v.partialCheck([['remove_client'], ['client_id'], ['new_user']],
+    (x) => x.remove_client || x.client_id != null || x.new_user != null, stockMsg.inUseBy), ['client_id']),
 );
 export type MutationInput = v.InferOutput<typeof mutationSchema>;
 

@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
+import type * as v from 'valibot';
 import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, fileMsg } from '@domain/files';
 import { ClientType, clientTypeName } from '@domain/enums';
 import { endUserDeliverySchema } from '@domain/schemas/deliveries';
 import { clientCreateSchema, clientUpdateSchema, creatableClientTypes } from '@domain/schemas/clients';
 import { Modal } from '../../../ui/Modal';
 import { SearchSelect } from '../../../ui/SearchSelect';
-import { useApiForm } from '../../../ui/form/useApiForm';
+import { useApiForm, type FieldErrors } from '../../../ui/form/useApiForm';
+import { payloadErrors } from '../../../ui/form/form-state';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { SelectField, CheckboxField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
@@ -17,9 +19,8 @@ import { useParentOptions } from '../api/parent-options';
 import { useCreateClient, useUpdateClient } from '../api/mutations';
 import { logoUrl, useUploadLogo } from '../api/logo';
 import { postcodeLookup } from './postcode';
-import type { ClientFormData } from '@domain/contracts/clients';
+import type { ClientCreatePayload, ClientFormData, ClientUpdatePayload } from '@domain/contracts/clients';
 import { useSessionUser } from '../../../session';
-import { checkPayload, checkPayloads, payloadErrors } from './validate';
 import { useEndUserStockOptions } from '../api/end-user-stock';
 import { EndUserDeliveryFields, emptyEndUserDelivery, endUserDeliveryPayload, type EndUserDeliveryValues } from './EndUserDeliveryFields';
 
@@ -75,48 +76,52 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
     }
   };
 
+  /** The body the form sends, and each part with the schema the API parses it with. */
+  const requestOf = (values: Values): { body: ClientCreatePayload | ClientUpdatePayload; checks: [v.GenericSchema, unknown][] } => {
+    const isEndCustomer = Number(values.client_type_id) === ClientType.EINDKLANT;
+    const common = {
+      name: values.name,
+      invoice_description: isEndCustomer ? values.invoice_description : null,
+      invoice_reference: isEndCustomer ? values.invoice_reference : null,
+      delivery_by_postnl: values.delivery_by_postnl ? (1 as const) : (0 as const),
+    };
+    if (client) {
+      const payload = { ...common, primary_contact_id: values.primary_contact_id || null };
+      return { body: payload, checks: [[clientUpdateSchema, stripEmpty(payload)]] };
+    }
+    const contact = pick(values, ['first_name', 'last_name', 'title', 'phone', 'email']);
+    const address = pick(values, ['zipcode', 'number', 'addition', 'street', 'city']);
+    const payload = {
+      ...common,
+      client_type_id: values.client_type_id,
+      parent_client_id: values.parent_client_id,
+      contacts: Object.values(contact).some(Boolean) ? [stripEmpty(contact)] : [],
+      addresses: Object.values(address).some(Boolean) ? [{ ...stripEmpty(address), name: 'Hoofdkantoor', is_visiting: true }] : [],
+    };
+    const checks: [v.GenericSchema, unknown][] = [[clientCreateSchema, stripEmpty(payload)]];
+    if (Number(values.client_type_id) !== ClientType.EINDGEBRUIKER) return { body: payload, checks };
+    const delivery = endUserDeliveryPayload(values.delivery);
+    return { body: { ...payload, ...delivery }, checks: [...checks, [endUserDeliverySchema, delivery]] };
+  };
+
   const form = useApiForm<Values, Values, ClientFormData>({
     initial: client
       ? { ...emptyValues, name: client.name, client_type_id: String(client.client_type_id), parent_client_id: client.parent_client_id,
         invoice_description: client.invoice_description ?? '', invoice_reference: client.invoice_reference ?? '',
         delivery_by_postnl: client.delivery_by_postnl === 1, primary_contact_id: client.primary_contact_id ? String(client.primary_contact_id) : '' }
       : { ...emptyValues, client_type_id: preset ? String(preset.client_type_id) : types.length === 1 ? String(types[0]) : '', parent_client_id: preset?.parent_client_id ?? null },
-    // A new end user's delivery date and stock show with the other fields' messages, not a round later.
-    check: (values) => (!client && Number(values.client_type_id) === ClientType.EINDGEBRUIKER
-      ? payloadErrors(endUserDeliverySchema, endUserDeliveryPayload(values.delivery)) : {}),
+    // Every part's schema runs with the required fields, so one submit shows every message (issue 46).
+    check: (values) => Object.assign({}, ...requestOf(values).checks.map(([schema, payload]) => payloadErrors(schema, payload))) as FieldErrors,
     submit: async (values) => {
       // Raster images only (the server checks the bytes as well).
       if (logo && !(IMAGE_MIME_TYPES as readonly string[]).includes(logo.type)) throw new ApiError(422, 'Validatie mislukt!', { image: [fileMsg.image] });
-      const isEndCustomer = Number(values.client_type_id) === ClientType.EINDKLANT;
-      const common = {
-        name: values.name,
-        invoice_description: isEndCustomer ? values.invoice_description : null,
-        invoice_reference: isEndCustomer ? values.invoice_reference : null,
-        delivery_by_postnl: values.delivery_by_postnl ? (1 as const) : (0 as const),
-      };
+      const request = requestOf(values);
       if (client) {
-        const payload = { ...common, primary_contact_id: values.primary_contact_id || null };
-        checkPayload(clientUpdateSchema, stripEmpty(payload));
-        const saved = (await update.mutateAsync({ id: client.id, payload })).data;
+        const saved = (await update.mutateAsync({ id: client.id, payload: request.body as ClientUpdatePayload })).data;
         // A refused logo keeps the form open with the message under the file field; saving again is harmless.
         return logo ? sendLogo(client.id, logo) : saved;
       }
-      const contact = pick(values, ['first_name', 'last_name', 'title', 'phone', 'email']);
-      const address = pick(values, ['zipcode', 'number', 'addition', 'street', 'city']);
-      const payload = {
-        ...common,
-        client_type_id: values.client_type_id,
-        parent_client_id: values.parent_client_id,
-        contacts: Object.values(contact).some(Boolean) ? [stripEmpty(contact)] : [],
-        addresses: Object.values(address).some(Boolean) ? [{ ...stripEmpty(address), name: 'Hoofdkantoor', is_visiting: true }] : [],
-      };
-      if (Number(values.client_type_id) === ClientType.EINDGEBRUIKER) {
-        const delivery = endUserDeliveryPayload(values.delivery);
-        checkPayloads([[clientCreateSchema, stripEmpty(payload)], [endUserDeliverySchema, delivery]]);
-        return withLogo((await create.mutateAsync({ ...payload, ...delivery })).data);
-      }
-      checkPayload(clientCreateSchema, stripEmpty(payload));
-      return withLogo((await create.mutateAsync(payload)).data);
+      return withLogo((await create.mutateAsync(request.body as ClientCreatePayload)).data);
     },
     onSuccess: (saved) => {
       showToast('Gelukt', editing ? 'De klant is gewijzigd' : 'De klant is aangemaakt');
