@@ -6,6 +6,7 @@ import { ClientType, DeliveryType } from '@domain/enums';
 import { msg } from '@domain/schemas/common';
 import { deliveryMsg } from '@domain/schemas/deliveries';
 import { asnMsg } from '@domain/schemas/prenotifications';
+import { PHONE_MESSAGE } from '@domain/rules';
 
 let ctx: TestContext;
 let admin: ApiClient;
@@ -39,5 +40,38 @@ describe("one 422 names every field's error, the cross-field checks included (is
       client_id: [msg.required], reference: [msg.required], expected: [msg.futureDate], end_date_contract: [asnMsg.contractEnd],
       stock_owner: [asnMsg.stockOwner], 'products.0.product_id': [msg.required],
     });
+  });
+});
+
+describe("phone numbers are checked by the server too (issue 46.3): 'abc' gets the Dutch message, never a 500", () => {
+  it('a contact, a new customer\'s contact, a repair request and a mutation', async () => {
+    const contact = await admin.post('/api/contacts', {
+      client_id: endUser, first_name: 'Tom', last_name: 'Telefoon', phone: 'abc', email: 'tom.t@example.nl', has_account: 0,
+    });
+    expect(contact.status).toBe(422);
+    expect(contact.body.errors).toEqual({ phone: [PHONE_MESSAGE] });
+
+    const client = await admin.post('/api/clients', {
+      name: 'Telefoon BV', client_type_id: ClientType.RESELLER, contacts: [{ first_name: 'A', last_name: 'B', phone: 'abc', email: 'a@b.nl' }],
+    });
+    expect(client.status).toBe(422);
+    expect(client.body.errors).toEqual({ 'contacts.0.phone': [PHONE_MESSAGE] });
+
+    const repair = await klant.post('/api/deliveries', {
+      delivery_type_id: DeliveryType.REPARATIE, client_id: endUser, contact: 'Jan', contact_email: 'jan@klant.nl', contact_phone: 'abc',
+      order_number: 'TEL-1', your_reference: 'REF', products: [],
+    });
+    expect(repair.status).toBe(422);
+    expect(repair.body.errors).toMatchObject({ contact_phone: [PHONE_MESSAGE], products: [deliveryMsg.defectRequired] });
+
+    const item = await ctx.db.selectFrom('items').select('id').where('client_id', '=', endUser).orderBy('id').executeTakeFirstOrThrow();
+    const mutation = await admin.post(`/api/items/${item.id}/mutation`, { contact_email: 'jan@klant.nl', contact_phone: 'abc', remove_client: 1 });
+    expect(mutation.status).toBe(422);
+    expect(mutation.body.errors).toEqual({ contact_phone: [PHONE_MESSAGE] });
+
+    const fine = await admin.post('/api/contacts', {
+      client_id: endUser, first_name: 'Tom', last_name: 'Telefoon', phone: '+31 (0)6-1234 5678', email: 'tom.t@example.nl', has_account: 0,
+    });
+    expect(fine.status, JSON.stringify(fine.body)).toBe(201);
   });
 });

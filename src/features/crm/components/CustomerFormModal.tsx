@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type * as v from 'valibot';
 import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, fileMsg } from '@domain/files';
 import { ClientType, clientTypeName } from '@domain/enums';
@@ -11,14 +11,14 @@ import { payloadErrors } from '../../../ui/form/form-state';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { SelectField, CheckboxField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
-import { FieldMessage } from '../../../ui/form/Field';
+import { FieldLabel, FieldMessage, requiredData } from '../../../ui/form/Field';
 import { UploadProgress } from '../../../ui/upload/UploadProgress';
 import { ApiError } from '../../../api/errors';
 import { showToast } from '../../../shell/toast';
 import { useParentOptions } from '../api/parent-options';
 import { useCreateClient, useUpdateClient } from '../api/mutations';
 import { logoUrl, useUploadLogo } from '../api/logo';
-import { postcodeLookup } from './postcode';
+import { postcodeFormatError, usePostcodeLookup } from './postcode';
 import type { ClientCreatePayload, ClientFormData, ClientUpdatePayload } from '@domain/contracts/clients';
 import { useSessionUser } from '../../../session';
 import { useEndUserStockOptions } from '../api/end-user-stock';
@@ -129,10 +129,18 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
     },
   });
   const { setValue } = form;
-  const lookup = useMemo(() => postcodeLookup((street, city) => {
+  const fill = useCallback((street: string, city: string) => {
     setValue('street', street);
     setValue('city', city);
-  }), [setValue]);
+  }, [setValue]);
+  const postcode = usePostcodeLookup(fill);
+  // An address is optional, but once begun its postcode, number, street and city are required (and marked so).
+  const { zipcode, number, addition, street, city } = form.values;
+  const addressStarted = [zipcode, number, addition, street, city].some((x) => x.trim() !== '');
+  const checkPostcode = () => {
+    const error = postcodeFormatError(form.values.zipcode);
+    if (error) form.setFieldErrors((e) => ({ ...e, 'addresses.0.zipcode': [error] }));
+  };
   const typeId = Number(form.values.client_type_id);
   const newEndUser = !editing && typeId === ClientType.EINDGEBRUIKER;
   const stockOptions = useEndUserStockOptions(newEndUser ? form.values.parent_client_id : null);
@@ -169,8 +177,9 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
               options={types.map((t) => ({ value: t, label: clientTypeName(t) }))} disabled={!!preset} />
           )}
           {showParent && (
-            <div className={form.error('parent_client_id') ? 'field has-error' : 'field'}>
-              <label htmlFor="customer-parent">{typeId === ClientType.EINDGEBRUIKER ? 'Eindklant' : 'Reseller'}</label>
+            // A new end user needs its end customer; a new end customer may go without a reseller (then it is the provider's own).
+            <div className={form.error('parent_client_id') ? 'field has-error' : 'field'} {...requiredData('parent_client_id', newEndUser)}>
+              <FieldLabel htmlFor="customer-parent" required={newEndUser}>{newEndUser ? 'Eindklant' : 'Reseller'}</FieldLabel>
               <SearchSelect id="customer-parent" options={parentOptions} value={form.values.parent_client_id}
                 onChange={(id) => form.setValue('parent_client_id', id as number | null)} placeholder="Kies een klant" invalid={!!form.error('parent_client_id')} />
               {form.error('parent_client_id') && <span className="field-error" role="alert">{form.error('parent_client_id')}</span>}
@@ -214,15 +223,16 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
             )}
             <h3 className="form-section-title">Bezoekadres</h3>
             <div className="form-grid">
-              {nested('zipcode', 'addresses.0.zipcode', 'Postcode', { placeholder: '1234 AB', onChange: (v: string) => {
-                setValue('zipcode', v);
-                form.setFieldErrors((e) => { const { 'addresses.0.zipcode': _r, ...rest } = e; return rest; });
-                void lookup(v);
-              } })}
-              {nested('number', 'addresses.0.number', 'Huisnummer')}
+              {nested('zipcode', 'addresses.0.zipcode', 'Postcode', { placeholder: '1234 AB', required: addressStarted, hint: postcode.notice,
+                onBlur: checkPostcode, onChange: (v: string) => {
+                  setValue('zipcode', v);
+                  form.setFieldErrors((e) => { const { 'addresses.0.zipcode': _r, ...rest } = e; return rest; });
+                  void postcode.lookup(v);
+                } })}
+              {nested('number', 'addresses.0.number', 'Huisnummer', { required: addressStarted })}
               {nested('addition', 'addresses.0.addition', 'Toevoeging')}
-              {nested('street', 'addresses.0.street', 'Straat')}
-              {nested('city', 'addresses.0.city', 'Plaats')}
+              {nested('street', 'addresses.0.street', 'Straat', { required: addressStarted })}
+              {nested('city', 'addresses.0.city', 'Plaats', { required: addressStarted })}
             </div>
           </>
         )}
