@@ -134,9 +134,15 @@ test("2 and 3: a new customer's unknown postcode marks Straat and Plaats require
   await expect(fieldOf(dialog, 'Postcode', page)).toContainText('Postcode niet gevonden. Vul straat en plaats zelf in.');
   await expect(fieldOf(dialog, 'Straat', page).locator('.field-required')).toHaveText('*');
   await expect(fieldOf(dialog, 'Plaats', page).locator('.field-required')).toHaveText('*');
+  await expect(fieldOf(dialog, 'Voornaam', page).locator('.field-required')).toHaveCount(0);
   await dialog.getByLabel('Telefoonnummer').fill('abc');
+  // A begun contact marks its required fields too.
+  for (const label of ['Voornaam', 'Achternaam', 'Telefoonnummer', 'E-mailadres']) {
+    await expect(fieldOf(dialog, label, page).locator('.field-required')).toHaveText('*');
+  }
   await dialog.getByRole('button', { name: 'Opslaan' }).click();
   await expect(fieldOf(dialog, 'Telefoonnummer', page).locator('.field-error')).toHaveText('Vul een geldig telefoonnummer in.');
+  await expect(fieldOf(dialog, 'Voornaam', page).locator('.field-error')).toHaveText('Dit veld is verplicht.');
   await expect(fieldOf(dialog, 'Straat', page).locator('.field-error')).toHaveText('Dit veld is verplicht.');
   await expect(fieldOf(dialog, 'Plaats', page).locator('.field-error')).toHaveText('Dit veld is verplicht.');
   await expect(fieldOf(dialog, 'Naam', page).locator('.field-error')).toHaveText('Dit veld is verplicht.');

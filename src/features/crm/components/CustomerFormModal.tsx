@@ -137,6 +137,8 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
   // An address is optional, but once begun its postcode, number, street and city are required (and marked so).
   const { zipcode, number, addition, street, city } = form.values;
   const addressStarted = [zipcode, number, addition, street, city].some((x) => x.trim() !== '');
+  // The same for the contact: once begun, its first and last name, phone and e-mail (spec 1 §5).
+  const contactStarted = (['first_name', 'last_name', 'title', 'phone', 'email'] as const).some((k) => form.values[k].trim() !== '');
   const checkPostcode = () => {
     const error = postcodeFormatError(form.values.zipcode);
     if (error) form.setFieldErrors((e) => ({ ...e, 'addresses.0.zipcode': [error] }));
@@ -212,11 +214,11 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
           <>
             <h3 className="form-section-title">Contactpersoon</h3>
             <div className="form-grid">
-              {nested('first_name', 'contacts.0.first_name', 'Voornaam')}
-              {nested('last_name', 'contacts.0.last_name', 'Achternaam')}
+              {nested('first_name', 'contacts.0.first_name', 'Voornaam', { required: contactStarted })}
+              {nested('last_name', 'contacts.0.last_name', 'Achternaam', { required: contactStarted })}
               {nested('title', 'contacts.0.title', 'Functie')}
-              {nested('phone', 'contacts.0.phone', 'Telefoonnummer', { type: 'tel' })}
-              {nested('email', 'contacts.0.email', 'E-mailadres', { type: 'email', className: 'span-2' })}
+              {nested('phone', 'contacts.0.phone', 'Telefoonnummer', { type: 'tel', required: contactStarted })}
+              {nested('email', 'contacts.0.email', 'E-mailadres', { type: 'email', className: 'span-2', required: contactStarted })}
             </div>
             {newEndUser && (
               <EndUserDeliveryFields values={form.values.delivery} onChange={(d) => form.setValue('delivery', d)} error={form.error} options={stockOptions.data} />
