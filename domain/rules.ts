@@ -18,6 +18,13 @@ export function normalizePostcode(value: string): string {
   return `${compact.slice(0, 4)} ${compact.slice(4)}`;
 }
 
+/** A phone number (issue 46): digits, spaces, +, - and brackets, with at least one digit; 'abc' is none. */
+const PHONE_PATTERN = /^[0-9 +()-]*[0-9][0-9 +()-]*$/;
+export const PHONE_MESSAGE = 'Vul een geldig telefoonnummer in.';
+export function isPhoneNumber(value: string): boolean {
+  return PHONE_PATTERN.test(value.trim());
+}
+
 export const OTP_PATTERN = /^\d{6}$/;
 
 export const SUCCESS_REDIRECT_MS = 4000;

@@ -11,8 +11,9 @@ export const passwordRecoverSchema = v.object({ email });
 
 export const passwordResetSchema = v.pipe(
   v.object({ email, password, password_confirmation: v.string(msg.required), token: v.pipe(v.string(msg.required), v.nonEmpty(msg.required)) }),
-  // The repeat must equal the password; the message goes on the repeat field.
-  v.forward(v.check((i) => i.password === i.password_confirmation, msg.passwordRepeat), ['password_confirmation']),
+  // The repeat must equal the password (the message goes on the repeat field), also while other fields fail.
+  v.forward(v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, msg.passwordRepeat),
+    ['password_confirmation']),
 );
 
 export const activateSchema = v.pipe(
@@ -26,8 +27,9 @@ export const activateSchema = v.pipe(
       v.check((x) => x, 'Je moet de gebruiksvoorwaarden accepteren.'),
     ),
   }),
-  // The repeat must equal the password; the message goes on the repeat field.
-  v.forward(v.check((i) => i.password === i.password_confirmation, msg.passwordRepeat), ['password_confirmation']),
+  // The repeat must equal the password (the message goes on the repeat field), also while other fields fail.
+  v.forward(v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, msg.passwordRepeat),
+    ['password_confirmation']),
 );
 
 export const otpSchema = v.object({ otp_secret: otpCode });

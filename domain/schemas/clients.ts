@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ClientType } from '../enums';
 import { centsToApiPrice, moneyMsg, parseMoneyToCents } from '../money';
 import { POSTCODE_MESSAGE } from '../rules';
-import { email, id, importColumnsOf, msg, optionalText, postcode, requiredText, MAX_LIST } from './common';
+import { email, id, importColumnsOf, msg, optionalText, postcode, requiredPhone, requiredText, MAX_LIST } from './common';
 
 /** Messages of the customer area (spec 1 §5, §8); the forms show the same words. */
 export const clientMsg = {
@@ -60,7 +60,7 @@ const newContactSchema = v.object({
   first_name: requiredText(80),
   last_name: requiredText(80),
   title: optionalText(120),
-  phone: requiredText(30),
+  phone: requiredPhone,
   email,
 }, msg.required);
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { dateMsg, isCalendarDate, isInDateRange } from '../dates';
-import { OTP_PATTERN, PASSWORD_MESSAGE, isStrongPassword, POSTCODE_MESSAGE, isDutchPostcode } from '../rules';
+import { OTP_PATTERN, PASSWORD_MESSAGE, PHONE_MESSAGE, isPhoneNumber, isStrongPassword, POSTCODE_MESSAGE, isDutchPostcode } from '../rules';
 
 /** Dutch messages used by every schema; forms and the API show the same words. */
 export const msg = {
@@ -50,6 +50,12 @@ export const requiredText = (max = 255) =>
 
 export const optionalText = (max = 255) =>
   v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, msg.tooLong(max)), noNul)));
+
+/** The phone rule on a trimmed text; an empty one is left to the required check. */
+const phoneNumber = v.check<string, string>((x) => x === '' || isPhoneNumber(x), PHONE_MESSAGE);
+/** A required phone number of at most 30 characters (domain/rules.ts: isPhoneNumber). */
+export const requiredPhone = v.pipe(requiredText(30), phoneNumber);
+export const optionalPhone = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(30, msg.tooLong(30)), noNul, phoneNumber)));
 
 export const email = v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(255, msg.tooLong(255)), v.email(msg.email));
 

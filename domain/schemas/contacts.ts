@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, id, msg, optionalText, requiredText, MAX_LIST } from './common';
+import { email, id, msg, optionalText, requiredPhone, requiredText, MAX_LIST } from './common';
 
 /** Messages of contacts (spec 1 §2.10, §5, §8). */
 export const contactMsg = {
@@ -27,7 +27,7 @@ const contactFields = {
   first_name: requiredText(80),
   last_name: requiredText(80),
   title: optionalText(120),
-  phone: requiredText(30),
+  phone: requiredPhone,
   email,
   has_account: accountFlag,
   /** The role of a new account; without it the client type decides (server/modules/contacts). */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Carrier, DeliveryType, type DeliveryTypeId } from '../enums';
 import { bulkFileExtension } from '../files';
-import { calendarDate, id, msg, notBeforeToday, optionalText, requiredText, MAX_LIST } from './common';
+import { calendarDate, id, msg, notBeforeToday, optionalPhone, optionalText, requiredPhone, requiredText, MAX_LIST } from './common';
 
 /** Messages of the delivery area (spec 2 §5, §8); the forms show the same words. */
 export const deliveryMsg = {
@@ -154,7 +154,7 @@ export function deliverySchema(typeId: number, creating: boolean) {
         your_reference: optionalText(120),
         contact: optionalText(160),
         contact_email: optionalEmail,
-        contact_phone: optionalText(30),
+        contact_phone: optionalPhone,
         products: lines(1, deliveryMsg.productsRequired),
       }, msg.required);
     case DeliveryType.REPARATIE:
@@ -168,7 +168,7 @@ export function deliverySchema(typeId: number, creating: boolean) {
         your_reference: requiredText(120),
         contact: requiredText(160),
         contact_email: requiredEmail,
-        contact_phone: requiredText(30),
+        contact_phone: requiredPhone,
         products: typeId === DeliveryType.UITDIENST ? lines(0, deliveryMsg.itemRequired)
           : lines(1, typeId === DeliveryType.EOL_SWAP ? deliveryMsg.eolRequired : deliveryMsg.defectRequired),
         repair_description: optionalText(5000),
@@ -184,7 +184,7 @@ export function deliverySchema(typeId: number, creating: boolean) {
         your_reference: optionalText(120),
         contact: optionalText(160),
         contact_email: optionalEmail,
-        contact_phone: optionalText(30),
+        contact_phone: optionalPhone,
         products: lines(creating ? 0 : 1, deliveryMsg.productsRequired),
       }, msg.required);
     default:
@@ -196,7 +196,7 @@ export function deliverySchema(typeId: number, creating: boolean) {
         your_reference: requiredText(120),
         contact: optionalText(160),
         contact_email: optionalEmail,
-        contact_phone: optionalText(30),
+        contact_phone: optionalPhone,
         products: lines(1, deliveryMsg.stockRequired),
       }, msg.required);
   }

@@ -30,7 +30,7 @@ export const checkOutCheckSchema = v.object({
 /** POST /items/scanbulkitems: the same for a bulk delivery, named as spec 2 §7 names it. */
 export const scanBulkItemsSchema = v.pipe(
   v.object({ delivery_id: id, serials, accessories }, msg.required),
-  v.forward(v.check((x) => x.serials.length + x.accessories.length > 0, msg.required), ['serials']),
+  v.forward(v.partialCheck([['serials'], ['accessories']], (x) => x.serials.length + x.accessories.length > 0, msg.required), ['serials']),
 );
 
 const pickupFlag = v.optional(v.pipe(

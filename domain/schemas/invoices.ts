@@ -36,7 +36,7 @@ export const invoiceQuerySchema = v.pipe(
     year: v.pipe(wholeNumber(invoiceMsg.year), v.check((y) => invoiceYears().includes(y), invoiceMsg.year)),
     month: v.pipe(wholeNumber(invoiceMsg.month), v.integer(invoiceMsg.month), v.minValue(1, invoiceMsg.month), v.maxValue(12, invoiceMsg.month)),
   }, msg.required),
-  v.forward(v.check(({ year, month }) => {
+  v.forward(v.partialCheck([['year'], ['month']], ({ year, month }) => {
     const now = currentInvoiceMonth();
     const valid = Number.isInteger(month) && month >= 1 && month <= 12;
     return !valid || year < now.year || month <= now.month;

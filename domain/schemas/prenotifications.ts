@@ -75,10 +75,12 @@ export const asnSchema = (creating: boolean) => v.pipe(
     comment: optionalText(2000),
     products: v.pipe(v.array(asnProduct, asnMsg.productsRequired), v.minLength(1, asnMsg.productsRequired), v.maxLength(MAX_LIST.lines, msg.tooMany(MAX_LIST.lines))),
   }, msg.required),
-  v.forward(v.check((x) => !x.new_project || !!x.project_number, asnMsg.projectNumber), ['project_number']),
-  v.forward(v.check((x) => !x.contract || !!x.end_date_contract, asnMsg.contractEnd), ['end_date_contract']),
-  v.forward(v.check((x) => !x.contract || !!x.expected, asnMsg.expectedRequired), ['expected']),
-  v.forward(v.check((x) => !x.start_date_contract || !x.end_date_contract || x.end_date_contract >= x.start_date_contract, asnMsg.endBeforeStart), ['end_date_contract']),
+  // Partial checks: each runs when the fields it reads are valid, also while other fields fail.
+  v.forward(v.partialCheck([['new_project'], ['project_number']], (x) => !x.new_project || !!x.project_number, asnMsg.projectNumber), ['project_number']),
+  v.forward(v.partialCheck([['contract'], ['end_date_contract']], (x) => !x.contract || !!x.end_date_contract, asnMsg.contractEnd), ['end_date_contract']),
+  v.forward(v.partialCheck([['contract'], ['expected']], (x) => !x.contract || !!x.expected, asnMsg.expectedRequired), ['expected']),
+  v.forward(v.partialCheck([['start_date_contract'], ['end_date_contract']],
+    (x) => !x.start_date_contract || !x.end_date_contract || x.end_date_contract >= x.start_date_contract, asnMsg.endBeforeStart), ['end_date_contract']),
 );
 export type AsnInput = v.InferOutput<ReturnType<typeof asnSchema>>;
 
@@ -90,7 +92,8 @@ const checkInLine = v.pipe(
     quantity: v.optional(v.nullable(v.pipe(v.unknown(), v.transform(blankToNull), v.union([v.null(), v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(asnMsg.quantity), v.minValue(0, asnMsg.quantity), v.maxValue(10_000, asnMsg.quantity))], asnMsg.quantity))), null),
     serials: v.optional(v.pipe(v.array(v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(120, msg.tooLong(120)), noNul)), v.maxLength(10_000, asnMsg.quantity)), []),
   }, msg.required),
-  v.forward(v.check((x) => x.asn_product_id != null || x.product_id != null, asnMsg.productRequired), ['asn_product_id']),
+  v.forward(v.partialCheck([['asn_product_id'], ['product_id']], (x) => x.asn_product_id != null || x.product_id != null, asnMsg.productRequired),
+    ['asn_product_id']),
 );
 
 /** POST /delivery/save and /delivery/save-and-finish (spec 2 §7). */

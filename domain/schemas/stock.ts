@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { StockOwner, manualItemStatuses } from '../enums';
 import { moneyMsg, parseMoneyToCents as parsePriceToCents } from '../money';
 import { fileMsg } from '../files';
-import { calendarDate, email, id, importColumnsOf, msg, optionalText, requiredText, MAX_LIST } from './common';
+import { calendarDate, email, id, importColumnsOf, msg, optionalText, requiredPhone, requiredText, MAX_LIST } from './common';
 
 /** Messages of the stock area (spec 2 §5, §8); forms and the API show the same words. */
 export const stockMsg = {
@@ -138,12 +138,13 @@ export const mutationSchema = v.pipe(
     address: optionalText(255),
     contact: optionalText(160),
     contact_email: email,
-    contact_phone: requiredText(30),
+    contact_phone: requiredPhone,
     remove_client: flag,
     /** A new end user, made in the same command and given the item (spec 2 §5: "a new account can be created inline"). */
     new_user: v.optional(v.object({ first_name: requiredText(80), last_name: requiredText(80) }, msg.required)),
   }, msg.required),
-  v.forward(v.check((x) => x.remove_client || x.client_id != null || x.new_user != null, stockMsg.inUseBy), ['client_id']),
+  v.forward(v.partialCheck([['remove_client'], ['client_id'], ['new_user']],
+    (x) => x.remove_client || x.client_id != null || x.new_user != null, stockMsg.inUseBy), ['client_id']),
 );
 export type MutationInput = v.InferOutput<typeof mutationSchema>;
 

@@ -1,4 +1,15 @@
+import * as v from 'valibot';
+import { issuesToFieldErrors } from '@domain/schemas/common';
 import type { FieldErrors } from './useApiForm';
+
+/**
+ * The field errors of a request body by the API's own schema, none when it passes: for a form's
+ * `check`, so they show in the same round as the required fields (issue 46).
+ */
+export function payloadErrors(schema: v.GenericSchema, payload: unknown): FieldErrors {
+  const result = v.safeParse(schema, payload);
+  return result.success ? {} : issuesToFieldErrors(result.issues);
+}
 
 /** The value at a dotted path ('contacts.0.email'). */
 export function getIn(target: unknown, path: string): unknown {

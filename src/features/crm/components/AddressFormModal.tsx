@@ -1,12 +1,12 @@
 import { addressUpdateSchema } from '@domain/schemas/clients';
-import { useMemo } from 'react';
+import { useCallback } from 'react';
 import { Modal } from '../../../ui/Modal';
 import { useApiForm } from '../../../ui/form/useApiForm';
 import { TextField } from '../../../ui/form/TextField';
 import { CheckboxField } from '../../../ui/form/ChoiceFields';
 import { SubmitButton } from '../../../ui/form/FormError';
 import { showToast } from '../../../shell/toast';
-import { postcodeLookup } from './postcode';
+import { postcodeFormatError, usePostcodeLookup } from './postcode';
 import { useSaveAddress } from '../api/mutations';
 import type { Address } from '@domain/contracts/clients';
 
@@ -37,13 +37,19 @@ export function AddressFormModal({ clientId, address, onClose }: Props) {
   });
 
   const { setValue } = form;
-  const lookup = useMemo(() => postcodeLookup((street, city) => {
+  const fill = useCallback((street: string, city: string) => {
     setValue('street', street);
     setValue('city', city);
-  }), [setValue]);
+  }, [setValue]);
+  const postcode = usePostcodeLookup(fill);
   const onPostcode = (value: string) => {
     setValue('zipcode', value);
-    return lookup(value);
+    return postcode.lookup(value);
+  };
+  // A postcode in the wrong format is named when the field is left, not only on saving.
+  const checkPostcode = () => {
+    const error = postcodeFormatError(form.values.zipcode);
+    if (error) form.setFieldErrors((e) => ({ ...e, zipcode: [error] }));
   };
 
   return (
@@ -52,7 +58,7 @@ export function AddressFormModal({ clientId, address, onClose }: Props) {
       <form id="address-form" {...form.formProps}>
         <div className="form-grid">
           <TextField label="Naam locatie" name="name" value={form.values.name} error={form.error('name')} onChange={(v) => form.setValue('name', v)} className="span-2" />
-          <TextField label="Postcode" name="zipcode" required value={form.values.zipcode} error={form.error('zipcode')} onChange={(v) => void onPostcode(v)} placeholder="1234 AB" />
+          <TextField label="Postcode" name="zipcode" required value={form.values.zipcode} error={form.error('zipcode')} onChange={(v) => void onPostcode(v)} onBlur={checkPostcode} placeholder="1234 AB" hint={postcode.notice} />
           <TextField label="Huisnummer" name="number" required value={form.values.number} error={form.error('number')} onChange={(v) => form.setValue('number', v)} inputMode="numeric" />
           <TextField label="Toevoeging" name="addition" value={form.values.addition} error={form.error('addition')} onChange={(v) => form.setValue('addition', v)} />
           <TextField label="Straat" name="street" required value={form.values.street} error={form.error('street')} onChange={(v) => form.setValue('street', v)} />

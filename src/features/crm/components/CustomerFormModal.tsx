@@ -1,25 +1,26 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import type * as v from 'valibot';
 import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, fileMsg } from '@domain/files';
 import { ClientType, clientTypeName } from '@domain/enums';
 import { endUserDeliverySchema } from '@domain/schemas/deliveries';
 import { clientCreateSchema, clientUpdateSchema, creatableClientTypes } from '@domain/schemas/clients';
 import { Modal } from '../../../ui/Modal';
 import { SearchSelect } from '../../../ui/SearchSelect';
-import { useApiForm } from '../../../ui/form/useApiForm';
+import { useApiForm, type FieldErrors } from '../../../ui/form/useApiForm';
+import { payloadErrors } from '../../../ui/form/form-state';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { SelectField, CheckboxField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
-import { FieldMessage } from '../../../ui/form/Field';
+import { FieldLabel, FieldMessage, requiredData } from '../../../ui/form/Field';
 import { UploadProgress } from '../../../ui/upload/UploadProgress';
 import { ApiError } from '../../../api/errors';
 import { showToast } from '../../../shell/toast';
 import { useParentOptions } from '../api/parent-options';
 import { useCreateClient, useUpdateClient } from '../api/mutations';
 import { logoUrl, useUploadLogo } from '../api/logo';
-import { postcodeLookup } from './postcode';
-import type { ClientFormData } from '@domain/contracts/clients';
+import { postcodeFormatError, usePostcodeLookup } from './postcode';
+import type { ClientCreatePayload, ClientFormData, ClientUpdatePayload } from '@domain/contracts/clients';
 import { useSessionUser } from '../../../session';
-import { checkPayload, checkPayloads, payloadErrors } from './validate';
 import { useEndUserStockOptions } from '../api/end-user-stock';
 import { EndUserDeliveryFields, emptyEndUserDelivery, endUserDeliveryPayload, type EndUserDeliveryValues } from './EndUserDeliveryFields';
 
@@ -75,48 +76,52 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
     }
   };
 
+  /** The body the form sends, and each part with the schema the API parses it with. */
+  const requestOf = (values: Values): { body: ClientCreatePayload | ClientUpdatePayload; checks: [v.GenericSchema, unknown][] } => {
+    const isEndCustomer = Number(values.client_type_id) === ClientType.EINDKLANT;
+    const common = {
+      name: values.name,
+      invoice_description: isEndCustomer ? values.invoice_description : null,
+      invoice_reference: isEndCustomer ? values.invoice_reference : null,
+      delivery_by_postnl: values.delivery_by_postnl ? (1 as const) : (0 as const),
+    };
+    if (client) {
+      const payload = { ...common, primary_contact_id: values.primary_contact_id || null };
+      return { body: payload, checks: [[clientUpdateSchema, stripEmpty(payload)]] };
+    }
+    const contact = pick(values, ['first_name', 'last_name', 'title', 'phone', 'email']);
+    const address = pick(values, ['zipcode', 'number', 'addition', 'street', 'city']);
+    const payload = {
+      ...common,
+      client_type_id: values.client_type_id,
+      parent_client_id: values.parent_client_id,
+      contacts: Object.values(contact).some(Boolean) ? [stripEmpty(contact)] : [],
+      addresses: Object.values(address).some(Boolean) ? [{ ...stripEmpty(address), name: 'Hoofdkantoor', is_visiting: true }] : [],
+    };
+    const checks: [v.GenericSchema, unknown][] = [[clientCreateSchema, stripEmpty(payload)]];
+    if (Number(values.client_type_id) !== ClientType.EINDGEBRUIKER) return { body: payload, checks };
+    const delivery = endUserDeliveryPayload(values.delivery);
+    return { body: { ...payload, ...delivery }, checks: [...checks, [endUserDeliverySchema, delivery]] };
+  };
+
   const form = useApiForm<Values, Values, ClientFormData>({
     initial: client
       ? { ...emptyValues, name: client.name, client_type_id: String(client.client_type_id), parent_client_id: client.parent_client_id,
         invoice_description: client.invoice_description ?? '', invoice_reference: client.invoice_reference ?? '',
         delivery_by_postnl: client.delivery_by_postnl === 1, primary_contact_id: client.primary_contact_id ? String(client.primary_contact_id) : '' }
       : { ...emptyValues, client_type_id: preset ? String(preset.client_type_id) : types.length === 1 ? String(types[0]) : '', parent_client_id: preset?.parent_client_id ?? null },
-    // A new end user's delivery date and stock show with the other fields' messages, not a round later.
-    check: (values) => (!client && Number(values.client_type_id) === ClientType.EINDGEBRUIKER
-      ? payloadErrors(endUserDeliverySchema, endUserDeliveryPayload(values.delivery)) : {}),
+    // Every part's schema runs with the required fields, so one submit shows every message (issue 46).
+    check: (values) => Object.assign({}, ...requestOf(values).checks.map(([schema, payload]) => payloadErrors(schema, payload))) as FieldErrors,
     submit: async (values) => {
       // Raster images only (the server checks the bytes as well).
       if (logo && !(IMAGE_MIME_TYPES as readonly string[]).includes(logo.type)) throw new ApiError(422, 'Validatie mislukt!', { image: [fileMsg.image] });
-      const isEndCustomer = Number(values.client_type_id) === ClientType.EINDKLANT;
-      const common = {
-        name: values.name,
-        invoice_description: isEndCustomer ? values.invoice_description : null,
-        invoice_reference: isEndCustomer ? values.invoice_reference : null,
-        delivery_by_postnl: values.delivery_by_postnl ? (1 as const) : (0 as const),
-      };
+      const request = requestOf(values);
       if (client) {
-        const payload = { ...common, primary_contact_id: values.primary_contact_id || null };
-        checkPayload(clientUpdateSchema, stripEmpty(payload));
-        const saved = (await update.mutateAsync({ id: client.id, payload })).data;
+        const saved = (await update.mutateAsync({ id: client.id, payload: request.body as ClientUpdatePayload })).data;
         // A refused logo keeps the form open with the message under the file field; saving again is harmless.
         return logo ? sendLogo(client.id, logo) : saved;
       }
-      const contact = pick(values, ['first_name', 'last_name', 'title', 'phone', 'email']);
-      const address = pick(values, ['zipcode', 'number', 'addition', 'street', 'city']);
-      const payload = {
-        ...common,
-        client_type_id: values.client_type_id,
-        parent_client_id: values.parent_client_id,
-        contacts: Object.values(contact).some(Boolean) ? [stripEmpty(contact)] : [],
-        addresses: Object.values(address).some(Boolean) ? [{ ...stripEmpty(address), name: 'Hoofdkantoor', is_visiting: true }] : [],
-      };
-      if (Number(values.client_type_id) === ClientType.EINDGEBRUIKER) {
-        const delivery = endUserDeliveryPayload(values.delivery);
-        checkPayloads([[clientCreateSchema, stripEmpty(payload)], [endUserDeliverySchema, delivery]]);
-        return withLogo((await create.mutateAsync({ ...payload, ...delivery })).data);
-      }
-      checkPayload(clientCreateSchema, stripEmpty(payload));
-      return withLogo((await create.mutateAsync(payload)).data);
+      return withLogo((await create.mutateAsync(request.body as ClientCreatePayload)).data);
     },
     onSuccess: (saved) => {
       showToast('Gelukt', editing ? 'De klant is gewijzigd' : 'De klant is aangemaakt');
@@ -124,10 +129,20 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
     },
   });
   const { setValue } = form;
-  const lookup = useMemo(() => postcodeLookup((street, city) => {
+  const fill = useCallback((street: string, city: string) => {
     setValue('street', street);
     setValue('city', city);
-  }), [setValue]);
+  }, [setValue]);
+  const postcode = usePostcodeLookup(fill);
+  // An address is optional, but once begun its postcode, number, street and city are required (and marked so).
+  const { zipcode, number, addition, street, city } = form.values;
+  const addressStarted = [zipcode, number, addition, street, city].some((x) => x.trim() !== '');
+  // The same for the contact: once begun, its first and last name, phone and e-mail (spec 1 §5).
+  const contactStarted = (['first_name', 'last_name', 'title', 'phone', 'email'] as const).some((k) => form.values[k].trim() !== '');
+  const checkPostcode = () => {
+    const error = postcodeFormatError(form.values.zipcode);
+    if (error) form.setFieldErrors((e) => ({ ...e, 'addresses.0.zipcode': [error] }));
+  };
   const typeId = Number(form.values.client_type_id);
   const newEndUser = !editing && typeId === ClientType.EINDGEBRUIKER;
   const stockOptions = useEndUserStockOptions(newEndUser ? form.values.parent_client_id : null);
@@ -164,8 +179,9 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
               options={types.map((t) => ({ value: t, label: clientTypeName(t) }))} disabled={!!preset} />
           )}
           {showParent && (
-            <div className={form.error('parent_client_id') ? 'field has-error' : 'field'}>
-              <label htmlFor="customer-parent">{typeId === ClientType.EINDGEBRUIKER ? 'Eindklant' : 'Reseller'}</label>
+            // A new end user needs its end customer; a new end customer may go without a reseller (then it is the provider's own).
+            <div className={form.error('parent_client_id') ? 'field has-error' : 'field'} {...requiredData('parent_client_id', newEndUser)}>
+              <FieldLabel htmlFor="customer-parent" required={newEndUser}>{newEndUser ? 'Eindklant' : 'Reseller'}</FieldLabel>
               <SearchSelect id="customer-parent" options={parentOptions} value={form.values.parent_client_id}
                 onChange={(id) => form.setValue('parent_client_id', id as number | null)} placeholder="Kies een klant" invalid={!!form.error('parent_client_id')} />
               {form.error('parent_client_id') && <span className="field-error" role="alert">{form.error('parent_client_id')}</span>}
@@ -198,26 +214,27 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
           <>
             <h3 className="form-section-title">Contactpersoon</h3>
             <div className="form-grid">
-              {nested('first_name', 'contacts.0.first_name', 'Voornaam')}
-              {nested('last_name', 'contacts.0.last_name', 'Achternaam')}
+              {nested('first_name', 'contacts.0.first_name', 'Voornaam', { required: contactStarted })}
+              {nested('last_name', 'contacts.0.last_name', 'Achternaam', { required: contactStarted })}
               {nested('title', 'contacts.0.title', 'Functie')}
-              {nested('phone', 'contacts.0.phone', 'Telefoonnummer', { type: 'tel' })}
-              {nested('email', 'contacts.0.email', 'E-mailadres', { type: 'email', className: 'span-2' })}
+              {nested('phone', 'contacts.0.phone', 'Telefoonnummer', { type: 'tel', required: contactStarted })}
+              {nested('email', 'contacts.0.email', 'E-mailadres', { type: 'email', className: 'span-2', required: contactStarted })}
             </div>
             {newEndUser && (
               <EndUserDeliveryFields values={form.values.delivery} onChange={(d) => form.setValue('delivery', d)} error={form.error} options={stockOptions.data} />
             )}
             <h3 className="form-section-title">Bezoekadres</h3>
             <div className="form-grid">
-              {nested('zipcode', 'addresses.0.zipcode', 'Postcode', { placeholder: '1234 AB', onChange: (v: string) => {
-                setValue('zipcode', v);
-                form.setFieldErrors((e) => { const { 'addresses.0.zipcode': _r, ...rest } = e; return rest; });
-                void lookup(v);
-              } })}
-              {nested('number', 'addresses.0.number', 'Huisnummer')}
+              {nested('zipcode', 'addresses.0.zipcode', 'Postcode', { placeholder: '1234 AB', required: addressStarted, hint: postcode.notice,
+                onBlur: checkPostcode, onChange: (v: string) => {
+                  setValue('zipcode', v);
+                  form.setFieldErrors((e) => { const { 'addresses.0.zipcode': _r, ...rest } = e; return rest; });
+                  void postcode.lookup(v);
+                } })}
+              {nested('number', 'addresses.0.number', 'Huisnummer', { required: addressStarted })}
               {nested('addition', 'addresses.0.addition', 'Toevoeging')}
-              {nested('street', 'addresses.0.street', 'Straat')}
-              {nested('city', 'addresses.0.city', 'Plaats')}
+              {nested('street', 'addresses.0.street', 'Straat', { required: addressStarted })}
+              {nested('city', 'addresses.0.city', 'Plaats', { required: addressStarted })}
             </div>
           </>
         )}

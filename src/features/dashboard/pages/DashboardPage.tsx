@@ -4,6 +4,7 @@ import type { StatisticsItemFilter } from '@domain/enums';
 import { statisticsYears } from '@domain/schemas/statistics';
 import { msg } from '@domain/schemas/common';
 import { SearchSelect } from '../../../ui/SearchSelect';
+import { FieldLabel } from '../../../ui/form/Field';
 import { toastError } from '../../../shell/toast';
 import { useSessionUser } from '../../../session';
 import { useEndCustomers } from '../../../api/lookups';
@@ -19,6 +20,9 @@ export function DashboardPage() {
   const years = statisticsYears();
   const [year, setYear] = useState(new Date().getFullYear());
   const [customerId, setCustomerId] = useState<number | null>(null);
+  // The customer is required, but says so only once the user has left the field or cleared it, not on arrival.
+  const [touched, setTouched] = useState(false);
+  const missing = touched && customerId === null;
   const customers = useEndCustomers();
   const stats = useStatistics(customerId, year);
 
@@ -46,18 +50,19 @@ export function DashboardPage() {
             {years.map((y) => <option key={y} value={y}>{y}</option>)}
           </select>
         </div>
-        <div className={customerId === null ? 'field has-error' : 'field'}>
-          <label htmlFor="dashboard-customer">Klant</label>
+        <div className={missing ? 'field has-error' : 'field'}>
+          <FieldLabel htmlFor="dashboard-customer" required>Klant</FieldLabel>
           <SearchSelect
             id="dashboard-customer"
             options={customers.data ?? []}
             value={customerId}
-            onChange={(id) => setCustomerId(id as number | null)}
+            onChange={(id) => { setCustomerId(id as number | null); if (id === null) setTouched(true); }}
+            onBlur={() => setTouched(true)}
             placeholder="Kies een klant"
-            invalid={customerId === null}
-            aria-describedby="dashboard-customer-error"
+            invalid={missing}
+            aria-describedby={missing ? 'dashboard-customer-error' : undefined}
           />
-          {customerId === null && <span id="dashboard-customer-error" className="field-error">{msg.required}</span>}
+          {missing && <span id="dashboard-customer-error" className="field-error" role="alert">{msg.required}</span>}
         </div>
       </div>
 

@@ -1,12 +1,10 @@
-import * as v from 'valibot';
-import { ApiError } from '../../../api/errors';
 import { StockOwner } from '@domain/enums';
-import { issuesToFieldErrors } from '@domain/schemas/common';
 import { asnSchema } from '@domain/schemas/prenotifications';
 import { Modal } from '../../../ui/Modal';
 import { SearchSelect } from '../../../ui/SearchSelect';
 import { DatePicker } from '../../../ui/DatePicker';
 import { useApiForm } from '../../../ui/form/useApiForm';
+import { payloadErrors } from '../../../ui/form/form-state';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { RadioGroup, SelectField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
@@ -79,12 +77,9 @@ export function PreNotificationFormModal({ asn, clientId, onClose, onSaved }: Pr
   const initial = initialValues(asn, clientId);
   const form = useApiForm<Values, Values, AsnDetail>({
     initial,
-    submit: async (values) => {
-      const payload = toPayload(values);
-      const checked = v.safeParse(asnSchema(!editing), payload);
-      if (!checked.success) throw new ApiError(422, 'Validatie mislukt!', issuesToFieldErrors(checked.issues));
-      return (await save.mutateAsync({ id: asn?.id, payload })).data;
-    },
+    // The API's schema with the required fields in one round: a past date does not hide the empty end date.
+    check: (values) => payloadErrors(asnSchema(!editing), toPayload(values)),
+    submit: async (values) => (await save.mutateAsync({ id: asn?.id, payload: toPayload(values) })).data,
     onSuccess: (saved) => {
       showToast('Gelukt', editing ? 'De voormelding is gewijzigd' : 'De voormelding is aangemaakt');
       onSaved(saved);
