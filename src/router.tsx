@@ -5,6 +5,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import type { Permission } from '@domain/permissions';
+import { FIELDWORK_RIGHT } from '@domain/fieldwork';
 import { sessionForGuard, hasRight, type SessionUser } from './session';
 import { AuthLayout } from './shell/AuthLayout';
 import { NotFoundPage } from './shell/NotFoundPage';
@@ -237,7 +238,7 @@ const appRoutes = [
   }),
 
   page('/leveringen', { name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveriesPage'), 'DeliveriesPage'),
-  page('/leveringen/vandaag', { name: 'deliveriesToday', title: 'Mijn leveringen vandaag', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveriesTodayPage'), 'DeliveriesTodayPage'),
+  page('/leveringen/vandaag', { name: 'deliveriesToday', title: 'Mijn leveringen vandaag', crumbs: ['deliveryPickUp'], right: FIELDWORK_RIGHT }, () => import('./features/deliveries/pages/DeliveriesTodayPage'), 'DeliveriesTodayPage'),
   page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveryDetailPage'), 'DeliveryDetailPage', {
     params: idParams,
     loader: ({ queryClient, params }) => import('./features/deliveries/api/deliveries').then((api) => queryClient.ensureQueryData(api.deliveryQueryOptions(params.id))),

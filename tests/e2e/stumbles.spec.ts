@@ -9,6 +9,7 @@ import { endCustomerAndOther, scan } from './fieldwork-steps';
  */
 const TABLET = { width: 820, height: 1180 };
 const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 412, height: 915 };
 
 /** An end customer of the demo data with a serial-tracked article and an accessory of its own. */
 async function articles(portal: Portal) {
@@ -103,5 +104,28 @@ test.describe('5. counters and words', () => {
     await page.goto('/leveringen');
     await page.getByRole('button', { name: 'Levering exporteren' }).click();
     expect((await xlsx).suggestedFilename()).toMatch(/^leveringen-\d{8}-\d{6}\.xlsx$/);
+  });
+});
+
+test.describe('7. the driver\'s tab is for drivers', () => {
+  test('the klant account does not see \'Mijn leveringen vandaag\' and may not open it', async ({ page, signedInAs }) => {
+    await page.setViewportSize(LAPTOP);
+    await signedInAs('klant@demo.local');
+    await page.goto('/leveringen');
+    await expect(page.getByRole('tab', { name: 'Leveringen' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Mijn leveringen vandaag' })).toHaveCount(0);
+    await page.goto('/leveringen/vandaag');
+    await expect(page.getByRole('heading', { name: 'Geen toegang' })).toBeVisible();
+    await expect(page.getByText('Je hebt geen rechten om deze pagina te bekijken.')).toBeVisible();
+  });
+
+  test('the warehouse driver opens it from the deliveries list on a phone', async ({ page, signedInAs }) => {
+    await page.setViewportSize(PHONE);
+    await signedInAs('magazijn@demo.local');
+    await page.goto('/leveringen');
+    await page.getByRole('link', { name: 'Mijn leveringen vandaag' }).click();
+    await expect(page).toHaveURL(/\/leveringen\/vandaag$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mijn leveringen vandaag' })).toBeVisible();
+    await expect(page.getByTestId('fw-today-date')).toContainText(/ · \d+ leveringen?/);
   });
 });

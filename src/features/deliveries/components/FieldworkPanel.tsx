@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { Carrier, DeliveryType } from '@domain/enums';
+import { FIELDWORK_RIGHT } from '@domain/fieldwork';
 import { useSessionUser } from '../../../session';
 import { useFetchAhead } from '../../../shell/code-ahead';
 import { useOptionalPart, type OptionalPart } from '../../../shell/optional-part';
@@ -38,7 +39,7 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
   const deliver = d.products.filter((l) => l.is_pickup === 0);
   // A bulk delivery is finished without a signature (spec 2 §5).
   const bulk = d.delivery_type_id === DeliveryType.BULK_LEVERING;
-  const mayChange = can('Levering wijzigen');
+  const mayChange = can(FIELDWORK_RIGHT);
   const complete = checkOutComplete(d, unplaced);
   const canCheckOut = open && mayChange && !complete && deliver.some((l) => !l.checked_out_at);
   // The server's rule (can.finish), or the same rule over what was checked out offline meanwhile.

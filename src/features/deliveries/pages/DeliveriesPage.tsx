@@ -1,8 +1,10 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { deliveryTypeNames } from '@domain/enums';
+import { FIELDWORK_RIGHT } from '@domain/fieldwork';
 import type { DeliveryListRow } from '@domain/contracts/deliveries';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { useEndCustomers } from '../../../api/lookups';
+import { useSessionUser } from '../../../session';
 import { TopBarActions } from '../../../shell/top-bar';
 import { toastError } from '../../../shell/toast';
 import { deliveryListQueryOptions, deliveryTabs, exportDeliveries, type DeliveryTab } from '../api/deliveries';
@@ -38,6 +40,7 @@ const isTab = (x: unknown): x is DeliveryTab => typeof x === 'string' && x in de
 export function DeliveriesPage() {
   const search = useSearch({ from: '/app/leveringen' }) as Record<string, unknown>;
   const navigate = useNavigate();
+  const { can } = useSessionUser();
   const tab: DeliveryTab = isTab(search.tab) ? search.tab : 'open';
   const customers = useEndCustomers();
 
@@ -58,7 +61,7 @@ export function DeliveriesPage() {
               onClick={() => void navigate({ to: '/leveringen', search: { tab: t } })}>{deliveryTabs[t].label}</button>
           ))}
         </div>
-        <Link to="/leveringen/vandaag" className="delivery-tab">Mijn leveringen vandaag</Link>
+        {can(FIELDWORK_RIGHT) && <Link to="/leveringen/vandaag" className="delivery-tab">Mijn leveringen vandaag</Link>}
       </div>
       <DataTable<DeliveryListRow>
         key={tab}
