@@ -129,3 +129,34 @@ test.describe('7. the driver\'s tab is for drivers', () => {
     await expect(page.getByTestId('fw-today-date')).toContainText(/ · \d+ leveringen?/);
   });
 });
+
+test.describe('6. a ticket opened from an item is about that item', () => {
+  test('Reparatie and EOL Swap from /item/:id tick that item, first in the list, for the klant account', async ({ page, portal, signedInAs }) => {
+    await page.setViewportSize(LAPTOP);
+    const me = await portal.db.selectFrom('users as u').innerJoin('contacts as c', 'c.id', 'u.contact_id').select('c.client_id')
+      .where('u.email', '=', 'klant@demo.local').executeTakeFirstOrThrow();
+    // The end customer's own stock: a long list, with this item last in the form's order (by article name).
+    const item = await portal.db.selectFrom('items as i').innerJoin('products as p', 'p.id', 'i.product_id').select(['i.id', 'i.serial', 'p.name'])
+      .where('i.client_id', '=', me.client_id).where('i.deleted_at', 'is', null).where('i.serial', 'is not', null)
+      .orderBy('p.name', 'desc').orderBy('i.id', 'desc').executeTakeFirstOrThrow();
+    const others = await portal.db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', me.client_id)
+      .where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    expect(Number(others.n)).toBeGreaterThan(20);
+
+    await signedInAs('klant@demo.local');
+    await page.goto(`/item/${item.id}`);
+    for (const [ticket, legend] of [['Reparatie', 'Defecte artikelen'], ['EOL Swap', 'EOL artikelen']] as const) {
+      await page.getByRole('button', { name: 'Ticket aanmelden' }).click();
+      await page.getByRole('menuitem', { name: ticket }).click();
+      const dialog = page.getByRole('dialog', { name: ticket });
+      const list = dialog.getByRole('group', { name: legend });
+      const first = list.getByRole('checkbox').first();
+      await expect(first).toBeChecked();
+      await expect(list.locator('label').first()).toHaveText(`${item.name} · ${item.serial}`);
+      await expect(first).toBeInViewport();
+      await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(1);
+      await dialog.getByRole('button', { name: 'Annuleren' }).click();
+      await expect(dialog).toHaveCount(0);
+    }
+  });
+});
