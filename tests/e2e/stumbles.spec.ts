@@ -160,3 +160,62 @@ test.describe('6. a ticket opened from an item is about that item', () => {
     }
   });
 });
+
+test.describe('8. no console errors in normal use', () => {
+  /** Console errors and uncaught errors of the page from now on. */
+  const consoleErrors = (page: import('@playwright/test').Page) => {
+    const errors: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(e.message));
+    return errors;
+  };
+
+  test('a reseller sent to \'Geen toegang\' and an address no customer has leave the console empty', async ({ page, signedInAs }) => {
+    await page.setViewportSize(LAPTOP);
+    await signedInAs('reseller@demo.local');
+    const errors = consoleErrors(page);
+    for (const url of ['/gebruikersbeheer', '/rollen-en-rechten']) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { name: 'Geen toegang' })).toBeVisible();
+      await expect(page.getByText('Je hebt geen rechten om deze pagina te bekijken.')).toBeVisible();
+    }
+    await page.goto('/klant/abc');
+    await expect(page.getByRole('heading', { name: 'Pagina kan niet worden gevonden!' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+
+  test('a deleted delivery and a deleted article are not asked for again', async ({ page, portal, signedInAs }) => {
+    await page.setViewportSize(LAPTOP);
+    const d = await portal.db.selectFrom('deliveries').select(['id', 'order_number']).where('is_cancelled', '=', true).where('deleted_at', 'is', null)
+      .orderBy('id').executeTakeFirstOrThrow();
+    const a = await articles(portal);
+    await signedInAs('beheerder@demo.local');
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    const errors = consoleErrors(page);
+
+    await page.goto(`/leveringen/${d.id}`);
+    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    const deleted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/delivery/delete');
+    await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
+    await deleted;
+    const after = asked.length;
+    await expect(page.getByText('De levering is verwijderd')).toBeVisible();
+    await expect(page).toHaveURL(/\/leveringen$/);
+    await page.waitForLoadState('networkidle');
+    expect(asked.slice(after).filter((p) => p === `/api/deliveries/${d.id}`)).toEqual([]);
+
+    await page.goto(`/voorraad/${a.mouse}`);
+    await page.getByRole('button', { name: 'Verwijderen', exact: true }).click();
+    const gone = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/products/${a.mouse}` && r.request().method() === 'DELETE');
+    await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
+    await gone;
+    const afterProduct = asked.length;
+    await expect(page.getByText('Artikel is verwijderd')).toBeVisible();
+    await expect(page).toHaveURL(/\/voorraad$/);
+    await page.waitForLoadState('networkidle');
+    expect(asked.slice(afterProduct).filter((p) => p === `/api/products/${a.mouse}` || p === `/api/getitems/${a.mouse}`)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
