@@ -219,3 +219,19 @@ test.describe('8. no console errors in normal use', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('4. columns that fit', () => {
+  test('/leveringen at 1280: order numbers and headings whole, the address gives way', async ({ page, signedInAs }) => {
+    await page.setViewportSize(LAPTOP);
+    await signedInAs('beheerder@demo.local');
+    await page.goto('/leveringen');
+    const table = page.getByRole('table', { name: 'Leveringen' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await expect(table.locator('thead .th-label')).toHaveText(['Datum', 'Ordernummer', 'Eindklant', 'Adres', 'Type', 'Voorraad', 'Aanmelddatum', 'Topdesknummer']);
+    const cut = (selector: string) => table.locator(selector).evaluateAll((els) => els
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getClientRects().length > 1).map((el) => el.textContent));
+    expect(await cut('thead .th-label')).toEqual([]);
+    expect(await cut('tbody td:nth-child(2)')).toEqual([]);
+    await page.screenshot({ path: '.tmp/shots46/stumbles-leveringen-1280.png' });
+  });
+});

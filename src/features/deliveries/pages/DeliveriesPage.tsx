@@ -18,19 +18,20 @@ const typeOptions = Object.entries(deliveryTypeNames).map(([id, name]) => ({ id:
  */
 function columnsFor(tab: DeliveryTab): Column<DeliveryListRow>[] {
   const finished: Column<DeliveryListRow>[] = tab === 'finished' ? [{ key: 'completed_at', header: 'Afgerond op', sortable: true, width: 92, cell: { kind: 'date' } }] : [];
+  // Every column but Adres is as wide as its heading and its values; Adres, the least needed, takes what is left.
   return [
     ...finished,
     { key: 'date', header: 'Datum', sortable: true, width: 92, cell: { kind: 'date' } },
     {
-      key: 'order_number', header: 'Ordernummer', sortable: true, width: 110,
+      key: 'order_number', header: 'Ordernummer', sortable: true, width: 128,
       render: (row) => <Link to="/leveringen/$id" params={{ id: row.id }}>{row.order_number || `Levering ${row.id}`}</Link>,
     },
-    { key: 'end_customer_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 120 },
-    { key: 'address', header: 'Adres', sortable: true, width: tab === 'finished' ? 130 : 190 },
-    { key: 'type', header: 'Type', sortable: true, width: 90, value: (row) => row.delivery_type.name },
-    { key: 'products_count', header: 'Voorraad', sortable: true, width: 80, align: 'right' },
-    { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 100, cell: { kind: 'date' } },
-    { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 100 },
+    { key: 'end_customer_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: tab === 'finished' ? 116 : 132 },
+    { key: 'address', header: 'Adres', sortable: true },
+    { key: 'type', header: 'Type', sortable: true, width: 104, value: (row) => row.delivery_type.name },
+    { key: 'products_count', header: 'Voorraad', sortable: true, width: 96, align: 'right' },
+    { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 138, cell: { kind: 'date' } },
+    { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 146 },
   ];
 }
 
