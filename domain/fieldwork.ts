@@ -3,6 +3,14 @@
  * comment written at finishing, the signature limits and the messages of check-out and finish.
  */
 
+import type { Permission } from './permissions';
+
+/**
+ * The right to check deliveries out and finish them: the server's check-out and finish routes, the
+ * delivery page's field work and the driver's 'Mijn leveringen vandaag' all ask this one.
+ */
+export const FIELDWORK_RIGHT: Permission = 'Levering wijzigen';
+
 export const fieldworkMsg = {
   checkOutFailed: 'Items uitklaren mislukt',
   checkedOut: 'De items zijn uitgeklaard',

@@ -25,3 +25,8 @@ export const dutchMonthAbbreviations = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun'
 export function initials(name: string): string {
   return name.split(/\s+/).filter(Boolean).map((p) => p.charAt(0).toUpperCase()).slice(0, 2).join('');
 }
+
+/** A count before its noun, singular for one: countNoun(1, 'accessoire', 'accessoires') is '1 accessoire'. */
+export function countNoun(n: number, singular: string, plural: string): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}

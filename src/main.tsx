@@ -6,7 +6,7 @@ import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstac
 import { setUnauthorizedHandler } from './api/client';
 import { shouldPersistQuery, storagePersister } from './api/persister';
 import { ApiError } from './api/errors';
-import { createAppRouter } from './router';
+import { createAppRouter, isRouteOutcome } from './router';
 import './panels';
 import { Toaster } from './shell/toast';
 import { ConfirmHost } from './shell/confirm';
@@ -113,7 +113,12 @@ const firstPageLoaded = Promise.race([
   router.load().catch(() => undefined),
   new Promise((resolve) => setTimeout(resolve, router.options.defaultPendingMs ?? 1000)),
 ]);
-const reactRoot = createRoot(root);
+const reactRoot = createRoot(root, {
+  // A route's own outcome (no access, not found) is a page, not a fault: only real faults reach the console.
+  onCaughtError: (error, info) => {
+    if (!isRouteOutcome(error)) console.error(error, info.componentStack);
+  },
+});
 void firstPageLoaded.then(() => startTransition(() => reactRoot.render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

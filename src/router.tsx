@@ -5,11 +5,13 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import type { Permission } from '@domain/permissions';
+import { FIELDWORK_RIGHT } from '@domain/fieldwork';
 import { sessionForGuard, hasRight, type SessionUser } from './session';
 import { AuthLayout } from './shell/AuthLayout';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { NoAccessPage } from './shell/NoAccessPage';
 import { RouteError } from './shell/RouteError';
+import { ApiError } from './api/errors';
 // The list pages' search schemas: small, so the route table knows the URL before a page's code loads.
 import { customerListDefaults, customerListSearch, tabFor } from './features/crm/pages/search';
 import { preNotificationListDefaults, preNotificationListSearch } from './features/prenotifications/pages/search';
@@ -20,6 +22,18 @@ import { repairListDefaults, repairListSearch } from './features/repairs/pages/s
 import { eolListDefaults, eolListSearch } from './features/eol/pages/search';
 
 class ForbiddenRoute extends Error {}
+
+/** The router's error for path params that fail their schema (`idParams`). */
+const isBadParams = (error: unknown) => error instanceof Error && error.cause instanceof v.ValiError;
+
+/**
+ * What a route shows as a page of its own, not as a fault: no right to it, an address no record can
+ * have, a record that is not there (404) or not the user's (403). React reports every error a route's
+ * boundary catches on the console; src/main.tsx leaves these out.
+ */
+export function isRouteOutcome(error: unknown): boolean {
+  return error instanceof ForbiddenRoute || isBadParams(error) || (error instanceof ApiError && (error.status === 404 || error.status === 403));
+}
 
 /** Route metadata: the menu, titles, breadcrumbs and guards read this table; a page renders its own top-bar actions (src/shell/top-bar.tsx). */
 export interface RouteMeta {
@@ -155,8 +169,9 @@ const page = <TPath extends string, TParams = Record<string, string>, TSearch ex
     pendingComponent: data.loader && pending,
     errorComponent: ({ error }) => {
       if (error instanceof ForbiddenRoute) return <NoAccessPage />;
+      // An address no record can have (/klant/abc): the page does not exist, whatever its data.
+      if (isBadParams(error)) return <NotFoundPage />;
       if (data.loadError) return <div className="panel notice notice-alert" role="alert">{data.loadError}</div>;
-      if (error instanceof Error && error.cause instanceof v.ValiError) return <NotFoundPage />;
       return <RouteError error={error} />;
     },
   });
@@ -237,7 +252,7 @@ const appRoutes = [
   }),
 
   page('/leveringen', { name: 'deliveryPickUp', title: 'Leveringen', right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveriesPage'), 'DeliveriesPage'),
-  page('/leveringen/vandaag', { name: 'deliveriesToday', title: 'Mijn leveringen vandaag', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveriesTodayPage'), 'DeliveriesTodayPage'),
+  page('/leveringen/vandaag', { name: 'deliveriesToday', title: 'Mijn leveringen vandaag', crumbs: ['deliveryPickUp'], right: FIELDWORK_RIGHT }, () => import('./features/deliveries/pages/DeliveriesTodayPage'), 'DeliveriesTodayPage'),
   page('/leveringen/$id', { name: 'deliveryDetail', title: 'Levering', crumbs: ['deliveryPickUp'], right: 'Levering bekijken' }, () => import('./features/deliveries/pages/DeliveryDetailPage'), 'DeliveryDetailPage', {
     params: idParams,
     loader: ({ queryClient, params }) => import('./features/deliveries/api/deliveries').then((api) => queryClient.ensureQueryData(api.deliveryQueryOptions(params.id))),

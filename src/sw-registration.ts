@@ -57,5 +57,6 @@ export function registerServiceWorker(): void {
   });
   window.addEventListener('online', () => void checkForUpdate());
 
-  void wb.register();
+  // Refused (a browser that blocks workers, a private window): the app works on without one.
+  wb.register().catch(() => undefined);
 }

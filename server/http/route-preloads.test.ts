@@ -18,7 +18,8 @@ describe('routePreloadHeaders', () => {
   const preloads = routePreloadHeaders(dist);
 
   it("names a page's chunks as module preloads, a literal segment before a parameter", () => {
-    expect(preloads('/', true)).toBe('</assets/Shell.js>; rel=modulepreload, </assets/Dashboard.js>; rel=modulepreload');
+    expect(preloads('/', true)).toBe('</api/auth/me>; rel=preload; as=fetch; crossorigin, '
+      + '</assets/Shell.js>; rel=modulepreload, </assets/Dashboard.js>; rel=modulepreload');
     expect(preloads('/leveringen/vandaag', true)).toContain('</assets/Today.js>');
     expect(preloads('/leveringen/12', true)).toContain('</assets/Delivery.js>; rel=modulepreload, </assets/Delivery.css>; rel=preload; as=style; crossorigin');
     expect(preloads('/leveringen/12/', true)).toContain('</assets/Delivery.js>');
@@ -29,8 +30,9 @@ describe('routePreloadHeaders', () => {
     expect(preloads('/bestaat-niet', true)).toBeUndefined();
   });
 
-  it('gives a visitor without a session the login page, where the app sends them', () => {
+  it('gives a visitor without a session the login page, where the app sends them, and does not ask who is signed in', () => {
     expect(preloads('/leveringen/12', false)).toBe('</assets/Login.js>; rel=modulepreload');
+    expect(preloads('/inloggen', false)).toBe('</assets/Login.js>; rel=modulepreload');
   });
 
   it('names nothing without a web build that lists the pages', () => {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { readSheetRows } from './sheets';
+import { readSheet, readSheetRows } from './sheets';
 import { XmlFormatError, XmlNodeTooLongError, XmlStream } from './xml-stream';
 import { fileMsg } from '@domain/files';
 
@@ -28,6 +28,19 @@ describe('readSheetRows', () => {
       ['Vet en gewoon', 'SN-1 <a>', '12.5'],
       ['ná een gat', '', 'true'],
     ]);
+  });
+
+  it('numbers each row as the spreadsheet does (the headings are row 1), blank rows counted, in Excel and CSV', async () => {
+    const data = await workbook((sheet) => {
+      sheet.addRow(['Artikel', 'Serie']);
+      sheet.addRow(['A', '1']);
+      sheet.getCell('A5').value = 'na twee lege rijen';
+    });
+    expect(await readSheet('a.xlsx', data, 2, 'type')).toEqual({
+      rows: [['Artikel', 'Serie'], ['A', '1'], ['na twee lege rijen', '']], lines: [1, 2, 5],
+    });
+    const csv = await readSheet('a.csv', Buffer.from('a;b\r\n1;2\r\n\r\n;\r\n"twee\r\nregels";3\r\n4;5\r\n'), 2, 'type');
+    expect(csv.lines).toEqual([1, 2, 5, 6]);
   });
 
   it('reads CSV with either delimiter, quotes, escaped quotes and CRLF, also across chunk boundaries', async () => {

@@ -12,13 +12,19 @@ import { UnpackLimitError, ZipFormatError, memberText, zipEntries, type UnpackBu
  */
 class RowCollector {
   readonly rows: string[][] = [];
+  /** Each kept row's number in the spreadsheet (the first row is 1), as the user's program shows it. */
+  readonly lines: number[] = [];
+  private last = 0;
   constructor(readonly columnCount: number) {}
 
-  add(cells: string[]): void {
+  /** `line`: the row's number when the file names it (an .xlsx), else the one after the last. */
+  add(cells: string[], line = this.last + 1): void {
+    this.last = line;
     const row = Array.from({ length: this.columnCount }, (_, i) => (cells[i] ?? '').trim());
     if (!row.some((c) => c !== '')) return;
     if (this.rows.length >= MAX_IMPORT_ROWS + 1) throw ValidationError.field('file', fileMsg.tooManyRows);
     this.rows.push(row);
+    this.lines.push(line);
   }
 }
 
@@ -149,6 +155,7 @@ async function readXlsx(data: Buffer, rows: RowCollector, fileTypeMessage: strin
     const shared = await readSharedStrings(data, entries, paths.sharedStrings, budget);
 
     let cells: string[] = [];
+    let line: number | undefined;
     let column = -1;
     let type = '';
     let value = '';
@@ -157,7 +164,12 @@ async function readXlsx(data: Buffer, rows: RowCollector, fileTypeMessage: strin
     let phonetic = 0;
     await parseMember(memberText(data, sheet, budget), {
       open(name, a) {
-        if (name === 'row') { cells = []; column = -1; } else if (name === 'c') {
+        if (name === 'row') {
+          cells = [];
+          column = -1;
+          const r = Number(a.r);
+          line = Number.isInteger(r) && r > 0 ? r : undefined;
+        } else if (name === 'c') {
           column = columnIndex(a.r) ?? column + 1;
           type = a.t ?? 'n';
           value = '';
@@ -175,7 +187,7 @@ async function readXlsx(data: Buffer, rows: RowCollector, fileTypeMessage: strin
               : type === 'b' ? (value === '1' ? 'true' : 'false')
                 : type === 'n' && value.trim() !== '' && Number.isFinite(Number(value)) ? String(Number(value)) : value;
           if (column >= 0 && column < 1000) cells[column] = text;
-        } else if (name === 'row') rows.add(cells);
+        } else if (name === 'row') rows.add(cells, line);
       },
       text(text) {
         if (capture === 'v') value += text;
@@ -197,8 +209,18 @@ async function readXlsx(data: Buffer, rows: RowCollector, fileTypeMessage: strin
  * to more than MAX_IMPORT_UNPACKED_MB is a 422 as soon as the reader gets there.
  */
 export async function readSheetRows(fileName: string, data: Buffer, columnCount: number, fileTypeMessage: string): Promise<string[][]> {
+  return (await readSheet(fileName, data, columnCount, fileTypeMessage)).rows;
+}
+
+/** The rows of readSheetRows and, for each, its row number in the spreadsheet (the heading row is 1). */
+export interface Sheet {
+  rows: string[][];
+  lines: number[];
+}
+
+export async function readSheet(fileName: string, data: Buffer, columnCount: number, fileTypeMessage: string): Promise<Sheet> {
   const rows = new RowCollector(columnCount);
   if (fileName.toLowerCase().endsWith('.csv')) await readCsv(data, rows, fileTypeMessage);
   else await readXlsx(data, rows, fileTypeMessage);
-  return rows.rows;
+  return { rows: rows.rows, lines: rows.lines };
 }

@@ -118,3 +118,15 @@ type Invalidator = { invalidateQueries: (filters: { queryKey: readonly unknown[]
 export async function refreshAfter(queryClient: Invalidator, ...areas: StaleArea[]): Promise<void> {
   await Promise.all(staleKeys(...areas).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
+
+type Key = readonly unknown[];
+type PredicateInvalidator = { invalidateQueries: (filters: { queryKey: Key; predicate: (query: { queryKey: Key }) => boolean }) => Promise<void> };
+
+/**
+ * refreshAfter for a deletion: the queries of the record that is gone (`gone`, key prefixes) are not
+ * asked again, while its page is still on screen until the user is sent on (each would be a 404).
+ */
+export async function refreshAfterDeleting(queryClient: PredicateInvalidator, gone: readonly Key[], ...areas: StaleArea[]): Promise<void> {
+  const isGone = (key: Key) => gone.some((prefix) => prefix.length <= key.length && prefix.every((part, i) => part === key[i]));
+  await Promise.all(staleKeys(...areas).map((queryKey) => queryClient.invalidateQueries({ queryKey, predicate: (q) => !isGone(q.queryKey) })));
+}

@@ -5,6 +5,7 @@ import { showToast } from '../shell/toast';
 import { discardAction, replayOutbox, retryAction, type OutboxAction } from './outbox';
 import { useOthersWaitingCount, useOutboxActions, useOutboxRead } from './stored-actions';
 import './offline.css';
+import { countNoun } from '@domain/format';
 
 function ActionRow({ action }: { action: OutboxAction }) {
   const [busy, setBusy] = useState(false);
@@ -66,7 +67,7 @@ export function OutboxPage() {
         <p className="outbox-item-note" data-testid="outbox-others">
           {others === 1
             ? 'Er wacht 1 actie van een andere gebruiker op dit apparaat; die wordt verstuurd zodra die gebruiker hier weer inlogt.'
-            : `Er wachten ${others} acties van andere gebruikers op dit apparaat; die worden verstuurd zodra hun gebruiker hier weer inlogt.`}
+            : `Er ${others === 1 ? 'wacht' : 'wachten'} ${countNoun(others, 'actie', 'acties')} van andere gebruikers op dit apparaat; die worden verstuurd zodra hun gebruiker hier weer inlogt.`}
         </p>
       )}
       {failed.length > 0 && (

@@ -353,13 +353,13 @@ describe('address import', () => {
     const form = multipart({ id: String(klantClientId) }, { name: 'adressen.xlsx', data: file });
     const res = await klant.post('/api/importcustomeraddresses', form.payload, form.headers);
     expect(res.status).toBe(422);
-    expect(res.body.errors['rows.2.zipcode']).toEqual(['Vul een correcte postcode en huisnummer in']);
-    expect(res.body.errors.file[0]).toContain('Rij 2');
+    expect(res.body.errors['rows.3.zipcode']).toEqual(['Vul een correcte postcode en huisnummer in']);
+    expect(res.body.errors.file[0]).toBe('Rij 3: Vul een correcte postcode en huisnummer in');
     const csvBad = 'Naam locatie;Straat;Huisnummer;Toevoeging;Postcode;Plaats;Land\nA;Damrak;1;;1012 LG;Amsterdam;\nB;;2;;1012 LG;Amsterdam;\n';
     const form2 = multipart({ id: String(klantClientId) }, { name: 'adressen.csv', data: Buffer.from(csvBad) });
     const res2 = await klant.post('/api/importcustomeraddresses', form2.payload, form2.headers);
     expect(res2.status).toBe(422);
-    expect(res2.body.errors['rows.2.street']).toEqual(['Dit veld is verplicht.']);
+    expect(res2.body.errors['rows.3.street']).toEqual(['Dit veld is verplicht.']);
     expect(await addressCount(klantClientId)).toBe(before);
 
     const csvGood = 'Naam locatie,Straat,Huisnummer,Toevoeging,Postcode,Plaats,Land\n"Kantoor, boven",Damrak,1,,1012 LG,Amsterdam,\n';

@@ -188,7 +188,7 @@ describe('lists and export', () => {
     const res = await admin.get(`/api/exportasnproductscsv?id=${asn.id}`);
     expect(res.status).toBe(200);
     expect(String(res.headers['content-type'])).toContain('text/csv');
-    expect(String(res.headers['content-disposition'])).toMatch(/attachment; filename="voormeldingen_\d{8}_\d{6}\.csv"/);
+    expect(String(res.headers['content-disposition'])).toMatch(/attachment; filename="voormeldingen-\d{8}-\d{6}\.csv"/);
     const lines = Buffer.from(res.body as Buffer).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe(
       'Eindklant;Ordernummer;Topdesknummer;Artikelomschrijving;Artikelnummer;Aantal;Ingeklaard;Leverdatum;Aanmelddatum',

@@ -323,11 +323,11 @@ describe('stock import', () => {
     const file = await xlsxFile([[article, 'IMPX-0001', 'ORD-IMP', null, null, 'Nee', null], [article, 'IMPX-0002', null, null, null, 'Ja', 'Reseller'], ['BESTAAT-NIET', 'IMPX-0003', null, null, null, null, null]]);
     const res = await postForm(magazijn, '/api/importstock', { client_id: String(ownProduct.client_id) }, { file: { name: 'voorraad.xlsx', data: file } });
     expect(res.status).toBe(422);
-    expect(res.body.errors['rows.3.article_number']).toEqual(['Onbekend artikelnummer.']);
+    expect(res.body.errors['rows.4.article_number']).toEqual(['Onbekend artikelnummer.']);
     expect(await itemCount({ serialPrefix: 'IMPX-' })).toBe(0);
     const badOwner = await xlsxFile([[article, 'IMPX-0004', null, null, null, 'Ja', 'Niemand']]);
     const res2 = await postForm(magazijn, '/api/importstock', {}, { file: { name: 'voorraad.xlsx', data: badOwner } });
-    expect(res2.body.errors['rows.1.stock_owner']).toEqual(['Kies Eindklant, Reseller of Operational lease.']);
+    expect(res2.body.errors['rows.2.stock_owner']).toEqual(['Kies Eindklant, Reseller of Operational lease.']);
     expect(await itemCount({ serialPrefix: 'IMPX-' })).toBe(0);
   });
 
@@ -343,7 +343,7 @@ describe('stock import', () => {
     expect((await postForm(magazijn, '/api/importstock', {}, { file: { name: 'voorraad.csv', data: csv } })).body.imported).toBe(2);
     const again = Buffer.from(`Artikelnummer,Serienummer\n${article},IMPX-3001\n${article},impx-2001\n`);
     const dup = await postForm(magazijn, '/api/importstock', {}, { file: { name: 'voorraad.csv', data: again } });
-    expect(dup.body.errors['rows.2.serial']).toEqual(['Serienummer bestaat al.']);
+    expect(dup.body.errors['rows.3.serial']).toEqual(['Serienummer bestaat al.']);
     expect(await itemCount({ serialPrefix: 'IMPX-3' })).toBe(0);
   });
 
@@ -351,7 +351,7 @@ describe('stock import', () => {
     const article = (await ctx.db.selectFrom('products').select('article_number').where('id', '=', otherProduct.id).executeTakeFirstOrThrow()).article_number;
     const file = await xlsxFile([[article, 'IMPX-4001', null, null, null, null, null]]);
     const res = await postForm(reseller, '/api/importstock', {}, { file: { name: 'voorraad.xlsx', data: file } });
-    expect(res.body.errors['rows.1.article_number']).toEqual(['Onbekend artikelnummer.']);
+    expect(res.body.errors['rows.2.article_number']).toEqual(['Onbekend artikelnummer.']);
     expect(await itemCount({ serialPrefix: 'IMPX-4' })).toBe(0);
   });
 });

@@ -48,15 +48,15 @@ test('stock: an import with a bad row names the row, a large import shows its pr
   await signedInAs('beheerder@demo.local');
   await page.goto('/voorraad');
 
-  // A bad second row: the dialog says which row and why, and nothing is imported.
+  // A bad second data row: the dialog names its row as the spreadsheet does (the headings are row 1), and nothing is imported.
   await page.getByRole('button', { name: 'Meer acties' }).click();
   await page.getByRole('menuitem', { name: 'Voorraad importeren' }).click();
   const dialog = page.getByRole('dialog', { name: 'Voorraad importeren' });
   await dialog.getByLabel('Bestand').setInputFiles(file('voorraad-fout.csv'));
   await dialog.getByRole('button', { name: 'Importeren' }).click();
   const errors = dialog.getByRole('alert', { name: 'Afgekeurde regels' });
-  await expect(errors.getByRole('listitem')).toHaveText(['Rij 2: Onbekend artikelnummer. (kolom Artikelnummer)']);
-  await expect(page.getByRole('alert').filter({ hasText: 'Voorraad is niet geïmporteerd' })).toContainText('Rij 2: Onbekend artikelnummer.');
+  await expect(errors.getByRole('listitem')).toHaveText(['Rij 3: Onbekend artikelnummer. (kolom Artikelnummer)']);
+  await expect(page.getByRole('alert').filter({ hasText: 'Voorraad is niet geïmporteerd' })).toContainText('Rij 3: Onbekend artikelnummer.');
   await page.screenshot({ path: '.tmp/shots/uploads-stock-import-row-error.png' });
   expect(await serialsOf(portal, productId)).toEqual([]);
 
@@ -114,7 +114,7 @@ test('customer: an address import with a bad row names the row, the good Excel f
   await dialog.getByLabel('Bestand (.csv of Excel)').setInputFiles(file('adressen-fout.csv'));
   await dialog.getByRole('button', { name: 'Importeren' }).click();
   await expect(dialog.getByRole('alert', { name: 'Afgekeurde regels' }).getByRole('listitem'))
-    .toHaveText(['Rij 2: Vul een correcte postcode en huisnummer in (kolom Postcode)']);
+    .toHaveText(['Rij 3: Vul een correcte postcode en huisnummer in (kolom Postcode)']);
   await expect(page.getByRole('alert').filter({ hasText: 'Adressen zijn niet geïmporteerd' })).toBeVisible();
   await page.screenshot({ path: '.tmp/shots/uploads-address-import-row-error.png' });
   expect(await addressCount()).toEqual(before);

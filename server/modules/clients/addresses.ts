@@ -9,11 +9,12 @@ import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
-import { readSheetRows } from '../../lib/sheets';
+import { readSheet } from '../../lib/sheets';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
 import type { Address } from '@domain/contracts/clients';
 import { refuseRowErrors } from '../import-rows';
+import { countNoun } from '@domain/format';
 
 function addressValues(a: AddressFields) {
   return {
@@ -79,9 +80,9 @@ export const importColumns = addressImportColumns;
 
 /** Reads and checks every row; one bad row refuses the whole file (all rows or none). */
 export async function readAddressFile(fileName: string, data: Buffer): Promise<AddressFields[]> {
-  const rows = await readSheetRows(fileName, data, importColumns.length, clientMsg.fileType);
+  const { rows, lines } = await readSheet(fileName, data, importColumns.length, clientMsg.fileType);
   const first = rows[0]?.map((c) => c.toLowerCase()) ?? [];
-  if (first[0] === importColumns[0]?.header.toLowerCase() || first.includes('postcode')) rows.shift();
+  if (first[0] === importColumns[0]?.header.toLowerCase() || first.includes('postcode')) { rows.shift(); lines.shift(); }
   if (rows.length === 0) throw ValidationError.field('file', clientMsg.importEmpty);
   if (rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('file', fileMsg.tooManyRows);
   const errors: Record<string, string[]> = {};
@@ -91,7 +92,7 @@ export async function readAddressFile(fileName: string, data: Buffer): Promise<A
     for (const key of ['name', 'addition', 'country']) if (!record[key]) record[key] = null;
     const result = v.safeParse(addressFieldsSchema, record);
     if (result.success) parsed.push(result.output);
-    else for (const [field, messages] of Object.entries(issuesToFieldErrors(result.issues))) errors[`rows.${index + 1}.${field}`] = messages;
+    else for (const [field, messages] of Object.entries(issuesToFieldErrors(result.issues))) errors[`rows.${lines[index]}.${field}`] = messages;
   });
   refuseRowErrors(errors);
   return parsed;
@@ -100,6 +101,6 @@ export async function readAddressFile(fileName: string, data: Buffer): Promise<A
 export async function importAddresses(trx: Trx, user: AuthUser, clientId: number, rows: AddressFields[]) {
   await assertClientInScope(trx, user, clientId);
   await trx.insertInto('addresses').values(rows.map((a) => ({ client_id: clientId, ...addressValues(a) }))).execute();
-  await recordEvents(trx, user, [{ client_id: clientId, action: `${rows.length} adressen geïmporteerd` }]);
+  await recordEvents(trx, user, [{ client_id: clientId, action: `${countNoun(rows.length, 'adres', 'adressen')} geïmporteerd` }]);
   return rows.length;
 }

@@ -3,6 +3,7 @@ import type { Executor, Trx } from '../../db/database';
 import type { ActivityEvent } from '../events';
 import type { LineRow } from './detail';
 import type { DeliveryRow } from './rows';
+import { countNoun } from '@domain/format';
 
 /**
  * The type a backorder's pickups are finished as: the type of the delivery the chain of backorders
@@ -46,7 +47,7 @@ export async function createBackorder(trx: Trx, d: DeliveryRow, open: LineRow[],
   }))).execute();
   const label = d.order_number ? ` ${d.order_number}` : '';
   events.push(
-    { delivery_id: d.id, client_id: d.client_id, action: `Backorder${label} aangemaakt (${open.length} ${open.length === 1 ? 'artikel' : 'artikelen'})` },
+    { delivery_id: d.id, client_id: d.client_id, action: `Backorder${label} aangemaakt (${countNoun(open.length, 'artikel', 'artikelen')})` },
     { delivery_id: id, client_id: d.client_id, action: 'Backorder aangemaakt' },
   );
   return id;

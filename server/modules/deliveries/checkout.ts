@@ -12,6 +12,7 @@ import { takenSerials } from '../prenotifications/checkin';
 import { recordEvents } from '../stock/events';
 import { deliverableStatuses } from './lines';
 import { deliveryClient, deliveryInScope, type DeliveryRow } from './rows';
+import { countNoun } from '@domain/format';
 
 interface CheckOutRequest {
   deliveryId: number;
@@ -163,6 +164,6 @@ export async function checkOut(trx: Trx, user: AuthUser, req: CheckOutRequest): 
     item_id: p.itemId, product_id: p.productId, client_id: p.clientId, delivery_id: d.id, status_id: ItemStatus.UITGEKLAARD, action: 'Item uitgeklaard',
   })));
   const counted = plan.filter((p) => p.itemId === null).length;
-  if (counted) await recordEvents(trx, user, [{ delivery_id: d.id, client_id: d.client_id, action: `${counted} accessoires uitgeklaard` }]);
+  if (counted) await recordEvents(trx, user, [{ delivery_id: d.id, client_id: d.client_id, action: `${countNoun(counted, 'accessoire', 'accessoires')} uitgeklaard` }]);
   return { delivery_id: d.id, checked_out: plan.map((p) => ({ item_id: p.itemId, delivery_product_id: p.lineId })) };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { fieldworkMsg } from '@domain/fieldwork';
+import { FIELDWORK_RIGHT, fieldworkMsg } from '@domain/fieldwork';
 import { checkOutCheckSchema, checkOutSchema, finishSchema, scanBulkItemsSchema } from '@domain/schemas/fieldwork';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
@@ -11,7 +11,7 @@ import { deliveriesToday } from './today';
 import { checkOutAnswerSchema, checkOutCheckAnswerSchema, deliveriesTodaySchema, deliveryCommandAnswerSchema } from '@domain/contracts/deliveries';
 import { routeSchema } from '../../http/route-schema';
 
-const change = { config: { access: right('Levering wijzigen') } };
+const change = { config: { access: right(FIELDWORK_RIGHT) } };
 
 /** Field work (issue 10): check-out by scanning, the signed finish, and the driver's deliveries of today. */
 export const fieldworkRoutes: FastifyPluginAsync = async (app) => {

@@ -11,6 +11,7 @@ import { SERIAL_UNIQUE } from '../stock/items';
 import { clientScope } from '../../http/scope';
 import { asnInScope, asnLines, completeWhenArrived } from './service';
 import { recordEvents } from '../events';
+import { countNoun } from '@domain/format';
 
 const CHUNK = 2000;
 
@@ -112,7 +113,7 @@ export async function checkIn(trx: Trx, user: AuthUser, input: CheckInInput, fin
   })));
 
   let completed = await completeWhenArrived(trx, asn.id);
-  if (created.length) await recordEvents(trx, user, [{ client_id: asn.client_id, action: `Voormelding ${asn.reference}: ${created.length} artikelen ingeklaard` }]);
+  if (created.length) await recordEvents(trx, user, [{ client_id: asn.client_id, action: `Voormelding ${asn.reference}: ${countNoun(created.length, 'artikel', 'artikelen')} ingeklaard` }]);
   if (finish && !completed) {
     await trx.updateTable('asns').set({ completed_at: new Date(), partial_delivery: true }).where('id', '=', asn.id).execute();
     await recordEvents(trx, user, [{ client_id: asn.client_id, action: `Voormelding ${asn.reference} afgerond als deellevering` }]);

@@ -1,6 +1,7 @@
-import { fileStamp, formatDate } from '@domain/dates';
+import { formatDate } from '@domain/dates';
 import type { Executor } from '../../db/database';
 import { csvCell } from '../../lib/csv-cell';
+import { timestampedName } from '../../lib/xlsx';
 import type { AuthUser } from '../../http/access';
 import type { ListParams } from '../../http/list-params';
 import { asnInScope, asnProductsQuery } from './service';
@@ -39,7 +40,7 @@ export function asnProductsCsv(rows: AsnProductCsvRow[]): string {
   return `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`;
 }
 
+/** Named as every export is: 'voormeldingen-YYYYMMDD-HHmmss.csv'. */
 export function csvFileName(now = new Date()): string {
-  const stamp = fileStamp(now);
-  return `voormeldingen_${stamp.date}_${stamp.time}.csv`;
+  return timestampedName('voormeldingen', 'csv', now);
 }

@@ -11,6 +11,7 @@ import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
 import type { BundleDetail } from '@domain/contracts/stock';
+import { countNoun } from '@domain/format';
 
 const sorts: Record<string, string> = { name: 'b.name', products_count: 'products_count', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name', id: 'b.id' };
 
@@ -82,7 +83,7 @@ export async function setBundleProducts(trx: Trx, user: AuthUser, id: number, in
   await trx.deleteFrom('bundle_product').where('bundle_id', '=', id).execute();
   if (wanted.length) await trx.insertInto('bundle_product').values(wanted.map((p) => ({ bundle_id: id, product_id: p }))).execute();
   if (input.name && input.name !== b.name) await trx.updateTable('bundles').set({ name: input.name }).where('id', '=', id).execute();
-  await recordEvents(trx, user, [{ client_id: b.client_id, action: `Bundelinhoud van ${input.name ?? b.name} gewijzigd (${wanted.length} artikelen)` }]);
+  await recordEvents(trx, user, [{ client_id: b.client_id, action: `Bundelinhoud van ${input.name ?? b.name} gewijzigd (${countNoun(wanted.length, 'artikel', 'artikelen')})` }]);
 }
 
 /** Bundles of a client (customer page, extra-products form). */

@@ -6,7 +6,7 @@ import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, unlessTaken } from '../../http/errors';
 import { clientScope } from '../../http/scope';
-import { readSheetRows } from '../../lib/sheets';
+import { readSheet, type Sheet } from '../../lib/sheets';
 import { MAX_IMPORT_ROWS } from '@domain/files';
 import { recordEvents } from '../events';
 import { SERIAL_UNIQUE } from './items';
@@ -19,17 +19,18 @@ interface ResolvedRow extends ImportRow {
 }
 
 /** The cells of a stock import file; read before the command's transaction opens. */
-export function readStockFile(fileName: string, data: Buffer): Promise<string[][]> {
-  return readSheetRows(fileName, data, importColumns.length, stockMsg.fileType);
+export function readStockFile(fileName: string, data: Buffer): Promise<Sheet> {
+  return readSheet(fileName, data, importColumns.length, stockMsg.fileType);
 }
 
 /**
  * Checks every row of a stock import (from readStockFile); one bad row refuses the whole file.
- * Errors are keyed `rows.<n>.<field>` with n the data row number (1 = first row under the headings).
+ * Errors are keyed `rows.<n>.<field>` with n the row's number in the spreadsheet (the headings are row 1).
  */
-export async function readStockImport(db: Executor, user: AuthUser, rows: string[][], clientId: number | null): Promise<ResolvedRow[]> {
+export async function readStockImport(db: Executor, user: AuthUser, sheet: Sheet, clientId: number | null): Promise<ResolvedRow[]> {
+  const { rows, lines } = sheet;
   const first = rows[0]?.map((c) => c.toLowerCase()) ?? [];
-  if (first[0] === importColumns[0]?.header.toLowerCase() || first.includes('serienummer')) rows.shift();
+  if (first[0] === importColumns[0]?.header.toLowerCase() || first.includes('serienummer')) { rows.shift(); lines.shift(); }
   if (rows.length === 0) throw ValidationError.field('file', stockMsg.importEmpty);
   if (rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('file', stockMsg.importTooMany);
 
@@ -39,7 +40,7 @@ export async function readStockImport(db: Executor, user: AuthUser, rows: string
     for (const key of ['serial', 'order_number', 'mac_address', 'tag_number']) if (!record[key]) record[key] = null;
     const result = v.safeParse(importRowSchema, record);
     if (result.success) return result.output;
-    for (const [field, messages] of Object.entries(issuesToFieldErrors(result.issues))) errors[`rows.${index + 1}.${field}`] = messages;
+    for (const [field, messages] of Object.entries(issuesToFieldErrors(result.issues))) errors[`rows.${lines[index]}.${field}`] = messages;
     return null;
   });
 
@@ -62,7 +63,7 @@ export async function readStockImport(db: Executor, user: AuthUser, rows: string
   const resolved: ResolvedRow[] = [];
   parsed.forEach((row, index) => {
     if (!row) return;
-    const key = (field: string) => `rows.${index + 1}.${field}`;
+    const key = (field: string) => `rows.${lines[index]}.${field}`;
     const candidates = byNumber.get(row.article_number.toLowerCase()) ?? [];
     const [product, ...others] = candidates;
     if (!product) { errors[key('article_number')] = [stockMsg.productUnknown]; return; }

@@ -1,5 +1,6 @@
 import { importRowErrors } from '@domain/import-errors';
 import './upload.css';
+import { countNoun } from '@domain/format';
 
 const SHOWN = 50;
 
@@ -10,7 +11,7 @@ export function ImportErrors({ fieldErrors, columns }: { fieldErrors: Record<str
   return (
     <ul className="import-errors" role="alert" aria-label="Afgekeurde regels">
       {rows.slice(0, SHOWN).map((r) => <li key={r}>{r}</li>)}
-      {rows.length > SHOWN && <li>… en nog {rows.length - SHOWN} fouten</li>}
+      {rows.length > SHOWN && <li>… en nog {countNoun(rows.length - SHOWN, 'fout', 'fouten')}</li>}
     </ul>
   );
 }

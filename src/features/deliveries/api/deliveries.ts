@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { download, getJson, postForm, postJson, putJson, type Paged } from '../../../api/client';
-import { queryKeys, refreshAfter } from '../../../api/keys';
+import { queryKeys, refreshAfter, refreshAfterDeleting } from '../../../api/keys';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import type { DeliveryCommandAnswer, DeliveryDetail, DeliveryFormOptions, DeliveryListRow } from '@domain/contracts/deliveries';
 import { deliveryToast } from '@domain/schemas/deliveries';
@@ -73,4 +73,12 @@ const stateMeta = (errorText: string): MutationMeta => ({ errorText, toastFieldE
 const post = (path: string) => (id: number) => postJson<{ message: string; id: number }>(path, { id });
 export const useCancelDelivery = () => useDeliveryMutation(post('delivery/cancel'), stateMeta(deliveryToast.cancelFailed));
 export const useReopenDelivery = () => useDeliveryMutation(post('delivery/reopen-cancelled-delivery'), stateMeta(deliveryToast.reopenFailed));
-export const useDeleteDelivery = () => useDeliveryMutation(post('delivery/delete'), stateMeta(deliveryToast.deleteFailed));
+export function useDeleteDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: post('delivery/delete'),
+    meta: stateMeta(deliveryToast.deleteFailed),
+    onSuccess: (_answer, id) => refreshAfterDeleting(queryClient,
+      [queryKeys.deliveries.detail(id), queryKeys.repairs.detail(id), queryKeys.repairs.events(id)], 'deliveries'),
+  });
+}

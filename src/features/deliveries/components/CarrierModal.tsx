@@ -8,7 +8,10 @@ import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../shell/toast';
 import { useEditDelivery } from '../api/deliveries';
 
-/** 'Bezorger wijzigen': the carrier is optional; none means the provider's own carrier (spec 2 §5). */
+/**
+ * 'Bezorger wijzigen' (spec 2 §5): the carriers once each; the delivery's own is chosen at the start, so
+ * 'no carrier' (which the server reads as the provider's own) needs no option of its own.
+ */
 export function CarrierModal({ delivery, onClose }: { delivery: DeliveryDetail; onClose: () => void }) {
   const edit = useEditDelivery(delivery.id, deliveryToast.carrierFailed);
   const form = useApiForm({
@@ -20,7 +23,7 @@ export function CarrierModal({ delivery, onClose }: { delivery: DeliveryDetail; 
   return (
     <Modal title="Bezorger wijzigen" onClose={onClose} size="small">
       <form {...form.formProps} aria-label="Bezorger wijzigen">
-        <SelectField label="Bezorger" {...form.bind('carrier_id')} placeholder="Geen (Reuzado)"
+        <SelectField label="Bezorger" {...form.bind('carrier_id')} placeholder={null}
           options={Object.entries(carrierNames).map(([id, name]) => ({ value: id, label: name }))} />
         <FormActions error={form.formError} pending={form.submitting} onCancel={onClose} />
       </form>

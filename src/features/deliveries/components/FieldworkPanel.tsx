@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
-import { Carrier } from '@domain/enums';
+import { Carrier, DeliveryType } from '@domain/enums';
+import { FIELDWORK_RIGHT } from '@domain/fieldwork';
 import { useSessionUser } from '../../../session';
 import { useFetchAhead } from '../../../shell/code-ahead';
 import { useOptionalPart, type OptionalPart } from '../../../shell/optional-part';
 import { useOutboxRead } from '../../../offline/stored-actions';
 import { checkOutComplete, usePendingFieldwork } from '../api/fieldwork';
 import '../fieldwork.css';
+import { countNoun } from '@domain/format';
 
 const loadCheckOut = () => import('./CheckOutModal').then((m) => m.CheckOutModal);
 const loadFinish = () => import('./FinishDeliveryModal').then((m) => m.FinishDeliveryModal);
@@ -35,7 +37,9 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
   const [modal, setModal] = useState<'checkout' | 'finish' | null>(null);
   const open = !d.is_cancelled && !d.completed && !pending.finish;
   const deliver = d.products.filter((l) => l.is_pickup === 0);
-  const mayChange = can('Levering wijzigen');
+  // A bulk delivery is finished without a signature (spec 2 §5).
+  const bulk = d.delivery_type_id === DeliveryType.BULK_LEVERING;
+  const mayChange = can(FIELDWORK_RIGHT);
   const complete = checkOutComplete(d, unplaced);
   const canCheckOut = open && mayChange && !complete && deliver.some((l) => !l.checked_out_at);
   // The server's rule (can.finish), or the same rule over what was checked out offline meanwhile.
@@ -59,7 +63,7 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
       {(pending.finish || waitingCheckOuts > 0) && (
         <div className="notice notice-warning fw-waiting" role="status" data-testid="fw-waiting">
           <strong>Wacht op verzending</strong>
-          {waitingCheckOuts > 0 && <span> · {waitingCheckOuts} {waitingCheckOuts === 1 ? 'item' : 'items'} uitklaren</span>}
+          {waitingCheckOuts > 0 && <span> · {countNoun(waitingCheckOuts, 'item', 'items')} uitklaren</span>}
           {pending.finish && <span> · afronden{signer ? `, getekend door ${signer}` : ''}</span>}
           {unplaced.length > 0 && <span> · serienummers: {unplaced.join(', ')}</span>}
           {' '}<Link to="/wachtrij">Wachtrij</Link>
@@ -73,7 +77,7 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
       {finishable && (
         <div className="fw-finish-panel">
           <h3>Afronden</h3>
-          <p className="muted">Vink aan wat is geleverd en opgehaald en laat de ontvanger tekenen.</p>
+          <p className="muted">{bulk ? 'Vink aan wat is geleverd.' : 'Vink aan wat is geleverd en opgehaald en laat de ontvanger tekenen.'}</p>
           <button type="button" className="button button-primary" disabled={!outboxRead} onClick={() => { setModal('finish'); finish.retry(); }}>Afronden</button>
         </div>
       )}

@@ -169,12 +169,12 @@ export function FinishDeliveryModal({ delivery: d, waitingSerials = [], onClose 
           waiting={{ serials: waitingSerials, ticked: tickedSerials, onToggle: toggleSerial, errors: serialErrors }} />
         <TickList d={d} lines={pickup} title="Opgehaalde artikelen" ticked={ticked} onToggle={toggle} errors={lineErrors} />
         <p className="muted">Vink uit wat niet is geleverd of opgehaald: dat wordt een backorder.</p>
-        <div className="field">
-          <label htmlFor="fw-signer">Naam ondertekenaar{bulk ? '' : ' *'}</label>
+        {!bulk && <div className="field">
+          <label htmlFor="fw-signer">Naam ondertekenaar *</label>
           <input id="fw-signer" value={signer} autoComplete="name" maxLength={160}
             aria-invalid={errors.signer_name ? true : undefined} onChange={(e) => { setSigner(e.target.value); setErrors(({ signer_name: _, ...rest }) => rest); }} />
           {errors.signer_name && <div className="field-error" role="alert">{errors.signer_name}</div>}
-        </div>
+        </div>}
         {!bulk && <SignaturePad onChange={(png) => { setSignature(png); if (png) setErrors(({ handtekening: _, ...rest }) => rest); }} error={errors.handtekening} />}
       </div>
     </Modal>

@@ -76,6 +76,8 @@ function TicketForm({ type, clientId, itemId, onClose, onSaved, options }: Props
   const { values, setValue } = form;
   const ticket = type !== DeliveryType.EXTRA_PRODUCTEN;
   const pickupLabel = type === DeliveryType.REPARATIE ? 'Defecte artikelen' : type === DeliveryType.EOL_SWAP ? 'EOL artikelen' : 'Op te halen voorraad';
+  // The item the ticket was opened from comes first, ticked: in a stock of hundreds it is the one meant.
+  const items = itemId ? [...options.items.filter((i) => i.id === itemId), ...options.items.filter((i) => i.id !== itemId)] : options.items;
   const bundle = options.bundles.find((b) => String(b.id) === values.bundle_id);
   const togglePickup = (id: number, on: boolean) => {
     setValue('pickup', on ? [...values.pickup, id] : values.pickup.filter((x) => x !== id));
@@ -112,7 +114,7 @@ function TicketForm({ type, clientId, itemId, onClose, onSaved, options }: Props
       {ticket && (
         <fieldset className="ticket-lines">
           <legend>{pickupLabel}{type !== DeliveryType.UITDIENST && <span className="field-required" aria-hidden> *</span>}</legend>
-          {options.items.length === 0 ? <p className="muted">Deze klant heeft geen artikelen</p> : options.items.map((item) => (
+          {items.length === 0 ? <p className="muted">Deze klant heeft geen artikelen</p> : items.map((item) => (
             <CheckboxField key={item.id} name={`pickup-${item.id}`} disabled={item.on_open_delivery}
               label={`${item.product_name}${item.serial ? ` · ${item.serial}` : ''}${item.on_open_delivery ? ' (staat al op een levering)' : ''}`}
               value={values.pickup.includes(item.id)} onChange={(on: boolean) => togglePickup(item.id, on)} />

@@ -5,6 +5,7 @@ import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
 import type { StaleArea } from '../../../api/keys';
 import type { OutboxAction } from '../../../offline/db';
 import type { NewAction } from '../../../offline/queue';
+import { countNoun } from '@domain/format';
 
 /**
  * The field work actions of the outbox (issue 10): check-out scans and the signed finish, each one
@@ -54,7 +55,7 @@ export function checkOutAction(d: DeliveryRef, serials: string[], accessories: A
     method: 'POST',
     path: bulk ? 'items/scanbulkitems' : 'delivery/checkout',
     body: bulk ? { delivery_id: d.id, serials, accessories } : { id: d.id, serials, accessories },
-    label: `${name(d)}: ${count} ${count === 1 ? 'item' : 'items'} uitklaren`,
+    label: `${name(d)}: ${countNoun(count, 'item', 'items')} uitklaren`,
     stale: STALE,
     kind: 'checkout',
     meta: { deliveryId: d.id },

@@ -1,8 +1,10 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { deliveryTypeNames } from '@domain/enums';
+import { FIELDWORK_RIGHT } from '@domain/fieldwork';
 import type { DeliveryListRow } from '@domain/contracts/deliveries';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { useEndCustomers } from '../../../api/lookups';
+import { useSessionUser } from '../../../session';
 import { TopBarActions } from '../../../shell/top-bar';
 import { toastError } from '../../../shell/toast';
 import { deliveryListQueryOptions, deliveryTabs, exportDeliveries, type DeliveryTab } from '../api/deliveries';
@@ -16,19 +18,20 @@ const typeOptions = Object.entries(deliveryTypeNames).map(([id, name]) => ({ id:
  */
 function columnsFor(tab: DeliveryTab): Column<DeliveryListRow>[] {
   const finished: Column<DeliveryListRow>[] = tab === 'finished' ? [{ key: 'completed_at', header: 'Afgerond op', sortable: true, width: 92, cell: { kind: 'date' } }] : [];
+  // Every column but Adres is as wide as its heading and its values; Adres, the least needed, takes what is left.
   return [
     ...finished,
     { key: 'date', header: 'Datum', sortable: true, width: 92, cell: { kind: 'date' } },
     {
-      key: 'order_number', header: 'Ordernummer', sortable: true, width: 110,
+      key: 'order_number', header: 'Ordernummer', sortable: true, width: 128,
       render: (row) => <Link to="/leveringen/$id" params={{ id: row.id }}>{row.order_number || `Levering ${row.id}`}</Link>,
     },
-    { key: 'end_customer_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 120 },
-    { key: 'address', header: 'Adres', sortable: true, width: tab === 'finished' ? 130 : 190 },
-    { key: 'type', header: 'Type', sortable: true, width: 90, value: (row) => row.delivery_type.name },
-    { key: 'products_count', header: 'Voorraad', sortable: true, width: 80, align: 'right' },
-    { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 100, cell: { kind: 'date' } },
-    { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 100 },
+    { key: 'end_customer_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: tab === 'finished' ? 116 : 132 },
+    { key: 'address', header: 'Adres', sortable: true },
+    { key: 'type', header: 'Type', sortable: true, width: 104, value: (row) => row.delivery_type.name },
+    { key: 'products_count', header: 'Voorraad', sortable: true, width: 96, align: 'right' },
+    { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 138, cell: { kind: 'date' } },
+    { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 146 },
   ];
 }
 
@@ -38,6 +41,7 @@ const isTab = (x: unknown): x is DeliveryTab => typeof x === 'string' && x in de
 export function DeliveriesPage() {
   const search = useSearch({ from: '/app/leveringen' }) as Record<string, unknown>;
   const navigate = useNavigate();
+  const { can } = useSessionUser();
   const tab: DeliveryTab = isTab(search.tab) ? search.tab : 'open';
   const customers = useEndCustomers();
 
@@ -58,7 +62,7 @@ export function DeliveriesPage() {
               onClick={() => void navigate({ to: '/leveringen', search: { tab: t } })}>{deliveryTabs[t].label}</button>
           ))}
         </div>
-        <Link to="/leveringen/vandaag" className="delivery-tab">Mijn leveringen vandaag</Link>
+        {can(FIELDWORK_RIGHT) && <Link to="/leveringen/vandaag" className="delivery-tab">Mijn leveringen vandaag</Link>}
       </div>
       <DataTable<DeliveryListRow>
         key={tab}

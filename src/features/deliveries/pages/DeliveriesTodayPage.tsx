@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
-import { formatDate, formatTime } from '@domain/format';
+import { countNoun, formatDate, formatTime } from '@domain/format';
 import { pendingFor } from '../offline/fieldwork-actions';
 import { useOutboxActions } from '../../../offline/stored-actions';
 import { useDeliveriesToday } from '../api/fieldwork';
@@ -38,7 +38,7 @@ export function DeliveriesTodayPage() {
   return (
     <div className="panel">
       <p className="muted" data-testid="fw-today-date">
-        {formatDate(date)} · {data.length} {data.length === 1 ? 'levering' : 'leveringen'}
+        {formatDate(date)} · {countNoun(data.length, 'levering', 'leveringen')}
         {today.dataUpdatedAt > 0 && ` · bijgewerkt ${formatTime(new Date(today.dataUpdatedAt))}`}
         {today.isFetching ? ' · bijwerken…' : ''}
       </p>

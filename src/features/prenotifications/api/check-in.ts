@@ -4,6 +4,7 @@ import { scanMsg, serialKey } from '@domain/scan';
 import { enqueue, type EnqueueOutcome } from '../../../offline/outbox';
 import { queryKeys } from '../../../api/keys';
 import type { AsnDetail, SerialLookup } from '@domain/contracts/prenotifications';
+import { countNoun } from '@domain/format';
 
 export interface CheckInLinePayload {
   asn_product_id: number;
@@ -23,7 +24,7 @@ export async function checkInArticles(
     method: 'POST',
     path: finish ? 'delivery/save-and-finish' : 'delivery/save',
     body: { id: asn.id, products },
-    label: `Voormelding ${asn.reference}: ${count} ${count === 1 ? 'artikel' : 'artikelen'} inklaren`,
+    label: `Voormelding ${asn.reference}: ${countNoun(count, 'artikel', 'artikelen')} inklaren`,
     stale: ['prenotifications', 'stock'],
   });
   if (outcome.status === 'waiting') {

@@ -157,7 +157,7 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
             <section className="ci-line" key={line.id} aria-label={line.product.name}>
               <div className="ci-line-head">
                 <span className="ci-line-title">{line.product.name} <small>({line.product.article_number})</small></span>
-                <span className="ci-line-count" data-testid={`ci-count-${line.id}`}>{count} van {remaining} nog te ontvangen</span>
+                <span className="ci-line-count" data-testid={`ci-count-${line.id}`}>{Math.max(0, remaining - count)} van {remaining} nog te ontvangen</span>
               </div>
               {accessory ? (
                 <label className="ci-qty">

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { deleteJson, getJson, postForm, postJson, type Paged } from '../../../api/client';
-import { queryKeys, refreshAfter } from '../../../api/keys';
+import { queryKeys, refreshAfter, refreshAfterDeleting } from '../../../api/keys';
 import { reasonOr } from '../../../api/meta';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { preloadTable, tableParamsOf } from '../../../ui/table/search';
@@ -64,7 +64,9 @@ export function useProductAction() {
         ? 'Artikel kan niet worden verwijderd'
         : reasonOr('Artikel kan niet inactief worden gemaakt', 403)(err)),
     },
-    onSuccess: () => refreshAfter(queryClient, 'stock'),
+    onSuccess: (_answer, { id, action }) => (action === 'delete'
+      ? refreshAfterDeleting(queryClient, [queryKeys.stock.product(id), queryKeys.stock.items(id)], 'stock')
+      : refreshAfter(queryClient, 'stock')),
   });
 }
 

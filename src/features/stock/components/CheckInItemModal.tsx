@@ -8,6 +8,7 @@ import { useApiForm } from '../../../ui/form/useApiForm';
 import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../shell/toast';
 import { useCheckInItems } from '../api/items';
+import { countNoun } from '@domain/format';
 
 /**
  * The article page's check-in (spec 2 §2.2, right 'Artikel aanmaken'): an item of this article into
@@ -23,7 +24,7 @@ export function CheckInItemModal({ product, onClose }: { product: ProductDetail;
     submit: (values) => checkIn.mutateAsync(accessory ? { ...values, serial: null } : { ...values, quantity: 1 }),
     onSuccess: (result) => {
       const count = result.data.length;
-      showToast('Gelukt', `${count} ${count === 1 ? 'item is' : 'items zijn'} ingeklaard`);
+      showToast('Gelukt', `${countNoun(count, 'item is', 'items zijn')} ingeklaard`);
       onClose();
     },
     onError: () => 'Het inklaren is mislukt',

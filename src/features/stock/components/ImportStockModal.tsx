@@ -10,6 +10,7 @@ import { Modal } from '../../../ui/Modal';
 import { showToast } from '../../../shell/toast';
 import { refreshAfter } from '../../../api/keys';
 import { importStock } from '../api/products';
+import { countNoun } from '@domain/format';
 
 /** 'Voorraad importeren': .csv or Excel, template link, upload progress; the server imports all rows or none. */
 export function ImportStockModal({ onClose }: { onClose: () => void }) {
@@ -28,7 +29,7 @@ export function ImportStockModal({ onClose }: { onClose: () => void }) {
     setProgress(0);
     try {
       const result = await importStock(file, null, setProgress);
-      showToast('Gelukt', `Voorraad is geïmporteerd (${result.imported} items)`);
+      showToast('Gelukt', `Voorraad is geïmporteerd (${countNoun(result.imported, 'item', 'items')})`);
       await refreshAfter(queryClient, 'stock');
       onClose();
     } catch (err) {

@@ -1,11 +1,12 @@
 import { ItemStatus } from '@domain/enums';
 import type { Status } from '@domain/contracts/stock';
+import { countNoun } from '@domain/format';
 
 /** 'N maanden' until EOL, 'Verlopen' once past, 'Niet bekend' when the article has no EOL. */
 export function eolText(months: number | null | undefined): string {
   if (months == null) return 'Niet bekend';
   if (months < 0) return `Verlopen (${-months} mnd)`;
-  return `${months} ${months === 1 ? 'maand' : 'maanden'}`;
+  return countNoun(months, 'maand', 'maanden');
 }
 
 const tone: Record<number, string> = {

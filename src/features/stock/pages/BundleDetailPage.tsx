@@ -7,6 +7,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { BundleDetail } from '@domain/contracts/stock';
 import { useSessionUser } from '../../../session';
 import '../stock.css';
+import { countNoun } from '@domain/format';
 
 const route = getRouteApi('/app/bundle/$id');
 
@@ -34,7 +35,7 @@ function BundleChecklist({ bundle }: { bundle: BundleDetail }) {
       <div className="panel-header">
         <div>
           <h2>{bundle.name}</h2>
-          <span className="muted">{bundle.client.name} · {picked.size} van {bundle.client_products.length} artikelen in de bundel</span>
+          <span className="muted">{bundle.client.name} · {picked.size} van {countNoun(bundle.client_products.length, 'artikel', 'artikelen')} in de bundel</span>
         </div>
         {canEdit && (
           <button type="button" className="button button-primary" onClick={submit} disabled={save.isPending}>Selectie wordt bundel</button>
