@@ -3,7 +3,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['auth', 'dashboard', 'crm', 'stock', 'prenotifications', 'deliveries', 'repairs', 'eol', 'users', 'roles', 'activities', 'offline'];
+const features = [
+  'auth',
+  'dashboard',
+  'crm',
+  'stock',
+  'prenotifications',
+  'deliveries',
+  'repairs',
+  'eol',
+  'users',
+  'roles',
+  'activities',
+  'offline',
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
@@ -28,9 +41,17 @@ export default tseslint.config(
   ...features.map((f) => ({
     files: [`src/features/${f}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: features.filter((o) => o !== f).map((o) => `**/features/${o}/**`), message: 'Features do not import each other; move shared code to src/ui or domain.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: features.filter((o) => o !== f).map((o) => `**/features/${o}/**`),
+              message: 'Features do not import each other; move shared code to src/ui or domain.',
+            },
+          ],
+        },
+      ],
     },
   })),
   // The layers below the features know no feature and not the route table (src/router.tsx); they
@@ -38,9 +59,17 @@ export default tseslint.config(
   {
     files: ['src/{ui,shell,offline,api,session}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/features/**', '**/router', '**/router.tsx'], message: 'src/ui, shell, offline, api and session import no feature and not the route table.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/router', '**/router.tsx'],
+              message: 'src/ui, shell, offline, api and session import no feature and not the route table.',
+            },
+          ],
+        },
+      ],
     },
   },
   // No explicit `any` anywhere but in the migrations, which are frozen as they ran (Kysely<any>).
@@ -49,11 +78,28 @@ export default tseslint.config(
   // (domain/tsconfig.json proves it has no DOM or Node globals either).
   {
     files: ['domain/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'node:*', 'fs', 'path', '**/src/**', '**/server/**'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-dom', 'node:*', 'fs', 'path', '**/src/**', '**/server/**'] },
+      ],
+    },
   },
   // The server imports the shared domain (@domain), never the web app's folder.
   {
     files: ['server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'The server imports shared code from @domain, not from the web app (src/).' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**'],
+              message: 'The server imports shared code from @domain, not from the web app (src/).',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

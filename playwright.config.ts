@@ -11,7 +11,9 @@ const executablePath = chromiumPath();
 // The servers run in UTC, the zone of a container: dates shown or checked must be Amsterdam's anyway (domain/dates.ts).
 process.env.TZ = 'UTC';
 // Runs side by side (each with its own WEB_DIST_DIR) must not empty each other's results folder.
-const outputDir = process.env.WEB_DIST_DIR ? `.tmp/test-results-${path.basename(path.resolve(process.env.WEB_DIST_DIR))}` : 'test-results';
+const outputDir = process.env.WEB_DIST_DIR
+  ? `.tmp/test-results-${path.basename(path.resolve(process.env.WEB_DIST_DIR))}`
+  : 'test-results';
 const LONG_WALKS = ['**/fieldwork-offline-200.spec.ts', '**/narrow.spec.ts', '**/topbar.spec.ts', '**/layout.spec.ts'];
 
 export default defineConfig({
@@ -55,7 +57,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
 });

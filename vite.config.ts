@@ -32,7 +32,10 @@ export default defineConfig({
           { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], maximumFileSizeToCacheInBytes: 5 * 1024 * 1024 },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
     }),
     routePreloads(fileURLToPath(new URL('./src/router.tsx', import.meta.url))),
     precompress(),
@@ -40,7 +43,9 @@ export default defineConfig({
   resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
-    target: 'es2022', sourcemap: process.env.SOURCEMAP === '1', chunkSizeWarningLimit: 1500,
+    target: 'es2022',
+    sourcemap: process.env.SOURCEMAP === '1',
+    chunkSizeWarningLimit: 1500,
     rollupOptions: { output: { manualChunks: startChunk('index') } },
   },
 });

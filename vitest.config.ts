@@ -18,10 +18,19 @@ const apiProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: quiet === 'only' ? quietFiles : ['tests/api/**/*.test.ts'],
-    // PostgreSQL alone has backends that can be terminated, transactions that deadlock, prepared statements, values sent
+    // PostgreSQL alone has backends that can be terminated, transactions that deadlock, prepared statements, values
+    // sent
     // as text and room for several API processes: those files run on it only.
     exclude: [
-      ...(dbKind === 'pglite' ? ['tests/api/connection-loss.test.ts', 'tests/api/deadlock-retry.test.ts', 'tests/api/prepared-statements.test.ts', 'tests/api/multi-process.test.ts', 'tests/api/pg-timestamps.test.ts'] : []),
+      ...(dbKind === 'pglite'
+        ? [
+            'tests/api/connection-loss.test.ts',
+            'tests/api/deadlock-retry.test.ts',
+            'tests/api/prepared-statements.test.ts',
+            'tests/api/multi-process.test.ts',
+            'tests/api/pg-timestamps.test.ts',
+          ]
+        : []),
       ...(quiet === 'later' ? quietFiles : []),
     ],
     environment: 'node',
@@ -47,7 +56,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts', 'build/**/*.test.ts', 'bench/**/*.test.ts', 'tests/*.test.ts'],
+          include: [
+            'domain/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'sw/**/*.test.ts',
+            'build/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'tests/*.test.ts',
+          ],
           environment: 'node',
           // Some unit tests start an embedded database; on a busy 2-core machine that takes seconds.
           testTimeout: 30_000,

@@ -22,7 +22,9 @@ import { cpuOf, postgresCpu, postgresSince } from './proc-cpu';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    base: { type: 'string', default: 'HEAD' }, turns: { type: 'string', default: '8' }, seconds: { type: 'string', default: '3' },
+    base: { type: 'string', default: 'HEAD' },
+    turns: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '3' },
     'b-node-args': { type: 'string', default: '' },
   },
 });
@@ -50,11 +52,20 @@ servers.B = await startBundle(bundles.B, volume.databaseUrl, 38422, values['b-no
 try {
   // One sign-in per user serves both: sessions live in the shared database.
   const headers = new Map<string, Record<string, string>>();
-  const headersOf = async (email: string) => headers.get(email) ?? headers.set(email, (await new BenchClient(servers.A.url).signIn(email)).loadHeaders()).get(email)!;
-  console.log(`A: ${values.base} (${bundles.A}), B: the working tree${values['b-node-args'] ? ` with ${values['b-node-args']}` : ''}; ${turns} turns of ${seconds} s per variant and route, 32 connections`);
-  for (const route of routes(volume).filter(isPortalRoute).filter((r) => r.name.includes(filter))) {
+  const headersOf = async (email: string) =>
+    headers.get(email) ??
+    headers.set(email, (await new BenchClient(servers.A.url).signIn(email)).loadHeaders()).get(email)!;
+  console.log(
+    `A: ${values.base} (${bundles.A}), B: the working tree${values['b-node-args'] ? ` with ${values['b-node-args']}` : ''}; ${turns} turns of ${seconds} s per variant and route, 32 connections`,
+  );
+  for (const route of routes(volume)
+    .filter(isPortalRoute)
+    .filter((r) => r.name.includes(filter))) {
     const load = await headersOf(userOf(route));
-    const sum = { A: { requests: 0, seconds: 0, node: 0, postgres: 0 }, B: { requests: 0, seconds: 0, node: 0, postgres: 0 } };
+    const sum = {
+      A: { requests: 0, seconds: 0, node: 0, postgres: 0 },
+      B: { requests: 0, seconds: 0, node: 0, postgres: 0 },
+    };
     for (const v of ['A', 'B'] as const) await fire({ base: servers[v].url, headers: load }, route.path, 32, 2);
     for (let turn = 0; turn < turns; turn++) {
       for (const v of (turn % 2 ? ['B', 'A'] : ['A', 'B']) as Variant[]) {
@@ -62,16 +73,21 @@ try {
         const postgres = postgresCpu();
         const sample = await fire({ base: servers[v].url, headers: load }, route.path, 32, seconds);
         if (sample.failed.length) throw new Error(`${route.name} (${v}): ${sample.failed.join(', ')}`);
-        sum[v].requests += sample.ok; sum[v].seconds += sample.seconds;
-        sum[v].node += cpuOf(servers[v].pid) - node; sum[v].postgres += postgresSince(postgres);
+        sum[v].requests += sample.ok;
+        sum[v].seconds += sample.seconds;
+        sum[v].node += cpuOf(servers[v].pid) - node;
+        sum[v].postgres += postgresSince(postgres);
       }
     }
     const rate = (v: Variant) => sum[v].requests / sum[v].seconds;
-    const line = (v: Variant) => `  ${v}: ${rate(v).toFixed(0)} req/s, node ${(sum[v].node / sum[v].requests).toFixed(3)} ms, PostgreSQL ${(sum[v].postgres / sum[v].requests).toFixed(3)} ms per request`;
+    const line = (v: Variant) =>
+      `  ${v}: ${rate(v).toFixed(0)} req/s, node ${(sum[v].node / sum[v].requests).toFixed(3)} ms, PostgreSQL ${(sum[v].postgres / sum[v].requests).toFixed(3)} ms per request`;
     console.log(`${route.name}\n${line('A')}\n${line('B')}\n  B/A req/s: ${(rate('B') / rate('A')).toFixed(3)}`);
   }
   const peak = (v: Variant) => /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${servers[v].pid}/status`, 'utf8'))?.[1];
-  console.log(`peak resident memory: A ${Math.round(Number(peak('A')) / 1024)} MB, B ${Math.round(Number(peak('B')) / 1024)} MB`);
+  console.log(
+    `peak resident memory: A ${Math.round(Number(peak('A')) / 1024)} MB, B ${Math.round(Number(peak('B')) / 1024)} MB`,
+  );
 } finally {
   await servers.A.stop();
   await servers.B.stop();

@@ -19,7 +19,10 @@ import { originalSources } from './profile-summary';
 import { portalRoute, userOf } from './routes';
 import { prepareVolume } from './volume';
 
-const { values: args, positionals } = parseArgs({ allowPositionals: true, options: { seconds: { type: 'string', default: '5' } } });
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { seconds: { type: 'string', default: '5' } },
+});
 const filter = positionals[0] ?? 'getitems';
 const dir = path.resolve('.tmp/profiles');
 fs.mkdirSync(dir, { recursive: true });
@@ -27,7 +30,11 @@ const sampleFile = path.join(dir, `allocations-${new Date().toISOString().replac
 process.env.HEAP_SAMPLE_FILE = sampleFile;
 process.env.BENCH_NODE_ARGS = `--import ${path.resolve('bench/heap-sampler.mjs')}`;
 
-interface ProfileNode { callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; selfSize: number; children: ProfileNode[] }
+interface ProfileNode {
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  selfSize: number;
+  children: ProfileNode[];
+}
 
 /** Waits for a file the sampler writes (it answers a signal asynchronously). */
 async function fileWritten(file: string): Promise<void> {
@@ -67,7 +74,12 @@ try {
   await measure(route.name, target, { connections: 32, seconds: 3, warmupSeconds: 0, slices: 0 });
   process.kill(server.pid, 'SIGUSR2');
   await fileWritten(`${sampleFile}.started`);
-  const result = await measure(route.name, target, { connections: 32, seconds: Number(args.seconds), warmupSeconds: 0, slices: 0 });
+  const result = await measure(route.name, target, {
+    connections: 32,
+    seconds: Number(args.seconds),
+    warmupSeconds: 0,
+    slices: 0,
+  });
   process.kill(server.pid, 'SIGUSR2');
   await fileWritten(sampleFile);
   const profile = JSON.parse(fs.readFileSync(sampleFile, 'utf8')) as { head: ProfileNode; error?: string };
@@ -75,11 +87,15 @@ try {
   originalSources(flatten(profile.head));
   const { total, byFunction, byFile } = tally(profile.head);
   const kb = (bytes: number) => (bytes / result.requests / 1024).toFixed(2);
-  console.log(`${route.name}: ${result.requests} requests, ${kb(total)} KB allocated per request (sampled every 4 KB; the profile: ${path.relative('.', sampleFile)})\n`);
+  console.log(
+    `${route.name}: ${result.requests} requests, ${kb(total)} KB allocated per request (sampled every 4 KB; the profile: ${path.relative('.', sampleFile)})\n`,
+  );
   console.log('| file | KB per request |\n|---|---|');
-  for (const [file, bytes] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`| ${file} | ${kb(bytes)} |`);
+  for (const [file, bytes] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 10))
+    console.log(`| ${file} | ${kb(bytes)} |`);
   console.log('\n| function | KB per request |\n|---|---|');
-  for (const [fn, bytes] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`| ${fn} | ${kb(bytes)} |`);
+  for (const [fn, bytes] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`| ${fn} | ${kb(bytes)} |`);
 } finally {
   await server.stop();
 }

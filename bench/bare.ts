@@ -20,7 +20,11 @@ const pageOf = (request: { query: { page?: string } }) => Math.max(1, Number(req
 // One page of a product's items: the baseline of every list and detail route.
 app.get<ItemsRequest>('/items/:id', async (request) => {
   const page = pageOf(request);
-  const { rows } = await pool.query({ name: 'items', text: itemsOfProduct, values: [Number(request.params.id), (page - 1) * 25] });
+  const { rows } = await pool.query({
+    name: 'items',
+    text: itemsOfProduct,
+    values: [Number(request.params.id), (page - 1) * 25],
+  });
   return { current_page: page, data: rows };
 });
 

@@ -10,7 +10,6 @@ import { baselineOf, routes, type Who } from './routes';
 import { prepareVolume } from './volume';
 import { cpuTimes, postgresCpu, postgresSince } from './proc-cpu';
 
-
 const volume = await prepareVolume(process.env.BENCH_DB ?? 'portal_bench', true);
 const server = await startServer(volume.databaseUrl);
 const bareServer = await startBareServer(volume.databaseUrl);
@@ -30,13 +29,25 @@ try {
   for (const route of table) {
     if (filter && !route.name.includes(filter) && !baselines.has(route.name)) continue;
     const pid = route.who === 'bare' ? bareServer.pid : server.pid;
-    await measure(route.name, { target: targets[route.who], path: route.path }, { connections: 32, seconds: 2, warmupSeconds: 0, slices: 0 });
-    const n0 = cpuTimes(pid); const p0 = postgresCpu(); const c0 = process.cpuUsage();
-    const r = await measure(route.name, { target: targets[route.who], path: route.path }, { connections: 32, seconds: 8, warmupSeconds: 0, slices: 0 });
+    await measure(
+      route.name,
+      { target: targets[route.who], path: route.path },
+      { connections: 32, seconds: 2, warmupSeconds: 0, slices: 0 },
+    );
+    const n0 = cpuTimes(pid);
+    const p0 = postgresCpu();
+    const c0 = process.cpuUsage();
+    const r = await measure(
+      route.name,
+      { target: targets[route.who], path: route.path },
+      { connections: 32, seconds: 8, warmupSeconds: 0, slices: 0 },
+    );
     const c = process.cpuUsage(c0);
     const n1 = cpuTimes(pid);
     const per = (v: number) => (v / r.requests).toFixed(2);
-    console.log(`| ${route.name} | ${r.perSecond.toFixed(0)} | ${per(n1.user + n1.system - n0.user - n0.system)} (${per(n1.system - n0.system)}) | ${per(postgresSince(p0))} | ${per((c.user + c.system) / 1000)} |`);
+    console.log(
+      `| ${route.name} | ${r.perSecond.toFixed(0)} | ${per(n1.user + n1.system - n0.user - n0.system)} (${per(n1.system - n0.system)}) | ${per(postgresSince(p0))} | ${per((c.user + c.system) / 1000)} |`,
+    );
   }
 } finally {
   await server.stop();

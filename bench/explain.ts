@@ -23,32 +23,76 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2, o
 const recorded: { sql: string; parameters: readonly unknown[] }[] = [];
 const db = new Kysely<Database>({
   dialect: new PostgresDialect({ pool }),
-  log: (event) => { if (event.level === 'query') recorded.push({ sql: event.query.sql, parameters: event.query.parameters }); },
+  log: (event) => {
+    if (event.level === 'query') recorded.push({ sql: event.query.sql, parameters: event.query.parameters });
+  },
 });
 
-const userId = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const userId = async (email: string) =>
+  (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 const admin = (await loadAuthUser(db, await userId('beheerder@demo.local')))!;
 const reseller = (await loadAuthUser(db, await userId('reseller@demo.local')))!;
 // A generated article (about 500 items, as the bench's), not a demo one the check-in bench filled with thousands.
-const product = (await db.selectFrom('products').select(sql<number>`min(id) + 37`.as('id')).where('article_number', 'like', 'BA-%').executeTakeFirstOrThrow()).id;
+const product = (
+  await db
+    .selectFrom('products')
+    .select(sql<number>`min(id) + 37`.as('id'))
+    .where('article_number', 'like', 'BA-%')
+    .executeTakeFirstOrThrow()
+).id;
 
-const delivery = (await db.selectFrom('deliveries').select(sql<number>`max(id) - 1234`.as('id')).executeTakeFirstOrThrow()).id;
+const delivery = (
+  await db
+    .selectFrom('deliveries')
+    .select(sql<number>`max(id) - 1234`.as('id'))
+    .executeTakeFirstOrThrow()
+).id;
 
 const cases: [string, () => Promise<unknown>][] = [
-  ['GET /api/products?page=7', () => listProducts(db, admin, listParams({ page: '7' }), { active: true }, '/api/products')],
-  ['GET /api/products?search=latitude', () => listProducts(db, admin, listParams({ search: 'latitude' }), { active: true }, '/api/products')],
-  ['GET /api/products?search=BN000123457', () => listProducts(db, admin, listParams({ search: 'BN000123457' }), { active: true }, '/api/products')],
-  ['GET /api/products?search=Zorggroep', () => listProducts(db, admin, listParams({ search: 'Zorggroep' }), { active: true }, '/api/products')],
-  ['GET /api/products (reseller)', () => listProducts(db, reseller, listParams({ page: '2' }), { active: true }, '/api/products')],
-  [`GET /api/getitems/${product}?page=2`, () => itemsOfProduct(db, admin, product, listParams({ page: '2' }), '/api/getitems')],
-  [`GET /api/getitems/${product}?search=BN000`, () => itemsOfProduct(db, admin, product, listParams({ search: 'BN000' }), '/api/getitems')],
-  ['GET /api/endcustomers?page=5', () => listClients(db, admin, 'endcustomers', listParams({ page: '5' }), '/api/endcustomers')],
+  [
+    'GET /api/products?page=7',
+    () => listProducts(db, admin, listParams({ page: '7' }), { active: true }, '/api/products'),
+  ],
+  [
+    'GET /api/products?search=latitude',
+    () => listProducts(db, admin, listParams({ search: 'latitude' }), { active: true }, '/api/products'),
+  ],
+  [
+    'GET /api/products?search=BN000123457',
+    () => listProducts(db, admin, listParams({ search: 'BN000123457' }), { active: true }, '/api/products'),
+  ],
+  [
+    'GET /api/products?search=Zorggroep',
+    () => listProducts(db, admin, listParams({ search: 'Zorggroep' }), { active: true }, '/api/products'),
+  ],
+  [
+    'GET /api/products (reseller)',
+    () => listProducts(db, reseller, listParams({ page: '2' }), { active: true }, '/api/products'),
+  ],
+  [
+    `GET /api/getitems/${product}?page=2`,
+    () => itemsOfProduct(db, admin, product, listParams({ page: '2' }), '/api/getitems'),
+  ],
+  [
+    `GET /api/getitems/${product}?search=BN000`,
+    () => itemsOfProduct(db, admin, product, listParams({ search: 'BN000' }), '/api/getitems'),
+  ],
+  [
+    'GET /api/endcustomers?page=5',
+    () => listClients(db, admin, 'endcustomers', listParams({ page: '5' }), '/api/endcustomers'),
+  ],
   ['GET /api/endusers?page=5', () => listClients(db, admin, 'endusers', listParams({ page: '5' }), '/api/endusers')],
-  ['GET /api/endcustomers (reseller)', () => listClients(db, reseller, 'endcustomers', listParams({ page: '2' }), '/api/endcustomers')],
+  [
+    'GET /api/endcustomers (reseller)',
+    () => listClients(db, reseller, 'endcustomers', listParams({ page: '2' }), '/api/endcustomers'),
+  ],
   ['GET /api/asns', () => listAsns(db, admin, listParams({}), false, '/api/asns')],
   ['GET /api/deliveries?page=5', () => listDeliveries(db, admin, 'open', listParams({ page: '5' }))],
   ['GET /api/deliveries?page=40', () => listDeliveries(db, admin, 'open', listParams({ page: '40' }))],
-  ['GET /api/deliveries?search=BLEV-0012345', () => listDeliveries(db, admin, 'open', listParams({ search: 'BLEV-0012345' }))],
+  [
+    'GET /api/deliveries?search=BLEV-0012345',
+    () => listDeliveries(db, admin, 'open', listParams({ search: 'BLEV-0012345' })),
+  ],
   ['GET /api/deliveries (reseller, page 3)', () => listDeliveries(db, reseller, 'open', listParams({ page: '3' }))],
   ['GET /api/finisheddeliveries', () => listDeliveries(db, admin, 'finished', listParams({}))],
   ['GET /api/backorders?page=3', () => listDeliveries(db, admin, 'backorders', listParams({ page: '3' }))],

@@ -36,7 +36,9 @@ try {
   await (await admin.request('GET', '/api/products?page=1')).arrayBuffer();
   const before = rssMb(server.pid);
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, rssMb(server.pid)); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(server.pid));
+  }, 20);
   const started = performance.now();
   const res = await admin.request('GET', `/api/exportstockitems/${firstProductId}`);
   let bytes = 0;
@@ -47,7 +49,9 @@ try {
   peak = Math.max(peak, rssMb(server.pid));
   if (res.status !== 200) throw new Error(`export: HTTP ${res.status}`);
   console.log(`item export of ${ITEMS} rows: ${(bytes / 1024 / 1024).toFixed(1)} MB .xlsx in ${seconds.toFixed(1)} s`);
-  console.log(`server RSS: ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during the export (limit ${LIMIT_MB} MB)`);
+  console.log(
+    `server RSS: ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during the export (limit ${LIMIT_MB} MB)`,
+  );
   console.log(`load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`);
   if (peak > LIMIT_MB) process.exitCode = 1;
 } finally {

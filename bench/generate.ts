@@ -15,13 +15,25 @@ export interface VolumeOptions {
 }
 
 const names = [
-  'Dell Latitude 5440', 'HP EliteBook 840 G10', 'Lenovo ThinkPad T14', 'Apple MacBook Air 13', 'Dell P2423D monitor', 'HP E27 G5 monitor',
-  'Logitech MX Keys', 'Jabra Evolve2 40', 'Apple iPhone 15', 'Samsung Galaxy A54', 'Dell WD19S dock', 'HP USB-C Dock G5',
+  'Dell Latitude 5440',
+  'HP EliteBook 840 G10',
+  'Lenovo ThinkPad T14',
+  'Apple MacBook Air 13',
+  'Dell P2423D monitor',
+  'HP E27 G5 monitor',
+  'Logitech MX Keys',
+  'Jabra Evolve2 40',
+  'Apple iPhone 15',
+  'Samsung Galaxy A54',
+  'Dell WD19S dock',
+  'HP USB-C Dock G5',
 ];
 /** Status mix of the generated items (every status, most in stock or in use). */
 const statusMix = [1, 1, 1, 1, 3, 3, 3, 3, 3, 5, 5, 19, 19, 2, 4, 6, 7, 13, 8, 14, 15, 16, 17, 18];
 
-/** Adds `count` end customers spread over the resellers, so the customer lists and the scoping joins see real volumes. */
+/**
+ * Adds `count` end customers spread over the resellers, so the customer lists and the scoping joins see real volumes.
+ */
 export async function generateClients(db: Db, count: number): Promise<void> {
   for (let from = 1; from <= count; from += 50_000) {
     const to = Math.min(count, from + 49_999);
@@ -35,8 +47,19 @@ export async function generateClients(db: Db, count: number): Promise<void> {
   await sql`vacuum analyze clients`.execute(db);
 }
 
-export async function generateVolume(db: Db, { items, products }: VolumeOptions): Promise<{ firstProductId: number; productCount: number }> {
-  const customers = (await db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).where('deleted_at', 'is', null).orderBy('id').execute()).map((c) => c.id);
+export async function generateVolume(
+  db: Db,
+  { items, products }: VolumeOptions,
+): Promise<{ firstProductId: number; productCount: number }> {
+  const customers = (
+    await db
+      .selectFrom('clients')
+      .select('id')
+      .where('client_type_id', '=', ClientType.EINDKLANT)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute()
+  ).map((c) => c.id);
   if (!customers.length) throw new Error('No end customers: seed the core data first');
   const customerArray = sql.raw(`('{${customers.join(',')}}'::int[])`);
   const nameArray = sql.raw(`(array[${names.map((n) => `'${n}'`).join(',')}])`);
@@ -110,7 +133,8 @@ export async function generateDeliveries(db: Db, count: number): Promise<{ first
       from generate_series(${sql.lit(from)}::bigint, ${sql.lit(to)}::bigint) g, eu, ec`.execute(db);
   }
   const first = (before.rows[0]?.max ?? 0) + 1;
-  // Two lines per delivery: an article of its end customer; the first is checked out on finished and partly checked-out ones.
+  // Two lines per delivery: an article of its end customer; the first is checked out on finished and partly checked-out
+  // ones.
   await sql`
     insert into delivery_products (delivery_id, product_id, is_pickup, checked_out_at)
     select d.id, p.id, case when d.delivery_type_id in (1, 2, 4) and k = 1 then 1 else 0 end,
@@ -133,7 +157,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!url) throw new Error('Set DATABASE_URL to a migrated, seeded database');
   const opened = openPostgres(url, 2);
   const started = performance.now();
-  await generateVolume(opened.db, { items: Number(process.argv[2] ?? 200_000), products: Number(process.argv[3] ?? 2_000) });
+  await generateVolume(opened.db, {
+    items: Number(process.argv[2] ?? 200_000),
+    products: Number(process.argv[3] ?? 2_000),
+  });
   await generateDeliveries(opened.db, Number(process.argv[4] ?? 200_000));
   await generateClients(opened.db, Number(process.argv[5] ?? 20_000));
   console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -14,9 +14,17 @@ let sampling = false;
 process.on('SIGUSR2', () => {
   if (!sampling) {
     sampling = true;
-    session.post('HeapProfiler.enable', () => session.post('HeapProfiler.startSampling', {
-      samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: process.env.HEAP_SAMPLE_PROMOTED !== '1',
-    }, () => fs.writeFileSync(`${file}.started`, '')));
+    session.post('HeapProfiler.enable', () =>
+      session.post(
+        'HeapProfiler.startSampling',
+        {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: process.env.HEAP_SAMPLE_PROMOTED !== '1',
+        },
+        () => fs.writeFileSync(`${file}.started`, ''),
+      ),
+    );
     return;
   }
   session.post('HeapProfiler.stopSampling', (err, result) => {

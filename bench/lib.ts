@@ -27,7 +27,9 @@ export async function freshDatabase(name: string): Promise<string> {
 }
 
 /** The generated volume of an earlier run's database, or null when there is none to reuse. */
-export async function existingVolume(name: string): Promise<{ databaseUrl: string; firstProductId: number; productCount: number } | null> {
+export async function existingVolume(
+  name: string,
+): Promise<{ databaseUrl: string; firstProductId: number; productCount: number } | null> {
   const databaseUrl = withDbName(ADMIN_URL, name);
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
@@ -57,7 +59,10 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts the compiled server that `npm start` runs on a loopback port against the database (no seeding: the bench did that). */
+/**
+ * Starts the compiled server that `npm start` runs on a loopback port against the database (no seeding: the bench did
+ * that).
+ */
 export async function startServer(databaseUrl: string, port = 38411): Promise<BenchServer> {
   return startBundle(await ensureServerBuilt(), databaseUrl, port);
 }
@@ -66,20 +71,47 @@ export async function startServer(databaseUrl: string, port = 38411): Promise<Be
  * Starts a compiled server bundle (dist-server/main.js of this tree or of another commit's build) with the
  * server's node options, BENCH_NODE_ARGS (the profilers') and `nodeArgs` of this start.
  */
-export function startBundle(bundle: string, databaseUrl: string, port: number, nodeArgs: string[] = []): Promise<BenchServer> {
+export function startBundle(
+  bundle: string,
+  databaseUrl: string,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<BenchServer> {
   const benchArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return startChild([...SERVER_NODE_OPTIONS, ...benchArgs, ...nodeArgs, bundle], 'Het portaal draait op', databaseUrl, port);
+  return startChild(
+    [...SERVER_NODE_OPTIONS, ...benchArgs, ...nodeArgs, bundle],
+    'Het portaal draait op',
+    databaseUrl,
+    port,
+  );
 }
 
-/** Starts the bare Fastify + pg baseline (bench/bare.ts) on a loopback port against the same database, with the portal's node options. */
+/**
+ * Starts the bare Fastify + pg baseline (bench/bare.ts) on a loopback port against the same database, with the portal's
+ * node options.
+ */
 export function startBareServer(databaseUrl: string, port = 38412): Promise<BenchServer> {
-  return startChild([...SERVER_NODE_OPTIONS, '--import', 'tsx', 'bench/bare.ts'], 'bare server listening', databaseUrl, port);
+  return startChild(
+    [...SERVER_NODE_OPTIONS, '--import', 'tsx', 'bench/bare.ts'],
+    'bare server listening',
+    databaseUrl,
+    port,
+  );
 }
 
 function startChild(args: string[], readyText: string, databaseUrl: string, port: number): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const child: ChildProcess = spawn(process.execPath, args, {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -90,7 +122,14 @@ function startChild(args: string[], readyText: string, databaseUrl: string, port
         resolve({
           url: `http://127.0.0.1:${port}`,
           pid: child.pid!,
-          stop: () => new Promise((done) => { child.on('exit', () => { fs.rmSync(dataDir, { recursive: true, force: true }); done(); }); child.kill('SIGTERM'); }),
+          stop: () =>
+            new Promise((done) => {
+              child.on('exit', () => {
+                fs.rmSync(dataDir, { recursive: true, force: true });
+                done();
+              });
+              child.kill('SIGTERM');
+            }),
         });
       }
     };

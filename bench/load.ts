@@ -38,24 +38,43 @@ export interface LoadResult extends Figures {
   failed?: string;
 }
 
-export interface Sample { ok: number; failed: string[]; seconds: number; times: number[] }
+export interface Sample {
+  ok: number;
+  failed: string[];
+  seconds: number;
+  times: number[];
+}
 
 /** Autocannon on one target for some seconds, every request's path from `nextPath`. */
-export function fire(target: LoadTarget, nextPath: (i: number) => string, connections: number, seconds: number): Promise<Sample> {
+export function fire(
+  target: LoadTarget,
+  nextPath: (i: number) => string,
+  connections: number,
+  seconds: number,
+): Promise<Sample> {
   let i = 0;
   const times: number[] = [];
   const failed: string[] = [];
   return new Promise((resolve, reject) => {
-    const instance = autocannon({
-      url: target.base,
-      connections,
-      duration: seconds,
-      headers: target.headers,
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath(i++) }) }],
-    }, (err, r) => {
-      if (err) reject(err);
-      else resolve({ ok: r['2xx'], failed: r.errors ? [...failed, `${r.errors} errors (${r.timeouts} timeouts)`] : failed, seconds: r.duration, times });
-    });
+    const instance = autocannon(
+      {
+        url: target.base,
+        connections,
+        duration: seconds,
+        headers: target.headers,
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath(i++) }) }],
+      },
+      (err, r) => {
+        if (err) reject(err);
+        else
+          resolve({
+            ok: r['2xx'],
+            failed: r.errors ? [...failed, `${r.errors} errors (${r.timeouts} timeouts)`] : failed,
+            seconds: r.duration,
+            times,
+          });
+      },
+    );
     instance.on('response', (_client, status: number, _bytes: number, responseTime: number) => {
       if (status === 200) times.push(responseTime);
       else if (failed.length < 3) failed.push(`HTTP ${status}`);
@@ -63,7 +82,8 @@ export function fire(target: LoadTarget, nextPath: (i: number) => string, connec
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 function figures(samples: Sample[], name: string): Figures {
   const failed = samples.flatMap((s) => s.failed);
@@ -73,15 +93,24 @@ function figures(samples: Sample[], name: string): Figures {
   const times = samples.flatMap((s) => s.times).sort((a, b) => a - b);
   const seconds = samples.reduce((n, s) => n + s.seconds, 0);
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { requests: ok, perSecond: ok / seconds, p50: round(percentile(times, 50)), p975: round(percentile(times, 97.5)) };
+  return {
+    requests: ok,
+    perSecond: ok / seconds,
+    p50: round(percentile(times, 50)),
+    p975: round(percentile(times, 97.5)),
+  };
 }
 
 type Load = { target: LoadTarget; path: (i: number) => string };
 
-/** One route under load (every answer must be a 200, or the route fails), in turns with the bare route when `bare` is given. */
+/**
+ * One route under load (every answer must be a 200, or the route fails), in turns with the bare route when `bare` is
+ * given.
+ */
 export async function measure(name: string, route: Load, options: LoadOptions, bare?: Load): Promise<LoadResult> {
   if (options.warmupSeconds > 0) await fire(route.target, route.path, options.connections, options.warmupSeconds);
-  if (!bare || options.slices < 1) return { name, ...figures([await fire(route.target, route.path, options.connections, options.seconds)], name) };
+  if (!bare || options.slices < 1)
+    return { name, ...figures([await fire(route.target, route.path, options.connections, options.seconds)], name) };
   const slice = options.seconds / options.slices;
   const routeSamples: Sample[] = [];
   const bareSamples: Sample[] = [];

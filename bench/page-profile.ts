@@ -15,16 +15,30 @@ import { SourceMap } from 'node:module';
 import { parseArgs } from 'node:util';
 import { withSignedInChromium } from './source-portal';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
-const { values: args, positionals } = parseArgs({ options: { top: { type: 'string', default: '30' } }, allowPositionals: true });
+const { values: args, positionals } = parseArgs({
+  options: { top: { type: 'string', default: '30' } },
+  allowPositionals: true,
+});
 const target = positionals[0] ?? '/crm';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 38431);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 await withSignedInChromium(PORT, async ({ browser, cookie }) => {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, extraHTTPHeaders: { Cookie: cookie } });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    extraHTTPHeaders: { Cookie: cookie },
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
@@ -35,7 +49,7 @@ await withSignedInChromium(PORT, async ({ browser, cookie }) => {
   const started = performance.now();
   await page.goto(`${BASE}${target}`, { waitUntil: 'networkidle' });
   const loadMs = performance.now() - started;
-  const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Profile };
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
 
   originalFrames(profile.nodes);
   const selfUs = new Map<number, number>();
@@ -47,19 +61,30 @@ await withSignedInChromium(PORT, async ({ browser, cookie }) => {
     const us = selfUs.get(node.id) ?? 0;
     const script = node.callFrame.url.replace(BASE, '') || node.callFrame.functionName || '(browser)';
     add(byScript, script, us);
-    add(byFunction, `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(BASE, '')}:${node.callFrame.lineNumber + 1}`, us);
+    add(
+      byFunction,
+      `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(BASE, '')}:${node.callFrame.lineNumber + 1}`,
+      us,
+    );
   }
   const print = (title: string, map: Map<string, number>, count: number) => {
     console.log(`\n| ${title} | ms |\n|---|---:|`);
-    for (const [name, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, count)) console.log(`| ${name} | ${(us / 1000).toFixed(1)} |`);
+    for (const [name, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, count))
+      console.log(`| ${name} | ${(us / 1000).toFixed(1)} |`);
   };
   console.log(`${target}: loaded until the network was idle in ${Math.round(loadMs)} ms`);
   print('script (self time)', byScript, 15);
   print('function (self time)', byFunction, Number(args.top) || 30);
-  print('function (with what it calls; a web build with SOURCEMAP=1 names the source)', inclusive(profile.nodes, selfUs), Number(args.top) || 30);
+  print(
+    'function (with what it calls; a web build with SOURCEMAP=1 names the source)',
+    inclusive(profile.nodes, selfUs),
+    Number(args.top) || 30,
+  );
 });
 
-/** With a web build made with SOURCEMAP=1: each frame of the app's scripts named by its source file, line and function. */
+/**
+ * With a web build made with SOURCEMAP=1: each frame of the app's scripts named by its source file, line and function.
+ */
 function originalFrames(nodes: ProfileNode[]): void {
   const dist = process.env.WEB_DIST_DIR ?? 'dist';
   const maps = new Map<string, SourceMap | null>();
@@ -67,7 +92,12 @@ function originalFrames(nodes: ProfileNode[]): void {
     if (!frame.url.startsWith(`${BASE}/assets/`)) continue;
     if (!maps.has(frame.url)) {
       const file = path.join(dist, `${new URL(frame.url).pathname}.map`);
-      maps.set(frame.url, fs.existsSync(file) ? new SourceMap(JSON.parse(fs.readFileSync(file, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]) : null);
+      maps.set(
+        frame.url,
+        fs.existsSync(file)
+          ? new SourceMap(JSON.parse(fs.readFileSync(file, 'utf8')) as ConstructorParameters<typeof SourceMap>[0])
+          : null,
+      );
     }
     const entry = maps.get(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
     if (!entry || !('originalSource' in entry)) continue;
@@ -80,7 +110,8 @@ function originalFrames(nodes: ProfileNode[]): void {
 /** Time per function including what it calls, each function counted once per stack (recursion). */
 function inclusive(nodes: ProfileNode[], selfUs: Map<number, number>): Map<string, number> {
   const byId = new Map(nodes.map((n) => [n.id, n]));
-  const keyOf = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(BASE, '')}:${n.callFrame.lineNumber + 1}`;
+  const keyOf = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(BASE, '')}:${n.callFrame.lineNumber + 1}`;
   const totals = new Map<string, number>();
   const walk = (node: ProfileNode, onStack: Set<string>): number => {
     const key = keyOf(node);

@@ -15,7 +15,11 @@ const LOGIN_BUDGET_KB = 150;
 function startPortal(dataDir: string, port: number): Promise<{ ms: number; stop: () => Promise<void> }> {
   const started = performance.now();
   // Its own process group, so a stop reaches npm, tsx and the server alike (as Ctrl-C in a terminal does).
-  const child = spawn('npm', ['start', '--silent'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start', '--silent'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -38,7 +42,10 @@ function startPortal(dataDir: string, port: number): Promise<{ ms: number; stop:
 }
 
 async function loginRouteJavaScript(url: string): Promise<{ files: { name: string; gzip: number }[]; total: number }> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const files: { name: string; gzip: number }[] = [];
@@ -66,7 +73,9 @@ try {
     await again.stop();
   }
   runs.sort((a, b) => a - b);
-  console.log(`cold npm start on the existing data folder: median ${(runs[1]! / 1000).toFixed(2)} s (runs: ${runs.map((r) => (r / 1000).toFixed(2)).join(', ')} s)`);
+  console.log(
+    `cold npm start on the existing data folder: median ${(runs[1]! / 1000).toFixed(2)} s (runs: ${runs.map((r) => (r / 1000).toFixed(2)).join(', ')} s)`,
+  );
   for (const f of js.files) console.log(`  ${f.name}: ${(f.gzip / 1024).toFixed(1)} KB gzip`);
   console.log(`login route JavaScript: ${(js.total / 1024).toFixed(1)} KB gzip (budget ${LOGIN_BUDGET_KB} KB)`);
   if (js.total / 1024 > LOGIN_BUDGET_KB) process.exitCode = 1;

@@ -8,7 +8,12 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+}
 
 /** The part of a request a frame belongs to, by its source; the first match wins, walking up the stack. */
 const parts: [string, RegExp][] = [
@@ -21,7 +26,10 @@ const parts: [string, RegExp][] = [
   ['security headers', /security-headers/],
   ['logging (pino)', /pino|logger/],
   ['fastify (routing, hooks, reply)', /fastify|find-my-way|light-my-request|avvio/],
-  ['node http / net (sockets)', /node:_http|node:net|node:stream|node:internal\/(http|net|stream)|_http_|writev|llhttp/],
+  [
+    'node http / net (sockets)',
+    /node:_http|node:net|node:stream|node:internal\/(http|net|stream)|_http_|writev|llhttp/,
+  ],
   ['garbage collection', /\(garbage collector\)/],
   ['dates (domain/dates.ts, Intl)', /domain\/dates/],
   ['paging (server/http/paging.ts)', /server\/http\/paging/],
@@ -37,7 +45,12 @@ export function originalSources(nodes: Pick<ProfileNode, 'callFrame'>[]): void {
     if (!url.startsWith('file://')) continue;
     if (!maps.has(url)) {
       const mapFile = `${fileURLToPath(url)}.map`;
-      maps.set(url, fs.existsSync(mapFile) ? new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]) : null);
+      maps.set(
+        url,
+        fs.existsSync(mapFile)
+          ? new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8')) as ConstructorParameters<typeof SourceMap>[0])
+          : null,
+      );
     }
     const entry = maps.get(url)?.findEntry(n.callFrame.lineNumber, n.callFrame.columnNumber);
     if (entry && 'originalSource' in entry) {
@@ -65,7 +78,8 @@ export function summarize(file: string, requests: number, window?: { from: numbe
     selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
 
-  const label = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*?\/(node_modules|server|domain)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+  const label = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*?\/(node_modules|server|domain)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
   const partOf = (id: number): string => {
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const n = byId.get(at);
@@ -89,13 +103,18 @@ export function summarize(file: string, requests: number, window?: { from: numbe
   }
   const idle = perPart.get('(idle)') ?? 0;
   const per = (ms: number) => (requests ? (ms / requests).toFixed(3) : '-');
-  console.log(`\n${file}\n${requests} requests; ${(all - idle).toFixed(0)} ms busy of ${all.toFixed(0)} ms sampled: ${per(all - idle)} ms CPU per request`);
+  console.log(
+    `\n${file}\n${requests} requests; ${(all - idle).toFixed(0)} ms busy of ${all.toFixed(0)} ms sampled: ${per(all - idle)} ms CPU per request`,
+  );
   console.log('\n| part of the request | ms per request | share of busy |\n|---|---|---|');
   for (const [part, ms] of [...perPart].filter(([p]) => p !== '(idle)').sort((a, b) => b[1] - a[1])) {
     console.log(`| ${part} | ${per(ms)} | ${((100 * ms) / (all - idle)).toFixed(1)} % |`);
   }
   console.log('\n| function (self time) | ms per request |\n|---|---|');
-  for (const [fn, ms] of [...perFunction].filter(([f]) => !f.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+  for (const [fn, ms] of [...perFunction]
+    .filter(([f]) => !f.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)) {
     console.log(`| ${fn} | ${per(ms)} |`);
   }
 }

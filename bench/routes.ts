@@ -34,11 +34,14 @@ export const baselineOf = (route: Route): string => route.baseline ?? BARE;
 /** A route of the portal (not a bare one), and the demo user it is measured as. */
 export type PortalRoute = Route & { who: Exclude<Who, 'bare'> };
 export const isPortalRoute = (route: Route): route is PortalRoute => route.who !== 'bare';
-export const userOf = (route: PortalRoute): string => (route.who === 'reseller' ? 'reseller@demo.local' : 'beheerder@demo.local');
+export const userOf = (route: PortalRoute): string =>
+  route.who === 'reseller' ? 'reseller@demo.local' : 'beheerder@demo.local';
 
 /** The first portal route whose name contains the text (the tools that load one route). */
 export function portalRoute(volume: Volume, nameContains: string): PortalRoute {
-  const route = routes(volume).filter(isPortalRoute).find((r) => r.name.includes(nameContains));
+  const route = routes(volume)
+    .filter(isPortalRoute)
+    .find((r) => r.name.includes(nameContains));
   if (!route) throw new Error(`no portal route's name contains "${nameContains}"`);
   return route;
 }
@@ -50,27 +53,112 @@ export function routes(volume: Volume): Route[] {
   return [
     // The ratio baseline: one page of a product's items, one indexed query, no session or rights.
     { name: BARE, who: 'bare', path: (i) => `/items/${product(i)}?page=${page(i, 3)}` },
-    { name: '(bare with an unnamed statement, the baseline until 27 Nov)', who: 'bare', path: (i) => `/items-unnamed/${product(i)}?page=${page(i, 3)}` },
+    {
+      name: '(bare with an unnamed statement, the baseline until 27 Nov)',
+      who: 'bare',
+      path: (i) => `/items-unnamed/${product(i)}?page=${page(i, 3)}`,
+    },
     { name: BARE_FLOOR, who: 'bare', path: () => '/product-groups' },
-    { name: 'GET /api/product-groups (signed-in floor)', who: 'admin', path: () => '/api/product-groups', goal: 0.8, baseline: BARE_FLOOR },
-    { name: 'GET /api/getitems/{id} (items of a product, p 1-3)', who: 'admin', path: (i) => `/api/getitems/${product(i)}?page=${page(i, 3)}`, goal: 0.5 },
-    { name: 'GET /api/products (pages 1-40)', who: 'admin', path: (i) => `/api/products?page=${page(i, 40)}&per_page=25`, goal: 0.5 },
-    { name: 'GET /api/products (reseller scope, pages 1-10)', who: 'reseller', path: (i) => `/api/products?page=${page(i, 10)}`, goal: 0.5 },
-    { name: 'GET /api/products?search= (5 kinds of term)', who: 'admin', path: (i) => `/api/products?search=${productSearches[i % productSearches.length] ?? ''}`, goal: 0.33 },
-    { name: 'GET /api/endcustomers (pages 1-10)', who: 'admin', path: (i) => `/api/endcustomers?page=${page(i, 10)}`, goal: 0.5 },
-    { name: 'GET /api/endusers (pages 1-10)', who: 'admin', path: (i) => `/api/endusers?page=${page(i, 10)}`, goal: 0.5 },
+    {
+      name: 'GET /api/product-groups (signed-in floor)',
+      who: 'admin',
+      path: () => '/api/product-groups',
+      goal: 0.8,
+      baseline: BARE_FLOOR,
+    },
+    {
+      name: 'GET /api/getitems/{id} (items of a product, p 1-3)',
+      who: 'admin',
+      path: (i) => `/api/getitems/${product(i)}?page=${page(i, 3)}`,
+      goal: 0.5,
+    },
+    {
+      name: 'GET /api/products (pages 1-40)',
+      who: 'admin',
+      path: (i) => `/api/products?page=${page(i, 40)}&per_page=25`,
+      goal: 0.5,
+    },
+    {
+      name: 'GET /api/products (reseller scope, pages 1-10)',
+      who: 'reseller',
+      path: (i) => `/api/products?page=${page(i, 10)}`,
+      goal: 0.5,
+    },
+    {
+      name: 'GET /api/products?search= (5 kinds of term)',
+      who: 'admin',
+      path: (i) => `/api/products?search=${productSearches[i % productSearches.length] ?? ''}`,
+      goal: 0.33,
+    },
+    {
+      name: 'GET /api/endcustomers (pages 1-10)',
+      who: 'admin',
+      path: (i) => `/api/endcustomers?page=${page(i, 10)}`,
+      goal: 0.5,
+    },
+    {
+      name: 'GET /api/endusers (pages 1-10)',
+      who: 'admin',
+      path: (i) => `/api/endusers?page=${page(i, 10)}`,
+      goal: 0.5,
+    },
     { name: 'GET /api/asns (pre-notifications)', who: 'admin', path: () => '/api/asns', goal: 0.5 },
-    { name: 'GET /api/deliveries (open, pages 1-40)', who: 'admin', path: (i) => `/api/deliveries?page=${page(i, 40)}`, goal: 0.5 },
-    { name: 'GET /api/deliveries (reseller scope, pages 1-10)', who: 'reseller', path: (i) => `/api/deliveries?page=${page(i, 10)}`, goal: 0.5 },
-    { name: 'GET /api/backorders (pages 1-10)', who: 'admin', path: (i) => `/api/backorders?page=${page(i, 10)}`, goal: 0.5 },
-    { name: 'GET /api/finisheddeliveries (pages 1-10)', who: 'admin', path: (i) => `/api/finisheddeliveries?page=${page(i, 10)}`, goal: 0.5 },
-    { name: 'GET /api/cancelleddeliveries (pages 1-10)', who: 'admin', path: (i) => `/api/cancelleddeliveries?page=${page(i, 10)}`, goal: 0.5 },
-    { name: 'GET /api/deliveries?search= (order number)', who: 'admin', path: (i) => `/api/deliveries?search=BLEV-00${String(10000 + (i % 90000))}`, goal: 0.33 },
-    { name: 'GET /api/deliveries/{id} (detail)', who: 'admin', path: (i) => `/api/deliveries/${delivery(i)}`, goal: 0.5 },
-    { name: 'GET /api/repairdeliveries (pages 1-10)', who: 'admin', path: (i) => `/api/repairdeliveries?page=${page(i, 10)}`, goal: 0.5 },
-    // The first page of the EOL overview: 3,047 generated products with 107,217 items on it at bench volume (bench/generate.ts).
+    {
+      name: 'GET /api/deliveries (open, pages 1-40)',
+      who: 'admin',
+      path: (i) => `/api/deliveries?page=${page(i, 40)}`,
+      goal: 0.5,
+    },
+    {
+      name: 'GET /api/deliveries (reseller scope, pages 1-10)',
+      who: 'reseller',
+      path: (i) => `/api/deliveries?page=${page(i, 10)}`,
+      goal: 0.5,
+    },
+    {
+      name: 'GET /api/backorders (pages 1-10)',
+      who: 'admin',
+      path: (i) => `/api/backorders?page=${page(i, 10)}`,
+      goal: 0.5,
+    },
+    {
+      name: 'GET /api/finisheddeliveries (pages 1-10)',
+      who: 'admin',
+      path: (i) => `/api/finisheddeliveries?page=${page(i, 10)}`,
+      goal: 0.5,
+    },
+    {
+      name: 'GET /api/cancelleddeliveries (pages 1-10)',
+      who: 'admin',
+      path: (i) => `/api/cancelleddeliveries?page=${page(i, 10)}`,
+      goal: 0.5,
+    },
+    {
+      name: 'GET /api/deliveries?search= (order number)',
+      who: 'admin',
+      path: (i) => `/api/deliveries?search=BLEV-00${String(10000 + (i % 90000))}`,
+      goal: 0.33,
+    },
+    {
+      name: 'GET /api/deliveries/{id} (detail)',
+      who: 'admin',
+      path: (i) => `/api/deliveries/${delivery(i)}`,
+      goal: 0.5,
+    },
+    {
+      name: 'GET /api/repairdeliveries (pages 1-10)',
+      who: 'admin',
+      path: (i) => `/api/repairdeliveries?page=${page(i, 10)}`,
+      goal: 0.5,
+    },
+    // The first page of the EOL overview: 3,047 generated products with 107,217 items on it at bench volume
+    // (bench/generate.ts).
     { name: 'GET /api/productswitheolitems (EOL)', who: 'admin', path: () => '/api/productswitheolitems', goal: 0.5 },
     // The baseline again: a drift of the machine's load during the run shows as a difference from the first row.
-    { name: '(bare again, at the end of the run)', who: 'bare', path: (i) => `/items/${product(i)}?page=${page(i, 3)}` },
+    {
+      name: '(bare again, at the end of the run)',
+      who: 'bare',
+      path: (i) => `/items/${product(i)}?page=${page(i, 3)}`,
+    },
   ];
 }

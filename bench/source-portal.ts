@@ -11,14 +11,28 @@ import { BenchClient } from './lib';
  */
 export function startSourcePortal(dataDir: string, port: number): Promise<() => Promise<void>> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Het portaal draait op')) resolve(() => new Promise((done) => { child.on('exit', () => done()); child.kill('SIGTERM'); }));
+      if (output.includes('Het portaal draait op'))
+        resolve(
+          () =>
+            new Promise((done) => {
+              child.on('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        );
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -32,14 +46,18 @@ export function startSourcePortal(dataDir: string, port: number): Promise<() => 
  * the browser themselves share. Runs `measure`, then stops both and removes the data folder.
  */
 export async function withSignedInChromium(
-  port: number, measure: (session: { base: string; browser: Browser; cookie: string }) => Promise<void>,
+  port: number,
+  measure: (session: { base: string; browser: Browser; cookie: string }) => Promise<void>,
 ): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-page-bench-'));
   try {
     const stop = await startSourcePortal(dataDir, port);
     try {
-      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+      });
       try {
         const cookie = (await new BenchClient(base).signIn('beheerder@demo.local')).loadHeaders().cookie ?? '';
         await measure({ base, browser, cookie });

@@ -2,5 +2,5 @@
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] ?? NaN : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
+  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
 }

@@ -37,8 +37,12 @@ export async function prepareVolume(name: string, reuse: boolean): Promise<Volum
       const r = row.rows[0];
       if (r?.first) {
         console.log(`database: reusing ${name}`);
-        return { ...existing, firstDeliveryId: r.first, deliveryCount: r.n,
-          description: `${name} (reused): about ${r.items} items, ${existing.productCount} generated products, ${r.clients} generated end customers, ${r.n} generated deliveries` };
+        return {
+          ...existing,
+          firstDeliveryId: r.first,
+          deliveryCount: r.n,
+          description: `${name} (reused): about ${r.items} items, ${existing.productCount} generated products, ${r.clients} generated end customers, ${r.n} generated deliveries`,
+        };
       }
     } finally {
       await opened.close();
@@ -58,8 +62,14 @@ export async function prepareVolume(name: string, reuse: boolean): Promise<Volum
     await generateClients(opened.db, clients);
     const { firstDeliveryId } = await generateDeliveries(opened.db, deliveries);
     console.log(`database: ${name} generated in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    return { databaseUrl, firstProductId, productCount, firstDeliveryId, deliveryCount: deliveries,
-      description: `${name}: ${items} items, ${products} products, ${clients} end customers, ${deliveries} deliveries (two lines each), plus the demo seed` };
+    return {
+      databaseUrl,
+      firstProductId,
+      productCount,
+      firstDeliveryId,
+      deliveryCount: deliveries,
+      description: `${name}: ${items} items, ${products} products, ${clients} end customers, ${deliveries} deliveries (two lines each), plus the demo seed`,
+    };
   } finally {
     await opened.close();
   }

@@ -32,15 +32,31 @@ export function medianFigures(runs: PageFigures[]): PageFigures {
   if (!first) throw new Error('medianFigures: no runs');
   const m = (pick: (f: PageFigures) => number, digits = 0) => Number(median(runs.map(pick)).toFixed(digits));
   const performance = m((f) => f.performance, 2);
-  const typical = [...runs].sort((a, b) => Math.abs(a.performance - performance) - Math.abs(b.performance - performance))[0] ?? first;
+  const typical =
+    [...runs].sort((a, b) => Math.abs(a.performance - performance) - Math.abs(b.performance - performance))[0] ?? first;
   return {
-    page: first.page, performance, accessibility: m((f) => f.accessibility, 2), lcpMs: m((f) => f.lcpMs), tbtMs: m((f) => f.tbtMs),
-    cls: m((f) => f.cls, 3), fcpMs: m((f) => f.fcpMs), benchmarkIndex: m((f) => f.benchmarkIndex), findings: typical.findings,
-    runs: runs.map((f) => ({ performance: f.performance, lcpMs: f.lcpMs, tbtMs: f.tbtMs, benchmarkIndex: f.benchmarkIndex })),
+    page: first.page,
+    performance,
+    accessibility: m((f) => f.accessibility, 2),
+    lcpMs: m((f) => f.lcpMs),
+    tbtMs: m((f) => f.tbtMs),
+    cls: m((f) => f.cls, 3),
+    fcpMs: m((f) => f.fcpMs),
+    benchmarkIndex: m((f) => f.benchmarkIndex),
+    findings: typical.findings,
+    runs: runs.map((f) => ({
+      performance: f.performance,
+      lcpMs: f.lcpMs,
+      tbtMs: f.tbtMs,
+      benchmarkIndex: f.benchmarkIndex,
+    })),
   };
 }
 
-/** A page's worst run on each figure: the lowest scores, the highest times (issue 49 judges a page by its worst of three). */
+/**
+ * A page's worst run on each figure: the lowest scores, the highest times (issue 49 judges a page by its worst of
+ * three).
+ */
 export function worstFigures(runs: PageFigures[]): PageFigures {
   const first = runs[0];
   if (!first) throw new Error('worstFigures: no runs');
@@ -48,9 +64,15 @@ export function worstFigures(runs: PageFigures[]): PageFigures {
   const high = (pick: (f: PageFigures) => number) => Math.max(...runs.map(pick));
   const worst = [...runs].sort((a, b) => a.performance - b.performance)[0] ?? first;
   return {
-    page: first.page, performance: low((f) => f.performance), accessibility: low((f) => f.accessibility),
-    lcpMs: high((f) => f.lcpMs), tbtMs: high((f) => f.tbtMs), cls: high((f) => f.cls), fcpMs: high((f) => f.fcpMs),
-    benchmarkIndex: low((f) => f.benchmarkIndex), findings: worst.findings,
+    page: first.page,
+    performance: low((f) => f.performance),
+    accessibility: low((f) => f.accessibility),
+    lcpMs: high((f) => f.lcpMs),
+    tbtMs: high((f) => f.tbtMs),
+    cls: high((f) => f.cls),
+    fcpMs: high((f) => f.fcpMs),
+    benchmarkIndex: low((f) => f.benchmarkIndex),
+    findings: worst.findings,
   };
 }
 
@@ -71,7 +93,9 @@ function findings(lhr: Result): string[] {
     const text = JSON.stringify(lcp.items);
     const selector = /"selector":"([^"]*)"/.exec(text)?.[1];
     const label = /"nodeLabel":"([^"]{0,80})/.exec(text)?.[1];
-    const phases = [...text.matchAll(/"phase":"([^"]+)"[^}]*?"timing":([\d.]+)/g)].map((m) => `${m[1]} ${Math.round(Number(m[2]))} ms`);
+    const phases = [...text.matchAll(/"phase":"([^"]+)"[^}]*?"timing":([\d.]+)/g)].map(
+      (m) => `${m[1]} ${Math.round(Number(m[2]))} ms`,
+    );
     out.push(`LCP element: ${selector ?? '?'} "${label ?? ''}"${phases.length ? ` (${phases.join(', ')})` : ''}`);
   }
   for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
@@ -102,8 +126,10 @@ function printTable(title: string, figures: PageFigures[]): void {
   console.log('\n| page | performance (≥ 0.9) | LCP (≤ 2.5 s) | TBT (≤ 200 ms) | accessibility (≥ 0.95) | FCP | CLS |');
   console.log('|---|---|---|---|---|---|---|');
   for (const f of figures) {
-    console.log(`| ${f.page} | ${f.performance} ${mark(f.performance >= GOALS.performance)} | ${(f.lcpMs / 1000).toFixed(1)} s ${mark(f.lcpMs <= GOALS.lcpMs)} `
-      + `| ${f.tbtMs} ms ${mark(f.tbtMs <= GOALS.tbtMs)} | ${f.accessibility} ${mark(f.accessibility >= GOALS.accessibility)} | ${(f.fcpMs / 1000).toFixed(1)} s | ${f.cls} |`);
+    console.log(
+      `| ${f.page} | ${f.performance} ${mark(f.performance >= GOALS.performance)} | ${(f.lcpMs / 1000).toFixed(1)} s ${mark(f.lcpMs <= GOALS.lcpMs)} ` +
+        `| ${f.tbtMs} ms ${mark(f.tbtMs <= GOALS.tbtMs)} | ${f.accessibility} ${mark(f.accessibility >= GOALS.accessibility)} | ${(f.fcpMs / 1000).toFixed(1)} s | ${f.cls} |`,
+    );
   }
 }
 
@@ -111,15 +137,23 @@ function printTable(title: string, figures: PageFigures[]): void {
 export function printFigures(perPage: PageFigures[][], details: boolean): void {
   const figures = perPage.map(medianFigures);
   printTable('Median of the runs:', figures);
-  if (perPage.some((runs) => runs.length > 1)) printTable('Worst run of each page (each figure on its own):', perPage.map(worstFigures));
+  if (perPage.some((runs) => runs.length > 1))
+    printTable('Worst run of each page (each figure on its own):', perPage.map(worstFigures));
   const spread = figures.filter((f) => (f.runs?.length ?? 0) > 1);
   if (spread.length) {
-    console.log(`\nMedians of ${spread[0]?.runs?.length} runs per page, the pages in turns; each run (performance, LCP, TBT):`);
-    for (const f of spread) console.log(`  ${f.page}: ${f.runs?.map((r) => `${r.performance} / ${(r.lcpMs / 1000).toFixed(1)} s / ${r.tbtMs} ms`).join('; ')}`);
+    console.log(
+      `\nMedians of ${spread[0]?.runs?.length} runs per page, the pages in turns; each run (performance, LCP, TBT):`,
+    );
+    for (const f of spread)
+      console.log(
+        `  ${f.page}: ${f.runs?.map((r) => `${r.performance} / ${(r.lcpMs / 1000).toFixed(1)} s / ${r.tbtMs} ms`).join('; ')}`,
+      );
   }
   const indexes = figures.flatMap((f) => f.runs?.map((r) => r.benchmarkIndex) ?? [f.benchmarkIndex]);
-  console.log(`\nLighthouse's benchmark index of the machine over the runs: median ${Math.round(median(indexes))}, `
-    + `${Math.min(...indexes)}–${Math.max(...indexes)} (the CPU speed the 4x slowdown is applied to: TBT moves with it).`);
+  console.log(
+    `\nLighthouse's benchmark index of the machine over the runs: median ${Math.round(median(indexes))}, ` +
+      `${Math.min(...indexes)}–${Math.max(...indexes)} (the CPU speed the 4x slowdown is applied to: TBT moves with it).`,
+  );
   if (!details) return;
   for (const f of figures) {
     if (!f.findings.length) continue;

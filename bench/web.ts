@@ -40,35 +40,65 @@ const runs = Math.max(1, Number(args.runs) || 1);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 38421);
 const BASE = `http://127.0.0.1:${PORT}`;
 /** playwright.config.ts launchOptions.args, and headless. */
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const webDist = process.env.WEB_DIST_DIR ?? 'dist';
-if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`No web build in ${webDist}/: run \`npx vite build\` first`);
+if (!fs.existsSync(path.join(webDist, 'index.html')))
+  throw new Error(`No web build in ${webDist}/: run \`npx vite build\` first`);
 const reports = path.resolve('.tmp/lighthouse');
 fs.mkdirSync(reports, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
 const started = performance.now();
 const stop = await startSourcePortal(dataDir, PORT);
-const launchChrome = () => chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-/** Warm: the one Chrome of the whole run. Cold: none; each audit launches its own (chrome-launcher gives it a new profile). */
+const launchChrome = () =>
+  chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+/**
+ * Warm: the one Chrome of the whole run. Cold: none; each audit launches its own (chrome-launcher gives it a new
+ * profile).
+ */
 const warmChrome = args.warm ? await launchChrome() : null;
 const perPage = new Map<string, PageFigures[]>();
 try {
   const admin = await new BenchClient(BASE).signIn('beheerder@demo.local');
   const cookie = admin.loadHeaders().cookie ?? '';
-  const deliveries = await (await admin.request('GET', '/api/deliveries')).json() as { data: { id: number }[] };
+  const deliveries = (await (await admin.request('GET', '/api/deliveries')).json()) as { data: { id: number }[] };
   const delivery = deliveries.data[0]?.id;
   if (delivery === undefined) throw new Error('The demo data has no open delivery');
-  const pages = ['/', '/voorraad', '/leveringen', `/leveringen/${delivery}`, '/crm', '/reparaties', '/voormeldingen']
-    .filter((p) => !args.only || p.includes(args.only));
-  /** Lighthouse now and then fails to record its own trace (NO_NAVSTART, seen on the first page of a run): that page is measured again, up to twice. */
+  const pages = [
+    '/',
+    '/voorraad',
+    '/leveringen',
+    `/leveringen/${delivery}`,
+    '/crm',
+    '/reparaties',
+    '/voormeldingen',
+  ].filter((p) => !args.only || p.includes(args.only));
+  /**
+   * Lighthouse now and then fails to record its own trace (NO_NAVSTART, seen on the first page of a run): that page is
+   * measured again, up to twice.
+   */
   const audit = async (page: string) => {
     for (let attempt = 1; ; attempt++) {
-      const chrome = warmChrome ?? await launchChrome();
+      const chrome = warmChrome ?? (await launchChrome());
       const result = await lighthouse(`${BASE}${page}`, {
-        port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { Cookie: cookie },
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: { Cookie: cookie },
         ...(args.applied ? { throttlingMethod: 'devtools' as const } : {}),
-      }).finally(() => { if (!warmChrome) chrome.kill(); });
+      }).finally(() => {
+        if (!warmChrome) chrome.kill();
+      });
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const failure = result.lhr.runtimeError;
       if (!failure || attempt === 3) return result;
@@ -78,9 +108,14 @@ try {
   for (let run = 1; run <= runs; run++) {
     for (const page of pages) {
       const result = await audit(page);
-      fs.writeFileSync(path.join(reports, `${page === '/' ? 'root' : page.slice(1).replace(/\W+/g, '_')}-${run}.json`), JSON.stringify(result.lhr));
+      fs.writeFileSync(
+        path.join(reports, `${page === '/' ? 'root' : page.slice(1).replace(/\W+/g, '_')}-${run}.json`),
+        JSON.stringify(result.lhr),
+      );
       const f = lighthouseFigures(page, result.lhr);
-      console.log(`  run ${run}, ${page}: performance ${f.performance}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, accessibility ${f.accessibility}, benchmark index ${f.benchmarkIndex}`);
+      console.log(
+        `  run ${run}, ${page}: performance ${f.performance}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, accessibility ${f.accessibility}, benchmark index ${f.benchmarkIndex}`,
+      );
       perPage.set(page, [...(perPage.get(page) ?? []), f]);
     }
   }
@@ -90,10 +125,14 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 printFigures([...perPage.values()], args.details);
-console.log(`\nLighthouse ${lighthouseVersion()}, mobile preset (${args.applied ? 'applied' : 'simulated'} throttling), `
-  + `${args.warm ? 'warm (one Chrome for all pages)' : 'cold (a new Chrome and profile per page and run)'}, signed in, demo data; `
-  + `reports in ${reports}.`);
-console.log(`machine: ${os.cpus().length} CPUs; ${execSync('uptime').toString().trim()}; took ${((performance.now() - started) / 60000).toFixed(1)} min.`);
+console.log(
+  `\nLighthouse ${lighthouseVersion()}, mobile preset (${args.applied ? 'applied' : 'simulated'} throttling), ` +
+    `${args.warm ? 'warm (one Chrome for all pages)' : 'cold (a new Chrome and profile per page and run)'}, signed in, demo data; ` +
+    `reports in ${reports}.`,
+);
+console.log(
+  `machine: ${os.cpus().length} CPUs; ${execSync('uptime').toString().trim()}; took ${((performance.now() - started) / 60000).toFixed(1)} min.`,
+);
 
 function lighthouseVersion(): string {
   return (JSON.parse(fs.readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }).version;

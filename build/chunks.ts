@@ -11,8 +11,13 @@ import type { ManualChunkMeta } from 'rollup';
  * 0.1-4 KB, and each request cost the main thread about 13 ms before the first paint at Lighthouse's 4x
  * slower CPU (docs/PERFORMANCE.md; the round in git history).
  */
-const KIT = [/\/domain\//, /\/src\/api\//, /\/src\/shell\/(?!AppLayout|AuthLayout)/, /\/src\/ui\/(form|upload)\//,
-  /\/src\/ui\/(SplitButton|search-select-filter|fixed-place|date|focus|modal-work|ChoiceModal|ExportableTable)\.tsx?$/];
+const KIT = [
+  /\/domain\//,
+  /\/src\/api\//,
+  /\/src\/shell\/(?!AppLayout|AuthLayout)/,
+  /\/src\/ui\/(form|upload)\//,
+  /\/src\/ui\/(SplitButton|search-select-filter|fixed-place|date|focus|modal-work|ChoiceModal|ExportableTable)\.tsx?$/,
+];
 
 export function startChunk(name: string) {
   let start: Set<string> | null = null;

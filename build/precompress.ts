@@ -22,9 +22,15 @@ export function precompressFolder(dir: string): number {
     if (!COMPRESSIBLE.test(file)) continue;
     const content = fs.readFileSync(file);
     if (content.length < MIN_BYTES) continue;
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-    }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(content, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+    );
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION }));
     count++;
   }

@@ -18,7 +18,7 @@ describe('pagesOfRouter', () => {
 describe('the panels a page renders as it first renders', () => {
   const read = (file: string) => fs.readFileSync(new URL(`../src/${file}`, import.meta.url), 'utf8');
 
-  it('reads each slot\'s lazy panel modules from src/panels.ts', () => {
+  it("reads each slot's lazy panel modules from src/panels.ts", () => {
     const panels = panelsOfSlots(read('panels.ts'));
     expect(panels.get('delivery')).toEqual(['./features/deliveries/components/FieldworkPanel']);
     expect(panels.get('customer')).toHaveLength(2);
@@ -26,9 +26,15 @@ describe('the panels a page renders as it first renders', () => {
 
   it('takes a slot rendered as a child of the page, not one behind a condition', () => {
     expect(slotsRenderedBy(read('features/deliveries/pages/DeliveryDetailPage.tsx'))).toEqual(['delivery']);
-    for (const page of ['features/stock/pages/StockPage.tsx', 'features/crm/pages/CustomerDetailPage.tsx', 'features/repairs/pages/RepairDetailPage.tsx']) {
+    for (const page of [
+      'features/stock/pages/StockPage.tsx',
+      'features/crm/pages/CustomerDetailPage.tsx',
+      'features/repairs/pages/RepairDetailPage.tsx',
+    ]) {
       expect(slotsRenderedBy(read(page)), page).toEqual([]);
     }
-    expect(slotsRenderedBy('<div>\n  <Slot name="a" props={{}} />\n  {open && <Slot name="b" props={{}} />}\n</div>')).toEqual(['a']);
+    expect(
+      slotsRenderedBy('<div>\n  <Slot name="a" props={{}} />\n  {open && <Slot name="b" props={{}} />}\n</div>'),
+    ).toEqual(['a']);
   });
 });

@@ -17,20 +17,26 @@ import type { Plugin } from 'vite';
  * eighteenth round).
  */
 
-/** Per route path (TanStack syntax, `$id` for a parameter): the page's chunk, the chunks it imports and their CSS, and for a page of the signed-in app the shell's (AppLayout). */
+/**
+ * Per route path (TanStack syntax, `$id` for a parameter): the page's chunk, the chunks it imports and their CSS, and
+ * for a page of the signed-in app the shell's (AppLayout).
+ */
 export type RoutePreloads = Record<string, string[]>;
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-const PAGE_LINE = /^\s*(page|authPage)\('([^']+)'.*?import\('(\.\/[^']+)'\)/;
+/** A page's declaration, on one line or several: its kind, its path and the first lazy import after it (its module). */
+const PAGE = /^\s*(page|authPage)\(\s*'([^']+)'[\s\S]*?import\('(\.\/[^']+)'\)/gm;
 const LAYOUT_IMPORT = /lazyRouteComponent\(\(\) => import\('(\.\/shell\/AppLayout)'\)/;
 
-/** The pages of the router's source: path, module (relative to src/, without extension), and whether the signed-in shell holds it. */
+/**
+ * The pages of the router's source: path, module (relative to src/, without extension), and whether the signed-in shell
+ * holds it.
+ */
 export function pagesOfRouter(source: string): { path: string; module: string; inApp: boolean }[] {
-  return source.split('\n').flatMap((line) => {
-    const match = PAGE_LINE.exec(line);
-    return match?.[2] && match[3] ? [{ path: match[2], module: match[3], inApp: match[1] === 'page' }] : [];
-  });
+  return [...source.matchAll(PAGE)].flatMap((match) =>
+    match[2] && match[3] ? [{ path: match[2], module: match[3], inApp: match[1] === 'page' }] : [],
+  );
 }
 
 const PANEL = /registerPanel\('([^']+)',[\s\S]*?import\('(\.\/[^']+)'\)/g;
@@ -81,25 +87,35 @@ export function routePreloads(routerFile: string): Plugin {
     apply: 'build',
     // After Vite's own: it drops the chunks that held only CSS (moving their sheets to the chunks that
     // imported them), and a list made before that named files the build never wrote.
-    generateBundle: { order: 'post', handler(_options, bundle) {
-      // The service worker is built on its own (vite-plugin-pwa): it holds no pages.
-      if (!Object.values(bundle).some((c) => c.type === 'chunk' && c.moduleIds.includes(routerFile))) return;
-      const source = fs.readFileSync(routerFile, 'utf8');
-      const srcDir = path.dirname(routerFile);
-      const filesOf = chunkFilesOf(bundle);
-      const layout = LAYOUT_IMPORT.exec(source)?.[1];
-      if (!layout) throw new Error('route-preloads: the AppLayout import is not in src/router.tsx');
-      const shell = filesOf(path.resolve(srcDir, layout));
-      const panels = panelsOfSlots(fs.readFileSync(path.join(srcDir, 'panels.ts'), 'utf8'));
-      const preloads: RoutePreloads = Object.fromEntries(pagesOfRouter(source).map((p) => {
-        const module = path.resolve(srcDir, p.module);
-        const panelModules = slotsRenderedBy(fs.readFileSync(`${module}.tsx`, 'utf8')).flatMap((slot) => panels.get(slot) ?? []);
-        const files = [...filesOf(module), ...panelModules.flatMap((m) => filesOf(path.resolve(srcDir, m)))];
-        return [p.path, [...new Set(p.inApp ? [...shell, ...files] : files)]];
-      }));
-      const unwritten = Object.values(preloads).flat().filter((file) => !(file in bundle));
-      if (unwritten.length) throw new Error(`route-preloads: not in the build: ${[...new Set(unwritten)].join(', ')}`);
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
-    } },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        // The service worker is built on its own (vite-plugin-pwa): it holds no pages.
+        if (!Object.values(bundle).some((c) => c.type === 'chunk' && c.moduleIds.includes(routerFile))) return;
+        const source = fs.readFileSync(routerFile, 'utf8');
+        const srcDir = path.dirname(routerFile);
+        const filesOf = chunkFilesOf(bundle);
+        const layout = LAYOUT_IMPORT.exec(source)?.[1];
+        if (!layout) throw new Error('route-preloads: the AppLayout import is not in src/router.tsx');
+        const shell = filesOf(path.resolve(srcDir, layout));
+        const panels = panelsOfSlots(fs.readFileSync(path.join(srcDir, 'panels.ts'), 'utf8'));
+        const preloads: RoutePreloads = Object.fromEntries(
+          pagesOfRouter(source).map((p) => {
+            const module = path.resolve(srcDir, p.module);
+            const panelModules = slotsRenderedBy(fs.readFileSync(`${module}.tsx`, 'utf8')).flatMap(
+              (slot) => panels.get(slot) ?? [],
+            );
+            const files = [...filesOf(module), ...panelModules.flatMap((m) => filesOf(path.resolve(srcDir, m)))];
+            return [p.path, [...new Set(p.inApp ? [...shell, ...files] : files)]];
+          }),
+        );
+        const unwritten = Object.values(preloads)
+          .flat()
+          .filter((file) => !(file in bundle));
+        if (unwritten.length)
+          throw new Error(`route-preloads: not in the build: ${[...new Set(unwritten)].join(', ')}`);
+        this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+      },
+    },
   };
 }

@@ -24,7 +24,15 @@ const inputsFile = path.join(root, 'dist-server', 'inputs.json');
  * Packages that stay in node_modules: they read files beside their own code (PGlite's WebAssembly,
  * pdfkit's fonts, the swagger-ui assets), are native (argon2), or load with their first use.
  */
-const external = ['@electric-sql/pglite', '@node-rs/argon2', 'pdfkit', 'exceljs', 'bwip-js', 'nodemailer', '@fastify/swagger-ui'];
+const external = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  'pdfkit',
+  'exceljs',
+  'bwip-js',
+  'nodemailer',
+  '@fastify/swagger-ui',
+];
 /** Besides the repository's sources in the bundle: this build script and the installed packages. */
 const buildInputs = [fileURLToPath(import.meta.url), path.join(root, 'package-lock.json')];
 

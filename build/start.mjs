@@ -14,14 +14,22 @@ function newestMtime(/** @type {string} */ entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(entry).reduce((max, child) => Math.max(max, newestMtime(path.join(entry, child))), stat.mtimeMs);
+  return fs
+    .readdirSync(entry)
+    .reduce((max, child) => Math.max(max, newestMtime(path.join(entry, child))), stat.mtimeMs);
 }
 
 const webBuiltAt = fs.statSync(path.join(root, 'dist', 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-const webSources = ['src', 'domain', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+const webSources = ['src', 'domain', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) =>
+  path.join(root, p),
+);
 if (webSources.some((s) => newestMtime(s) > webBuiltAt)) {
   console.log('Web-app wordt gebouwd…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

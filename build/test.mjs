@@ -3,7 +3,8 @@
  * `npm test`: every check of the project, in two lines that run side by side on a 2-core machine:
  * the type check and the unit and API tests (vitest) one after the other, beside the lint, the web
  * build and the browser tests, which need that build (so the two lines take about as long). Each
- * phase's output is prefixed with its name; at the end a table gives each phase's wall time. Fails when any phase fails; the browser tests do
+ * phase's output is prefixed with its name; at the end a table gives each phase's wall time. Fails when any phase
+ * fails; the browser tests do
  * not run when the build failed, every other phase runs whatever the others gave. The tests that
  * measure time and memory (TEST_QUIET in vitest.config.ts) run last, alone on the machine. WEB_DIST_DIR
  * chooses the build folder (default dist/); NODE24_BIN: see `vitestPhases`.
@@ -33,13 +34,17 @@ const node24Env = node24 ? { PATH: `${node24}${path.delimiter}${process.env.PATH
  */
 const vitestPhases = node24
   ? [
-    { name: 'unit+API', commands: [[process.execPath, vitest, 'run', '--project', 'unit', '--project', 'api-pglite']], env: later },
-    {
-      name: 'Node 24',
-      commands: [[path.join(node24, 'node'), vitest, 'run', '--project', 'unit', '--project', 'api-postgres']],
-      env: { ...later, ...node24Env },
-    },
-  ]
+      {
+        name: 'unit+API',
+        commands: [[process.execPath, vitest, 'run', '--project', 'unit', '--project', 'api-pglite']],
+        env: later,
+      },
+      {
+        name: 'Node 24',
+        commands: [[path.join(node24, 'node'), vitest, 'run', '--project', 'unit', '--project', 'api-postgres']],
+        env: { ...later, ...node24Env },
+      },
+    ]
   : [{ name: 'unit+API', commands: [[process.execPath, vitest, 'run']], env: later }];
 
 /** The measuring tests, on each engine under the Node that runs its other API tests. */
@@ -47,19 +52,35 @@ const only = { TEST_QUIET: 'only' };
 /** @type {Phase[]} */
 const quietPhases = node24
   ? [
-    { name: 'measured', commands: [[process.execPath, vitest, 'run', '--project', 'api-pglite']], env: only },
-    { name: 'measured 24', commands: [[path.join(node24, 'node'), vitest, 'run', '--project', 'api-postgres']], env: { ...only, ...node24Env } },
-  ]
+      { name: 'measured', commands: [[process.execPath, vitest, 'run', '--project', 'api-pglite']], env: only },
+      {
+        name: 'measured 24',
+        commands: [[path.join(node24, 'node'), vitest, 'run', '--project', 'api-postgres']],
+        env: { ...only, ...node24Env },
+      },
+    ]
   : [{ name: 'measured', commands: [[process.execPath, vitest, 'run', '--project', 'api-*']], env: only }];
 
 /** @type {Phase[][]} */
 const lines = [
   [
-    { name: 'typecheck', commands: [[bin('tsc'), '--noEmit', '-p', 'tsconfig.json'], [bin('tsc'), '--noEmit', '-p', 'domain/tsconfig.json']] },
+    {
+      name: 'typecheck',
+      commands: [
+        [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'],
+        [bin('tsc'), '--noEmit', '-p', 'domain/tsconfig.json'],
+      ],
+    },
     ...vitestPhases,
   ],
   [
-    { name: 'lint', commands: [[bin('eslint'), '.']] },
+    {
+      name: 'lint',
+      commands: [
+        [bin('eslint'), '.'],
+        [bin('prettier'), '--check', '.', '--log-level', 'warn'],
+      ],
+    },
     { name: 'build', commands: [[bin('vite'), 'build', '--outDir', webDist, '--logLevel', 'warn']] },
     { name: 'e2e', commands: [[bin('playwright'), 'test']], needsPrevious: true },
   ],
@@ -80,9 +101,17 @@ function remember(/** @type {string} */ name, /** @type {string} */ line) {
 }
 
 /** Runs one command with its output prefixed line by line; resolves to its exit code. */
-function run(/** @type {string} */ name, /** @type {string[]} */ [command, ...args], /** @type {Record<string, string>} */ env = {}) {
+function run(
+  /** @type {string} */ name,
+  /** @type {string[]} */ [command, ...args],
+  /** @type {Record<string, string>} */ env = {},
+) {
   return new Promise((resolve) => {
-    const child = spawn(command ?? '', args, { cwd: root, env: { ...process.env, NO_COLOR: '1', WEB_DIST_DIR: webDist, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command ?? '', args, {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', WEB_DIST_DIR: webDist, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const prefix = `[${name}] `;
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
@@ -146,5 +175,8 @@ for (const phase of [...lines.flat(), ...quietPhases]) {
   const result = results.get(phase.name) ?? { status: 'skipped', ms: 0 };
   console.log(`${phase.name.padEnd(11)} ${minutes(result.ms).padStart(5)}   ${result.status}`);
 }
-console.log(`${'total'.padEnd(11)} ${minutes(total).padStart(5)}   (wall time; the two lines run side by side, the measured tests after them)`);
+console.log(
+  `${'total'.padEnd(11)} ${minutes(total).padStart(5)}   (wall time; the two lines run side by side, the measured ` +
+    `tests after them)`,
+);
 process.exit([...results.values()].some((r) => r.status !== 'passed') ? 1 : 0);

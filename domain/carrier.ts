@@ -7,5 +7,7 @@ import { Carrier, DeliveryType, type CarrierId } from './enums';
  * which the spec does not name. The customer's parcel flag plays no part.
  */
 export function carrierForDeliveryType(deliveryTypeId: number): CarrierId {
-  return deliveryTypeId === DeliveryType.EXTRA_PRODUCTEN || deliveryTypeId === DeliveryType.INDIENST ? Carrier.POSTNL : Carrier.REUZADO;
+  return deliveryTypeId === DeliveryType.EXTRA_PRODUCTEN || deliveryTypeId === DeliveryType.INDIENST
+    ? Carrier.POSTNL
+    : Carrier.REUZADO;
 }

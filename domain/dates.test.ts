@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  addCalendarDays, amsterdamClock, zoneClock, amsterdamDay, amsterdamMidnight, dateRangeBounds, dateRuleError, fileStamp, formatDate, formatDateTime, formatTime, isCalendarDate,
-  todayInAmsterdam, wallClockForSpreadsheet,
+  addCalendarDays,
+  amsterdamClock,
+  zoneClock,
+  amsterdamDay,
+  amsterdamMidnight,
+  dateRangeBounds,
+  dateRuleError,
+  fileStamp,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  isCalendarDate,
+  todayInAmsterdam,
+  wallClockForSpreadsheet,
 } from './dates';
 import { msg } from './schemas/common';
 

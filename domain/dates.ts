@@ -19,9 +19,17 @@ export interface WallClock {
 // Made on first use, like the euro format (./format): creating it costs a phone about 90 ms (the zone's
 // data), so it is asked only for instants outside the years of the rule below.
 let wallClockFormat: Intl.DateTimeFormat | undefined;
-const wallClock = () => (wallClockFormat ??= new Intl.DateTimeFormat('en-GB', {
-  timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-}));
+const wallClock = () =>
+  (wallClockFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: APP_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 const HOUR = 3_600_000;
 /** 01:00 UTC on the last Sunday of a month (0-based). */
@@ -57,8 +65,12 @@ export function amsterdamClock(instant: Date): WallClock {
   if (offset !== null) {
     const wall = new Date(instant.getTime() + offset * HOUR);
     return {
-      year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(),
-      hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds(),
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
     };
   }
   return zoneClock(instant);
@@ -68,7 +80,14 @@ export function amsterdamClock(instant: Date): WallClock {
 export function zoneClock(instant: Date): WallClock {
   const parts: Record<string, number> = {};
   for (const p of wallClock().formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -136,7 +155,10 @@ export function wallClockForSpreadsheet(instant: Date): Date {
 /** 'YYYYMMDD' and 'HHMMSS' of an instant in Amsterdam, for download file names. */
 export function fileStamp(now: Date = new Date()): { date: string; time: string } {
   const c = amsterdamClock(now);
-  return { date: `${pad(c.year, 4)}${pad(c.month)}${pad(c.day)}`, time: `${pad(c.hour)}${pad(c.minute)}${pad(c.second)}` };
+  return {
+    date: `${pad(c.year, 4)}${pad(c.month)}${pad(c.day)}`,
+    time: `${pad(c.hour)}${pad(c.minute)}${pad(c.second)}`,
+  };
 }
 
 // ---- The date rule (spec 1 §5) shared by the date picker and the schemas ----

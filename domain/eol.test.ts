@@ -10,7 +10,7 @@ describe('EOL rule', () => {
     expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
   });
 
-  it('reaches EOL the product\'s EOL months after the purchase date', () => {
+  it("reaches EOL the product's EOL months after the purchase date", () => {
     expect(eolDate('2023-02-15', 48)).toBe('2027-02-15');
     expect(eolDate(null, 48)).toBeNull();
     expect(eolDate('2023-02-15', null)).toBeNull();

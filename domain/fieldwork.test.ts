@@ -15,12 +15,18 @@ describe('finish comment (spec 2 §4)', () => {
   });
 
   it('joins both, delivered first, each on its own line', () => {
-    expect(finishComment([{ name: 'Laptop', serial: 'SN1' }], [{ name: 'Monitor', serial: null }]))
-      .toBe('Niet geleverde artikelen: Laptop (SN1)\nNog op te halen artikelen: Monitor');
+    expect(finishComment([{ name: 'Laptop', serial: 'SN1' }], [{ name: 'Monitor', serial: null }])).toBe(
+      'Niet geleverde artikelen: Laptop (SN1)\nNog op te halen artikelen: Monitor',
+    );
   });
 
   it('counts equal lines without a serial (accessories) and keeps the order', () => {
-    expect(describeLines([{ name: 'Muis', serial: null }, { name: 'Laptop', serial: 'A' }, { name: 'Muis', serial: null }]))
-      .toBe('2x Muis, Laptop (A)');
+    expect(
+      describeLines([
+        { name: 'Muis', serial: null },
+        { name: 'Laptop', serial: 'A' },
+        { name: 'Muis', serial: null },
+      ]),
+    ).toBe('2x Muis, Laptop (A)');
   });
 });

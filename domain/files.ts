@@ -26,7 +26,20 @@ export const fileMsg = {
  * and pictures an order comes with. Anything else, a program or a script (.exe, .hta, .lnk, …), is
  * refused by its name here and by its first bytes on the server.
  */
-export const BULK_FILE_EXTENSIONS = ['pdf', 'xlsx', 'xls', 'csv', 'docx', 'doc', 'txt', 'png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
+export const BULK_FILE_EXTENSIONS = [
+  'pdf',
+  'xlsx',
+  'xls',
+  'csv',
+  'docx',
+  'doc',
+  'txt',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+] as const;
 export type BulkFileExtension = (typeof BULK_FILE_EXTENSIONS)[number];
 
 /** The `accept` attribute of the bulk file input. */

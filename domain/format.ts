@@ -1,6 +1,9 @@
-/** Display formatting (spec 1 §9): euro with dot thousands and comma decimals; dates and times in Amsterdam (./dates). */
+/**
+ * Display formatting (spec 1 §9): euro with dot thousands and comma decimals; dates and times in Amsterdam (./dates).
+ */
 
-// Made on first use: an Intl formatter loads its locale data, which cost a phone's first paint 30 ms of main thread (docs/PERFORMANCE.md).
+// Made on first use: an Intl formatter loads its locale data, which cost a phone's first paint 30 ms of main thread
+// (docs/PERFORMANCE.md).
 let euro: Intl.NumberFormat | undefined;
 export function formatEuro(cents: number): string {
   euro ??= new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
@@ -18,12 +21,43 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function toIsoDate(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
-export const dutchMonths = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+export const dutchMonths = [
+  'januari',
+  'februari',
+  'maart',
+  'april',
+  'mei',
+  'juni',
+  'juli',
+  'augustus',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
 /** The Dutch short month names (maart is 'mrt', not 'maa'), for chart axes and compact dates. */
-export const dutchMonthAbbreviations = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
+export const dutchMonthAbbreviations = [
+  'jan',
+  'feb',
+  'mrt',
+  'apr',
+  'mei',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'okt',
+  'nov',
+  'dec',
+];
 
 export function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).map((p) => p.charAt(0).toUpperCase()).slice(0, 2).join('');
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => p.charAt(0).toUpperCase())
+    .slice(0, 2)
+    .join('');
 }
 
 /** A count before its noun, singular for one: countNoun(1, 'accessoire', 'accessoires') is '1 accessoire'. */

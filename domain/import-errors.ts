@@ -1,9 +1,13 @@
 /**
  * The refused rows of an import as the user reads them: the server keys each message
- * `rows.<n>.<field>` (n the row's number in the spreadsheet: the headings are row 1, the first data row 2). One line per message,
+ * `rows.<n>.<field>` (n the row's number in the spreadsheet: the headings are row 1, the first data row 2). One line
+ * per message,
  * 'Rij 2: Serienummer bestaat al. (kolom Serienummer)', in row order.
  */
-export function importRowErrors(fieldErrors: Record<string, string[]>, columns: readonly { field: string; header: string }[]): string[] {
+export function importRowErrors(
+  fieldErrors: Record<string, string[]>,
+  columns: readonly { field: string; header: string }[],
+): string[] {
   const lines: { row: number; order: number; text: string }[] = [];
   for (const [key, messages] of Object.entries(fieldErrors)) {
     const match = /^rows\.(\d+)\.(.+)$/.exec(key);

@@ -13,11 +13,26 @@ describe('quotation validity', () => {
   });
 
   it('is valid for 30 days, then expired', () => {
-    expect(quotationValidity(uploaded, null, uploaded)).toMatchObject({ text: 'Offerte is nog 30 dag(en) geldig', days_left: 30, can_decide: true });
+    expect(quotationValidity(uploaded, null, uploaded)).toMatchObject({
+      text: 'Offerte is nog 30 dag(en) geldig',
+      days_left: 30,
+      can_decide: true,
+    });
     const day29 = quotationValidity(uploaded, null, after(30 * DAY_MS - 1));
-    expect(day29).toMatchObject({ age_days: 29, text: 'Offerte is nog 1 dag(en) geldig', expired: false, can_decide: true });
+    expect(day29).toMatchObject({
+      age_days: 29,
+      text: 'Offerte is nog 1 dag(en) geldig',
+      expired: false,
+      can_decide: true,
+    });
     const day30 = quotationValidity(uploaded, null, after(30 * DAY_MS));
-    expect(day30).toMatchObject({ age_days: 30, text: 'Offerte is verlopen', expired: true, days_left: 0, can_decide: false });
+    expect(day30).toMatchObject({
+      age_days: 30,
+      text: 'Offerte is verlopen',
+      expired: true,
+      days_left: 0,
+      can_decide: false,
+    });
   });
 
   it('allows a decision only while pending', () => {

@@ -12,7 +12,11 @@ export function quotationAgeDays(uploadedAt: Date | string, now: Date = new Date
   return Math.max(0, Math.floor((now.getTime() - new Date(uploadedAt).getTime()) / DAY_MS));
 }
 
-export function quotationValidity(uploadedAt: Date | string, decision: QuotationDecision | null, now: Date = new Date()): QuotationValidity {
+export function quotationValidity(
+  uploadedAt: Date | string,
+  decision: QuotationDecision | null,
+  now: Date = new Date(),
+): QuotationValidity {
   const age = quotationAgeDays(uploadedAt, now);
   const expired = age >= QUOTATION_VALID_DAYS;
   return {

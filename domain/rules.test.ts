@@ -13,9 +13,12 @@ const messages = (schema: v.GenericSchema, input: unknown) => {
 };
 
 describe('phone numbers (issue 46.3): digits, spaces, +, - and brackets', () => {
-  it.each(['0612345678', '020-1234567', '+31 (0)20 123 45 67', ' 06 1234 5678 ', '(010) 123-4567'])('takes %j', (phone) => {
-    expect(isPhoneNumber(phone)).toBe(true);
-  });
+  it.each(['0612345678', '020-1234567', '+31 (0)20 123 45 67', ' 06 1234 5678 ', '(010) 123-4567'])(
+    'takes %j',
+    (phone) => {
+      expect(isPhoneNumber(phone)).toBe(true);
+    },
+  );
   it.each(['abc', '06-abc', '0612345678 ext. 2', '06/12345678', '+', '- ()', '', '06\n12'])('refuses %j', (phone) => {
     expect(isPhoneNumber(phone)).toBe(false);
   });
@@ -32,16 +35,24 @@ describe('phone numbers (issue 46.3): digits, spaces, +, - and brackets', () => 
   });
   it('every schema with a phone uses the rule', () => {
     const contact = { client_id: 1, first_name: 'A', last_name: 'B', email: 'a@b.nl', has_account: '0', phone: 'abc' };
-    expect(v.safeParse(contactCreateSchema, contact).issues?.map((i) => [v.getDotPath(i), i.message])).toEqual([['phone', PHONE_MESSAGE]]);
-    expect(messages(mutationSchema, { contact_email: 'a@b.nl', contact_phone: 'abc', remove_client: true })).toEqual([PHONE_MESSAGE]);
+    expect(v.safeParse(contactCreateSchema, contact).issues?.map((i) => [v.getDotPath(i), i.message])).toEqual([
+      ['phone', PHONE_MESSAGE],
+    ]);
+    expect(messages(mutationSchema, { contact_email: 'a@b.nl', contact_phone: 'abc', remove_client: true })).toEqual([
+      PHONE_MESSAGE,
+    ]);
     for (const type of [DeliveryType.REPARATIE, DeliveryType.BULK_LEVERING, DeliveryType.EXTRA_PRODUCTEN]) {
       const result = v.safeParse(deliverySchema(type, false), { client_id: 1, contact_phone: 'abc' });
-      expect(result.issues?.filter((i) => v.getDotPath(i) === 'contact_phone').map((i) => i.message)).toEqual([PHONE_MESSAGE]);
+      expect(result.issues?.filter((i) => v.getDotPath(i) === 'contact_phone').map((i) => i.message)).toEqual([
+        PHONE_MESSAGE,
+      ]);
     }
   });
 });
 
 describe('Dutch postcodes (spec 1 §5)', () => {
   it.each(['1234 AB', '1234ab', ' 9999 zz '])('takes %j', (code) => expect(isDutchPostcode(code)).toBe(true));
-  it.each(['0123 AB', '1234 SA', '1234 sd', '1234 SS', '123 AB', '1234 A', 'abcd ef'])('refuses %j', (code) => expect(isDutchPostcode(code)).toBe(false));
+  it.each(['0123 AB', '1234 SA', '1234 sd', '1234 SS', '123 AB', '1234 A', 'abcd ef'])('refuses %j', (code) =>
+    expect(isDutchPostcode(code)).toBe(false),
+  );
 });

@@ -1,10 +1,17 @@
 /** Business rules shared by forms and the API (spec 1 §5, spec 2 §4, §9). */
 
 export const PASSWORD_MESSAGE =
-  'Je wachtwoord moet minimaal uit 1 hoofdletter, 1 kleine letter, 1 cijfer en 1 speciale karakter bestaan en minimaal 8 karakters lang zijn';
+  'Je wachtwoord moet minimaal uit 1 hoofdletter, 1 kleine letter, 1 cijfer en 1 speciale karakter bestaan en ' +
+  'minimaal 8 karakters lang zijn';
 export const PASSWORD_MIN_LENGTH = 8;
 export function isStrongPassword(value: string): boolean {
-  return value.length >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9]/.test(value);
+  return (
+    value.length >= PASSWORD_MIN_LENGTH &&
+    /[A-Z]/.test(value) &&
+    /[a-z]/.test(value) &&
+    /\d/.test(value) &&
+    /[^A-Za-z0-9]/.test(value)
+  );
 }
 
 /** Four digits not starting with 0, optional space, two letters other than SA, SD, SS. */

@@ -17,7 +17,9 @@ describe('scan rules', () => {
     const out = addSerials(['AAA1'], ['AAA2', 'AAA2', 'B', 'AAA1', 'AAA3']);
     expect(out.accepted).toEqual(['AAA2', 'AAA3']);
     expect(out.refused).toEqual([
-      { serial: 'AAA2', message: scanMsg.duplicate }, { serial: 'B', message: scanMsg.length }, { serial: 'AAA1', message: scanMsg.duplicate },
+      { serial: 'AAA2', message: scanMsg.duplicate },
+      { serial: 'B', message: scanMsg.length },
+      { serial: 'AAA1', message: scanMsg.duplicate },
     ]);
   });
   it('finds later duplicates for the server', () => {

@@ -23,14 +23,21 @@ export const serialKey = (serial: string) => normalizeSerial(serial).toUpperCase
 
 /** Bulk entry: comma separated (new lines and semicolons also split, as pasted from a sheet). */
 export function parseBulkSerials(text: string): string[] {
-  return text.split(/[,;\r\n\t]+/).map(normalizeSerial).filter((s) => s !== '');
+  return text
+    .split(/[,;\r\n\t]+/)
+    .map(normalizeSerial)
+    .filter((s) => s !== '');
 }
 
 /**
  * Why a serial is refused, or null when it may be added: a duplicate of one already scanned (here
  * or in stock), or a length that differs from the first scanned serial.
  */
-export function checkSerial(serial: string, scanned: readonly string[], taken: ReadonlySet<string> = new Set()): string | null {
+export function checkSerial(
+  serial: string,
+  scanned: readonly string[],
+  taken: ReadonlySet<string> = new Set(),
+): string | null {
   const key = serialKey(serial);
   if (key === '') return null;
   if (taken.has(key) || scanned.some((s) => serialKey(s) === key)) return scanMsg.duplicate;
@@ -45,7 +52,11 @@ interface ScanOutcome {
 }
 
 /** Adds serials one by one with the rules above; the list so far is the reference for each next one. */
-export function addSerials(existing: readonly string[], incoming: readonly string[], taken: ReadonlySet<string> = new Set()): ScanOutcome {
+export function addSerials(
+  existing: readonly string[],
+  incoming: readonly string[],
+  taken: ReadonlySet<string> = new Set(),
+): ScanOutcome {
   const all = [...existing];
   const outcome: ScanOutcome = { accepted: [], refused: [] };
   for (const raw of incoming) {

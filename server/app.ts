@@ -35,7 +35,12 @@ interface AppDeps {
 }
 
 /** Where a credential could show in Fastify's own request lines. */
-const REDACTED = ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
+const REDACTED = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+];
 
 /**
  * The server log: JSON lines (pino); every line about a request carries Fastify's request id (`reqId`),
@@ -46,7 +51,10 @@ const REDACTED = ['req.headers.cookie', 'req.headers.authorization', 'req.header
  */
 export function logOptions(level: string, stream?: { write(line: string): void }): object {
   return {
-    level, redact: { paths: REDACTED, censor: '[redacted]' }, formatters: { log: withoutSecrets }, ...(stream ? { stream } : {}),
+    level,
+    redact: { paths: REDACTED, censor: '[redacted]' },
+    formatters: { log: withoutSecrets },
+    ...(stream ? { stream } : {}),
   };
 }
 
@@ -101,7 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   registerCompression(app);
   // Text fields of a form are few and short: a megabyte of text or thousands of fields are refused (413).
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 200, fieldSize: 1024 * 1024 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 200, fieldSize: 1024 * 1024 },
+  });
   registerErrorHandler(app);
   registerSecurityHeaders(app, deps.config);
   registerAccessControl(app, deps.db, deps.authChanges);
@@ -125,7 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed assets never change; the shell, the manifest and the worker must always be revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');
       },
     });
@@ -133,7 +144,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const preloadsOf = routePreloadHeaders(distDir);
   app.setNotFoundHandler((request, reply) => {
     // A file of the build that is not there (a chunk of an older version, say) is a 404, not the app's page.
-    if (request.url.startsWith('/api') || request.url.startsWith('/assets/') || !hasWebBuild || request.method !== 'GET') {
+    if (
+      request.url.startsWith('/api') ||
+      request.url.startsWith('/assets/') ||
+      !hasWebBuild ||
+      request.method !== 'GET'
+    ) {
       return reply.status(404).send({ message: 'Niet gevonden' });
     }
     // Client-side routes: the single-page app decides, including its own not-found page.

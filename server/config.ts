@@ -20,7 +20,9 @@ export interface Config {
   storageDir: string;
   /** STORAGE_URL=s3://bucket[/prefix]: files live in this S3-compatible bucket instead. */
   bucket: BucketConfig | null;
-  /** PG_BIN_DIR: the folder of pg_dump, pg_restore and psql for a backup; null: PATH, then /usr/lib/postgresql/<n>/bin. */
+  /**
+   * PG_BIN_DIR: the folder of pg_dump, pg_restore and psql for a backup; null: PATH, then /usr/lib/postgresql/<n>/bin.
+   */
   pgBinDir: string | null;
   /** Prometheus metrics on their own port (METRICS_HOST:METRICS_PORT/metrics); null: no metrics server. */
   metricsPort: number | null;
@@ -63,7 +65,10 @@ function trustProxy(value: string | undefined): boolean | string[] {
   const v = value?.trim() ?? '';
   if (v === '' || v === 'false') return false;
   if (v === 'true') return true;
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function bucketConfig(env: NodeJS.ProcessEnv): BucketConfig | null {
@@ -72,13 +77,20 @@ function bucketConfig(env: NodeJS.ProcessEnv): BucketConfig | null {
   const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
   if (!match?.[1]) throw new Error(`STORAGE_URL must be s3://<bucket>[/prefix], got "${url}"`);
   const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env;
+  const {
+    AWS_ACCESS_KEY_ID: accessKeyId,
+    AWS_SECRET_ACCESS_KEY: secretAccessKey,
+    AWS_SESSION_TOKEN: sessionToken,
+  } = env;
   return {
     bucket: match[1],
     prefix: prefix ? `${prefix}/` : '',
     region: env.AWS_REGION || 'us-east-1',
     endpoint: env.AWS_ENDPOINT_URL_S3 || null,
-    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } : null,
+    credentials:
+      accessKeyId && secretAccessKey
+        ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) }
+        : null,
   };
 }
 

@@ -30,24 +30,28 @@ const demoReady = async (portal: PortalProcess) => {
 };
 
 describe('the server process', () => {
-  it('creates the database once, keeps it across restarts, and closes it on SIGTERM', async () => {
-    const first = await startServer();
-    await demoReady(first);
-    expect(first.output()).toContain('Nieuwe database: demogegevens worden aangemaakt');
-    expect(first.output()).toContain('beheerder@demo.local');
-    const token = await fetch(`${first.url()}/api/auth/token`).then((r) => r.json());
-    expect(token.token).toBeTruthy();
+  it(
+    'creates the database once, keeps it across restarts, and closes it on SIGTERM',
+    async () => {
+      const first = await startServer();
+      await demoReady(first);
+      expect(first.output()).toContain('Nieuwe database: demogegevens worden aangemaakt');
+      expect(first.output()).toContain('beheerder@demo.local');
+      const token = await fetch(`${first.url()}/api/auth/token`).then((r) => r.json());
+      expect(token.token).toBeTruthy();
 
-    // A second process on the same data folder is refused while the first runs.
-    const second = await startServer();
-    await expect(demoReady(second)).rejects.toThrow(/in gebruik door proces/);
+      // A second process on the same data folder is refused while the first runs.
+      const second = await startServer();
+      await expect(demoReady(second)).rejects.toThrow(/in gebruik door proces/);
 
-    expect(await first.stop('SIGTERM')).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(false);
+      expect(await first.stop('SIGTERM')).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(false);
 
-    const again = await startServer();
-    await demoReady(again);
-    expect(again.output()).not.toContain('Nieuwe database');
-    expect(await again.stop('SIGINT')).toBe(0);
-  }, 2 * EMBEDDED_START_MS);
+      const again = await startServer();
+      await demoReady(again);
+      expect(again.output()).not.toContain('Nieuwe database');
+      expect(await again.stop('SIGINT')).toBe(0);
+    },
+    2 * EMBEDDED_START_MS,
+  );
 });

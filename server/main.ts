@@ -26,7 +26,10 @@ export async function main(): Promise<void> {
     throw err;
   }
   const db = database.db;
-  const metrics = config.metricsPort === null ? undefined : createMetrics({ poolUse: database.poolUse, mailCounts: () => mailCounts(db) });
+  const metrics =
+    config.metricsPort === null
+      ? undefined
+      : createMetrics({ poolUse: database.poolUse, mailCounts: () => mailCounts(db) });
   const app = await buildApp({
     db: database.db,
     config,
@@ -37,7 +40,9 @@ export async function main(): Promise<void> {
   });
   const stopHousekeeping = startHousekeeping(database.db, config, log);
   const mailWorker = startMailWorker(db, createMailTransport(config, log), {
-    log, onSent: () => metrics?.mailSent.inc(), onFailed: (givenUp) => metrics?.mailFailures.inc({ outcome: givenUp ? 'given_up' : 'retry' }),
+    log,
+    onSent: () => metrics?.mailSent.inc(),
+    onFailed: (givenUp) => metrics?.mailFailures.inc({ outcome: givenUp ? 'given_up' : 'retry' }),
   });
 
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | null = null;
@@ -57,14 +62,18 @@ export async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   const listeningOn = await app.listen({ port: config.port, host: config.host });
-  if (metrics && config.metricsPort !== null) metricsServer = await serveMetrics(metrics, config.metricsPort, config.metricsHost);
+  if (metrics && config.metricsPort !== null)
+    metricsServer = await serveMetrics(metrics, config.metricsPort, config.metricsHost);
   log('');
   // PORT=0 lets the system choose a free port; the address it chose is then the one to print.
   log(`Het portaal draait op ${config.port === 0 ? listeningOn : config.publicUrl}`);
   if (metricsServer) log(`Metrics (Prometheus): http://${config.metricsHost}:${metricsServer.port}/metrics`);
-  log(`Database: ${database.kind === 'pglite' ? `ingebouwd (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+  log(
+    `Database: ${database.kind === 'pglite' ? `ingebouwd (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  );
   const demoEmails = demoAccounts.map((a) => a.email);
-  const hasDemoAccounts = (await db.selectFrom('users').select('id').where('email', 'in', demoEmails).limit(1).execute()).length > 0;
+  const hasDemoAccounts =
+    (await db.selectFrom('users').select('id').where('email', 'in', demoEmails).limit(1).execute()).length > 0;
   if (hasDemoAccounts) {
     log(`Demo-logins (wachtwoord ${DEMO_PASSWORD}, tweestapsverificatie stel je bij de eerste keer in):`);
     for (const a of demoAccounts) log(`  ${a.email.padEnd(24)} ${a.role}`);

@@ -39,15 +39,21 @@ const queryClient = new QueryClient({
 // One entry per user (portal-query-cache:user-<id>), only the signed-in user's (src/api/persister.ts).
 const persister = storagePersister({ storage: window.localStorage, prefix: 'portal-query-cache' });
 const persistOptions = {
-  persister, maxAge: 7 * DAY, buster: import.meta.env.VITE_APP_VERSION ?? '', dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+  persister,
+  maxAge: 7 * DAY,
+  buster: import.meta.env.VITE_APP_VERSION ?? '',
+  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
 };
 /**
  * The live cache written at once, as the persist client would write it: its throttled write dies
  * with the page, and it never hears of changes made before its own restore (the guard's first answer).
  */
-const persistNow = () => persister.writeNow({
-  buster: persistOptions.buster, timestamp: Date.now(), clientState: dehydrate(queryClient, persistOptions.dehydrateOptions),
-} as unknown as Parameters<typeof persister.writeNow>[0]);
+const persistNow = () =>
+  persister.writeNow({
+    buster: persistOptions.buster,
+    timestamp: Date.now(),
+    clientState: dehydrate(queryClient, persistOptions.dehydrateOptions),
+  } as unknown as Parameters<typeof persister.writeNow>[0]);
 window.addEventListener('pagehide', persistNow);
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') persistNow();
@@ -57,8 +63,10 @@ document.addEventListener('visibilitychange', () => {
 // every change from then on (PersistQueryClientProvider would restore it again after the first render,
 // and render every query once more when done).
 type PersistedQueryClient = Parameters<typeof persistQueryClientRestore>[0]['queryClient'];
-await persistQueryClientRestore({ queryClient: queryClient as unknown as PersistedQueryClient, ...persistOptions })
-  .catch(() => undefined);
+await persistQueryClientRestore({
+  queryClient: queryClient as unknown as PersistedQueryClient,
+  ...persistOptions,
+}).catch(() => undefined);
 persistQueryClientSubscribe({ queryClient: queryClient as unknown as PersistedQueryClient, ...persistOptions });
 const router = createAppRouter(queryClient);
 
@@ -74,7 +82,10 @@ setUnauthorizedHandler(() => {
 // Work the first page does not need waits until that page is there (or 5 s) and painted: on a phone the
 // service worker's precache (2 MB) and the outbox's Dexie would otherwise share the line with the page.
 const firstPageResolved = new Promise<void>((resolve) => {
-  const stop = router.subscribe('onResolved', () => { stop(); resolve(); });
+  const stop = router.subscribe('onResolved', () => {
+    stop();
+    resolve();
+  });
   setTimeout(resolve, 5000);
 });
 const afterFirstPage = (work: () => void) => afterFirstPaint(work, firstPageResolved);
@@ -88,7 +99,12 @@ let outboxStarted = false;
 function startOutboxOnce() {
   if (outboxStarted) return;
   outboxStarted = true;
-  afterFirstPage(() => void outboxPresence.whenExists(() => void import('./offline/outbox').then((outbox) => outbox.startOutbox(queryClient))));
+  afterFirstPage(
+    () =>
+      void outboxPresence.whenExists(
+        () => void import('./offline/outbox').then((outbox) => outbox.startOutbox(queryClient)),
+      ),
+  );
 }
 if (queryClient.getQueryData(sessionQueryKey)) startOutboxOnce();
 queryClient.getQueryCache().subscribe((event) => {
@@ -119,13 +135,17 @@ const reactRoot = createRoot(root, {
     if (!isRouteOutcome(error)) console.error(error, info.componentStack);
   },
 });
-void firstPageLoaded.then(() => startTransition(() => reactRoot.render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-      <ConfirmHost />
-      <UpdateNotice />
-    </QueryClientProvider>
-  </StrictMode>,
-)));
+void firstPageLoaded.then(() =>
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Toaster />
+          <ConfirmHost />
+          <UpdateNotice />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  ),
+);

@@ -10,31 +10,43 @@ import { registerPanel } from './shell/slots';
 registerPanel('customer', {
   id: 'stock',
   order: 10,
-  Component: lazy(() => import('./features/stock/components/CustomerStockPanels').then((m) => ({ default: m.CustomerStockPanels }))),
+  Component: lazy(() =>
+    import('./features/stock/components/CustomerStockPanels').then((m) => ({ default: m.CustomerStockPanels })),
+  ),
 });
 registerPanel('customer', {
   id: 'prenotifications',
   order: 20,
-  Component: lazy(() => import('./features/prenotifications/components/CustomerPreNotificationsPanel').then((m) => ({ default: m.CustomerPreNotificationsPanel }))),
+  Component: lazy(() =>
+    import('./features/prenotifications/components/CustomerPreNotificationsPanel').then((m) => ({
+      default: m.CustomerPreNotificationsPanel,
+    })),
+  ),
 });
 
 // Request forms of deliveries that the customer, item and stock pages open. Props: DeliveryRequestSlotProps.
 registerPanel('delivery-request', {
   id: 'deliveries',
   order: 10,
-  Component: lazy(() => import('./features/deliveries/components/DeliveryRequestHost').then((m) => ({ default: m.DeliveryRequestHost }))),
+  Component: lazy(() =>
+    import('./features/deliveries/components/DeliveryRequestHost').then((m) => ({ default: m.DeliveryRequestHost })),
+  ),
 });
 
 // The edit form of a delivery that the repair page opens from its top bar. Props: DeliveryEditSlotProps.
 registerPanel('delivery-edit', {
   id: 'deliveries',
   order: 10,
-  Component: lazy(() => import('./features/deliveries/components/DeliveryEditHost').then((m) => ({ default: m.DeliveryEditHost }))),
+  Component: lazy(() =>
+    import('./features/deliveries/components/DeliveryEditHost').then((m) => ({ default: m.DeliveryEditHost })),
+  ),
 });
 
 // The delivery page (spec 2 §2.7): 'Artikelen uitklaren', 'Afronden' and what waits in the outbox. Props: { delivery }.
 registerPanel('delivery', {
   id: 'fieldwork',
   order: 10,
-  Component: lazy(() => import('./features/deliveries/components/FieldworkPanel').then((m) => ({ default: m.FieldworkPanel }))),
+  Component: lazy(() =>
+    import('./features/deliveries/components/FieldworkPanel').then((m) => ({ default: m.FieldworkPanel })),
+  ),
 });

@@ -11,7 +11,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
  * stale answer from here would bypass it) and server-made files such as shipping labels.
  */
 const serverOnly = [/^\/api(\/|$)/, /^\/deliveries\//];
-const isServerOnly = (url: URL) => url.origin !== self.location.origin || serverOnly.some((re) => re.test(url.pathname));
+const isServerOnly = (url: URL) =>
+  url.origin !== self.location.origin || serverOnly.some((re) => re.test(url.pathname));
 
 // The shell is precached; every navigation is answered with it, also offline and for deep links.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -21,7 +22,10 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 // Images outside the precache (icons added later, the apple-touch-icon) rarely change.
 registerRoute(
   ({ request, url }) => request.destination === 'image' && !isServerOnly(url),
-  new CacheFirst({ cacheName: 'images', plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 })] }),
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+  }),
 );
 
 // Import templates: usable offline, refreshed in the background.

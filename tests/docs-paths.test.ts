@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const docs = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = [
+  'README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /**
  * A repository path written anywhere in the text: one of the top folders, not part of a longer word or
@@ -22,17 +27,23 @@ function cleaned(written: string, next: string): string | null {
 
 function namedPaths(doc: string): { line: number; written: string; resolved: string }[] {
   const found: { line: number; written: string; resolved: string }[] = [];
-  readFileSync(path.join(root, doc), 'utf8').split('\n').forEach((text, i) => {
-    for (const m of text.matchAll(repoPath)) {
-      const written = cleaned(m[0], text.charAt(m.index + m[0].length));
-      if (written) found.push({ line: i + 1, written, resolved: path.join(root, written) });
-    }
-    for (const m of text.matchAll(linkTarget)) {
-      const target = m[1]!.split('#')[0]!;
-      if (!target || /^[a-z]+:/i.test(target)) continue;
-      found.push({ line: i + 1, written: target, resolved: path.resolve(path.join(root, path.dirname(doc)), target) });
-    }
-  });
+  readFileSync(path.join(root, doc), 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      for (const m of text.matchAll(repoPath)) {
+        const written = cleaned(m[0], text.charAt(m.index + m[0].length));
+        if (written) found.push({ line: i + 1, written, resolved: path.join(root, written) });
+      }
+      for (const m of text.matchAll(linkTarget)) {
+        const target = m[1]!.split('#')[0]!;
+        if (!target || /^[a-z]+:/i.test(target)) continue;
+        found.push({
+          line: i + 1,
+          written: target,
+          resolved: path.resolve(path.join(root, path.dirname(doc)), target),
+        });
+      }
+    });
   return found;
 }
 
@@ -48,7 +59,9 @@ describe('paths named in README.md and docs/', () => {
   });
 
   it.each(docs)('%s names only files and folders that exist', (doc) => {
-    const missing = namedPaths(doc).filter((p) => !exists(p.resolved)).map((p) => `${doc}:${p.line} ${p.written}`);
+    const missing = namedPaths(doc)
+      .filter((p) => !exists(p.resolved))
+      .map((p) => `${doc}:${p.line} ${p.written}`);
     expect(missing).toEqual([]);
   });
 });

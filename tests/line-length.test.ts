@@ -12,7 +12,10 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAX = 120;
 
-const productionFiles = execFileSync('git', ['ls-files', 'src', 'server', 'domain', 'sw', 'build'], { cwd: root, encoding: 'utf8' })
+const productionFiles = execFileSync('git', ['ls-files', 'src', 'server', 'domain', 'sw', 'build'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((f) => /\.(ts|tsx|mjs|js|css)$/.test(f))
   .filter((f) => !/\.test\.tsx?$/.test(f) && !f.startsWith('server/db/migrations/'));

@@ -20,7 +20,11 @@ export const sessionUserSchema = v.object({
 });
 export type SessionUserAnswer = v.InferOutput<typeof sessionUserSchema>;
 /** After the password alone: what the code page needs, whose session it is and whether two-step is set up. */
-export const pendingSessionUserSchema = v.object({ name: v.string(), otp_enabled: v.boolean(), otp_authorized: v.literal(false) });
+export const pendingSessionUserSchema = v.object({
+  name: v.string(),
+  otp_enabled: v.boolean(),
+  otp_authorized: v.literal(false),
+});
 export type PendingSessionUserAnswer = v.InferOutput<typeof pendingSessionUserSchema>;
 /** A session's user before or after the code step (login, activation, GET /auth/me). */
 export const sessionStepSchema = v.union([sessionUserSchema, pendingSessionUserSchema]);
@@ -30,7 +34,11 @@ export const sessionAnswerSchema = v.nullable(sessionStepSchema);
 /** GET /auth/token: the anti-forgery token. */
 export const tokenAnswerSchema = v.object({ token: v.string() });
 /** POST /auth/authorized. */
-export const authorizedAnswerSchema = v.object({ authorized: v.boolean(), otp_enabled: v.boolean(), otp_authorized: v.boolean() });
+export const authorizedAnswerSchema = v.object({
+  authorized: v.boolean(),
+  otp_enabled: v.boolean(),
+  otp_authorized: v.boolean(),
+});
 /** GET /auth/google2fa/qrcode: the QR code (SVG) and its secret for typing in. */
 export const otpQrCodeAnswerSchema = v.object({ qr_code: v.string(), secret: v.string() });
 export type OtpQrCodeAnswer = v.InferOutput<typeof otpQrCodeAnswerSchema>;

@@ -38,7 +38,12 @@ export type Contact = v.InferOutput<typeof contactSchema>;
 
 const clientSummary = v.object({ id: v.number(), name: v.string(), client_type_id: v.number() });
 
-export const monthlyPaymentSchema = v.object({ id: v.number(), description: v.string(), price: v.string(), price_cents: v.number() });
+export const monthlyPaymentSchema = v.object({
+  id: v.number(),
+  description: v.string(),
+  price: v.string(),
+  price_cents: v.number(),
+});
 export type MonthlyPayment = v.InferOutput<typeof monthlyPaymentSchema>;
 
 /** GET /clients/{id}?minimum=true, and the `data` of the customer commands: the edit form's part. */
@@ -188,7 +193,9 @@ export const clientEventListSchema = v.array(clientEventSchema);
 export const postalCodeAnswerSchema = v.object({ street: v.string(), city: v.string() });
 
 /** What the customer forms send: a field may be empty (null); the call drops empty fields (spec 1 §5). */
-type Blankable<T> = { [K in keyof T]?: (NonNullable<T[K]> extends readonly (infer E)[] ? Blankable<E>[] : T[K]) | null };
+type Blankable<T> = {
+  [K in keyof T]?: (NonNullable<T[K]> extends readonly (infer E)[] ? Blankable<E>[] : T[K]) | null;
+};
 
 export type ClientCreatePayload = Blankable<v.InferInput<typeof clientCreateSchema>>;
 export type ClientUpdatePayload = Blankable<v.InferInput<typeof clientUpdateSchema>>;

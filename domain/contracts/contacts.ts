@@ -12,5 +12,9 @@ export const contactDetailSchema = v.object({
 export type ContactDetail = v.InferOutput<typeof contactDetailSchema>;
 
 /** POST /contacts, PUT /contacts/{id}: the toast text, the contact, and whether the invitation went out. */
-export const contactAnswerSchema = v.object({ message: v.string(), data: contactDetailSchema, activation_mail_sent: v.boolean() });
+export const contactAnswerSchema = v.object({
+  message: v.string(),
+  data: contactDetailSchema,
+  activation_mail_sent: v.boolean(),
+});
 export type ContactAnswer = v.InferOutput<typeof contactAnswerSchema>;

@@ -38,7 +38,12 @@ const deliveryItemSchema = v.object({
   status_id: v.number(),
   status: idName,
   product: v.object({ id: v.number(), name: v.string(), article_number: v.string(), product_group_id: v.number() }),
-  pivot: v.object({ is_pickup: pickupFlag, checked_out_at: v.nullable(timestamp), is_backorder: v.boolean(), delivery_product_id: v.number() }),
+  pivot: v.object({
+    is_pickup: pickupFlag,
+    checked_out_at: v.nullable(timestamp),
+    is_backorder: v.boolean(),
+    delivery_product_id: v.number(),
+  }),
 });
 
 /** One line of the delivery (spec 2 §3: product_id, item_id, is_pickup). */
@@ -49,7 +54,13 @@ const deliveryLineSchema = v.object({
   is_pickup: pickupFlag,
   checked_out_at: v.nullable(timestamp),
   is_backorder: v.boolean(),
-  product: v.object({ id: v.number(), name: v.string(), article_number: v.string(), description: nullableString, product_group_id: v.number() }),
+  product: v.object({
+    id: v.number(),
+    name: v.string(),
+    article_number: v.string(),
+    description: nullableString,
+    product_group_id: v.number(),
+  }),
   serial: nullableString,
 });
 export type DeliveryLine = v.InferOutput<typeof deliveryLineSchema>;
@@ -68,7 +79,12 @@ export type BulkProductRow = v.InferOutput<typeof bulkProductRowSchema>;
 const deliveryEventSchema = v.object({ ...eventFields, status: v.nullable(idName), user: v.nullable(idName) });
 
 const deliveryContactSchema = v.object({
-  id: v.number(), first_name: v.string(), last_name: v.string(), title: nullableString, phone: nullableString, email: nullableString,
+  id: v.number(),
+  first_name: v.string(),
+  last_name: v.string(),
+  title: nullableString,
+  phone: nullableString,
+  email: nullableString,
 });
 
 /** GET /deliveries/{id}: the detail page (spec 2 §2.7). */
@@ -81,7 +97,11 @@ export const deliveryDetailSchema = v.object({
   title: v.string(),
   client_id: v.number(),
   client: v.object({
-    id: v.number(), name: v.string(), client_type_id: v.number(), parent_client_id: nullableNumber, contacts: v.array(deliveryContactSchema),
+    id: v.number(),
+    name: v.string(),
+    client_type_id: v.number(),
+    parent_client_id: nullableNumber,
+    contacts: v.array(deliveryContactSchema),
   }),
   end_customer: idName,
   project_id: nullableNumber,
@@ -110,18 +130,32 @@ export const deliveryDetailSchema = v.object({
   finished_repair: v.nullable(timestamp),
   repair_description: nullableString,
   /** Who signed at the finish; `url` of the signature image when one was stored. */
-  signature: v.nullable(v.object({ url: nullableString, signer_name: nullableString, signed_at: v.nullable(timestamp) })),
+  signature: v.nullable(
+    v.object({ url: nullableString, signer_name: nullableString, signed_at: v.nullable(timestamp) }),
+  ),
   /** A backorder (type 7): the delivery whose finish left its lines. */
   backorder_of: v.nullable(v.object({ id: v.number(), order_number: nullableString })),
   /** The backorder deliveries this delivery's finish made, with whether each is finished yet. */
-  backorders: v.array(v.object({ id: v.number(), order_number: nullableString, completed: v.nullable(timestamp), is_cancelled: v.boolean() })),
+  backorders: v.array(
+    v.object({
+      id: v.number(),
+      order_number: nullableString,
+      completed: v.nullable(timestamp),
+      is_cancelled: v.boolean(),
+    }),
+  ),
   items: v.array(deliveryItemSchema),
   products: v.array(deliveryLineSchema),
   bulk_products: v.array(bulkProductRowSchema),
   events: v.array(deliveryEventSchema),
   /** What the page may offer (spec 2 §4), so the web does not repeat the rules. */
   can: v.object({
-    edit: v.boolean(), cancel: v.boolean(), reopen: v.boolean(), delete: v.boolean(), finish: v.boolean(), shipping_label: v.boolean(),
+    edit: v.boolean(),
+    cancel: v.boolean(),
+    reopen: v.boolean(),
+    delete: v.boolean(),
+    finish: v.boolean(),
+    shipping_label: v.boolean(),
   }),
 });
 export type DeliveryDetail = v.InferOutput<typeof deliveryDetailSchema>;
@@ -137,18 +171,47 @@ export const carrierListSchema = v.array(idName);
 export const deliveryFormOptionsSchema = v.object({
   client: v.object({ id: v.number(), name: v.string(), client_type_id: v.number() }),
   end_customer: idName,
-  products: v.array(v.object({
-    id: v.number(), name: v.string(), article_number: v.string(), product_group_id: v.number(), available: v.number(), on_order: v.number(),
-  })),
+  products: v.array(
+    v.object({
+      id: v.number(),
+      name: v.string(),
+      article_number: v.string(),
+      product_group_id: v.number(),
+      available: v.number(),
+      on_order: v.number(),
+    }),
+  ),
   bundles: v.array(v.object({ id: v.number(), name: v.string(), product_ids: v.array(v.number()) })),
   /** Items the client holds (end user) or has at its location: the pickup choices. */
-  items: v.array(v.object({
-    id: v.number(), serial: nullableString, product_id: v.number(), product_name: v.string(), status_id: v.number(), on_open_delivery: v.boolean(),
-  })),
-  contacts: v.array(v.object({ id: v.number(), first_name: v.string(), last_name: v.string(), phone: nullableString, email: nullableString })),
-  addresses: v.array(v.object({
-    id: v.number(), street: v.string(), number: v.string(), addition: nullableString, zipcode: v.string(), city: v.string(),
-  })),
+  items: v.array(
+    v.object({
+      id: v.number(),
+      serial: nullableString,
+      product_id: v.number(),
+      product_name: v.string(),
+      status_id: v.number(),
+      on_open_delivery: v.boolean(),
+    }),
+  ),
+  contacts: v.array(
+    v.object({
+      id: v.number(),
+      first_name: v.string(),
+      last_name: v.string(),
+      phone: nullableString,
+      email: nullableString,
+    }),
+  ),
+  addresses: v.array(
+    v.object({
+      id: v.number(),
+      street: v.string(),
+      number: v.string(),
+      addition: nullableString,
+      zipcode: v.string(),
+      city: v.string(),
+    }),
+  ),
   carriers: v.array(idName),
 });
 export type DeliveryFormOptions = v.InferOutput<typeof deliveryFormOptionsSchema>;
@@ -157,7 +220,9 @@ export type DeliveryFormOptions = v.InferOutput<typeof deliveryFormOptionsSchema
 export const deliveryCommandAnswerSchema = v.object({ message: v.string(), data: deliveryDetailSchema });
 export type DeliveryCommandAnswer = v.InferOutput<typeof deliveryCommandAnswerSchema>;
 
-/** POST /delivery/cancel, /delivery/reopen-cancelled-delivery, /delivery/delete: the toast text and the delivery's id. */
+/**
+ * POST /delivery/cancel, /delivery/reopen-cancelled-delivery, /delivery/delete: the toast text and the delivery's id.
+ */
 export const deliveryStateAnswerSchema = v.object({ message: v.string(), id: v.number() });
 
 /** POST /delivery/checkout and /items/scanbulkitems: the lines each checked-out item (or accessory) ticked. */

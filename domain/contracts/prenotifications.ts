@@ -29,7 +29,13 @@ const asnLineSchema = v.object({
   arrived: v.number(),
   daas: v.boolean(),
   stock_owner: nullableString,
-  product: v.object({ id: v.number(), name: v.string(), description: nullableString, article_number: v.string(), product_group_id: v.number() }),
+  product: v.object({
+    id: v.number(),
+    name: v.string(),
+    description: nullableString,
+    article_number: v.string(),
+    product_group_id: v.number(),
+  }),
 });
 export type AsnLine = v.InferOutput<typeof asnLineSchema>;
 
@@ -79,7 +85,9 @@ export type AsnAnswer = v.InferOutput<typeof asnAnswerSchema>;
 
 /** GET /asn-form-options/{clientId}: the end customer's active articles and projects for the form. */
 export const formOptionsSchema = v.object({
-  products: v.array(v.object({ id: v.number(), name: v.string(), article_number: v.string(), product_group_id: v.number() })),
+  products: v.array(
+    v.object({ id: v.number(), name: v.string(), article_number: v.string(), product_group_id: v.number() }),
+  ),
   projects: v.array(v.object({ id: v.number(), number: v.string() })),
 });
 export type FormOptions = v.InferOutput<typeof formOptionsSchema>;

@@ -75,7 +75,9 @@ export const repairDetailSchema = v.object({
   end_user: v.nullable(idName),
   /** Defect items (picked up) and replacements (delivered: an item, or an article still to choose). */
   defect_items: v.array(v.object({ id: v.number(), serial: nullableString, product: repairProduct })),
-  replacements: v.array(v.object({ product: repairProduct, item: v.nullable(v.object({ id: v.number(), serial: nullableString })) })),
+  replacements: v.array(
+    v.object({ product: repairProduct, item: v.nullable(v.object({ id: v.number(), serial: nullableString })) }),
+  ),
   description: nullableString,
   /** Ophaaldatum and pickup location. */
   date: nullableString,
@@ -96,9 +98,13 @@ export const repairDetailSchema = v.object({
   images: v.array(repairFileSchema),
   quotation: v.nullable(repairQuotationSchema),
   /** The latest 5 entries, newest first: 'action op datetime uur door user'. */
-  action_log: v.array(v.object({ action: v.string(), created_at: timestamp, user: v.nullable(v.object({ name: v.string() })) })),
+  action_log: v.array(
+    v.object({ action: v.string(), created_at: timestamp, user: v.nullable(v.object({ name: v.string() })) }),
+  ),
   /** The mail dialog's choices: contacts of the client and its end customer with an e-mail, not deleted. */
-  mail_contacts: v.array(v.object({ id: v.number(), first_name: v.string(), last_name: v.string(), email: v.string() })),
+  mail_contacts: v.array(
+    v.object({ id: v.number(), first_name: v.string(), last_name: v.string(), email: v.string() }),
+  ),
   /** What the signed-in user may do here (spec 2 §2.10, §4, §6). */
   can: v.object({
     change_status: v.boolean(),

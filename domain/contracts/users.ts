@@ -41,7 +41,10 @@ export const userDetailSchema = v.object({
   created_at: timestamp,
   roles: v.array(idName),
   contact: userContactSchema,
-  /** Whether the signed-in user may change its e-mail, roles or 2FA or delete it: it holds every right this user has (issue 22). */
+  /**
+   * Whether the signed-in user may change its e-mail, roles or 2FA or delete it: it holds every right this user has
+   * (issue 22).
+   */
   manageable: v.boolean(),
 });
 export type UserDetail = v.InferOutput<typeof userDetailSchema>;

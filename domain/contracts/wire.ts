@@ -11,7 +11,16 @@ export const nullableString = v.nullable(v.string());
 export const nullableNumber = v.nullable(v.number());
 export const idName = v.object({ id: v.number(), name: v.string() });
 
-/** What every activity row says (the events table, server/modules/events.ts): the entry, when, and the status and item it concerns. */
-export const eventFields = { id: v.number(), action: v.string(), created_at: timestamp, status_id: nullableNumber, item_id: nullableNumber };
+/**
+ * What every activity row says (the events table, server/modules/events.ts): the entry, when, and the status and item
+ * it concerns.
+ */
+export const eventFields = {
+  id: v.number(),
+  action: v.string(),
+  created_at: timestamp,
+  status_id: nullableNumber,
+  item_id: nullableNumber,
+};
 /** An activity row with the names a table shows beside the entry. */
 export const namedEventFields = { ...eventFields, product_name: nullableString, status_name: nullableString };

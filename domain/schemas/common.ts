@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { dateMsg, isCalendarDate, isInDateRange } from '../dates';
-import { OTP_PATTERN, PASSWORD_MESSAGE, PHONE_MESSAGE, isPhoneNumber, isStrongPassword, POSTCODE_MESSAGE, isDutchPostcode } from '../rules';
+import {
+  OTP_PATTERN,
+  PASSWORD_MESSAGE,
+  PHONE_MESSAGE,
+  isPhoneNumber,
+  isStrongPassword,
+  POSTCODE_MESSAGE,
+  isDutchPostcode,
+} from '../rules';
 
 /** Dutch messages used by every schema; forms and the API show the same words. */
 export const msg = {
@@ -55,15 +63,32 @@ export const optionalText = (max = 255) =>
 const phoneNumber = v.check<string, string>((x) => x === '' || isPhoneNumber(x), PHONE_MESSAGE);
 /** A required phone number of at most 30 characters (domain/rules.ts: isPhoneNumber). */
 export const requiredPhone = v.pipe(requiredText(30), phoneNumber);
-export const optionalPhone = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(30, msg.tooLong(30)), noNul, phoneNumber)));
-
-export const email = v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.maxLength(255, msg.tooLong(255)), v.email(msg.email));
-
-export const password = v.pipe(
-  v.string(msg.required), v.nonEmpty(msg.required), v.maxLength(255, msg.tooLong(255)), noNul, v.check(isStrongPassword, PASSWORD_MESSAGE),
+export const optionalPhone = v.optional(
+  v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(30, msg.tooLong(30)), noNul, phoneNumber)),
 );
 
-export const otpCode = v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.regex(OTP_PATTERN, msg.otp));
+export const email = v.pipe(
+  v.string(msg.required),
+  v.trim(),
+  v.nonEmpty(msg.required),
+  v.maxLength(255, msg.tooLong(255)),
+  v.email(msg.email),
+);
+
+export const password = v.pipe(
+  v.string(msg.required),
+  v.nonEmpty(msg.required),
+  v.maxLength(255, msg.tooLong(255)),
+  noNul,
+  v.check(isStrongPassword, PASSWORD_MESSAGE),
+);
+
+export const otpCode = v.pipe(
+  v.string(msg.required),
+  v.trim(),
+  v.nonEmpty(msg.required),
+  v.regex(OTP_PATTERN, msg.otp),
+);
 
 export const postcode = v.pipe(v.string(msg.required), v.trim(), v.check(isDutchPostcode, POSTCODE_MESSAGE));
 
@@ -84,7 +109,10 @@ export const calendarDate = v.check<string, string>(isCalendarDate, msg.date);
 export const isoDate = v.pipe(v.string(msg.required), v.nonEmpty(msg.required), calendarDate);
 
 /** A calendar day from today on (date picker type 'future', spec 1 §5); today is the Amsterdam day. */
-export const notBeforeToday = v.check<string, string>((value) => !isCalendarDate(value) || isInDateRange(value, 'future'), msg.futureDate);
+export const notBeforeToday = v.check<string, string>(
+  (value) => !isCalendarDate(value) || isInDateRange(value, 'future'),
+  msg.futureDate,
+);
 
 /** Y-m-d from today on. */
 export const futureDate = v.pipe(isoDate, notBeforeToday);

@@ -13,15 +13,33 @@ const accountFlag = v.pipe(
   v.transform((x) => x === true || x === 1 || x === '1' || x === 'true'),
 );
 
-/** A missing has_account is a radio group without a choice: 'Selecteer een optie.' (spec 1 §5), also beside other errors. */
+/**
+ * A missing has_account is a radio group without a choice: 'Selecteer een optie.' (spec 1 §5), also beside other
+ * errors.
+ */
 const choiceMissing = v.transform((input: unknown) =>
-  input && typeof input === 'object' && !Array.isArray(input) ? { has_account: null, ...input } : input);
+  input && typeof input === 'object' && !Array.isArray(input) ? { has_account: null, ...input } : input,
+);
 
 /** reseller_end_client: end customer ids, or the API's own shape [{ endclient_id }]. */
-const endClientList = v.optional(v.pipe(v.array(
-  v.union([id, v.pipe(v.object({ endclient_id: id }), v.transform((o) => o.endclient_id))], msg.choose),
-  msg.choose,
-), v.maxLength(MAX_LIST.lines, msg.tooMany(MAX_LIST.lines))));
+const endClientList = v.optional(
+  v.pipe(
+    v.array(
+      v.union(
+        [
+          id,
+          v.pipe(
+            v.object({ endclient_id: id }),
+            v.transform((o) => o.endclient_id),
+          ),
+        ],
+        msg.choose,
+      ),
+      msg.choose,
+    ),
+    v.maxLength(MAX_LIST.lines, msg.tooMany(MAX_LIST.lines)),
+  ),
+);
 
 const contactFields = {
   first_name: requiredText(80),
@@ -36,7 +54,11 @@ const contactFields = {
 };
 
 /** POST /api/contacts: first name, last name, phone and e-mail required; has_account required (spec 1 §5). */
-export const contactCreateSchema = v.pipe(v.unknown(), choiceMissing, v.object({ client_id: id, ...contactFields }, msg.required));
+export const contactCreateSchema = v.pipe(
+  v.unknown(),
+  choiceMissing,
+  v.object({ client_id: id, ...contactFields }, msg.required),
+);
 export type ContactCreateInput = v.InferOutput<typeof contactCreateSchema>;
 
 /** PUT /api/contacts/{id}: the client of a contact does not change. */

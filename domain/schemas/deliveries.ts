@@ -1,7 +1,17 @@
 import * as v from 'valibot';
 import { Carrier, DeliveryType, type DeliveryTypeId } from '../enums';
 import { bulkFileExtension } from '../files';
-import { calendarDate, id, msg, notBeforeToday, optionalPhone, optionalText, requiredPhone, requiredText, MAX_LIST } from './common';
+import {
+  calendarDate,
+  id,
+  msg,
+  notBeforeToday,
+  optionalPhone,
+  optionalText,
+  requiredPhone,
+  requiredText,
+  MAX_LIST,
+} from './common';
 
 /** Messages of the delivery area (spec 2 §5, §8); the forms show the same words. */
 export const deliveryMsg = {
@@ -61,7 +71,12 @@ export const deliveryToast = {
 
 /** Types a user requests through POST /deliveries; backorders come from finishing, mutations from the item page. */
 export const requestableTypes = [
-  DeliveryType.REPARATIE, DeliveryType.UITDIENST, DeliveryType.INDIENST, DeliveryType.EOL_SWAP, DeliveryType.EXTRA_PRODUCTEN, DeliveryType.BULK_LEVERING,
+  DeliveryType.REPARATIE,
+  DeliveryType.UITDIENST,
+  DeliveryType.INDIENST,
+  DeliveryType.EOL_SWAP,
+  DeliveryType.EXTRA_PRODUCTEN,
+  DeliveryType.BULK_LEVERING,
 ] as const satisfies readonly DeliveryTypeId[];
 
 /** Ticket types that pick up an end user's items (is_pickup 1 lines). */
@@ -70,8 +85,19 @@ export const pickupTypes: readonly number[] = [DeliveryType.REPARATIE, DeliveryT
 const blankToNull = (x: unknown) => (typeof x === 'string' && x.trim() === '' ? null : x);
 /** A required value with its own message, also when the key is missing or the text blank. */
 const requiredValue = <S extends v.GenericSchema>(schema: S, message: string) =>
-  v.optional(v.pipe(v.unknown(), v.transform(blankToNull), v.check((x) => x !== null && x !== undefined, message), schema), null);
-const optionalId = v.optional(v.nullable(v.pipe(v.unknown(), v.transform(blankToNull), v.union([v.null(), id], msg.choose))), null);
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform(blankToNull),
+      v.check((x) => x !== null && x !== undefined, message),
+      schema,
+    ),
+    null,
+  );
+const optionalId = v.optional(
+  v.nullable(v.pipe(v.unknown(), v.transform(blankToNull), v.union([v.null(), id], msg.choose))),
+  null,
+);
 /** Multipart forms (bulk with a file) send the lines as one JSON text. */
 const jsonText = (x: unknown) => {
   if (typeof x !== 'string') return x;
@@ -83,55 +109,106 @@ const jsonText = (x: unknown) => {
 };
 
 export const deliveryTypeIdSchema = v.pipe(
-  v.union([v.number(deliveryMsg.type), v.pipe(v.string(deliveryMsg.type), v.regex(/^\d+$/, deliveryMsg.type))], deliveryMsg.type),
+  v.union(
+    [v.number(deliveryMsg.type), v.pipe(v.string(deliveryMsg.type), v.regex(/^\d+$/, deliveryMsg.type))],
+    deliveryMsg.type,
+  ),
   v.transform(Number),
   v.picklist(Object.values(DeliveryType), deliveryMsg.type),
 );
 
-const carrierId = v.optional(v.nullable(v.pipe(
-  v.unknown(), v.transform(blankToNull),
-  v.union([v.null(), v.pipe(id, v.picklist(Object.values(Carrier), deliveryMsg.carrier))], deliveryMsg.carrier),
-)), null);
+const carrierId = v.optional(
+  v.nullable(
+    v.pipe(
+      v.unknown(),
+      v.transform(blankToNull),
+      v.union([v.null(), v.pipe(id, v.picklist(Object.values(Carrier), deliveryMsg.carrier))], deliveryMsg.carrier),
+    ),
+  ),
+  null,
+);
 
-/** Y-m-d; `future` when creating (date picker type 'future'), else any valid date (the service refuses a new past date). */
+/**
+ * Y-m-d; `future` when creating (date picker type 'future'), else any valid date (the service refuses a new past date).
+ */
 const dateField = (required: boolean, future: boolean) => {
-  const valid = future ? v.pipe(v.string(msg.date), calendarDate, notBeforeToday) : v.pipe(v.string(msg.date), calendarDate);
+  const valid = future
+    ? v.pipe(v.string(msg.date), calendarDate, notBeforeToday)
+    : v.pipe(v.string(msg.date), calendarDate);
   return required
     ? requiredValue(valid, msg.required)
     : v.optional(v.nullable(v.pipe(v.unknown(), v.transform(blankToNull), v.union([v.null(), valid], msg.date))), null);
 };
 
-const optionalEmail = v.optional(v.nullable(v.pipe(
-  v.unknown(), v.transform(blankToNull),
-  v.union([v.null(), v.pipe(v.string(), v.trim(), v.email(msg.email), v.maxLength(255, msg.tooLong(255)))], msg.email),
-)), null);
-const requiredEmail = v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(msg.required), v.email(msg.email), v.maxLength(255, msg.tooLong(255)));
+const optionalEmail = v.optional(
+  v.nullable(
+    v.pipe(
+      v.unknown(),
+      v.transform(blankToNull),
+      v.union(
+        [v.null(), v.pipe(v.string(), v.trim(), v.email(msg.email), v.maxLength(255, msg.tooLong(255)))],
+        msg.email,
+      ),
+    ),
+  ),
+  null,
+);
+const requiredEmail = v.pipe(
+  v.string(msg.required),
+  v.trim(),
+  v.nonEmpty(msg.required),
+  v.email(msg.email),
+  v.maxLength(255, msg.tooLong(255)),
+);
 
-const amount = v.optional(v.pipe(
-  v.union([v.number(deliveryMsg.amount), v.pipe(v.string(deliveryMsg.amount), v.regex(/^\d+$/, deliveryMsg.amount))], deliveryMsg.amount),
-  v.transform(Number), v.integer(deliveryMsg.amount), v.minValue(1, deliveryMsg.amount), v.maxValue(10_000, deliveryMsg.amount),
-), 1);
+const amount = v.optional(
+  v.pipe(
+    v.union(
+      [v.number(deliveryMsg.amount), v.pipe(v.string(deliveryMsg.amount), v.regex(/^\d+$/, deliveryMsg.amount))],
+      deliveryMsg.amount,
+    ),
+    v.transform(Number),
+    v.integer(deliveryMsg.amount),
+    v.minValue(1, deliveryMsg.amount),
+    v.maxValue(10_000, deliveryMsg.amount),
+  ),
+  1,
+);
 
-const pickupFlag = v.optional(v.pipe(
-  v.union([v.boolean(), v.picklist([0, 1, '0', '1', 'true', 'false'])], msg.choose),
-  v.transform((x): 0 | 1 => (x === true || x === 1 || x === '1' || x === 'true' ? 1 : 0)),
-), 0);
+const pickupFlag = v.optional(
+  v.pipe(
+    v.union([v.boolean(), v.picklist([0, 1, '0', '1', 'true', 'false'])], msg.choose),
+    v.transform((x): 0 | 1 => (x === true || x === 1 || x === '1' || x === 'true' ? 1 : 0)),
+  ),
+  0,
+);
 
 /** One requested line: an article (deliver) or an item (pick up, or a chosen replacement). */
-const deliveryLineSchema = v.object({
-  product_id: optionalId,
-  item_id: optionalId,
-  is_pickup: pickupFlag,
-  amount,
-}, msg.required);
+const deliveryLineSchema = v.object(
+  {
+    product_id: optionalId,
+    item_id: optionalId,
+    is_pickup: pickupFlag,
+    amount,
+  },
+  msg.required,
+);
 type DeliveryLineInput = v.InferOutput<typeof deliveryLineSchema>;
 
-const lines = (minimum: number, message: string) => v.pipe(
-  // The length is checked before any line: a form field can carry a megabyte of JSON text.
-  v.optional(v.pipe(v.unknown(), v.transform(jsonText), v.check((x) => !Array.isArray(x) || x.length <= MAX_LIST.lines, msg.tooMany(MAX_LIST.lines)),
-    v.array(deliveryLineSchema, message)), []),
-  v.check((list) => list.length >= minimum, message),
-);
+const lines = (minimum: number, message: string) =>
+  v.pipe(
+    // The length is checked before any line: a form field can carry a megabyte of JSON text.
+    v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform(jsonText),
+        v.check((x) => !Array.isArray(x) || x.length <= MAX_LIST.lines, msg.tooMany(MAX_LIST.lines)),
+        v.array(deliveryLineSchema, message),
+      ),
+      [],
+    ),
+    v.check((list) => list.length >= minimum, message),
+  );
 
 const common = {
   client_id: requiredValue(id, deliveryMsg.clientRequired),
@@ -146,59 +223,75 @@ const common = {
 export function deliverySchema(typeId: number, creating: boolean) {
   switch (typeId) {
     case DeliveryType.BULK_LEVERING:
-      // Bulk: only the future date is required; contact, order number, reference, address, remarks and file are optional.
-      return v.object({
-        ...common,
-        date: dateField(true, creating),
-        order_number: optionalText(120),
-        your_reference: optionalText(120),
-        contact: optionalText(160),
-        contact_email: optionalEmail,
-        contact_phone: optionalPhone,
-        products: lines(1, deliveryMsg.productsRequired),
-      }, msg.required);
+      // Bulk: only the future date is required; contact, order number, reference, address, remarks and file are
+      // optional.
+      return v.object(
+        {
+          ...common,
+          date: dateField(true, creating),
+          order_number: optionalText(120),
+          your_reference: optionalText(120),
+          contact: optionalText(160),
+          contact_email: optionalEmail,
+          contact_phone: optionalPhone,
+          products: lines(1, deliveryMsg.productsRequired),
+        },
+        msg.required,
+      );
     case DeliveryType.REPARATIE:
     case DeliveryType.UITDIENST:
     case DeliveryType.EOL_SWAP:
-      // Resignation, repair and EOL swap: contact, e-mail, phone, order number and reference; pickup date future (required for EOL swap).
-      return v.object({
-        ...common,
-        date: dateField(typeId === DeliveryType.EOL_SWAP, creating),
-        order_number: requiredText(120),
-        your_reference: requiredText(120),
-        contact: requiredText(160),
-        contact_email: requiredEmail,
-        contact_phone: requiredPhone,
-        products: typeId === DeliveryType.UITDIENST ? lines(0, deliveryMsg.itemRequired)
-          : lines(1, typeId === DeliveryType.EOL_SWAP ? deliveryMsg.eolRequired : deliveryMsg.defectRequired),
-        repair_description: optionalText(5000),
-      }, msg.required);
+      // Resignation, repair and EOL swap: contact, e-mail, phone, order number and reference; pickup date future
+      // (required for EOL swap).
+      return v.object(
+        {
+          ...common,
+          date: dateField(typeId === DeliveryType.EOL_SWAP, creating),
+          order_number: requiredText(120),
+          your_reference: requiredText(120),
+          contact: requiredText(160),
+          contact_email: requiredEmail,
+          contact_phone: requiredPhone,
+          products:
+            typeId === DeliveryType.UITDIENST
+              ? lines(0, deliveryMsg.itemRequired)
+              : lines(1, typeId === DeliveryType.EOL_SWAP ? deliveryMsg.eolRequired : deliveryMsg.defectRequired),
+          repair_description: optionalText(5000),
+        },
+        msg.required,
+      );
     case DeliveryType.EXTRA_PRODUCTEN:
       // Extra products: bundle, delivery date and order number.
-      return v.object({
-        ...common,
-        // The bundle is chosen when requesting; an edit changes the articles themselves.
-        bundle_id: creating ? requiredValue(id, deliveryMsg.bundleRequired) : optionalId,
-        date: dateField(true, creating),
-        order_number: requiredText(120),
-        your_reference: optionalText(120),
-        contact: optionalText(160),
-        contact_email: optionalEmail,
-        contact_phone: optionalPhone,
-        products: lines(creating ? 0 : 1, deliveryMsg.productsRequired),
-      }, msg.required);
+      return v.object(
+        {
+          ...common,
+          // The bundle is chosen when requesting; an edit changes the articles themselves.
+          bundle_id: creating ? requiredValue(id, deliveryMsg.bundleRequired) : optionalId,
+          date: dateField(true, creating),
+          order_number: requiredText(120),
+          your_reference: optionalText(120),
+          contact: optionalText(160),
+          contact_email: optionalEmail,
+          contact_phone: optionalPhone,
+          products: lines(creating ? 0 : 1, deliveryMsg.productsRequired),
+        },
+        msg.required,
+      );
     default:
       // In service (a new end user): future delivery date, order number, reference and stock.
-      return v.object({
-        ...common,
-        date: dateField(true, creating),
-        order_number: requiredText(120),
-        your_reference: requiredText(120),
-        contact: optionalText(160),
-        contact_email: optionalEmail,
-        contact_phone: optionalPhone,
-        products: lines(1, deliveryMsg.stockRequired),
-      }, msg.required);
+      return v.object(
+        {
+          ...common,
+          date: dateField(true, creating),
+          order_number: requiredText(120),
+          your_reference: requiredText(120),
+          contact: optionalText(160),
+          contact_email: optionalEmail,
+          contact_phone: optionalPhone,
+          products: lines(1, deliveryMsg.stockRequired),
+        },
+        msg.required,
+      );
   }
 }
 
@@ -223,28 +316,45 @@ export interface DeliveryInput {
 }
 
 /** Widens one type's parsed output into DeliveryInput. */
-export function toDeliveryInput(typeId: DeliveryTypeId, parsed: v.InferOutput<ReturnType<typeof deliverySchema>>): DeliveryInput {
+export function toDeliveryInput(
+  typeId: DeliveryTypeId,
+  parsed: v.InferOutput<ReturnType<typeof deliverySchema>>,
+): DeliveryInput {
   const x = parsed as Partial<DeliveryInput> & Pick<DeliveryInput, 'client_id' | 'products'>;
   return {
-    delivery_type_id: typeId, client_id: x.client_id, project_id: x.project_id ?? null, description: x.description ?? null,
-    w_number: x.w_number ?? null, address: x.address ?? null, carrier_id: x.carrier_id ?? null, date: x.date ?? null,
-    order_number: x.order_number ?? null, your_reference: x.your_reference ?? null, contact: x.contact ?? null,
-    contact_email: x.contact_email ?? null, contact_phone: x.contact_phone ?? null, products: x.products,
-    bundle_id: x.bundle_id ?? null, repair_description: x.repair_description ?? null,
+    delivery_type_id: typeId,
+    client_id: x.client_id,
+    project_id: x.project_id ?? null,
+    description: x.description ?? null,
+    w_number: x.w_number ?? null,
+    address: x.address ?? null,
+    carrier_id: x.carrier_id ?? null,
+    date: x.date ?? null,
+    order_number: x.order_number ?? null,
+    your_reference: x.your_reference ?? null,
+    contact: x.contact ?? null,
+    contact_email: x.contact_email ?? null,
+    contact_phone: x.contact_phone ?? null,
+    products: x.products,
+    bundle_id: x.bundle_id ?? null,
+    repair_description: x.repair_description ?? null,
   };
 }
 
 /** The in-service delivery that comes with a new end user (POST /clients with client type 4, spec 1 §5). */
-export const endUserDeliverySchema = v.object({
-  date: dateField(true, true),
-  order_number: requiredText(120),
-  your_reference: requiredText(120),
-  w_number: optionalText(120),
-  description: optionalText(2000),
-  address: optionalText(500),
-  carrier_id: carrierId,
-  products: lines(1, deliveryMsg.stockRequired),
-}, msg.required);
+export const endUserDeliverySchema = v.object(
+  {
+    date: dateField(true, true),
+    order_number: requiredText(120),
+    your_reference: requiredText(120),
+    w_number: optionalText(120),
+    description: optionalText(2000),
+    address: optionalText(500),
+    carrier_id: carrierId,
+    products: lines(1, deliveryMsg.stockRequired),
+  },
+  msg.required,
+);
 export type EndUserDeliveryInput = v.InferOutput<typeof endUserDeliverySchema>;
 
 /** 'Bezorger wijzigen': the carrier is optional (spec 2 §5); none means the provider's own carrier. */

@@ -25,22 +25,41 @@ export function currentInvoiceMonth(now = new Date()): { year: number; month: nu
   return { year, month };
 }
 
-const wholeNumber = (message: string) => v.pipe(
-  v.union([v.number(message), v.pipe(v.string(message), v.regex(/^\d{1,4}$/, message))], message),
-  v.transform(Number),
-);
+const wholeNumber = (message: string) =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.regex(/^\d{1,4}$/, message))], message),
+    v.transform(Number),
+  );
 
 /** ?year&month of the invoice downloads; a month that has not begun has nothing to invoice yet. */
 export const invoiceQuerySchema = v.pipe(
-  v.object({
-    year: v.pipe(wholeNumber(invoiceMsg.year), v.check((y) => invoiceYears().includes(y), invoiceMsg.year)),
-    month: v.pipe(wholeNumber(invoiceMsg.month), v.integer(invoiceMsg.month), v.minValue(1, invoiceMsg.month), v.maxValue(12, invoiceMsg.month)),
-  }, msg.required),
-  v.forward(v.partialCheck([['year'], ['month']], ({ year, month }) => {
-    const now = currentInvoiceMonth();
-    const valid = Number.isInteger(month) && month >= 1 && month <= 12;
-    return !valid || year < now.year || month <= now.month;
-  }, invoiceMsg.futureMonth), ['month']),
+  v.object(
+    {
+      year: v.pipe(
+        wholeNumber(invoiceMsg.year),
+        v.check((y) => invoiceYears().includes(y), invoiceMsg.year),
+      ),
+      month: v.pipe(
+        wholeNumber(invoiceMsg.month),
+        v.integer(invoiceMsg.month),
+        v.minValue(1, invoiceMsg.month),
+        v.maxValue(12, invoiceMsg.month),
+      ),
+    },
+    msg.required,
+  ),
+  v.forward(
+    v.partialCheck(
+      [['year'], ['month']],
+      ({ year, month }) => {
+        const now = currentInvoiceMonth();
+        const valid = Number.isInteger(month) && month >= 1 && month <= 12;
+        return !valid || year < now.year || month <= now.month;
+      },
+      invoiceMsg.futureMonth,
+    ),
+    ['month'],
+  ),
 );
 export type InvoiceQuery = v.InferOutput<typeof invoiceQuerySchema>;
 

@@ -13,11 +13,24 @@ import * as stock from './stock';
 import * as users from './users';
 
 type AnySchema = v.GenericSchema & { entries?: Record<string, unknown>; wrapped?: unknown; pipe?: readonly unknown[] };
-const isSchema = (x: unknown): x is AnySchema => typeof x === 'object' && x !== null && (x as { kind?: string }).kind === 'schema';
+const isSchema = (x: unknown): x is AnySchema =>
+  typeof x === 'object' && x !== null && (x as { kind?: string }).kind === 'schema';
 
 /** Every schema exported by the schema modules; factories are called with each boolean. */
 function allSchemas(): [string, AnySchema][] {
-  const modules = { auth, clients, common, contacts, deliveries, paging, prenotifications, roles, statistics, stock, users };
+  const modules = {
+    auth,
+    clients,
+    common,
+    contacts,
+    deliveries,
+    paging,
+    prenotifications,
+    roles,
+    statistics,
+    stock,
+    users,
+  };
   const found: [string, AnySchema][] = [];
   for (const [file, mod] of Object.entries(modules)) {
     for (const [name, value] of Object.entries(mod)) {
@@ -48,10 +61,11 @@ function messagesFor(schema: AnySchema, input: unknown): string[] {
   const result = v.safeParse(schema, input);
   if (result.success) return [];
   const out: string[] = [];
-  const walk = (issues: readonly v.BaseIssue<unknown>[] | undefined) => issues?.forEach((i) => {
-    out.push(i.message);
-    walk(i.issues);
-  });
+  const walk = (issues: readonly v.BaseIssue<unknown>[] | undefined) =>
+    issues?.forEach((i) => {
+      out.push(i.message);
+      walk(i.issues);
+    });
   walk(result.issues);
   return out;
 }
@@ -68,14 +82,22 @@ describe('validation messages', () => {
   it.each(schemas)('%s answers missing keys and wrong types in Dutch', (_name, schema) => {
     const entries = entriesOf(schema);
     const wrongTypes = entries ? Object.fromEntries(Object.keys(entries).map((k) => [k, { nested: [1] }])) : {};
-    const arrays = entries ? Object.fromEntries(Object.keys(entries).map((k) => [k, [{ nested: true }, 12, null]])) : {};
+    const arrays = entries
+      ? Object.fromEntries(Object.keys(entries).map((k) => [k, [{ nested: true }, 12, null]]))
+      : {};
     const inputs: unknown[] = [undefined, null, {}, [], 'x', 12, true, wrongTypes, arrays];
     const messages = inputs.flatMap((input) => messagesFor(schema, input));
     expect(messages.filter((m) => english.test(m) || m.trim() === '')).toEqual([]);
   });
 
   it('says a missing key is required', () => {
-    expect(messagesFor(auth.activateSchema as unknown as AnySchema, { password_confirmation: 'x', token: 't', accepted_terms: true })).toContain(common.msg.required);
+    expect(
+      messagesFor(auth.activateSchema as unknown as AnySchema, {
+        password_confirmation: 'x',
+        token: 't',
+        accepted_terms: true,
+      }),
+    ).toContain(common.msg.required);
     expect(messagesFor(v.object({ a: v.number() }) as AnySchema, { a: 'x' })).toEqual([common.msg.invalid]);
   });
 });

@@ -12,10 +12,22 @@ export const pagingMsg = {
 } as const;
 
 /** A whole number as a query sends it; empty means "not given". */
-const wholeNumber = (max: number, message: string) => v.optional(v.union([
-  v.literal(''),
-  v.pipe(v.string(), v.regex(/^\d{1,9}$/, message), v.transform(Number), v.minValue(1, message), v.maxValue(max, message)),
-], message));
+const wholeNumber = (max: number, message: string) =>
+  v.optional(
+    v.union(
+      [
+        v.literal(''),
+        v.pipe(
+          v.string(),
+          v.regex(/^\d{1,9}$/, message),
+          v.transform(Number),
+          v.minValue(1, message),
+          v.maxValue(max, message),
+        ),
+      ],
+      message,
+    ),
+  );
 
 const queryText = v.optional(v.pipe(v.string(), v.maxLength(MAX_SEARCH_LENGTH, msg.tooLong(MAX_SEARCH_LENGTH)), noNul));
 
@@ -33,4 +45,8 @@ export const listQuerySchema = v.object({
 });
 
 /** One filter value (`filters[name]`): text without NUL, at most a search's length. */
-export const filterValueSchema = v.pipe(v.string(), v.maxLength(MAX_SEARCH_LENGTH, msg.tooLong(MAX_SEARCH_LENGTH)), noNul);
+export const filterValueSchema = v.pipe(
+  v.string(),
+  v.maxLength(MAX_SEARCH_LENGTH, msg.tooLong(MAX_SEARCH_LENGTH)),
+  noNul,
+);

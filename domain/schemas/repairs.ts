@@ -44,18 +44,24 @@ export const repairToast = {
 } as const;
 
 /** POST /deliveries/{id}/change-repair-status: one of the six repair statuses, as number or numeric text. */
-export const repairStatusSchema = v.object({
-  status: v.pipe(
-    v.unknown(),
-    v.transform((x) => (typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x)),
-    v.picklist(repairStatuses, repairMsg.status),
-  ),
-}, msg.required);
+export const repairStatusSchema = v.object(
+  {
+    status: v.pipe(
+      v.unknown(),
+      v.transform((x) => (typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x)),
+      v.picklist(repairStatuses, repairMsg.status),
+    ),
+  },
+  msg.required,
+);
 
 /** POST /deliveries/{id}/accept-or-deny-quotation: Accept or Decline. */
-export const quotationDecisionSchema = v.object({
-  status: v.picklist(Object.values(QuotationStatus), repairMsg.decision),
-}, msg.required);
+export const quotationDecisionSchema = v.object(
+  {
+    status: v.picklist(Object.values(QuotationStatus), repairMsg.decision),
+  },
+  msg.required,
+);
 
 /** POST /deliveries/{id}/remove-image: the image's id. */
 export const removeImageSchema = v.object({ image: id }, msg.required);

@@ -59,7 +59,10 @@ const padding = (size: number) => (BLOCK - (size % BLOCK)) % BLOCK;
 
 /** Writes entries one after another to a file; `finish` adds the end-of-archive blocks. */
 export class ArchiveWriter {
-  private constructor(private readonly handle: FileHandle, private readonly mtime = new Date()) {}
+  private constructor(
+    private readonly handle: FileHandle,
+    private readonly mtime = new Date(),
+  ) {}
 
   static async create(file: string): Promise<ArchiveWriter> {
     // Readable by its owner only: a backup holds password hashes and two-step secrets.
@@ -77,14 +80,16 @@ export class ArchiveWriter {
       if (written > size) break;
       await this.handle.write(chunk);
     }
-    if (written !== size) throw new BackupRefused(`${name} veranderde tijdens de back-up (${written} in plaats van ${size} bytes)`);
+    if (written !== size)
+      throw new BackupRefused(`${name} veranderde tijdens de back-up (${written} in plaats van ${size} bytes)`);
     await this.handle.write(Buffer.alloc(padding(size)));
     return hash.digest('hex');
   }
 
   /** Copies the entries another writer wrote (and closed) into this archive. */
   async append(file: string): Promise<void> {
-    for await (const chunk of fs.createReadStream(file, { highWaterMark: CHUNK })) await this.handle.write(chunk as Buffer);
+    for await (const chunk of fs.createReadStream(file, { highWaterMark: CHUNK }))
+      await this.handle.write(chunk as Buffer);
   }
 
   /** Closes the file as a run of entries, without the end-of-archive blocks. */
@@ -108,7 +113,10 @@ export class ArchiveWriter {
 export class ArchiveReader {
   private position = 0;
 
-  private constructor(private readonly handle: FileHandle, readonly size: number) {}
+  private constructor(
+    private readonly handle: FileHandle,
+    readonly size: number,
+  ) {}
 
   static async open(file: string): Promise<ArchiveReader> {
     const handle = await fsp.open(file, 'r');
@@ -135,7 +143,8 @@ export class ArchiveReader {
     if (stored !== checksum(block)) throw new BackupDamaged('de kop van een onderdeel klopt niet');
     const type = block.toString('ascii', 156, 157);
     if (type !== '0' && type !== '\0') throw new BackupDamaged('het bevat iets anders dan gewone bestanden');
-    const field = (start: number, length: number) => block.toString('utf8', start, start + length).replace(/\0.*$/s, '');
+    const field = (start: number, length: number) =>
+      block.toString('utf8', start, start + length).replace(/\0.*$/s, '');
     const prefix = field(345, 155);
     const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
     const size = parseInt(field(124, 12).trim(), 8);

@@ -7,7 +7,14 @@ import { lockDataDir, openPostgres } from '../db/open';
 import { openStorage } from '../lib/storage';
 import { ArchiveWriter } from './archive';
 import { addStoredFiles } from './files-part';
-import { DATABASE_ENTRY, FORMAT, FORMAT_VERSION, MANIFEST_CHECK_ENTRY, MANIFEST_ENTRY, type Manifest } from './manifest';
+import {
+  DATABASE_ENTRY,
+  FORMAT,
+  FORMAT_VERSION,
+  MANIFEST_CHECK_ENTRY,
+  MANIFEST_ENTRY,
+  type Manifest,
+} from './manifest';
 import { dumpEmbedded } from './pglite-part';
 import { dumpPostgres } from './postgres-part';
 import { schemaVersion } from './schema';
@@ -43,14 +50,21 @@ export async function writeBackup(config: BackupConfig, file: string): Promise<M
     const body = await ArchiveWriter.create(path.join(work, 'body'));
     const dumpSize = (await fsp.stat(dump)).size;
     const dumpName = DATABASE_ENTRY[engine];
-    const dumpEntry = { name: dumpName, size: dumpSize, sha256: await body.add(dumpName, dumpSize, fs.createReadStream(dump)) };
+    const dumpEntry = {
+      name: dumpName,
+      size: dumpSize,
+      sha256: await body.add(dumpName, dumpSize, fs.createReadStream(dump)),
+    };
     await fsp.rm(dump);
     const files = await addStoredFiles(await openStorage(config), body);
     await body.close();
 
     const manifest: Manifest = {
-      format: FORMAT, formatVersion: FORMAT_VERSION, createdAt: new Date().toISOString(),
-      schemaVersion: database.schemaVersion, database: { engine, tool: database.tool },
+      format: FORMAT,
+      formatVersion: FORMAT_VERSION,
+      createdAt: new Date().toISOString(),
+      schemaVersion: database.schemaVersion,
+      database: { engine, tool: database.tool },
       files: { source: config.bucket ? 'bucket' : 'folder', count: files.length },
       entries: [dumpEntry, ...files],
     };
@@ -59,10 +73,13 @@ export async function writeBackup(config: BackupConfig, file: string): Promise<M
     const archive = await ArchiveWriter.create(part);
     await archive.add(MANIFEST_ENTRY, manifestBytes.length, [manifestBytes]);
     await archive.append(path.join(work, 'body'));
-    await archive.add(MANIFEST_CHECK_ENTRY, 64, [Buffer.from(crypto.createHash('sha256').update(manifestBytes).digest('hex'))]);
+    await archive.add(MANIFEST_CHECK_ENTRY, 64, [
+      Buffer.from(crypto.createHash('sha256').update(manifestBytes).digest('hex')),
+    ]);
     await archive.finish();
     await fsp.link(part, file).catch(async (err: unknown) => {
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new BackupRefused(`Het bestand ${file} bestaat al; kies een andere naam.`);
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new BackupRefused(`Het bestand ${file} bestaat al; kies een andere naam.`);
       await fsp.rename(part, file);
     });
     return manifest;

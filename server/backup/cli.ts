@@ -16,9 +16,19 @@ const USAGE = 'Gebruik: npm run db:backup -- BESTAND   of   npm run db:restore -
  */
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({ args: rest, options: { force: { type: 'boolean' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { force: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
   const file = positionals[0];
-  if ((command !== 'backup' && command !== 'restore') || !file || positionals.length > 1 || (command === 'backup' && values.force)) {
+  if (
+    (command !== 'backup' && command !== 'restore') ||
+    !file ||
+    positionals.length > 1 ||
+    (command === 'backup' && values.force)
+  ) {
     console.error(USAGE);
     return 1;
   }
@@ -26,16 +36,23 @@ async function main(argv: string[]): Promise<number> {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `de ingebouwde database in ${config.dataDir}`;
   if (command === 'backup') {
     const manifest = await writeBackup(config, file);
-    console.log(`Back-up geschreven naar ${file}: ${where}, schema ${manifest.schemaVersion}, ${files(manifest.files.count)}.`);
+    console.log(
+      `Back-up geschreven naar ${file}: ${where}, schema ${manifest.schemaVersion}, ${files(manifest.files.count)}.`,
+    );
     return 0;
   }
   const manifest = await restoreBackup(config, file, { force: values.force ?? false });
-  console.log(`Back-up van ${manifest.createdAt} (schema ${manifest.schemaVersion}, ${files(manifest.files.count)}) `
-    + `hersteld in ${where}. De database is bijgewerkt tot de huidige versie; iedereen is uitgelogd.`);
+  console.log(
+    `Back-up van ${manifest.createdAt} (schema ${manifest.schemaVersion}, ${files(manifest.files.count)}) ` +
+      `hersteld in ${where}. De database is bijgewerkt tot de huidige versie; iedereen is uitgelogd.`,
+  );
   return 0;
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof BackupRefused || err instanceof DataDirInUseError ? err.message : err);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof BackupRefused || err instanceof DataDirInUseError ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -9,7 +9,8 @@ import { BackupRefused } from './refused';
 export async function addStoredFiles(storage: FileStorage, archive: ArchiveWriter): Promise<ManifestEntry[]> {
   const keys: string[] = [];
   for await (const key of storage.list()) {
-    if (!isSafeKey(key)) throw new BackupRefused(`Een opgeslagen bestand heeft een naam die niet in een back-up kan: ${key}`);
+    if (!isSafeKey(key))
+      throw new BackupRefused(`Een opgeslagen bestand heeft een naam die niet in een back-up kan: ${key}`);
     keys.push(key);
   }
   const entries: ManifestEntry[] = [];
@@ -30,7 +31,11 @@ export async function storageHasFiles(storage: FileStorage): Promise<boolean> {
  * Puts the unpacked files into the storage under their own keys and returns those. Keys are random
  * names, so files written before the database is restored are only unused until it is.
  */
-export async function restoreStoredFiles(storage: FileStorage, unpacked: string, entries: ManifestEntry[]): Promise<string[]> {
+export async function restoreStoredFiles(
+  storage: FileStorage,
+  unpacked: string,
+  entries: ManifestEntry[],
+): Promise<string[]> {
   const keys: string[] = [];
   for (const entry of entries.filter((e) => e.name.startsWith(FILES_FOLDER))) {
     const key = entry.name.slice(FILES_FOLDER.length);

@@ -9,19 +9,33 @@ export const FORMAT_VERSION = 1;
 /** A manifest lists every file; far beyond any real one, small enough to read into memory. */
 export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 
-export const DATABASE_ENTRY = { pglite: 'database/pglite-datadir.tar.gz', postgres: 'database/postgres.pgdump' } as const;
+export const DATABASE_ENTRY = {
+  pglite: 'database/pglite-datadir.tar.gz',
+  postgres: 'database/postgres.pgdump',
+} as const;
 export const FILES_FOLDER = 'files/';
 
 /** A stored file's key as the storage makes them: relative, '/'-separated, no '.', '..' or empty segment. */
 export function isSafeKey(key: string): boolean {
-  return key.length > 0 && key.length <= 1024 && !/[\\\0]/.test(key) && !key.startsWith('/')
-    && key.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+  return (
+    key.length > 0 &&
+    key.length <= 1024 &&
+    !/[\\\0]/.test(key) &&
+    !key.startsWith('/') &&
+    key.split('/').every((s) => s !== '' && s !== '.' && s !== '..')
+  );
 }
 
 const sha256 = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
 const entrySchema = v.object({
-  name: v.pipe(v.string(), v.check((name) => Object.values(DATABASE_ENTRY).includes(name as never)
-    || (name.startsWith(FILES_FOLDER) && isSafeKey(name.slice(FILES_FOLDER.length))))),
+  name: v.pipe(
+    v.string(),
+    v.check(
+      (name) =>
+        Object.values(DATABASE_ENTRY).includes(name as never) ||
+        (name.startsWith(FILES_FOLDER) && isSafeKey(name.slice(FILES_FOLDER.length))),
+    ),
+  ),
   size: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
   sha256,
 });
@@ -38,7 +52,10 @@ export const manifestSchema = v.object({
     tool: v.string(),
   }),
   files: v.object({ source: v.picklist(['folder', 'bucket']), count: v.number() }),
-  entries: v.pipe(v.array(entrySchema), v.check((list) => new Set(list.map((e) => e.name)).size === list.length)),
+  entries: v.pipe(
+    v.array(entrySchema),
+    v.check((list) => new Set(list.map((e) => e.name)).size === list.length),
+  ),
 });
 export type Manifest = v.InferOutput<typeof manifestSchema>;
 export type ManifestEntry = Manifest['entries'][number];

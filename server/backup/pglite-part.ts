@@ -21,7 +21,8 @@ export function pgliteVersion(): string {
  * folder's lock: the portal is stopped, so the folder does not change underneath.
  */
 export async function dumpEmbedded(dataDir: string, outFile: string): Promise<{ schemaVersion: string; tool: string }> {
-  if (!fs.existsSync(pgdataOf(dataDir))) throw new BackupRefused(`In ${dataDir} staat geen ingebouwde database (map pgdata ontbreekt).`);
+  if (!fs.existsSync(pgdataOf(dataDir)))
+    throw new BackupRefused(`In ${dataDir} staat geen ingebouwde database (map pgdata ontbreekt).`);
   const pglite = new PGlite(pgdataOf(dataDir), pgliteOptions);
   try {
     await pglite.waitReady;

@@ -33,20 +33,32 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
 }
 
 export async function serverMajor(url: string): Promise<number> {
-  const { rows } = await withClient(url, (c) => c.query<{ v: string }>("select current_setting('server_version_num') as v"));
+  const { rows } = await withClient(url, (c) =>
+    c.query<{ v: string }>("select current_setting('server_version_num') as v"),
+  );
   return Math.floor(Number(rows[0]?.v) / 10000);
 }
 
 /** Every copy of the tool: in PG_BIN_DIR when set, else on PATH, then Debian's /usr/lib/postgresql/<major>/bin. */
 function candidates(tool: Tool, binDir: string | null): string[] {
   if (binDir) return [path.join(binDir, tool)].filter((file) => fs.existsSync(file));
-  const onPath = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, tool));
+  const onPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((dir) => path.join(dir, tool));
   const debian = '/usr/lib/postgresql';
   const versioned = fs.existsSync(debian) ? fs.readdirSync(debian).map((v) => path.join(debian, v, 'bin', tool)) : [];
-  return [...new Set([...onPath, ...versioned].filter((file) => fs.existsSync(file)).map((file) => fs.realpathSync(file)))];
+  return [
+    ...new Set([...onPath, ...versioned].filter((file) => fs.existsSync(file)).map((file) => fs.realpathSync(file))),
+  ];
 }
 
-function run(file: string, args: string[], env?: NodeJS.ProcessEnv, input?: Readable): Promise<{ code: number | null; out: string }> {
+function run(
+  file: string,
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+  input?: Readable,
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { env, stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -68,13 +80,18 @@ async function majorOf(file: string): Promise<number> {
 }
 
 /** The tool of the same major version as `minMajor` if there is one, else the newest that is not older. */
-export async function findTool(tool: Tool, minMajor: number, binDir: string | null): Promise<{ file: string; major: number }> {
+export async function findTool(
+  tool: Tool,
+  minMajor: number,
+  binDir: string | null,
+): Promise<{ file: string; major: number }> {
   const found = await Promise.all(candidates(tool, binDir).map(async (file) => ({ file, major: await majorOf(file) })));
   const usable = found.filter((t) => t.major >= minMajor).sort((a, b) => a.major - b.major);
   const chosen = usable.find((t) => t.major === minMajor) ?? usable.at(-1);
   if (chosen) return chosen;
-  const install = `Installeer de PostgreSQL-clientprogramma's van versie ${minMajor} of nieuwer `
-    + `(bijvoorbeeld: apt install postgresql-client-${minMajor}), of wijs hun map aan met PG_BIN_DIR.`;
+  const install =
+    `Installeer de PostgreSQL-clientprogramma's van versie ${minMajor} of nieuwer ` +
+    `(bijvoorbeeld: apt install postgresql-client-${minMajor}), of wijs hun map aan met PG_BIN_DIR.`;
   const where = binDir ? `in PG_BIN_DIR (${binDir})` : 'in het PATH of in /usr/lib/postgresql';
   if (!found.length) throw new PgToolMissing(`${tool} is niet gevonden ${where}. ${install}`);
   const versions = found.map((t) => `${t.file} is versie ${t.major}`).join(', ');
@@ -94,11 +111,13 @@ export async function dumpPostgres(url: string, outFile: string, binDir: string 
 
 /** True when the database holds any table, view or sequence outside PostgreSQL's own schemas. */
 export async function postgresHasData(url: string): Promise<boolean> {
-  const { rows } = await withClient(url, (c) => c.query<{ n: string }>(
-    `select count(*) as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  const { rows } = await withClient(url, (c) =>
+    c.query<{ n: string }>(
+      `select count(*) as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and n.nspname not in ('pg_catalog', 'information_schema')
        and n.nspname not like 'pg_toast%' and n.nspname not like 'pg_temp%'`,
-  ));
+    ),
+  );
   return Number(rows[0]?.n) > 0;
 }
 
@@ -110,9 +129,14 @@ export const dumpMajor = (tool: string): number => Number(/^pg_dump (\d+)/.exec(
  * first (under --force) the old schema dropped and last every session ended. The COMMIT is sent only
  * after pg_restore succeeded: a script that errs or stops short ends with its transaction rolled back.
  */
-export interface RestoreTools { pgRestore: string; psql: string }
+export interface RestoreTools {
+  pgRestore: string;
+  psql: string;
+}
 
-/** pg_restore that reads the dump's format (its pg_dump's version or newer) and psql, found before anything is changed. */
+/**
+ * pg_restore that reads the dump's format (its pg_dump's version or newer) and psql, found before anything is changed.
+ */
 export async function restoreTools(url: string, dumpTool: string, binDir: string | null): Promise<RestoreTools> {
   const major = Math.max(await serverMajor(url), dumpMajor(dumpTool));
   const pgRestore = await findTool('pg_restore', major, binDir);
@@ -120,7 +144,12 @@ export async function restoreTools(url: string, dumpTool: string, binDir: string
   return { pgRestore: pgRestore.file, psql: psql.file };
 }
 
-export async function restorePostgres(url: string, dumpFile: string, tools: RestoreTools, { force }: { force: boolean }): Promise<void> {
+export async function restorePostgres(
+  url: string,
+  dumpFile: string,
+  tools: RestoreTools,
+  { force }: { force: boolean },
+): Promise<void> {
   const { dbname, env } = connection(url);
   let restoreFailure: string | null = null;
   const script = async function* () {
@@ -140,6 +169,8 @@ export async function restorePostgres(url: string, dumpFile: string, tools: Rest
   const args = ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', `--dbname=${dbname}`, '--file=-'];
   const { code, out } = await run(tools.psql, args, env, Readable.from(script()));
   if (restoreFailure || code !== 0) {
-    throw new BackupRefused(`Herstellen in PostgreSQL is mislukt; de database is niet gewijzigd. ${restoreFailure ?? out.trim()}`);
+    throw new BackupRefused(
+      `Herstellen in PostgreSQL is mislukt; de database is niet gewijzigd. ${restoreFailure ?? out.trim()}`,
+    );
   }
 }

@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ArchiveWriter, BackupDamaged } from './archive';
-import { DATABASE_ENTRY, FORMAT, FORMAT_VERSION, MANIFEST_CHECK_ENTRY, MANIFEST_ENTRY, type Manifest } from './manifest';
+import {
+  DATABASE_ENTRY,
+  FORMAT,
+  FORMAT_VERSION,
+  MANIFEST_CHECK_ENTRY,
+  MANIFEST_ENTRY,
+  type Manifest,
+} from './manifest';
 import { unpackVerified } from './unpack';
 
 /**
@@ -19,14 +26,27 @@ const sha = (data: Buffer) => crypto.createHash('sha256').update(data).digest('h
 const DUMP = crypto.randomBytes(3000);
 const LOGO = Buffer.from('logo bytes');
 
-interface Part { name: string; data: Buffer; listed?: { size?: number; sha256?: string } | false }
+interface Part {
+  name: string;
+  data: Buffer;
+  listed?: { size?: number; sha256?: string } | false;
+}
 
 /** A backup file of the given entries; `listed` changes (or leaves out) an entry in the manifest. */
-async function backupOf(parts: Part[], change: (m: Manifest) => unknown = (m) => m, after: Part[] = []): Promise<string> {
+async function backupOf(
+  parts: Part[],
+  change: (m: Manifest) => unknown = (m) => m,
+  after: Part[] = [],
+): Promise<string> {
   const manifest: Manifest = {
-    format: FORMAT, formatVersion: FORMAT_VERSION, createdAt: new Date().toISOString(), schemaVersion: '20261203T2200-mail-outbox',
-    database: { engine: 'pglite', tool: 'PGlite' }, files: { source: 'folder', count: parts.length - 1 },
-    entries: parts.filter((p) => p.listed !== false)
+    format: FORMAT,
+    formatVersion: FORMAT_VERSION,
+    createdAt: new Date().toISOString(),
+    schemaVersion: '20261203T2200-mail-outbox',
+    database: { engine: 'pglite', tool: 'PGlite' },
+    files: { source: 'folder', count: parts.length - 1 },
+    entries: parts
+      .filter((p) => p.listed !== false)
       .map((p) => ({ name: p.name, size: p.data.length, sha256: sha(p.data), ...(p.listed || {}) })),
   };
   const bytes = Buffer.from(JSON.stringify(change(manifest)));
@@ -40,11 +60,17 @@ async function backupOf(parts: Part[], change: (m: Manifest) => unknown = (m) =>
   return file;
 }
 
-const good = (): Part[] => [{ name: DATABASE_ENTRY.pglite, data: DUMP }, { name: 'files/clients/a.png', data: LOGO }];
+const good = (): Part[] => [
+  { name: DATABASE_ENTRY.pglite, data: DUMP },
+  { name: 'files/clients/a.png', data: LOGO },
+];
 
 async function refusal(file: string): Promise<string> {
   const out = fs.mkdtempSync(path.join(dir, 'out-'));
-  const err = await unpackVerified(file, out).then(() => null, (e: unknown) => e);
+  const err = await unpackVerified(file, out).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(BackupDamaged);
   return (err as Error).message;
 }
@@ -59,11 +85,15 @@ describe('unpacking a backup file', () => {
   });
 
   it('refuses a file cut off anywhere, and one with a single byte changed (every 13th position tried)', async () => {
-    const whole = fs.readFileSync(await backupOf([{ name: DATABASE_ENTRY.pglite, data: DUMP.subarray(0, 700) }, good()[1]!]));
+    const whole = fs.readFileSync(
+      await backupOf([{ name: DATABASE_ENTRY.pglite, data: DUMP.subarray(0, 700) }, good()[1]!]),
+    );
     for (const length of [0, 100, 512, 1500, 2048, whole.length - 1024, whole.length - 1]) {
       const file = path.join(dir, `cut-${length}`);
       fs.writeFileSync(file, whole.subarray(0, length));
-      expect(await refusal(file), `cut at ${length}`).toMatch(/^Het back-upbestand is beschadigd of onvolledig: .+\. Er is niets hersteld\.$/);
+      expect(await refusal(file), `cut at ${length}`).toMatch(
+        /^Het back-upbestand is beschadigd of onvolledig: .+\. Er is niets hersteld\.$/,
+      );
     }
     for (let at = 0; at < whole.length; at += 13) {
       const changed = Buffer.from(whole);
@@ -76,18 +106,25 @@ describe('unpacking a backup file', () => {
 
   it('refuses names that leave the folder, absolute names, and entries the manifest does not list as they are', async () => {
     for (const name of ['files/../../etc/passwd', '/etc/passwd', 'files//x', 'files/a\\..\\b', 'database/other']) {
-      expect(await refusal(await backupOf([...good(), { name, data: LOGO }])), name).toContain('manifest.json) klopt niet');
+      expect(await refusal(await backupOf([...good(), { name, data: LOGO }])), name).toContain(
+        'manifest.json) klopt niet',
+      );
     }
-    expect(await refusal(await backupOf(good(), (m) => m, [{ name: 'files/extra.png', data: LOGO }])))
-      .toContain('er staat meer in dan manifest.json noemt');
-    expect(await refusal(await backupOf([...good(), { name: 'files/big.bin', data: LOGO, listed: { size: 3 } }])))
-      .toContain('files/big.bin is 10 bytes, manifest.json zegt 3');
-    expect(await refusal(await backupOf([...good(), { name: 'files/x.png', data: LOGO, listed: { sha256: sha(DUMP) } }])))
-      .toContain('de controlesom van files/x.png klopt niet');
-    expect(await refusal(await backupOf([...good(), { name: 'files/unlisted.png', data: LOGO, listed: false }])))
-      .toContain('files/unlisted.png staat er in, maar niet in manifest.json');
-    expect(await refusal(await backupOf(good(), (m) => ({ ...(m as object), format: 'iets anders' }))))
-      .toContain('manifest.json) klopt niet (format)');
+    expect(await refusal(await backupOf(good(), (m) => m, [{ name: 'files/extra.png', data: LOGO }]))).toContain(
+      'er staat meer in dan manifest.json noemt',
+    );
+    expect(
+      await refusal(await backupOf([...good(), { name: 'files/big.bin', data: LOGO, listed: { size: 3 } }])),
+    ).toContain('files/big.bin is 10 bytes, manifest.json zegt 3');
+    expect(
+      await refusal(await backupOf([...good(), { name: 'files/x.png', data: LOGO, listed: { sha256: sha(DUMP) } }])),
+    ).toContain('de controlesom van files/x.png klopt niet');
+    expect(
+      await refusal(await backupOf([...good(), { name: 'files/unlisted.png', data: LOGO, listed: false }])),
+    ).toContain('files/unlisted.png staat er in, maar niet in manifest.json');
+    expect(await refusal(await backupOf(good(), (m) => ({ ...(m as object), format: 'iets anders' })))).toContain(
+      'manifest.json) klopt niet (format)',
+    );
   });
 
   it('refuses a link or any entry that is not a plain file, and a file that is no backup at all', async () => {

@@ -22,22 +22,34 @@ function parseManifest(bytes: Buffer): Manifest {
     throw new BackupDamaged('de inhoudsopgave (manifest.json) is geen geldige JSON');
   }
   const parsed = v.safeParse(manifestSchema, json);
-  if (!parsed.success) throw new BackupDamaged(`de inhoudsopgave (manifest.json) klopt niet (${v.getDotPath(parsed.issues[0]) ?? 'opbouw'})`);
+  if (!parsed.success)
+    throw new BackupDamaged(
+      `de inhoudsopgave (manifest.json) klopt niet (${v.getDotPath(parsed.issues[0]) ?? 'opbouw'})`,
+    );
   return parsed.output;
 }
 
 /** Writes an entry's data into `folder/<name>` (never outside it) and checks its SHA-256. */
-async function unpackEntry(reader: ArchiveReader, folder: string, name: string, size: number, sha256: string): Promise<void> {
+async function unpackEntry(
+  reader: ArchiveReader,
+  folder: string,
+  name: string,
+  size: number,
+  sha256: string,
+): Promise<void> {
   const file = path.resolve(folder, name);
   if (!file.startsWith(path.resolve(folder) + path.sep)) throw new BackupDamaged(`${name} wijst buiten de back-up`);
   await fsp.mkdir(path.dirname(file), { recursive: true });
   const hash = crypto.createHash('sha256');
-  await pipeline(async function* () {
-    for await (const chunk of reader.data(name, size)) {
-      hash.update(chunk);
-      yield chunk;
-    }
-  }, fs.createWriteStream(file, { flags: 'wx' }));
+  await pipeline(
+    async function* () {
+      for await (const chunk of reader.data(name, size)) {
+        hash.update(chunk);
+        yield chunk;
+      }
+    },
+    fs.createWriteStream(file, { flags: 'wx' }),
+  );
   if (hash.digest('hex') !== sha256) throw new BackupDamaged(`de controlesom van ${name} klopt niet`);
 }
 
@@ -53,19 +65,23 @@ export async function unpackVerified(file: string, folder: string): Promise<Mani
     const first = await reader.next().catch((err: unknown) => {
       throw err instanceof BackupDamaged ? new BackupDamaged('het is geen back-up van het portaal') : err;
     });
-    if (first?.name !== MANIFEST_ENTRY) throw new BackupDamaged('het begint niet met manifest.json: is het een back-up van het portaal?');
+    if (first?.name !== MANIFEST_ENTRY)
+      throw new BackupDamaged('het begint niet met manifest.json: is het een back-up van het portaal?');
     if (first.size > MAX_MANIFEST_BYTES) throw new BackupDamaged('manifest.json is te groot');
     const manifestBytes = await readWhole(reader, MANIFEST_ENTRY, first.size);
     const manifest = parseManifest(manifestBytes);
     for (const expected of manifest.entries) {
       const entry = await reader.next();
       if (!entry) throw new BackupDamaged(`${expected.name} ontbreekt`);
-      if (entry.name !== expected.name) throw new BackupDamaged(`${entry.name} staat niet op de plaats die manifest.json noemt`);
-      if (entry.size !== expected.size) throw new BackupDamaged(`${entry.name} is ${entry.size} bytes, manifest.json zegt ${expected.size}`);
+      if (entry.name !== expected.name)
+        throw new BackupDamaged(`${entry.name} staat niet op de plaats die manifest.json noemt`);
+      if (entry.size !== expected.size)
+        throw new BackupDamaged(`${entry.name} is ${entry.size} bytes, manifest.json zegt ${expected.size}`);
       await unpackEntry(reader, folder, entry.name, entry.size, expected.sha256);
     }
     const check = await reader.next();
-    if (check && check.name !== MANIFEST_CHECK_ENTRY) throw new BackupDamaged(`${check.name} staat er in, maar niet in manifest.json`);
+    if (check && check.name !== MANIFEST_CHECK_ENTRY)
+      throw new BackupDamaged(`${check.name} staat er in, maar niet in manifest.json`);
     if (check?.size !== 64) throw new BackupDamaged(`${MANIFEST_CHECK_ENTRY} ontbreekt`);
     const recorded = (await readWhole(reader, MANIFEST_CHECK_ENTRY, 64)).toString('ascii');
     if (recorded !== crypto.createHash('sha256').update(manifestBytes).digest('hex')) {

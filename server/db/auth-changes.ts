@@ -85,7 +85,8 @@ const forwardTo = (changes: AuthChanges) => (message: pg.Notification) => {
 export function listenOnPoolConnections(pool: pg.Pool, changes: AuthChanges): void {
   pool.on('connect', (client) => {
     client.on('notification', forwardTo(changes));
-    client.query(`listen ${AUTH_CHANNEL}`).catch(() => {}); // a lost connection is reported by the pool's error listener
+    // A lost connection is reported by the pool's error listener.
+    client.query(`listen ${AUTH_CHANNEL}`).catch(() => {});
   });
 }
 
@@ -94,7 +95,10 @@ export function listenOnPoolConnections(pool: pg.Pool, changes: AuthChanges): vo
  * has no idle connection. When it is lost the feed is not live until a new one listens again
  * (after 0.5 s, doubling up to 30 s).
  */
-export function listenOnPostgres(url: string, log: (line: string) => void): (changes: AuthChanges) => () => Promise<void> {
+export function listenOnPostgres(
+  url: string,
+  log: (line: string) => void,
+): (changes: AuthChanges) => () => Promise<void> {
   return (changes) => {
     let client: pg.Client | null = null;
     let timer: NodeJS.Timeout | null = null;
@@ -107,7 +111,9 @@ export function listenOnPostgres(url: string, log: (line: string) => void): (cha
       changes.setLive(false);
       current.end().catch(() => {});
       if (stopped) return;
-      log(`Luisterverbinding voor sessiewijzigingen verbroken${err ? `: ${err.message}` : ''}; opnieuw over ${delay} ms.`);
+      log(
+        `Luisterverbinding voor sessiewijzigingen verbroken${err ? `: ${err.message}` : ''}; opnieuw over ${delay} ms.`,
+      );
       timer = setTimeout(connect, delay);
       delay = Math.min(delay * 2, 30_000);
     };
@@ -143,13 +149,15 @@ export function listenOnPostgres(url: string, log: (line: string) => void): (cha
 export function listenOnPGlite(pglite: PGlite): (changes: AuthChanges) => () => Promise<void> {
   return (changes) => {
     let stopped = false;
-    const listening = pglite.listen(AUTH_CHANNEL, (payload) => changes.deliver(payload)).then(
-      (unlisten) => {
-        if (!stopped) changes.setLive(true);
-        return unlisten;
-      },
-      () => null,
-    );
+    const listening = pglite
+      .listen(AUTH_CHANNEL, (payload) => changes.deliver(payload))
+      .then(
+        (unlisten) => {
+          if (!stopped) changes.setLive(true);
+          return unlisten;
+        },
+        () => null,
+      );
     return async () => {
       stopped = true;
       const unlisten = await listening;

@@ -10,7 +10,9 @@ const scaleArg = args.indexOf('--scale');
 const scale = scaleArg >= 0 ? Number(args[scaleArg + 1]) : 1;
 const config = loadConfig();
 
-const opened = config.databaseUrl ? openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir, async () => {});
+const opened = config.databaseUrl
+  ? openPostgres(config.databaseUrl)
+  : await openEmbedded(config.dataDir, async () => {});
 try {
   await migrateToLatest(opened.db);
   if (command === 'seed') {

@@ -19,7 +19,10 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
     }
   };
   if (config.databaseUrl) {
-    const opened = openPostgres(config.databaseUrl, 10, log, { namedStatements: config.databaseNamedStatements, listen: config.sessionCache });
+    const opened = openPostgres(config.databaseUrl, 10, log, {
+      namedStatements: config.databaseNamedStatements,
+      listen: config.sessionCache,
+    });
     await waitUntilReachable(opened.db, log);
     const hasClients = await opened.db.introspection.getTables().then((t) => t.some((x) => x.name === 'clients'));
     await prepare(opened.db, !hasClients);
@@ -49,7 +52,10 @@ async function waitUntilReachable(db: Db, log: (line: string) => void, options: 
       if (attempt > 1) log('Database bereikbaar.');
       return;
     } catch (err) {
-      log(`Database niet bereikbaar (poging ${attempt}): ${(err as Error).message}. Nieuwe poging over ${Math.round(delay / 1000)} s.`);
+      log(
+        `Database niet bereikbaar (poging ${attempt}): ${(err as Error).message}. Nieuwe poging over ` +
+          `${Math.round(delay / 1000)} s.`,
+      );
       await sleep(delay);
     }
   }

@@ -21,17 +21,20 @@ afterEach(() => {
 const EMBEDDED_START_MS = 180_000;
 
 describe('PGlite driver', { timeout: EMBEDDED_START_MS }, () => {
-  it('keeps a concurrent request out of another request\'s transaction', async () => {
+  it("keeps a concurrent request out of another request's transaction", async () => {
     const opened = kyselyOnPGlite(new PGlite({ parsers: pgliteParsers }));
     const db = opened.db.withTables<{ t: { name: string } }>();
     await sql`create table t (name text)`.execute(db);
     let release!: () => void;
     const paused = new Promise<void>((r) => (release = r));
-    const rolledBack = db.transaction().execute(async (trx) => {
-      await trx.insertInto('t').values({ name: 'in transaction' }).execute();
-      await paused;
-      throw new Error('roll back');
-    }).catch((e: Error) => e.message);
+    const rolledBack = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('t').values({ name: 'in transaction' }).execute();
+        await paused;
+        throw new Error('roll back');
+      })
+      .catch((e: Error) => e.message);
     // This insert is issued while the transaction is open; it must not become part of it.
     const outside = db.insertInto('t').values({ name: 'outside' }).execute();
     release();
@@ -46,7 +49,11 @@ describe('PGlite driver', { timeout: EMBEDDED_START_MS }, () => {
 describe('embedded data folder', { timeout: EMBEDDED_START_MS }, () => {
   it('builds a new database in a temporary folder and leaves nothing when the first start fails', async () => {
     const dir = tmp();
-    await expect(openEmbedded(dir, async () => { throw new Error('stopped during first start'); })).rejects.toThrow('stopped during first start');
+    await expect(
+      openEmbedded(dir, async () => {
+        throw new Error('stopped during first start');
+      }),
+    ).rejects.toThrow('stopped during first start');
     expect(fs.existsSync(path.join(dir, 'pgdata'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'pgdata.lock'))).toBe(false);
 
@@ -57,7 +64,9 @@ describe('embedded data folder', { timeout: EMBEDDED_START_MS }, () => {
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('pgdata.tmp-'))).toEqual([]);
     await opened.close();
 
-    const again = await openEmbedded(dir, async () => { throw new Error('must not initialize twice'); });
+    const again = await openEmbedded(dir, async () => {
+      throw new Error('must not initialize twice');
+    });
     expect(again.created).toBe(false);
     expect((await sql<{ n: number }>`select count(*)::int as n from marker`.execute(again.db)).rows[0]!.n).toBe(0);
     await again.close();

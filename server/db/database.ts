@@ -64,8 +64,16 @@ interface CoreTables {
     created_at: CreatedAt;
     deleted_at: Date | null;
   };
-  /** client_id: the client that owns the role; the provider's roles are templates (migration 20261126T1600-role-owners). */
-  roles: { id: Generated<number>; client_id: Generated<number>; name: string; description: string; created_at: CreatedAt };
+  /**
+   * client_id: the client that owns the role; the provider's roles are templates (migration 20261126T1600-role-owners).
+   */
+  roles: {
+    id: Generated<number>;
+    client_id: Generated<number>;
+    name: string;
+    description: string;
+    created_at: CreatedAt;
+  };
   permissions: { id: Generated<number>; name: string };
   role_user: { role_id: number; user_id: number };
   permission_role: { permission_id: number; role_id: number };
@@ -124,7 +132,9 @@ export type ExecutorFor<Lock extends boolean> = Lock extends true ? Trx : Execut
  * A read with nothing from the request in it, built and compiled once per executor instead of on
  * every call (Kysely's building costs about a tenth of a cheap request's CPU).
  */
-export function fixedQuery<R>(build: (db: Executor) => { compile(): CompiledQuery<R> }): (db: Executor) => Promise<R[]> {
+export function fixedQuery<R>(
+  build: (db: Executor) => { compile(): CompiledQuery<R> },
+): (db: Executor) => Promise<R[]> {
   const compiled = new WeakMap<Executor, CompiledQuery<R>>();
   return async (db) => {
     let query = compiled.get(db);
@@ -132,4 +142,3 @@ export function fixedQuery<R>(build: (db: Executor) => { compile(): CompiledQuer
     return (await db.executeQuery(query)).rows;
   };
 }
-

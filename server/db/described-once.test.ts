@@ -31,22 +31,33 @@ function recordingConnection(parsed: Record<string, string> = {}) {
     sent,
     parsedStatements: parsed,
     submittedNamedStatements: {},
-    parse: record('parse'), bind: record('bind'), describe: record('describe'), execute: record('execute'),
-    sync: record('sync'), flush: record('flush'), close: record('close'),
+    parse: record('parse'),
+    bind: record('bind'),
+    describe: record('describe'),
+    execute: record('execute'),
+    sync: record('sync'),
+    flush: record('flush'),
+    close: record('close'),
   };
 }
 
 describe("pg's internals that described-once.ts takes over", () => {
   it('is the pinned version', () => {
     const version = (createRequire(import.meta.url)('pg/package.json') as { version: string }).version;
-    const pinned = (createRequire(import.meta.url)('../../package.json') as { dependencies: Record<string, string> }).dependencies.pg;
+    const pinned = (createRequire(import.meta.url)('../../package.json') as { dependencies: Record<string, string> })
+      .dependencies.pg;
     expect(pinned).toBe(version);
   });
 
   it('keeps a row description as fields, a parser per column and an empty row, and accumulates rows', () => {
     const query = new Query('select 1 as a, 2 as b', []);
     query.callback = () => {};
-    query.handleRowDescription({ fields: [{ name: 'a', dataTypeID: 23, format: 'text' }, { name: 'b', dataTypeID: 25, format: 'text' }] });
+    query.handleRowDescription({
+      fields: [
+        { name: 'a', dataTypeID: 23, format: 'text' },
+        { name: 'b', dataTypeID: 25, format: 'text' },
+      ],
+    });
     expect(query._result.fields).toHaveLength(2);
     expect(query._result._parsers).toHaveLength(2);
     expect(query._result._prebuiltEmptyResultObject).toEqual({ a: null, b: null });

@@ -3,7 +3,13 @@ import pg from 'pg';
 /** The parts of pg's Query and connection this subclass works with (pg/lib/query.js; not in its types). */
 interface PgConnection {
   parsedStatements: Record<string, string | undefined>;
-  bind(message: { portal: string; statement: string; values: unknown[] | undefined; binary: boolean | undefined; valueMapper: unknown }): void;
+  bind(message: {
+    portal: string;
+    statement: string;
+    values: unknown[] | undefined;
+    binary: boolean | undefined;
+    valueMapper: unknown;
+  }): void;
   sync(): void;
 }
 /** A named statement as pool.ts sends it. */
@@ -12,7 +18,10 @@ export interface NamedStatement {
   text: string;
   values: unknown[] | undefined;
 }
-/** What pg's Result.addFields makes of a description: the columns, a parser per column, the empty row every row is copied from. */
+/**
+ * What pg's Result.addFields makes of a description: the columns, a parser per column, the empty row every row is
+ * copied from.
+ */
 interface PgResultInternals {
   fields: pg.FieldDef[];
   _parsers: unknown[] | undefined;
@@ -64,7 +73,10 @@ class DescribedOnce extends BaseQuery {
 
   override prepare(connection: PgConnection): void {
     const name = this.name;
-    const known = name !== undefined && connection.parsedStatements[name] !== undefined ? columnsOf.get(connection)?.get(name) : undefined;
+    const known =
+      name !== undefined && connection.parsedStatements[name] !== undefined
+        ? columnsOf.get(connection)?.get(name)
+        : undefined;
     if (!known) {
       this.connectionOfDescription = connection;
       super.prepare(connection);
@@ -77,7 +89,13 @@ class DescribedOnce extends BaseQuery {
     // What handleRowDescription sets: the rows go into the result handed to the callback.
     this._accumulateRows = true;
     try {
-      connection.bind({ portal: this.portal, statement: name!, values: this.values, binary: this.binary, valueMapper: prepareValue });
+      connection.bind({
+        portal: this.portal,
+        statement: name!,
+        values: this.values,
+        binary: this.binary,
+        valueMapper: prepareValue,
+      });
     } catch (err) {
       // Nothing was sent (the values are written before the message): the statement stays, and the
       // connection's ReadyForQuery after a Sync frees it for the next query.
@@ -101,10 +119,14 @@ class DescribedOnce extends BaseQuery {
   }
 }
 
-/** Runs a named statement on a pool client as `client.query(config)` does, describing its columns once per connection. */
+/**
+ * Runs a named statement on a pool client as `client.query(config)` does, describing its columns once per connection.
+ */
 export function queryDescribedOnce(client: pg.PoolClient, config: NamedStatement): Promise<pg.QueryResult> {
   return new Promise((resolve, reject) => {
-    const query = new DescribedOnce(config) as unknown as pg.Submittable & { callback: (err: Error | undefined, result: pg.QueryResult) => void };
+    const query = new DescribedOnce(config) as unknown as pg.Submittable & {
+      callback: (err: Error | undefined, result: pg.QueryResult) => void;
+    };
     query.callback = (err, result) => (err ? reject(err) : resolve(result));
     client.query(query);
   });

@@ -10,7 +10,11 @@ import { migrations } from './migrations';
 describe('migrations', () => {
   it('lists every file of server/db/migrations in its index, in name order', () => {
     const dir = path.join(import.meta.dirname, 'migrations');
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts').map((f) => f.replace(/\.ts$/, '')).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+      .map((f) => f.replace(/\.ts$/, ''))
+      .sort();
     expect(Object.keys(migrations)).toEqual(files);
   });
 

@@ -24,7 +24,8 @@ export const pgliteParsers = { [DATE]: (v: string) => v };
  * The session clock is Amsterdam's (domain/dates): current_date is the Dutch day on any host.
  */
 export const pgliteOptions = {
-  parsers: pgliteParsers, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', `TimeZone=${APP_TIME_ZONE}`],
+  parsers: pgliteParsers,
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', `TimeZone=${APP_TIME_ZONE}`],
 };
 
 /** A connection pool's use at one moment (PostgreSQL only: the embedded database has no pool). */
@@ -57,11 +58,20 @@ const closing = (authChanges: AuthChanges, db: Db) => async () => {
  * The query that was running fails and its request answers 503 (see server/http/db-errors.ts).
  */
 export function openPostgres(
-  url: string, max = 10, log: (line: string) => void = (line) => console.warn(line), { namedStatements = true, listen = true } = {},
+  url: string,
+  max = 10,
+  log: (line: string) => void = (line) => console.warn(line),
+  { namedStatements = true, listen = true } = {},
 ): OpenedDatabase {
   // JIT compilation pays off for long analytical queries, not for list pages: it cost 17 ms on a 100 ms count.
-  // The session clock is Amsterdam's, whatever the server's setting: current_date and months of timestamps are Dutch days.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, options: `-c jit=off -c TimeZone=${APP_TIME_ZONE}` });
+  // The session clock is Amsterdam's, whatever the server's setting: current_date and months of timestamps are Dutch
+  // days.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 10_000,
+    options: `-c jit=off -c TimeZone=${APP_TIME_ZONE}`,
+  });
   const report = (err: Error) => log(`PostgreSQL-verbinding verbroken: ${err.message}`);
   pool.on('connect', (client) => client.on('error', report));
   pool.on('error', () => {}); // the idle client's own listener above has reported it
@@ -98,7 +108,8 @@ export function lockDataDir(dataDir: string): () => void {
       const holder = Number(fs.readFileSync(lockFile, 'utf8'));
       if (holder && (holder === process.pid || isAlive(holder))) {
         throw new DataDirInUseError(
-          `De datamap ${path.dirname(lockFile)} is in gebruik door proces ${holder}. Stop dat proces of kies een andere DATA_DIR.`,
+          `De datamap ${path.dirname(lockFile)} is in gebruik door proces ${holder}. Stop dat proces of kies een ` +
+            `andere DATA_DIR.`,
         );
       }
       fs.rmSync(lockFile, { force: true }); // stale lock of a process that is gone
@@ -121,7 +132,10 @@ function isAlive(pid: number): boolean {
  * `initialize` (migrations and demo data) and only then renamed into place, so a stop during the
  * first start leaves no half-made database behind.
  */
-export async function openEmbedded(dataDir: string, initialize: (db: Db) => Promise<void>): Promise<OpenedDatabase & { created: boolean }> {
+export async function openEmbedded(
+  dataDir: string,
+  initialize: (db: Db) => Promise<void>,
+): Promise<OpenedDatabase & { created: boolean }> {
   const unlock = lockDataDir(dataDir);
   try {
     const finalDir = path.join(dataDir, 'pgdata');

@@ -1,7 +1,15 @@
 import type { PGlite } from '@electric-sql/pglite';
 import {
-  CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
 } from 'kysely';
 
 /**
@@ -21,7 +29,10 @@ class Mutex {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite, readonly release: () => void) {}
+  constructor(
+    private readonly pg: PGlite,
+    readonly release: () => void,
+  ) {}
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pg.query<R>(query.sql, query.parameters as unknown[], { rowMode: 'object' });
     const affected = result.affectedRows;
@@ -61,8 +72,16 @@ class PGliteDriver implements Driver {
 
 export class PGliteDialect implements Dialect {
   constructor(private readonly pg: PGlite) {}
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver() { return new PGliteDriver(this.pg); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
-  createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver() {
+    return new PGliteDriver(this.pg);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
 }

@@ -57,7 +57,10 @@ export function kyselyPool(pool: pg.Pool, { namedStatements }: { namedStatements
           const name = nameOf(textOrCursor, parameters ?? []);
           const values = parameters as unknown[];
           // A text and its values, not a config object: pg's Query copies an object property by property.
-          const run = () => (name === undefined ? client.query(textOrCursor, values) : queryDescribedOnce(client, { name, text: textOrCursor, values }));
+          const run = () =>
+            name === undefined
+              ? client.query(textOrCursor, values)
+              : queryDescribedOnce(client, { name, text: textOrCursor, values });
           if (!first) return run();
           first = false;
           const firstQuery = async (replaced: number): Promise<unknown> => {

@@ -15,10 +15,13 @@ const db = new Kysely<{ t: { id: number; name: string } }>({
 const byName = (name: string) => db.selectFrom('t').select('id').where('name', '=', name);
 
 describe('StatementCache', () => {
-  it('builds a key\'s statement once and hands the same text and parameters out again', () => {
+  it("builds a key's statement once and hands the same text and parameters out again", () => {
     const cache = new StatementCache(10);
     let builds = 0;
-    const build = () => { builds++; return byName('a'); };
+    const build = () => {
+      builds++;
+      return byName('a');
+    };
     const first = cache.compiled('a', build);
     const again = cache.compiled('a', build);
     expect(builds).toBe(1);
@@ -29,7 +32,11 @@ describe('StatementCache', () => {
   it('lets the least recently used key go beyond its capacity', () => {
     const cache = new StatementCache(2);
     let builds = 0;
-    const get = (key: string) => cache.compiled(key, () => { builds++; return byName(key); });
+    const get = (key: string) =>
+      cache.compiled(key, () => {
+        builds++;
+        return byName(key);
+      });
     get('a');
     get('b');
     get('a'); // a is now more recent than b
@@ -51,21 +58,29 @@ describe('StatementCache', () => {
 });
 
 describe('StatementCache withValues', () => {
-  it('compiles a statement once with markers and fills in each call\'s values', () => {
+  it("compiles a statement once with markers and fills in each call's values", () => {
     const cache = new StatementCache(10);
     let builds = 0;
-    const build = (name: string) => { builds++; return byName(name); };
+    const build = (name: string) => {
+      builds++;
+      return byName(name);
+    };
     const first = cache.withValues('by name', ['a'], build);
     expect(builds, 'the first call builds with its value and with a marker').toBe(2);
     const second = cache.withValues('by name', ['b'], build);
     expect(builds).toBe(2);
-    expect([first.sql, first.parameters, second.sql, second.parameters])
-      .toEqual(['select "id" from "t" where "name" = $1', ['a'], 'select "id" from "t" where "name" = $1', ['b']]);
+    expect([first.sql, first.parameters, second.sql, second.parameters]).toEqual([
+      'select "id" from "t" where "name" = $1',
+      ['a'],
+      'select "id" from "t" where "name" = $1',
+      ['b'],
+    ]);
   });
 
   it('keeps no statement whose text depends on its value, and fails it under verification', () => {
     const cache = new StatementCache(10);
-    const byLength = (name: string) => (typeof name === 'string' && name.length > 1 ? byName(name).limit(1) : byName(name));
+    const byLength = (name: string) =>
+      typeof name === 'string' && name.length > 1 ? byName(name).limit(1) : byName(name);
     expect(cache.withValues('by length', ['ab'], byLength).sql).toMatch(/limit \$2$/);
     expect(cache.size).toBe(0);
     const written = (name: string) => db.selectFrom('t').select(sql.lit(name).as('x'));
@@ -80,7 +95,8 @@ describe('StatementCache withValues, a value taken from elsewhere', () => {
   it('keeps no statement that has a value of the call where a marker should be', () => {
     const cache = new StatementCache(10);
     const input = { name: 'a' };
-    // The builder reads the name from its input as well as from its value: another call's value would not reach the second condition.
+    // The builder reads the name from its input as well as from its value: another call's value would not reach the
+    // second condition.
     const both = (name: string) => byName(name).where('name', '!=', input.name);
     expect(cache.withValues('both', ['a'], both).parameters).toEqual(['a', 'a']);
     expect(cache.size).toBe(0);
@@ -91,7 +107,10 @@ describe('StatementCache withValues without values', () => {
   it('builds the statement once, as compiled() does', () => {
     const cache = new StatementCache(10);
     let builds = 0;
-    const build = () => { builds++; return byName('a'); };
+    const build = () => {
+      builds++;
+      return byName('a');
+    };
     cache.withValues('none', [], build);
     cache.withValues('none', [], build);
     expect([builds, cache.size]).toEqual([1, 1]);

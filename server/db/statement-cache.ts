@@ -42,7 +42,11 @@ export class StatementCache {
    * parameter equal to a value: the builder took that value from elsewhere, and another call's would
    * not replace it.
    */
-  withValues<R, V extends readonly unknown[]>(key: string, values: V, build: (...values: V) => Compilable<R>): CompiledQuery<R> {
+  withValues<R, V extends readonly unknown[]>(
+    key: string,
+    values: V,
+    build: (...values: V) => Compilable<R>,
+  ): CompiledQuery<R> {
     // Without values there is nothing to mark: the statement is the template.
     if (values.length === 0) return this.compiled(key, () => build(...values));
     const template = this.#used(key) as CompiledQuery<R> | undefined;
@@ -54,12 +58,16 @@ export class StatementCache {
     const real = build(...values).compile();
     const markers = values.map((_, index) => new Marker(index)) as unknown as V;
     const made = templateOf(build, markers);
-    if (made && sameStatement(fill(made, values), real) && !made.parameters.some((p) => values.includes(p))) this.#keep(key, made);
-    else if (this.verifyEveryHit) throw new Error(`statement cache: the statement of ${key} does not take its values as parameters`);
+    if (made && sameStatement(fill(made, values), real) && !made.parameters.some((p) => values.includes(p)))
+      this.#keep(key, made);
+    else if (this.verifyEveryHit)
+      throw new Error(`statement cache: the statement of ${key} does not take its values as parameters`);
     return real;
   }
 
-  /** The key's statement, now the most recently used: a Map keeps insertion order, so the first key is the one to evict. */
+  /**
+   * The key's statement, now the most recently used: a Map keeps insertion order, so the first key is the one to evict.
+   */
   #used(key: string): CompiledQuery | undefined {
     const statement = this.#entries.get(key);
     if (statement) {
@@ -85,7 +93,10 @@ class Marker {
 }
 
 /** The statement built with markers, or null where the builder cannot take one (it wrote a value into the text). */
-function templateOf<R, V extends readonly unknown[]>(build: (...values: V) => Compilable<R>, markers: V): CompiledQuery<R> | null {
+function templateOf<R, V extends readonly unknown[]>(
+  build: (...values: V) => Compilable<R>,
+  markers: V,
+): CompiledQuery<R> | null {
   try {
     return build(...markers).compile();
   } catch {
@@ -93,16 +104,21 @@ function templateOf<R, V extends readonly unknown[]>(build: (...values: V) => Co
   }
 }
 
-/** The template's parameters with its markers replaced by the values. The query node is the template's: no plugin reads it. */
+/**
+ * The template's parameters with its markers replaced by the values. The query node is the template's: no plugin reads
+ * it.
+ */
 function fill<R>(template: CompiledQuery<R>, values: readonly unknown[]): CompiledQuery<R> {
   const parameters = template.parameters.map((p) => (p instanceof Marker ? values[p.index] : p));
   return { ...template, parameters };
 }
 
-const sameStatement = (a: CompiledQuery, b: CompiledQuery) => a.sql === b.sql && JSON.stringify(a.parameters) === JSON.stringify(b.parameters);
+const sameStatement = (a: CompiledQuery, b: CompiledQuery) =>
+  a.sql === b.sql && JSON.stringify(a.parameters) === JSON.stringify(b.parameters);
 
 function assertSameStatement(key: string, cached: CompiledQuery, built: CompiledQuery): void {
-  if (!sameStatement(cached, built)) throw new Error(`statement cache: the key ${key} was built into another statement; the key misses an input`);
+  if (!sameStatement(cached, built))
+    throw new Error(`statement cache: the key ${key} was built into another statement; the key misses an input`);
 }
 
 /** The portal's statements: about 3 KB each, so at most some 6 MB. */
@@ -114,9 +130,15 @@ export async function executeCached<R>(db: Executor, key: string | null, build: 
   return (await db.executeQuery(query)).rows;
 }
 
-/** Runs `build(...values)`, compiled once per key with the values as its parameters (StatementCache `withValues`); a null key builds it every time. */
+/**
+ * Runs `build(...values)`, compiled once per key with the values as its parameters (StatementCache `withValues`); a
+ * null key builds it every time.
+ */
 export async function executeWithValues<R, V extends readonly unknown[]>(
-  db: Executor, key: string | null, values: V, build: (...values: V) => Compilable<R>,
+  db: Executor,
+  key: string | null,
+  values: V,
+  build: (...values: V) => Compilable<R>,
 ): Promise<R[]> {
   const query = key === null ? build(...values) : statements.withValues(key, values, build);
   return (await db.executeQuery(query)).rows;

@@ -27,8 +27,15 @@ function twoDigits(text: string, i: number): number {
  */
 export function parseTimestamptz(text: string): Date | number | null {
   const n = text.length;
-  if (n < 22 || text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH || text.charCodeAt(10) !== SPACE
-    || text.charCodeAt(13) !== COLON || text.charCodeAt(16) !== COLON) return parseDate(text);
+  if (
+    n < 22 ||
+    text.charCodeAt(4) !== DASH ||
+    text.charCodeAt(7) !== DASH ||
+    text.charCodeAt(10) !== SPACE ||
+    text.charCodeAt(13) !== COLON ||
+    text.charCodeAt(16) !== COLON
+  )
+    return parseDate(text);
   const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
   let i = 19;
   let millis = 0;
@@ -51,7 +58,15 @@ export function parseTimestamptz(text: string): Date | number | null {
     i += 3;
   }
   if (i !== n || !(year >= 1000)) return parseDate(text);
-  const utc = Date.UTC(year, twoDigits(text, 5) - 1, twoDigits(text, 8), twoDigits(text, 11), twoDigits(text, 14), twoDigits(text, 17), millis);
+  const utc = Date.UTC(
+    year,
+    twoDigits(text, 5) - 1,
+    twoDigits(text, 8),
+    twoDigits(text, 11),
+    twoDigits(text, 14),
+    twoDigits(text, 17),
+    millis,
+  );
   const time = utc - (sign === MINUS ? -offsetMinutes : offsetMinutes) * 60_000;
   return Number.isNaN(time) ? parseDate(text) : new Date(time);
 }

@@ -5,7 +5,14 @@ import type { Permission } from '@domain/permissions';
 import { SUPERUSER_ROLE } from '@domain/enums';
 import type { Executor } from '../db/database';
 import { HttpError, forbidden } from './errors';
-import { expectedXsrfToken, hashToken, liveSession, sessionCookie, TOUCH_INTERVAL_MS, type SessionState } from './session';
+import {
+  expectedXsrfToken,
+  hashToken,
+  liveSession,
+  sessionCookie,
+  TOUCH_INTERVAL_MS,
+  type SessionState,
+} from './session';
 import { SessionCache } from './session-cache';
 import type { AuthChanges } from '../db/auth-changes';
 
@@ -50,9 +57,13 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * not PostgreSQL arrays: the driver reads JSON with JSON.parse and an array with a parser written in
  * JavaScript; for the forty rights of a superuser that was 0.13 ms of CPU on every request.
  */
-const rolesOfUser = sql<string[] | null>`(select json_agg(r.name order by r.name) from role_user ru join roles r on r.id = ru.role_id
+const rolesOfUser = sql<
+  string[] | null
+>`(select json_agg(r.name order by r.name) from role_user ru join roles r on r.id = ru.role_id
   where ru.user_id = users.id)`;
-const rightsOfUser = sql<string[] | null>`(select json_agg(distinct p.name) from role_user ru join permission_role pr on pr.role_id = ru.role_id
+const rightsOfUser = sql<
+  string[] | null
+>`(select json_agg(distinct p.name) from role_user ru join permission_role pr on pr.role_id = ru.role_id
   join permissions p on p.id = pr.permission_id where ru.user_id = users.id)`;
 
 interface UserColumns {
@@ -90,8 +101,15 @@ export async function loadAuthUser(db: Executor, userId: number): Promise<AuthUs
     .innerJoin('contacts', 'contacts.id', 'users.contact_id')
     .innerJoin('clients', 'clients.id', 'contacts.client_id')
     .select([
-      'users.id as user_id', 'users.name', 'users.email', 'users.otp_enabled', 'contacts.id as contact_id', 'clients.id as client_id',
-      'clients.client_type_id', rolesOfUser.as('roles'), rightsOfUser.as('permissions'),
+      'users.id as user_id',
+      'users.name',
+      'users.email',
+      'users.otp_enabled',
+      'contacts.id as contact_id',
+      'clients.id as client_id',
+      'clients.client_type_id',
+      rolesOfUser.as('roles'),
+      rightsOfUser.as('permissions'),
     ])
     .where('users.id', '=', userId)
     .where('users.deleted_at', 'is', null)
@@ -107,10 +125,21 @@ function sessionQuery(db: Executor, id: string) {
     .leftJoin('contacts', 'contacts.id', 'users.contact_id')
     .leftJoin('clients', 'clients.id', 'contacts.client_id')
     .select([
-      'sessions.id', 'sessions.user_id', 'sessions.otp_authorized', 'sessions.pending_otp_secret', 'sessions.xsrf_token',
-      'sessions.last_seen_at', 'sessions.expires_at',
-      'users.name', 'users.email', 'users.otp_enabled', 'contacts.id as contact_id', 'clients.id as client_id', 'clients.client_type_id',
-      rolesOfUser.as('roles'), rightsOfUser.as('permissions'),
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.otp_authorized',
+      'sessions.pending_otp_secret',
+      'sessions.xsrf_token',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.name',
+      'users.email',
+      'users.otp_enabled',
+      'contacts.id as contact_id',
+      'clients.id as client_id',
+      'clients.client_type_id',
+      rolesOfUser.as('roles'),
+      rightsOfUser.as('permissions'),
     ])
     .where('sessions.id', '=', id);
 }
@@ -127,7 +156,9 @@ function sessionReader(db: Executor, app: FastifyInstance, cache: SessionCache |
   const compiled = sessionQuery(db, '').compile();
   const read = async (id: string): Promise<SessionRead> => {
     const mark = cache?.mark();
-    const { rows: [row] } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [id] });
+    const {
+      rows: [row],
+    } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters: [id] });
     if (!row) return NO_SESSION;
     const live = await liveSession(db, app.config, row);
     if (!live) return NO_SESSION;
@@ -157,13 +188,17 @@ const NO_SESSION: SessionRead = Object.freeze({ session: null, user: null });
 export function registerAccessControl(app: FastifyInstance, db: Executor, authChanges?: AuthChanges): void {
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
-  const cache = authChanges ? new SessionCache(authChanges, Math.min(TOUCH_INTERVAL_MS, app.config.sessionIdleMinutes * 60_000)) : null;
+  const cache = authChanges
+    ? new SessionCache(authChanges, Math.min(TOUCH_INTERVAL_MS, app.config.sessionIdleMinutes * 60_000))
+    : null;
   if (cache) app.addHook('onClose', async () => cache.close());
   const readSession = sessionReader(db, app, cache);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access; add config.access (see server/http/access.ts)`);
+      throw new Error(
+        `Route ${route.method} ${route.url} declares no access; add config.access (see server/http/access.ts)`,
+      );
     }
   });
 

@@ -19,9 +19,14 @@ export const BODY_LIMIT = {
 /** The routes that need the bulk limit; every other route has the limit of its access. */
 const BULK_ROUTES = new Set([
   'POST /api/finish/delivery',
-  'POST /api/delivery/save', 'POST /api/delivery/save-and-finish', 'POST /api/items/scanitems',
-  'POST /api/delivery/checkout', 'POST /api/delivery/checkout/check', 'POST /api/items/scanbulkitems',
-  'POST /api/asns', 'PUT /api/asns/:id',
+  'POST /api/delivery/save',
+  'POST /api/delivery/save-and-finish',
+  'POST /api/items/scanitems',
+  'POST /api/delivery/checkout',
+  'POST /api/delivery/checkout/check',
+  'POST /api/items/scanbulkitems',
+  'POST /api/asns',
+  'PUT /api/asns/:id',
 ]);
 
 /** The deepest nesting, longest list and most keys of one object a body may have (no schema asks for more). */
@@ -63,7 +68,8 @@ function checkBodyShape(body: unknown, lookForNul: boolean): void {
     if (frame.depth >= MAX_BODY_DEPTH) throw ValidationError.field(pathOf(frame), msg.tooDeep);
     if (Array.isArray(value)) {
       if (value.length > MAX_BODY_LIST) throw ValidationError.field(pathOf(frame), msg.tooMany(MAX_BODY_LIST));
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), parent: frame, depth: frame.depth + 1 });
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push({ value: value[i], key: String(i), parent: frame, depth: frame.depth + 1 });
       continue;
     }
     const keys = Object.keys(value);
@@ -103,7 +109,8 @@ function checkNesting(text: string): void {
       for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
       stringEnd = i;
     } else if (OPENS.has(c)) {
-      if (index.length >= MAX_BODY_DEPTH) throw ValidationError.field(nestingPath(text, index, keyStart, keyEnd), msg.tooDeep);
+      if (index.length >= MAX_BODY_DEPTH)
+        throw ValidationError.field(nestingPath(text, index, keyStart, keyEnd), msg.tooDeep);
       index.push(c === 0x5b ? 0 : -1);
       keyStart.push(-1);
       keyEnd.push(-1);
@@ -145,25 +152,33 @@ export function registerBodyLimits(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api') || route.bodyLimit !== undefined) return;
     const bulk = [route.method].flat().some((method) => BULK_ROUTES.has(`${method} ${route.url}`));
-    route.bodyLimit = bulk ? BODY_LIMIT.bulk : route.config?.access === 'public' ? BODY_LIMIT.public : BODY_LIMIT.default;
+    route.bodyLimit = bulk
+      ? BODY_LIMIT.bulk
+      : route.config?.access === 'public'
+        ? BODY_LIMIT.public
+        : BODY_LIMIT.default;
   });
 
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT.default }, (request, raw, done) => {
-    try {
-      checkNesting(raw as string);
-    } catch (refusal) {
-      return done(refusal as HttpError, undefined);
-    }
-    parseJson(request, raw as string, (err, body) => {
-      if (err) return done(err, undefined);
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT.default },
+    (request, raw, done) => {
       try {
-        checkBodyShape(body, (raw as string).includes('\\u0000'));
+        checkNesting(raw as string);
       } catch (refusal) {
         return done(refusal as HttpError, undefined);
       }
-      done(null, body);
-    });
-  });
+      parseJson(request, raw as string, (err, body) => {
+        if (err) return done(err, undefined);
+        try {
+          checkBodyShape(body, (raw as string).includes('\\u0000'));
+        } catch (refusal) {
+          return done(refusal as HttpError, undefined);
+        }
+        done(null, body);
+      });
+    },
+  );
 }

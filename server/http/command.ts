@@ -58,7 +58,10 @@ export async function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): 
  * request with the same key waits on the key's row and then gets the stored answer.
  */
 export async function runCommand<T>(
-  db: Db, request: FastifyRequest, reply: FastifyReply, command: (trx: Trx) => Promise<CommandResult<T>>,
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  command: (trx: Trx) => Promise<CommandResult<T>>,
 ): Promise<T> {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || !request.user) {
@@ -74,12 +77,25 @@ export async function runCommand<T>(
   const outcome = await inTransaction(db, async (trx) => {
     const claimed = await trx
       .insertInto('idempotency_keys')
-      .values({ user_id: userId, key, method: request.method, path, request_hash: hash, status_code: null, response: null })
+      .values({
+        user_id: userId,
+        key,
+        method: request.method,
+        path,
+        request_hash: hash,
+        status_code: null,
+        response: null,
+      })
       .onConflict((oc) => oc.doNothing())
       .returning('key')
       .executeTakeFirst();
     if (!claimed) {
-      const stored = await trx.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirstOrThrow();
+      const stored = await trx
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
       if (stored.path !== path || stored.method !== request.method) throw new HttpError(422, KEY_OTHER_ACTION);
       if (stored.request_hash !== null && stored.request_hash !== hash) throw new HttpError(422, KEY_OTHER_BODY);
       return { replayed: true as const, status: stored.status_code ?? 200, body: stored.response as T };
@@ -104,6 +120,9 @@ export const isReplayed = (reply: FastifyReply): boolean => reply.getHeader(REPL
 
 /** Deletes keys older than their lifetime (housekeeping): each holds a whole answer. */
 export async function purgeOldIdempotencyKeys(db: Executor, olderThanSeconds = KEY_LIFETIME_SECONDS): Promise<number> {
-  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', new Date(Date.now() - olderThanSeconds * 1000)).executeTakeFirst();
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', new Date(Date.now() - olderThanSeconds * 1000))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

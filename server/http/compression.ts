@@ -45,8 +45,8 @@ function parseEncoding(header: string): Encoding | null {
 function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? zlib.brotliCompressSync(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    })
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : zlib.gzipSync(body, { level: 1 });
 }
 
@@ -60,11 +60,13 @@ export function registerCompression(app: FastifyInstance): void {
   // A callback hook: compressing is synchronous, and an async hook costs every answer a promise.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
-    if (reply.hasHeader('content-encoding') || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
+    if (reply.hasHeader('content-encoding') || !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? '')))
+      return done(null, payload);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     if (body.length < THRESHOLD) return done(null, payload);
     const vary = reply.getHeader('vary');
-    if (!/accept-encoding/i.test(String(vary ?? ''))) reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    if (!/accept-encoding/i.test(String(vary ?? '')))
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding).removeHeader('content-length');

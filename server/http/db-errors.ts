@@ -9,7 +9,16 @@ const UNAVAILABLE_SQLSTATES = new Set([
 ]);
 
 /** Socket errors of the driver when the database cannot be reached. */
-const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** Messages of node-postgres (pg, pg-pool) that carry no code. */
 const UNAVAILABLE_MESSAGES = [

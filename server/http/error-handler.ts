@@ -12,7 +12,9 @@ const jsonParseErrors = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_E
 /** At most MAX_FIELD_ERRORS fields of a refusal: an answer stays small whatever the request held. */
 function firstFieldErrors(errors: Record<string, string[]>): Record<string, string[]> {
   const keys = Object.keys(errors);
-  return keys.length <= MAX_FIELD_ERRORS ? errors : Object.fromEntries(Object.entries(errors).slice(0, MAX_FIELD_ERRORS));
+  return keys.length <= MAX_FIELD_ERRORS
+    ? errors
+    : Object.fromEntries(Object.entries(errors).slice(0, MAX_FIELD_ERRORS));
 }
 
 /** The largest refused body still read to its end (and thrown away) so that the client can read the refusal. */
@@ -37,12 +39,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode === 413) drainRefusedBody(request, reply);
-      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: firstFieldErrors(error.errors) } : { message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send(
+          error.errors
+            ? { message: error.message, errors: firstFieldErrors(error.errors) }
+            : { message: error.message },
+        );
     }
     if (error.validation) {
       const errors: Record<string, string[]> = {};
       for (const e of error.validation) {
-        const field = (e.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String(e.params?.missingProperty ?? '_');
+        const field =
+          (e.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String(e.params?.missingProperty ?? '_');
         (errors[field] ??= []).push('Dit veld is ongeldig.');
       }
       return reply.status(422).send({ message: VALIDATION_MESSAGE, errors });

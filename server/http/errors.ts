@@ -3,7 +3,11 @@ import { issuesToFieldErrors } from '@domain/schemas/common';
 
 /** An answer with a status and a Dutch message, thrown from anywhere in a request. */
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string, readonly errors?: Record<string, string[]>) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
     super(message);
   }
 }
@@ -49,7 +53,11 @@ const UNIQUE_VIOLATION = '23505';
  * value in between, the unique index `constraint` refuses it; the caller gets the check's own 422
  * (from `refusal`) instead of a database error.
  */
-export async function unlessTaken<T>(constraint: string, refusal: () => HttpError, write: () => Promise<T>): Promise<T> {
+export async function unlessTaken<T>(
+  constraint: string,
+  refusal: () => HttpError,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (err) {

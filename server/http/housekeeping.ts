@@ -8,12 +8,16 @@ import { purgeSentMails } from '../modules/mail/outbox';
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
 
 /**
- * Deletes ended sessions, stale rate-limit counters and idempotency keys older than a day every interval, so a long-running
+ * Deletes ended sessions, stale rate-limit counters and idempotency keys older than a day every interval, so a
+ * long-running
  * process keeps these tables small. A failed round (database away) is logged and tried next time.
  * Returns a function that stops it (and waits for a round under way).
  */
 export function startHousekeeping(
-  db: Executor, config: Pick<Config, 'sessionIdleMinutes'>, log: (line: string) => void, intervalMs = HOUSEKEEPING_INTERVAL_MS,
+  db: Executor,
+  config: Pick<Config, 'sessionIdleMinutes'>,
+  log: (line: string) => void,
+  intervalMs = HOUSEKEEPING_INTERVAL_MS,
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   const round = () => {

@@ -18,7 +18,8 @@ function pathOfNul(value: unknown, path: string, depth = 0): string | null {
 /**
  * PostgreSQL cannot store or compare text with a NUL character. The shared schemas refuse it per
  * field; this refuses it in every query of the API (JSON bodies: server/http/body-limits.ts), also in
- * fields a route reads without a schema, so no such text reaches the database. A JSON body must be an object (or empty):
+ * fields a route reads without a schema, so no such text reaches the database. A JSON body must be an object (or
+ * empty):
  * every command reads named fields.
  */
 export function registerInputGuard(app: FastifyInstance): void {

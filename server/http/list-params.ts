@@ -35,9 +35,20 @@ export function listParams(query: unknown): ListParams {
     const name = m?.[1];
     if (name && text !== '' && text !== 'null') filters[name] = parse(filterValueSchema, text, key);
   }
-  const { search, sort, order, page, per_page: perPage, showAll } = parse(listQuerySchema, {
-    search: queryValue(q.search), sort: queryValue(q.sort), order: queryValue(q.order),
-    page: queryValue(q.page), per_page: queryValue(q.per_page), showAll: queryValue(q.showAll),
+  const {
+    search,
+    sort,
+    order,
+    page,
+    per_page: perPage,
+    showAll,
+  } = parse(listQuerySchema, {
+    search: queryValue(q.search),
+    sort: queryValue(q.sort),
+    order: queryValue(q.order),
+    page: queryValue(q.page),
+    per_page: queryValue(q.per_page),
+    showAll: queryValue(q.showAll),
   });
   return {
     search: (search || filters.all || '').trim(),
@@ -74,5 +85,7 @@ export function sortColumn(params: ListParams, allowed: Record<string, string>, 
  * A step of a query that applies only when a filter has a value, with the value's type narrowed:
  * `query.$call(whenSet(clientId, (q, id) => q.where('client_id', '=', id)))`.
  */
-export const whenSet = <T, Q>(value: T | null | undefined, apply: (query: Q, value: T) => Q) =>
-  (query: Q): Q => (value == null ? query : apply(query, value));
+export const whenSet =
+  <T, Q>(value: T | null | undefined, apply: (query: Q, value: T) => Q) =>
+  (query: Q): Q =>
+    value == null ? query : apply(query, value);

@@ -22,7 +22,10 @@ const LITERAL_PAGES = 10;
  */
 export function pageBounds(params: ListParams): { limit: RawBuilder<number>; offset: RawBuilder<number> } {
   const offset = (params.page - 1) * params.perPage;
-  return { limit: sql.lit(params.perPage), offset: params.page <= LITERAL_PAGES ? sql.lit(offset) : sql<number>`(select ${offset}::bigint)` };
+  return {
+    limit: sql.lit(params.perPage),
+    offset: params.page <= LITERAL_PAGES ? sql.lit(offset) : sql<number>`(select ${offset}::bigint)`,
+  };
 }
 
 /**
@@ -31,7 +34,12 @@ export function pageBounds(params: ListParams): { limit: RawBuilder<number>; off
  * a search: every term would be a statement of its own, compiled once and seldom asked again (a list
  * whose search takes its term as values keys it by searchStatementKey).
  */
-export function listStatementKey(list: string, user: AuthUser, params: ListParams, inputs: unknown = null): string | null {
+export function listStatementKey(
+  list: string,
+  user: AuthUser,
+  params: ListParams,
+  inputs: unknown = null,
+): string | null {
   return params.search === '' ? statementKey(list, user, params, inputs) : null;
 }
 
@@ -39,7 +47,13 @@ export function listStatementKey(list: string, user: AuthUser, params: ListParam
  * The key of a search's page statement: the term's shape in place of the term, whose values are the
  * statement's parameters (termParameters). The builder may read the term only through those values.
  */
-function searchStatementKey(list: string, user: AuthUser, params: ListParams, term: TermValues, inputs: unknown): string {
+function searchStatementKey(
+  list: string,
+  user: AuthUser,
+  params: ListParams,
+  term: TermValues,
+  inputs: unknown,
+): string {
   return statementKey(list, user, { ...params, search: termShape(term) }, inputs);
 }
 
@@ -48,7 +62,13 @@ function searchStatementKey(list: string, user: AuthUser, params: ListParams, te
  * (`searchTerm`): with a term, keyed by its shape with the term's values; without, keyed by the list's
  * parameters (listStatementKey) with none.
  */
-export function termStatement(list: string, user: AuthUser, params: ListParams, term: TermValues | null, inputs: unknown = null): { key: string | null; values: string[] } {
+export function termStatement(
+  list: string,
+  user: AuthUser,
+  params: ListParams,
+  term: TermValues | null,
+  inputs: unknown = null,
+): { key: string | null; values: string[] } {
   return term
     ? { key: searchStatementKey(list, user, params, term, inputs), values: termParameters(term) }
     : { key: listStatementKey(list, user, params, inputs), values: [] };

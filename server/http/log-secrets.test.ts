@@ -3,9 +3,17 @@ import { withoutSecrets } from './log-secrets';
 
 describe('withoutSecrets', () => {
   it('censors a password or two-step secret at any depth, arrays included', () => {
-    const line = { user: { email: 'a@b.nl', password: 'Geheim-1' }, otp_secret: 'ABC', rows: [{ deep: { password: 'x' } }], n: 2 };
+    const line = {
+      user: { email: 'a@b.nl', password: 'Geheim-1' },
+      otp_secret: 'ABC',
+      rows: [{ deep: { password: 'x' } }],
+      n: 2,
+    };
     expect(withoutSecrets(line)).toEqual({
-      user: { email: 'a@b.nl', password: '[redacted]' }, otp_secret: '[redacted]', rows: [{ deep: { password: '[redacted]' } }], n: 2,
+      user: { email: 'a@b.nl', password: '[redacted]' },
+      otp_secret: '[redacted]',
+      rows: [{ deep: { password: '[redacted]' } }],
+      n: 2,
     });
   });
 

@@ -49,7 +49,9 @@ export function errorAnswers({ method, access, methodOverride }: DescribedRoute)
   }
   if (unsafe) {
     answers['400'] = answer('De verzonden gegevens zijn geen geldige JSON.');
-    answers['409'] = answer('Botst met de huidige stand (al gedaan, al gebruikt, of de Idempotency-Key hoort bij een ander verzoek).');
+    answers['409'] = answer(
+      'Botst met de huidige stand (al gedaan, al gebruikt, of de Idempotency-Key hoort bij een ander verzoek).',
+    );
     answers['413'] = answer('De aanvraag of het bestand is te groot.');
     answers['415'] = answer('Dit type gegevens wordt niet ondersteund.');
     answers['419'] = answer('Het anti-forgery-token ontbreekt of klopt niet: de sessie is verlopen.');

@@ -41,12 +41,17 @@ function paramsFromUrl(url: string): Record<string, unknown> | undefined {
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   // Docs routes come from a package and cannot declare access themselves; they are public like the description.
   app.addHook('onRoute', (route) => {
-    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) route.config = { ...route.config, access: 'public' };
+    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`))
+      route.config = { ...route.config, access: 'public' };
   });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Portaal API', version: '1.0.0', description: 'De API van het portaal. Toegang per route: public, signed-in, verified of een recht.' },
+      info: {
+        title: 'Portaal API',
+        version: '1.0.0',
+        description: 'De API van het portaal. Toegang per route: public, signed-in, verified of een recht.',
+      },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'portal_session' },
@@ -75,7 +80,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const declared = (given.response as Record<string, unknown> | undefined) ?? {};
       // A route whose success answer has no schema (a download, a stream) still says that it answers.
-      const success = Object.keys(declared).some((status) => status.startsWith('2')) ? {} : { '200': { description: 'Gelukt.' } };
+      const success = Object.keys(declared).some((status) => status.startsWith('2'))
+        ? {}
+        : { '200': { description: 'Gelukt.' } };
       const methodOverride = JSON.stringify(given.body ?? given[MULTIPART_BODY] ?? {}).includes('"_method"');
       const refusals = errorAnswers({ method: methods[0] ?? 'GET', access, methodOverride });
       documented.response = { ...refusals, ...success, ...declared };
@@ -86,7 +93,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
 /** The description as JSON and the readable docs page; the viewer package is loaded only for that page. */
 export const apiDocs: FastifyPluginAsync = async (app) => {
-  app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: { summary: 'Deze OpenAPI-beschrijving', tags: ['docs'] } }, async () => app.swagger());
+  app.get(
+    OPENAPI_PATH,
+    { config: { access: 'public' }, schema: { summary: 'Deze OpenAPI-beschrijving', tags: ['docs'] } },
+    async () => app.swagger(),
+  );
   const { default: swaggerUi } = await import('@fastify/swagger-ui');
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

@@ -11,7 +11,21 @@ const labels = (page: number, total: number) =>
 describe('pagedAnswer links', () => {
   it('offers the previous link, up to five pages either side of the current one, and the next link', () => {
     expect(labels(1, 60)).toEqual(['&laquo; Vorige', '1', '2', '3', 'Volgende &raquo;']);
-    expect(labels(10, 25 * 8000)).toEqual(['&laquo; Vorige', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '15', 'Volgende &raquo;']);
+    expect(labels(10, 25 * 8000)).toEqual([
+      '&laquo; Vorige',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+      '13',
+      '14',
+      '15',
+      'Volgende &raquo;',
+    ]);
     expect(labels(8000, 25 * 8000).slice(1, -1)).toEqual(['7995', '7996', '7997', '7998', '7999', '8000']);
     expect(labels(1, 0)).toEqual(['&laquo; Vorige', '1', 'Volgende &raquo;']);
   });
@@ -35,7 +49,7 @@ describe('pageBounds', () => {
     return db.selectFrom('t').select('id').limit(limit).offset(offset).compile();
   };
 
-  it('writes the page size and the first ten pages\' offsets into the text, so each gets a generic plan', () => {
+  it("writes the page size and the first ten pages' offsets into the text, so each gets a generic plan", () => {
     expect(page(1).sql).toMatch(/limit 25 offset 0$/);
     expect(page(10, 50).sql).toMatch(/limit 50 offset 450$/);
     expect(page(3).parameters).toEqual([]);

@@ -22,12 +22,25 @@ export const MULTIPART_BODY = 'x-multipart-body';
 /** JSON Schema of a valibot schema, as OpenAPI 3.1 and fast-json-stringify read it. */
 function jsonSchemaOf(schema: Schema, typeMode: ConversionConfig['typeMode']): Record<string, unknown> {
   // Checks JSON Schema cannot say (custom checks, transforms) stay in valibot's parse; they are left out here.
-  const { $schema: _, ...json } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode, errorMode: 'ignore' }) as Record<string, unknown>;
+  const { $schema: _, ...json } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode,
+    errorMode: 'ignore',
+  }) as Record<string, unknown>;
   return json;
 }
 
 /** Keys a branch of `anyOf: [branch, {type: 'null'}]` may have to be folded into `type: [type, 'null']`. */
-const FOLDABLE = new Set(['type', 'properties', 'required', 'items', 'additionalProperties', 'description', 'format', 'title']);
+const FOLDABLE = new Set([
+  'type',
+  'properties',
+  'required',
+  'items',
+  'additionalProperties',
+  'description',
+  'format',
+  'title',
+]);
 
 /**
  * valibot's nullable (`anyOf: [X, {type: 'null'}]`) as `type: [X's type, 'null']`, which JSON Schema and
@@ -43,7 +56,13 @@ function nullsAsTypeLists(node: unknown): unknown {
   if (!Array.isArray(branches) || branches.length !== 2) return out;
   const isNull = (b: Record<string, unknown>) => b.type === 'null' && Object.keys(b).length === 1;
   const other = (branches as Record<string, unknown>[]).find((b) => !isNull(b));
-  if (!other || !branches.some(isNull) || typeof other.type !== 'string' || !Object.keys(other).every((k) => FOLDABLE.has(k))) return out;
+  if (
+    !other ||
+    !branches.some(isNull) ||
+    typeof other.type !== 'string' ||
+    !Object.keys(other).every((k) => FOLDABLE.has(k))
+  )
+    return out;
   const { anyOf: _, ...rest } = out;
   return { ...rest, ...other, type: [other.type, 'null'] };
 }
@@ -66,7 +85,9 @@ export function routeSchema(parts: RouteSchemaParts): FastifySchema {
     else schema.body = body;
   }
   if (parts.response) {
-    schema.response = Object.fromEntries(Object.entries(parts.response).map(([status, s]) => [status, nullsAsTypeLists(jsonSchemaOf(s, 'output'))]));
+    schema.response = Object.fromEntries(
+      Object.entries(parts.response).map(([status, s]) => [status, nullsAsTypeLists(jsonSchemaOf(s, 'output'))]),
+    );
   }
   return schema;
 }
@@ -91,7 +112,10 @@ export const schemas = {
 };
 
 /** A file field of a multipart form. */
-export const uploadField = v.pipe(v.string(), v.metadata({ format: 'binary', description: 'Een bestand (multipart/form-data)' }));
+export const uploadField = v.pipe(
+  v.string(),
+  v.metadata({ format: 'binary', description: 'Een bestand (multipart/form-data)' }),
+);
 
 /** A moment as the answers send it (ISO 8601), or null. */
 export function isoTime(d: Date | string): string;
@@ -105,7 +129,10 @@ export function isoTime(d: Date | string | null): string | null {
  * text may still be the Date it serialises to. Annotating a service with it keeps it and the
  * route's response schema in step: a field the schema would strip is a type error.
  */
-export type Answer<T> = T extends string ? T | Date
-  : T extends readonly (infer E)[] ? Answer<E>[]
-  : T extends object ? { [K in keyof T]: Answer<T[K]> }
-  : T;
+export type Answer<T> = T extends string
+  ? T | Date
+  : T extends readonly (infer E)[]
+    ? Answer<E>[]
+    : T extends object
+      ? { [K in keyof T]: Answer<T[K]> }
+      : T;

@@ -35,7 +35,8 @@ export function clientScope(user: AuthUser, clientIdColumn: Expression<number | 
 export function clientIdsInScope(user: AuthUser): RawBuilder<number> {
   const own = user.clientId;
   return sql<number>`select ${own}::int union all select s1.id from clients s1 where s1.parent_client_id = ${own}
-    union all select s2.id from clients s2 join clients s2p on s2p.id = s2.parent_client_id where s2p.parent_client_id = ${own}`;
+    union all select s2.id from clients s2 join clients s2p on s2p.id = s2.parent_client_id where
+      s2p.parent_client_id = ${own}`;
 }
 
 /**
@@ -49,9 +50,16 @@ export function lineageScope(user: AuthUser, table: string): RawBuilder<SqlBool>
   return sql<SqlBool>`${sql.ref(`${table}.${column}`)} = ${user.clientId}`;
 }
 
-const lineageColumns: Partial<Record<number, string>> = { [ClientType.RESELLER]: 'reseller_id', [ClientType.EINDKLANT]: 'end_customer_id' };
+const lineageColumns: Partial<Record<number, string>> = {
+  [ClientType.RESELLER]: 'reseller_id',
+  [ClientType.EINDKLANT]: 'end_customer_id',
+};
 
-export async function isClientInScope(db: Executor, user: AuthUser, clientId: number | null | undefined): Promise<boolean> {
+export async function isClientInScope(
+  db: Executor,
+  user: AuthUser,
+  clientId: number | null | undefined,
+): Promise<boolean> {
   if (clientId == null) return false;
   const row = await db
     .selectFrom('clients')
@@ -64,6 +72,10 @@ export async function isClientInScope(db: Executor, user: AuthUser, clientId: nu
 }
 
 /** Throws 404 for a client the user may not see: another tenant's records do not exist for it. */
-export async function assertClientInScope(db: Executor, user: AuthUser, clientId: number | null | undefined): Promise<void> {
+export async function assertClientInScope(
+  db: Executor,
+  user: AuthUser,
+  clientId: number | null | undefined,
+): Promise<void> {
   if (!(await isClientInScope(db, user, clientId))) throw notFound();
 }

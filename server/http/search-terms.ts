@@ -19,8 +19,12 @@ export const opaqueText = (text: string): RawBuilder<string> => sql<string>`(sel
 /** A search's text as a parameter, or with `opaque` behind a scalar subquery. */
 const textValue = (opaque: boolean) => (opaque ? opaqueText : (text: string) => sql<string>`${text}`);
 
-/** The same, lowercased: with `opaque` inside the subquery, so it is lowercased once and not again for every row it is compared with. */
-const loweredValue = (opaque: boolean) => (opaque ? (text: string) => sql<string>`(select lower(${text}::text))` : (text: string) => sql<string>`lower(${text})`);
+/**
+ * The same, lowercased: with `opaque` inside the subquery, so it is lowercased once and not again for every row it is
+ * compared with.
+ */
+const loweredValue = (opaque: boolean) =>
+  opaque ? (text: string) => sql<string>`(select lower(${text}::text))` : (text: string) => sql<string>`lower(${text})`;
 
 /**
  * The longest word of a term that narrows a trigram lookup: five or more letters and digits, at least
@@ -55,13 +59,16 @@ export function termValues(search: string): TermValues {
 }
 
 /** The search of a list's parameters as a statement's values; null without one. */
-export const searchTerm = (params: ListParams): TermValues | null => (params.search === '' ? null : termValues(params.search));
+export const searchTerm = (params: ListParams): TermValues | null =>
+  params.search === '' ? null : termValues(params.search);
 
 /** Which values a term has: the text of a statement built with it differs by them alone. */
-export const termShape = (t: TermValues): string => `${t.whole === null ? 'term' : 'word'}:${t.to === null ? 'open' : 'range'}`;
+export const termShape = (t: TermValues): string =>
+  `${t.whole === null ? 'term' : 'word'}:${t.to === null ? 'open' : 'range'}`;
 
 /** The term's values in a fixed order, the absent ones left out (its shape says which). */
-export const termParameters = (t: TermValues): string[] => [t.pattern, t.whole, t.from, t.to].filter((v): v is string => v !== null);
+export const termParameters = (t: TermValues): string[] =>
+  [t.pattern, t.whole, t.from, t.to].filter((v): v is string => v !== null);
 
 /** The term of `t`'s shape whose values are `values`, in termParameters' order. */
 export function termOf(t: TermValues, values: readonly string[]): TermValues {
@@ -80,13 +87,19 @@ export function termOf(t: TermValues, values: readonly string[]): TermValues {
  * holds its text lowercased already (products.name_search), so no row is lowercased while it is read.
  * `opaque`: the term's values behind scalar subqueries (`opaqueText`).
  */
-export function containsTerm(column: Expression<string | null>, search: string | TermValues, { lowered = false, opaque = false } = {}): RawBuilder<SqlBool> {
+export function containsTerm(
+  column: Expression<string | null>,
+  search: string | TermValues,
+  { lowered = false, opaque = false } = {},
+): RawBuilder<SqlBool> {
   const t = typeof search === 'string' ? termValues(search) : search;
   const value = textValue(opaque);
   const lowerValue = loweredValue(opaque);
   const contains = lowered ? sql`${column} like ${lowerValue(t.pattern)}` : sql`${column} ilike ${value(t.pattern)}`;
   if (t.whole === null) return sql<SqlBool>`${contains}`;
-  const whole = lowered ? sql`strpos(${column}, ${lowerValue(t.whole)})` : sql`strpos(lower(${column}), ${lowerValue(t.whole)})`;
+  const whole = lowered
+    ? sql`strpos(${column}, ${lowerValue(t.whole)})`
+    : sql`strpos(lower(${column}), ${lowerValue(t.whole)})`;
   return sql<SqlBool>`(${contains} and ${whole} > 0)`;
 }
 
@@ -112,9 +125,15 @@ export function prefixRange(search: string): { from: string; to: string | null }
 }
 
 /** `upper(column)` starts with the term, in capitals: a range of the column's upper() text_pattern_ops index. */
-export function startsWithTerm(column: Expression<string | null>, search: string | TermValues, { opaque = false } = {}): RawBuilder<SqlBool> {
+export function startsWithTerm(
+  column: Expression<string | null>,
+  search: string | TermValues,
+  { opaque = false } = {},
+): RawBuilder<SqlBool> {
   const { from, to } = typeof search === 'string' ? prefixRange(search) : search;
   const value = textValue(opaque);
   const upper = sql`upper(${column})`;
-  return to === null ? sql<SqlBool>`${upper} ~>=~ ${value(from)}` : sql<SqlBool>`${upper} ~>=~ ${value(from)} and ${upper} ~<~ ${value(to)}`;
+  return to === null
+    ? sql<SqlBool>`${upper} ~>=~ ${value(from)}`
+    : sql<SqlBool>`${upper} ~>=~ ${value(from)} and ${upper} ~<~ ${value(to)}`;
 }

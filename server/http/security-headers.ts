@@ -57,7 +57,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
       reply.header('Cross-Origin-Opener-Policy', 'same-origin');
       reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()');
     }
-    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', apiJson ? API_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
+    if (!reply.hasHeader('Content-Security-Policy'))
+      reply.header('Content-Security-Policy', apiJson ? API_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
     if (hsts) reply.header('Strict-Transport-Security', 'max-age=31536000');
     if (api && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     done(null, payload);

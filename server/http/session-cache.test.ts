@@ -4,7 +4,14 @@ import { SessionCache, type CachedSession } from './session-cache';
 
 const T0 = Date.UTC(2026, 10, 27, 9, 0);
 const entry = (id: string, lastSeen = T0, expiresAt = T0 + 3_600_000): CachedSession => ({
-  session: { id, userId: 1, otpAuthorized: true, pendingOtpSecret: null, xsrfToken: 'x', expiresAt: new Date(expiresAt) },
+  session: {
+    id,
+    userId: 1,
+    otpAuthorized: true,
+    pendingOtpSecret: null,
+    xsrfToken: 'x',
+    expiresAt: new Date(expiresAt),
+  },
   user: null,
   lastSeen,
 });
@@ -42,7 +49,11 @@ describe('the session cache', () => {
     const { changes, cache } = liveCache();
     for (const id of ['a', 'b', 'c']) cache.set(id, entry(id), cache.mark());
     changes.deliver('session:b');
-    expect([cache.get('a', T0), cache.get('b', T0), cache.get('c', T0)].map((e) => e?.session.id)).toEqual(['a', undefined, 'c']);
+    expect([cache.get('a', T0), cache.get('b', T0), cache.get('c', T0)].map((e) => e?.session.id)).toEqual([
+      'a',
+      undefined,
+      'c',
+    ]);
     changes.deliver('all');
     expect(cache.size).toBe(0);
     changes.deliver('something unknown');

@@ -23,7 +23,11 @@ export class SessionCache {
   private generation = 0;
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly changes: AuthChanges, private readonly maxAgeMs: number, private readonly maxEntries = 10_000) {
+  constructor(
+    private readonly changes: AuthChanges,
+    private readonly maxAgeMs: number,
+    private readonly maxEntries = 10_000,
+  ) {
     this.unsubscribe = changes.subscribe((change) => this.apply(change));
   }
 

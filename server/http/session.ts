@@ -7,7 +7,9 @@ import { HttpError } from './errors';
 const SESSION_COOKIE = 'portal_session';
 /** The anti-forgery token of a visitor without a session (double submit: this cookie and the header must match). */
 const XSRF_COOKIE = 'portal_xsrf';
-/** Sent when the anti-forgery token changes within a request (two-step verification), so the client can switch at once. */
+/**
+ * Sent when the anti-forgery token changes within a request (two-step verification), so the client can switch at once.
+ */
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export interface SessionState {
@@ -41,7 +43,9 @@ export const TOUCH_INTERVAL_MS = 60_000;
  * row deleted) when it is past its idle time or its end.
  */
 export async function liveSession(
-  db: Executor, config: Config, row: SessionRow,
+  db: Executor,
+  config: Config,
+  row: SessionRow,
 ): Promise<{ session: SessionState; lastSeen: number } | null> {
   const now = Date.now();
   let lastSeen = new Date(row.last_seen_at).getTime();
@@ -50,18 +54,30 @@ export async function liveSession(
     return null;
   }
   if (now - lastSeen > TOUCH_INTERVAL_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(now) })
+      .where('id', '=', row.id)
+      .execute();
     lastSeen = now;
   }
   const session = {
-    id: row.id, userId: row.user_id, otpAuthorized: row.otp_authorized, pendingOtpSecret: row.pending_otp_secret, xsrfToken: row.xsrf_token,
+    id: row.id,
+    userId: row.user_id,
+    otpAuthorized: row.otp_authorized,
+    pendingOtpSecret: row.pending_otp_secret,
+    xsrfToken: row.xsrf_token,
     expiresAt: new Date(row.expires_at),
   };
   return { session, lastSeen };
 }
 
 const cookieOptions = (config: Config) => ({
-  path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies, maxAge: config.sessionMaxHours * 3600,
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: config.secureCookies,
+  maxAge: config.sessionMaxHours * 3600,
 });
 
 /**
@@ -87,7 +103,11 @@ export function anonymousXsrfToken(request: FastifyRequest, reply: FastifyReply,
  * anti-forgery token the client already holds stays valid, so sign-in needs no new token fetch.
  */
 export async function startSession(
-  db: Executor, config: Config, request: FastifyRequest, reply: FastifyReply, userId: number,
+  db: Executor,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
 ): Promise<SessionState> {
   const previous = request.session;
   if (previous) await db.deleteFrom('sessions').where('id', '=', previous.id).execute();
@@ -105,7 +125,11 @@ export async function startSession(
  * verification), keeping its user and its absolute end. The new token goes out in X-XSRF-TOKEN.
  */
 export async function rotateSession(
-  db: Executor, config: Config, reply: FastifyReply, session: SessionState, changes: Partial<Pick<SessionState, 'otpAuthorized' | 'pendingOtpSecret'>>,
+  db: Executor,
+  config: Config,
+  reply: FastifyReply,
+  session: SessionState,
+  changes: Partial<Pick<SessionState, 'otpAuthorized' | 'pendingOtpSecret'>>,
 ): Promise<SessionState> {
   const deleted = await db.deleteFrom('sessions').where('id', '=', session.id).executeTakeFirst();
   // Two requests rotating the same session at once: only the first one wins it.
@@ -115,24 +139,40 @@ export async function rotateSession(
   return rotated;
 }
 
-async function insertSession(db: Executor, config: Config, reply: FastifyReply, state: Omit<SessionState, 'id'>): Promise<SessionState> {
+async function insertSession(
+  db: Executor,
+  config: Config,
+  reply: FastifyReply,
+  state: Omit<SessionState, 'id'>,
+): Promise<SessionState> {
   const token = randomToken();
   const session: SessionState = { ...state, id: hashToken(token) };
-  await db.insertInto('sessions').values({
-    id: session.id,
-    user_id: session.userId,
-    otp_authorized: session.otpAuthorized,
-    pending_otp_secret: session.pendingOtpSecret,
-    xsrf_token: session.xsrfToken,
-    last_seen_at: new Date(),
-    expires_at: session.expiresAt,
-  }).execute();
-  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(config), maxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)) });
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      otp_authorized: session.otpAuthorized,
+      pending_otp_secret: session.pendingOtpSecret,
+      xsrf_token: session.xsrfToken,
+      last_seen_at: new Date(),
+      expires_at: session.expiresAt,
+    })
+    .execute();
+  reply.setCookie(SESSION_COOKIE, token, {
+    ...cookieOptions(config),
+    maxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)),
+  });
   return session;
 }
 
 /** Ends the session; the client's token stays valid as the anonymous one, so signing in again needs no new fetch. */
-export async function endSession(db: Executor, config: Config, reply: FastifyReply, session: SessionState | null): Promise<void> {
+export async function endSession(
+  db: Executor,
+  config: Config,
+  reply: FastifyReply,
+  session: SessionState | null,
+): Promise<void> {
   if (session) {
     await db.deleteFrom('sessions').where('id', '=', session.id).execute();
     reply.setCookie(XSRF_COOKIE, session.xsrfToken, cookieOptions(config));
@@ -149,10 +189,12 @@ export async function purgeExpiredSessions(db: Executor, config: Pick<Config, 's
   const now = Date.now();
   const result = await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([
-      eb('expires_at', '<', new Date(now)),
-      eb('last_seen_at', '<', new Date(now - config.sessionIdleMinutes * 60_000)),
-    ]))
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<', new Date(now)),
+        eb('last_seen_at', '<', new Date(now - config.sessionIdleMinutes * 60_000)),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

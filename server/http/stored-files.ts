@@ -19,11 +19,17 @@ export interface StoredFile {
  * removed again when the command fails, and when it was answered from its Idempotency-Key: on a
  * replay the first request's files are the ones its record points at, and these would be orphans.
  */
-export async function withStoredFiles<T>(storage: FileStorage, reply: FastifyReply, files: FileToStore[], run: (stored: StoredFile[]) => Promise<T>): Promise<T> {
+export async function withStoredFiles<T>(
+  storage: FileStorage,
+  reply: FastifyReply,
+  files: FileToStore[],
+  run: (stored: StoredFile[]) => Promise<T>,
+): Promise<T> {
   const stored: StoredFile[] = [];
   const removeAll = () => Promise.all(stored.map(({ key }) => storage.remove(key).catch(() => undefined)));
   try {
-    for (const file of files) stored.push({ key: await storage.put(file.folder, file.name, file.data), name: file.name });
+    for (const file of files)
+      stored.push({ key: await storage.put(file.folder, file.name, file.data), name: file.name });
     const result = await run(stored);
     if (isReplayed(reply)) await removeAll();
     return result;
@@ -34,6 +40,11 @@ export async function withStoredFiles<T>(storage: FileStorage, reply: FastifyRep
 }
 
 /** withStoredFiles for a form with at most one file: `run` gets it, or null without a file. */
-export function withStoredFile<T>(storage: FileStorage, reply: FastifyReply, file: FileToStore | null, run: (stored: StoredFile | null) => Promise<T>): Promise<T> {
+export function withStoredFile<T>(
+  storage: FileStorage,
+  reply: FastifyReply,
+  file: FileToStore | null,
+  run: (stored: StoredFile | null) => Promise<T>,
+): Promise<T> {
   return withStoredFiles(storage, reply, file ? [file] : [], ([stored]) => run(stored ?? null));
 }

@@ -11,9 +11,30 @@ const CSV = Buffer.from('artikel;aantal\r\nLaptop;5\r\n');
 
 describe('the bulk call-off file (issue 22 point 5)', () => {
   it('refuses by name what is not on the list, also names that end in a dot or a space', () => {
-    for (const name of ['a.exe.', 'a.exe', 'a.pdf.', 'a.pdf ', 'opdracht.hta', 'snelkoppeling.lnk', 'a.js', 'a.html', 'a.svg', 'geen-extensie', 'a.exe.pdf.'])
+    for (const name of [
+      'a.exe.',
+      'a.exe',
+      'a.pdf.',
+      'a.pdf ',
+      'opdracht.hta',
+      'snelkoppeling.lnk',
+      'a.js',
+      'a.html',
+      'a.svg',
+      'geen-extensie',
+      'a.exe.pdf.',
+    ])
       expect(isAcceptableUpload(name), name).toBe(false);
-    for (const name of ['order.pdf', 'Aantallen.XLSX', 'lijst.csv', 'brief.docx', 'oud.xls', 'foto.jpeg', 'scan.png', 'notities.txt'])
+    for (const name of [
+      'order.pdf',
+      'Aantallen.XLSX',
+      'lijst.csv',
+      'brief.docx',
+      'oud.xls',
+      'foto.jpeg',
+      'scan.png',
+      'notities.txt',
+    ])
       expect(isAcceptableUpload(name), name).toBe(true);
     expect(BULK_FILE_ACCEPT).toContain('.pdf');
   });

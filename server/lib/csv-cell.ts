@@ -4,7 +4,10 @@
  */
 export const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One cell of a ';'-separated CSV: formulas neutralised with a leading ', quoted when it holds ';', a quote or a line break. */
+/**
+ * One cell of a ';'-separated CSV: formulas neutralised with a leading ', quoted when it holds ';', a quote or a line
+ * break.
+ */
 export function csvCell(value: unknown): string {
   let s = value == null ? '' : String(value);
   if (FORMULA_START.test(s)) s = `'${s}`;

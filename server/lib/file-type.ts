@@ -69,7 +69,12 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
  * document that is opened anyway from running script or loading anything. One read of the storage
  * (folder or bucket) gives the type and then streams the body.
  */
-export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, key: string, downloadName: string): Promise<FastifyReply> {
+export async function sendStoredFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  key: string,
+  downloadName: string,
+): Promise<FastifyReply> {
   const { head, whole } = await peek(storage.read(key), SNIFF_BYTES).catch((err: unknown) => {
     throw isMissingFile(err) ? notFound() : err;
   });

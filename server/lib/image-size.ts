@@ -12,7 +12,8 @@ export interface ImageSize {
 export const MAX_IMAGE_SIDE = 8192;
 export const MAX_IMAGE_PIXELS = 16_777_216;
 
-const ascii = (data: Buffer, at: number, text: string) => data.length >= at + text.length && data.toString('latin1', at, at + text.length) === text;
+const ascii = (data: Buffer, at: number, text: string) =>
+  data.length >= at + text.length && data.toString('latin1', at, at + text.length) === text;
 
 function pngSize(d: Buffer): ImageSize | null {
   if (d.length < 24 || d.readUInt32BE(0) !== 0x89504e47 || !ascii(d, 12, 'IHDR')) return null;
@@ -42,8 +43,14 @@ function jpegSize(d: Buffer): ImageSize | null {
   while (at + 9 < d.length) {
     if (d[at] !== 0xff) return null;
     const marker = d[at + 1] ?? 0;
-    if (marker === 0xff) { at += 1; continue; }
-    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) { at += 2; continue; }
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      at += 2;
+      continue;
+    }
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
       return { width: d.readUInt16BE(at + 7), height: d.readUInt16BE(at + 5) };
     }
@@ -58,8 +65,19 @@ export function imageSize(data: Buffer): ImageSize | null {
 }
 
 /** A declared size that any viewer (and pdfkit, which unpacks PNGs with alpha) can decode without harm. */
-export function isDecodableSize(size: ImageSize | null, maxSide = MAX_IMAGE_SIDE, maxPixels = MAX_IMAGE_PIXELS): size is ImageSize {
-  return !!size && size.width >= 1 && size.height >= 1 && size.width <= maxSide && size.height <= maxSide && size.width * size.height <= maxPixels;
+export function isDecodableSize(
+  size: ImageSize | null,
+  maxSide = MAX_IMAGE_SIDE,
+  maxPixels = MAX_IMAGE_PIXELS,
+): size is ImageSize {
+  return (
+    !!size &&
+    size.width >= 1 &&
+    size.height >= 1 &&
+    size.width <= maxSide &&
+    size.height <= maxSide &&
+    size.width * size.height <= maxPixels
+  );
 }
 
 /** False when the header declares a size too large to decode; a header this reader does not know passes. */

@@ -26,7 +26,8 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  * file in DATA_DIR/mail, so the embedded set-up works without a mail server.
  */
 export function createMailTransport(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: (line: string) => void = console.log,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  log: (line: string) => void = console.log,
 ): MailTransport {
   // nodemailer loads with the first message, not with the server (start-up time, issue 13).
   let transport: Promise<Transporter> | undefined;

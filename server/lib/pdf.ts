@@ -8,7 +8,9 @@ import type { FileStorage } from './storage';
 const LOGO_PATH = path.join(projectRoot, 'public', 'icons', 'icon-192.png');
 
 /** pdfkit loads with the first document, not with the server (start-up time, issue 13). */
-export async function newDocument(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
+export async function newDocument(
+  options: PDFKit.PDFDocumentOptions,
+): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ ...options, info: { Producer: 'Reuzado Portaal', ...options.info } });
   const chunks: Buffer[] = [];
@@ -40,5 +42,9 @@ export async function storedImage(storage: FileStorage, key: string | null): Pro
 
 /** Sends a PDF inline (the browser shows or saves it) with a file name. */
 export function pdfHeaders(fileName: string): Record<string, string> {
-  return { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${fileName}"`, 'Cache-Control': 'private, no-store' };
+  return {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `inline; filename="${fileName}"`,
+    'Cache-Control': 'private, no-store',
+  };
 }

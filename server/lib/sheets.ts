@@ -40,24 +40,30 @@ const cellTooLong = () => ValidationError.field('file', fileMsg.tooLarge);
  */
 async function readCsv(data: Buffer, rows: RowCollector, fileTypeMessage: string): Promise<void> {
   if (data.subarray(0, 8192).includes(0)) throw ValidationError.field('file', fileTypeMessage);
-  const head = data.subarray(0, CSV_CHUNK).toString('utf8').replace(/^\uFEFF/, '');
+  const head = data
+    .subarray(0, CSV_CHUNK)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const parser = Readable.from(chunksOf(data, CSV_CHUNK)).pipe(parseCsv({
-    delimiter,
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true, // a quote inside an unquoted cell (5" scherm) is text
-    // Bounds what one row may hold in memory; the exact limit per cell is checked below.
-    max_record_size: MAX_CELL_CHARS * rows.columnCount + rows.columnCount,
-  }));
+  const parser = Readable.from(chunksOf(data, CSV_CHUNK)).pipe(
+    parseCsv({
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true, // a quote inside an unquoted cell (5" scherm) is text
+      // Bounds what one row may hold in memory; the exact limit per cell is checked below.
+      max_record_size: MAX_CELL_CHARS * rows.columnCount + rows.columnCount,
+    }),
+  );
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (record.some((cell) => cell.length > MAX_CELL_CHARS)) throw cellTooLong();
       rows.add(record);
     }
   } catch (err) {
-    if (err instanceof CsvError) throw err.code === 'CSV_MAX_RECORD_SIZE' ? cellTooLong() : ValidationError.field('file', fileTypeMessage);
+    if (err instanceof CsvError)
+      throw err.code === 'CSV_MAX_RECORD_SIZE' ? cellTooLong() : ValidationError.field('file', fileTypeMessage);
     throw err;
   } finally {
     parser.destroy();
@@ -77,7 +83,10 @@ function columnIndex(ref: string | undefined): number | null {
   return n - 1;
 }
 
-async function parseMember(texts: AsyncIterable<string>, handler: ConstructorParameters<typeof XmlStream>[0]): Promise<void> {
+async function parseMember(
+  texts: AsyncIterable<string>,
+  handler: ConstructorParameters<typeof XmlStream>[0],
+): Promise<void> {
   const xml = new XmlStream(handler);
   for await (const text of texts) xml.write(text);
   xml.end();
@@ -90,9 +99,11 @@ async function firstSheetPath(data: Buffer, entries: ReturnType<typeof zipEntrie
   if (workbook) {
     await parseMember(memberText(data, workbook, budget), {
       open(name, attributes) {
-        if (name === 'sheet' && relId == null) relId = Object.entries(attributes).find(([k]) => /^[^:]+:id$/.test(k))?.[1] ?? null;
+        if (name === 'sheet' && relId == null)
+          relId = Object.entries(attributes).find(([k]) => /^[^:]+:id$/.test(k))?.[1] ?? null;
       },
-      close() {}, text() {},
+      close() {},
+      text() {},
     });
   }
   const targets = new Map<string, string>();
@@ -106,14 +117,20 @@ async function firstSheetPath(data: Buffer, entries: ReturnType<typeof zipEntrie
         if (a.Id) targets.set(a.Id, target);
         if (a.Type?.endsWith('/sharedStrings')) sharedStrings = target;
       },
-      close() {}, text() {},
+      close() {},
+      text() {},
     });
   }
   const sheet = (relId && targets.get(relId)) || 'xl/worksheets/sheet1.xml';
   return { sheet, sharedStrings: sharedStrings ?? 'xl/sharedStrings.xml' };
 }
 
-async function readSharedStrings(data: Buffer, entries: ReturnType<typeof zipEntries>, path: string, budget: UnpackBudget): Promise<string[]> {
+async function readSharedStrings(
+  data: Buffer,
+  entries: ReturnType<typeof zipEntries>,
+  path: string,
+  budget: UnpackBudget,
+): Promise<string[]> {
   const entry = entries.get(path);
   const strings: string[] = [];
   if (!entry) return strings;
@@ -182,10 +199,18 @@ async function readXlsx(data: Buffer, rows: RowCollector, fileTypeMessage: strin
         if (name === 'v' || name === 't') capture = null;
         else if (name === 'rPh') phonetic--;
         else if (name === 'c') {
-          const text = type === 's' ? shared[Number(value)] ?? ''
-            : type === 'inlineStr' ? inline
-              : type === 'b' ? (value === '1' ? 'true' : 'false')
-                : type === 'n' && value.trim() !== '' && Number.isFinite(Number(value)) ? String(Number(value)) : value;
+          const text =
+            type === 's'
+              ? (shared[Number(value)] ?? '')
+              : type === 'inlineStr'
+                ? inline
+                : type === 'b'
+                  ? value === '1'
+                    ? 'true'
+                    : 'false'
+                  : type === 'n' && value.trim() !== '' && Number.isFinite(Number(value))
+                    ? String(Number(value))
+                    : value;
           if (column >= 0 && column < 1000) cells[column] = text;
         } else if (name === 'row') rows.add(cells, line);
       },
@@ -196,8 +221,10 @@ async function readXlsx(data: Buffer, rows: RowCollector, fileTypeMessage: strin
       },
     });
   } catch (err) {
-    if (err instanceof UnpackLimitError || err instanceof XmlNodeTooLongError) throw ValidationError.field('file', fileMsg.tooLarge);
-    if (err instanceof ZipFormatError || err instanceof XmlFormatError) throw ValidationError.field('file', fileTypeMessage);
+    if (err instanceof UnpackLimitError || err instanceof XmlNodeTooLongError)
+      throw ValidationError.field('file', fileMsg.tooLarge);
+    if (err instanceof ZipFormatError || err instanceof XmlFormatError)
+      throw ValidationError.field('file', fileTypeMessage);
     throw err;
   }
 }
@@ -208,7 +235,12 @@ async function readXlsx(data: Buffer, rows: RowCollector, fileTypeMessage: strin
  * `fileTypeMessage`; more than MAX_IMPORT_ROWS rows (plus one heading line) or an .xlsx that unpacks
  * to more than MAX_IMPORT_UNPACKED_MB is a 422 as soon as the reader gets there.
  */
-export async function readSheetRows(fileName: string, data: Buffer, columnCount: number, fileTypeMessage: string): Promise<string[][]> {
+export async function readSheetRows(
+  fileName: string,
+  data: Buffer,
+  columnCount: number,
+  fileTypeMessage: string,
+): Promise<string[][]> {
   return (await readSheet(fileName, data, columnCount, fileTypeMessage)).rows;
 }
 
@@ -218,7 +250,12 @@ export interface Sheet {
   lines: number[];
 }
 
-export async function readSheet(fileName: string, data: Buffer, columnCount: number, fileTypeMessage: string): Promise<Sheet> {
+export async function readSheet(
+  fileName: string,
+  data: Buffer,
+  columnCount: number,
+  fileTypeMessage: string,
+): Promise<Sheet> {
   const rows = new RowCollector(columnCount);
   if (fileName.toLowerCase().endsWith('.csv')) await readCsv(data, rows, fileTypeMessage);
   else await readXlsx(data, rows, fileTypeMessage);

@@ -1,6 +1,11 @@
 import { PassThrough, pipeline, type Readable } from 'node:stream';
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
   type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3';
 import type { BucketConfig } from '../config';
@@ -15,7 +20,8 @@ export const BUCKET_TIMEOUTS = { connectMs: 2_000, idleMs: 5_000, answerMs: 60_0
 
 /** A key as `put` makes them: no empty, '.' or '..' segment, no leading slash, backslash or NUL. */
 function checkedKey(key: string): string {
-  if (!key || /[\\\0]/.test(key) || key.split('/').some((s) => s === '' || s === '.' || s === '..')) throw new Error('Invalid storage key');
+  if (!key || /[\\\0]/.test(key) || key.split('/').some((s) => s === '' || s === '.' || s === '..'))
+    throw new Error('Invalid storage key');
   return key;
 }
 
@@ -48,27 +54,44 @@ export function bucketStorage(config: BucketConfig): FileStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: {
-      connectionTimeout: BUCKET_TIMEOUTS.connectMs, socketTimeout: BUCKET_TIMEOUTS.idleMs,
-      requestTimeout: BUCKET_TIMEOUTS.answerMs, throwOnRequestTimeout: true,
+      connectionTimeout: BUCKET_TIMEOUTS.connectMs,
+      socketTimeout: BUCKET_TIMEOUTS.idleMs,
+      requestTimeout: BUCKET_TIMEOUTS.answerMs,
+      throwOnRequestTimeout: true,
     },
     maxAttempts: BUCKET_TIMEOUTS.attempts,
   });
   const Bucket = config.bucket;
   const objectKey = (key: string) => config.prefix + checkedKey(key);
   const get = (key: string, range?: string): Promise<GetObjectCommandOutput> =>
-    client.send(new GetObjectCommand({ Bucket, Key: objectKey(key), ...(range ? { Range: range } : {}) })).catch((err: unknown) => {
-      throw asMissing(err, key);
-    });
-  const body = (output: GetObjectCommandOutput) => output.Body as Readable & { transformToByteArray(): Promise<Uint8Array> };
+    client
+      .send(new GetObjectCommand({ Bucket, Key: objectKey(key), ...(range ? { Range: range } : {}) }))
+      .catch((err: unknown) => {
+        throw asMissing(err, key);
+      });
+  const body = (output: GetObjectCommandOutput) =>
+    output.Body as Readable & { transformToByteArray(): Promise<Uint8Array> };
   /** Streams the object as it arrives; a missing one ends the stream with the ENOENT error. */
   const read = (key: string): Readable => {
     const out = new PassThrough();
-    get(key).then((output) => pipeline(body(output), out, () => {}), (err: unknown) => out.destroy(err as Error));
+    get(key).then(
+      (output) => pipeline(body(output), out, () => {}),
+      (err: unknown) => out.destroy(err as Error),
+    );
     return out;
   };
 
   const putAt = async (key: string, data: Buffer) => {
-    await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: data, ContentLength: data.length, ContentType: 'application/octet-stream' }))
+    await client
+      .send(
+        new PutObjectCommand({
+          Bucket,
+          Key: objectKey(key),
+          Body: data,
+          ContentLength: data.length,
+          ContentType: 'application/octet-stream',
+        }),
+      )
       .catch(unavailable);
   };
 
@@ -101,7 +124,9 @@ export function bucketStorage(config: BucketConfig): FileStorage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) })).catch(unavailable);
     },
     async ready() {
-      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(BUCKET_TIMEOUTS.readyMs) }).catch(unavailable);
+      await client
+        .send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(BUCKET_TIMEOUTS.readyMs) })
+        .catch(unavailable);
     },
   };
 }

@@ -39,7 +39,11 @@ export class StorageUnavailableError extends Error {
 
 /** The key a new file gets: its folder, a random name and the (cleaned) extension of its original name. */
 export function newStorageKey(folder: string, originalName: string): string {
-  const ext = path.extname(originalName).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 10);
+  const ext = path
+    .extname(originalName)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '')
+    .slice(0, 10);
   return `${folder}/${crypto.randomUUID()}${ext}`;
 }
 
@@ -61,7 +65,12 @@ export function peek(stream: Readable, length: number): Promise<{ head: Buffer; 
       resolve({ head: read.subarray(0, length), whole: ended ? Readable.from([read], { objectMode: false }) : stream });
     };
     const onReadable = () => {
-      for (let chunk: Buffer | null; size < length && (chunk = stream.read() as Buffer | null) !== null; size += chunk.length) chunks.push(chunk);
+      for (
+        let chunk: Buffer | null;
+        size < length && (chunk = stream.read() as Buffer | null) !== null;
+        size += chunk.length
+      )
+        chunks.push(chunk);
       if (size >= length) settle(false);
     };
     const onEnd = () => settle(true);
@@ -111,7 +120,8 @@ export function folderStorage(root: string): FileStorage {
         throw err;
       });
       for (const entry of entries) {
-        if (entry.isFile()) yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        if (entry.isFile())
+          yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
       }
     },
     async putAt(key, data) {

@@ -5,7 +5,14 @@ import { PRODUCT_NAME } from '@domain/product';
 const PERIOD = 30;
 
 function totp(secret: string, label: string) {
-  return new OTPAuth.TOTP({ issuer: PRODUCT_NAME, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: OTPAuth.Secret.fromBase32(secret) });
+  return new OTPAuth.TOTP({
+    issuer: PRODUCT_NAME,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 }
 
 export function newOtpSecret(): string {

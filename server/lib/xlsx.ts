@@ -24,7 +24,11 @@ export function timestampedName(name: string, ext = 'xlsx', now = new Date()): s
  * Writes rows as a one-sheet .xlsx into a stream that the reply sends while it is produced. Rows may
  * come as they are read (an async iterable); the writer waits while the reply has not taken what it has.
  */
-export function workbookStream<T>(sheetName: string, columns: XlsxColumn<T>[], rows: Iterable<T> | AsyncIterable<T>): PassThrough {
+export function workbookStream<T>(
+  sheetName: string,
+  columns: XlsxColumn<T>[],
+  rows: Iterable<T> | AsyncIterable<T>,
+): PassThrough {
   const stream = new PassThrough();
   (async () => {
     // exceljs loads with the first export, not with the server (start-up time and idle memory, issue 13).
@@ -32,7 +36,11 @@ export function workbookStream<T>(sheetName: string, columns: XlsxColumn<T>[], r
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
     const quoted = quotedTextStyle(workbook, ExcelJS.ValueType.String);
     const sheet = workbook.addWorksheet(sheetName);
-    sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width ?? Math.max(12, c.label.length + 4) }));
+    sheet.columns = columns.map((c) => ({
+      header: c.label,
+      key: c.key,
+      width: c.width ?? Math.max(12, c.label.length + 4),
+    }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for await (const r of rows) {
@@ -58,7 +66,8 @@ interface StyleRegistry {
 
 /**
  * A text cell with a quote prefix (OWASP "CSV injection"): Excel shows '=…' as text, and keeps it text when the cell
- * is edited. exceljs cannot write quotePrefix, so the format is registered first and its <xf> given the attribute; every
+ * is edited. exceljs cannot write quotePrefix, so the format is registered first and its <xf> given the attribute;
+ * every
  * cell that is handed this same object gets that format (exceljs keys formats by the style object).
  */
 function quotedTextStyle(workbook: excelStream.xlsx.WorkbookWriter, textType: ValueType): Partial<Style> {
@@ -71,14 +80,17 @@ function quotedTextStyle(workbook: excelStream.xlsx.WorkbookWriter, textType: Va
 
 /** A spreadsheet has no time zones: a moment is written as the Amsterdam clock showed it. */
 function spreadsheetValue(value: string | number | Date | null | undefined) {
-  return value instanceof Date ? wallClockForSpreadsheet(value) : value ?? null;
+  return value instanceof Date ? wallClockForSpreadsheet(value) : (value ?? null);
 }
 
 /** Waits until the reply has taken the buffered part, or has gone; no listener stays behind. */
 async function drainedOrClosed(stream: PassThrough): Promise<void> {
   const done = new AbortController();
   try {
-    await Promise.race([once(stream, 'drain', { signal: done.signal }), once(stream, 'close', { signal: done.signal })]);
+    await Promise.race([
+      once(stream, 'drain', { signal: done.signal }),
+      once(stream, 'close', { signal: done.signal }),
+    ]);
   } finally {
     done.abort();
   }

@@ -28,21 +28,43 @@ export class XmlStream {
   /** Characters written since the last event, give or take the rest of the chunk that held it. */
   private pending = 0;
 
-  constructor(handler: XmlHandler, private readonly maxPendingChars = 1024 * 1024) {
+  constructor(
+    handler: XmlHandler,
+    private readonly maxPendingChars = 1024 * 1024,
+  ) {
     const p = this.parser;
-    const seen = () => { this.pending = 0; };
-    p.on('error', (err) => { throw new XmlFormatError(err.message); });
-    p.on('doctype', () => { throw new XmlFormatError('document type declarations are not accepted'); });
-    p.on('opentag', (tag) => { seen(); handler.open(localName(tag.name), tag.attributes as Record<string, string>); });
-    p.on('closetag', (tag) => { seen(); handler.close(localName(tag.name)); }); // also after a self-closing tag
-    p.on('text', (text) => { seen(); handler.text(text); });
-    p.on('cdata', (text) => { seen(); handler.text(text); });
+    const seen = () => {
+      this.pending = 0;
+    };
+    p.on('error', (err) => {
+      throw new XmlFormatError(err.message);
+    });
+    p.on('doctype', () => {
+      throw new XmlFormatError('document type declarations are not accepted');
+    });
+    p.on('opentag', (tag) => {
+      seen();
+      handler.open(localName(tag.name), tag.attributes as Record<string, string>);
+    });
+    p.on('closetag', (tag) => {
+      seen();
+      handler.close(localName(tag.name));
+    }); // also after a self-closing tag
+    p.on('text', (text) => {
+      seen();
+      handler.text(text);
+    });
+    p.on('cdata', (text) => {
+      seen();
+      handler.text(text);
+    });
   }
 
   write(chunk: string): void {
     this.pending += chunk.length;
     this.parser.write(chunk);
-    if (this.pending > this.maxPendingChars) throw new XmlNodeTooLongError(`more than ${this.maxPendingChars} characters without an element boundary`);
+    if (this.pending > this.maxPendingChars)
+      throw new XmlNodeTooLongError(`more than ${this.maxPendingChars} characters without an element boundary`);
   }
 
   end(): void {

@@ -23,7 +23,10 @@ const ZIP64_MARK = 0xffffffff;
 export function zipEntries(data: Buffer): Map<string, ZipEntry> {
   let eocd = -1;
   for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 0xffff); i--) {
-    if (data.readUInt32LE(i) === EOCD) { eocd = i; break; }
+    if (data.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw new ZipFormatError('no end of central directory');
   const count = data.readUInt16LE(eocd + 10);
@@ -56,7 +59,11 @@ export interface UnpackBudget {
  * further than the budget; a consumer that stops early stops the inflation too.
  */
 export async function* memberText(data: Buffer, entry: ZipEntry, budget: UnpackBudget): AsyncGenerator<string> {
-  if (entry.declaredSize === ZIP64_MARK || entry.compressedSize === ZIP64_MARK || entry.declaredSize > budget.remaining) {
+  if (
+    entry.declaredSize === ZIP64_MARK ||
+    entry.compressedSize === ZIP64_MARK ||
+    entry.declaredSize > budget.remaining
+  ) {
     throw new UnpackLimitError(entry.name);
   }
   const at = entry.localHeaderOffset;

@@ -42,14 +42,18 @@ export function createMetrics({ poolUse, mailCounts }: MetricSources = {}): Metr
   });
   const outboxReplays = new Counter({
     name: 'outbox_replays_total',
-    help: 'Requests with an Idempotency-Key that had been used before: answered with the stored answer, not applied again.',
+    help:
+      'Requests with an Idempotency-Key that had been used before: answered with the stored answer, not applied ' +
+      'again.',
     labelNames: ['route'] as const,
     registers: [registry],
   });
   if (poolUse) {
     new Gauge({
       name: 'db_pool_connections',
-      help: 'Database connections: max (the pool size), total (open), idle, in_use (open and not idle), waiting (requests queued for one).',
+      help:
+        'Database connections: max (the pool size), total (open), idle, in_use (open and not idle), waiting ' +
+        '(requests queued for one).',
       labelNames: ['state'] as const,
       registers: [registry],
       collect() {
@@ -62,7 +66,11 @@ export function createMetrics({ poolUse, mailCounts }: MetricSources = {}): Metr
       },
     });
   }
-  const mailSent = new Counter({ name: 'mail_sent_total', help: 'Mails this process handed to the mail server.', registers: [registry] });
+  const mailSent = new Counter({
+    name: 'mail_sent_total',
+    help: 'Mails this process handed to the mail server.',
+    registers: [registry],
+  });
   const mailFailures = new Counter({
     name: 'mail_send_failures_total',
     help: 'Failed tries to hand a mail over: retry (tried again later) or given_up (shown to the Superuser).',
@@ -87,13 +95,20 @@ export function createMetrics({ poolUse, mailCounts }: MetricSources = {}): Metr
 export function measureRequests(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? UNMATCHED;
-    metrics.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.requestDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     if (request.headers['idempotency-key'] && isReplayed(reply)) metrics.outboxReplays.inc({ route });
   });
 }
 
 /** GET /metrics on a port of its own (METRICS_PORT), apart from the API that a proxy exposes. */
-export async function serveMetrics(metrics: Metrics, port: number, host: string): Promise<{ port: number; close(): Promise<void> }> {
+export async function serveMetrics(
+  metrics: Metrics,
+  port: number,
+  host: string,
+): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');

@@ -16,8 +16,20 @@ import { mailRoutes } from './mail/routes';
 
 /** Every area's routes, mounted under /api. */
 export const apiModules: FastifyPluginAsync[] = [
-  authRoutes, clientRoutes, statisticsRoutes, userRoutes, roleRoutes, contactRoutes, stockRoutes, preNotificationRoutes, eolRoutes, deliveryRoutes,
-  fieldworkRoutes, repairRoutes, invoiceRoutes, mailRoutes,
+  authRoutes,
+  clientRoutes,
+  statisticsRoutes,
+  userRoutes,
+  roleRoutes,
+  contactRoutes,
+  stockRoutes,
+  preNotificationRoutes,
+  eolRoutes,
+  deliveryRoutes,
+  fieldworkRoutes,
+  repairRoutes,
+  invoiceRoutes,
+  mailRoutes,
 ];
 
 /** Routes the spec places outside /api (the shipping label); they declare their access like every route. */

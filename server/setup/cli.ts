@@ -14,12 +14,16 @@ import { createFirstAdmin, firstAdminSchema, SetupRefused } from './first-admin'
  */
 async function setup(argv: string[]): Promise<number> {
   const { values } = parseArgs({
-    args: argv, options: { company: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } }, strict: true,
+    args: argv,
+    options: { company: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } },
+    strict: true,
   });
   const parsed = v.safeParse(firstAdminSchema, values);
   if (!parsed.success) {
     for (const issue of parsed.issues) console.error(`--${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
-    console.error('Gebruik: npm run setup -- --company "Bedrijfsnaam" --name "Voornaam Achternaam" --email adres@bedrijf.nl');
+    console.error(
+      'Gebruik: npm run setup -- --company "Bedrijfsnaam" --name "Voornaam Achternaam" --email adres@bedrijf.nl',
+    );
     return 1;
   }
   const config = loadConfig();
@@ -31,12 +35,17 @@ async function setup(argv: string[]): Promise<number> {
     const { activationLink } = await createFirstAdmin(opened.db, config, parsed.output);
     console.log(`De eerste beheerder (${parsed.output.email}) is aangemaakt met de rol Superuser.`);
     console.log(`Activeer het account via deze link (72 uur geldig): ${activationLink}`);
-    const worker = startMailWorker(opened.db, createMailTransport(config, () => {}), { log: () => {} });
+    const worker = startMailWorker(
+      opened.db,
+      createMailTransport(config, () => {}),
+      { log: () => {} },
+    );
     const sent = await worker.drain();
     await worker.stop();
     if (!config.smtpUrl) console.log(`Zonder SMTP_URL is de mail als bestand opgeslagen in ${config.dataDir}/mail.`);
     else if (sent) console.log(`De activatiemail is verstuurd aan ${parsed.output.email}.`);
-    else console.log('De activatiemail kon nog niet worden verstuurd; het portaal probeert het opnieuw zodra het draait.');
+    else
+      console.log('De activatiemail kon nog niet worden verstuurd; het portaal probeert het opnieuw zodra het draait.');
     return 0;
   } catch (err) {
     if (err instanceof SetupRefused) {
@@ -49,7 +58,10 @@ async function setup(argv: string[]): Promise<number> {
   }
 }
 
-setup(process.argv.slice(2)).then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof DataDirInUseError ? err.message : err);
-  process.exit(1);
-});
+setup(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof DataDirInUseError ? err.message : err);
+    process.exit(1);
+  },
+);

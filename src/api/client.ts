@@ -58,9 +58,14 @@ export const api: KyInstance = ky.create({
     ],
     beforeError: [
       async (error) => {
-        const body = (await error.response.clone().json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+        const body = (await error.response
+          .clone()
+          .json()
+          .catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
         if (error.response.status === 401 && !error.request.url.includes('/api/auth/')) onUnauthorized?.();
-        return Object.assign(error, { apiError: new ApiError(error.response.status, body.message ?? error.message, body.errors ?? {}) });
+        return Object.assign(error, {
+          apiError: new ApiError(error.response.status, body.message ?? error.message, body.errors ?? {}),
+        });
       },
     ],
   },
@@ -78,8 +83,10 @@ export async function call<T>(promise: Promise<T>): Promise<T> {
 }
 
 export const getJson = <T>(path: string, options?: Options) => call(api.get(path, options).json<T>());
-export const postJson = <T>(path: string, json?: unknown, options?: Options) => call(api.post(path, { json: json ?? {}, ...options }).json<T>());
-export const putJson = <T>(path: string, json?: unknown, options?: Options) => call(api.put(path, { json: json ?? {}, ...options }).json<T>());
+export const postJson = <T>(path: string, json?: unknown, options?: Options) =>
+  call(api.post(path, { json: json ?? {}, ...options }).json<T>());
+export const putJson = <T>(path: string, json?: unknown, options?: Options) =>
+  call(api.put(path, { json: json ?? {}, ...options }).json<T>());
 export const deleteJson = <T>(path: string, options?: Options) => call(api.delete(path, options).json<T>());
 
 /**
@@ -105,16 +112,25 @@ export async function postForm<T>(path: string, body: FormData, options: UploadO
   const json = answer.json() as { message?: string; errors?: Record<string, string[]> } | undefined;
   if (answer.status >= 200 && answer.status < 300) return json as T;
   if (answer.status === 401 && !path.startsWith('auth/')) onUnauthorized?.();
-  throw new ApiError(answer.status, json?.message ?? `Request failed with status code ${answer.status}`, json?.errors ?? {});
+  throw new ApiError(
+    answer.status,
+    json?.message ?? `Request failed with status code ${answer.status}`,
+    json?.errors ?? {},
+  );
 }
 
 export type { Paged } from '@domain/paged';
 
 /** Starts a browser download of an API file (exports, PDFs) with the session cookie. */
 /** `prefixUrl: '/'` for the few files the spec serves outside /api (the shipping label). */
-export async function download(path: string, params?: Record<string, string | number | undefined | null>, options: { prefixUrl?: string } = {}): Promise<void> {
+export async function download(
+  path: string,
+  params?: Record<string, string | number | undefined | null>,
+  options: { prefixUrl?: string } = {},
+): Promise<void> {
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+  for (const [k, v] of Object.entries(params ?? {}))
+    if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
   const response = await call(api.get(path, { searchParams: search, timeout: 120_000, ...options }));
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';

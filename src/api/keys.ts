@@ -21,7 +21,8 @@ export const queryKeys = {
     bundle: (id: number) => ['stock', 'bundle', id] as const,
     exportColumns: ['stock', 'export-columns'] as const,
     /** The stock panels of the customer page. */
-    clientProducts: (clientId: number, active: boolean) => ['stock', 'client', clientId, active ? 'products' : 'inactive-products'] as const,
+    clientProducts: (clientId: number, active: boolean) =>
+      ['stock', 'client', clientId, active ? 'products' : 'inactive-products'] as const,
     clientItems: (clientId: number) => ['stock', 'client', clientId, 'items'] as const,
   },
   prenotifications: {
@@ -108,7 +109,8 @@ export type StaleArea = keyof typeof staleAfter;
 /** The query key prefixes a change in these areas makes stale, each once. */
 export function staleKeys(...areas: readonly StaleArea[]): (readonly unknown[])[] {
   const keys = new Map<string, readonly unknown[]>();
-  for (const area of areas) for (const key of staleAfter[area] as readonly (readonly unknown[])[]) keys.set(JSON.stringify(key), key);
+  for (const area of areas)
+    for (const key of staleAfter[area] as readonly (readonly unknown[])[]) keys.set(JSON.stringify(key), key);
   return [...keys.values()];
 }
 
@@ -120,13 +122,24 @@ export async function refreshAfter(queryClient: Invalidator, ...areas: StaleArea
 }
 
 type Key = readonly unknown[];
-type PredicateInvalidator = { invalidateQueries: (filters: { queryKey: Key; predicate: (query: { queryKey: Key }) => boolean }) => Promise<void> };
+type PredicateInvalidator = {
+  invalidateQueries: (filters: { queryKey: Key; predicate: (query: { queryKey: Key }) => boolean }) => Promise<void>;
+};
 
 /**
  * refreshAfter for a deletion: the queries of the record that is gone (`gone`, key prefixes) are not
  * asked again, while its page is still on screen until the user is sent on (each would be a 404).
  */
-export async function refreshAfterDeleting(queryClient: PredicateInvalidator, gone: readonly Key[], ...areas: StaleArea[]): Promise<void> {
-  const isGone = (key: Key) => gone.some((prefix) => prefix.length <= key.length && prefix.every((part, i) => part === key[i]));
-  await Promise.all(staleKeys(...areas).map((queryKey) => queryClient.invalidateQueries({ queryKey, predicate: (q) => !isGone(q.queryKey) })));
+export async function refreshAfterDeleting(
+  queryClient: PredicateInvalidator,
+  gone: readonly Key[],
+  ...areas: StaleArea[]
+): Promise<void> {
+  const isGone = (key: Key) =>
+    gone.some((prefix) => prefix.length <= key.length && prefix.every((part, i) => part === key[i]));
+  await Promise.all(
+    staleKeys(...areas).map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey, predicate: (q) => !isGone(q.queryKey) }),
+    ),
+  );
 }

@@ -15,14 +15,26 @@ export interface Option {
 const LOOKUP_STALE_MS = 60_000;
 
 export const endCustomersQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.lookups.endCustomers, queryFn: () => getJson<ClientOption[]>('getallendcustomers'), staleTime: LOOKUP_STALE_MS });
+  queryOptions({
+    queryKey: queryKeys.lookups.endCustomers,
+    queryFn: () => getJson<ClientOption[]>('getallendcustomers'),
+    staleTime: LOOKUP_STALE_MS,
+  });
 
 export const resellersQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.lookups.resellers, queryFn: () => getJson<ClientOption[]>('getallresellers'), staleTime: LOOKUP_STALE_MS });
+  queryOptions({
+    queryKey: queryKeys.lookups.resellers,
+    queryFn: () => getJson<ClientOption[]>('getallresellers'),
+    staleTime: LOOKUP_STALE_MS,
+  });
 
 /** The direct children of a client: a reseller's end customers, an end customer's end users. */
 export const childrenOfQueryOptions = (parentId: number) =>
-  queryOptions({ queryKey: queryKeys.lookups.childrenOf(parentId), queryFn: () => getJson<Option[]>(`getendclientsbyparentid/${parentId}`), staleTime: LOOKUP_STALE_MS });
+  queryOptions({
+    queryKey: queryKeys.lookups.childrenOf(parentId),
+    queryFn: () => getJson<Option[]>(`getendclientsbyparentid/${parentId}`),
+    staleTime: LOOKUP_STALE_MS,
+  });
 
 /** The roles an account may get (GET /api/roles, all on one page; needs 'Rol bekijken'). */
 export const roleOptionsQueryOptions = () =>
@@ -33,13 +45,19 @@ export const roleOptionsQueryOptions = () =>
   });
 
 export const productGroupsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.lookups.productGroups, queryFn: () => getJson<Option[]>('product-groups'), staleTime: 5 * 60_000,
-    meta: { errorText: 'Productgroepen kunnen niet worden ingeladen' } });
+  queryOptions({
+    queryKey: queryKeys.lookups.productGroups,
+    queryFn: () => getJson<Option[]>('product-groups'),
+    staleTime: 5 * 60_000,
+    meta: { errorText: 'Productgroepen kunnen niet worden ingeladen' },
+  });
 
 /** One product group's name (GET /api/product-groups/{id}). */
 export const productGroupQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: queryKeys.lookups.productGroup(id), queryFn: () => getJson<Option>(`product-groups/${id}`), staleTime: 5 * 60_000,
+    queryKey: queryKeys.lookups.productGroup(id),
+    queryFn: () => getJson<Option>(`product-groups/${id}`),
+    staleTime: 5 * 60_000,
     meta: { errorText: 'Productgroep kan niet worden ingeladen' },
   });
 

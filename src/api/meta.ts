@@ -20,5 +20,7 @@ declare module '@tanstack/react-query' {
 }
 
 /** The server's own reason when it refuses a change (409: one's own account, still in use), else the spec text. */
-export const reasonOr = (text: string, status = 409) => (error: unknown) =>
-  error instanceof ApiError && error.status === status ? error.message : text;
+export const reasonOr =
+  (text: string, status = 409) =>
+  (error: unknown) =>
+    error instanceof ApiError && error.status === status ? error.message : text;

@@ -7,7 +7,9 @@ import { ownerOf, shouldPersistQuery, storagePersister } from './persister';
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
   return {
-    get length() { return data.size; },
+    get length() {
+      return data.size;
+    },
     clear: () => data.clear(),
     getItem: (k) => data.get(k) ?? null,
     key: (i) => [...data.keys()][i] ?? null,
@@ -17,11 +19,21 @@ function memoryStorage(): Storage {
 }
 /** react-query and the persist client bring two copies of query-core (as in src/main.tsx). */
 type PersistedQueryClient = Parameters<typeof persistQueryClientRestore>[0]['queryClient'];
-const query = (queryKey: unknown[], data: unknown) => ({ queryKey, queryHash: JSON.stringify(queryKey), state: { data, status: 'success', dataUpdatedAt: 1 } });
+const query = (queryKey: unknown[], data: unknown) => ({
+  queryKey,
+  queryHash: JSON.stringify(queryKey),
+  state: { data, status: 'success', dataUpdatedAt: 1 },
+});
 /** A snapshot of the cache as the persist client hands it over: the session of `user` (null: nobody) and its lists. */
-const snapshot = (n: number, user: number | null = 7, queries: ReturnType<typeof query>[] = []) => ({
-  buster: '', timestamp: n, clientState: { mutations: [], queries: [query(['auth', 'session'], user === null ? null : { id: user, name: `Gebruiker ${user}` }), ...queries] },
-}) as unknown as PersistedClient;
+const snapshot = (n: number, user: number | null = 7, queries: ReturnType<typeof query>[] = []) =>
+  ({
+    buster: '',
+    timestamp: n,
+    clientState: {
+      mutations: [],
+      queries: [query(['auth', 'session'], user === null ? null : { id: user, name: `Gebruiker ${user}` }), ...queries],
+    },
+  }) as unknown as PersistedClient;
 
 describe('storagePersister (the sync-storage persister plus a flush)', () => {
   afterEach(() => vi.useRealTimers());
@@ -50,32 +62,61 @@ describe('storagePersister (the sync-storage persister plus a flush)', () => {
 describe('what is kept on the device', () => {
   it('keeps data whose refetch could not reach the server, as it was; drops refusals and queries that never loaded', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const fail = (err: Error) => async () => { throw err; };
+    const fail = (err: Error) => async () => {
+      throw err;
+    };
     await client.fetchQuery({ queryKey: ['deliveries', 'detail', 1], queryFn: async () => ({ id: 1 }) });
-    await client.fetchQuery({ queryKey: ['deliveries', 'detail', 1], queryFn: fail(new NetworkError()), staleTime: 0 }).catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: ['deliveries', 'detail', 1], queryFn: fail(new NetworkError()), staleTime: 0 })
+      .catch(() => undefined);
     await client.fetchQuery({ queryKey: ['deliveries', 'detail', 2], queryFn: async () => ({ id: 2 }) });
-    await client.fetchQuery({ queryKey: ['deliveries', 'detail', 2], queryFn: fail(new ApiError(404, 'Niet gevonden')), staleTime: 0 }).catch(() => undefined);
-    await client.fetchQuery({ queryKey: ['deliveries', 'detail', 3], queryFn: fail(new NetworkError()) }).catch(() => undefined);
+    await client
+      .fetchQuery({
+        queryKey: ['deliveries', 'detail', 2],
+        queryFn: fail(new ApiError(404, 'Niet gevonden')),
+        staleTime: 0,
+      })
+      .catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: ['deliveries', 'detail', 3], queryFn: fail(new NetworkError()) })
+      .catch(() => undefined);
     await client.fetchQuery({ queryKey: ['auth', 'session'], queryFn: async () => ({ id: 7 }) });
     expect(client.getQueryState(['deliveries', 'detail', 1])?.status).toBe('error');
 
     const storage = memoryStorage();
     const persister = storagePersister({ storage, prefix: 'cache' });
     // As src/main.tsx writes the live cache when the page is left.
-    persister.writeNow({ buster: '', timestamp: Date.now(), clientState: dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery }) } as unknown as PersistedClient);
+    persister.writeNow({
+      buster: '',
+      timestamp: Date.now(),
+      clientState: dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery }),
+    } as unknown as PersistedClient);
 
     const restored = new QueryClient();
     await persistQueryClientRestore({ queryClient: restored as unknown as PersistedQueryClient, persister });
-    expect(restored.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([['deliveries', 'detail', 1], ['auth', 'session']]);
-    expect(restored.getQueryState(['deliveries', 'detail', 1])).toMatchObject({ data: { id: 1 }, status: 'success', error: null, fetchFailureCount: 0 });
+    expect(
+      restored
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([
+      ['deliveries', 'detail', 1],
+      ['auth', 'session'],
+    ]);
+    expect(restored.getQueryState(['deliveries', 'detail', 1])).toMatchObject({
+      data: { id: 1 },
+      status: 'success',
+      error: null,
+      fetchFailureCount: 0,
+    });
     expect(restored.getQueryData(['auth', 'session'])).toEqual({ id: 7 });
   });
 });
 
-describe('one user\'s cache: a shared device never shows it to the next user', () => {
+describe("one user's cache: a shared device never shows it to the next user", () => {
   const lists = [query(['lookups', 'clients', 'end-customers'], [{ id: 1, name: 'Klant van elke reseller' }])];
 
-  it('stores a snapshot under its session\'s user, and only that user\'s: another user\'s entry and the old shared one go', () => {
+  it("stores a snapshot under its session's user, and only that user's: another user's entry and the old shared one go", () => {
     const storage = memoryStorage();
     storage.setItem('cache', '{"old":"shared entry"}');
     storage.setItem('other-app', 'stays');
@@ -99,7 +140,7 @@ describe('one user\'s cache: a shared device never shows it to the next user', (
     expect(await persister.restoreClient()).toBeUndefined();
   });
 
-  it('restores only an entry whose session is its key\'s user', async () => {
+  it("restores only an entry whose session is its key's user", async () => {
     const storage = memoryStorage();
     const persister = storagePersister({ storage, prefix: 'cache' });
     persister.writeNow(snapshot(1, 1, lists));

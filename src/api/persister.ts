@@ -10,13 +10,25 @@ import { queryKeys } from './keys';
  * refetch the server refused (404, 403), is not kept.
  */
 export const shouldPersistQuery = (query: Pick<Query, 'state'>) =>
-  query.state.status === 'success' || (query.state.status === 'error' && query.state.data !== undefined && query.state.error instanceof NetworkError);
+  query.state.status === 'success' ||
+  (query.state.status === 'error' && query.state.data !== undefined && query.state.error instanceof NetworkError);
 
 /** A query kept after a failed refetch is stored as it was before that failure. */
 function withoutFailures(client: PersistedClient): PersistedClient {
-  const queries = client.clientState.queries.map((q) => (q.state.status === 'error'
-    ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } }
-    : q));
+  const queries = client.clientState.queries.map((q) =>
+    q.state.status === 'error'
+      ? {
+          ...q,
+          state: {
+            ...q.state,
+            status: 'success' as const,
+            error: null,
+            fetchFailureCount: 0,
+            fetchFailureReason: null,
+          },
+        }
+      : q,
+  );
   return { ...client, clientState: { ...client.clientState, queries } };
 }
 
@@ -27,7 +39,9 @@ export interface FlushablePersister extends Persister {
 
 /** The user whose session a snapshot holds: everything else in it was loaded for that user. */
 export function ownerOf(client: PersistedClient): number | null {
-  const session = client.clientState.queries.find((q) => q.queryKey[0] === queryKeys.session[0] && q.queryKey[1] === queryKeys.session[1]);
+  const session = client.clientState.queries.find(
+    (q) => q.queryKey[0] === queryKeys.session[0] && q.queryKey[1] === queryKeys.session[1],
+  );
   const id = (session?.state.data as { id?: unknown } | null | undefined)?.id;
   return typeof id === 'number' ? id : null;
 }
@@ -44,11 +58,21 @@ export function ownerOf(client: PersistedClient): number | null {
  * a save or a rejected session restored the data from before it; `writeNow` stores the live cache
  * synchronously, in the shape the library writes.
  */
-export function storagePersister({ storage, prefix, throttleMs = 1000 }: { storage: Storage; prefix: string; throttleMs?: number }): FlushablePersister {
+export function storagePersister({
+  storage,
+  prefix,
+  throttleMs = 1000,
+}: {
+  storage: Storage;
+  prefix: string;
+  throttleMs?: number;
+}): FlushablePersister {
   const keyOf = (user: number) => `${prefix}:user-${user}`;
   /** Every entry of this cache, including the one kept before entries were per user (`prefix` alone). */
-  const entries = () => Array.from({ length: storage.length }, (_, i) => storage.key(i))
-    .filter((k): k is string => k !== null && (k === prefix || k.startsWith(`${prefix}:`)));
+  const entries = () =>
+    Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (k): k is string => k !== null && (k === prefix || k.startsWith(`${prefix}:`)),
+    );
   const removeAll = (except?: string) => {
     for (const k of entries()) if (k !== except) storage.removeItem(k);
   };
@@ -59,7 +83,9 @@ export function storagePersister({ storage, prefix, throttleMs = 1000 }: { stora
     return JSON.stringify(withoutFailures(client));
   };
   const routed: Storage = {
-    get length() { return storage.length; },
+    get length() {
+      return storage.length;
+    },
     key: (i) => storage.key(i),
     clear: () => removeAll(),
     getItem: () => {

@@ -17,7 +17,12 @@ export interface FormAnswer {
 }
 
 /** POSTs a FormData with XMLHttpRequest, whose upload progress works over HTTP/1.1 too. */
-export function sendForm(url: string, body: FormData, headers: Record<string, string>, options: UploadOptions): Promise<FormAnswer> {
+export function sendForm(
+  url: string,
+  body: FormData,
+  headers: Record<string, string>,
+  options: UploadOptions,
+): Promise<FormAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

@@ -24,8 +24,14 @@ export function OutboxBadge() {
   const failed = actions.length - waiting;
   const label = [waiting ? `${waiting} wachtend` : '', failed ? `${failed} mislukt` : ''].filter(Boolean).join(', ');
   const badge = (
-    <Link to="/wachtrij" className={`outbox-badge${failed ? ' outbox-badge-failed' : ''}${floating ? ' outbox-badge-floating' : ''}`}
-      aria-label={`Wachtrij: ${label}`} aria-busy={sending} title={sending ? 'Bezig met versturen…' : undefined} data-testid="outbox-badge">
+    <Link
+      to="/wachtrij"
+      className={`outbox-badge${failed ? ' outbox-badge-failed' : ''}${floating ? ' outbox-badge-floating' : ''}`}
+      aria-label={`Wachtrij: ${label}`}
+      aria-busy={sending}
+      title={sending ? 'Bezig met versturen…' : undefined}
+      data-testid="outbox-badge"
+    >
       <span>Wachtrij</span>
       <span className="outbox-badge-count">{actions.length}</span>
     </Link>

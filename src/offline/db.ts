@@ -4,7 +4,9 @@ import { OUTBOX_DATABASE } from './presence';
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type OutboxStatus = 'waiting' | 'failed';
-/** What an action does, named by the feature that makes it ('other' when it names nothing), so its page finds its own. */
+/**
+ * What an action does, named by the feature that makes it ('other' when it names nothing), so its page finds its own.
+ */
 export type OutboxKind = string;
 
 /**
@@ -37,7 +39,9 @@ export interface OutboxAction {
   errors?: Record<string, string[]>;
   /** What the user sees in the list, e.g. 'Voormelding ORD-1: 12 artikelen inklaren'. */
   label: string;
-  /** The areas it changes: what they make stale (staleAfter, src/api/keys.ts) is refreshed once the server accepted it. */
+  /**
+   * The areas it changes: what they make stale (staleAfter, src/api/keys.ts) is refreshed once the server accepted it.
+   */
   stale?: StaleArea[];
   /** Query key prefixes to refresh, as actions stored before `stale` named them. */
   invalidate?: unknown[][];

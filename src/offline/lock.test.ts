@@ -13,9 +13,15 @@ let n = 0;
 const tabDb = () => new OfflineDatabase(name, { indexedDB: factory, IDBKeyRange });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function tab(db: OfflineDatabase, lock: OutboxLock | undefined, respond: (a: OutboxAction) => Verdict = () => ({ kind: 'sent', body: null })) {
+function tab(
+  db: OfflineDatabase,
+  lock: OutboxLock | undefined,
+  respond: (a: OutboxAction) => Verdict = () => ({ kind: 'sent', body: null }),
+) {
   return createQueue({
-    db, lock, newId: () => `key-${++n}`,
+    db,
+    lock,
+    newId: () => `key-${++n}`,
     send: async (a) => {
       sent.push(a.id);
       await pause(2); // the answer takes a moment: the other tab would read the same head meanwhile
@@ -25,7 +31,8 @@ function tab(db: OfflineDatabase, lock: OutboxLock | undefined, respond: (a: Out
 }
 async function fill(db: OfflineDatabase, count: number) {
   const q = tab(db, undefined, () => ({ kind: 'unreachable', message: 'offline' }));
-  for (let i = 0; i < count; i++) await q.enqueue({ method: 'POST', path: 'delivery/checkout', body: { i }, label: `actie ${i}` });
+  for (let i = 0; i < count; i++)
+    await q.enqueue({ method: 'POST', path: 'delivery/checkout', body: { i }, label: `actie ${i}` });
   sent = [];
 }
 const duplicates = () => sent.length - new Set(sent).size;
@@ -36,7 +43,10 @@ function fakeLocks(): LockManager {
   return {
     request: (lockName: string, cb: () => Promise<unknown>) => {
       const run = (tails.get(lockName) ?? Promise.resolve()).then(() => cb());
-      tails.set(lockName, run.catch(() => undefined));
+      tails.set(
+        lockName,
+        run.catch(() => undefined),
+      );
       return run;
     },
     query: async () => ({ held: [], pending: [] }),
@@ -61,7 +71,11 @@ describe('two tabs on one device', () => {
     const [a, b] = [tabDb(), tabDb()];
     await fill(a, 20);
     const locks = fakeLocks();
-    await Promise.all([tab(a, webLock(locks)).replay(), tab(b, webLock(locks)).replay(), tab(a, webLock(locks)).replay()]);
+    await Promise.all([
+      tab(a, webLock(locks)).replay(),
+      tab(b, webLock(locks)).replay(),
+      tab(a, webLock(locks)).replay(),
+    ]);
     expect(sent).toHaveLength(20);
     expect(duplicates()).toBe(0);
     expect(sent).toEqual([...sent].sort((x, y) => Number(x.split('-')[1]) - Number(y.split('-')[1])));
@@ -71,7 +85,10 @@ describe('two tabs on one device', () => {
   it('with the Dexie lease each action is sent once; the other tab leaves it alone', async () => {
     const [a, b] = [tabDb(), tabDb()];
     await fill(a, 20);
-    await Promise.all([tab(a, leaseLock({ db: a, holder: 'tab-a' })).replay(), tab(b, leaseLock({ db: b, holder: 'tab-b' })).replay()]);
+    await Promise.all([
+      tab(a, leaseLock({ db: a, holder: 'tab-a' })).replay(),
+      tab(b, leaseLock({ db: b, holder: 'tab-b' })).replay(),
+    ]);
     // The tab without the lease skipped its run; a later run (timer, online) sends what is left.
     await tab(b, leaseLock({ db: b, holder: 'tab-b' })).replay();
     expect(sent).toHaveLength(20);

@@ -27,16 +27,18 @@ export interface LeaseOptions {
  * expired or our own, renewed while sending and given back afterwards.
  */
 export function leaseLock({ db, holder, leaseMs = 15_000, now = Date.now }: LeaseOptions): OutboxLock {
-  const take = () => db.transaction('rw', db.leases, async () => {
-    const lease = await db.leases.get(OUTBOX_LOCK_NAME);
-    if (lease && lease.holder !== holder && lease.until > now()) return false;
-    await db.leases.put({ name: OUTBOX_LOCK_NAME, holder, until: now() + leaseMs });
-    return true;
-  });
-  const give = () => db.transaction('rw', db.leases, async () => {
-    const lease = await db.leases.get(OUTBOX_LOCK_NAME);
-    if (lease?.holder === holder) await db.leases.delete(OUTBOX_LOCK_NAME);
-  });
+  const take = () =>
+    db.transaction('rw', db.leases, async () => {
+      const lease = await db.leases.get(OUTBOX_LOCK_NAME);
+      if (lease && lease.holder !== holder && lease.until > now()) return false;
+      await db.leases.put({ name: OUTBOX_LOCK_NAME, holder, until: now() + leaseMs });
+      return true;
+    });
+  const give = () =>
+    db.transaction('rw', db.leases, async () => {
+      const lease = await db.leases.get(OUTBOX_LOCK_NAME);
+      if (lease?.holder === holder) await db.leases.delete(OUTBOX_LOCK_NAME);
+    });
   return async (task) => {
     if (!(await take())) return undefined;
     const renew = setInterval(() => void take(), leaseMs / 3);

@@ -30,9 +30,14 @@ const db = new OfflineDatabase();
 
 async function send(action: OutboxAction): Promise<Verdict> {
   try {
-    const body = await call(api(action.path, {
-      method: action.method, json: action.body ?? {}, headers: { 'Idempotency-Key': action.id }, timeout: 60_000,
-    }).json());
+    const body = await call(
+      api(action.path, {
+        method: action.method,
+        json: action.body ?? {},
+        headers: { 'Idempotency-Key': action.id },
+        timeout: 60_000,
+      }).json(),
+    );
     return { kind: 'sent', body };
   } catch (err) {
     return verdictOfError(err);
@@ -40,7 +45,8 @@ async function send(action: OutboxAction): Promise<Verdict> {
 }
 
 /** This tab, as holder of the outbox lease where the Web Locks API is missing. */
-const tabId = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Date.now()}-${Math.random()}`;
+const tabId =
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Date.now()}-${Math.random()}`;
 
 /** What the sent actions made stale, refreshed once per run (src/offline/refresh.ts). */
 const refresh = refreshAfterRun((queryKey) => void outboxCache()?.invalidateQueries({ queryKey }));
@@ -92,7 +98,12 @@ export function startOutbox(client: QueryClient): void {
   window.addEventListener('online', () => void queue.replay());
   // Actions wait for their user: send them as soon as a session is known (sign-in, restored cache).
   client.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.query.queryKey[0] === sessionQueryKey[0] && event.query.queryKey[1] === sessionQueryKey[1] && signedInUser()) {
+    if (
+      event.type === 'updated' &&
+      event.query.queryKey[0] === sessionQueryKey[0] &&
+      event.query.queryKey[1] === sessionQueryKey[1] &&
+      signedInUser()
+    ) {
       void queue.replay();
     }
   });
@@ -106,8 +117,13 @@ export function startOutbox(client: QueryClient): void {
   void queue.replay();
 }
 
-/** Every stored action, live (waiting and failed), in order; the pages read them through src/offline/stored-actions.ts. */
+/**
+ * Every stored action, live (waiting and failed), in order; the pages read them through src/offline/stored-actions.ts.
+ */
 export function watchStoredActions(onChange: (actions: OutboxAction[]) => void): () => void {
-  const sub = liveQuery(() => db.actions.orderBy('order').toArray()).subscribe({ next: onChange, error: () => onChange([]) });
+  const sub = liveQuery(() => db.actions.orderBy('order').toArray()).subscribe({
+    next: onChange,
+    error: () => onChange([]),
+  });
   return () => sub.unsubscribe();
 }

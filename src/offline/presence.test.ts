@@ -18,7 +18,11 @@ let channelName = '';
 /** Stores one action in the device's outbox as the app does, announcing it through `presence`. */
 async function storeAction(presence: ReturnType<typeof createOutboxPresence>) {
   const db = new OfflineDatabase(OUTBOX_DATABASE, { indexedDB: factory, IDBKeyRange });
-  const queue = createQueue({ db, send: async () => ({ kind: 'unreachable', message: 'offline' }), onStored: () => presence.announce() });
+  const queue = createQueue({
+    db,
+    send: async () => ({ kind: 'unreachable', message: 'offline' }),
+    onStored: () => presence.announce(),
+  });
   await queue.enqueue({ method: 'POST', path: 'items/scanbulkitems', body: {}, label: 'uitklaren' });
   db.close();
 }
@@ -47,7 +51,9 @@ describe('whether the device holds an outbox', () => {
 
   it('assumes it does where the browser cannot list its databases, so nothing stored is overlooked', async () => {
     expect(await tab({}).exists()).toBe(true);
-    expect(await tab({ indexedDB: { databases: () => Promise.reject(new Error('SecurityError')) } }).exists()).toBe(true);
+    expect(await tab({ indexedDB: { databases: () => Promise.reject(new Error('SecurityError')) } }).exists()).toBe(
+      true,
+    );
   });
 });
 
@@ -80,7 +86,12 @@ describe('whenExists', () => {
 
   it('does not miss an action stored while it asks the browser', async () => {
     let answer: (list: IDBDatabaseInfo[]) => void = () => undefined;
-    const slow = { databases: () => new Promise<IDBDatabaseInfo[]>((resolve) => { answer = resolve; }) };
+    const slow = {
+      databases: () =>
+        new Promise<IDBDatabaseInfo[]>((resolve) => {
+          answer = resolve;
+        }),
+    };
     const [here, there] = [tab(), tab({ indexedDB: slow })];
     const runs: string[] = [];
     const asked = there.whenExists(() => runs.push('there'));

@@ -24,7 +24,13 @@ function queue() {
     newId: () => `key-${++n}`,
   });
 }
-const action = (label: string) => ({ method: 'POST' as const, path: 'delivery/save', body: { label }, label, stale: ['prenotifications' as const] });
+const action = (label: string) => ({
+  method: 'POST' as const,
+  path: 'delivery/save',
+  body: { label },
+  label,
+  stale: ['prenotifications' as const],
+});
 
 beforeEach(() => {
   db = new OfflineDatabase(`test-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -75,7 +81,9 @@ describe('outbox queue', () => {
     expect(sent.every((s) => s.startsWith('a:'))).toBe(true);
     const waiting = await q.list();
     expect(waiting.map((w) => [w.label, w.status, w.error])).toEqual([
-      ['a', 'waiting', 'Geen verbinding met de server.'], ['b', 'waiting', null], ['c', 'waiting', null],
+      ['a', 'waiting', 'Geen verbinding met de server.'],
+      ['b', 'waiting', null],
+      ['c', 'waiting', null],
     ]);
     sent = [];
     responder = () => ({ kind: 'sent', body: null });
@@ -84,7 +92,7 @@ describe('outbox queue', () => {
     expect(await q.list()).toEqual([]);
   });
 
-  it('keeps a sent action\'s answer only until its enqueue returned it: replayed actions leave nothing in memory', async () => {
+  it("keeps a sent action's answer only until its enqueue returned it: replayed actions leave nothing in memory", async () => {
     const q = queue();
     responder = () => ({ kind: 'unreachable', message: 'Geen verbinding met de server.' });
     for (const l of ['a', 'b', 'c']) expect((await q.enqueue(action(l))).status).toBe('waiting');
@@ -111,10 +119,13 @@ describe('outbox queue', () => {
     responder = () => ({ kind: 'unreachable', message: 'offline' });
     await q.enqueue(action('a'));
     await q.enqueue(action('b'));
-    responder = (a) => (a.label === 'a' ? { kind: 'refused', message: 'Serienummer is al gescand. (SN1)' } : { kind: 'sent', body: null });
+    responder = (a) =>
+      a.label === 'a' ? { kind: 'refused', message: 'Serienummer is al gescand. (SN1)' } : { kind: 'sent', body: null };
     await q.replay();
     const rows = await q.list();
-    expect(rows.map((r) => [r.label, r.status, r.error])).toEqual([['a', 'failed', 'Serienummer is al gescand. (SN1)']]);
+    expect(rows.map((r) => [r.label, r.status, r.error])).toEqual([
+      ['a', 'failed', 'Serienummer is al gescand. (SN1)'],
+    ]);
     expect(done).toEqual(['b']);
     // A later replay does not send a failed action again by itself.
     sent = [];
@@ -128,7 +139,9 @@ describe('outbox queue', () => {
     await q.enqueue(action('groot'));
     responder = () => verdictOfError(new ApiError(413, 'De verzonden gegevens zijn te groot.'));
     await q.replay();
-    expect((await q.list()).map((r) => [r.label, r.status, r.error])).toEqual([['groot', 'failed', 'De verzonden gegevens zijn te groot.']]);
+    expect((await q.list()).map((r) => [r.label, r.status, r.error])).toEqual([
+      ['groot', 'failed', 'De verzonden gegevens zijn te groot.'],
+    ]);
     sent = [];
     for (let i = 0; i < 3; i++) await q.replay();
     expect(sent).toEqual([]);
@@ -163,13 +176,23 @@ describe('outbox queue', () => {
     responder = () => ({ kind: 'unreachable', message: 'offline' });
     await q.enqueue(action('a'));
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     let runs = 0;
     responder = () => ({ kind: 'sent', body: null });
     const slow = createQueue({
-      db, newId: () => `key-${++n}`,
-      lock: async (task) => { runs += 1; await gate; return task(); },
-      send: async (a) => { sent.push(`${a.label}:${a.id}`); return responder(a); },
+      db,
+      newId: () => `key-${++n}`,
+      lock: async (task) => {
+        runs += 1;
+        await gate;
+        return task();
+      },
+      send: async (a) => {
+        sent.push(`${a.label}:${a.id}`);
+        return responder(a);
+      },
     });
     sent = [];
     const first = slow.replay();
@@ -217,9 +240,17 @@ describe('outbox queue', () => {
     expect(sent).toEqual(['a:key-1']);
   });
 
-  it('sends only the signed-in user\'s actions; another user\'s wait for that user', async () => {
+  it("sends only the signed-in user's actions; another user's wait for that user", async () => {
     let me: number | null = 1;
-    const q = createQueue({ db, send: async (a) => { sent.push(a.label); return responder(a); }, newId: () => `key-${++n}`, currentUserId: () => me });
+    const q = createQueue({
+      db,
+      send: async (a) => {
+        sent.push(a.label);
+        return responder(a);
+      },
+      newId: () => `key-${++n}`,
+      currentUserId: () => me,
+    });
     responder = () => ({ kind: 'unreachable', message: 'offline' });
     await q.enqueue({ ...action('van-1'), userId: 1 });
     await q.enqueue({ ...action('van-2'), userId: 2 });

@@ -20,7 +20,8 @@ export interface NewAction {
 /** What sending one action came to; `send` throws for anything but a 2xx answer. */
 export type Verdict =
   | { kind: 'sent'; body: unknown }
-  | { kind: 'refused'; message: string; errors?: Record<string, string[]> } // a 4xx: the server's verdict, shown to the user
+  // A 4xx: the server's verdict, shown to the user.
+  | { kind: 'refused'; message: string; errors?: Record<string, string[]> }
   | { kind: 'unreachable'; message: string }; // no connection, 5xx, not signed in: try again later
 
 export interface QueueDeps {
@@ -59,7 +60,8 @@ function uuid(): string {
  * Whether an action is this user's to see and send: each waits for the user who made it (one made
  * before actions carried their user belongs to whoever is signed in).
  */
-export const belongsTo = (action: Pick<OutboxAction, 'userId'>, userId: number | null) => action.userId == null || action.userId === userId;
+export const belongsTo = (action: Pick<OutboxAction, 'userId'>, userId: number | null) =>
+  action.userId == null || action.userId === userId;
 
 /**
  * The outbox queue: writes go to IndexedDB first, then are sent one at a time in order. A run stops
@@ -84,7 +86,10 @@ export function createQueue(deps: QueueDeps) {
       for (;;) {
         const me = deps.currentUserId ? deps.currentUserId() : undefined;
         if (me === null) return; // nobody signed in: nothing may be sent
-        const next = await db.actions.where('status').equals('waiting').sortBy('order')
+        const next = await db.actions
+          .where('status')
+          .equals('waiting')
+          .sortBy('order')
           .then((rows) => rows.find((r) => me === undefined || belongsTo(r, me)));
         if (!next) return;
         if (!busy) deps.onBusy?.((busy = true));
@@ -99,7 +104,12 @@ export function createQueue(deps: QueueDeps) {
           if (awaited.has(next.id)) answers.set(next.id, verdict.body);
           deps.onSent?.(next, verdict.body);
         } else if (verdict.kind === 'refused') {
-          await db.actions.update(next.id, { status: 'failed', error: verdict.message, errors: verdict.errors ?? {}, attempts: next.attempts + 1 });
+          await db.actions.update(next.id, {
+            status: 'failed',
+            error: verdict.message,
+            errors: verdict.errors ?? {},
+            attempts: next.attempts + 1,
+          });
         } else {
           await db.actions.update(next.id, { error: verdict.message, attempts: next.attempts + 1 });
           return; // stays at the head; the next run starts with it
@@ -148,15 +158,30 @@ export function createQueue(deps: QueueDeps) {
       await db.transaction('rw', db.actions, async () => {
         const last = await db.actions.orderBy('order').last();
         await db.actions.add({
-          id, method: input.method, path: input.path, body: input.body, label: input.label, stale: input.stale ?? [],
-          userId: input.userId ?? null, userName: input.userName ?? null, kind: input.kind ?? 'other', meta: input.meta ?? {}, createdAt: now(), order: (last?.order ?? 0) + 1, status: 'waiting', error: null, attempts: 0,
+          id,
+          method: input.method,
+          path: input.path,
+          body: input.body,
+          label: input.label,
+          stale: input.stale ?? [],
+          userId: input.userId ?? null,
+          userName: input.userName ?? null,
+          kind: input.kind ?? 'other',
+          meta: input.meta ?? {},
+          createdAt: now(),
+          order: (last?.order ?? 0) + 1,
+          status: 'waiting',
+          error: null,
+          attempts: 0,
         });
       });
       deps.onStored?.(id);
       await replay();
       const stored = await db.actions.get(id);
       if (!stored) return { status: 'sent', id, body: answers.get(id) };
-      return stored.status === 'failed' ? { status: 'failed', id, message: stored.error ?? '', errors: stored.errors ?? {} } : { status: 'waiting', id };
+      return stored.status === 'failed'
+        ? { status: 'failed', id, message: stored.error ?? '', errors: stored.errors ?? {} }
+        : { status: 'waiting', id };
     } finally {
       awaited.delete(id);
       answers.delete(id);

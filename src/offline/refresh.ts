@@ -1,9 +1,14 @@
 import { staleKeys } from '../api/keys';
 import type { OutboxAction } from './db';
 
-/** The query key prefixes a sent action made stale: those of its areas (src/api/keys.ts), or the keys an older stored action named. */
-export const keysToRefresh = (action: Pick<OutboxAction, 'stale' | 'invalidate'>): (readonly unknown[])[] =>
-  [...staleKeys(...(action.stale ?? [])), ...(action.invalidate ?? [])];
+/**
+ * The query key prefixes a sent action made stale: those of its areas (src/api/keys.ts), or the keys an older stored
+ * action named.
+ */
+export const keysToRefresh = (action: Pick<OutboxAction, 'stale' | 'invalidate'>): (readonly unknown[])[] => [
+  ...staleKeys(...(action.stale ?? [])),
+  ...(action.invalidate ?? []),
+];
 
 /**
  * Queries to refresh once the run that sent their actions ends: one refetch per run, not one per

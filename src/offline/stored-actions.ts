@@ -35,9 +35,12 @@ function readLive() {
 function watch() {
   if (watching) return;
   watching = true;
-  afterFirstPaint(() => void outboxPresence.whenExists(readLive).then((existed) => {
-    if (!existed && !read) publish([]); // nothing was ever stored on this device
-  }));
+  afterFirstPaint(
+    () =>
+      void outboxPresence.whenExists(readLive).then((existed) => {
+        if (!existed && !read) publish([]); // nothing was ever stored on this device
+      }),
+  );
 }
 
 function subscribe(listener: () => void) {
@@ -62,7 +65,9 @@ function useSessionUserId(): number | null {
   return useSyncExternalStore(onChange, () => client.getQueryData<SessionUser | null>(sessionQueryKey)?.id ?? null);
 }
 
-/** The signed-in user's stored actions, live (waiting and failed), in order: what the user may see, send and discard. */
+/**
+ * The signed-in user's stored actions, live (waiting and failed), in order: what the user may see, send and discard.
+ */
 export function useOutboxActions(): OutboxAction[] {
   const actions = useStoredActions();
   const me = useSessionUserId();

@@ -21,7 +21,8 @@ export async function fetchSession(): Promise<SessionAnswer | null> {
 }
 
 export const sessionQueryKey = queryKeys.session;
-export const sessionQueryOptions = () => queryOptions({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
+export const sessionQueryOptions = () =>
+  queryOptions({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
 
 /** When this page was loaded: a session answer older than this was restored from the device. */
 const PAGE_LOADED_AT = Date.now();
@@ -35,10 +36,13 @@ const PAGE_LOADED_AT = Date.now();
  * it is true on a network that reaches nothing, and on a page Chromium loaded under offline emulation.
  */
 export async function sessionForGuard(
-  queryClient: QueryClient, options = sessionQueryOptions(), pageLoadedAt = PAGE_LOADED_AT,
+  queryClient: QueryClient,
+  options = sessionQueryOptions(),
+  pageLoadedAt = PAGE_LOADED_AT,
 ): Promise<SessionAnswer | null> {
   const state = queryClient.getQueryState<SessionAnswer | null>(options.queryKey);
-  if (state && state.data !== undefined && state.dataUpdatedAt >= pageLoadedAt) return queryClient.ensureQueryData(options);
+  if (state && state.data !== undefined && state.dataUpdatedAt >= pageLoadedAt)
+    return queryClient.ensureQueryData(options);
   const restored = state?.data ?? null;
   try {
     // With a restored user no retries: offline the page opens at once with it.
@@ -62,7 +66,9 @@ export function hasRight(user: SessionUser | null | undefined, right: Permission
 }
 
 /** A 401 from a two-step call means the session is gone: forget the user, the screen then goes to login. */
-export function forgetSessionOn401(queryClient: { setQueryData: (key: typeof sessionQueryKey, value: null) => unknown }) {
+export function forgetSessionOn401(queryClient: {
+  setQueryData: (key: typeof sessionQueryKey, value: null) => unknown;
+}) {
   return (err: unknown) => {
     if (err instanceof ApiError && err.status === 401) queryClient.setQueryData(sessionQueryKey, null);
   };

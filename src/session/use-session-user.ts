@@ -23,14 +23,17 @@ export function useSessionUser(): SignedInUser {
   const { data: fresh } = useQuery(sessionQueryOptions());
   // Only a user through the code step reaches the app's pages; a pending answer in the query is not this user yet.
   const user = fresh?.otp_authorized ? fresh : guarded;
-  return useMemo(() => ({
-    ...user,
-    clientId: user.contact.client_id,
-    clientTypeId: user.contact.client.client_type_id,
-    isSuperuser: user.roles.includes('Superuser'),
-    isEndCustomer: user.contact.client.client_type_id === ClientType.EINDKLANT,
-    can: (right: Permission) => hasRight(user, right),
-  }), [user]);
+  return useMemo(
+    () => ({
+      ...user,
+      clientId: user.contact.client_id,
+      clientTypeId: user.contact.client.client_type_id,
+      isSuperuser: user.roles.includes('Superuser'),
+      isEndCustomer: user.contact.client.client_type_id === ClientType.EINDKLANT,
+      can: (right: Permission) => hasRight(user, right),
+    }),
+    [user],
+  );
 }
 
 /** Whether the signed-in user holds a right. */

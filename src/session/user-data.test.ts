@@ -14,10 +14,24 @@ function superuserCache() {
   client.setQueryData(queryKeys.lookups.endCustomers, [{ id: 10, name: 'Eindklant van een andere reseller' }]);
   client.setQueryData(queryKeys.clients.lists, { data: [{ id: 10 }] });
   let dropped = 0;
-  const stop = onUserDataDropped(() => { dropped += 1; });
+  const stop = onUserDataDropped(() => {
+    dropped += 1;
+  });
   const unbind = bindCacheToSessionUser(client);
-  const keys = () => client.getQueryCache().getAll().map((q) => q.queryKey);
-  return { client, keys, dropped: () => dropped, done: () => { stop(); unbind(); } };
+  const keys = () =>
+    client
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey);
+  return {
+    client,
+    keys,
+    dropped: () => dropped,
+    done: () => {
+      stop();
+      unbind();
+    },
+  };
 }
 
 describe('the query cache belongs to the user of the session', () => {
@@ -29,7 +43,7 @@ describe('the query cache belongs to the user of the session', () => {
     c.done();
   });
 
-  it('another user\'s session drops the last user\'s data; the same user\'s refreshed session keeps it', () => {
+  it("another user's session drops the last user's data; the same user's refreshed session keeps it", () => {
     const c = superuserCache();
     c.client.setQueryData(sessionQueryKey, { ...beheerder, name: 'Beheerder (nieuwe naam)' });
     expect(c.keys()).toHaveLength(3);

@@ -8,7 +8,8 @@ import { sessionQueryKey, type SessionAnswer, type SessionUser } from './session
  * goes, so the next user on a shared device never sees the last one's data, not even for a moment.
  */
 
-const isSession = (query: Pick<Query, 'queryKey'>) => query.queryKey[0] === sessionQueryKey[0] && query.queryKey[1] === sessionQueryKey[1];
+const isSession = (query: Pick<Query, 'queryKey'>) =>
+  query.queryKey[0] === sessionQueryKey[0] && query.queryKey[1] === sessionQueryKey[1];
 
 const dropped = new Set<() => void>();
 

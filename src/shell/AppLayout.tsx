@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, Outlet, useMatches, useNavigate, useRouterState, type StaticDataRouteOption } from '@tanstack/react-router';
+import {
+  Link,
+  Outlet,
+  useMatches,
+  useNavigate,
+  useRouterState,
+  type StaticDataRouteOption,
+} from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '@domain/product';
 import { initials } from '@domain/format';
@@ -32,7 +39,12 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const painted = useAfterFirstPaint();
   const { Part: OutboxBadge } = useOptionalPart(loadOutboxBadge, painted);
   const logout = async () => {
-    const ok = await confirmDialog({ title: 'Uitloggen', text: 'Weet je zeker dat je wil uitloggen?', confirmLabel: 'Uitloggen', cancelLabel: 'Annuleren' });
+    const ok = await confirmDialog({
+      title: 'Uitloggen',
+      text: 'Weet je zeker dat je wil uitloggen?',
+      confirmLabel: 'Uitloggen',
+      cancelLabel: 'Annuleren',
+    });
     if (!ok) return;
     await postJson('auth/logout').catch(() => undefined);
     endSession(queryClient);
@@ -45,14 +57,20 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
           <img src="/logo.svg" alt="" width={32} height={32} />
           <span>{PRODUCT_NAME}</span>
         </Link>
-        <button type="button" className="icon-button sidebar-close" aria-label="Menu sluiten" onClick={onClose}>×</button>
+        <button type="button" className="icon-button sidebar-close" aria-label="Menu sluiten" onClick={onClose}>
+          ×
+        </button>
       </div>
       <ul className="menu">
         {visibleMenu(user.permissions).map((entry) => {
           const active = isMenuActive(entry, meta.name);
           return (
             <li key={entry.route}>
-              <Link to={routes[entry.route]?.path} className={active ? 'menu-link active' : 'menu-link'} aria-current={active ? 'page' : undefined}>
+              <Link
+                to={routes[entry.route]?.path}
+                className={active ? 'menu-link active' : 'menu-link'}
+                aria-current={active ? 'page' : undefined}
+              >
                 {entry.label}
               </Link>
             </li>
@@ -62,7 +80,9 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
       <div className="sidebar-footer">
         {OutboxBadge && <OutboxBadge />}
         <Link to="/profiel" className="avatar-link" title="Mijn profiel">
-          <span className="avatar" aria-hidden>{user.initials || initials(user.name)}</span>
+          <span className="avatar" aria-hidden>
+            {user.initials || initials(user.name)}
+          </span>
           <span className="avatar-name">{user.name}</span>
         </Link>
         <button type="button" className="link-button logout" onClick={logout}>
@@ -76,7 +96,15 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   );
 }
 
-function TopBar({ menuOpen, onMenu, actionsRef }: { menuOpen: boolean; onMenu: () => void; actionsRef: (el: HTMLElement | null) => void }) {
+function TopBar({
+  menuOpen,
+  onMenu,
+  actionsRef,
+}: {
+  menuOpen: boolean;
+  onMenu: () => void;
+  actionsRef: (el: HTMLElement | null) => void;
+}) {
   const meta = useCurrentMeta();
   const routes = useNamedRoutes();
   const user = useSessionUser();
@@ -89,24 +117,43 @@ function TopBar({ menuOpen, onMenu, actionsRef }: { menuOpen: boolean; onMenu: (
   // A choice of crumbs takes the first route the user may open (the last one otherwise).
   const crumbs = (meta.crumbs ?? []).flatMap((c) => {
     if (typeof c === 'string') return [c];
-    const name = c.find((n) => { const right = routes[n]?.meta.right; return !right || user.can(right); }) ?? c.at(-1);
+    const name =
+      c.find((n) => {
+        const right = routes[n]?.meta.right;
+        return !right || user.can(right);
+      }) ?? c.at(-1);
     return name ? [name] : [];
   });
   const parentRoute = parent ? routes[parent.route] : undefined;
   return (
     <header className="topbar">
-      <button type="button" className="menu-toggle" aria-label="Menu" aria-controls="sidebar" aria-expanded={menuOpen} onClick={onMenu}>
-        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2"><path d="M4 6h16M4 12h16M4 18h16" /></svg>
+      <button
+        type="button"
+        className="menu-toggle"
+        aria-label="Menu"
+        aria-controls="sidebar"
+        aria-expanded={menuOpen}
+        onClick={onMenu}
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
       </button>
       <div className="topbar-heading">
         {crumbs.length ? (
           <nav aria-label="Kruimelpad" className="breadcrumb">
             <ol>
               {crumbs.map((name) => (
-                <li key={name}><Link to={routes[name]?.path}>{routes[name]?.meta.title}</Link></li>
+                <li key={name}>
+                  <Link to={routes[name]?.path}>{routes[name]?.meta.title}</Link>
+                </li>
               ))}
               {parent && parentRoute && (
-                <li><Link to={parentRoute.path} params={parent.params}>{parent.label}</Link></li>
+                <li>
+                  <Link to={parentRoute.path} params={parent.params}>
+                    {parent.label}
+                  </Link>
+                </li>
               )}
               <li aria-current="page">{title}</li>
             </ol>

@@ -9,7 +9,9 @@ export function NotFoundPage() {
   return (
     <div className="not-found">
       <h1>Pagina kan niet worden gevonden!</h1>
-      <Link to="/" className="button button-primary">Naar het startscherm</Link>
+      <Link to="/" className="button button-primary">
+        Naar het startscherm
+      </Link>
     </div>
   );
 }

@@ -14,7 +14,9 @@ export function UpdateNotice() {
   return (
     <div style={styles.wrap} role="status" aria-live="polite">
       <div style={styles.card} data-testid="update-notice">
-        <span style={styles.icon} aria-hidden>↻</span>
+        <span style={styles.icon} aria-hidden>
+          ↻
+        </span>
         <span style={styles.body}>
           <strong>Er is een nieuwe versie beschikbaar</strong>
           <span style={styles.text}>{text}</span>
@@ -35,17 +37,41 @@ export function UpdateNotice() {
 
 const styles = {
   wrap: {
-    position: 'fixed', left: 0, right: 0, bottom: '1.25rem', zIndex: 110,
-    display: 'flex', justifyContent: 'center', padding: '0 1rem', pointerEvents: 'none',
+    position: 'fixed',
+    left: 0,
+    right: 0,
+    bottom: '1.25rem',
+    zIndex: 110,
+    display: 'flex',
+    justifyContent: 'center',
+    padding: '0 1rem',
+    pointerEvents: 'none',
   },
   card: {
-    pointerEvents: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.85rem', maxWidth: 560, width: '100%',
-    padding: '0.85rem 1rem', borderRadius: 8, borderLeft: '5px solid var(--color-info)', background: 'var(--color-surface)',
+    pointerEvents: 'auto',
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: '0.85rem',
+    maxWidth: 560,
+    width: '100%',
+    padding: '0.85rem 1rem',
+    borderRadius: 8,
+    borderLeft: '5px solid var(--color-info)',
+    background: 'var(--color-surface)',
     boxShadow: '0 10px 30px rgb(16 24 40 / 18%)',
   },
   icon: {
-    flexShrink: 0, width: 26, height: 26, borderRadius: '50%', display: 'grid', placeItems: 'center',
-    background: 'var(--color-info)', color: '#fff', fontWeight: 700, fontSize: '0.95rem',
+    flexShrink: 0,
+    width: 26,
+    height: 26,
+    borderRadius: '50%',
+    display: 'grid',
+    placeItems: 'center',
+    background: 'var(--color-info)',
+    color: '#fff',
+    fontWeight: 700,
+    fontSize: '0.95rem',
   },
   body: { flex: '1 1 220px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: '0.15rem' },
   text: { color: 'var(--color-muted)', fontSize: '0.92rem' },

@@ -10,7 +10,11 @@ const PATIENCE_MS = 5000;
  */
 const fetchAheadNeeded: Promise<boolean> = new Promise((resolve) => {
   setTimeout(() => resolve(true), PATIENCE_MS);
-  if ('serviceWorker' in navigator) void navigator.serviceWorker.ready.then(() => resolve(false), () => resolve(true));
+  if ('serviceWorker' in navigator)
+    void navigator.serviceWorker.ready.then(
+      () => resolve(false),
+      () => resolve(true),
+    );
 });
 
 /** False until the page knows it must fetch ahead what it may need offline (see fetchAheadNeeded). */

@@ -34,7 +34,10 @@ function answer(ok: boolean) {
 }
 
 export function ConfirmHost() {
-  const current = useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), () => pending);
+  const current = useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => pending,
+  );
   if (!current) return null;
   return (
     <Modal
@@ -43,7 +46,11 @@ export function ConfirmHost() {
       onClose={() => answer(false)}
       footer={
         <>
-          <button type="button" className={current.danger ? 'button button-danger' : 'button button-primary'} onClick={() => answer(true)}>
+          <button
+            type="button"
+            className={current.danger ? 'button button-danger' : 'button button-primary'}
+            onClick={() => answer(true)}
+          >
             {current.confirmLabel ?? 'Bevestigen'}
           </button>
           <button type="button" className="button button-secondary" data-autofocus onClick={() => answer(false)}>

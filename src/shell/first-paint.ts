@@ -18,7 +18,8 @@ const firstContentfulPaint = new Promise<void>((resolve) => {
   }
 });
 
-const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 1));
+const whenIdle = (work: () => void) =>
+  'requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 1);
 
 /**
  * Runs work the first page does not need (the outbox with Dexie, its badge, the service worker's

@@ -5,8 +5,16 @@ import { isMenuActive, menu, visibleMenu } from './menu';
 describe('sidebar menu', () => {
   it('has the entries and labels of spec 1 §2.2 in order', () => {
     expect(menu.map((e) => e.label)).toEqual([
-      'Dashboard', 'CRM', 'Voorraad', 'Voormeldingen', 'Leveringen', 'Reparatie overzicht', 'EOL overzicht',
-      'Gebruikersbeheer', 'Rollen en rechten', 'Instellingen',
+      'Dashboard',
+      'CRM',
+      'Voorraad',
+      'Voormeldingen',
+      'Leveringen',
+      'Reparatie overzicht',
+      'EOL overzicht',
+      'Gebruikersbeheer',
+      'Rollen en rechten',
+      'Instellingen',
     ]);
   });
   it('shows everything to a user with all rights', () => {
@@ -16,7 +24,12 @@ describe('sidebar menu', () => {
     expect(visibleMenu([]).map((e) => e.label)).toEqual(['EOL overzicht', 'Instellingen']);
   });
   it('needs the named right per entry', () => {
-    expect(visibleMenu(['Levering bekijken']).map((e) => e.label)).toEqual(['Leveringen', 'Reparatie overzicht', 'EOL overzicht', 'Instellingen']);
+    expect(visibleMenu(['Levering bekijken']).map((e) => e.label)).toEqual([
+      'Leveringen',
+      'Reparatie overzicht',
+      'EOL overzicht',
+      'Instellingen',
+    ]);
     expect(visibleMenu(['Rol bekijken']).map((e) => e.route)).toContain('rolesRights');
   });
   it('is active on its own route and on its detail routes', () => {

@@ -5,7 +5,10 @@ export interface OptionalPart<P extends object> {
   Part: ComponentType<P> | null;
   /** The last attempt to fetch its code failed; it is tried again when the connection returns or on `retry`. */
   failed: boolean;
-  /** Asks for the code again after a failed attempt (a click: the server may be back while the device never went offline). */
+  /**
+   * Asks for the code again after a failed attempt (a click: the server may be back while the device never went
+   * offline).
+   */
   retry: () => void;
 }
 
@@ -16,17 +19,21 @@ export interface OptionalPart<P extends object> {
  * page, and asked for again when the connection returns or the user asks. `load` must be the same
  * function on every render (declare it at module level).
  */
-export function useOptionalPart<P extends object>(load: () => Promise<ComponentType<P>>, when: boolean): OptionalPart<P> {
+export function useOptionalPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  when: boolean,
+): OptionalPart<P> {
   const [Part, setPart] = useState<ComponentType<P> | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempts, setAttempts] = useState(0);
   useEffect(() => {
     if (!when || Part) return;
     let mounted = true;
-    const attempt = () => void load().then(
-      (loaded) => mounted && setPart(() => loaded),
-      () => mounted && setFailed(true),
-    );
+    const attempt = () =>
+      void load().then(
+        (loaded) => mounted && setPart(() => loaded),
+        () => mounted && setFailed(true),
+      );
     attempt();
     window.addEventListener('online', attempt);
     return () => {

@@ -16,7 +16,10 @@ export function usePageTitle(title: string | null | undefined): void {
 }
 
 export function useDynamicTitle(): string | null {
-  return useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), () => dynamicTitle);
+  return useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => dynamicTitle,
+  );
 }
 
 /** A crumb between the route's own crumbs and the page: a named route with its params (the item's article). */
@@ -41,5 +44,8 @@ export function usePageParent(route: string, id: number, label: string): void {
 }
 
 export function useParentCrumb(): ParentCrumb | null {
-  return useSyncExternalStore((l) => (parentListeners.add(l), () => parentListeners.delete(l)), () => parentCrumb);
+  return useSyncExternalStore(
+    (l) => (parentListeners.add(l), () => parentListeners.delete(l)),
+    () => parentCrumb,
+  );
 }

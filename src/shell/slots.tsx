@@ -51,7 +51,10 @@ const none: readonly never[] = [];
 export function registerPanel<S extends SlotName>(slot: S, panel: SlotPanel<SlotProps[S]>): void {
   const others = panelsOf(slot).filter((p) => p.id !== panel.id);
   // A new array on every change: useSyncExternalStore compares snapshots by identity.
-  registry.set(slot, [...others, panel].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)));
+  registry.set(
+    slot,
+    [...others, panel].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)),
+  );
   listeners.forEach((l) => l());
 }
 
@@ -76,12 +79,20 @@ class PanelBoundary extends Component<{ id: string; children: ReactNode }, { fai
   }
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <div className="panel notice notice-alert" role="alert" data-panel={this.props.id}>Er kan geen data geladen worden</div>;
+    return (
+      <div className="panel notice notice-alert" role="alert" data-panel={this.props.id}>
+        Er kan geen data geladen worden
+      </div>
+    );
   }
 }
 
 export function Slot<S extends SlotName>({ name, props }: { name: S; props: SlotProps[S] }) {
-  const panels = useSyncExternalStore(subscribe, () => panelsOf(name), () => panelsOf(name));
+  const panels = useSyncExternalStore(
+    subscribe,
+    () => panelsOf(name),
+    () => panelsOf(name),
+  );
   return (
     <div data-slot={name}>
       {panels.map(({ id, Component: Panel }) => (
@@ -95,7 +106,10 @@ export function Slot<S extends SlotName>({ name, props }: { name: S; props: Slot
   );
 }
 
-/** The 'delivery-request' slot: a page asks for a request form (a ticket, the bulk call-off) without importing deliveries. */
+/**
+ * The 'delivery-request' slot: a page asks for a request form (a ticket, the bulk call-off) without importing
+ * deliveries.
+ */
 export interface DeliveryRequestSlotProps {
   /** Delivery type id; `clientId` the end user (tickets) or end customer (bulk, may be chosen in the form). */
   request: { type: number; clientId: number | null; itemId?: number } | null;

@@ -10,7 +10,11 @@ describe('toasts', () => {
   it('keeps only the latest message', () => {
     showToast('Opgeslagen', 'De klant is aangemaakt');
     toastError('Er kan geen data geladen worden');
-    expect(currentToast()).toMatchObject({ title: 'Foutmelding', text: 'Er kan geen data geladen worden', type: 'alert' });
+    expect(currentToast()).toMatchObject({
+      title: 'Foutmelding',
+      text: 'Er kan geen data geladen worden',
+      type: 'alert',
+    });
   });
 
   it('closing an older message leaves the newer one', () => {

@@ -60,16 +60,42 @@ export function Toaster() {
   const { link } = toast;
   return (
     <div className="toaster" aria-live="polite">
-      <div key={toast.id} className={`toast toast-${toast.type}`} role={toast.type === 'alert' ? 'alert' : 'status'} onClick={() => dismiss(toast.id)}>
-        <span className="toast-icon" aria-hidden>{icons[toast.type]}</span>
+      <div
+        key={toast.id}
+        className={`toast toast-${toast.type}`}
+        role={toast.type === 'alert' ? 'alert' : 'status'}
+        onClick={() => dismiss(toast.id)}
+      >
+        <span className="toast-icon" aria-hidden>
+          {icons[toast.type]}
+        </span>
         <span className="toast-body">
           <strong className="toast-title">{toast.title}</strong>
           <span className="toast-text">{toast.text}</span>
           {link && (
-            <a className="toast-link" href={link.href} onClick={(e) => { e.preventDefault(); link.onClick(); }}>{link.label}</a>
+            <a
+              className="toast-link"
+              href={link.href}
+              onClick={(e) => {
+                e.preventDefault();
+                link.onClick();
+              }}
+            >
+              {link.label}
+            </a>
           )}
         </span>
-        <button type="button" className="toast-close" aria-label="Melding sluiten" onClick={(e) => { e.stopPropagation(); dismiss(toast.id); }}>×</button>
+        <button
+          type="button"
+          className="toast-close"
+          aria-label="Melding sluiten"
+          onClick={(e) => {
+            e.stopPropagation();
+            dismiss(toast.id);
+          }}
+        >
+          ×
+        </button>
       </div>
     </div>
   );

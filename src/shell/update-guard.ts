@@ -57,7 +57,12 @@ export function createUpdateGuard(): UpdateGuard {
   let state = snapshot();
 
   function snapshot(): UpdateGuardState {
-    return { updateReady: pending !== null, unsavedWork: unsaved.size > 0, outboxBusy, confirmed: pending !== null && confirmed };
+    return {
+      updateReady: pending !== null,
+      unsavedWork: unsaved.size > 0,
+      outboxBusy,
+      confirmed: pending !== null && confirmed,
+    };
   }
 
   const isSafe = () => unsaved.size === 0 && !outboxBusy;

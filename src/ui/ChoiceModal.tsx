@@ -29,7 +29,17 @@ export interface ChoiceModalProps {
  * The feature owns the texts, the options and the mutation.
  */
 export function ChoiceModal({
-  title, label, options, initial = '', placeholder, requiredMessage, note, confirmLabel = 'Opslaan', pending, onConfirm, onClose,
+  title,
+  label,
+  options,
+  initial = '',
+  placeholder,
+  requiredMessage,
+  note,
+  confirmLabel = 'Opslaan',
+  pending,
+  onConfirm,
+  onClose,
 }: ChoiceModalProps) {
   const id = useId();
   const [value, setValue] = useState(initial);
@@ -45,9 +55,21 @@ export function ChoiceModal({
       <form className="form" onSubmit={submit} noValidate>
         <div className={`field${error ? ' has-error' : ''}`}>
           <label htmlFor={id}>{label}</label>
-          <select id={id} value={value} aria-invalid={error ? true : undefined} onChange={(e) => { setValue(e.target.value); setError(null); }}>
+          <select
+            id={id}
+            value={value}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+          >
             {placeholder !== undefined && <option value="">{placeholder}</option>}
-            {options.map((o) => <option key={o.value} value={o.value} disabled={o.disabled}>{o.label}</option>)}
+            {options.map((o) => (
+              <option key={o.value} value={o.value} disabled={o.disabled}>
+                {o.label}
+              </option>
+            ))}
           </select>
           {error && <span className="field-error">{error}</span>}
           {note && <span className="field-hint">{note}</span>}

@@ -10,7 +10,8 @@
  *     columns={[
  *       { key: 'name', header: 'Productnaam', sortable: true, width: 240 },
  *       { key: 'created_at', header: 'Aangemaakt', cell: { kind: 'date' } },
- *       { key: 'price', header: 'Tarief', cell: { kind: 'editPrice', onSave: (row, cents) => savePrice(row.id, cents) } },
+ *       { key: 'price', header: 'Tarief', cell: { kind: 'editPrice', onSave: (row, cents) => savePrice(row.id, cents) }
+ * },
  *       { key: 'id', header: '', cell: { kind: 'view', route: 'stockDetail' } },
  *     ]}
  *     filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: clients }]}  // options: { id, name }[]
@@ -41,10 +42,17 @@ export type { Column, DataTableProps, TableFilter, TableQuery } from './table/ty
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const {
-    columns, filters = [], searchable = true, searchPlaceholder = 'Zoeken…', mode = 'pages', label,
-    rowId = (row: Row) => (row as { id: RowId }).id, emptyText = 'Er is geen data gevonden',
+    columns,
+    filters = [],
+    searchable = true,
+    searchPlaceholder = 'Zoeken…',
+    mode = 'pages',
+    label,
+    rowId = (row: Row) => (row as { id: RowId }).id,
+    emptyText = 'Er is geen data gevonden',
   } = props;
-  const { params, latest, setParams, rows, loading, refreshing, fetching, failed, lastPage, loadMore, loadingMore } = useTableRows(props);
+  const { params, latest, setParams, rows, loading, refreshing, fetching, failed, lastPage, loadMore, loadingMore } =
+    useTableRows(props);
   const update = setParams;
 
   // Selection (checkbox cells).
@@ -59,18 +67,28 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const selectFirst = columns[0]?.cell?.kind === 'checkbox';
   useSelectColumnWidth(tableRef, selectFirst);
   const { widths, fixed, total, startResize } = useColumnWidths(
-    columns.map((c) => c.key), Object.fromEntries(columns.map((c) => [c.key, c.width ?? (c.cell?.kind === 'checkbox' ? 48 : undefined)])), tableRef,
+    columns.map((c) => c.key),
+    Object.fromEntries(columns.map((c) => [c.key, c.width ?? (c.cell?.kind === 'checkbox' ? 48 : undefined)])),
+    tableRef,
   );
 
   const header = (col: Column<Row>) => {
     if (col.cell?.kind === 'checkbox') {
       return (
-        <input type="checkbox" aria-label="Alles selecteren" checked={selectAll === 'all'} disabled={rows.length === 0}
-          ref={(el) => { if (el) el.indeterminate = selectAll === 'some'; }}
-          onChange={() => setSelected(toggleAll(selected, visibleIds))} />
+        <input
+          type="checkbox"
+          aria-label="Alles selecteren"
+          checked={selectAll === 'all'}
+          disabled={rows.length === 0}
+          ref={(el) => {
+            if (el) el.indeterminate = selectAll === 'some';
+          }}
+          onChange={() => setSelected(toggleAll(selected, visibleIds))}
+        />
       );
     }
-    // A column of buttons has no title on screen (the spec's tables); a screen reader still names it, so each cell has a header.
+    // A column of buttons has no title on screen (the spec's tables); a screen reader still names it, so each cell has
+    // a header.
     if (!col.header) return <span className="sr-only">Acties</span>;
     if (!col.sortable) return <span className="th-label">{col.header}</span>;
     const sortKey = col.sortKey ?? col.key;
@@ -78,31 +96,58 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     return (
       <button type="button" className="th-sort" onClick={() => update(nextSort(latest.current, sortKey))}>
         <span className="th-label">{col.header}</span>
-        <span className={`sort-icon sort-${dir}`} aria-hidden>{dir === 'ascending' ? '▲' : dir === 'descending' ? '▼' : '↕'}</span>
+        <span className={`sort-icon sort-${dir}`} aria-hidden>
+          {dir === 'ascending' ? '▲' : dir === 'descending' ? '▼' : '↕'}
+        </span>
       </button>
     );
   };
 
   const classes = columns.map((col, index) => cellClass(col, isActions(col, index, columns.length)));
-  const tableClass = ['table', refreshing && 'is-refreshing', selectFirst && 'has-select', props.fit && 'is-fit'].filter(Boolean).join(' ');
+  const tableClass = ['table', refreshing && 'is-refreshing', selectFirst && 'has-select', props.fit && 'is-fit']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="data-table">
-      <TableToolbar search={searchable ? params.search : null} placeholder={searchPlaceholder} onSearch={(v) => update(withSearch(latest.current, v))}
-        filters={filters} values={params.filters} onFilter={(name, value) => update(withFilter(latest.current, name, value))} extra={props.toolbar} />
+      <TableToolbar
+        search={searchable ? params.search : null}
+        placeholder={searchPlaceholder}
+        onSearch={(v) => update(withSearch(latest.current, v))}
+        filters={filters}
+        values={params.filters}
+        onFilter={(name, value) => update(withFilter(latest.current, name, value))}
+        extra={props.toolbar}
+      />
       <div className="table-scroll">
-        <table ref={tableRef} className={tableClass} aria-label={label} aria-busy={fetching}
-          style={fixed ? { tableLayout: 'fixed', width: total } : props.fit ? { tableLayout: 'fixed' } : undefined}>
+        <table
+          ref={tableRef}
+          className={tableClass}
+          aria-label={label}
+          aria-busy={fetching}
+          style={fixed ? { tableLayout: 'fixed', width: total } : props.fit ? { tableLayout: 'fixed' } : undefined}
+        >
           <colgroup>
-            {columns.map((c) => <col key={c.key} style={widths[c.key] ? { width: widths[c.key] } : undefined} />)}
+            {columns.map((c) => (
+              <col key={c.key} style={widths[c.key] ? { width: widths[c.key] } : undefined} />
+            ))}
           </colgroup>
           <thead>
             <tr>
               {columns.map((col, index) => (
-                <th key={col.key} scope="col" className={classes[index]}
-                  aria-sort={col.sortable ? ariaSort(params, col.sortKey ?? col.key) : undefined}>
+                <th
+                  key={col.key}
+                  scope="col"
+                  className={classes[index]}
+                  aria-sort={col.sortable ? ariaSort(params, col.sortKey ?? col.key) : undefined}
+                >
                   {header(col)}
                   {/* Mouse and touch only: a focusable handle would be read out in every header's name. */}
-                  <span className="col-resize" aria-hidden onPointerDown={(e) => startResize(e, col.key)} onClick={(e) => e.stopPropagation()} />
+                  <span
+                    className="col-resize"
+                    aria-hidden
+                    onPointerDown={(e) => startResize(e, col.key)}
+                    onClick={(e) => e.stopPropagation()}
+                  />
                 </th>
               ))}
             </tr>
@@ -111,7 +156,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {loading &&
               Array.from({ length: 5 }, (_, i) => (
                 <tr key={`skeleton-${i}`} className="skeleton-row" aria-hidden>
-                  {columns.map((c) => <td key={c.key}><span className="skeleton" /></td>)}
+                  {columns.map((c) => (
+                    <td key={c.key}>
+                      <span className="skeleton" />
+                    </td>
+                  ))}
                 </tr>
               ))}
             {!loading && rows.length === 0 && (
@@ -135,8 +184,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </table>
       </div>
       {mode === 'pages' && lastPage && !failed && (
-        <Pagination page={params.page} lastPage={lastPage.last_page} perPage={lastPage.per_page} total={lastPage.total}
-          rowsOnPage={rows.length} onPage={(p) => update(withPage(latest.current, p))} />
+        <Pagination
+          page={params.page}
+          lastPage={lastPage.last_page}
+          perPage={lastPage.per_page}
+          total={lastPage.total}
+          rowsOnPage={rows.length}
+          onPage={(p) => update(withPage(latest.current, p))}
+        />
       )}
       {mode === 'loadMore' && loadMore && !failed && (
         <div className="table-footer table-footer-more">

@@ -14,8 +14,19 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useFixedPlace } from './fixed-place';
 import { placeList } from './search-select-filter';
 import {
-  addDays, addMonths, checkTyped, dutchDayNames, dutchDayShort, dutchMonthNames, isAllowed, longDutchDate, monthGrid,
-  RANGE_ERRORS, toDisplayDate, todayIso, type DateRangeType,
+  addDays,
+  addMonths,
+  checkTyped,
+  dutchDayNames,
+  dutchDayShort,
+  dutchMonthNames,
+  isAllowed,
+  longDutchDate,
+  monthGrid,
+  RANGE_ERRORS,
+  toDisplayDate,
+  todayIso,
+  type DateRangeType,
 } from './date';
 
 const CALENDAR_HEIGHT = 340;
@@ -33,7 +44,18 @@ export interface DatePickerProps {
   onBlur?: () => void;
 }
 
-export function DatePicker({ value, onChange, type = 'any', id, name, disabled, error, placeholder = 'dd-mm-jjjj', onBlur, ...aria }: DatePickerProps) {
+export function DatePicker({
+  value,
+  onChange,
+  type = 'any',
+  id,
+  name,
+  disabled,
+  error,
+  placeholder = 'dd-mm-jjjj',
+  onBlur,
+  ...aria
+}: DatePickerProps) {
   const ownId = useId();
   const inputId = id ?? `${ownId}-input`;
   const errorId = `${ownId}-error`;
@@ -123,9 +145,19 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
   return (
     <div className={`date-picker${shownError ? ' has-error' : ''}`} ref={rootRef}>
       <div className="date-picker-control" ref={controlRef}>
-        <input id={inputId} name={name} type="text" inputMode="numeric" autoComplete="off" placeholder={placeholder}
-          disabled={disabled} value={text} aria-label={aria['aria-label']} aria-invalid={!!shownError || undefined}
-          aria-describedby={shownError ? errorId : undefined} data-entry-error={typedError ?? undefined}
+        <input
+          id={inputId}
+          name={name}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={placeholder}
+          disabled={disabled}
+          value={text}
+          aria-label={aria['aria-label']}
+          aria-invalid={!!shownError || undefined}
+          aria-describedby={shownError ? errorId : undefined}
+          data-entry-error={typedError ?? undefined}
           onChange={(e) => {
             setText(e.target.value);
             const result = checkTyped(e.target.value, type, today);
@@ -134,41 +166,92 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
               if (result.value !== value) onChange(result.value);
             }
           }}
-          onBlur={() => { commitText(text); onBlur?.(); }}
+          onBlur={() => {
+            commitText(text);
+            onBlur?.();
+          }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') { e.preventDefault(); commitText(text); }
-            if (e.key === 'ArrowDown' && e.altKey) { e.preventDefault(); openCalendar(); }
-          }} />
-        <button ref={toggleRef} type="button" className="date-picker-toggle" aria-label="Kalender openen" aria-haspopup="dialog"
-          aria-expanded={open} disabled={disabled} onClick={() => (open ? setOpen(false) : openCalendar())}>
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              commitText(text);
+            }
+            if (e.key === 'ArrowDown' && e.altKey) {
+              e.preventDefault();
+              openCalendar();
+            }
+          }}
+        />
+        <button
+          ref={toggleRef}
+          type="button"
+          className="date-picker-toggle"
+          aria-label="Kalender openen"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          disabled={disabled}
+          onClick={() => (open ? setOpen(false) : openCalendar())}
+        >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2">
-            <rect x="3" y="5" width="18" height="16" rx="2" /><path d="M3 10h18M8 3v4M16 3v4" />
+            <rect x="3" y="5" width="18" height="16" rx="2" />
+            <path d="M3 10h18M8 3v4M16 3v4" />
           </svg>
         </button>
       </div>
       {open && (
-        <div className="calendar" style={place ?? undefined} role="dialog" aria-modal="false" aria-label="Kies een datum">
+        <div
+          className="calendar"
+          style={place ?? undefined}
+          role="dialog"
+          aria-modal="false"
+          aria-label="Kies een datum"
+        >
           <div className="calendar-header">
-            <button type="button" className="calendar-nav" aria-label="Vorige maand" onClick={() => shiftMonth(-1)}>‹</button>
-            <span className="calendar-title" aria-live="polite">{dutchMonthNames[view.month]} {view.year}</span>
-            <button type="button" className="calendar-nav" aria-label="Volgende maand" onClick={() => shiftMonth(1)}>›</button>
+            <button type="button" className="calendar-nav" aria-label="Vorige maand" onClick={() => shiftMonth(-1)}>
+              ‹
+            </button>
+            <span className="calendar-title" aria-live="polite">
+              {dutchMonthNames[view.month]} {view.year}
+            </span>
+            <button type="button" className="calendar-nav" aria-label="Volgende maand" onClick={() => shiftMonth(1)}>
+              ›
+            </button>
           </div>
           <table className="calendar-grid" role="grid" ref={gridRef} onKeyDown={onGridKey}>
             <thead>
-              <tr>{dutchDayShort.map((d, i) => <th key={d} scope="col" abbr={dutchDayNames[i]}>{d}</th>)}</tr>
+              <tr>
+                {dutchDayShort.map((d, i) => (
+                  <th key={d} scope="col" abbr={dutchDayNames[i]}>
+                    {d}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
               {monthGrid(view.year, view.month).map((week) => (
                 <tr key={week[0]?.iso}>
                   {week.map((day) => {
                     const allowed = isAllowed(day.iso, type, today);
-                    const cls = ['calendar-day', day.inMonth ? '' : 'is-outside', day.iso === today ? 'is-today' : '', day.iso === value ? 'is-selected' : '', allowed ? '' : 'is-disabled']
-                      .filter(Boolean).join(' ');
+                    const cls = [
+                      'calendar-day',
+                      day.inMonth ? '' : 'is-outside',
+                      day.iso === today ? 'is-today' : '',
+                      day.iso === value ? 'is-selected' : '',
+                      allowed ? '' : 'is-disabled',
+                    ]
+                      .filter(Boolean)
+                      .join(' ');
                     return (
                       <td key={day.iso} role="gridcell" aria-selected={day.iso === value}>
-                        <button type="button" className={cls} data-iso={day.iso} aria-disabled={!allowed || undefined} tabIndex={day.iso === focused ? 0 : -1}
-                          aria-label={longDutchDate(day.iso)} aria-current={day.iso === today ? 'date' : undefined}
-                          onClick={() => allowed && pick(day.iso)}>
+                        <button
+                          type="button"
+                          className={cls}
+                          data-iso={day.iso}
+                          aria-disabled={!allowed || undefined}
+                          tabIndex={day.iso === focused ? 0 : -1}
+                          aria-label={longDutchDate(day.iso)}
+                          aria-current={day.iso === today ? 'date' : undefined}
+                          onClick={() => allowed && pick(day.iso)}
+                        >
                           {day.day}
                         </button>
                       </td>
@@ -180,7 +263,11 @@ export function DatePicker({ value, onChange, type = 'any', id, name, disabled, 
           </table>
         </div>
       )}
-      {shownError && <span id={errorId} className="field-error">{shownError}</span>}
+      {shownError && (
+        <span id={errorId} className="field-error">
+          {shownError}
+        </span>
+      )}
     </div>
   );
 }

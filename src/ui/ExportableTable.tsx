@@ -27,7 +27,9 @@ export function ExportableTable<Row>({ search, exportAction, ...table }: Exporta
   const exportList = () => exportAction.download(params).catch(() => toastError('Exporteren is mislukt'));
   return (
     <div className="panel">
-      <TopBarActions actions={[{ label: exportAction.label, right: exportAction.right, onClick: () => void exportList() }]} />
+      <TopBarActions
+        actions={[{ label: exportAction.label, right: exportAction.right, onClick: () => void exportList() }]}
+      />
       <DataTable<Row> {...table} urlState />
     </div>
   );

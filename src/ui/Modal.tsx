@@ -55,7 +55,10 @@ export function Modal({ title, onClose, children, footer, size = 'medium' }: Mod
     const previous = document.activeElement as HTMLElement | null;
     const first =
       dialog.querySelector<HTMLElement>('[data-autofocus]') ??
-      dialog.querySelector<HTMLElement>('.modal-body input:not([type=hidden]):not(:disabled), .modal-body select:not(:disabled), .modal-body textarea:not(:disabled)');
+      dialog.querySelector<HTMLElement>(
+        '.modal-body input:not([type=hidden]):not(:disabled), .modal-body select:not(:disabled), .modal-body ' +
+          'textarea:not(:disabled)',
+      );
     (first ?? dialog).focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
@@ -85,11 +88,27 @@ export function Modal({ title, onClose, children, footer, size = 'medium' }: Mod
   }, []);
 
   return createPortal(
-    <div className="modal-overlay" data-testid="modal-overlay" onMouseDown={(e) => e.target === e.currentTarget && void closeUnlessUnsaved.current()}>
-      <div ref={dialogRef} className={`modal modal-${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onFocus={(e) => work.entered(e.target)} onInput={(e) => work.edited(e.target)} onChange={(e) => work.edited(e.target)}>
+    <div
+      className="modal-overlay"
+      data-testid="modal-overlay"
+      onMouseDown={(e) => e.target === e.currentTarget && void closeUnlessUnsaved.current()}
+    >
+      <div
+        ref={dialogRef}
+        className={`modal modal-${size}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onFocus={(e) => work.entered(e.target)}
+        onInput={(e) => work.edited(e.target)}
+        onChange={(e) => work.edited(e.target)}
+      >
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button modal-close" aria-label="Sluiten" onClick={onClose}>×</button>
+          <button type="button" className="icon-button modal-close" aria-label="Sluiten" onClick={onClose}>
+            ×
+          </button>
         </header>
         <div className="modal-body">{children}</div>
         {footer && <footer className="modal-footer">{footer}</footer>}

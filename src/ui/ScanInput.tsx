@@ -46,7 +46,15 @@ function feedbackOf(serial: string, result: ScanResult): Omit<NonNullable<Feedba
   return { kind: 'accepted', text: `${serial} toegevoegd` };
 }
 
-export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serienummer', disabled, autoFocus, hint, outcome }: ScanInputProps) {
+export function ScanInput({
+  label,
+  onScan,
+  placeholder = 'Scan of typ een serienummer',
+  disabled,
+  autoFocus,
+  hint,
+  outcome,
+}: ScanInputProps) {
   const id = useId();
   const [value, setValue] = useState('');
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -140,16 +148,45 @@ export function ScanInput({ label, onScan, placeholder = 'Scan of typ een serien
             }
           }}
         />
-        <button type="button" className="button button-secondary scan-button" disabled={disabled} onClick={() => submit(value)}>Toevoegen</button>
-        <button type="button" className="button button-secondary scan-button" disabled={disabled || camera === 'starting'} aria-pressed={camera === 'on'} onClick={toggleCamera}>
+        <button
+          type="button"
+          className="button button-secondary scan-button"
+          disabled={disabled}
+          onClick={() => submit(value)}
+        >
+          Toevoegen
+        </button>
+        <button
+          type="button"
+          className="button button-secondary scan-button"
+          disabled={disabled || camera === 'starting'}
+          aria-pressed={camera === 'on'}
+          onClick={toggleCamera}
+        >
           {camera === 'on' ? 'Camera uit' : 'Camera'}
         </button>
       </div>
-      <video ref={videoRef} className="scan-video" hidden={camera === 'off'} muted playsInline aria-label="Camerabeeld" />
-      <div id={statusId} key={feedback?.n} className="scan-status" role={feedback?.kind === 'refused' ? 'alert' : 'status'}>
+      <video
+        ref={videoRef}
+        className="scan-video"
+        hidden={camera === 'off'}
+        muted
+        playsInline
+        aria-label="Camerabeeld"
+      />
+      <div
+        id={statusId}
+        key={feedback?.n}
+        className="scan-status"
+        role={feedback?.kind === 'refused' ? 'alert' : 'status'}
+      >
         {feedback ? feedback.text : hint}
       </div>
-      {cameraError && <div className="field-error" role="alert">{cameraError}</div>}
+      {cameraError && (
+        <div className="field-error" role="alert">
+          {cameraError}
+        </div>
+      )}
     </div>
   );
 }

@@ -14,7 +14,15 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useFixedPlace } from './fixed-place';
 import {
-  BLUR_DELAY_MS, filterIndexed, indexOptions, moveActive, NO_RESULTS, OPTION_ESTIMATE_PX, placeList, resolveBlur, type SelectOption,
+  BLUR_DELAY_MS,
+  filterIndexed,
+  indexOptions,
+  moveActive,
+  NO_RESULTS,
+  OPTION_ESTIMATE_PX,
+  placeList,
+  resolveBlur,
+  type SelectOption,
 } from './search-select-filter';
 
 export type { SelectOption } from './search-select-filter';
@@ -47,7 +55,9 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
   const [typed, setTyped] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  /** Set by the keyboard: the highlighted option is scrolled into view. The mouse highlights what is in view already. */
+  /**
+   * Set by the keyboard: the highlighted option is scrolled into view. The mouse highlights what is in view already.
+   */
   const follow = useRef(false);
   const [seen, setSeen] = useState(current);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -57,7 +67,9 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
   // The list is fixed to the window and follows the field.
   const place = useFixedPlace(open, () => {
     const rect = inputRef.current?.getBoundingClientRect();
-    return rect ? { position: 'fixed', top: 'auto', bottom: 'auto', right: 'auto', ...placeList(rect, window.innerHeight) } : null;
+    return rect
+      ? { position: 'fixed', top: 'auto', bottom: 'auto', right: 'auto', ...placeList(rect, window.innerHeight) }
+      : null;
   });
 
   // The value (or the options) changed from outside: show that choice.
@@ -87,7 +99,12 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
   const before = first ? first.start - LIST_PADDING_PX : 0;
   const after = last ? virtualizer.getTotalSize() - LIST_PADDING_PX - last.end : 0;
 
-  useEffect(() => () => { if (blurTimer.current) clearTimeout(blurTimer.current); }, []);
+  useEffect(
+    () => () => {
+      if (blurTimer.current) clearTimeout(blurTimer.current);
+    },
+    [],
+  );
   useEffect(() => {
     if (activeIndex < 0 || !follow.current) return;
     follow.current = false;
@@ -174,22 +191,46 @@ export function SearchSelect<T extends SelectOption>(props: SearchSelectProps<T>
         }}
         onKeyDown={onKeyDown}
       />
-      <span className="search-select-caret" aria-hidden>▾</span>
+      <span className="search-select-caret" aria-hidden>
+        ▾
+      </span>
       {open && (
-        <ul id={listId} ref={listRef} role="listbox" className="search-select-list" style={place ?? undefined}
-          aria-label={props['aria-label']}>
+        <ul
+          id={listId}
+          ref={listRef}
+          role="listbox"
+          className="search-select-list"
+          style={place ?? undefined}
+          aria-label={props['aria-label']}
+        >
           {/* The options above and below the rendered ones keep their room, so the scroll bar is the whole list's. */}
           {before > 0 && <li role="presentation" aria-hidden style={{ height: before, padding: 0 }} />}
-          {shown.length === 0 && <li className="search-select-empty" role="presentation">{NO_RESULTS}</li>}
+          {shown.length === 0 && (
+            <li className="search-select-empty" role="presentation">
+              {NO_RESULTS}
+            </li>
+          )}
           {rows.map((row) => {
             const o = shown[row.index];
             if (!o) return null;
             const i = row.index;
             return (
-              <li key={o.id} ref={virtualizer.measureElement} id={`${listId}-${i}`} data-index={i} role="option"
-                aria-selected={o.id === value} aria-setsize={shown.length} aria-posinset={i + 1}
-                className={`${i === activeIndex ? 'is-active' : ''}${o.id === value ? ' is-selected' : ''}`.trim() || undefined}
-                onMouseDown={(e) => e.preventDefault()} onMouseEnter={() => setActive(i)} onClick={() => choose(o)}>
+              <li
+                key={o.id}
+                ref={virtualizer.measureElement}
+                id={`${listId}-${i}`}
+                data-index={i}
+                role="option"
+                aria-selected={o.id === value}
+                aria-setsize={shown.length}
+                aria-posinset={i + 1}
+                className={
+                  `${i === activeIndex ? 'is-active' : ''}${o.id === value ? ' is-selected' : ''}`.trim() || undefined
+                }
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => choose(o)}
+              >
                 {o.name}
               </li>
             );

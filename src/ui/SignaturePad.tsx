@@ -67,7 +67,8 @@ export function SignaturePad({ onChange, label = 'Handtekening', disabled, error
     if (!current) return;
     // Fast strokes: the browser merges moves; the coalesced events keep every sample.
     const events = typeof e.nativeEvent.getCoalescedEvents === 'function' ? e.nativeEvent.getCoalescedEvents() : [];
-    for (const p of events.length ? events : [e.nativeEvent]) current.samples.push(sampleAt(p.clientX, p.clientY, box, p.pressure));
+    for (const p of events.length ? events : [e.nativeEvent])
+      current.samples.push(sampleAt(p.clientX, p.clientY, box, p.pressure));
     redraw();
   };
 
@@ -80,7 +81,9 @@ export function SignaturePad({ onChange, label = 'Handtekening', disabled, error
   const hintId = `${id}-hint`;
   return (
     <div className="signature-pad" data-signed={signed} aria-disabled={disabled || undefined}>
-      <span className="signature-pad-label" id={`${id}-label`}>{label}</span>
+      <span className="signature-pad-label" id={`${id}-label`}>
+        {label}
+      </span>
       <canvas
         ref={canvasRef}
         className="signature-pad-canvas"
@@ -115,9 +118,15 @@ export function SignaturePad({ onChange, label = 'Handtekening', disabled, error
         <span id={hintId} className="signature-pad-hint" role="status">
           {signed ? 'Handtekening gezet.' : 'Teken hier met vinger, pen of muis.'}
         </span>
-        <button type="button" className="button button-secondary" disabled={disabled} onClick={clear}>Wissen</button>
+        <button type="button" className="button button-secondary" disabled={disabled} onClick={clear}>
+          Wissen
+        </button>
       </div>
-      {error && <div className="field-error" role="alert">{error}</div>}
+      {error && (
+        <div className="field-error" role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 }

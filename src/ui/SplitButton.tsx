@@ -24,7 +24,11 @@ export function SplitButton({ actions }: { actions: SplitAction[] }) {
   const [main, ...rest] = actions;
   if (!main) return null;
   if (rest.length === 0) {
-    return <button type="button" className="button button-primary" onClick={main.onClick}>{main.label}</button>;
+    return (
+      <button type="button" className="button button-primary" onClick={main.onClick}>
+        {main.label}
+      </button>
+    );
   }
   const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
     const items = Array.from(ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? []);
@@ -43,17 +47,39 @@ export function SplitButton({ actions }: { actions: SplitAction[] }) {
   };
   return (
     <div className="split-button" ref={ref}>
-      <button type="button" className="button button-primary split-main" onClick={main.onClick}>{main.label}</button>
-      <button ref={toggleRef} type="button" className="button button-primary split-toggle" aria-label="Meer acties" aria-haspopup="menu"
-        aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => e.key === 'ArrowDown' && (e.preventDefault(), setOpen(true))}>
-        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden><path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" /></svg>
+      <button type="button" className="button button-primary split-main" onClick={main.onClick}>
+        {main.label}
+      </button>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="button button-primary split-toggle"
+        aria-label="Meer acties"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => e.key === 'ArrowDown' && (e.preventDefault(), setOpen(true))}
+      >
+        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden>
+          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
       </button>
       {open && (
         <ul id={menuId} className="split-menu" role="menu" aria-label="Meer acties" onKeyDown={onMenuKey}>
           {rest.map((a) => (
             <li key={a.label} role="none">
-              <button type="button" role="menuitem" tabIndex={-1} onClick={() => { setOpen(false); a.onClick(); }}>{a.label}</button>
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => {
+                  setOpen(false);
+                  a.onClick();
+                }}
+              >
+                {a.label}
+              </button>
             </li>
           ))}
         </ul>

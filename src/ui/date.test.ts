@@ -3,7 +3,18 @@ import * as v from 'valibot';
 import { msg } from '@domain/schemas/common';
 import { deliverySchema, endUserDeliverySchema } from '@domain/schemas/deliveries';
 import { DeliveryType } from '@domain/enums';
-import { addDays, addMonths, checkTyped, INVALID_DATE, isAllowed, longDutchDate, monthGrid, parseDisplayDate, RANGE_ERRORS, toDisplayDate } from './date';
+import {
+  addDays,
+  addMonths,
+  checkTyped,
+  INVALID_DATE,
+  isAllowed,
+  longDutchDate,
+  monthGrid,
+  parseDisplayDate,
+  RANGE_ERRORS,
+  toDisplayDate,
+} from './date';
 
 const today = '2026-11-23';
 
@@ -82,12 +93,25 @@ describe('the picker and the schemas share one date rule', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(JUST_AFTER_MIDNIGHT);
     const schema = deliverySchema(DeliveryType.REPARATIE, true);
-    const base = { client_id: 1, order_number: 'O', your_reference: 'R', contact: 'C', contact_email: 'c@x.nl', contact_phone: '06', products: [] };
+    const base = {
+      client_id: 1,
+      order_number: 'O',
+      your_reference: 'R',
+      contact: 'C',
+      contact_email: 'c@x.nl',
+      contact_phone: '06',
+      products: [],
+    };
     const dateErrors = (date: string) => {
       const result = v.safeParse(schema, { ...base, date });
       return result.success ? [] : result.issues.filter((i) => v.getDotPath(i) === 'date').map((i) => i.message);
     };
-    for (const [day, offered] of [['2026-11-26', false], ['2026-11-27', true], ['2999-12-31', true], ['3000-01-01', false]] as const) {
+    for (const [day, offered] of [
+      ['2026-11-26', false],
+      ['2026-11-27', true],
+      ['2999-12-31', true],
+      ['3000-01-01', false],
+    ] as const) {
       expect(isAllowed(day, 'future')).toBe(offered);
       expect(dateErrors(day).length === 0).toBe(offered);
     }
@@ -96,7 +120,21 @@ describe('the picker and the schemas share one date rule', () => {
     expect(checkTyped('27-11-2026', 'future')).toEqual({ value: '2026-11-27', error: null });
     // The picker reads no year the schema would refuse.
     expect(checkTyped('01-01-1000', 'any').error).not.toBeNull();
-    expect(v.safeParse(endUserDeliverySchema, { date: '2026-11-26', order_number: 'O', your_reference: 'R', products: [{ product_id: 1 }] }).success).toBe(false);
-    expect(v.safeParse(endUserDeliverySchema, { date: '2026-11-27', order_number: 'O', your_reference: 'R', products: [{ product_id: 1 }] }).success).toBe(true);
+    expect(
+      v.safeParse(endUserDeliverySchema, {
+        date: '2026-11-26',
+        order_number: 'O',
+        your_reference: 'R',
+        products: [{ product_id: 1 }],
+      }).success,
+    ).toBe(false);
+    expect(
+      v.safeParse(endUserDeliverySchema, {
+        date: '2026-11-27',
+        order_number: 'O',
+        your_reference: 'R',
+        products: [{ product_id: 1 }],
+      }).success,
+    ).toBe(true);
   });
 });

@@ -8,7 +8,20 @@ import { toIsoDate } from '@domain/format';
 
 export type { DateRangeType };
 
-export const dutchMonthNames = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+export const dutchMonthNames = [
+  'januari',
+  'februari',
+  'maart',
+  'april',
+  'mei',
+  'juni',
+  'juli',
+  'augustus',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
 /** Monday first. */
 export const dutchDayNames = ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'];
 export const dutchDayShort = ['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo'];
@@ -36,12 +49,18 @@ export function isAllowed(iso: string, type: DateRangeType, today: string = toda
   return iso >= min && iso <= max;
 }
 
-export const RANGE_ERRORS: Record<Exclude<DateRangeType, 'any'>, string> = { future: dateMsg.future, history: dateMsg.history };
+export const RANGE_ERRORS: Record<Exclude<DateRangeType, 'any'>, string> = {
+  future: dateMsg.future,
+  history: dateMsg.history,
+};
 export const INVALID_DATE = 'Vul een geldige datum in (dd-mm-jjjj).';
 
 /** What the typed text means: a valid value, an empty field, or the error to show under it. */
-export function checkTyped(text: string, type: DateRangeType, today: string = todayIso()):
-  { value: string; error: null } | { value: null; error: string } {
+export function checkTyped(
+  text: string,
+  type: DateRangeType,
+  today: string = todayIso(),
+): { value: string; error: null } | { value: null; error: string } {
   if (!text.trim()) return { value: '', error: null };
   const iso = parseDisplayDate(text);
   if (!iso) return { value: null, error: INVALID_DATE };

@@ -1,8 +1,12 @@
 /** Focus helpers for dialogs and menus. */
 
 const FOCUSABLE = [
-  'a[href]', 'button:not(:disabled)', 'input:not(:disabled):not([type=hidden])', 'select:not(:disabled)',
-  'textarea:not(:disabled)', '[tabindex]:not([tabindex="-1"])',
+  'a[href]',
+  'button:not(:disabled)',
+  'input:not(:disabled):not([type=hidden])',
+  'select:not(:disabled)',
+  'textarea:not(:disabled)',
+  '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
 /** The elements Tab can reach inside a container, in document order. */

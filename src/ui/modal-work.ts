@@ -6,7 +6,9 @@ const isField = (el: EventTarget | null): el is Field =>
   el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
 
 const valueOf = (field: Field) =>
-  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio') ? String(field.checked) : field.value;
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+    ? String(field.checked)
+    : field.value;
 
 /**
  * Whether a dialog holds unsaved input, asked before a click beside it closes it. Two signs:

@@ -17,7 +17,10 @@ export interface OptionIndex<T extends SelectOption> {
   names: readonly string[];
 }
 
-/** Dutch has no casing rules of its own (unlike Turkish or Lithuanian), so the language-neutral lowercase is the Dutch one, without a locale lookup per name. */
+/**
+ * Dutch has no casing rules of its own (unlike Turkish or Lithuanian), so the language-neutral lowercase is the Dutch
+ * one, without a locale lookup per name.
+ */
 const lower = (text: string) => text.toLowerCase();
 
 export function indexOptions<T extends SelectOption>(options: readonly T[]): OptionIndex<T> {
@@ -41,7 +44,9 @@ export function filterOptions<T extends SelectOption>(options: readonly T[], tex
  * choice; anything else reverts to the last valid option, or clears when there was none.
  */
 export function resolveBlur<T extends SelectOption>(
-  text: string, options: readonly T[], current: T | null,
+  text: string,
+  options: readonly T[],
+  current: T | null,
 ): { value: T | null; text: string } {
   const trimmed = text.trim();
   if (!trimmed) return { value: null, text: '' };
@@ -63,12 +68,16 @@ export function moveActive(index: number, count: number, key: 'ArrowDown' | 'Arr
  * taller than 400 px or the room there is. Fixed positioning keeps it out of a modal's scroll box.
  */
 export function placeList(
-  field: { top: number; bottom: number; left: number; width: number }, viewportHeight: number, maxHeight = LIST_MAX_HEIGHT_PX, gap = 4,
+  field: { top: number; bottom: number; left: number; width: number },
+  viewportHeight: number,
+  maxHeight = LIST_MAX_HEIGHT_PX,
+  gap = 4,
   enoughRoom = Math.min(maxHeight, 200),
 ): { left: number; width: number; maxHeight: number; top?: number; bottom?: number } {
   const below = viewportHeight - field.bottom - gap - 8;
   const above = field.top - gap - 8;
   const base = { left: field.left, width: field.width };
-  if (below >= enoughRoom || below >= above) return { ...base, top: field.bottom + gap, maxHeight: Math.max(80, Math.min(maxHeight, below)) };
+  if (below >= enoughRoom || below >= above)
+    return { ...base, top: field.bottom + gap, maxHeight: Math.max(80, Math.min(maxHeight, below)) };
   return { ...base, bottom: viewportHeight - field.top + gap, maxHeight: Math.min(maxHeight, above) };
 }

@@ -126,17 +126,37 @@ describe('password reset by e-mail', () => {
     const mail = (await ctx.mail.to('klant@demo.local')).at(-1)!;
     const token = mail.text.match(/wachtwoord-vernieuwen\/([A-Za-z0-9_-]+)/)![1]!;
 
-    const weak = await c.post('/api/auth/password-reset', { email: 'klant@demo.local', password: 'zwak', password_confirmation: 'zwak', token });
+    const weak = await c.post('/api/auth/password-reset', {
+      email: 'klant@demo.local',
+      password: 'zwak',
+      password_confirmation: 'zwak',
+      token,
+    });
     expect(weak.body.errors.password).toEqual([
-      'Je wachtwoord moet minimaal uit 1 hoofdletter, 1 kleine letter, 1 cijfer en 1 speciale karakter bestaan '
-        + 'en minimaal 8 karakters lang zijn',
+      'Je wachtwoord moet minimaal uit 1 hoofdletter, 1 kleine letter, 1 cijfer en 1 speciale karakter bestaan ' +
+        'en minimaal 8 karakters lang zijn',
     ]);
-    const mismatch = await c.post('/api/auth/password-reset', { email: 'klant@demo.local', password: 'Nieuw1234!', password_confirmation: 'Anders1234!', token });
+    const mismatch = await c.post('/api/auth/password-reset', {
+      email: 'klant@demo.local',
+      password: 'Nieuw1234!',
+      password_confirmation: 'Anders1234!',
+      token,
+    });
     expect(mismatch.body.errors.password_confirmation).toBeDefined();
 
-    const ok = await c.post('/api/auth/password-reset', { email: 'klant@demo.local', password: 'Nieuw1234!', password_confirmation: 'Nieuw1234!', token });
+    const ok = await c.post('/api/auth/password-reset', {
+      email: 'klant@demo.local',
+      password: 'Nieuw1234!',
+      password_confirmation: 'Nieuw1234!',
+      token,
+    });
     expect(ok.status).toBe(200);
-    const twice = await c.post('/api/auth/password-reset', { email: 'klant@demo.local', password: 'Anders1234!', password_confirmation: 'Anders1234!', token });
+    const twice = await c.post('/api/auth/password-reset', {
+      email: 'klant@demo.local',
+      password: 'Anders1234!',
+      password_confirmation: 'Anders1234!',
+      token,
+    });
     expect(twice.status).toBe(422);
     expect((await ctx.client().login('klant@demo.local', 'Nieuw1234!')).status).toBe(200);
   });

@@ -33,12 +33,17 @@ const ADMIN = 'beheerder@demo.local';
 const CUSTOMER = 'klant@demo.local';
 const DAMAGED = 'Het back-upbestand is beschadigd of onvolledig';
 
-interface Ran { code: number | null; stdout: string; stderr: string }
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** `npm run db:backup -- FILE` / `npm run db:restore -- FILE [--force]`. */
 function runCli(env: NodeJS.ProcessEnv, args: string[]): Promise<Ran> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/backup/cli.ts', ...args], {
-    env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
@@ -55,7 +60,12 @@ afterAll(async () => {
 });
 
 /** A portal's place: a DATA_DIR (its files, and on PGlite its database) and on PostgreSQL a database of its own. */
-interface Target { name: string; env: NodeJS.ProcessEnv; dataDir: string; databaseUrl: string | null }
+interface Target {
+  name: string;
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  databaseUrl: string | null;
+}
 
 async function newTarget(name: string): Promise<Target> {
   const dataDir = path.join(tmp, name);
@@ -67,8 +77,13 @@ async function newTarget(name: string): Promise<Target> {
     databaseUrl = withDbName(serverUrl, dbName);
   }
   const env = {
-    DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'false', SMTP_URL: '', STORAGE_URL: '',
-    WEB_DIST_DIR: path.join(tmp, 'no-web'), LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SEED_DEMO: 'false',
+    SMTP_URL: '',
+    STORAGE_URL: '',
+    WEB_DIST_DIR: path.join(tmp, 'no-web'),
+    LOG_LEVEL: 'warn',
   };
   return { name, env, dataDir, databaseUrl };
 }
@@ -91,7 +106,9 @@ async function seededTarget(name: string): Promise<Target> {
 }
 
 const openTarget = (t: Target): Promise<OpenedDatabase> =>
-  t.databaseUrl ? Promise.resolve(openPostgres(t.databaseUrl, 1, () => {}, { listen: false })) : openEmbedded(t.dataDir, async () => {});
+  t.databaseUrl
+    ? Promise.resolve(openPostgres(t.databaseUrl, 1, () => {}, { listen: false }))
+    : openEmbedded(t.dataDir, async () => {});
 
 async function query<T>(t: Target, run: (db: OpenedDatabase['db']) => Promise<T>): Promise<T> {
   const opened = await openTarget(t);
@@ -107,13 +124,21 @@ async function isEmpty(t: Target): Promise<boolean> {
   const files = path.join(t.dataDir, 'files');
   const noFiles = !fs.existsSync(files) || fs.readdirSync(files).length === 0;
   if (!t.databaseUrl) return noFiles && !fs.existsSync(path.join(t.dataDir, 'pgdata'));
-  const { rows } = await withDatabase(t.databaseUrl, (c) => c.query<{ n: string }>(
-    "select count(*) as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'",
-  ));
+  const { rows } = await withDatabase(t.databaseUrl, (c) =>
+    c.query<{ n: string }>(
+      "select count(*) as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'",
+    ),
+  );
   return noFiles && Number(rows[0]?.n) === 0;
 }
 
-async function upload(browser: HttpBrowser, base: string, url: string, fields: Record<string, string>, file: { name: string; data: Buffer }) {
+async function upload(
+  browser: HttpBrowser,
+  base: string,
+  url: string,
+  fields: Record<string, string>,
+  file: { name: string; data: Buffer },
+) {
   const form = multipartBody(fields, { image: { ...file, type: 'image/png' } });
   return browser.request<{ data: { id: number; image: string } }>(base, 'POST', url, form.payload, form.headers);
 }
@@ -123,7 +148,9 @@ async function signInAgain(browser: HttpBrowser, base: string, email: string, se
   const login = await browser.login(base, email);
   expect(login.status).toBe(200);
   expect((login.body as { otp_enabled: boolean }).otp_enabled).toBe(true);
-  return (await browser.post(base, '/api/auth/google2fa/verify', { otp_secret: currentOtp(secret, Date.now() + 30_000) })).status;
+  return (
+    await browser.post(base, '/api/auth/google2fa/verify', { otp_secret: currentOtp(secret, Date.now() + 30_000) })
+  ).status;
 }
 
 const LOGO = signaturePng(240, 120);
@@ -157,10 +184,21 @@ describe(`back-up and restore of a portal on ${onPostgres ? 'PostgreSQL' : 'the 
       clientId = (await customer.get<{ contact: { client_id: number } }>(base, '/api/auth/me')).body.contact.client_id;
       const logo = await upload(signedIn, base, `/api/clients/${clientId}/image`, {}, { name: 'logo.png', data: LOGO });
       expect(logo.status, JSON.stringify(logo.body)).toBe(200);
-      const product = await upload(signedIn, base, '/api/products', {
-        name: 'Back-up laptop', description: 'Met foto', product_group_id: '1', article_number: 'BCK-1',
-        unique_product_id: 'BCK-1', eol: '36', client_id: String(clientId),
-      }, { name: 'foto.png', data: PHOTO });
+      const product = await upload(
+        signedIn,
+        base,
+        '/api/products',
+        {
+          name: 'Back-up laptop',
+          description: 'Met foto',
+          product_group_id: '1',
+          article_number: 'BCK-1',
+          unique_product_id: 'BCK-1',
+          eol: '36',
+          client_id: String(clientId),
+        },
+        { name: 'foto.png', data: PHOTO },
+      );
       expect(product.status, JSON.stringify(product.body)).toBe(201);
       productImage = product.body.data.image;
 
@@ -198,7 +236,10 @@ describe(`back-up and restore of a portal on ${onPostgres ? 'PostgreSQL' : 'the 
     const at = Math.floor(whole.length / 2);
     tampered[at] = (tampered[at] ?? 0) ^ 0x01;
     fs.writeFileSync(changed, tampered);
-    for (const [file, reason] of [[cut, 'het bestand houdt op in'], [changed, 'de controlesom van']] as const) {
+    for (const [file, reason] of [
+      [cut, 'het bestand houdt op in'],
+      [changed, 'de controlesom van'],
+    ] as const) {
       const target = await newTarget(`damaged${path.basename(file, '.backup')}`);
       const ran = await runCli(target.env, ['restore', file]);
       expect(ran.code, file).toBe(1);
@@ -212,7 +253,9 @@ describe(`back-up and restore of a portal on ${onPostgres ? 'PostgreSQL' : 'the 
     const target = await newTarget('restored');
     const ran = await runCli(target.env, ['restore', backupFile]);
     expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stdout).toContain(`hersteld in ${onPostgres ? 'PostgreSQL (DATABASE_URL)' : `de ingebouwde database in ${target.dataDir}`}`);
+    expect(ran.stdout).toContain(
+      `hersteld in ${onPostgres ? 'PostgreSQL (DATABASE_URL)' : `de ingebouwde database in ${target.dataDir}`}`,
+    );
     expect(ran.stdout).toContain('iedereen is uitgelogd');
     expect(await query(target, (db) => db.selectFrom('sessions').select('id').execute())).toEqual([]);
 
@@ -242,7 +285,13 @@ describe(`back-up and restore of a portal on ${onPostgres ? 'PostgreSQL' : 'the 
     const admin = new HttpBrowser();
     try {
       expect(await signInAgain(admin, portal.url(), ADMIN, adminSecret)).toBe(200);
-      const other = await upload(admin, portal.url(), `/api/clients/${clientId}/image`, {}, { name: 'nieuw.png', data: PHOTO });
+      const other = await upload(
+        admin,
+        portal.url(),
+        `/api/clients/${clientId}/image`,
+        {},
+        { name: 'nieuw.png', data: PHOTO },
+      );
       expect(other.status).toBe(200);
       if (!onPostgres) {
         const beside = await runCli(target.env, ['restore', backupFile, '--force']);
@@ -254,7 +303,11 @@ describe(`back-up and restore of a portal on ${onPostgres ? 'PostgreSQL' : 'the 
     }
     const refused = await runCli(target.env, ['restore', backupFile]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(onPostgres ? 'De database van DATABASE_URL bevat al tabellen.' : `De datamap ${target.dataDir} bevat al een database.`);
+    expect(refused.stderr).toContain(
+      onPostgres
+        ? 'De database van DATABASE_URL bevat al tabellen.'
+        : `De datamap ${target.dataDir} bevat al een database.`,
+    );
     expect(refused.stderr).toContain('er is niets gewijzigd. Herstel in een lege datamap of database, of geef --force');
 
     const forced = await runCli(target.env, ['restore', backupFile, '--force']);
@@ -272,26 +325,34 @@ describe(`back-up and restore of a portal on ${onPostgres ? 'PostgreSQL' : 'the 
     }
   }, 300_000);
 
-  it(onPostgres ? 'names the missing pg_dump and pg_restore and how to install them' : 'needs no PostgreSQL client tools', async () => {
-    const noTools = { PG_BIN_DIR: path.join(tmp, 'no-tools') };
-    fs.mkdirSync(noTools.PG_BIN_DIR, { recursive: true });
-    const file = path.join(tmp, 'zonder-tools.backup');
-    const made = await runCli({ ...source.env, ...noTools }, ['backup', file]);
-    const target = await newTarget('notools');
-    const restored = await runCli({ ...target.env, ...noTools }, ['restore', backupFile]);
-    if (!onPostgres) {
-      expect(made.code, made.stderr).toBe(0);
-      expect(restored.code, restored.stderr).toBe(0);
-      return;
-    }
-    expect(made.code).toBe(1);
-    expect(made.stderr).toContain(`pg_dump is niet gevonden in PG_BIN_DIR (${noTools.PG_BIN_DIR}). Installeer de PostgreSQL-clientprogramma's van versie`);
-    expect(made.stderr).toMatch(/apt install postgresql-client-\d+/);
-    expect(fs.existsSync(file)).toBe(false);
-    expect(restored.code).toBe(1);
-    expect(restored.stderr).toContain(`pg_restore is niet gevonden in PG_BIN_DIR (${noTools.PG_BIN_DIR}).`);
-    expect(await isEmpty(target)).toBe(true);
-  }, 120_000);
+  it(
+    onPostgres
+      ? 'names the missing pg_dump and pg_restore and how to install them'
+      : 'needs no PostgreSQL client tools',
+    async () => {
+      const noTools = { PG_BIN_DIR: path.join(tmp, 'no-tools') };
+      fs.mkdirSync(noTools.PG_BIN_DIR, { recursive: true });
+      const file = path.join(tmp, 'zonder-tools.backup');
+      const made = await runCli({ ...source.env, ...noTools }, ['backup', file]);
+      const target = await newTarget('notools');
+      const restored = await runCli({ ...target.env, ...noTools }, ['restore', backupFile]);
+      if (!onPostgres) {
+        expect(made.code, made.stderr).toBe(0);
+        expect(restored.code, restored.stderr).toBe(0);
+        return;
+      }
+      expect(made.code).toBe(1);
+      expect(made.stderr).toContain(
+        `pg_dump is niet gevonden in PG_BIN_DIR (${noTools.PG_BIN_DIR}). Installeer de PostgreSQL-clientprogramma's van versie`,
+      );
+      expect(made.stderr).toMatch(/apt install postgresql-client-\d+/);
+      expect(fs.existsSync(file)).toBe(false);
+      expect(restored.code).toBe(1);
+      expect(restored.stderr).toContain(`pg_restore is niet gevonden in PG_BIN_DIR (${noTools.PG_BIN_DIR}).`);
+      expect(await isEmpty(target)).toBe(true);
+    },
+    120_000,
+  );
 
   it('a backup of an older schema restores and is migrated to the current one', async () => {
     const old = await newTarget('oldschema');
@@ -307,7 +368,10 @@ describe(`back-up and restore of a portal on ${onPostgres ? 'PostgreSQL' : 'the 
     const ran = await runCli(target.env, ['restore', oldBackup]);
     expect(ran.code, ran.stderr).toBe(0);
     const applied = await query(target, async (db) =>
-      (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((r) => r.name));
+      (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map(
+        (r) => r.name,
+      ),
+    );
     expect(applied).toEqual(names);
     expect(applied.at(-1)).toBe(latestMigration());
   }, 180_000);
@@ -325,7 +389,10 @@ describe('back-up and restore of files in a bucket', () => {
     const sourceEnv = { ...source.env, ...bucket.env };
     const sourceStorage = await openStorage(loadConfig(sourceEnv));
     const stored = new Map<string, Buffer>();
-    for (const [folder, data] of [['signatures', LOGO], ['repairs', crypto.randomBytes(200_000)]] as const) {
+    for (const [folder, data] of [
+      ['signatures', LOGO],
+      ['repairs', crypto.randomBytes(200_000)],
+    ] as const) {
       stored.set(await sourceStorage.put(folder, 'x.png', data), data);
     }
     const file = path.join(tmp, 'bucket.backup');
@@ -341,7 +408,10 @@ describe('back-up and restore of files in a bucket', () => {
     for (const [key, data] of stored) expect((await targetStorage.readBuffer(key)).equals(data), key).toBe(true);
 
     const emptyDatabase = await newTarget('bucketfull');
-    const refused = await runCli({ ...emptyDatabase.env, ...bucket.env, STORAGE_URL: 's3://portaal/hersteld' }, ['restore', file]);
+    const refused = await runCli({ ...emptyDatabase.env, ...bucket.env, STORAGE_URL: 's3://portaal/hersteld' }, [
+      'restore',
+      file,
+    ]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('De bucket portaal/hersteld/ bevat al bestanden.');
     expect(await isEmpty(emptyDatabase)).toBe(true);

@@ -14,16 +14,26 @@ let product: number;
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const asn = (overrides: Record<string, unknown>) => ({
-  client_id: customer, reference: 'ORD-BAD', w_number: 'W-1', stock_owner: 'Eindklant', expected: future,
-  products: [{ product_id: product, quantity: 1 }], ...overrides,
+  client_id: customer,
+  reference: 'ORD-BAD',
+  w_number: 'W-1',
+  stock_owner: 'Eindklant',
+  expected: future,
+  products: [{ product_id: product, quantity: 1 }],
+  ...overrides,
 });
 
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await ctx.client().signIn('beheerder@demo.local');
-  const row = await ctx.db.selectFrom('products').innerJoin('clients', 'clients.id', 'products.client_id')
-    .select(['products.id', 'products.client_id']).where('clients.client_type_id', '=', 3).where('products.deleted_at', 'is', null)
-    .orderBy('products.id').executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('products')
+    .innerJoin('clients', 'clients.id', 'products.client_id')
+    .select(['products.id', 'products.client_id'])
+    .where('clients.client_type_id', '=', 3)
+    .where('products.deleted_at', 'is', null)
+    .orderBy('products.id')
+    .executeTakeFirstOrThrow();
   product = row.id;
   customer = row.client_id;
 });
@@ -34,7 +44,10 @@ describe('bad input answers 422 on the field', () => {
     const res = await admin.post('/api/addresses', { client_id: 3_000_000_000 });
     expect(res.status).toBe(422);
     expect(res.body.errors.client_id).toEqual(['Kies een bestaande waarde.']);
-    const asnRes = await admin.post('/api/asns', asn({ client_id: 3_000_000_000, products: [{ product_id: 3_000_000_000, quantity: 1 }] }));
+    const asnRes = await admin.post(
+      '/api/asns',
+      asn({ client_id: 3_000_000_000, products: [{ product_id: 3_000_000_000, quantity: 1 }] }),
+    );
     expect(asnRes.status).toBe(422);
     expect(asnRes.body.errors.client_id).toEqual(['Kies een bestaande waarde.']);
     const filtered = await admin.get('/api/products?filters[client_id]=3000000000');
@@ -46,9 +59,13 @@ describe('bad input answers 422 on the field', () => {
   it('a NUL byte in a search, a filter or a text field', async () => {
     const search = await admin.get('/api/users?search=a%00b');
     expect(search.status).toBe(422);
-    expect(search.body)
-      .toEqual({ message: 'Validatie mislukt!', errors: { search: ['Dit veld bevat een ongeldig teken.'] } });
-    expect((await admin.get('/api/client-list?filters[all]=a%00b')).body.errors).toEqual({ 'filters[all]': ['Dit veld bevat een ongeldig teken.'] });
+    expect(search.body).toEqual({
+      message: 'Validatie mislukt!',
+      errors: { search: ['Dit veld bevat een ongeldig teken.'] },
+    });
+    expect((await admin.get('/api/client-list?filters[all]=a%00b')).body.errors).toEqual({
+      'filters[all]': ['Dit veld bevat een ongeldig teken.'],
+    });
     const role = await admin.post('/api/roles', { name: 'a\u0000b', description: 'Omschrijving' });
     expect(role.status).toBe(422);
     expect(role.body.errors).toEqual({ name: ['Dit veld bevat een ongeldig teken.'] });
@@ -70,7 +87,14 @@ describe('bad input answers 422 on the field', () => {
 
   it('a sort or tab that is not on the list, also an object-prototype key', async () => {
     for (const sort of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'geen_kolom']) {
-      for (const list of ['/api/client-list', '/api/users', '/api/roles', '/api/products', '/api/bundles', '/api/asns']) {
+      for (const list of [
+        '/api/client-list',
+        '/api/users',
+        '/api/roles',
+        '/api/products',
+        '/api/bundles',
+        '/api/asns',
+      ]) {
         const res = await admin.get(`${list}?sort=${sort}`);
         expect(res.status, `${list} ${sort}`).toBe(422);
         expect(res.body.errors, `${list} ${sort}`).toEqual({ sort: ['Op deze kolom kan niet worden gesorteerd.'] });

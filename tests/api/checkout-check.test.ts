@@ -22,21 +22,38 @@ let n = 0;
 
 async function item(productId: number, owner: number, status: number = ItemStatus.INGEKLAARD) {
   const serial = `CK${String(++n).padStart(6, '0')}`;
-  return ctx.db.insertInto('items').values({ product_id: productId, client_id: owner, status_id: status, serial })
-    .returning(['id', 'serial']).executeTakeFirstOrThrow().then((r) => ({ id: r.id, serial: r.serial! }));
+  return ctx.db
+    .insertInto('items')
+    .values({ product_id: productId, client_id: owner, status_id: status, serial })
+    .returning(['id', 'serial'])
+    .executeTakeFirstOrThrow()
+    .then((r) => ({ id: r.id, serial: r.serial! }));
 }
 
 async function delivery(clientId: number, productIds: number[], extra: { is_cancelled?: boolean } = {}) {
-  const d = await ctx.db.insertInto('deliveries').values({
-    delivery_type_id: DeliveryType.INDIENST, client_id: clientId, carrier_id: Carrier.REUZADO, order_number: `CK-ORD-${++n}`,
-    date: sql<string>`current_date`, is_cancelled: extra.is_cancelled ?? false,
-  }).returning('id').executeTakeFirstOrThrow();
-  await ctx.db.insertInto('delivery_products').values(productIds.map((product_id) => ({ delivery_id: d.id, product_id, is_pickup: 0 }))).execute();
+  const d = await ctx.db
+    .insertInto('deliveries')
+    .values({
+      delivery_type_id: DeliveryType.INDIENST,
+      client_id: clientId,
+      carrier_id: Carrier.REUZADO,
+      order_number: `CK-ORD-${++n}`,
+      date: sql<string>`current_date`,
+      is_cancelled: extra.is_cancelled ?? false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('delivery_products')
+    .values(productIds.map((product_id) => ({ delivery_id: d.id, product_id, is_pickup: 0 })))
+    .execute();
   return d.id;
 }
 
-const checkedOut = async (id: number) => (await ctx.db.selectFrom('delivery_products').select('checked_out_at').where('delivery_id', '=', id).execute())
-  .filter((l) => l.checked_out_at !== null).length;
+const checkedOut = async (id: number) =>
+  (
+    await ctx.db.selectFrom('delivery_products').select('checked_out_at').where('delivery_id', '=', id).execute()
+  ).filter((l) => l.checked_out_at !== null).length;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -47,13 +64,37 @@ beforeAll(async () => {
   klant = await ctx.client().signIn('klant@demo.local');
   customer = (await klant.get('/api/auth/me')).body.contact.client_id;
   const resellerId = (await reseller.get('/api/auth/me')).body.contact.client_id as number;
-  endUser = (await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', customer).where('client_type_id', '=', ClientType.EINDGEBRUIKER)
-    .orderBy('id').executeTakeFirstOrThrow()).id;
-  otherCustomer = (await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).where('parent_client_id', '!=', resellerId)
-    .orderBy('id').executeTakeFirstOrThrow()).id;
-  const product = (client: number, name: string) => ctx.db.insertInto('products').values({
-    client_id: client, product_group_id: 1, name, article_number: `CK-${name}`, unique_product_id: `CK-${name}-${client}`,
-  }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
+  endUser = (
+    await ctx.db
+      .selectFrom('clients')
+      .select('id')
+      .where('parent_client_id', '=', customer)
+      .where('client_type_id', '=', ClientType.EINDGEBRUIKER)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  otherCustomer = (
+    await ctx.db
+      .selectFrom('clients')
+      .select('id')
+      .where('client_type_id', '=', ClientType.EINDKLANT)
+      .where('parent_client_id', '!=', resellerId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const product = (client: number, name: string) =>
+    ctx.db
+      .insertInto('products')
+      .values({
+        client_id: client,
+        product_group_id: 1,
+        name,
+        article_number: `CK-${name}`,
+        unique_product_id: `CK-${name}-${client}`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => r.id);
   laptop = await product(customer, 'Laptop');
   tablet = await product(otherCustomer, 'Tablet');
 });
@@ -66,7 +107,8 @@ describe('POST /api/delivery/checkout/check', () => {
     const foreign = await item(tablet, otherCustomer);
     const id = await delivery(endUser, [laptop, laptop]);
     const res = await magazijn.post('/api/delivery/checkout/check', {
-      id, serials: [a.serial, a.serial.toLowerCase(), 'KORT', 'CK999999', foreign.serial, inUse.serial, b.serial, c.serial],
+      id,
+      serials: [a.serial, a.serial.toLowerCase(), 'KORT', 'CK999999', foreign.serial, inUse.serial, b.serial, c.serial],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual([
@@ -81,7 +123,9 @@ describe('POST /api/delivery/checkout/check', () => {
       { serial: c.serial, available: false, message: 'Serienummer hoort niet bij deze levering.' },
     ]);
     expect(await checkedOut(id)).toBe(0);
-    expect((await ctx.db.selectFrom('items').select('status_id').where('id', '=', a.id).executeTakeFirstOrThrow()).status_id).toBe(ItemStatus.INGEKLAARD);
+    expect(
+      (await ctx.db.selectFrom('items').select('status_id').where('id', '=', a.id).executeTakeFirstOrThrow()).status_id,
+    ).toBe(ItemStatus.INGEKLAARD);
 
     // What the check says is what the check-out does.
     expect((await magazijn.post('/api/delivery/checkout', { id, serials: [a.serial, b.serial] })).status).toBe(200);
@@ -101,13 +145,18 @@ describe('POST /api/delivery/checkout/check', () => {
     expect((await magazijn.post('/api/delivery/checkout/check', { id: 'x', serials: ['A'] })).status).toBe(422);
   });
 
-  it('keeps to the customer hierarchy: another tenant\'s delivery is not found, its serial is unknown', async () => {
+  it("keeps to the customer hierarchy: another tenant's delivery is not found, its serial is unknown", async () => {
     const mine = await item(laptop, customer);
     const foreign = await item(tablet, otherCustomer);
     const own = await delivery(endUser, [laptop]);
     const theirs = await delivery(otherCustomer, [tablet]);
-    expect((await reseller.post('/api/delivery/checkout/check', { id: theirs, serials: [foreign.serial] })).status).toBe(404);
-    const res = await reseller.post('/api/delivery/checkout/check', { id: own, serials: [mine.serial, foreign.serial] });
+    expect(
+      (await reseller.post('/api/delivery/checkout/check', { id: theirs, serials: [foreign.serial] })).status,
+    ).toBe(404);
+    const res = await reseller.post('/api/delivery/checkout/check', {
+      id: own,
+      serials: [mine.serial, foreign.serial],
+    });
     expect(res.status).toBe(200);
     // The other tenant's serial answers exactly like one that does not exist.
     expect(res.body.data).toEqual([

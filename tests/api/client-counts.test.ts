@@ -20,23 +20,34 @@ let klantId: number;
 let otherResellerId: number;
 
 const lists: [path: string, type: number | null][] = [
-  ['/api/resellers', ClientType.RESELLER], ['/api/endcustomers', ClientType.EINDKLANT], ['/api/endusers', ClientType.EINDGEBRUIKER],
-  ['/api/client-list', null], [`/api/client-list?filters[client_type_id]=${ClientType.EINDGEBRUIKER}`, ClientType.EINDGEBRUIKER],
+  ['/api/resellers', ClientType.RESELLER],
+  ['/api/endcustomers', ClientType.EINDKLANT],
+  ['/api/endusers', ClientType.EINDGEBRUIKER],
+  ['/api/client-list', null],
+  [`/api/client-list?filters[client_type_id]=${ClientType.EINDGEBRUIKER}`, ClientType.EINDGEBRUIKER],
   [`/api/endusers?filters[client_type_id]=${ClientType.EINDKLANT}`, -1],
 ];
 
-/** What a user of `viewer` (null: the provider) sees of `type` (null: every type; -1: nothing), counted on the clients. */
+/**
+ * What a user of `viewer` (null: the provider) sees of `type` (null: every type; -1: nothing), counted on the clients.
+ */
 async function directCount(viewer: number | null, type: number | null): Promise<number> {
   const row = await sql<{ n: number }>`select count(*)::int n from clients x
     where x.deleted_at is null and (${type}::int is null or x.client_type_id = ${type}::int)
       and (${viewer}::int is null or x.id = ${viewer}::int or x.parent_client_id = ${viewer}::int
-        or exists (select 1 from clients p where p.id = x.parent_client_id and p.parent_client_id = ${viewer}::int))`.execute(ctx.db);
+        or exists (select 1 from clients p where p.id = x.parent_client_id and p.parent_client_id = ${viewer}::int))`.execute(
+    ctx.db,
+  );
   return row.rows[0]!.n;
 }
 
 /** Every list's total, last page and links for the provider, a reseller and an end customer equal the direct count. */
 async function expectListTotals(label: string) {
-  const viewers: [ApiClient, number | null][] = [[admin, null], [reseller, resellerId], [klant, klantId]];
+  const viewers: [ApiClient, number | null][] = [
+    [admin, null],
+    [reseller, resellerId],
+    [klant, klantId],
+  ];
   for (const [user, viewer] of viewers) {
     for (const [path, type] of lists) {
       const res = await user.get(`${path}${path.includes('?') ? '&' : '?'}per_page=10`);
@@ -51,9 +62,17 @@ async function expectListTotals(label: string) {
 
 /** client_counts (its rows that are not 0) against the clients grouped by every client that sees them. */
 async function expectTableExact(label: string) {
-  const table = await sql<{ client_id: number; client_type_id: number; n: number }>`select client_id, client_type_id, n from client_counts
+  const table = await sql<{
+    client_id: number;
+    client_type_id: number;
+    n: number;
+  }>`select client_id, client_type_id, n from client_counts
     where n <> 0 order by client_id, client_type_id`.execute(ctx.db);
-  const direct = await sql<{ client_id: number; client_type_id: number; n: number }>`select a.id client_id, x.client_type_id, count(*)::int n
+  const direct = await sql<{
+    client_id: number;
+    client_type_id: number;
+    n: number;
+  }>`select a.id client_id, x.client_type_id, count(*)::int n
     from clients x left join clients p on p.id = x.parent_client_id
     join (select id from clients union all select 0) a on a.id in (0, x.id, x.parent_client_id, p.parent_client_id)
     where x.deleted_at is null group by a.id, x.client_type_id order by 1, 2`.execute(ctx.db);
@@ -73,10 +92,17 @@ describe('customer list totals (client_counts)', () => {
     await expectListTotals('seeded');
     await expectTableExact('seeded');
 
-    const created = await admin.post('/api/clients', { name: 'Telling Eindklant', client_type_id: ClientType.EINDKLANT, parent_client_id: resellerId });
+    const created = await admin.post('/api/clients', {
+      name: 'Telling Eindklant',
+      client_type_id: ClientType.EINDKLANT,
+      parent_client_id: resellerId,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const customer = created.body.data.id as number;
-    const second = await reseller.post('/api/clients', { name: 'Telling Eindklant 2', client_type_id: ClientType.EINDKLANT });
+    const second = await reseller.post('/api/clients', {
+      name: 'Telling Eindklant 2',
+      client_type_id: ClientType.EINDKLANT,
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     // End users straight in the table (the API creates one with its first delivery).
     const user = await insertClient(ClientType.EINDGEBRUIKER, customer);
@@ -90,29 +116,46 @@ describe('customer list totals (client_counts)', () => {
     await expectListTotals('undeleted');
 
     // The end customer and its end user leave the reseller's part for another reseller's, and come back.
-    const moved = await admin.put(`/api/clients/${customer}`, { name: 'Telling Eindklant', parent_client_id: otherResellerId });
+    const moved = await admin.put(`/api/clients/${customer}`, {
+      name: 'Telling Eindklant',
+      parent_client_id: otherResellerId,
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     await expectListTotals('moved');
     await expectTableExact('moved');
     await ctx.db.updateTable('clients').set({ parent_client_id: resellerId }).where('id', '=', customer).execute();
     await expectListTotals('moved back');
 
-    await ctx.db.updateTable('clients').set({ client_type_id: ClientType.RESELLER }).where('id', '=', customer).execute();
+    await ctx.db
+      .updateTable('clients')
+      .set({ client_type_id: ClientType.RESELLER })
+      .where('id', '=', customer)
+      .execute();
     await expectListTotals('retyped');
-    await ctx.db.updateTable('clients').set({ client_type_id: ClientType.EINDKLANT }).where('id', '=', customer).execute();
+    await ctx.db
+      .updateTable('clients')
+      .set({ client_type_id: ClientType.EINDKLANT })
+      .where('id', '=', customer)
+      .execute();
 
     await ctx.db.deleteFrom('clients').where('id', 'in', [user, customer]).execute();
     await expectListTotals('hard-deleted');
     await expectTableExact('hard-deleted');
 
     const before = await admin.get('/api/client-list');
-    await expect(ctx.db.transaction().execute(async (trx) => {
-      const id = await insertClient(ClientType.EINDKLANT, resellerId, trx);
-      await insertClient(ClientType.EINDGEBRUIKER, id, trx);
-      await trx.updateTable('clients').set({ parent_client_id: otherResellerId }).where('parent_client_id', '=', resellerId).execute();
-      await trx.updateTable('clients').set({ deleted_at: new Date() }).where('id', '=', klantId).execute();
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        const id = await insertClient(ClientType.EINDKLANT, resellerId, trx);
+        await insertClient(ClientType.EINDGEBRUIKER, id, trx);
+        await trx
+          .updateTable('clients')
+          .set({ parent_client_id: otherResellerId })
+          .where('parent_client_id', '=', resellerId)
+          .execute();
+        await trx.updateTable('clients').set({ deleted_at: new Date() }).where('id', '=', klantId).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
     expect((await admin.get('/api/client-list')).body.total).toBe(before.body.total);
     await expectListTotals('rolled back');
     await expectTableExact('rolled back');
@@ -129,28 +172,72 @@ describe('customer list totals (client_counts)', () => {
       if (op <= 1 || target === null) {
         mine.push(await insertClient(1 + Math.floor(random() * 4), random() < 0.1 ? null : pick(ids)));
       } else if (op === 2) {
-        await ctx.db.updateTable('clients').set({ deleted_at: random() < 0.7 ? new Date() : null }).where('id', '=', target).execute();
+        await ctx.db
+          .updateTable('clients')
+          .set({ deleted_at: random() < 0.7 ? new Date() : null })
+          .where('id', '=', target)
+          .execute();
       } else if (op === 3) {
         // A move anywhere, even below its own children: the counts follow the parents as they are.
-        await ctx.db.updateTable('clients').set({ parent_client_id: random() < 0.1 ? null : pick(ids) }).where('id', '=', target).execute();
+        await ctx.db
+          .updateTable('clients')
+          .set({ parent_client_id: random() < 0.1 ? null : pick(ids) })
+          .where('id', '=', target)
+          .execute();
       } else if (op === 4) {
-        await ctx.db.updateTable('clients').set({ client_type_id: 1 + Math.floor(random() * 4) }).where('id', '=', target).execute();
+        await ctx.db
+          .updateTable('clients')
+          .set({ client_type_id: 1 + Math.floor(random() * 4) })
+          .where('id', '=', target)
+          .execute();
       } else if (op === 5) {
         // Several rows in one statement: a parent and its children moved (or retyped and deleted) together.
-        const family = await ctx.db.selectFrom('clients').select('id').where((eb) => eb.or([eb('id', '=', target), eb('parent_client_id', '=', target)])).execute();
-        await ctx.db.updateTable('clients').set({ parent_client_id: pick(ids), client_type_id: 1 + Math.floor(random() * 4), deleted_at: random() < 0.3 ? new Date() : null })
-          .where('id', 'in', family.map((r) => r.id)).where('id', 'in', mine).execute();
+        const family = await ctx.db
+          .selectFrom('clients')
+          .select('id')
+          .where((eb) => eb.or([eb('id', '=', target), eb('parent_client_id', '=', target)]))
+          .execute();
+        await ctx.db
+          .updateTable('clients')
+          .set({
+            parent_client_id: pick(ids),
+            client_type_id: 1 + Math.floor(random() * 4),
+            deleted_at: random() < 0.3 ? new Date() : null,
+          })
+          .where(
+            'id',
+            'in',
+            family.map((r) => r.id),
+          )
+          .where('id', 'in', mine)
+          .execute();
       } else if (op === 6) {
-        // A client of this test with its children of this test, deleted in one statement (when nothing else refers to them).
-        const family = (await ctx.db.selectFrom('clients').select('id').where((eb) => eb.or([eb('id', '=', target), eb('parent_client_id', '=', target)]))
-          .where('id', 'in', mine).execute()).map((r) => r.id);
-        const blocked = await ctx.db.selectFrom('clients').select('id').where('parent_client_id', 'in', family).where('id', 'not in', family).executeTakeFirst();
+        // A client of this test with its children of this test, deleted in one statement (when nothing else refers to
+        // them).
+        const family = (
+          await ctx.db
+            .selectFrom('clients')
+            .select('id')
+            .where((eb) => eb.or([eb('id', '=', target), eb('parent_client_id', '=', target)]))
+            .where('id', 'in', mine)
+            .execute()
+        ).map((r) => r.id);
+        const blocked = await ctx.db
+          .selectFrom('clients')
+          .select('id')
+          .where('parent_client_id', 'in', family)
+          .where('id', 'not in', family)
+          .executeTakeFirst();
         if (!blocked) {
           await ctx.db.deleteFrom('clients').where('id', 'in', family).execute();
           for (const id of family) mine.splice(mine.indexOf(id), 1);
         }
       } else {
-        await ctx.db.updateTable('clients').set({ name: `Hernoemd ${step}`, updated_at: new Date() }).where('id', '=', target).execute();
+        await ctx.db
+          .updateTable('clients')
+          .set({ name: `Hernoemd ${step}`, updated_at: new Date() })
+          .where('id', '=', target)
+          .execute();
       }
       if (step % 10 === 9) await expectTableExact(`step ${step}`);
     }
@@ -162,8 +249,16 @@ describe('customer list totals (client_counts)', () => {
     const customer = await insertClient(ClientType.EINDKLANT, resellerId);
     await insertClient(ClientType.EINDGEBRUIKER, customer);
     const move = async (trx: typeof ctx.db) => {
-      const row = await trx.selectFrom('clients').select('parent_client_id').where('id', '=', customer).executeTakeFirstOrThrow();
-      await trx.updateTable('clients').set({ parent_client_id: row.parent_client_id === resellerId ? otherResellerId : resellerId }).where('id', '=', customer).execute();
+      const row = await trx
+        .selectFrom('clients')
+        .select('parent_client_id')
+        .where('id', '=', customer)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('clients')
+        .set({ parent_client_id: row.parent_client_id === resellerId ? otherResellerId : resellerId })
+        .where('id', '=', customer)
+        .execute();
     };
     const insert = (trx: typeof ctx.db) => insertClient(ClientType.EINDGEBRUIKER, customer, trx);
     // The move first, the insert waiting for it; then the insert first, the move waiting for it.

@@ -27,18 +27,35 @@ describe('a lost PostgreSQL connection', () => {
     ctx = await createTestContext();
     admin = await ctx.client().signIn('beheerder@demo.local');
     dbName = (await sql<{ name: string }>`select current_database() as name`.execute(ctx.db)).rows[0]!.name;
-    clientId = (await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', 3).orderBy('id').executeTakeFirstOrThrow()).id;
+    clientId = (
+      await ctx.db
+        .selectFrom('clients')
+        .select('id')
+        .where('client_type_id', '=', 3)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => ctx?.close());
 
   /** Ends every backend of the test database, as a database restart or failover would. */
   const terminateAll = () =>
     withDatabase(process.env.TEST_DATABASE_URL!, async (admin) => {
-      const res = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+      const res = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [dbName],
+      );
       return res.rowCount ?? 0;
     });
 
-  const address = (name: string) => ({ name, street: 'Damrak', number: '12', zipcode: '1012LG', city: 'Amsterdam', client_id: clientId });
+  const address = (name: string) => ({
+    name,
+    street: 'Damrak',
+    number: '12',
+    zipcode: '1012LG',
+    city: 'Amsterdam',
+    client_id: clientId,
+  });
 
   it('answers 503 (never 500) while backends are terminated under load, keeps every acknowledged write, and recovers without a restart', async () => {
     const writes: { name: string; status: number; body: unknown }[] = [];
@@ -76,7 +93,9 @@ describe('a lost PostgreSQL connection', () => {
     let rounds = 0;
     do await round(++rounds);
     while (rounds < 5 && ![...writes, ...reads].some((a) => a.status === 503));
-    console.log(`connection loss: ${rounds} round(s), ${terminated} backends terminated; answers ${JSON.stringify(countBy([...writes, ...reads].map((a) => a.status)))}`);
+    console.log(
+      `connection loss: ${rounds} round(s), ${terminated} backends terminated; answers ${JSON.stringify(countBy([...writes, ...reads].map((a) => a.status)))}`,
+    );
 
     expect(terminated).toBeGreaterThan(0);
     const answers = [...writes, ...reads];
@@ -87,7 +106,15 @@ describe('a lost PostgreSQL connection', () => {
 
     // Every write that was acknowledged is in the database.
     const acknowledged = writes.filter((w) => w.status === 201).map((w) => w.name);
-    const stored = await ctx.db.selectFrom('addresses').select('name').where('name', 'in', writes.map((w) => w.name)).execute();
+    const stored = await ctx.db
+      .selectFrom('addresses')
+      .select('name')
+      .where(
+        'name',
+        'in',
+        writes.map((w) => w.name),
+      )
+      .execute();
     for (const name of acknowledged) expect(stored.map((s) => s.name)).toContain(name);
 
     // The same process, new connections: everything works again.
@@ -131,7 +158,11 @@ describe('a lost PostgreSQL connection', () => {
     // new connection and answer 200.
     await within(10_000, async () => {
       const blocked = await withDatabase(process.env.TEST_DATABASE_URL!, (c) =>
-        c.query(`select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and query like 'update "addresses"%'`, [dbName]));
+        c.query(
+          `select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and query like 'update "addresses"%'`,
+          [dbName],
+        ),
+      );
       return (blocked.rowCount ?? 0) > 0;
     });
     await terminateAll();
@@ -158,7 +189,11 @@ describe('a lost PostgreSQL connection', () => {
     await sql`alter table permission_role disable trigger permission_role_auth_notify`.execute(ctx.db);
     try {
       await withDatabase(process.env.TEST_DATABASE_URL!, (admin) =>
-        admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'portal auth listener'", [dbName]));
+        admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'portal auth listener'",
+          [dbName],
+        ),
+      );
       await until(() => !ctx.authChanges.live);
       await sql`delete from permission_role where ${stockRight}`.execute(ctx.db);
       expect((await magazijn.get('/api/products')).status).toBe(403);
@@ -166,7 +201,9 @@ describe('a lost PostgreSQL connection', () => {
       await until(() => ctx.authChanges.live);
       expect((await magazijn.get('/api/products')).status).toBe(403);
       await sql`insert into permission_role (role_id, permission_id)
-        select r.id, p.id from roles r, permissions p where r.name = 'Magazijn' and p.name = 'Voorraad bekijken'`.execute(ctx.db);
+        select r.id, p.id from roles r, permissions p where r.name = 'Magazijn' and p.name = 'Voorraad bekijken'`.execute(
+        ctx.db,
+      );
       expect((await magazijn.get('/api/products')).status).toBe(403); // cached again: the unannounced grant is not seen
     } finally {
       await sql`alter table permission_role enable trigger permission_role_auth_notify`.execute(ctx.db);
@@ -186,9 +223,14 @@ describe('the server process on PostgreSQL', () => {
   });
 
   it('waits for a database that is not there at start, then lives through terminated backends under load', async () => {
-    portal = await spawnPortalProcess({
-      DATABASE_URL: withDbName(url, dbName), WEB_DIST_DIR: path.join(process.cwd(), '.tmp', 'no-web'), SEED_DEMO: 'false',
-    }, 'source');
+    portal = await spawnPortalProcess(
+      {
+        DATABASE_URL: withDbName(url, dbName),
+        WEB_DIST_DIR: path.join(process.cwd(), '.tmp', 'no-web'),
+        SEED_DEMO: 'false',
+      },
+      'source',
+    );
     const output = portal.output;
 
     // No database yet: the server logs and tries again with a growing delay instead of exiting.
@@ -205,22 +247,33 @@ describe('the server process on PostgreSQL', () => {
     let clientId = 0;
     await withDatabase(withDbName(url, dbName), async (c) => {
       const user = await c.query(`select id from users where email = 'beheerder@demo.local'`);
-      await c.query(`insert into sessions (id, user_id, otp_authorized, xsrf_token, expires_at) values ($1, $2, true, $3, now() + interval '1 hour')`,
-        [hashToken(token), user.rows[0].id, xsrf]);
+      await c.query(
+        `insert into sessions (id, user_id, otp_authorized, xsrf_token, expires_at) values ($1, $2, true, $3, now() + interval '1 hour')`,
+        [hashToken(token), user.rows[0].id, xsrf],
+      );
       clientId = (await c.query('select id from clients where client_type_id = 3 order by id limit 1')).rows[0].id;
     });
     const call = async (method: string, route: string, body?: unknown) => {
       const res = await fetch(`${base}${route}`, {
         method,
-        headers: { cookie: `portal_session=${token}`, 'x-xsrf-token': xsrf, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          cookie: `portal_session=${token}`,
+          'x-xsrf-token': xsrf,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       return { status: res.status, body: await res.json().catch(() => null) };
     };
     expect((await call('GET', '/api/auth/me')).status).toBe(200);
 
-    const terminateAll = () => withDatabase(url, (admin) =>
-      admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]));
+    const terminateAll = () =>
+      withDatabase(url, (admin) =>
+        admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [dbName],
+        ),
+      );
     const writes: { name: string; status: number }[] = [];
     const statuses: number[] = [];
     const killer = (async () => {
@@ -233,7 +286,14 @@ describe('the server process on PostgreSQL', () => {
       await new Promise((r) => setTimeout(r, i * 6));
       if (i % 2 === 0) {
         const name = `Proces ${i}`;
-        const res = await call('POST', '/api/addresses', { name, street: 'Damrak', number: '1', zipcode: '1012LG', city: 'Amsterdam', client_id: clientId });
+        const res = await call('POST', '/api/addresses', {
+          name,
+          street: 'Damrak',
+          number: '1',
+          zipcode: '1012LG',
+          city: 'Amsterdam',
+          client_id: clientId,
+        });
         writes.push({ name, status: res.status });
         statuses.push(res.status);
       } else {
@@ -246,8 +306,21 @@ describe('the server process on PostgreSQL', () => {
     expect(portal.child.exitCode).toBeNull();
     expect(statuses.filter((s) => ![200, 201, 503].includes(s))).toEqual([]);
     expect((await call('GET', '/api/auth/me')).status).toBe(200);
-    expect((await call('POST', '/api/addresses', { name: 'Daarna', street: 'Damrak', number: '1', zipcode: '1012LG', city: 'Amsterdam', client_id: clientId })).status).toBe(201);
-    const stored = await withDatabase(withDbName(url, dbName), (c) => c.query('select name from addresses where name = any($1)', [writes.map((w) => w.name)]));
+    expect(
+      (
+        await call('POST', '/api/addresses', {
+          name: 'Daarna',
+          street: 'Damrak',
+          number: '1',
+          zipcode: '1012LG',
+          city: 'Amsterdam',
+          client_id: clientId,
+        })
+      ).status,
+    ).toBe(201);
+    const stored = await withDatabase(withDbName(url, dbName), (c) =>
+      c.query('select name from addresses where name = any($1)', [writes.map((w) => w.name)]),
+    );
     const names = stored.rows.map((r) => r.name);
     for (const w of writes.filter((x) => x.status === 201)) expect(names).toContain(w.name);
     expect(output()).not.toMatch(/Unhandled 'error' event|BoundPool/);

@@ -9,7 +9,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
-import { hierarchyUsers, insertDelivery as insertDeliveryIn, overlapping, seededRandom, type HierarchyUsers } from '../support/hierarchy';
+import {
+  hierarchyUsers,
+  insertDelivery as insertDeliveryIn,
+  overlapping,
+  seededRandom,
+  type HierarchyUsers,
+} from '../support/hierarchy';
 import type { Database } from '../../server/db/database';
 import type { Kysely } from 'kysely';
 
@@ -22,7 +28,9 @@ async function countMismatches() {
   const { rows } = await sql<{ id: number }>`select d.id from deliveries d
     left join (select delivery_id, count(*)::int n, count(checked_out_at)::int c,
                       count(*) filter (where is_backorder and checked_out_at is null)::int w from delivery_products group by delivery_id) x on x.delivery_id = d.id
-    where (d.products_count, d.checked_out_count, d.backorder_waiting_count) is distinct from (coalesce(x.n, 0), coalesce(x.c, 0), coalesce(x.w, 0))`.execute(ctx.db);
+    where (d.products_count, d.checked_out_count, d.backorder_waiting_count) is distinct from (coalesce(x.n, 0), coalesce(x.c, 0), coalesce(x.w, 0))`.execute(
+    ctx.db,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -33,18 +41,30 @@ async function expectCountsExact(label: string) {
 const insertDelivery = () => insertDeliveryIn(ctx.db, users.klantId, 'TEL');
 
 const addLines = (deliveryId: number, n: number, db: Kysely<Database> = ctx.db) =>
-  db.insertInto('delivery_products').values(Array.from({ length: n }, () => ({ delivery_id: deliveryId, product_id: product }))).execute();
+  db
+    .insertInto('delivery_products')
+    .values(Array.from({ length: n }, () => ({ delivery_id: deliveryId, product_id: product })))
+    .execute();
 
 beforeAll(async () => {
   ctx = await createTestContext();
   users = await hierarchyUsers(ctx);
-  product = (await ctx.db.selectFrom('products').select('id').where('client_id', '=', users.klantId).orderBy('id').executeTakeFirstOrThrow()).id;
+  product = (
+    await ctx.db
+      .selectFrom('products')
+      .select('id')
+      .where('client_id', '=', users.klantId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => ctx.close());
 
 describe('line counts of a delivery', () => {
   it('start equal to the lines of every delivery of the demo data', async () => {
-    const withLines = await sql<{ n: number }>`select count(distinct delivery_id)::int n from delivery_products`.execute(ctx.db);
+    const withLines = await sql<{
+      n: number;
+    }>`select count(distinct delivery_id)::int n from delivery_products`.execute(ctx.db);
     expect(withLines.rows[0]!.n).toBeGreaterThan(0);
     await expectCountsExact('demo data');
   });
@@ -52,23 +72,57 @@ describe('line counts of a delivery', () => {
   it('follow lines added, checked out, moved, deleted, and deleted with their delivery; a rollback leaves them', async () => {
     const [a, b, c] = [await insertDelivery(), await insertDelivery(), await insertDelivery()];
     // One statement for lines of three deliveries.
-    await ctx.db.insertInto('delivery_products').values([a, a, a, b, b, c].map((id, i) => ({ delivery_id: id, product_id: product, checked_out_at: i === 0 ? new Date() : null }))).execute();
+    await ctx.db
+      .insertInto('delivery_products')
+      .values(
+        [a, a, a, b, b, c].map((id, i) => ({
+          delivery_id: id,
+          product_id: product,
+          checked_out_at: i === 0 ? new Date() : null,
+        })),
+      )
+      .execute();
     await expectCountsExact('inserted');
-    await ctx.db.updateTable('delivery_products').set({ checked_out_at: new Date() }).where('delivery_id', 'in', [a, b]).execute();
+    await ctx.db
+      .updateTable('delivery_products')
+      .set({ checked_out_at: new Date() })
+      .where('delivery_id', 'in', [a, b])
+      .execute();
     await expectCountsExact('checked out');
-    const moved = (await ctx.db.selectFrom('delivery_products').select('id').where('delivery_id', '=', a).orderBy('id').executeTakeFirstOrThrow()).id;
-    await ctx.db.updateTable('delivery_products').set({ delivery_id: c, checked_out_at: null }).where('id', '=', moved).execute();
+    const moved = (
+      await ctx.db
+        .selectFrom('delivery_products')
+        .select('id')
+        .where('delivery_id', '=', a)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await ctx.db
+      .updateTable('delivery_products')
+      .set({ delivery_id: c, checked_out_at: null })
+      .where('id', '=', moved)
+      .execute();
     await expectCountsExact('moved');
-    await ctx.db.deleteFrom('delivery_products').where('delivery_id', '=', b).where('checked_out_at', 'is not', null).execute();
+    await ctx.db
+      .deleteFrom('delivery_products')
+      .where('delivery_id', '=', b)
+      .where('checked_out_at', 'is not', null)
+      .execute();
     await expectCountsExact('deleted');
     await ctx.db.deleteFrom('deliveries').where('id', '=', c).execute();
     await expectCountsExact('delivery deleted with its lines');
-    await expect(ctx.db.transaction().execute(async (trx) => {
-      await addLines(a, 5, trx);
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        await addLines(a, 5, trx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
     await expectCountsExact('rolled back');
-    const row = await ctx.db.selectFrom('deliveries').select(['products_count', 'checked_out_count']).where('id', '=', a).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('deliveries')
+      .select(['products_count', 'checked_out_count'])
+      .where('id', '=', a)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ products_count: 2, checked_out_count: 2 });
   });
 
@@ -76,12 +130,31 @@ describe('line counts of a delivery', () => {
     const { random, pick } = seededRandom(1326);
     const deliveries = [await insertDelivery(), await insertDelivery(), await insertDelivery(), await insertDelivery()];
     for (let step = 0; step < 60; step++) {
-      const lines = await ctx.db.selectFrom('delivery_products').select('id').where('delivery_id', 'in', deliveries).execute();
+      const lines = await ctx.db
+        .selectFrom('delivery_products')
+        .select('id')
+        .where('delivery_id', 'in', deliveries)
+        .execute();
       const action = random();
       if (action < 0.35 || lines.length === 0) await addLines(pick(deliveries), 1 + Math.floor(random() * 3));
-      else if (action < 0.5) await ctx.db.updateTable('delivery_products').set({ checked_out_at: random() < 0.7 ? new Date() : null }).where('id', '=', pick(lines).id).execute();
-      else if (action < 0.6) await ctx.db.updateTable('delivery_products').set({ is_backorder: random() < 0.7 }).where('id', '=', pick(lines).id).execute();
-      else if (action < 0.8) await ctx.db.updateTable('delivery_products').set({ delivery_id: pick(deliveries) }).where('id', '=', pick(lines).id).execute();
+      else if (action < 0.5)
+        await ctx.db
+          .updateTable('delivery_products')
+          .set({ checked_out_at: random() < 0.7 ? new Date() : null })
+          .where('id', '=', pick(lines).id)
+          .execute();
+      else if (action < 0.6)
+        await ctx.db
+          .updateTable('delivery_products')
+          .set({ is_backorder: random() < 0.7 })
+          .where('id', '=', pick(lines).id)
+          .execute();
+      else if (action < 0.8)
+        await ctx.db
+          .updateTable('delivery_products')
+          .set({ delivery_id: pick(deliveries) })
+          .where('id', '=', pick(lines).id)
+          .execute();
       else await ctx.db.deleteFrom('delivery_products').where('id', '=', pick(lines).id).execute();
     }
     await expectCountsExact('random sequence');
@@ -90,11 +163,31 @@ describe('line counts of a delivery', () => {
   it('count lines written by two transactions at once on the same delivery', async () => {
     const id = await insertDelivery();
     await addLines(id, 2);
-    const first = (await ctx.db.selectFrom('delivery_products').select('id').where('delivery_id', '=', id).orderBy('id').executeTakeFirstOrThrow()).id;
-    await overlapping(ctx.db, (trx) => addLines(id, 3, trx), (trx) => trx.updateTable('delivery_products').set({ checked_out_at: new Date() }).where('id', '=', first).execute());
-    await overlapping(ctx.db, (trx) => trx.deleteFrom('delivery_products').where('id', '=', first).execute(), (trx) => addLines(id, 1, trx));
+    const first = (
+      await ctx.db
+        .selectFrom('delivery_products')
+        .select('id')
+        .where('delivery_id', '=', id)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await overlapping(
+      ctx.db,
+      (trx) => addLines(id, 3, trx),
+      (trx) =>
+        trx.updateTable('delivery_products').set({ checked_out_at: new Date() }).where('id', '=', first).execute(),
+    );
+    await overlapping(
+      ctx.db,
+      (trx) => trx.deleteFrom('delivery_products').where('id', '=', first).execute(),
+      (trx) => addLines(id, 1, trx),
+    );
     await expectCountsExact('overlapping');
-    const row = await ctx.db.selectFrom('deliveries').select(['products_count', 'checked_out_count']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('deliveries')
+      .select(['products_count', 'checked_out_count'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ products_count: 5, checked_out_count: 0 });
   });
 
@@ -102,10 +195,18 @@ describe('line counts of a delivery', () => {
     const [two, four] = [await insertDelivery(), await insertDelivery()];
     await addLines(two, 2);
     await addLines(four, 4);
-    await ctx.db.updateTable('delivery_products').set({ checked_out_at: new Date() }).where('delivery_id', '=', four)
-      .where('id', 'in', ctx.db.selectFrom('delivery_products').select('id').where('delivery_id', '=', four).orderBy('id').limit(3)).execute();
-    const rows = (await users.admin.get('/api/deliveries?search=TEL-&sort=products_count&order=desc&per_page=200')).body.data as
-      { id: number; products_count: number; checked_out_count: number }[];
+    await ctx.db
+      .updateTable('delivery_products')
+      .set({ checked_out_at: new Date() })
+      .where('delivery_id', '=', four)
+      .where(
+        'id',
+        'in',
+        ctx.db.selectFrom('delivery_products').select('id').where('delivery_id', '=', four).orderBy('id').limit(3),
+      )
+      .execute();
+    const rows = (await users.admin.get('/api/deliveries?search=TEL-&sort=products_count&order=desc&per_page=200')).body
+      .data as { id: number; products_count: number; checked_out_count: number }[];
     expect(rows.find((r) => r.id === two)).toMatchObject({ products_count: 2, checked_out_count: 0 });
     expect(rows.find((r) => r.id === four)).toMatchObject({ products_count: 4, checked_out_count: 3 });
     const counts = rows.map((r) => r.products_count);

@@ -28,10 +28,10 @@ const publicRoutes: Record<string, string> = {
   'POST /api/auth/password-reset': 'the reset link: the single-use token is the credential',
   'GET /api/openapi.json': 'the description of the API, public like the paths of the spec; it holds no data',
   'GET /api/docs': 'the readable page of that description (Swagger UI)',
-  'GET /api/docs/static/index.html': 'the docs viewer\'s redirect to its page',
-  'GET /api/docs/static/swagger-initializer.js': 'the docs viewer\'s start script',
-  'GET /api/docs/static/*': 'the docs viewer\'s own script and style files',
-  'GET /api/docs/json': 'the docs viewer\'s copy of /api/openapi.json',
+  'GET /api/docs/static/index.html': "the docs viewer's redirect to its page",
+  'GET /api/docs/static/swagger-initializer.js': "the docs viewer's start script",
+  'GET /api/docs/static/*': "the docs viewer's own script and style files",
+  'GET /api/docs/json': "the docs viewer's copy of /api/openapi.json",
   'GET /api/docs/yaml': 'the same description as YAML',
 };
 
@@ -62,11 +62,29 @@ let otherUserId: number;
 let otherContactId: number;
 
 async function signInNewUser(email: string, roleId: number, clientId = 1): Promise<ApiClient> {
-  const contact = await ctx.db.insertInto('contacts').values({ client_id: clientId, first_name: 'Test', last_name: email, phone: '0201234567', email, has_account: true })
-    .returning('id').executeTakeFirstOrThrow();
-  const user = await ctx.db.insertInto('users').values({
-    contact_id: contact.id, name: `Test ${email}`, email, password_hash: await hashPassword(DEMO_PASSWORD), activated_at: new Date(),
-  }).returning('id').executeTakeFirstOrThrow();
+  const contact = await ctx.db
+    .insertInto('contacts')
+    .values({
+      client_id: clientId,
+      first_name: 'Test',
+      last_name: email,
+      phone: '0201234567',
+      email,
+      has_account: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .insertInto('users')
+    .values({
+      contact_id: contact.id,
+      name: `Test ${email}`,
+      email,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      activated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await ctx.db.insertInto('role_user').values({ user_id: user.id, role_id: roleId }).execute();
   return ctx.client().signIn(email);
 }
@@ -79,22 +97,42 @@ beforeAll(async () => {
   admin = await ctx.client().signIn('beheerder@demo.local');
   reseller = await ctx.client().signIn('reseller@demo.local');
   resellerClientId = (await reseller.get('/api/auth/me')).body.contact.client_id;
-  otherResellerId = (await admin.get('/api/getallresellers')).body.find((r: { id: number }) => r.id !== resellerClientId).id;
-  otherTenant = (await sql<{ id: number }>`select id from clients where id = ${otherResellerId}
+  otherResellerId = (await admin.get('/api/getallresellers')).body.find(
+    (r: { id: number }) => r.id !== resellerClientId,
+  ).id;
+  otherTenant = (
+    await sql<{ id: number }>`select id from clients where id = ${otherResellerId}
       or parent_client_id = ${otherResellerId}
-      or parent_client_id in (select id from clients where parent_client_id = ${otherResellerId})`.execute(ctx.db)).rows.map((r) => r.id);
+      or parent_client_id in (select id from clients where parent_client_id = ${otherResellerId})`.execute(ctx.db)
+  ).rows.map((r) => r.id);
   // A user and a contact of the other reseller, made through the API.
   const invited = await admin.post('/api/contacts', {
-    client_id: otherResellerId, first_name: 'Olga', last_name: 'Ander', phone: '0611111111', email: 'olga@andere-reseller.nl', has_account: true,
+    client_id: otherResellerId,
+    first_name: 'Olga',
+    last_name: 'Ander',
+    phone: '0611111111',
+    email: 'olga@andere-reseller.nl',
+    has_account: true,
   });
   expect(invited.status).toBe(201);
   otherContactId = invited.body.data.id;
   otherUserId = invited.body.data.user_id;
   // The reseller gets every right (not the Superuser role), so only the hierarchy can stop it.
-  const all = await ctx.db.insertInto('roles').values({ name: 'Alle rechten (test)', description: 'Elk recht' }).returning('id').executeTakeFirstOrThrow();
+  const all = await ctx.db
+    .insertInto('roles')
+    .values({ name: 'Alle rechten (test)', description: 'Elk recht' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const permissions = await ctx.db.selectFrom('permissions').select('id').execute();
-  await ctx.db.insertInto('permission_role').values(permissions.map((p) => ({ role_id: all.id, permission_id: p.id }))).execute();
-  const resellerUser = await ctx.db.selectFrom('users').select('id').where('email', '=', 'reseller@demo.local').executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('permission_role')
+    .values(permissions.map((p) => ({ role_id: all.id, permission_id: p.id })))
+    .execute();
+  const resellerUser = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'reseller@demo.local')
+    .executeTakeFirstOrThrow();
   await ctx.db.insertInto('role_user').values({ user_id: resellerUser.id, role_id: all.id }).execute();
 });
 afterAll(() => ctx.close());
@@ -117,12 +155,18 @@ describe('every route declares who may call it', () => {
   });
 
   it('has exactly the public routes on the list, each with a reason', () => {
-    const actual = routes.filter((r) => r.access === 'public').map(key).sort();
+    const actual = routes
+      .filter((r) => r.access === 'public')
+      .map(key)
+      .sort();
     expect(actual).toEqual(Object.keys(publicRoutes).sort());
   });
 
   it('has exactly the pre-2FA routes on the list, each with a reason', () => {
-    const actual = routes.filter((r) => r.access === 'signed-in').map(key).sort();
+    const actual = routes
+      .filter((r) => r.access === 'signed-in')
+      .map(key)
+      .sort();
     expect(actual).toEqual(Object.keys(preTwoFactorRoutes).sort());
   });
 });
@@ -151,8 +195,12 @@ describe('authentication and rights on every route', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('answers 403 to a verified user lacking the route\'s right', async () => {
-    const role = await ctx.db.insertInto('roles').values({ name: 'Zonder rechten', description: 'Geen enkel recht' }).returning('id').executeTakeFirstOrThrow();
+  it("answers 403 to a verified user lacking the route's right", async () => {
+    const role = await ctx.db
+      .insertInto('roles')
+      .values({ name: 'Zonder rechten', description: 'Geen enkel recht' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const nobody = await signInNewUser('zonder-rechten@demo.local', role.id);
     const wrong: string[] = [];
     const guarded = routes.filter((x) => typeof x.access === 'object');
@@ -179,21 +227,45 @@ type Classification = { find: Finder; as?: () => Promise<ApiClient> } | { notTen
  * The first row of `table` that belongs to the other reseller's hierarchy; `make` inserts one when
  * the demo data has none (it gets the other reseller's first end customer).
  */
-const rowOfOtherTenant = (table: string, param = 'id', make?: (clientId: number) => Promise<number>): Classification => ({
+const rowOfOtherTenant = (
+  table: string,
+  param = 'id',
+  make?: (clientId: number) => Promise<number>,
+): Classification => ({
   find: async () => {
-    const row = await sql<{ id: number }>`select id from ${sql.table(table)} where client_id in (${sql.join(otherTenant)}) order by id limit 1`.execute(ctx.db);
+    const row = await sql<{
+      id: number;
+    }>`select id from ${sql.table(table)} where client_id in (${sql.join(otherTenant)}) order by id limit 1`.execute(
+      ctx.db,
+    );
     if (row.rows[0]) return { [param]: row.rows[0].id };
     if (!make) return null;
-    const endCustomer = await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', otherResellerId).orderBy('id').executeTakeFirstOrThrow();
+    const endCustomer = await ctx.db
+      .selectFrom('clients')
+      .select('id')
+      .where('parent_client_id', '=', otherResellerId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     return { [param]: await make(endCustomer.id) };
   },
 });
 const makeAsn = async (clientId: number) =>
-  (await ctx.db.insertInto('asns').values({ client_id: clientId, reference: 'ANDER-TENANT', stock_owner: 'Eindklant' }).returning('id').executeTakeFirstOrThrow()).id;
+  (
+    await ctx.db
+      .insertInto('asns')
+      .values({ client_id: clientId, reference: 'ANDER-TENANT', stock_owner: 'Eindklant' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 const otherClient = (param = 'id'): Classification => ({ find: async () => ({ [param]: otherResellerId }) });
 const otherEndCustomer = (param = 'id'): Classification => ({
   find: async () => {
-    const row = await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', otherResellerId).orderBy('id').executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('clients')
+      .select('id')
+      .where('parent_client_id', '=', otherResellerId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     return { [param]: row.id };
   },
 });
@@ -202,8 +274,17 @@ const otherEndCustomer = (param = 'id'): Classification => ({
 function otherEndCustomerWithLogo(): Classification {
   return {
     find: async () => {
-      const row = await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', otherResellerId).orderBy('id').executeTakeFirstOrThrow();
-      const key = await ctx.app.storage.put('clients', 'logo.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+      const row = await ctx.db
+        .selectFrom('clients')
+        .select('id')
+        .where('parent_client_id', '=', otherResellerId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const key = await ctx.app.storage.put(
+        'clients',
+        'logo.png',
+        Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+      );
       await ctx.db.updateTable('clients').set({ image: key }).where('id', '=', row.id).execute();
       return { id: row.id };
     },
@@ -214,8 +295,16 @@ let invoiceManager: ApiClient | undefined;
 /** A user of the demo reseller who also holds 'Factuur beheren', which the Reseller role lacks. */
 async function resellerWithInvoiceRight(): Promise<ApiClient> {
   if (invoiceManager) return invoiceManager;
-  const role = await ctx.db.insertInto('roles').values({ name: 'Reseller facturen', description: 'test' }).returning('id').executeTakeFirstOrThrow();
-  const permission = await ctx.db.selectFrom('permissions').select('id').where('name', '=', 'Factuur beheren').executeTakeFirstOrThrow();
+  const role = await ctx.db
+    .insertInto('roles')
+    .values({ name: 'Reseller facturen', description: 'test' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const permission = await ctx.db
+    .selectFrom('permissions')
+    .select('id')
+    .where('name', '=', 'Factuur beheren')
+    .executeTakeFirstOrThrow();
   await ctx.db.insertInto('permission_role').values({ role_id: role.id, permission_id: permission.id }).execute();
   invoiceManager = await signInNewUser('facturen@reseller.test', role.id, resellerClientId);
   return invoiceManager;
@@ -230,11 +319,21 @@ const detailRoutes: Record<string, Classification> = {
   'GET /api/getendclientsbyparentid/:id': otherClient(),
   'GET /api/getendclientsdetailbyparentid/:id': otherClient(),
   'GET /api/geteventsbyclientid/:id': otherEndCustomer(),
-  'GET /api/getstatistics/:customerId/:year': { find: async () => ({ customerId: otherResellerId, year: new Date().getFullYear() }) },
+  'GET /api/getstatistics/:customerId/:year': {
+    find: async () => ({ customerId: otherResellerId, year: new Date().getFullYear() }),
+  },
   'GET /api/users/:id': { find: async () => ({ id: otherUserId }) },
   // Roles belong to a client (issue 22): the provider's are templates for all, another reseller's are not seen.
   'GET /api/roles/:id': {
-    find: async () => ({ id: (await ctx.db.insertInto('roles').values({ client_id: otherResellerId, name: 'Rol van de andere reseller', description: 'test' }).returning('id').executeTakeFirstOrThrow()).id }),
+    find: async () => ({
+      id: (
+        await ctx.db
+          .insertInto('roles')
+          .values({ client_id: otherResellerId, name: 'Rol van de andere reseller', description: 'test' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    }),
   },
   'GET /api/product-groups/:id': { notTenantOwned: 'product groups are a shared catalogue' },
   // Stock: products, items, bundles and projects belong to a client.
@@ -270,11 +369,13 @@ const detailRoutes: Record<string, Classification> = {
 
 describe('the customer hierarchy on detail routes', () => {
   it('knows every GET route with a path parameter', () => {
-    const unknown = routes.filter((r) => r.method === 'GET' && r.url.includes(':') && !(key(r) in detailRoutes)).map(key);
+    const unknown = routes
+      .filter((r) => r.method === 'GET' && r.url.includes(':') && !(key(r) in detailRoutes))
+      .map(key);
     expect(unknown, 'add these routes to detailRoutes in tests/api/enforcement.test.ts').toEqual([]);
   });
 
-  it('answers 404 to a reseller for every record of another reseller\'s hierarchy', async () => {
+  it("answers 404 to a reseller for every record of another reseller's hierarchy", async () => {
     const wrong: string[] = [];
     for (const r of routes.filter((x) => x.method === 'GET' && x.url.includes(':'))) {
       const entry = detailRoutes[key(r)];
@@ -291,7 +392,7 @@ describe('the customer hierarchy on detail routes', () => {
   });
 });
 
-describe('another reseller\'s users, contacts and clients cannot be changed', () => {
+describe("another reseller's users, contacts and clients cannot be changed", () => {
   async function snapshot() {
     const [users, roleUser, contacts, clients] = await Promise.all([
       ctx.db.selectFrom('users').selectAll().orderBy('id').execute(),
@@ -299,17 +400,32 @@ describe('another reseller\'s users, contacts and clients cannot be changed', ()
       ctx.db.selectFrom('contacts').selectAll().where('client_id', 'in', otherTenant).orderBy('id').execute(),
       ctx.db.selectFrom('clients').selectAll().where('id', 'in', otherTenant).orderBy('id').execute(),
     ]);
-    const sessions = await ctx.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', otherUserId).executeTakeFirstOrThrow();
+    const sessions = await ctx.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', otherUserId)
+      .executeTakeFirstOrThrow();
     return JSON.stringify({ users, roleUser, contacts, clients, sessions: Number(sessions.n) });
   }
 
-  it('sees another reseller\'s user and contact as not found, and changes nothing', async () => {
+  it("sees another reseller's user and contact as not found, and changes nothing", async () => {
     const before = await snapshot();
-    const endCustomer = (await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', otherResellerId).orderBy('id').executeTakeFirstOrThrow()).id;
+    const endCustomer = (
+      await ctx.db
+        .selectFrom('clients')
+        .select('id')
+        .where('parent_client_id', '=', otherResellerId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const contact = { first_name: 'X', last_name: 'Y', phone: '0600000000', email: 'x@y.nl', has_account: true };
     const attempts = [
       await reseller.get(`/api/users/${otherUserId}`),
-      await reseller.put(`/api/users/${otherUserId}`, { name: 'Overgenomen', email: 'overgenomen@demo.local', role: [] }),
+      await reseller.put(`/api/users/${otherUserId}`, {
+        name: 'Overgenomen',
+        email: 'overgenomen@demo.local',
+        role: [],
+      }),
       await reseller.delete(`/api/users/${otherUserId}`),
       await reseller.post(`/api/${otherUserId}/disable-2fa`),
       await reseller.post('/api/contacts', { ...contact, client_id: otherResellerId }),
@@ -333,23 +449,58 @@ describe('another reseller\'s users, contacts and clients cannot be changed', ()
 
   it('lets the provider see and change the same records (the 404s above are the hierarchy, not broken routes)', async () => {
     expect((await admin.get(`/api/users/${otherUserId}`)).status).toBe(200);
-    const changed = await admin.put(`/api/users/${otherUserId}`, { name: 'Olga Ander', email: 'olga@andere-reseller.nl' });
+    const changed = await admin.put(`/api/users/${otherUserId}`, {
+      name: 'Olga Ander',
+      email: 'olga@andere-reseller.nl',
+    });
     expect(changed.status).toBe(200);
-    expect((await admin.put(`/api/contacts/${otherContactId}`, { first_name: 'Olga', last_name: 'Ander', phone: '0611111111', email: 'olga@andere-reseller.nl', has_account: true })).status).toBe(200);
+    expect(
+      (
+        await admin.put(`/api/contacts/${otherContactId}`, {
+          first_name: 'Olga',
+          last_name: 'Ander',
+          phone: '0611111111',
+          email: 'olga@andere-reseller.nl',
+          has_account: true,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe('an end customer sees only its own company and its end users', () => {
   it('answers 404 for its reseller, a sibling end customer and their users', async () => {
-    const klantUser = await ctx.db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id')
-      .select(['users.id', 'contacts.client_id']).where('users.email', '=', 'klant@demo.local').executeTakeFirstOrThrow();
-    const all = await ctx.db.selectFrom('roles').select('id').where('name', '=', 'Alle rechten (test)').executeTakeFirstOrThrow();
+    const klantUser = await ctx.db
+      .selectFrom('users')
+      .innerJoin('contacts', 'contacts.id', 'users.contact_id')
+      .select(['users.id', 'contacts.client_id'])
+      .where('users.email', '=', 'klant@demo.local')
+      .executeTakeFirstOrThrow();
+    const all = await ctx.db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', 'Alle rechten (test)')
+      .executeTakeFirstOrThrow();
     await ctx.db.insertInto('role_user').values({ user_id: klantUser.id, role_id: all.id }).execute();
     const klant = await ctx.client().signIn('klant@demo.local');
-    const sibling = await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', resellerClientId)
-      .where('id', '!=', klantUser.client_id).orderBy('id').executeTakeFirstOrThrow();
-    const ownEndUser = await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', klantUser.client_id).orderBy('id').executeTakeFirstOrThrow();
-    const resellerUser = await ctx.db.selectFrom('users').select('id').where('email', '=', 'reseller@demo.local').executeTakeFirstOrThrow();
+    const sibling = await ctx.db
+      .selectFrom('clients')
+      .select('id')
+      .where('parent_client_id', '=', resellerClientId)
+      .where('id', '!=', klantUser.client_id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const ownEndUser = await ctx.db
+      .selectFrom('clients')
+      .select('id')
+      .where('parent_client_id', '=', klantUser.client_id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const resellerUser = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'reseller@demo.local')
+      .executeTakeFirstOrThrow();
 
     expect((await klant.get(`/api/clients/${klantUser.client_id}`)).status).toBe(200);
     expect((await klant.get(`/api/clients/${ownEndUser.id}`)).status).toBe(200);

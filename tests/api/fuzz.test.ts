@@ -28,15 +28,34 @@ const ABSENT_ID = 999_999;
 
 /** Values every field gets in turn: the causes of issue 7 and wrong types. */
 const badValues: unknown[] = [
-  HUGE_ID, -1, 1.5, HUGE_NUMBER, 'a\u0000b', '2026-02-30', '0000-01-01', 'constructor', '__proto__', LONG_TEXT,
-  true, [], {}, '',
+  HUGE_ID,
+  -1,
+  1.5,
+  HUGE_NUMBER,
+  'a\u0000b',
+  '2026-02-30',
+  '0000-01-01',
+  'constructor',
+  '__proto__',
+  LONG_TEXT,
+  true,
+  [],
+  {},
+  '',
 ];
 /** Path parameter values that are not an id of anything. */
 const badPathValues = [String(HUGE_ID), HUGE_NUMBER, '-1', 'abc', 'a%00b', 'constructor', '__proto__', '1.5'];
 /** Query strings with the causes of issue 7 in the parameters lists and filters read. */
 const badQueries = [
-  'search=a%00b', 'filters[all]=a%00b', 'sort=constructor&order=desc', 'sort=__proto__', 'tab=constructor', 'tab=__proto__',
-  `page=${HUGE_NUMBER}&per_page=${HUGE_NUMBER}`, 'page=-5&per_page=0', `filters[client_id]=${HUGE_ID}&client_id=${HUGE_ID}`,
+  'search=a%00b',
+  'filters[all]=a%00b',
+  'sort=constructor&order=desc',
+  'sort=__proto__',
+  'tab=constructor',
+  'tab=__proto__',
+  `page=${HUGE_NUMBER}&per_page=${HUGE_NUMBER}`,
+  'page=-5&per_page=0',
+  `filters[client_id]=${HUGE_ID}&client_id=${HUGE_ID}`,
   `id=${HUGE_ID}&product_id=${HUGE_ID}&asn_id=${HUGE_ID}&year=${HUGE_NUMBER}&month=13&customer_id=${HUGE_ID}`,
   'date=2026-02-30&from=0000-01-01&to=2026-13-01&start_date=2026-02-30&end_date=0000-01-01',
   'search[]=a&search[]=b&sort[]=name&page[]=1&tab[]=open',
@@ -44,13 +63,27 @@ const badQueries = [
 ];
 /** Bodies that are not a JSON object, or not JSON at all. */
 const rawBodies = [
-  '[]', '"x"', 'null', '1', '{', '{"a":', '\u0000',
+  '[]',
+  '"x"',
+  'null',
+  '1',
+  '{',
+  '{"a":',
+  '\u0000',
   '{"zzz_onbekend":"x","__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}',
 ];
 
 /** The shape of a field in a shared schema: a value, an object of fields, or a list of shapes. */
 type Shape = { kind: 'leaf' } | { kind: 'object'; entries: Map<string, Shape> } | { kind: 'array'; item: Shape };
-type AnySchema = { kind?: string; type?: string; entries?: Record<string, AnySchema>; item?: AnySchema; wrapped?: AnySchema; options?: AnySchema[]; pipe?: AnySchema[] };
+type AnySchema = {
+  kind?: string;
+  type?: string;
+  entries?: Record<string, AnySchema>;
+  item?: AnySchema;
+  wrapped?: AnySchema;
+  options?: AnySchema[];
+  pipe?: AnySchema[];
+};
 
 function shapeOf(schema: AnySchema, depth = 0): Shape {
   if (depth > 6) return { kind: 'leaf' };
@@ -74,7 +107,11 @@ async function sharedSchemaFields(): Promise<Map<string, Shape>> {
       let candidate = exported;
       // Schema factories (`asnSchema(creating)`) are called with their defaults.
       if (typeof exported === 'function' && exported.length <= 1) {
-        try { candidate = (exported as (x?: unknown) => unknown)(); } catch { continue; }
+        try {
+          candidate = (exported as (x?: unknown) => unknown)();
+        } catch {
+          continue;
+        }
       }
       const schema = candidate as AnySchema | null;
       if (!schema || typeof schema !== 'object' || schema.kind !== 'schema') continue;
@@ -108,7 +145,12 @@ type FieldKind = 'id' | 'date' | 'text' | 'other';
 function kindOf(name: string): FieldKind {
   if (name === 'id' || name.endsWith('_id') || name.endsWith('Id')) return 'id';
   if (name.includes('date') || name === 'expected') return 'date';
-  if (/email|password|postcode|zipcode|phone|number|quantity|price|status|type|role|permission|otp|token|flag|is_|has_|daas/.test(name)) return 'other';
+  if (
+    /email|password|postcode|zipcode|phone|number|quantity|price|status|type|role|permission|otp|token|flag|is_|has_|daas/.test(
+      name,
+    )
+  )
+    return 'other';
   return 'text';
 }
 const FUTURE = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -126,14 +168,22 @@ function plausible(name: string): unknown {
 /** A plausible body where only the fields of one kind get a bad value. */
 function oneKindBad(shape: Shape, kind: FieldKind, bad: unknown, name = ''): unknown {
   if (shape.kind === 'array') return [oneKindBad(shape.item, kind, bad, name)];
-  if (shape.kind === 'object') return Object.fromEntries([...shape.entries].map(([k, s]) => [k, oneKindBad(s, kind, bad, k)]));
+  if (shape.kind === 'object')
+    return Object.fromEntries([...shape.entries].map(([k, s]) => [k, oneKindBad(s, kind, bad, k)]));
   return kindOf(name) === kind ? bad : plausible(name);
 }
 
 const key = (r: ApiRoute) => `${r.method} ${r.url}`;
 const withParams = (url: string, value: string) => url.replace(/:(\w+)/g, value);
 
-const volatileTables = new Set(['sessions', 'rate_limits', 'idempotency_keys', 'auth_tokens', 'kysely_migration', 'kysely_migration_lock']);
+const volatileTables = new Set([
+  'sessions',
+  'rate_limits',
+  'idempotency_keys',
+  'auth_tokens',
+  'kysely_migration',
+  'kysely_migration_lock',
+]);
 
 let ctx: TestContext;
 let fields: Map<string, Shape>;
@@ -145,11 +195,22 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-interface Outcome { requests: number; failures: string[]; changed: string[]; accepted: string[] }
-interface Case { url: string; body?: unknown; raw?: string }
+interface Outcome {
+  requests: number;
+  failures: string[];
+  changed: string[];
+  accepted: string[];
+}
+interface Case {
+  url: string;
+  body?: unknown;
+  raw?: string;
+}
 
 /** Query strings worth sending to a write route (which reads its body, seldom its query). */
-const writeQueries = badQueries.slice(0, 1).concat(badQueries.filter((q) => q.startsWith('page=') || q.startsWith('id=')));
+const writeQueries = badQueries
+  .slice(0, 1)
+  .concat(badQueries.filter((q) => q.startsWith('page=') || q.startsWith('id=')));
 
 /** The bad inputs for one route: bad path ids, bad queries and, for writes, bad bodies. */
 function casesFor(route: ApiRoute, random: () => number): Case[] {
@@ -157,17 +218,23 @@ function casesFor(route: ApiRoute, random: () => number): Case[] {
   const url = withParams(route.url, String(ABSENT_ID));
   const everyField = (value: unknown) => fill({ kind: 'object', entries: fields }, value);
   const leafFields = [...fields].filter(([, s]) => s.kind === 'leaf').map(([k]) => k);
-  const megabyteBody = Object.fromEntries(Array.from({ length: MEGABYTE_FIELDS }, () => [leafFields[Math.floor(random() * leafFields.length)], MEGABYTE]));
+  const megabyteBody = Object.fromEntries(
+    Array.from({ length: MEGABYTE_FIELDS }, () => [leafFields[Math.floor(random() * leafFields.length)], MEGABYTE]),
+  );
   const cases: Case[] = [];
-  if (route.url.includes(':')) for (const bad of badPathValues) cases.push({ url: withParams(route.url, bad), body: {} });
+  if (route.url.includes(':'))
+    for (const bad of badPathValues) cases.push({ url: withParams(route.url, bad), body: {} });
   for (const query of writes ? writeQueries : badQueries) cases.push({ url: `${url}?${query}`, body: {} });
   if (writes) {
     for (const value of badValues) cases.push({ url, body: everyField(value) });
     const all: Shape = { kind: 'object', entries: fields };
     cases.push(
-      { url, body: oneKindBad(all, 'id', HUGE_ID) }, { url, body: oneKindBad(all, 'id', -1) },
-      { url, body: oneKindBad(all, 'date', '2026-02-30') }, { url, body: oneKindBad(all, 'date', '0000-01-01') },
-      { url, body: oneKindBad(all, 'text', 'a\u0000b') }, { url, body: oneKindBad(all, 'text', LONG_TEXT) },
+      { url, body: oneKindBad(all, 'id', HUGE_ID) },
+      { url, body: oneKindBad(all, 'id', -1) },
+      { url, body: oneKindBad(all, 'date', '2026-02-30') },
+      { url, body: oneKindBad(all, 'date', '0000-01-01') },
+      { url, body: oneKindBad(all, 'text', 'a\u0000b') },
+      { url, body: oneKindBad(all, 'text', LONG_TEXT) },
     );
     cases.push({ url, body: {} }, { url, body: megabyteBody });
     for (const raw of rawBodies) cases.push({ url, raw });
@@ -188,8 +255,10 @@ async function snapshot(db: TestContext['db']): Promise<string> {
     const has = (t: string, c: string) => columns.rows.some((r) => r.table_name === t && r.column_name === c);
     tables = names.map((name) => ({ name, updatedAt: has(name, 'updated_at'), id: has(name, 'id') }));
   }
-  const parts = tables.map((t) => sql`select count(*)::text || '/' || ${t.updatedAt ? sql`coalesce(max(updated_at)::text, '')` : sql`''`}
-    || '/' || ${t.id ? sql`coalesce(max(id)::text, '')` : sql`''`} as v from ${sql.table(t.name)}`);
+  const parts = tables.map(
+    (t) => sql`select count(*)::text || '/' || ${t.updatedAt ? sql`coalesce(max(updated_at)::text, '')` : sql`''`}
+    || '/' || ${t.id ? sql`coalesce(max(id)::text, '')` : sql`''`} as v from ${sql.table(t.name)}`,
+  );
   const rows = await sql<{ v: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
   return tables.map((t, i) => `${t.name}:${rows.rows[i]!.v}`).join(' ');
 }
@@ -210,11 +279,13 @@ async function fuzzAs(email: string, share: number): Promise<Outcome> {
     let accepted = false;
     for (const c of casesFor(route, random).filter(() => random() < share)) {
       outcome.requests += 1;
-      const res: ApiResponse = c.raw !== undefined
-        ? await client.request(method, c.url, c.raw, { 'content-type': 'application/json' })
-        : await client.request(method, c.url, writes ? c.body : undefined);
+      const res: ApiResponse =
+        c.raw !== undefined
+          ? await client.request(method, c.url, c.raw, { 'content-type': 'application/json' })
+          : await client.request(method, c.url, writes ? c.body : undefined);
       const shown = c.raw ?? (writes ? JSON.stringify(c.body) : '');
-      if (res.status >= 500) outcome.failures.push(`${email} ${method} ${c.url} ${shown.slice(0, 120)} → ${res.status}`);
+      if (res.status >= 500)
+        outcome.failures.push(`${email} ${method} ${c.url} ${shown.slice(0, 120)} → ${res.status}`);
       if (writes && res.status < 300) {
         accepted = true;
         outcome.accepted.push(`${method} ${c.url} ${shown.slice(0, 80)} → ${res.status}`);
@@ -229,12 +300,17 @@ async function fuzzAs(email: string, share: number): Promise<Outcome> {
 }
 
 describe('bad input on every route', () => {
-  for (const [email, share] of [['beheerder@demo.local', 1], ['klant@demo.local', 0.35]] as const) {
+  for (const [email, share] of [
+    ['beheerder@demo.local', 1],
+    ['klant@demo.local', 0.35],
+  ] as const) {
     it(`never answers 5xx and changes nothing, as ${email}`, async () => {
       const started = Date.now();
       const outcome = await fuzzAs(email, share);
-      console.info(`fuzz ${email}: ${ctx.app.apiRoutes.length} routes, ${outcome.requests} requests, ${outcome.failures.length} 5xx, `
-        + `${outcome.accepted.length} writes accepted, ${Date.now() - started} ms`);
+      console.info(
+        `fuzz ${email}: ${ctx.app.apiRoutes.length} routes, ${outcome.requests} requests, ${outcome.failures.length} 5xx, ` +
+          `${outcome.accepted.length} writes accepted, ${Date.now() - started} ms`,
+      );
       expect(ctx.app.apiRoutes.length).toBeGreaterThan(40);
       expect(outcome.failures).toEqual([]);
       expect(outcome.changed).toEqual([]);
@@ -242,7 +318,10 @@ describe('bad input on every route', () => {
   }
 });
 
-/** The most CPU the server's thread may spend while a cheap request waits on one hostile body (issue 22: ~50 ms of work). */
+/**
+ * The most CPU the server's thread may spend while a cheap request waits on one hostile body (issue 22: ~50 ms of
+ * work).
+ */
 const MAX_HOLD_MS = 300;
 
 /**
@@ -282,7 +361,11 @@ describe('hostile bodies on every route', () => {
   it('never holds a cheap request longer than MAX_HOLD_MS, answering each with a 4xx', async () => {
     const base = await listenLocally(own.app);
     const admin = await own.client().signIn('beheerder@demo.local');
-    const bodies = [...hostileBodies(BODY_LIMIT.default - 1024), ...hostileBodies(BODY_LIMIT.bulk - 4096), ...hostileBodies(4 * 1024 * 1024)];
+    const bodies = [
+      ...hostileBodies(BODY_LIMIT.default - 1024),
+      ...hostileBodies(BODY_LIMIT.bulk - 4096),
+      ...hostileBodies(4 * 1024 * 1024),
+    ];
     const failures: string[] = [];
     const slow: string[] = [];
     let requests = 0;
@@ -290,10 +373,13 @@ describe('hostile bodies on every route', () => {
       const url = withParams(route.url, String(ABSENT_ID));
       for (const body of bodies) {
         requests += 1;
-        const send = (payload: string) => heldWhile(base, () => sendRaw(base, route.method, url, payload, admin.sessionHeaders()));
+        const send = (payload: string) =>
+          heldWhile(base, () => sendRaw(base, route.method, url, payload, admin.sessionHeaders()));
         const held = await send(body);
-        if (held.result.status >= 500 || held.result.status === 0) failures.push(`${key(route)} ${body.length} B → ${held.result.status}`);
-        // What the body cost the server's thread, not what a busy machine added to the wait; the wait where the CPU time is unknown.
+        if (held.result.status >= 500 || held.result.status === 0)
+          failures.push(`${key(route)} ${body.length} B → ${held.result.status}`);
+        // What the body cost the server's thread, not what a busy machine added to the wait; the wait where the CPU
+        // time is unknown.
         const cost = (h: typeof held) => (Number.isNaN(h.slowestCpuMs) ? h.slowestMs : h.slowestCpuMs);
         if (cost(held) > MAX_HOLD_MS) {
           // A collection or a compilation may fall in one round: slow only when two more rounds hold as long.
@@ -303,7 +389,8 @@ describe('hostile bodies on every route', () => {
             if (cost(again) <= MAX_HOLD_MS) break;
             rounds.push(`${Math.round(again.slowestCpuMs)} ms of CPU (${Math.round(again.slowestMs)} ms waited)`);
           }
-          if (rounds.length === 2) slow.push(`${key(route)} ${body.length} B held ${Math.round(cost(held))} ms, ${rounds.join(', ')}`);
+          if (rounds.length === 2)
+            slow.push(`${key(route)} ${body.length} B held ${Math.round(cost(held))} ms, ${rounds.join(', ')}`);
         }
       }
       if ((await admin.get('/api/auth/me')).status !== 200) await admin.signIn('beheerder@demo.local');
@@ -325,10 +412,17 @@ describe('hostile bodies on every route', () => {
       const url = withParams(route.url, String(ABSENT_ID));
       for (const body of bodies) {
         // Eight at once, as the attack sent them.
-        const send = () => heldWhile(base, () => Promise.all(Array.from({ length: 8 }, () => sendRaw(base, route.method, url, body, admin.sessionHeaders()))));
-        const cost = (h: Awaited<ReturnType<typeof send>>) => (Number.isNaN(h.slowestCpuMs) ? h.slowestMs : h.slowestCpuMs);
+        const send = () =>
+          heldWhile(base, () =>
+            Promise.all(
+              Array.from({ length: 8 }, () => sendRaw(base, route.method, url, body, admin.sessionHeaders())),
+            ),
+          );
+        const cost = (h: Awaited<ReturnType<typeof send>>) =>
+          Number.isNaN(h.slowestCpuMs) ? h.slowestMs : h.slowestCpuMs;
         const held = await send();
-        for (const { status } of held.result) if (status < 400 || status >= 500) wrong.push(`${key(route)} ${body.length} B → ${status}`);
+        for (const { status } of held.result)
+          if (status < 400 || status >= 500) wrong.push(`${key(route)} ${body.length} B → ${status}`);
         slowest = Math.max(slowest, cost(held));
         if (cost(held) > MAX_NESTED_HOLD_MS) {
           // A collection or a compilation may fall in one round: slow only when two more rounds hold as long.
@@ -338,7 +432,8 @@ describe('hostile bodies on every route', () => {
             if (again <= MAX_NESTED_HOLD_MS) break;
             rounds.push(Math.round(again));
           }
-          if (rounds.length === 2) slow.push(`${key(route)} ${body.length} B held ${Math.round(cost(held))}, ${rounds.join(', ')} ms of CPU`);
+          if (rounds.length === 2)
+            slow.push(`${key(route)} ${body.length} B held ${Math.round(cost(held))}, ${rounds.join(', ')} ms of CPU`);
         }
       }
       if ((await admin.get('/api/auth/me')).status !== 200) await admin.signIn('beheerder@demo.local');

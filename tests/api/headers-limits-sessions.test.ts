@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const sessionCount = async () => Number((await sql<{ n: number }>`select count(*)::int as n from sessions`.execute(ctx.db)).rows[0]!.n);
+const sessionCount = async () =>
+  Number((await sql<{ n: number }>`select count(*)::int as n from sessions`.execute(ctx.db)).rows[0]!.n);
 
 describe('security headers', () => {
   it("sends the page policy and a document's headers on pages, the short API policy on JSON answers, and no-store on /api", async () => {
@@ -32,7 +33,11 @@ describe('security headers', () => {
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(page.headers['permissions-policy']).toContain('camera=(self)');
 
-    for (const [url, status] of [['/api/auth/token', 200], ['/api/auth/me', 401], ['/api/bestaat-niet', 404]] as const) {
+    for (const [url, status] of [
+      ['/api/auth/token', 200],
+      ['/api/auth/me', 401],
+      ['/api/bestaat-niet', 404],
+    ] as const) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(status);
       expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
@@ -42,7 +47,12 @@ describe('security headers', () => {
       expect(res.headers['permissions-policy']).toBeUndefined();
       expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
     }
-    for (const res of [page, ...await Promise.all(['/api/auth/token', '/api/bestaat-niet'].map((url) => ctx.app.inject({ method: 'GET', url })))]) {
+    for (const res of [
+      page,
+      ...(await Promise.all(
+        ['/api/auth/token', '/api/bestaat-niet'].map((url) => ctx.app.inject({ method: 'GET', url })),
+      )),
+    ]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
@@ -58,7 +68,10 @@ describe('security headers', () => {
 
   it('sends HSTS when the public address is https', async () => {
     const { buildApp } = await import('../../server/app');
-    const config = { ...loadConfig({ DATA_DIR: ctx.dataDir, PUBLIC_URL: 'https://portaal.example' }), webDistDir: ctx.dataDir };
+    const config = {
+      ...loadConfig({ DATA_DIR: ctx.dataDir, PUBLIC_URL: 'https://portaal.example' }),
+      webDistDir: ctx.dataDir,
+    };
     const app = await buildApp({ db: ctx.db, config, storage: ctx.app.storage });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/auth/token' });
@@ -84,7 +97,12 @@ describe('client addresses and sign-in limits', () => {
     let last = 0;
     for (let i = 0; i < 51; i++) {
       // A different unknown account each time, so only the per-address limit (50) can stop it.
-      const res = await c.request('POST', '/api/auth/login', { email: `niemand${i}@demo.local`, password: 'Fout1234!x' }, { 'x-forwarded-for': `203.0.113.${i}` });
+      const res = await c.request(
+        'POST',
+        '/api/auth/login',
+        { email: `niemand${i}@demo.local`, password: 'Fout1234!x' },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+      );
       last = res.status;
     }
     expect(last).toBe(429);
@@ -113,7 +131,9 @@ describe('client addresses and sign-in limits', () => {
     const login = await owner.login('reseller@demo.local');
     expect(login.status).toBe(200);
     const qr = await owner.get('/api/auth/google2fa/qrcode');
-    expect((await owner.post('/api/auth/google2fa/enable', { otp_secret: currentOtp(qr.body.secret) })).status).toBe(200);
+    expect((await owner.post('/api/auth/google2fa/enable', { otp_secret: currentOtp(qr.body.secret) })).status).toBe(
+      200,
+    );
     expect((await owner.get('/api/permissions')).status).toBe(200);
   });
 
@@ -127,7 +147,9 @@ describe('client addresses and sign-in limits', () => {
     const fresh = ctx.client();
     fresh.remoteAddress = '198.51.100.31';
     await fresh.fetchToken();
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => fresh.login('magazijn@demo.local', 'Fout1234!x').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => fresh.login('magazijn@demo.local', 'Fout1234!x').then((r) => r.status)),
+    );
     // 422: the password was checked; 429: refused before.
     expect(statuses.filter((s) => s === 422)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(19);
@@ -140,8 +162,11 @@ describe('client addresses and sign-in limits', () => {
     const attacker = ctx.client();
     attacker.remoteAddress = '198.51.100.32';
     expect((await attacker.login('magazijn@demo.local')).status).toBe(200);
-    const statuses = await Promise.all(Array.from({ length: 20 }, () =>
-      attacker.post('/api/auth/google2fa/verify', { otp_secret: '000000' }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        attacker.post('/api/auth/google2fa/verify', { otp_secret: '000000' }).then((r) => r.status),
+      ),
+    );
     const checked = statuses.filter((s) => s === 422).length;
     expect(checked).toBeGreaterThan(0);
     expect(checked).toBeLessThanOrEqual(5);
@@ -158,7 +183,8 @@ describe('client addresses and sign-in limits', () => {
     attacker.remoteAddress = '198.51.100.20';
     expect((await attacker.login('klant@demo.local')).status).toBe(200);
     let last = 0;
-    for (let i = 0; i < 6; i++) last = (await attacker.post('/api/auth/google2fa/verify', { otp_secret: '000000' })).status;
+    for (let i = 0; i < 6; i++)
+      last = (await attacker.post('/api/auth/google2fa/verify', { otp_secret: '000000' })).status;
     expect(last).toBe(429);
     expect((await attacker.post('/api/auth/google2fa/verify', { otp_secret: currentOtp(secret) })).status).toBe(429);
 
@@ -185,10 +211,20 @@ describe('sessions', () => {
     // The anonymous token works for the password step only together with its cookie.
     const c = ctx.client();
     await c.fetchToken();
-    expect((await c.post('/api/auth/login', { email: 'magazijn@demo.local', password: 'Demo1234!' }, { 'x-xsrf-token': 'iets-anders' })).status).toBe(419);
+    expect(
+      (
+        await c.post(
+          '/api/auth/login',
+          { email: 'magazijn@demo.local', password: 'Demo1234!' },
+          { 'x-xsrf-token': 'iets-anders' },
+        )
+      ).status,
+    ).toBe(419);
     const stranger = ctx.client();
     stranger.xsrfToken = c.xsrfToken;
-    expect((await stranger.post('/api/auth/login', { email: 'magazijn@demo.local', password: 'Demo1234!' })).status).toBe(419);
+    expect(
+      (await stranger.post('/api/auth/login', { email: 'magazijn@demo.local', password: 'Demo1234!' })).status,
+    ).toBe(419);
     expect((await c.login('magazijn@demo.local')).status).toBe(200);
     expect(await sessionCount()).toBe(before + 1);
   });
@@ -208,7 +244,11 @@ describe('sessions', () => {
     } else {
       // Set up earlier in this file: sign in with a code of the known secret.
       const known = await ctx.client().signIn('beheerder@demo.local');
-      await ctx.db.updateTable('users').set({ otp_last_step: null }).where('email', '=', 'beheerder@demo.local').execute();
+      await ctx.db
+        .updateTable('users')
+        .set({ otp_last_step: null })
+        .where('email', '=', 'beheerder@demo.local')
+        .execute();
       verified = await c.post('/api/auth/google2fa/verify', { otp_secret: currentOtp(known.otpSecret!) });
     }
     expect(verified.status).toBe(200);
@@ -235,7 +275,9 @@ describe('sessions', () => {
     try {
       await expect.poll(sessionCount, { timeout: 5000 }).toBe(0);
       // A session made after the first round is purged by a later one.
-      await sql`insert into sessions (id, user_id, xsrf_token, expires_at) values ('later', null, 'x', now() - interval '1 second')`.execute(ctx.db);
+      await sql`insert into sessions (id, user_id, xsrf_token, expires_at) values ('later', null, 'x', now() - interval '1 second')`.execute(
+        ctx.db,
+      );
       await expect.poll(sessionCount, { timeout: 5000 }).toBe(0);
     } finally {
       await stop();

@@ -11,7 +11,9 @@ import { createTestContext, type TestContext } from '../support/context';
 
 describe('health checks for a load balancer', () => {
   let ctx: TestContext;
-  beforeAll(async () => { ctx = await createTestContext(); });
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
   afterAll(() => ctx?.close());
 
   it('/healthz and /readyz answer without a session while the database answers', async () => {

@@ -22,18 +22,43 @@ let reference = 0;
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const asnBody = (quantity: number) => ({
-  client_id: customer, reference: `IDEM-${++reference}`, stock_owner: 'Eindklant', expected: future,
+  client_id: customer,
+  reference: `IDEM-${++reference}`,
+  stock_owner: 'Eindklant',
+  expected: future,
   products: [{ product_id: products[0], quantity }],
 });
-const asnCount = async () => Number((await ctx.db.selectFrom('asns').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const asnCount = async () =>
+  Number(
+    (
+      await ctx.db
+        .selectFrom('asns')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await ctx.client().signIn('beheerder@demo.local');
-  const end = await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', 3).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+  const end = await ctx.db
+    .selectFrom('clients')
+    .select('id')
+    .where('client_type_id', '=', 3)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   customer = end.id;
-  products = (await ctx.db.selectFrom('products').select('id').where('client_id', '=', customer).where('deleted_at', 'is', null)
-    .where('product_group_id', '<>', 3).orderBy('id').execute()).map((p) => p.id);
+  products = (
+    await ctx.db
+      .selectFrom('products')
+      .select('id')
+      .where('client_id', '=', customer)
+      .where('deleted_at', 'is', null)
+      .where('product_group_id', '<>', 3)
+      .orderBy('id')
+      .execute()
+  ).map((p) => p.id);
 });
 afterAll(() => ctx?.close());
 
@@ -50,7 +75,11 @@ describe('an Idempotency-Key is bound to its request', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
 
-    const other = await admin.post('/api/asns', { ...body, products: [{ product_id: products[0], quantity: 5 }] }, headers);
+    const other = await admin.post(
+      '/api/asns',
+      { ...body, products: [{ product_id: products[0], quantity: 5 }] },
+      headers,
+    );
     expect(other.status).toBe(422);
     expect(other.body).toEqual({ message: 'Deze Idempotency-Key is al gebruikt met andere gegevens.' });
     expect(other.headers['idempotent-replayed']).toBeUndefined();
@@ -70,7 +99,9 @@ describe('an Idempotency-Key is bound to its request', () => {
     };
     const first = await send(signaturePng(120, 80));
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const stored = (await ctx.db.selectFrom('clients').select('image').where('id', '=', customer).executeTakeFirstOrThrow()).image;
+    const stored = (
+      await ctx.db.selectFrom('clients').select('image').where('id', '=', customer).executeTakeFirstOrThrow()
+    ).image;
 
     const replay = await send(signaturePng(120, 80));
     expect(replay.status).toBe(200);
@@ -79,7 +110,9 @@ describe('an Idempotency-Key is bound to its request', () => {
     const other = await send(signaturePng(121, 80));
     expect(other.status).toBe(422);
     expect(other.body).toEqual({ message: 'Deze Idempotency-Key is al gebruikt met andere gegevens.' });
-    expect((await ctx.db.selectFrom('clients').select('image').where('id', '=', customer).executeTakeFirstOrThrow()).image).toBe(stored);
+    expect(
+      (await ctx.db.selectFrom('clients').select('image').where('id', '=', customer).executeTakeFirstOrThrow()).image,
+    ).toBe(stored);
   });
 });
 
@@ -99,7 +132,9 @@ describe('a replayed upload keeps no spare file', () => {
     const after = filesIn('clients');
     for (let i = 0; i < 3; i++) expect((await send()).headers['idempotent-replayed']).toBe('true');
     expect(filesIn('clients')).toEqual(after);
-    const image = (await ctx.db.selectFrom('clients').select('image').where('id', '=', customer).executeTakeFirstOrThrow()).image;
+    const image = (
+      await ctx.db.selectFrom('clients').select('image').where('id', '=', customer).executeTakeFirstOrThrow()
+    ).image;
     expect(after).toContain(path.basename(image ?? ''));
   });
 
@@ -107,16 +142,28 @@ describe('a replayed upload keeps no spare file', () => {
     const headers = { 'Idempotency-Key': 'idem-product-spare-1' };
     const before = filesIn('products');
     const send = () => {
-      const form = multipartBody({
-        name: 'Replay met foto', description: 'Idempotent', product_group_id: '1', article_number: 'REPLAY-IMG-1',
-        unique_product_id: 'REPLAY-IMG-1', eol: '36', client_id: String(customer),
-      }, { image: { name: 'foto.png', data: signaturePng(140, 90), type: 'image/png' } });
+      const form = multipartBody(
+        {
+          name: 'Replay met foto',
+          description: 'Idempotent',
+          product_group_id: '1',
+          article_number: 'REPLAY-IMG-1',
+          unique_product_id: 'REPLAY-IMG-1',
+          eol: '36',
+          client_id: String(customer),
+        },
+        { image: { name: 'foto.png', data: signaturePng(140, 90), type: 'image/png' } },
+      );
       return admin.post('/api/products', form.payload, { ...form.headers, ...headers });
     };
     const first = await send();
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect((await send()).headers['idempotent-replayed']).toBe('true');
-    const created = await ctx.db.selectFrom('products').select('image').where('article_number', '=', 'REPLAY-IMG-1').execute();
+    const created = await ctx.db
+      .selectFrom('products')
+      .select('image')
+      .where('article_number', '=', 'REPLAY-IMG-1')
+      .execute();
     expect(created).toHaveLength(1);
     const added = filesIn('products').filter((f) => !before.includes(f));
     expect(added).toEqual([path.basename(created[0]?.image ?? '')]);
@@ -129,7 +176,15 @@ describe('idempotency keys are purged after a day', () => {
     await sql`insert into idempotency_keys (user_id, key, method, path, status_code, response, created_at) values
       (${user}, 'purge-old-key-1', 'POST', '/api/x', 200, '{}', now() - interval '25 hours'),
       (${user}, 'purge-young-key-1', 'POST', '/api/x', 200, '{}', now() - interval '23 hours')`.execute(ctx.db);
-    const keys = async () => (await ctx.db.selectFrom('idempotency_keys').select('key').where('key', 'like', 'purge-%').orderBy('key').execute()).map((r) => r.key);
+    const keys = async () =>
+      (
+        await ctx.db
+          .selectFrom('idempotency_keys')
+          .select('key')
+          .where('key', 'like', 'purge-%')
+          .orderBy('key')
+          .execute()
+      ).map((r) => r.key);
     expect(await keys()).toEqual(['purge-old-key-1', 'purge-young-key-1']);
     const stop = startHousekeeping(ctx.db, { sessionIdleMinutes: 120 }, () => {}, 60_000);
     try {

@@ -48,29 +48,58 @@ describe('a signature is refused on its declared size before it is unpacked', ()
   it('refuses a 4800×4800 signature (about 90 KB, 92 MB unpacked) with the size message, ten at once without holding other requests', async () => {
     const bomb = declaredPng(4800, 4800);
     expect(bomb.length).toBeLessThan(200_000);
-    const one = await magazijn.post('/api/finish/delivery', { id: 1, items: [], handtekening: pngDataUrl(bomb), signer_name: 'Jan' });
+    const one = await magazijn.post('/api/finish/delivery', {
+      id: 1,
+      items: [],
+      handtekening: pngDataUrl(bomb),
+      signer_name: 'Jan',
+    });
     expect(one.status).toBe(422);
     expect(one.body.errors).toEqual({ handtekening: ['De handtekening is te groot of te klein.'] });
 
     const request = (png: Buffer) => ({
-      method: 'POST', path: '/api/finish/delivery', headers: magazijn.sessionHeaders(),
-      body: { prefix: JSON.stringify({ id: 1, items: [], signer_name: 'Jan', handtekening: pngDataUrl(png) }), repeat: '', times: 0, suffix: '' },
+      method: 'POST',
+      path: '/api/finish/delivery',
+      headers: magazijn.sessionHeaders(),
+      body: {
+        prefix: JSON.stringify({ id: 1, items: [], signer_name: 'Jan', handtekening: pngDataUrl(png) }),
+        repeat: '',
+        times: 0,
+        suffix: '',
+      },
     });
-    const held = await addedHold(base,
-      Array.from({ length: 10 }, () => request(signaturePng(300, 200))), Array.from({ length: 10 }, () => request(bomb)), MAX_HOLD_MS);
-    for (const answer of held.answers) expect(JSON.parse(answer.body).errors).toEqual({ handtekening: ['De handtekening is te groot of te klein.'] });
+    const held = await addedHold(
+      base,
+      Array.from({ length: 10 }, () => request(signaturePng(300, 200))),
+      Array.from({ length: 10 }, () => request(bomb)),
+      MAX_HOLD_MS,
+    );
+    for (const answer of held.answers)
+      expect(JSON.parse(answer.body).errors).toEqual({ handtekening: ['De handtekening is te groot of te klein.'] });
     expect(held.addedMs, `slowest ${held.slowestMs} ms`).toBeLessThan(MAX_HOLD_MS);
   });
 
   it('still takes a signature of a normal size', async () => {
-    const res = await magazijn.post('/api/finish/delivery', { id: 999_999, items: [], handtekening: pngDataUrl(signaturePng(600, 300)), signer_name: 'Jan' });
+    const res = await magazijn.post('/api/finish/delivery', {
+      id: 999_999,
+      items: [],
+      handtekening: pngDataUrl(signaturePng(600, 300)),
+      signer_name: 'Jan',
+    });
     expect(res.body.errors?.handtekening).toBeUndefined();
   });
 });
 
 describe('an uploaded image is refused when its header declares too large a picture', () => {
   const upload = async (png: Buffer) => {
-    const customer = (await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', 3).orderBy('id').executeTakeFirstOrThrow()).id;
+    const customer = (
+      await ctx.db
+        .selectFrom('clients')
+        .select('id')
+        .where('client_type_id', '=', 3)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const form = multipartBody({}, { image: { name: 'logo.png', data: png, type: 'image/png' } });
     return admin.post(`/api/clients/${customer}/image`, form.payload, form.headers);
   };

@@ -37,7 +37,12 @@ describe('a mail asked for while the mail server is down', () => {
     expect(asked.body.message).toBe('Er is een e-mail verstuurd met een link om je wachtwoord te herstellen.');
     expect(performance.now() - started).toBeLessThan(5_000);
 
-    const row = () => ctx.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', 'klant@demo.local').executeTakeFirstOrThrow();
+    const row = () =>
+      ctx.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('recipient', '=', 'klant@demo.local')
+        .executeTakeFirstOrThrow();
     await within(20_000, async () => (await row()).last_error !== null);
     expect(await row()).toMatchObject({ status: 'queued', sent_at: null });
     expect((await row()).last_error).toMatch(/ECONNREFUSED|connect/i);
@@ -47,7 +52,9 @@ describe('a mail asked for while the mail server is down', () => {
     const capture = smtp;
     await within(60_000, () => capture.to('klant@demo.local').length > 0);
     console.log(`mail arrived ${Math.round(performance.now() - back)} ms after the mail server was back`);
-    expect(capture.to('klant@demo.local')[0]?.text).toMatch(/wachtwoord-vernieuwen\/[A-Za-z0-9_-]+\?email=klant%40demo\.local/);
+    expect(capture.to('klant@demo.local')[0]?.text).toMatch(
+      /wachtwoord-vernieuwen\/[A-Za-z0-9_-]+\?email=klant%40demo\.local/,
+    );
     // Two more of the worker's rounds: nothing is sent twice.
     await new Promise((r) => setTimeout(r, 2_500));
     expect(capture.to('klant@demo.local')).toHaveLength(1);
@@ -72,8 +79,14 @@ describe('a mail the mail server refuses', () => {
     await smtp.close();
   });
 
-  it('is given up, shown to the Superuser with the reason, and sent with \'Opnieuw versturen\'', async () => {
-    const contact = { first_name: 'Olga', last_name: 'Onbekend', title: 'Inkoper', phone: '0612345678', email: address };
+  it("is given up, shown to the Superuser with the reason, and sent with 'Opnieuw versturen'", async () => {
+    const contact = {
+      first_name: 'Olga',
+      last_name: 'Onbekend',
+      title: 'Inkoper',
+      phone: '0612345678',
+      email: address,
+    };
     const created = await admin.post('/api/contacts', { ...contact, client_id: 1, has_account: true });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.activation_mail_sent).toBe(true);
@@ -83,11 +96,17 @@ describe('a mail the mail server refuses', () => {
     const list = await admin.get('/api/mail-outbox');
     expect(list.status).toBe(200);
     const failed = list.body.data.find((m: { recipient: string }) => m.recipient === address);
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1, subject: 'Activeer je account voor het Reuzado Portaal' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      subject: 'Activeer je account voor het Reuzado Portaal',
+    });
     expect(failed.last_error).toMatch(/550/);
 
     const metrics = createMetrics({ mailCounts: () => mailCounts(ctx.db) });
-    expect(await metrics.registry.getSingleMetricAsString('mail_outbox_messages')).toMatch(/mail_outbox_messages\{status="failed"\} 1/);
+    expect(await metrics.registry.getSingleMetricAsString('mail_outbox_messages')).toMatch(
+      /mail_outbox_messages\{status="failed"\} 1/,
+    );
 
     smtp.refused.clear();
     const resent = await admin.post(`/api/mail-outbox/${failed.id}/resend`);
@@ -103,9 +122,13 @@ describe('a mail the mail server refuses', () => {
     expect(again.body.message).toBe('Deze e-mail is niet mislukt: hij staat al in de wachtrij of is verstuurd.');
   });
 
-  it('is the Superuser\'s alone: a user with the right but not the role gets 403', async () => {
+  it("is the Superuser's alone: a user with the right but not the role gets 403", async () => {
     const row = await ctx.db.selectFrom('roles').select('id').where('name', '=', 'Magazijn').executeTakeFirstOrThrow();
-    const right = await ctx.db.selectFrom('permissions').select('id').where('name', '=', 'Gebruiker wijzigen').executeTakeFirstOrThrow();
+    const right = await ctx.db
+      .selectFrom('permissions')
+      .select('id')
+      .where('name', '=', 'Gebruiker wijzigen')
+      .executeTakeFirstOrThrow();
     await ctx.db.insertInto('permission_role').values({ role_id: row.id, permission_id: right.id }).execute();
     const warehouse = await ctx.client().signIn('magazijn@demo.local');
     const answer = await warehouse.get('/api/mail-outbox');

@@ -24,20 +24,34 @@ describe('validation messages are Dutch', () => {
     await anonymous.fetchToken();
     const activate = await anonymous.post('/api/auth/activate', {});
     expect(activate.status).toBe(422);
-    expect(activate.body.errors).toMatchObject({ password: ['Dit veld is verplicht.'], password_confirmation: ['Dit veld is verplicht.'], token: ['Dit veld is verplicht.'] });
+    expect(activate.body.errors).toMatchObject({
+      password: ['Dit veld is verplicht.'],
+      password_confirmation: ['Dit veld is verplicht.'],
+      token: ['Dit veld is verplicht.'],
+    });
     const reset = await anonymous.post('/api/auth/password-reset', { email: 'iemand@demo.local' });
     expect(reset.status).toBe(422);
-    expect(reset.body.errors).toMatchObject({ password: ['Dit veld is verplicht.'], password_confirmation: ['Dit veld is verplicht.'], token: ['Dit veld is verplicht.'] });
+    expect(reset.body.errors).toMatchObject({
+      password: ['Dit veld is verplicht.'],
+      password_confirmation: ['Dit veld is verplicht.'],
+      token: ['Dit veld is verplicht.'],
+    });
     const resend = await anonymous.post('/api/auth/resend', {});
     expect(resend.status).toBe(422);
     expect(resend.body.errors).toEqual({ email: ['Dit veld is verplicht.'] });
-    for (const body of [activate.body, reset.body, resend.body]) expect(texts(body).filter((t) => english.test(t))).toEqual([]);
+    for (const body of [activate.body, reset.body, resend.body])
+      expect(texts(body).filter((t) => english.test(t))).toEqual([]);
   });
 
   it('names wrong types in Dutch', async () => {
     const anonymous = ctx.client();
     await anonymous.fetchToken();
-    const res = await anonymous.post('/api/auth/activate', { password: 12, password_confirmation: ['x'], token: { a: 1 }, accepted_terms: true });
+    const res = await anonymous.post('/api/auth/activate', {
+      password: 12,
+      password_confirmation: ['x'],
+      token: { a: 1 },
+      accepted_terms: true,
+    });
     expect(res.status).toBe(422);
     expect(texts(res.body).filter((t) => english.test(t))).toEqual([]);
     expect(res.body.errors.token).toEqual(['Dit veld is verplicht.']);

@@ -20,11 +20,18 @@ const lines: Record<string, unknown>[] = [];
 beforeAll(async () => {
   ctx = await createTestContext();
   // The measured app on the test's database, as server/main.ts builds it when METRICS_PORT is set.
-  const config = { ...loadConfig({ DATA_DIR: ctx.dataDir, WEB_DIST_DIR: `${ctx.dataDir}/no-web-build`, METRICS_PORT: '0' }), smtpUrl: ctx.mail.url };
+  const config = {
+    ...loadConfig({ DATA_DIR: ctx.dataDir, WEB_DIST_DIR: `${ctx.dataDir}/no-web-build`, METRICS_PORT: '0' }),
+    smtpUrl: ctx.mail.url,
+  };
   metrics = createMetrics({ poolUse: () => ({ max: 10, total: 3, idle: 2, waiting: 0 }) });
   const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
   app = await buildApp({
-    db: ctx.db, config, storage: folderStorage(config.storageDir), logger: logOptions('info', stream), metrics,
+    db: ctx.db,
+    config,
+    storage: folderStorage(config.storageDir),
+    logger: logOptions('info', stream),
+    metrics,
   });
   await app.ready();
 });
@@ -34,7 +41,8 @@ afterAll(async () => {
 });
 
 /** Lines of the text exposition format for one metric name, e.g. `outbox_replays_total{route="/api/asns"} 1`. */
-const seriesOf = (text: string, name: string) => text.split('\n').filter((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+const seriesOf = (text: string, name: string) =>
+  text.split('\n').filter((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
 
 describe('metrics', () => {
   let admin: ApiClient;
@@ -42,14 +50,34 @@ describe('metrics', () => {
 
   beforeAll(async () => {
     admin = await new ApiClient(app).signIn('beheerder@demo.local');
-    const reseller = await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', 2).orderBy('id').executeTakeFirstOrThrow();
+    const reseller = await ctx.db
+      .selectFrom('clients')
+      .select('id')
+      .where('client_type_id', '=', 2)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     expect((await admin.get(`/api/getendclientsbyparentid/${reseller.id}`)).status).toBe(200);
     expect((await new ApiClient(app).get(`/api/getendclientsbyparentid/${reseller.id}`)).status).toBe(401);
     expect((await admin.get('/api/geen-route/123')).status).toBe(404);
-    const customer = await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', 3).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
-    const product = await ctx.db.selectFrom('products').select('id').where('client_id', '=', customer.id).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+    const customer = await ctx.db
+      .selectFrom('clients')
+      .select('id')
+      .where('client_type_id', '=', 3)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const product = await ctx.db
+      .selectFrom('products')
+      .select('id')
+      .where('client_id', '=', customer.id)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const body = {
-      client_id: customer.id, reference: 'METRICS-1', stock_owner: 'Eindklant', expected: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      client_id: customer.id,
+      reference: 'METRICS-1',
+      stock_owner: 'Eindklant',
+      expected: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
       products: [{ product_id: product.id, quantity: 1 }],
     };
     const first = await admin.post('/api/asns', body, { 'Idempotency-Key': 'metrics-outbox-1' });
@@ -65,7 +93,15 @@ describe('metrics', () => {
     const text = await metrics.registry.metrics();
     const counts = seriesOf(text, 'http_request_duration_seconds_count');
     const count = (method: string, route: string, status: number) =>
-      Number(counts.find((l) => l.includes(`method="${method}"`) && l.includes(`route="${route}"`) && l.includes(`status="${status}"`))?.split(' ').at(-1));
+      Number(
+        counts
+          .find(
+            (l) =>
+              l.includes(`method="${method}"`) && l.includes(`route="${route}"`) && l.includes(`status="${status}"`),
+          )
+          ?.split(' ')
+          .at(-1),
+      );
     expect(count('GET', '/api/getendclientsbyparentid/:id', 200)).toBe(1);
     expect(count('GET', '/api/getendclientsbyparentid/:id', 401)).toBe(1);
     expect(count('GET', 'unmatched', 404)).toBe(1);
@@ -76,16 +112,26 @@ describe('metrics', () => {
   });
 
   it('counts outbox replays: requests whose Idempotency-Key was used before', async () => {
-    expect(seriesOf(await metrics.registry.metrics(), 'outbox_replays_total')).toEqual(['outbox_replays_total{route="/api/asns"} 2']);
+    expect(seriesOf(await metrics.registry.metrics(), 'outbox_replays_total')).toEqual([
+      'outbox_replays_total{route="/api/asns"} 2',
+    ]);
   });
 
-  it('reports a pool source\'s use as db_pool_connections, and the default process metrics', async () => {
+  it("reports a pool source's use as db_pool_connections, and the default process metrics", async () => {
     const text = await metrics.registry.metrics();
     expect(seriesOf(text, 'db_pool_connections')).toEqual([
-      'db_pool_connections{state="max"} 10', 'db_pool_connections{state="total"} 3', 'db_pool_connections{state="idle"} 2',
-      'db_pool_connections{state="in_use"} 1', 'db_pool_connections{state="waiting"} 0',
+      'db_pool_connections{state="max"} 10',
+      'db_pool_connections{state="total"} 3',
+      'db_pool_connections{state="idle"} 2',
+      'db_pool_connections{state="in_use"} 1',
+      'db_pool_connections{state="waiting"} 0',
     ]);
-    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       expect(seriesOf(text, name).length, name).toBeGreaterThan(0);
     }
   });
@@ -113,13 +159,22 @@ describe('logs', () => {
     await client.signIn('reseller@demo.local');
     await client.get('/api/auth/me');
     const sent = client.sessionHeaders();
-    const withAuth = await app.inject({ url: '/api/auth/me', headers: { ...sent, authorization: 'Bearer sekrit-bearer-token-123' } });
+    const withAuth = await app.inject({
+      url: '/api/auth/me',
+      headers: { ...sent, authorization: 'Bearer sekrit-bearer-token-123' },
+    });
     expect(withAuth.statusCode).toBe(200);
 
     // What a route might log by mistake.
-    app.log.warn({ body: { email: 'x@demo.local', password: 'Geheim-wachtwoord-1' }, otp_secret: 'GEHEIMOTPSECRET234' }, 'careless line');
+    app.log.warn(
+      { body: { email: 'x@demo.local', password: 'Geheim-wachtwoord-1' }, otp_secret: 'GEHEIMOTPSECRET234' },
+      'careless line',
+    );
     const careless = lines.find((l) => l.msg === 'careless line');
-    expect(careless).toMatchObject({ body: { email: 'x@demo.local', password: '[redacted]' }, otp_secret: '[redacted]' });
+    expect(careless).toMatchObject({
+      body: { email: 'x@demo.local', password: '[redacted]' },
+      otp_secret: '[redacted]',
+    });
 
     const requestLines = lines.filter((l) => 'req' in l || 'res' in l || 'reqId' in l);
     expect(requestLines.length).toBeGreaterThan(10);
@@ -130,8 +185,16 @@ describe('logs', () => {
     expect(new Set(completed)).toEqual(new Set(incoming));
 
     const secrets = [
-      ...(sent.cookie ?? '').split('; ').map((c) => c.split('=')[1] ?? '').filter(Boolean), sent['x-xsrf-token'] ?? '', 'sekrit-bearer-token-123',
-      DEMO_PASSWORD, client.otpSecret ?? '', 'Geheim-wachtwoord-1', 'GEHEIMOTPSECRET234',
+      ...(sent.cookie ?? '')
+        .split('; ')
+        .map((c) => c.split('=')[1] ?? '')
+        .filter(Boolean),
+      sent['x-xsrf-token'] ?? '',
+      'sekrit-bearer-token-123',
+      DEMO_PASSWORD,
+      client.otpSecret ?? '',
+      'Geheim-wachtwoord-1',
+      'GEHEIMOTPSECRET234',
     ].filter((s) => s.length >= 8);
     expect(secrets.length).toBeGreaterThanOrEqual(4);
     const log = lines.map((l) => JSON.stringify(l)).join('\n');

@@ -17,10 +17,14 @@ import { within } from '../support/within';
 import { freePort } from '../support/free-port';
 import { startSmtpCapture } from '../support/smtp';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082',
+  'hex',
+);
 const TOO_MANY = 'Te veel pogingen. Probeer het over een paar minuten opnieuw.';
 
-// PostgreSQL only (PGlite is one process's database): vitest.config.ts runs this file in the api-postgres project, which CI always has.
+// PostgreSQL only (PGlite is one process's database): vitest.config.ts runs this file in the api-postgres project,
+// which CI always has.
 describe('two API processes on one PostgreSQL database and one bucket', () => {
   const dbName = `portal_scale_${crypto.randomBytes(6).toString('hex')}`;
   const folders = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scale-')));
@@ -36,8 +40,18 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     await withDatabase(url, (admin) => admin.query(`create database ${dbName} template ${inject('templateDatabase')}`));
     bucket = await startLocalBucket();
     smtpPort = await freePort();
-    const env = (folder: string) => ({ ...bucket.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, DATABASE_URL: withDbName(url, dbName), DATA_DIR: folder, WEB_DIST_DIR: path.join(folder, 'no-web'), LOG_LEVEL: 'warn' });
-    [a, b] = await Promise.all([startPortalProcess(env(folders[0] ?? '')), startPortalProcess({ ...env(folders[1] ?? ''), HOST: '0.0.0.0', METRICS_PORT: '0' })]);
+    const env = (folder: string) => ({
+      ...bucket.env,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      DATABASE_URL: withDbName(url, dbName),
+      DATA_DIR: folder,
+      WEB_DIST_DIR: path.join(folder, 'no-web'),
+      LOG_LEVEL: 'warn',
+    });
+    [a, b] = await Promise.all([
+      startPortalProcess(env(folders[0] ?? '')),
+      startPortalProcess({ ...env(folders[1] ?? ''), HOST: '0.0.0.0', METRICS_PORT: '0' }),
+    ]);
     await b.waitFor(/Metrics \(Prometheus\): http:\/\/\S+\n/);
   }, 180_000);
 
@@ -46,12 +60,17 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     await bucket?.close();
     await smtp?.close();
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-    await withDatabase(process.env.TEST_DATABASE_URL ?? '', (admin) => admin.query(`drop database if exists ${dbName}`));
+    await withDatabase(process.env.TEST_DATABASE_URL ?? '', (admin) =>
+      admin.query(`drop database if exists ${dbName}`),
+    );
   }, 60_000);
 
   /** Rows of the shared database, as any process sees them. */
   const query = <T>(text: string, values: unknown[] = []) =>
-    withDatabase(withDbName(process.env.TEST_DATABASE_URL ?? '', dbName), async (client) => (await client.query(text, values)).rows as T[]);
+    withDatabase(
+      withDbName(process.env.TEST_DATABASE_URL ?? '', dbName),
+      async (client) => (await client.query(text, values)).rows as T[],
+    );
 
   /** A browser signed in through both: the password on A, the second step on B. */
   async function signedIn(email: string): Promise<HttpBrowser> {
@@ -84,7 +103,10 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     const customer = row?.client_id;
     const product = row?.product_id;
     const asn = (reference: string) => ({
-      client_id: customer, reference, stock_owner: 'Eindklant', expected: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      client_id: customer,
+      reference,
+      stock_owner: 'Eindklant',
+      expected: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
       products: [{ product_id: product, quantity: 2 }],
     });
 
@@ -99,12 +121,16 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
 
     // The same command reaching both at once: one applies it, the other answers with its answer.
     const both = crypto.randomUUID();
-    const [onA, onB] = await Promise.all([a, b].map((p) => browser.post(p.url(), '/api/asns', asn('SCALE-2'), { 'Idempotency-Key': both })));
+    const [onA, onB] = await Promise.all(
+      [a, b].map((p) => browser.post(p.url(), '/api/asns', asn('SCALE-2'), { 'Idempotency-Key': both })),
+    );
     expect([onA?.status, onB?.status]).toEqual([201, 201]);
     expect(onA?.body).toEqual(onB?.body);
     expect([onA, onB].filter((r) => r?.headers.get('idempotent-replayed') === 'true')).toHaveLength(1);
 
-    const stored = await query<{ reference: string }>(`select reference from asns where reference like 'SCALE-%' order by reference`);
+    const stored = await query<{ reference: string }>(
+      `select reference from asns where reference like 'SCALE-%' order by reference`,
+    );
     expect(stored.map((r) => r.reference)).toEqual(['SCALE-1', 'SCALE-2']);
 
     // B counts the replays it answered.
@@ -121,11 +147,15 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     expect(a.output()).not.toContain('Metrics (Prometheus)');
     expect((await fetch(`${b.url()}/metrics`)).status).toBe(404);
     // B's API listens on every interface (HOST=0.0.0.0), its metrics on loopback only (METRICS_HOST's default).
-    const outside = Object.values(os.networkInterfaces()).flat().find((i) => i?.family === 'IPv4' && !i.internal)?.address;
+    const outside = Object.values(os.networkInterfaces())
+      .flat()
+      .find((i) => i?.family === 'IPv4' && !i.internal)?.address;
     expect(outside, 'a network address other than loopback').toBeDefined();
     const apiPort = new URL(b.url()).port;
     expect((await fetch(`http://${outside}:${apiPort}/healthz`)).status).toBe(200);
-    const metricsOutside = await fetch(`http://${outside}:${new URL(b.metricsUrl()).port}/metrics`).catch((err: Error) => err);
+    const metricsOutside = await fetch(`http://${outside}:${new URL(b.metricsUrl()).port}/metrics`).catch(
+      (err: Error) => err,
+    );
     expect(metricsOutside).toBeInstanceOf(Error);
   });
 
@@ -148,18 +178,33 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     const clientId = me.body.contact.client_id;
     const form = multipartBody({}, { image: { name: 'logo.png', data: PNG, type: 'image/png' } });
     const key = crypto.randomUUID();
-    const stored = await browser.post(a.url(), `/api/clients/${clientId}/image`, form.payload, { ...form.headers, 'Idempotency-Key': key });
+    const stored = await browser.post(a.url(), `/api/clients/${clientId}/image`, form.payload, {
+      ...form.headers,
+      'Idempotency-Key': key,
+    });
     expect(stored.status, JSON.stringify(stored.body)).toBe(200);
     // The outbox's replay of the upload reaches B: it gets the first answer.
-    const replay = await browser.post(b.url(), `/api/clients/${clientId}/image`, form.payload, { ...form.headers, 'Idempotency-Key': key });
+    const replay = await browser.post(b.url(), `/api/clients/${clientId}/image`, form.payload, {
+      ...form.headers,
+      'Idempotency-Key': key,
+    });
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
 
     const image = await browser.get(b.url(), `/api/clients/${clientId}/image`);
     expect(image.status).toBe(200);
     expect(image.bytes.equals(PNG)).toBe(true);
-    expect(Object.fromEntries(['content-type', 'x-content-type-options', 'content-security-policy', 'content-disposition'].map((h) => [h, image.headers.get(h)]))).toEqual({
-      'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'",
+    expect(
+      Object.fromEntries(
+        ['content-type', 'x-content-type-options', 'content-security-policy', 'content-disposition'].map((h) => [
+          h,
+          image.headers.get(h),
+        ]),
+      ),
+    ).toEqual({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
       'content-disposition': `inline; filename="klant-${clientId}.png"`,
     });
     for (const folder of folders) expect(fs.existsSync(path.join(folder, 'files'))).toBe(false);
@@ -167,13 +212,19 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
 
   it('a right taken from a role on A counts on A from the next request on, and on B once B hears of it', async () => {
     // Both set up two-step verification in the tests above: they set it up again, as on a new phone.
-    await query("update users set otp_enabled = false, otp_secret = null, otp_last_step = null where email in ('beheerder@demo.local', 'magazijn@demo.local')");
+    await query(
+      "update users set otp_enabled = false, otp_secret = null, otp_last_step = null where email in ('beheerder@demo.local', 'magazijn@demo.local')",
+    );
     const admin = await signedIn('beheerder@demo.local');
     const magazijn = await signedIn('magazijn@demo.local');
     for (const process of [a, b]) expect((await magazijn.get(process.url(), '/api/products')).status).toBe(200);
     const [role] = await query<{ id: number }>("select id from roles where name = 'Magazijn'");
-    const rights = (await query<{ name: string }>(
-      'select p.name from permission_role pr join permissions p on p.id = pr.permission_id where pr.role_id = $1', [role?.id])).map((r) => r.name);
+    const rights = (
+      await query<{ name: string }>(
+        'select p.name from permission_role pr join permissions p on p.id = pr.permission_id where pr.role_id = $1',
+        [role?.id],
+      )
+    ).map((r) => r.name);
     const setRights = async (names: string[]) => {
       const saved = await admin.post(a.url(), `/api/roles/${role?.id}/permissions`, { permissions: names });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -198,7 +249,10 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     }
     // Both workers have tried and failed while the server was down.
     await within(30_000, async () => {
-      const rows = await query<{ n: string }>(`select count(*) as n from mail_outbox where status = 'queued' and attempts > 0 and recipient = any($1)`, [addresses]);
+      const rows = await query<{ n: string }>(
+        `select count(*) as n from mail_outbox where status = 'queued' and attempts > 0 and recipient = any($1)`,
+        [addresses],
+      );
       return Number(rows[0]?.n) === addresses.length;
     });
 
@@ -208,7 +262,10 @@ describe('two API processes on one PostgreSQL database and one bucket', () => {
     // Several more rounds of both workers: nothing goes out twice.
     await new Promise((r) => setTimeout(r, 3_000));
     for (const address of addresses) expect(capture.to(address), address).toHaveLength(1);
-    const sent = await query<{ n: string }>(`select count(*) as n from mail_outbox where status = 'sent' and recipient = any($1)`, [addresses]);
+    const sent = await query<{ n: string }>(
+      `select count(*) as n from mail_outbox where status = 'sent' and recipient = any($1)`,
+      [addresses],
+    );
     expect(Number(sent[0]?.n)).toBe(addresses.length);
   }, 120_000);
 });

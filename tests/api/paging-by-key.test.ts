@@ -20,7 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-interface Page { data: { id: number }[]; total: number; current_page: number; last_page: number }
+interface Page {
+  data: { id: number }[];
+  total: number;
+  current_page: number;
+  last_page: number;
+}
 
 const PAGES = 13;
 
@@ -29,9 +34,13 @@ const lists: [string, () => ApiClient, string][] = [
   ['products sorted by end customer, descending', () => admin, '/api/products?sort=client_name&order=desc'],
   ['products of a reseller', () => reseller, '/api/products'],
   ['a product search', () => admin, '/api/products?search=partners'],
-  ['a product search sorted by items in stock, descending', () => admin, '/api/products?search=partners&sort=items_in_stock&order=desc'],
+  [
+    'a product search sorted by items in stock, descending',
+    () => admin,
+    '/api/products?search=partners&sort=items_in_stock&order=desc',
+  ],
   ['a product search sorted by id, descending', () => admin, '/api/products?search=partners&sort=id&order=desc'],
-  ['a reseller\'s product search', () => reseller, '/api/products?search=partners'],
+  ["a reseller's product search", () => reseller, '/api/products?search=partners'],
   ['open deliveries', () => admin, '/api/deliveries'],
   ['open deliveries sorted by end customer', () => admin, '/api/deliveries?sort=end_customer_name'],
   ['open deliveries of a reseller', () => reseller, '/api/deliveries'],
@@ -42,31 +51,37 @@ const lists: [string, () => ApiClient, string][] = [
 ];
 
 describe('a list read one row per page, across its tenth page', () => {
-  it.each(lists)('%s: pages 1–13 are the whole list in order, each with its total; past the end, no rows and the total', async (_, who, path) => {
-    const client = who();
-    const join = path.includes('?') ? '&' : '?';
-    const whole = await client.get(`${path}${join}per_page=200`);
-    expect(whole.status).toBe(200);
-    const all = whole.body as Page;
-    expect(all.total, 'the seed has rows enough for pages past the tenth').toBeGreaterThanOrEqual(PAGES);
-    expect(all.data.filter((row) => 'total_rows' in row)).toEqual([]);
+  it.each(lists)(
+    '%s: pages 1–13 are the whole list in order, each with its total; past the end, no rows and the total',
+    async (_, who, path) => {
+      const client = who();
+      const join = path.includes('?') ? '&' : '?';
+      const whole = await client.get(`${path}${join}per_page=200`);
+      expect(whole.status).toBe(200);
+      const all = whole.body as Page;
+      expect(all.total, 'the seed has rows enough for pages past the tenth').toBeGreaterThanOrEqual(PAGES);
+      expect(all.data.filter((row) => 'total_rows' in row)).toEqual([]);
 
-    const rows: { id: number }[] = [];
-    for (let page = 1; page <= PAGES; page++) {
-      const res = await client.get(`${path}${join}per_page=1&page=${page}`);
-      expect(res.status).toBe(200);
-      const one = res.body as Page;
-      expect([one.current_page, one.total, one.last_page]).toEqual([page, all.total, all.total]);
-      rows.push(...one.data);
-    }
-    expect(rows).toEqual(all.data.slice(0, PAGES));
+      const rows: { id: number }[] = [];
+      for (let page = 1; page <= PAGES; page++) {
+        const res = await client.get(`${path}${join}per_page=1&page=${page}`);
+        expect(res.status).toBe(200);
+        const one = res.body as Page;
+        expect([one.current_page, one.total, one.last_page]).toEqual([page, all.total, all.total]);
+        rows.push(...one.data);
+      }
+      expect(rows).toEqual(all.data.slice(0, PAGES));
 
-    const past = (await client.get(`${path}${join}per_page=1&page=${all.total + 1}`)).body as Page;
-    expect([past.data, past.total]).toEqual([[], all.total]);
-  });
+      const past = (await client.get(`${path}${join}per_page=1&page=${all.total + 1}`)).body as Page;
+      expect([past.data, past.total]).toEqual([[], all.total]);
+    },
+  );
 });
 
-interface ProductPage { data: { id: number; description: string | null; reseller_id: number | null }[]; total: number }
+interface ProductPage {
+  data: { id: number; description: string | null; reseller_id: number | null }[];
+  total: number;
+}
 
 /**
  * A list's page statement is compiled once per key (server/db/statement-cache.ts): the statement is
@@ -89,7 +104,7 @@ describe('a page asked again', () => {
     expect(statements.size).toBe(1);
 
     const own = (await reseller.get(path)).body as ProductPage;
-    expect(statements.size, 'the reseller\'s page is a statement of its own').toBe(2);
+    expect(statements.size, "the reseller's page is a statement of its own").toBe(2);
     expect(own.total).toBeLessThan(first.total);
     expect(new Set(own.data.map((p) => p.reseller_id)).size).toBe(1);
 
@@ -108,15 +123,30 @@ describe('a page asked again', () => {
   });
 });
 
-describe('a statement with the path\'s id as its value', () => {
-  it('items of a product: one statement for every product, each answer its own product\'s items', async () => {
-    const products = await ctx.db.selectFrom('items').select('product_id').where('deleted_at', 'is', null)
-      .groupBy('product_id').having(sql`count(*)`, '>=', 2).orderBy('product_id').limit(3).execute();
+describe("a statement with the path's id as its value", () => {
+  it("items of a product: one statement for every product, each answer its own product's items", async () => {
+    const products = await ctx.db
+      .selectFrom('items')
+      .select('product_id')
+      .where('deleted_at', 'is', null)
+      .groupBy('product_id')
+      .having(sql`count(*)`, '>=', 2)
+      .orderBy('product_id')
+      .limit(3)
+      .execute();
     expect(products.length).toBe(3);
     statements.clear();
     for (const { product_id } of products) {
-      const page = (await admin.get(`/api/getitems/${product_id}?per_page=2`)).body as { data: { product_id: number }[]; total: number };
-      const live = await ctx.db.selectFrom('items').select(sql<number>`count(*)::int`.as('n')).where('product_id', '=', product_id).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+      const page = (await admin.get(`/api/getitems/${product_id}?per_page=2`)).body as {
+        data: { product_id: number }[];
+        total: number;
+      };
+      const live = await ctx.db
+        .selectFrom('items')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('product_id', '=', product_id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
       expect(page.data.map((i) => i.product_id)).toEqual([product_id, product_id]);
       expect(page.total).toBe(live.n);
     }
@@ -124,8 +154,12 @@ describe('a statement with the path\'s id as its value', () => {
   });
 
   it('a delivery: one statement per part of the hierarchy; the reseller still gets a 404 for a delivery outside its part', async () => {
-    const ids = (await (admin.get('/api/deliveries?per_page=200'))).body.data.map((d: { id: number }) => d.id) as number[];
-    const resellerIds = new Set(((await reseller.get('/api/deliveries?per_page=200')).body.data as { id: number }[]).map((d) => d.id));
+    const ids = (await admin.get('/api/deliveries?per_page=200')).body.data.map(
+      (d: { id: number }) => d.id,
+    ) as number[];
+    const resellerIds = new Set(
+      ((await reseller.get('/api/deliveries?per_page=200')).body.data as { id: number }[]).map((d) => d.id),
+    );
     const outside = ids.find((id) => !resellerIds.has(id));
     const inside = [...resellerIds][0];
     expect([outside, inside].every((id) => id !== undefined)).toBe(true);
@@ -139,9 +173,10 @@ describe('a statement with the path\'s id as its value', () => {
 });
 
 describe('a search statement built once per shape of term', () => {
-  it('answers a second term from the first term\'s statement as a statement of its own would', async () => {
+  it("answers a second term from the first term's statement as a statement of its own would", async () => {
     const terms = ['latitude', 'elitebook'];
-    const ask = async (term: string) => (await admin.get(`/api/products?per_page=200&search=${term}`)).body as ProductPage;
+    const ask = async (term: string) =>
+      (await admin.get(`/api/products?per_page=200&search=${term}`)).body as ProductPage;
     statements.clear();
     const first = await ask(terms[0]!);
     const second = await ask(terms[1]!);
@@ -156,11 +191,21 @@ describe('a search statement built once per shape of term', () => {
 });
 
 describe('the delivery search, built once per shape of term', () => {
-  it('finds each order number from the first one\'s statement as a statement of its own would', async () => {
-    const open = await ctx.db.selectFrom('deliveries').select(['id', 'order_number']).where('deleted_at', 'is', null).where('is_cancelled', '=', false)
-      .where('completed_at', 'is', null).where('delivery_type_id', '<>', 7).where('order_number', 'like', '%-%').orderBy('id').limit(2).execute();
+  it("finds each order number from the first one's statement as a statement of its own would", async () => {
+    const open = await ctx.db
+      .selectFrom('deliveries')
+      .select(['id', 'order_number'])
+      .where('deleted_at', 'is', null)
+      .where('is_cancelled', '=', false)
+      .where('completed_at', 'is', null)
+      .where('delivery_type_id', '<>', 7)
+      .where('order_number', 'like', '%-%')
+      .orderBy('id')
+      .limit(2)
+      .execute();
     expect(open.length).toBe(2);
-    const ask = async (term: string) => (await admin.get(`/api/deliveries?search=${encodeURIComponent(term)}`)).body as Page;
+    const ask = async (term: string) =>
+      (await admin.get(`/api/deliveries?search=${encodeURIComponent(term)}`)).body as Page;
     statements.clear();
     const found: Page[] = [];
     for (const { order_number } of open) found.push(await ask(order_number!));

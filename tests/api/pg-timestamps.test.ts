@@ -19,9 +19,13 @@ describe('timestamps read from PostgreSQL', () => {
     for (const zone of ['Europe/Amsterdam', 'UTC', 'Asia/Kolkata', 'America/St_Johns', 'Pacific/Chatham']) {
       const rows = await opened.db.connection().execute(async (db) => {
         await sql`select set_config('TimeZone', ${zone}, false)`.execute(db);
-        return (await sql<{ t: Date; ms: number }>`
+        return (
+          await sql<{ t: Date; ms: number }>`
           select t, floor(extract(epoch from t) * 1000)::float8 as ms
-          from generate_series(timestamptz '1901-01-01 00:00:00+00', timestamptz '2100-01-01 00:00:00+00', interval '9 days 3 hours 17 minutes 31.123457 seconds') t`.execute(db)).rows;
+          from generate_series(timestamptz '1901-01-01 00:00:00+00', timestamptz '2100-01-01 00:00:00+00', interval '9 days 3 hours 17 minutes 31.123457 seconds') t`.execute(
+            db,
+          )
+        ).rows;
       });
       expect(rows.length).toBeGreaterThan(7900);
       const wrong = rows.filter((r) => !(r.t instanceof Date) || r.t.getTime() !== r.ms);

@@ -30,20 +30,34 @@ describe('statements on PostgreSQL', () => {
   const recordingConnection = async () => {
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     const sent: CompiledQuery[] = [];
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }), log: (event) => { sent.push(event.query); } });
-    const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow()).id;
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }),
+      log: (event) => {
+        sent.push(event.query);
+      },
+    });
+    const adminId = (
+      await db.selectFrom('users').select('id').where('email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow()
+    ).id;
     const provider = (await loadAuthUser(db, adminId))!;
     return { db, sent, provider };
   };
 
-  /** Runs the same list statement twice on a one-connection pool; answers its rows and the connection's prepared statements. */
+  /**
+   * Runs the same list statement twice on a one-connection pool; answers its rows and the connection's prepared
+   * statements.
+   */
   const twice = async (namedStatements: boolean) => {
     const opened = openPostgres(url, 1, () => {}, { namedStatements });
     try {
-      const list = () => opened.db.selectFrom('product_groups').select(['id', 'name']).where('id', '>', 0).orderBy('id').execute();
+      const list = () =>
+        opened.db.selectFrom('product_groups').select(['id', 'name']).where('id', '>', 0).orderBy('id').execute();
       const first = await list();
       const second = await list();
-      const prepared = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(opened.db);
+      const prepared = await sql<{
+        name: string;
+        statement: string;
+      }>`select name, statement from pg_prepared_statements`.execute(opened.db);
       return { first, second, prepared: prepared.rows };
     } finally {
       await opened.close();
@@ -66,13 +80,24 @@ describe('statements on PostgreSQL', () => {
   it("describe a named statement's columns once per connection, and read every later answer with them", async () => {
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     let described = 0;
-    pool.on('connect', (client) => { (client as unknown as { connection: pg.Connection }).connection.on('rowDescription', () => { described += 1; }); });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }) });
+    pool.on('connect', (client) => {
+      (client as unknown as { connection: pg.Connection }).connection.on('rowDescription', () => {
+        described += 1;
+      });
+    });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: kyselyPool(pool, { namedStatements: true }) }),
+    });
     try {
-      const row = (n: number) => sql<{ n: number; label: string | null; at: Date; flag: boolean }>`select ${n}::int as n,
-        case when ${n}::int % 2 = 0 then 'even' end as label, timestamptz '2026-11-28 10:00:00+00' + make_interval(days => ${n}::int) as at, ${n}::int > 1 as flag`.execute(db);
+      const row = (n: number) =>
+        sql<{ n: number; label: string | null; at: Date; flag: boolean }>`select ${n}::int as n,
+        case when ${n}::int % 2 = 0 then 'even' end as label, timestamptz '2026-11-28 10:00:00+00' + make_interval(days => ${n}::int) as at, ${n}::int > 1 as flag`.execute(
+          db,
+        );
       for (const n of [1, 2, 3]) {
-        expect((await row(n)).rows).toEqual([{ n, label: n % 2 === 0 ? 'even' : null, at: new Date(Date.UTC(2026, 10, 28 + n, 10)), flag: n > 1 }]);
+        expect((await row(n)).rows).toEqual([
+          { n, label: n % 2 === 0 ? 'even' : null, at: new Date(Date.UTC(2026, 10, 28 + n, 10)), flag: n > 1 },
+        ]);
       }
       expect(described).toBe(1);
 
@@ -84,7 +109,8 @@ describe('statements on PostgreSQL', () => {
       // A value pg cannot send fails before anything is sent.
       const circular: Record<string, unknown> = {};
       circular.self = circular;
-      const asJson = (value: unknown) => sql<{ j: unknown }>`select ${JSON.stringify(value) === undefined ? null : value}::jsonb as j`.execute(db);
+      const asJson = (value: unknown) =>
+        sql<{ j: unknown }>`select ${JSON.stringify(value) === undefined ? null : value}::jsonb as j`.execute(db);
       expect((await asJson({ a: 1 })).rows).toEqual([{ j: { a: 1 } }]);
       await expect(sql`select ${circular}::jsonb as j`.execute(db)).rejects.toThrow(/circular/i);
       expect((await asJson({ b: 2 })).rows).toEqual([{ j: { b: 2 } }]);
@@ -92,8 +118,14 @@ describe('statements on PostgreSQL', () => {
 
       // A statement without rows (NoData) is described each time and still runs.
       await sql`create temporary table described_once (n int)`.execute(db);
-      for (const n of [1, 2]) await db.insertInto('described_once' as never).values({ n } as never).execute();
-      expect((await sql<{ total: number }>`select sum(n)::int as total from described_once`.execute(db)).rows).toEqual([{ total: 3 }]);
+      for (const n of [1, 2])
+        await db
+          .insertInto('described_once' as never)
+          .values({ n } as never)
+          .execute();
+      expect((await sql<{ total: number }>`select sum(n)::int as total from described_once`.execute(db)).rows).toEqual([
+        { total: 3 },
+      ]);
     } finally {
       await db.destroy();
     }
@@ -108,8 +140,11 @@ describe('statements on PostgreSQL', () => {
         expect(answer.data).toHaveLength(1);
         return sent.map((q) => q.sql);
       };
-      const plansOf = async (statement: string) => (await sql<{ generic_plans: string; custom_plans: string }>`select generic_plans, custom_plans
-        from pg_prepared_statements where statement = ${statement}`.execute(db)).rows.map((r) => ({ generic: Number(r.generic_plans), custom: Number(r.custom_plans) }));
+      const plansOf = async (statement: string) =>
+        (
+          await sql<{ generic_plans: string; custom_plans: string }>`select generic_plans, custom_plans
+        from pg_prepared_statements where statement = ${statement}`.execute(db)
+        ).rows.map((r) => ({ generic: Number(r.generic_plans), custom: Number(r.custom_plans) }));
       for (let call = 0; call < 8; call++) expect(await statementsOf(2)).toHaveLength(1);
       const [shallow] = await statementsOf(2);
       expect((await plansOf(shallow!))[0]!.generic).toBeGreaterThanOrEqual(3);
@@ -123,7 +158,7 @@ describe('statements on PostgreSQL', () => {
     }
   });
 
-  it("give each customer tab a statement of its own, whose generic plan is kept whichever tab came first", async () => {
+  it('give each customer tab a statement of its own, whose generic plan is kept whichever tab came first', async () => {
     const { db, sent, provider } = await recordingConnection();
     try {
       // The end users first, as a connection that served them first does: with the tab's type as a parameter,
@@ -133,7 +168,11 @@ describe('statements on PostgreSQL', () => {
         sent.length = 0;
         const answer = await listClients(db, provider, tab, listParams({}), `/api/${tab}`);
         expect(answer.data.length).toBeGreaterThan(0);
-        expect(answer.data.every((row) => row.client_type_id === (tab === 'endusers' ? ClientType.EINDGEBRUIKER : ClientType.EINDKLANT))).toBe(true);
+        expect(
+          answer.data.every(
+            (row) => row.client_type_id === (tab === 'endusers' ? ClientType.EINDGEBRUIKER : ClientType.EINDKLANT),
+          ),
+        ).toBe(true);
         expect(sent).toHaveLength(1);
         return sent[0]!.sql;
       };
@@ -143,7 +182,9 @@ describe('statements on PostgreSQL', () => {
       const customers = await statementOf('endcustomers');
       expect(users).not.toBe(customers);
       for (const statement of [users, customers]) {
-        const plans = await sql<{ generic_plans: string }>`select generic_plans from pg_prepared_statements where statement = ${statement}`.execute(db);
+        const plans = await sql<{
+          generic_plans: string;
+        }>`select generic_plans from pg_prepared_statements where statement = ${statement}`.execute(db);
         expect(Number(plans.rows[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
       }
     } finally {
@@ -157,7 +198,10 @@ describe('statements on PostgreSQL', () => {
       // Terms of one shape (one word) share one statement text; names, serials, order numbers, customers, nothing.
       const terms = ['latitude', 'bn0', 'zorggroep', 'tst', 'niets', 'elitebook', 'so2', 'thinkpad', 'a', 'dock'];
       const totals: number[] = [];
-      for (const term of terms) totals.push((await listProducts(db, provider, listParams({ search: term }), { active: true }, '/api/products')).total);
+      for (const term of terms)
+        totals.push(
+          (await listProducts(db, provider, listParams({ search: term }), { active: true }, '/api/products')).total,
+        );
       expect(totals.some((n) => n > 0)).toBe(true);
       const search = sent.find((q) => q.sql.includes('"client_name_search"'))!;
       // Every value of the search sits behind a scalar subquery (paging.ts `opaqueText`; lowercased in it, once
@@ -168,7 +212,10 @@ describe('statements on PostgreSQL', () => {
       const opaque = /\(select (\$\d+::text|lower\(\$\d+::text\))\)/g;
       expect(found).toMatch(opaque);
       expect(found.replace(opaque, '')).not.toMatch(/\$\d+/);
-      const plans = await sql<{ generic_plans: string; custom_plans: string }>`select generic_plans, custom_plans from pg_prepared_statements
+      const plans = await sql<{
+        generic_plans: string;
+        custom_plans: string;
+      }>`select generic_plans, custom_plans from pg_prepared_statements
         where statement = ${search.sql}`.execute(db);
       // PostgreSQL plans a named statement for its first five runs, then keeps the generic plan when it is as cheap.
       expect(Number(plans.rows[0]!.custom_plans)).toBeLessThanOrEqual(5);
@@ -180,11 +227,21 @@ describe('statements on PostgreSQL', () => {
       await sql`prepare probe as ${sql.raw(search.sql)}`.execute(db);
       await sql`set plan_cache_mode = force_generic_plan`.execute(db);
       await sql`set enable_seqscan = off`.execute(db);
-      const plan = (await sql<{ 'QUERY PLAN': string }>`explain execute probe(${sql.join(search.parameters.map((p) => sql.lit(p as string)))})`.execute(db))
-        .rows.map((r) => r['QUERY PLAN']).join('\n');
+      const plan = (
+        await sql<{
+          'QUERY PLAN': string;
+        }>`explain execute probe(${sql.join(search.parameters.map((p) => sql.lit(p as string)))})`.execute(db)
+      ).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
       expect(plan).toMatch(/Index Cond: \(\(upper\(\(?serial\)?(::text)?\) ~>=~ \$\d+\)/);
       expect(plan).toMatch(/Index Cond: \(\(upper\(\(?order_number\)?(::text)?\) ~>=~ \$\d+\)/);
-      for (const index of ['products_name_search_trgm', 'products_article_number_trgm', 'products_client_name_trgm', 'products_reseller_name_trgm']) {
+      for (const index of [
+        'products_name_search_trgm',
+        'products_article_number_trgm',
+        'products_client_name_trgm',
+        'products_reseller_name_trgm',
+      ]) {
         expect(plan).toContain(`Bitmap Index Scan on ${index}`);
       }
       expect(plan).toContain('BitmapOr');

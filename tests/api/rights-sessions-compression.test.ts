@@ -16,10 +16,15 @@ describe('rights on every request', () => {
     const role = await admin.post('/api/roles', { name: 'Leveringen', description: 'Ziet leveringen' });
     expect(role.status).toBe(201);
     const roleId = role.body.data.id as number;
-    const klantId = (await ctx.db.selectFrom('users').select('id').where('email', '=', 'klant@demo.local').executeTakeFirstOrThrow()).id;
-    const klantRole = (await admin.get(`/api/users/${klantId}`)).body.roles.map((r: { id: number }) => r.id) as number[];
+    const klantId = (
+      await ctx.db.selectFrom('users').select('id').where('email', '=', 'klant@demo.local').executeTakeFirstOrThrow()
+    ).id;
+    const klantRole = (await admin.get(`/api/users/${klantId}`)).body.roles.map(
+      (r: { id: number }) => r.id,
+    ) as number[];
     const klant = await ctx.client().signIn('klant@demo.local');
-    const assign = (roles: number[]) => admin.put(`/api/users/${klantId}`, { name: 'Karin Klant', email: 'klant@demo.local', role: roles });
+    const assign = (roles: number[]) =>
+      admin.put(`/api/users/${klantId}`, { name: 'Karin Klant', email: 'klant@demo.local', role: roles });
 
     expect((await assign([roleId])).status).toBe(200);
     expect((await klant.get('/api/roles')).status).toBe(403);
@@ -27,7 +32,9 @@ describe('rights on every request', () => {
     expect((await admin.post(`/api/roles/${roleId}/permissions`, { permissions: ['Rol bekijken'] })).status).toBe(200);
     expect((await klant.get('/api/roles')).status).toBe(200);
 
-    expect((await admin.post(`/api/roles/${roleId}/permissions`, { permissions: ['Klant bekijken'] })).status).toBe(200);
+    expect((await admin.post(`/api/roles/${roleId}/permissions`, { permissions: ['Klant bekijken'] })).status).toBe(
+      200,
+    );
     expect((await klant.get('/api/roles')).status).toBe(403);
 
     expect((await admin.post(`/api/roles/${roleId}/permissions`, { permissions: ['Rol bekijken'] })).status).toBe(200);
@@ -38,10 +45,20 @@ describe('rights on every request', () => {
 
   it('touches a session at most once a minute, and ends an idle one', async () => {
     const client = await ctx.client().signIn('magazijn@demo.local');
-    const stamp = async () => (await ctx.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
-      .select('sessions.last_seen_at').where('users.email', '=', 'magazijn@demo.local').executeTakeFirstOrThrow()).last_seen_at;
-    const userId = (await ctx.db.selectFrom('users').select('id').where('email', '=', 'magazijn@demo.local').executeTakeFirstOrThrow()).id;
-    const setLastSeen = (at: Date) => ctx.db.updateTable('sessions').set({ last_seen_at: at }).where('user_id', '=', userId).execute();
+    const stamp = async () =>
+      (
+        await ctx.db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .select('sessions.last_seen_at')
+          .where('users.email', '=', 'magazijn@demo.local')
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
+    const userId = (
+      await ctx.db.selectFrom('users').select('id').where('email', '=', 'magazijn@demo.local').executeTakeFirstOrThrow()
+    ).id;
+    const setLastSeen = (at: Date) =>
+      ctx.db.updateTable('sessions').set({ last_seen_at: at }).where('user_id', '=', userId).execute();
     const tenSecondsAgo = new Date(Date.now() - 10_000);
     await setLastSeen(tenSecondsAgo);
     expect((await client.get('/api/auth/me')).status).toBe(200);
@@ -74,7 +91,9 @@ describe('compressed answers', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.body).toEqual(plain.body);
 
-    const refused = await admin.request('GET', '/api/products?per_page=100', undefined, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    const refused = await admin.request('GET', '/api/products?per_page=100', undefined, {
+      'accept-encoding': 'br;q=0, gzip;q=0',
+    });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body).toEqual(plain.body);
   });

@@ -12,7 +12,9 @@ afterAll(() => ctx.close());
 /** Rows of a table whose column lies after now (timestamps) or after today (dates). */
 async function futureRows(table: string, column: string, kind: 'timestamp' | 'date'): Promise<number> {
   const limit = kind === 'timestamp' ? sql`now()` : sql`current_date`;
-  const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} > ${limit}`.execute(ctx.db);
+  const { rows } = await sql<{
+    n: string | number;
+  }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} > ${limit}`.execute(ctx.db);
   return Number(rows[0]!.n);
 }
 
@@ -36,9 +38,17 @@ describe('demo data', () => {
   });
 
   it('has items checked in from pre-notifications, dated when they arrived', async () => {
-    const { rows } = await sql<{ n: string | number }>`select count(*) as n from items i join asns a on a.id = i.asn_id where i.created_at < a.created_at`.execute(ctx.db);
+    const { rows } = await sql<{
+      n: string | number;
+    }>`select count(*) as n from items i join asns a on a.id = i.asn_id where i.created_at < a.created_at`.execute(
+      ctx.db,
+    );
     expect(Number(rows[0]!.n)).toBe(0);
-    const arrived = await ctx.db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('asn_id', 'is not', null).executeTakeFirstOrThrow();
+    const arrived = await ctx.db
+      .selectFrom('items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('asn_id', 'is not', null)
+      .executeTakeFirstOrThrow();
     expect(Number(arrived.n)).toBeGreaterThan(0);
   });
 });

@@ -14,14 +14,20 @@ let magazijn: ApiClient;
 let magazijnId: number;
 beforeAll(async () => {
   ctx = await createTestContext();
-  magazijnId = (await ctx.db.selectFrom('users').select('id').where('email', '=', 'magazijn@demo.local').executeTakeFirstOrThrow()).id;
+  magazijnId = (
+    await ctx.db.selectFrom('users').select('id').where('email', '=', 'magazijn@demo.local').executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => ctx.close());
 
 const permissions = async (client: ApiClient) => (await client.get('/api/auth/me')).body.permissions as string[];
-const grantStock = () => sql`insert into permission_role (permission_id, role_id)
-  select p.id, r.id from permissions p, roles r where p.name = 'Voorraad bekijken' and r.name = 'Magazijn' on conflict do nothing`.execute(ctx.db);
-const revokeStock = () => sql`delete from permission_role where role_id = (select id from roles where name = 'Magazijn')
+const grantStock = () =>
+  sql`insert into permission_role (permission_id, role_id)
+  select p.id, r.id from permissions p, roles r where p.name = 'Voorraad bekijken' and r.name = 'Magazijn' on conflict do nothing`.execute(
+    ctx.db,
+  );
+const revokeStock = () =>
+  sql`delete from permission_role where role_id = (select id from roles where name = 'Magazijn')
   and permission_id = (select id from permissions where name = 'Voorraad bekijken')`.execute(ctx.db);
 
 describe('the session cache', () => {
@@ -34,7 +40,8 @@ describe('the session cache', () => {
   afterEach(() => grantStock());
 
   it('answers from memory: a change the database does not announce is not seen until one that is', async () => {
-    // Each listening connection delivers the sign-in's own notifications; one arriving late would drop the entry cached below.
+    // Each listening connection delivers the sign-in's own notifications; one arriving late would drop the entry cached
+    // below.
     await quietFor(ctx.authChanges);
     expect((await magazijn.get('/api/products')).status).toBe(200);
     await sql`alter table permission_role disable trigger permission_role_auth_notify`.execute(ctx.db);
@@ -63,24 +70,30 @@ describe('the session cache', () => {
 
   it('a role taken from the user in a transaction counts once it commits, not when it rolls back', async () => {
     expect((await magazijn.get('/api/products')).status).toBe(200);
-    await expect(ctx.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('role_user').where('user_id', '=', magazijnId).execute();
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('role_user').where('user_id', '=', magazijnId).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
     expect((await magazijn.get('/api/products')).status).toBe(200);
     await ctx.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('role_user').where('user_id', '=', magazijnId).execute();
     });
     expect((await magazijn.get('/api/products')).status).toBe(403);
     expect(await permissions(magazijn)).toEqual([]);
-    await sql`insert into role_user (role_id, user_id) select id, ${magazijnId} from roles where name = 'Magazijn'`.execute(ctx.db);
+    await sql`insert into role_user (role_id, user_id) select id, ${magazijnId} from roles where name = 'Magazijn'`.execute(
+      ctx.db,
+    );
     expect((await magazijn.get('/api/products')).status).toBe(200);
   });
 
   it('a user deleted, a session ended or expired with SQL: the next request is signed out', async () => {
     const other = await ctx.client().signIn('magazijn@demo.local');
     expect((await other.get('/api/auth/me')).status).toBe(200);
-    await sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${magazijnId}`.execute(ctx.db);
+    await sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${magazijnId}`.execute(
+      ctx.db,
+    );
     expect((await other.get('/api/auth/me')).status).toBe(401);
     expect((await magazijn.get('/api/auth/me')).status).toBe(401);
 

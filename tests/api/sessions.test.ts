@@ -12,15 +12,25 @@ afterAll(() => ctx.close());
 
 async function inviteUser(email: string) {
   const client = await ctx.db.selectFrom('clients').select('id').where('id', '=', 1).executeTakeFirstOrThrow();
-  const contact = await ctx.db.insertInto('contacts').values({ client_id: client.id, first_name: 'Nina', last_name: 'Nieuw', email, has_account: true }).returning('id').executeTakeFirstOrThrow();
-  return ctx.db.insertInto('users').values({ contact_id: contact.id, name: 'Nina Nieuw', email, password_hash: null }).returning('id').executeTakeFirstOrThrow();
+  const contact = await ctx.db
+    .insertInto('contacts')
+    .values({ client_id: client.id, first_name: 'Nina', last_name: 'Nieuw', email, has_account: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return ctx.db
+    .insertInto('users')
+    .values({ contact_id: contact.id, name: 'Nina Nieuw', email, password_hash: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 describe('session lifetime', () => {
   it('ends a session after the idle time', async () => {
     const c = await ctx.client().signIn('beheerder@demo.local');
     expect((await c.get('/api/auth/me')).status).toBe(200);
-    await sql`update sessions set last_seen_at = now() - interval '121 minutes' where user_id is not null`.execute(ctx.db);
+    await sql`update sessions set last_seen_at = now() - interval '121 minutes' where user_id is not null`.execute(
+      ctx.db,
+    );
     expect((await c.get('/api/auth/me')).status).toBe(401);
   });
 
@@ -39,7 +49,11 @@ describe('session lifetime', () => {
   it('tells whether the session is authorized', async () => {
     const c = ctx.client();
     await c.fetchToken();
-    expect((await c.post('/api/auth/authorized')).body).toEqual({ authorized: false, otp_enabled: false, otp_authorized: false });
+    expect((await c.post('/api/auth/authorized')).body).toEqual({
+      authorized: false,
+      otp_enabled: false,
+      otp_authorized: false,
+    });
     await c.login('reseller@demo.local');
     expect((await c.post('/api/auth/authorized')).body).toMatchObject({ authorized: false, otp_authorized: false });
   });
@@ -53,11 +67,21 @@ describe('account activation', () => {
     await c.fetchToken();
     expect((await c.login('nina@demo.local', 'Wat1234!x')).status).toBe(422);
 
-    const noTerms = await c.post('/api/auth/activate', { token, password: 'Nieuw1234!', password_confirmation: 'Nieuw1234!', accepted_terms: false });
+    const noTerms = await c.post('/api/auth/activate', {
+      token,
+      password: 'Nieuw1234!',
+      password_confirmation: 'Nieuw1234!',
+      accepted_terms: false,
+    });
     expect(noTerms.status).toBe(422);
     expect(noTerms.body.errors.accepted_terms).toEqual(['Je moet de gebruiksvoorwaarden accepteren.']);
 
-    const ok = await c.post('/api/auth/activate', { token, password: 'Nieuw1234!', password_confirmation: 'Nieuw1234!', accepted_terms: true });
+    const ok = await c.post('/api/auth/activate', {
+      token,
+      password: 'Nieuw1234!',
+      password_confirmation: 'Nieuw1234!',
+      accepted_terms: true,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ email: 'nina@demo.local', otp_enabled: false, otp_authorized: false });
     expect((await c.get('/api/auth/me')).status).toBe(200);
@@ -66,7 +90,12 @@ describe('account activation', () => {
     expect(again.status).toBe(419);
     const second = ctx.client();
     await second.fetchToken();
-    const reused = await second.post('/api/auth/activate', { token, password: 'Ander1234!', password_confirmation: 'Ander1234!', accepted_terms: true });
+    const reused = await second.post('/api/auth/activate', {
+      token,
+      password: 'Ander1234!',
+      password_confirmation: 'Ander1234!',
+      accepted_terms: true,
+    });
     expect(reused.status).toBe(422);
     expect(reused.body.errors.token).toBeDefined();
     expect((await ctx.client().login('nina@demo.local', 'Nieuw1234!')).status).toBe(200);
@@ -75,10 +104,19 @@ describe('account activation', () => {
   it('refuses an expired activation token', async () => {
     const user = await inviteUser('oud@demo.local');
     const token = await createAuthToken(ctx.db, user.id, 'activation');
-    await ctx.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    await ctx.db
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     const c = ctx.client();
     await c.fetchToken();
-    const res = await c.post('/api/auth/activate', { token, password: 'Nieuw1234!', password_confirmation: 'Nieuw1234!', accepted_terms: true });
+    const res = await c.post('/api/auth/activate', {
+      token,
+      password: 'Nieuw1234!',
+      password_confirmation: 'Nieuw1234!',
+      accepted_terms: true,
+    });
     expect(res.status).toBe(422);
   });
 
@@ -90,7 +128,7 @@ describe('account activation', () => {
     const mail = (await ctx.mail.to('opnieuw@demo.local')).at(-1)!;
     expect(mail.text).toMatch(/http:\/\/portaal\.test\/activeren\/[A-Za-z0-9_-]+/);
     expect((await c.post('/api/auth/resend', { email: 'beheerder@demo.local' })).status).toBe(200);
-    expect((await ctx.mail.to('beheerder@demo.local'))).toHaveLength(0);
+    expect(await ctx.mail.to('beheerder@demo.local')).toHaveLength(0);
   });
 
   it('stores passwords as argon2id with at least 19 MiB memory and 2 passes', async () => {

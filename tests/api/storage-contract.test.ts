@@ -17,7 +17,10 @@ import { startLocalBucket, type LocalBucket } from './support-scale/bucket';
  * The storage interface's contract, run on both backends the configuration can choose: the folder
  * (STORAGE_DIR) and an S3-compatible bucket (STORAGE_URL, here s3rver on a loopback port).
  */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082',
+  'hex',
+);
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 const HTML = Buffer.from('<html><script>alert(1)</script></html>');
 
@@ -36,8 +39,18 @@ const backends: [string, () => Promise<FileStorage>][] = [
   ['bucket', () => openStorage(loadConfig({ STORAGE_DIR: folder, ...bucket.env }))],
 ];
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (err: unknown) => err);
-const streamFailure = (stream: Readable) => new Promise<unknown>((resolve) => stream.on('error', resolve).on('end', () => resolve(null)).resume());
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (err: unknown) => err,
+  );
+const streamFailure = (stream: Readable) =>
+  new Promise<unknown>((resolve) =>
+    stream
+      .on('error', resolve)
+      .on('end', () => resolve(null))
+      .resume(),
+  );
 
 describe.each(backends)('file storage: %s', (_name, open) => {
   let storage: FileStorage;
@@ -94,7 +107,9 @@ describe.each(backends)('file storage: %s', (_name, open) => {
     const keys: string[] = [];
     for await (const key of storage.list()) keys.push(key);
     expect(keys).toContain(put);
-    expect(keys.filter((k) => k.startsWith('restored/'))).toEqual(['restored/0b2c6a3e-1111-4222-8333-944455556666.pdf']);
+    expect(keys.filter((k) => k.startsWith('restored/'))).toEqual([
+      'restored/0b2c6a3e-1111-4222-8333-944455556666.pdf',
+    ]);
     expect(keys.every((k) => !k.startsWith('/') && !k.includes('\\'))).toBe(true);
     expect((await storage.readBuffer('restored/0b2c6a3e-1111-4222-8333-944455556666.pdf')).equals(PNG)).toBe(true);
   });
@@ -103,7 +118,8 @@ describe.each(backends)('file storage: %s', (_name, open) => {
     const app = Fastify();
     registerErrorHandler(app);
     app.get<{ Params: { name: string; '*': string } }>('/files/:name/*', (request, reply) =>
-      sendStoredFile(reply, storage, request.params['*'], request.params.name));
+      sendStoredFile(reply, storage, request.params['*'], request.params.name),
+    );
     const png = await storage.put('clients', 'logo.png', PNG);
     const pdf = await storage.put('repairs', 'offerte.pdf', PDF);
     const html = await storage.put('deliveries', 'page.html', HTML);
@@ -112,14 +128,22 @@ describe.each(backends)('file storage: %s', (_name, open) => {
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.equals(PNG)).toBe(true);
     expect(image.headers).toMatchObject({
-      'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'",
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
       'content-disposition': 'inline; filename="klant-1.png"',
     });
     const document = await app.inject({ url: `/files/offerte/${pdf}` });
-    expect(document.headers).toMatchObject({ 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="offerte.pdf"' });
+    expect(document.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': 'attachment; filename="offerte.pdf"',
+    });
     expect(document.rawPayload.equals(PDF)).toBe(true);
     const page = await app.inject({ url: `/files/page.html/${html}` });
-    expect(page.headers).toMatchObject({ 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="page.html"' });
+    expect(page.headers).toMatchObject({
+      'content-type': 'application/octet-stream',
+      'content-disposition': 'attachment; filename="page.html"',
+    });
 
     await storage.remove(png);
     const gone = await app.inject({ url: `/files/klant-1/${png}` });
@@ -135,7 +159,9 @@ describe('the bucket', () => {
     const key = await storage.put('signatures', 'handtekening.png', PNG);
     const env = bucket.env;
     const s3 = new S3Client({
-      region: env.AWS_REGION, endpoint: env.AWS_ENDPOINT_URL_S3, forcePathStyle: true,
+      region: env.AWS_REGION,
+      endpoint: env.AWS_ENDPOINT_URL_S3,
+      forcePathStyle: true,
       credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID ?? '', secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? '' },
     });
     const object = await s3.send(new GetObjectCommand({ Bucket: 'portaal', Key: `test/${key}` }));
@@ -146,13 +172,25 @@ describe('the bucket', () => {
   it('reads STORAGE_URL and the AWS variables as S3 tools do', () => {
     expect(loadConfig({}).bucket).toBeNull();
     expect(loadConfig({ STORAGE_URL: 's3://portaal-files' }).bucket).toEqual({
-      bucket: 'portaal-files', prefix: '', region: 'us-east-1', endpoint: null, credentials: null,
+      bucket: 'portaal-files',
+      prefix: '',
+      region: 'us-east-1',
+      endpoint: null,
+      credentials: null,
     });
-    expect(loadConfig({
-      STORAGE_URL: 's3://portaal-files/prod/uploads/', AWS_REGION: 'eu-central-1', AWS_ENDPOINT_URL_S3: 'http://minio:9000',
-      AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret',
-    }).bucket).toEqual({
-      bucket: 'portaal-files', prefix: 'prod/uploads/', region: 'eu-central-1', endpoint: 'http://minio:9000',
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://portaal-files/prod/uploads/',
+        AWS_REGION: 'eu-central-1',
+        AWS_ENDPOINT_URL_S3: 'http://minio:9000',
+        AWS_ACCESS_KEY_ID: 'id',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }).bucket,
+    ).toEqual({
+      bucket: 'portaal-files',
+      prefix: 'prod/uploads/',
+      region: 'eu-central-1',
+      endpoint: 'http://minio:9000',
       credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
     });
     expect(() => loadConfig({ STORAGE_URL: 'https://portaal-files' })).toThrow(/STORAGE_URL must be s3:\/\/<bucket>/);

@@ -11,7 +11,10 @@ import { startBucketProcess, type BucketProcess } from './support-scale/bucket';
 import { STORAGE_UNAVAILABLE } from '../../server/lib/storage';
 import { BUCKET_TIMEOUTS } from '../../server/lib/storage-s3';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082',
+  'hex',
+);
 /** The longest a bucket call may take: every attempt idle to its timeout, with a second of backoff and slack. */
 const WITHIN_MS = BUCKET_TIMEOUTS.attempts * (BUCKET_TIMEOUTS.idleMs + 1_000) + 2_000;
 
@@ -23,7 +26,14 @@ beforeAll(async () => {
   bucket = await startBucketProcess();
   ctx = await createTestContext({ bucketEnv: bucket.env });
   admin = await ctx.client().signIn('beheerder@demo.local');
-  clientId = (await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', 3).orderBy('id').executeTakeFirstOrThrow()).id;
+  clientId = (
+    await ctx.db
+      .selectFrom('clients')
+      .select('id')
+      .where('client_type_id', '=', 3)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -41,7 +51,7 @@ const timed = async <T>(call: () => Promise<T>) => {
 };
 
 describe('a bucket that stops answering', () => {
-  it('answers uploads and downloads with 503 and the storage\'s text within the timeouts; /readyz reports the bucket', async () => {
+  it("answers uploads and downloads with 503 and the storage's text within the timeouts; /readyz reports the bucket", async () => {
     expect((await upload()).status).toBe(200);
     expect((await admin.get(`/api/clients/${clientId}/image`)).status).toBe(200);
     expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
@@ -49,7 +59,9 @@ describe('a bucket that stops answering', () => {
     bucket.pause();
     try {
       const [up, down, ready] = await Promise.all([
-        timed(upload), timed(() => admin.get(`/api/clients/${clientId}/image`)), timed(() => ctx.app.inject({ url: '/readyz' })),
+        timed(upload),
+        timed(() => admin.get(`/api/clients/${clientId}/image`)),
+        timed(() => ctx.app.inject({ url: '/readyz' })),
       ]);
       console.info(`bucket stopped: upload ${up.ms} ms, download ${down.ms} ms, /readyz ${ready.ms} ms`);
       for (const { result, ms } of [up, down]) {
@@ -69,7 +81,7 @@ describe('a bucket that stops answering', () => {
     expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   }, 60_000);
 
-  it('answers with the storage\'s text, not the database\'s, when the bucket refuses connections', async () => {
+  it("answers with the storage's text, not the database's, when the bucket refuses connections", async () => {
     await bucket.close();
     const up = await timed(upload);
     expect(up.result.status).toBe(503);

@@ -3,7 +3,8 @@
  * its migrations at start; every row the old release wrote is still there, unchanged, and its users
  * sign in. The fixture is the previous release's schema and demo data (commit b45a5bb), made with
  *   npx tsx server/db/cli.ts seed   (DATABASE_URL of an empty PostgreSQL database, at that commit)
- *   pg_dump --inserts --no-owner --no-privileges <db> | grep -v "^\\\\" | gzip -9 > tests/api/fixtures/release-b45a5bb.sql.gz
+ *   pg_dump --inserts --no-owner --no-privileges <db> | grep -v "^\\\\" | gzip -9 >
+ * tests/api/fixtures/release-b45a5bb.sql.gz
  * INSERT statements, not COPY, and without psql's \\restrict lines, so PGlite loads the same file.
  */
 import crypto from 'node:crypto';
@@ -19,7 +20,10 @@ import { withDatabase, withDbName } from '../support/postgres';
 import { HttpBrowser } from './support-scale/http-client';
 
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';
-const dump = () => zlib.gunzipSync(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'release-b45a5bb.sql.gz'))).toString('utf8');
+const dump = () =>
+  zlib
+    .gunzipSync(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'release-b45a5bb.sql.gz')))
+    .toString('utf8');
 const LAST_OLD_MIGRATION = '20261129T0100-addresses-visiting-first';
 
 /** Runs statements and returns rows, on whichever engine the database is. */
@@ -56,7 +60,7 @@ describe(`the previous release's ${onPostgres ? 'PostgreSQL database' : 'embedde
     if (onPostgres) return withDatabase(databaseUrl, (client) => fn(async (text) => (await client.query(text)).rows));
     const pglite = new PGlite(pgdata, pgliteOptions);
     try {
-      return await fn(async <R,>(text: string) => (await pglite.query<R>(text)).rows);
+      return await fn(async <R>(text: string) => (await pglite.query<R>(text)).rows);
     } finally {
       await pglite.close();
     }
@@ -70,7 +74,10 @@ describe(`the previous release's ${onPostgres ? 'PostgreSQL database' : 'embedde
       await withDatabase(databaseUrl, (client) => client.query(dump()));
     } else {
       // The release built no trigram indexes where pg_trgm is missing (PGlite): its migration skips them.
-      const withoutTrigrams = dump().split('\n').filter((line) => !line.includes('pg_trgm') && !line.includes('gin_trgm_ops')).join('\n');
+      const withoutTrigrams = dump()
+        .split('\n')
+        .filter((line) => !line.includes('pg_trgm') && !line.includes('gin_trgm_ops'))
+        .join('\n');
       const pglite = new PGlite(pgdata, pgliteOptions);
       await pglite.exec(withoutTrigrams);
       await pglite.close();
@@ -80,17 +87,26 @@ describe(`the previous release's ${onPostgres ? 'PostgreSQL database' : 'embedde
 
   afterAll(async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (onPostgres) await withDatabase(process.env.TEST_DATABASE_URL ?? '', (admin) => admin.query(`drop database if exists ${dbName} with (force)`));
+    if (onPostgres)
+      await withDatabase(process.env.TEST_DATABASE_URL ?? '', (admin) =>
+        admin.query(`drop database if exists ${dbName} with (force)`),
+      );
   });
 
   it('starts, migrates, keeps every old row as it was, and its users sign in', async () => {
     expect(before.digests.get('users')?.rows).toBeGreaterThan(3);
     expect(before.digests.has('mail_outbox')).toBe(false);
-    const applied = await withQuery((q) => q<{ name: string }>(`select name from kysely_migration order by name desc limit 1`));
+    const applied = await withQuery((q) =>
+      q<{ name: string }>(`select name from kysely_migration order by name desc limit 1`),
+    );
     expect(applied[0]?.name).toBe(LAST_OLD_MIGRATION);
 
     const portal = await startPortalProcess({
-      DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'false', WEB_DIST_DIR: path.join(dataDir, 'no-web'), SMTP_URL: '',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      SMTP_URL: '',
     });
     try {
       const browser = new HttpBrowser();

@@ -20,13 +20,16 @@ import { restoreEmbedded } from '../support/templates';
  */
 let base = '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bomb-'));
-const postgresDb = process.env.TEST_DB_KIND === 'postgres' ? `portal_test_${crypto.randomBytes(6).toString('hex')}` : null;
+const postgresDb =
+  process.env.TEST_DB_KIND === 'postgres' ? `portal_test_${crypto.randomBytes(6).toString('hex')}` : null;
 let server: PortalProcess;
 
 async function startServer(): Promise<PortalProcess> {
   const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn' };
   if (postgresDb) {
-    await withDatabase(process.env.TEST_DATABASE_URL!, (admin) => admin.query(`create database ${postgresDb} template ${inject('templateDatabase')}`));
+    await withDatabase(process.env.TEST_DATABASE_URL!, (admin) =>
+      admin.query(`create database ${postgresDb} template ${inject('templateDatabase')}`),
+    );
     env.DATABASE_URL = withDbName(process.env.TEST_DATABASE_URL!, postgresDb);
   }
   const portal = await startPortalProcess(env, 'source');
@@ -39,7 +42,12 @@ class HttpClient {
   private cookies = new Map<string, string>();
   private xsrf = '';
 
-  async request(method: string, url: string, body?: BodyInit | object, headers: Record<string, string> = {}): Promise<{ status: number; body: JsonBody }> {
+  async request(
+    method: string,
+    url: string,
+    body?: BodyInit | object,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: JsonBody }> {
     const json = body !== undefined && !(body instanceof Uint8Array) && typeof body === 'object';
     const res = await fetch(base + url, {
       method,
@@ -90,7 +98,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (postgresDb) await withDatabase(process.env.TEST_DATABASE_URL!, (admin) => admin.query(`drop database if exists ${postgresDb}`));
+  if (postgresDb)
+    await withDatabase(process.env.TEST_DATABASE_URL!, (admin) => admin.query(`drop database if exists ${postgresDb}`));
 });
 
 describe('an upload bomb against a running server', () => {
@@ -108,7 +117,9 @@ describe('an upload bomb against a running server', () => {
 
     const rssBefore = rssOf(server.child.pid!);
     let peakRss = rssBefore;
-    const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssOf(server.child.pid!)); }, 20);
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, rssOf(server.child.pid!));
+    }, 20);
     let importing = true;
     const latencies: number[] = [];
     const anonymous = new HttpClient();
@@ -128,12 +139,14 @@ describe('an upload bomb against a running server', () => {
     };
     const rounds: { status: number; body: JsonBody }[][] = [];
     for (let round = 0; round < 3; round++) {
-      rounds.push(await Promise.all([
-        upload(klant, '/api/importcustomeraddresses', { id: String(klantClientId) }, 'adressen.xlsx', rowBomb),
-        upload(magazijn, '/api/importstock', {}, 'voorraad.xlsx', rowBomb),
-        upload(klant, '/api/importcustomeraddresses', { id: String(klantClientId) }, 'adressen.xlsx', blankBomb),
-        upload(magazijn, '/api/importstock', {}, 'voorraad.xlsx', cellBomb),
-      ]));
+      rounds.push(
+        await Promise.all([
+          upload(klant, '/api/importcustomeraddresses', { id: String(klantClientId) }, 'adressen.xlsx', rowBomb),
+          upload(magazijn, '/api/importstock', {}, 'voorraad.xlsx', rowBomb),
+          upload(klant, '/api/importcustomeraddresses', { id: String(klantClientId) }, 'adressen.xlsx', blankBomb),
+          upload(magazijn, '/api/importstock', {}, 'voorraad.xlsx', cellBomb),
+        ]),
+      );
     }
     importing = false;
     await probe;
@@ -141,11 +154,18 @@ describe('an upload bomb against a running server', () => {
 
     for (const answers of rounds) {
       expect(answers.map((a) => a.status)).toEqual([422, 422, 422, 422]);
-      expect(answers.map((a) => a.body.errors.file[0])).toEqual(['Het bestand bevat te veel regels (maximaal 5000).', 'Het bestand bevat te veel regels (maximaal 5000).', 'Het bestand is uitgepakt te groot (maximaal 32 MB).', 'Het bestand is uitgepakt te groot (maximaal 32 MB).']);
+      expect(answers.map((a) => a.body.errors.file[0])).toEqual([
+        'Het bestand bevat te veel regels (maximaal 5000).',
+        'Het bestand bevat te veel regels (maximaal 5000).',
+        'Het bestand is uitgepakt te groot (maximaal 32 MB).',
+        'Het bestand is uitgepakt te groot (maximaal 32 MB).',
+      ]);
     }
     const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
     const slowest = Math.max(...latencies);
-    console.log(`upload bomb: RSS ${mb(rssBefore)} MB before, peak ${mb(peakRss)} MB; /api/auth/token ${latencies.length} calls, slowest ${Math.round(slowest)} ms`);
+    console.log(
+      `upload bomb: RSS ${mb(rssBefore)} MB before, peak ${mb(peakRss)} MB; /api/auth/token ${latencies.length} calls, slowest ${Math.round(slowest)} ms`,
+    );
     // The imports themselves may add little; the whole server stays under 500 MB. With the embedded
     // database, PGlite's own heap (about 450 MB on this seed) lives in the same process and is not the import's.
     expect(peakRss - rssBefore).toBeLessThan(100 * 1024 * 1024);

@@ -12,7 +12,10 @@ let klant: ApiClient;
 let magazijn: ApiClient;
 let klantClientId: number;
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001a5f645400000000049454e44ae426082',
+  'hex',
+);
 const GIF = Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/api/users")</script></svg>');
 const SANDBOX = "sandbox; default-src 'none'";
@@ -27,17 +30,34 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const product = (suffix: string) => ({
-  name: `Upload ${suffix}`, description: 'Voor de test', product_group_id: '1', article_number: `UPL-${suffix}`,
-  unique_product_id: `UPL-${suffix}`, eol: '36', client_id: String(klantClientId),
+  name: `Upload ${suffix}`,
+  description: 'Voor de test',
+  product_group_id: '1',
+  article_number: `UPL-${suffix}`,
+  unique_product_id: `UPL-${suffix}`,
+  eol: '36',
+  client_id: String(klantClientId),
 });
 
-async function postForm(client: ApiClient, url: string, fields: Record<string, string>, files: Parameters<typeof multipartBody>[1] = {}) {
+async function postForm(
+  client: ApiClient,
+  url: string,
+  fields: Record<string, string>,
+  files: Parameters<typeof multipartBody>[1] = {},
+) {
   const form = multipartBody(fields, files);
   return client.post(url, form.payload, form.headers);
 }
 
 const count = async (table: 'items' | 'addresses' | 'products') =>
-  Number((await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('product images', () => {
   it('refuses an SVG and any file whose bytes are not a raster image, whatever its name and type claim', async () => {
@@ -60,7 +80,9 @@ describe('product images', () => {
   });
 
   it('accepts a real image sent as SVG and serves it under its checked type, inline, with nosniff and a sandbox', async () => {
-    const created = await postForm(admin, '/api/products', product('png'), { image: { name: 'evil.svg', data: PNG, type: 'image/svg+xml' } });
+    const created = await postForm(admin, '/api/products', product('png'), {
+      image: { name: 'evil.svg', data: PNG, type: 'image/svg+xml' },
+    });
     expect(created.status).toBe(201);
     const image = await admin.get(created.body.data.image);
     expect(image.status).toBe(200);
@@ -70,15 +92,26 @@ describe('product images', () => {
     expect(image.headers['content-disposition']).toMatch(/^inline; filename="artikel-\d+\.png"/);
     expect(Buffer.from(image.body as Buffer)).toEqual(PNG);
 
-    const edited = await postForm(admin, `/api/products/${created.body.data.id}`, { ...product('png'), _method: 'PUT' }, { image: { name: 'x.png', data: GIF, type: 'image/png' } });
+    const edited = await postForm(
+      admin,
+      `/api/products/${created.body.data.id}`,
+      { ...product('png'), _method: 'PUT' },
+      { image: { name: 'x.png', data: GIF, type: 'image/png' } },
+    );
     expect(edited.status).toBe(200);
     const gif = await admin.get(created.body.data.image);
     expect(gif.headers['content-type']).toBe('image/gif');
   });
 
   it('serves a file stored before uploads were checked as a download that cannot run', async () => {
-    const created = await postForm(admin, '/api/products', product('old'), { image: { name: 'a.png', data: PNG, type: 'image/png' } });
-    const row = await ctx.db.selectFrom('products').select('image').where('id', '=', created.body.data.id).executeTakeFirstOrThrow();
+    const created = await postForm(admin, '/api/products', product('old'), {
+      image: { name: 'a.png', data: PNG, type: 'image/png' },
+    });
+    const row = await ctx.db
+      .selectFrom('products')
+      .select('image')
+      .where('id', '=', created.body.data.id)
+      .executeTakeFirstOrThrow();
     fs.writeFileSync(path.join(ctx.dataDir, 'files', row.image!), SVG);
     const res = await admin.get(created.body.data.image);
     expect(res.status).toBe(200);
@@ -99,7 +132,10 @@ describe('broken multipart bodies', () => {
   const client = () => admin;
 
   it('answers 400 in Dutch for a body without boundary, a cut-off body and a garbled body', async () => {
-    const form = multipartBody({ id: String(klantClientId) }, { file: { name: 'a.csv', data: Buffer.from('a;b\n'.repeat(1000)) } });
+    const form = multipartBody(
+      { id: String(klantClientId) },
+      { file: { name: 'a.csv', data: Buffer.from('a;b\n'.repeat(1000)) } },
+    );
     for (const url of routes) {
       const noBoundary = await client().post(url, form.payload, { 'content-type': 'multipart/form-data' });
       expect(noBoundary.status, `${url} no boundary`).toBe(400);
@@ -109,7 +145,11 @@ describe('broken multipart bodies', () => {
       expect(cutOff.status, `${url} cut off`).toBe(400);
       expect(cutOff.body, url).toEqual({ message: 'Het formulier is niet goed verstuurd. Probeer het opnieuw.' });
 
-      const garbled = await client().post(url, Buffer.from(`--${form.boundary}\r\nno headers here\r\n\r\n`), form.headers);
+      const garbled = await client().post(
+        url,
+        Buffer.from(`--${form.boundary}\r\nno headers here\r\n\r\n`),
+        form.headers,
+      );
       expect(garbled.status, `${url} garbled`).toBeGreaterThanOrEqual(400);
       expect(garbled.status, `${url} garbled`).toBeLessThan(500);
       expect(garbled.body.message, url).toMatch(/^(Het formulier|Validatie mislukt)/);
@@ -122,7 +162,9 @@ describe('broken multipart bodies', () => {
       expect(text.status, url).toBe(422);
       expect(text.body.message, url).toBe('Validatie mislukt!');
       expect(Object.keys(text.body.errors).length, url).toBeGreaterThan(0);
-      const urlencoded = await client().post(url, 'file=voorraad.csv', { 'content-type': 'application/x-www-form-urlencoded' });
+      const urlencoded = await client().post(url, 'file=voorraad.csv', {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
       expect(urlencoded.status, url).toBe(415);
       expect(urlencoded.body, url).toEqual({ message: 'Dit type gegevens wordt niet ondersteund.' });
       const badJson = await client().post(url, '{"id":', { 'content-type': 'application/json' });
@@ -135,18 +177,26 @@ describe('broken multipart bodies', () => {
 describe('import limits', () => {
   const heading = 'Naam locatie;Straat;Huisnummer;Toevoeging;Postcode;Plaats;Land\n';
   const addressCsv = (rows: number) => Buffer.from(heading + 'A;Damrak;1;;1012 LG;Amsterdam;\n'.repeat(rows));
-  const importAddresses = (name: string, data: Buffer) => postForm(klant, '/api/importcustomeraddresses', { id: String(klantClientId) }, { file: { name, data } });
-  const importStock = (name: string, data: Buffer) => postForm(magazijn, '/api/importstock', {}, { file: { name, data } });
+  const importAddresses = (name: string, data: Buffer) =>
+    postForm(klant, '/api/importcustomeraddresses', { id: String(klantClientId) }, { file: { name, data } });
+  const importStock = (name: string, data: Buffer) =>
+    postForm(magazijn, '/api/importstock', {}, { file: { name, data } });
 
   it('refuses a CSV with more than 5,000 rows or a cell longer than Excel allows, and imports nothing', async () => {
     const before = [await count('addresses'), await count('items')];
     const addresses = await importAddresses('adressen.csv', addressCsv(5001));
     expect(addresses.status).toBe(422);
     expect(addresses.body.errors).toEqual({ file: ['Het bestand bevat te veel regels (maximaal 5000).'] });
-    const stock = await importStock('voorraad.csv', Buffer.from('Artikelnummer;Serienummer\n' + 'ABC;SN\n'.repeat(200_000)));
+    const stock = await importStock(
+      'voorraad.csv',
+      Buffer.from('Artikelnummer;Serienummer\n' + 'ABC;SN\n'.repeat(200_000)),
+    );
     expect(stock.status).toBe(422);
     expect(stock.body.errors).toEqual({ file: ['Het bestand bevat te veel regels (maximaal 5000).'] });
-    const longCell = await importStock('voorraad.csv', Buffer.from(`Artikelnummer;Serienummer\nABC;${'x'.repeat(5_000_000)}\n`));
+    const longCell = await importStock(
+      'voorraad.csv',
+      Buffer.from(`Artikelnummer;Serienummer\nABC;${'x'.repeat(5_000_000)}\n`),
+    );
     expect(longCell.status).toBe(422);
     expect(longCell.body.errors).toEqual({ file: ['Het bestand is uitgepakt te groot (maximaal 32 MB).'] });
     expect([await count('addresses'), await count('items')]).toEqual(before);
@@ -161,17 +211,23 @@ describe('import limits', () => {
   });
 
   it('refuses an .xlsx that is really a text file, a zip without a sheet and a binary .csv', async () => {
-    expect((await importAddresses('adressen.xlsx', addressCsv(3))).body.errors)
-      .toEqual({ file: ['Alleen .csv of Excel bestanden zijn toegestaan.'] });
-    expect((await importStock('voorraad.xlsx', Buffer.from('Artikelnummer;Serienummer\nABC;SN\n'))).body.errors).toEqual({
+    expect((await importAddresses('adressen.xlsx', addressCsv(3))).body.errors).toEqual({
+      file: ['Alleen .csv of Excel bestanden zijn toegestaan.'],
+    });
+    expect(
+      (await importStock('voorraad.xlsx', Buffer.from('Artikelnummer;Serienummer\nABC;SN\n'))).body.errors,
+    ).toEqual({
       file: ['Alleen .csv of Excel bestanden zijn toegestaan.'],
     });
     const emptyZip = Buffer.from('504b0506000000000000000000000000000000000000', 'hex');
-    expect((await importStock('voorraad.xlsx', Buffer.concat([Buffer.from('PK\x03\x04'), emptyZip]))).body.errors).toEqual({
+    expect(
+      (await importStock('voorraad.xlsx', Buffer.concat([Buffer.from('PK\x03\x04'), emptyZip]))).body.errors,
+    ).toEqual({
       file: ['Alleen .csv of Excel bestanden zijn toegestaan.'],
     });
-    expect((await importStock('voorraad.csv', PNG)).body.errors)
-      .toEqual({ file: ['Alleen .csv of Excel bestanden zijn toegestaan.'] });
+    expect((await importStock('voorraad.csv', PNG)).body.errors).toEqual({
+      file: ['Alleen .csv of Excel bestanden zijn toegestaan.'],
+    });
   });
 
   // Building the four bombs takes most of the wall time (26-29 s on a busy 2-core machine): the

@@ -10,12 +10,26 @@ let admin: ApiClient;
 let reseller: ApiClient;
 let resellerClientId: number;
 let otherResellerId: number;
-type Known = 'beheerder@demo.local' | 'magazijn@demo.local' | 'reseller@demo.local' | 'klant@demo.local' | 'planner' | 'sanneContact' | 'sanne';
+type Known =
+  | 'beheerder@demo.local'
+  | 'magazijn@demo.local'
+  | 'reseller@demo.local'
+  | 'klant@demo.local'
+  | 'planner'
+  | 'sanneContact'
+  | 'sanne';
 /** Filled in beforeAll and by the tests that create a user, before any test that reads it. */
 const ids = {} as Record<Known, number>;
 
 async function userId(email: string): Promise<number> {
-  return (await ctx.db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).id;
+  return (
+    await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(email)`, '=', email)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 async function roleId(name: string): Promise<number> {
   return (await ctx.db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
@@ -23,14 +37,24 @@ async function roleId(name: string): Promise<number> {
 async function grant(role: string, rights: Permission[]) {
   const rows = await ctx.db.selectFrom('permissions').select('id').where('name', 'in', rights).execute();
   const id = await roleId(role);
-  await ctx.db.insertInto('permission_role').values(rows.map((r) => ({ role_id: id, permission_id: r.id }))).onConflict((oc) => oc.doNothing()).execute();
+  await ctx.db
+    .insertInto('permission_role')
+    .values(rows.map((r) => ({ role_id: id, permission_id: r.id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 /** The first message per field: the form shows one under each field. */
 function firstErrors(body: { errors: Record<string, string[]> }): Record<string, string> {
   return Object.fromEntries(Object.entries(body.errors).map(([k, v]) => [k, v[0]!]));
 }
 async function rolesOf(id: number): Promise<string[]> {
-  const rows = await ctx.db.selectFrom('role_user').innerJoin('roles', 'roles.id', 'role_user.role_id').select('roles.name').where('user_id', '=', id).orderBy('roles.name').execute();
+  const rows = await ctx.db
+    .selectFrom('role_user')
+    .innerJoin('roles', 'roles.id', 'role_user.role_id')
+    .select('roles.name')
+    .where('user_id', '=', id)
+    .orderBy('roles.name')
+    .execute();
   return rows.map((r) => r.name);
 }
 
@@ -39,8 +63,16 @@ beforeAll(async () => {
   admin = await ctx.client().signIn('beheerder@demo.local');
   reseller = await ctx.client().signIn('reseller@demo.local');
   resellerClientId = (await reseller.get('/api/auth/me')).body.contact.client_id;
-  otherResellerId = (await admin.get('/api/getallresellers')).body.find((r: { id: number }) => r.id !== resellerClientId).id;
-  for (const email of ['beheerder@demo.local', 'magazijn@demo.local', 'reseller@demo.local', 'klant@demo.local'] as const) ids[email] = await userId(email);
+  otherResellerId = (await admin.get('/api/getallresellers')).body.find(
+    (r: { id: number }) => r.id !== resellerClientId,
+  ).id;
+  for (const email of [
+    'beheerder@demo.local',
+    'magazijn@demo.local',
+    'reseller@demo.local',
+    'klant@demo.local',
+  ] as const)
+    ids[email] = await userId(email);
 });
 afterAll(() => ctx.close());
 
@@ -50,9 +82,17 @@ describe('user list and detail', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ current_page: 1, last_page: 1, total: 4 });
     const bea = res.body.data.find((u: { email: string }) => u.email === 'beheerder@demo.local');
-    expect(bea).toMatchObject({ name: 'Bea Beheerder', role: 'Superuser', roles: [{ id: await roleId('Superuser'), name: 'Superuser' }] });
-    expect((await admin.get('/api/users?search=rik')).body.data.map((u: { name: string }) => u.name)).toEqual(['Rik Reseller']);
-    expect((await admin.get('/api/users?filters[all]=klant@demo')).body.data.map((u: { email: string }) => u.email)).toEqual(['klant@demo.local']);
+    expect(bea).toMatchObject({
+      name: 'Bea Beheerder',
+      role: 'Superuser',
+      roles: [{ id: await roleId('Superuser'), name: 'Superuser' }],
+    });
+    expect((await admin.get('/api/users?search=rik')).body.data.map((u: { name: string }) => u.name)).toEqual([
+      'Rik Reseller',
+    ]);
+    expect(
+      (await admin.get('/api/users?filters[all]=klant@demo')).body.data.map((u: { email: string }) => u.email),
+    ).toEqual(['klant@demo.local']);
     expect((await admin.get('/api/users?search=bestaatniet')).body).toMatchObject({ data: [], total: 0 });
   });
 
@@ -61,7 +101,10 @@ describe('user list and detail', () => {
     await grant('Reseller', ['Gebruiker bekijken']);
     const res = await reseller.get('/api/users');
     expect(res.status).toBe(200);
-    expect(res.body.data.map((u: { email: string }) => u.email).sort()).toEqual(['klant@demo.local', 'reseller@demo.local']);
+    expect(res.body.data.map((u: { email: string }) => u.email).sort()).toEqual([
+      'klant@demo.local',
+      'reseller@demo.local',
+    ]);
     expect((await reseller.get(`/api/users/${ids['beheerder@demo.local']}`)).status).toBe(404);
   });
 
@@ -69,8 +112,12 @@ describe('user list and detail', () => {
     const res = await admin.get(`/api/users/${ids['reseller@demo.local']}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: ids['reseller@demo.local'], name: 'Rik Reseller', email: 'reseller@demo.local', otp_enabled: true,
-      contact: { email: 'reseller@demo.local', client_id: resellerClientId }, roles: [{ name: 'Reseller' }],
+      id: ids['reseller@demo.local'],
+      name: 'Rik Reseller',
+      email: 'reseller@demo.local',
+      otp_enabled: true,
+      contact: { email: 'reseller@demo.local', client_id: resellerClientId },
+      roles: [{ name: 'Reseller' }],
     });
     expect((await admin.get('/api/users/999999')).status).toBe(404);
     expect((await admin.get('/api/users/abc')).status).toBe(404);
@@ -92,29 +139,48 @@ describe('changing a user', () => {
   });
 
   it('refuses an e-mail address another user has, whatever its case', async () => {
-    const res = await admin.put(`/api/users/${ids['klant@demo.local']}`, { name: 'Karin Klant', email: 'Reseller@Demo.local' });
+    const res = await admin.put(`/api/users/${ids['klant@demo.local']}`, {
+      name: 'Karin Klant',
+      email: 'Reseller@Demo.local',
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ email: ['Dit e-mailadres is al in gebruik door een andere gebruiker.'] });
   });
 
   it('refuses unknown roles', async () => {
-    const res = await admin.put(`/api/users/${ids['klant@demo.local']}`, { name: 'Karin Klant', email: 'klant@demo.local', role: [99999] });
+    const res = await admin.put(`/api/users/${ids['klant@demo.local']}`, {
+      name: 'Karin Klant',
+      email: 'klant@demo.local',
+      role: [99999],
+    });
     expect(res.body.errors).toEqual({ role: ['Kies een bestaande rol.'] });
   });
 
   it('saves name, e-mail and several roles, and records an event', async () => {
     const id = ids['klant@demo.local'];
-    const res = await admin.put(`/api/users/${id}`, { name: 'Karin de Klant', email: 'klant@demo.local', role: [await roleId('Eindklant'), await roleId('Magazijn')] });
+    const res = await admin.put(`/api/users/${id}`, {
+      name: 'Karin de Klant',
+      email: 'klant@demo.local',
+      role: [await roleId('Eindklant'), await roleId('Magazijn')],
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('De gebruiker is aangepast');
     expect(res.body.data.roles.map((r: { name: string }) => r.name)).toEqual(['Eindklant', 'Magazijn']);
     expect(await rolesOf(id)).toEqual(['Eindklant', 'Magazijn']);
-    const event = await ctx.db.selectFrom('events').select('action').where('action', '=', 'Gebruiker Karin de Klant gewijzigd').executeTakeFirst();
+    const event = await ctx.db
+      .selectFrom('events')
+      .select('action')
+      .where('action', '=', 'Gebruiker Karin de Klant gewijzigd')
+      .executeTakeFirst();
     expect(event).toBeTruthy();
     // Without `role` the roles stay as they are.
     await admin.put(`/api/users/${id}`, { name: 'Karin Klant', email: 'klant@demo.local' });
     expect(await rolesOf(id)).toEqual(['Eindklant', 'Magazijn']);
-    await admin.put(`/api/users/${id}`, { name: 'Karin Klant', email: 'klant@demo.local', role: [await roleId('Eindklant')] });
+    await admin.put(`/api/users/${id}`, {
+      name: 'Karin Klant',
+      email: 'klant@demo.local',
+      role: [await roleId('Eindklant')],
+    });
     expect(await rolesOf(id)).toEqual(['Eindklant']);
   });
 
@@ -126,27 +192,40 @@ describe('changing a user', () => {
     expect(su.status).toBe(422);
     expect(su.body.errors).toEqual({ role: ['Alleen een Superuser mag de rol Superuser toekennen of afnemen.'] });
     const magazijn = await reseller.put(`/api/users/${id}`, body([await roleId('Magazijn')]));
-    expect(magazijn.body.errors)
-      .toEqual({ role: ['Je mag deze rol niet toekennen: je hebt zelf niet alle rechten van deze rol.'] });
+    expect(magazijn.body.errors).toEqual({
+      role: ['Je mag deze rol niet toekennen: je hebt zelf niet alle rechten van deze rol.'],
+    });
     expect(await rolesOf(id)).toEqual(['Eindklant']);
     const ok = await reseller.put(`/api/users/${id}`, body([await roleId('Eindklant'), await roleId('Reseller')]));
     expect(ok.status).toBe(200);
     expect(await rolesOf(id)).toEqual(['Eindklant', 'Reseller']);
     await reseller.put(`/api/users/${id}`, body([await roleId('Eindklant')]));
     // A Superuser in its hierarchy: only a Superuser may change it.
-    await ctx.db.insertInto('role_user').values({ user_id: id, role_id: await roleId('Superuser') }).execute();
+    await ctx.db
+      .insertInto('role_user')
+      .values({ user_id: id, role_id: await roleId('Superuser') })
+      .execute();
     const target = await reseller.put(`/api/users/${id}`, body([await roleId('Eindklant')]));
     expect(target.status).toBe(403);
     expect(target.body.message).toBe('Alleen een Superuser mag een Superuser wijzigen of verwijderen.');
-    await ctx.db.deleteFrom('role_user').where('user_id', '=', id).where('role_id', '=', await roleId('Superuser')).execute();
+    await ctx.db
+      .deleteFrom('role_user')
+      .where('user_id', '=', id)
+      .where('role_id', '=', await roleId('Superuser'))
+      .execute();
   });
 
   it('never takes the Superuser role from its last holder', async () => {
     const id = ids['beheerder@demo.local'];
-    const res = await admin.put(`/api/users/${id}`, { name: 'Bea Beheerder', email: 'beheerder@demo.local', role: [await roleId('Magazijn')] });
+    const res = await admin.put(`/api/users/${id}`, {
+      name: 'Bea Beheerder',
+      email: 'beheerder@demo.local',
+      role: [await roleId('Magazijn')],
+    });
     expect(res.status).toBe(422);
-    expect(res.body.errors)
-      .toEqual({ role: ['Dit is de laatste gebruiker met de rol Superuser; die rol kan niet worden afgenomen.'] });
+    expect(res.body.errors).toEqual({
+      role: ['Dit is de laatste gebruiker met de rol Superuser; die rol kan niet worden afgenomen.'],
+    });
     expect(await rolesOf(id)).toEqual(['Superuser']);
   });
 });
@@ -160,7 +239,11 @@ describe('deleting a user', () => {
     const magazijn = await ctx.client().signIn('magazijn@demo.local');
     const other = await magazijn.delete(`/api/users/${ids['beheerder@demo.local']}`);
     expect(other.status).toBe(403);
-    const row = await ctx.db.selectFrom('users').select('deleted_at').where('id', '=', ids['beheerder@demo.local']).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('deleted_at')
+      .where('id', '=', ids['beheerder@demo.local'])
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).toBeNull();
   });
 
@@ -172,8 +255,12 @@ describe('deleting a user', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Gebruiker is verwijderd');
     expect((await klant.get('/api/auth/me')).status).toBe(401);
-    const row = await ctx.db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id')
-      .select(['users.deleted_at', 'contacts.has_account']).where('users.id', '=', id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .innerJoin('contacts', 'contacts.id', 'users.contact_id')
+      .select(['users.deleted_at', 'contacts.has_account'])
+      .where('users.id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect(row.has_account).toBe(false);
     expect((await admin.get(`/api/users/${id}`)).status).toBe(404);
@@ -191,7 +278,9 @@ describe('export', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);
     const sheet = wb.getWorksheet('Gebruikers')!;
-    expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Naam', 'Email', 'Rol', 'Klant', 'Tweestapsverificatie']));
+    expect(sheet.getRow(1).values).toEqual(
+      expect.arrayContaining(['Naam', 'Email', 'Rol', 'Klant', 'Tweestapsverificatie']),
+    );
     const emails = sheet.getColumn(3).values.slice(2);
     expect(emails).toEqual(expect.arrayContaining(['beheerder@demo.local', 'reseller@demo.local']));
     expect(emails).not.toContain('klant@demo.local');
@@ -212,7 +301,11 @@ describe('two-step reset', () => {
     const res = await admin.post(`/api/${id}/disable-2fa`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: '2FA is uitgeschakeld', data: { otp_enabled: false } });
-    const row = await ctx.db.selectFrom('users').select(['otp_enabled', 'otp_secret']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select(['otp_enabled', 'otp_secret'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ otp_enabled: false, otp_secret: null });
     expect((await victim.get('/api/auth/me')).status).toBe(401);
     const again = await admin.post(`/api/${id}/disable-2fa`);
@@ -243,8 +336,16 @@ describe('roles', () => {
   it('lists roles with the number of users the viewer can see', async () => {
     const res = await admin.get('/api/roles');
     expect(res.status).toBe(200);
-    expect(res.body.data.map((r: { name: string }) => r.name)).toEqual(['Eindklant', 'Magazijn', 'Reseller', 'Superuser']);
-    expect(res.body.data.find((r: { name: string }) => r.name === 'Superuser')).toMatchObject({ users_count: 1, description: expect.any(String) });
+    expect(res.body.data.map((r: { name: string }) => r.name)).toEqual([
+      'Eindklant',
+      'Magazijn',
+      'Reseller',
+      'Superuser',
+    ]);
+    expect(res.body.data.find((r: { name: string }) => r.name === 'Superuser')).toMatchObject({
+      users_count: 1,
+      description: expect.any(String),
+    });
     await grant('Reseller', ['Rol bekijken']);
     const own = await reseller.get('/api/roles');
     expect(own.body.data.find((r: { name: string }) => r.name === 'Superuser').users_count).toBe(0);
@@ -264,17 +365,35 @@ describe('roles', () => {
   it('creates, reads, changes and sets the rights of a role; a changed role applies at once', async () => {
     const created = await admin.post('/api/roles', { name: 'Planner', description: 'Plant leveringen' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ message: 'De rol is aangemaakt', data: { name: 'Planner', users_count: 0, permissions: [] } });
+    expect(created.body).toMatchObject({
+      message: 'De rol is aangemaakt',
+      data: { name: 'Planner', users_count: 0, permissions: [] },
+    });
     const id = created.body.data.id as number;
     const changed = await admin.put(`/api/roles/${id}`, { name: 'Planners', description: 'Plant alle leveringen' });
-    expect(changed.body).toMatchObject({ message: 'De rol is gewijzigd', data: { name: 'Planners', description: 'Plant alle leveringen' } });
-    expect((await admin.put(`/api/roles/${id}`, { name: '', description: '' })).body.errors).toEqual({ name: ['Dit veld is verplicht.'], description: ['Dit veld is verplicht.'] });
+    expect(changed.body).toMatchObject({
+      message: 'De rol is gewijzigd',
+      data: { name: 'Planners', description: 'Plant alle leveringen' },
+    });
+    expect((await admin.put(`/api/roles/${id}`, { name: '', description: '' })).body.errors).toEqual({
+      name: ['Dit veld is verplicht.'],
+      description: ['Dit veld is verplicht.'],
+    });
 
-    const leveringId = (await ctx.db.selectFrom('permissions').select('id').where('name', '=', 'Levering bekijken').executeTakeFirstOrThrow()).id;
+    const leveringId = (
+      await ctx.db
+        .selectFrom('permissions')
+        .select('id')
+        .where('name', '=', 'Levering bekijken')
+        .executeTakeFirstOrThrow()
+    ).id;
     const saved = await admin.post(`/api/roles/${id}/permissions`, { permissions: ['Klant bekijken', leveringId] });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('De rechten zijn opgeslagen bij deze rol');
-    expect(saved.body.data.permissions.map((p: { name: string }) => p.name).sort()).toEqual(['Klant bekijken', 'Levering bekijken']);
+    expect(saved.body.data.permissions.map((p: { name: string }) => p.name).sort()).toEqual([
+      'Klant bekijken',
+      'Levering bekijken',
+    ]);
     const unknown = await admin.post(`/api/roles/${id}/permissions`, { permissions: ['Alles mogen'] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ permissions: ['Onbekend recht: Alles mogen'] });
@@ -286,13 +405,22 @@ describe('roles', () => {
     const magazijn = await ctx.client().signIn('magazijn@demo.local');
     await ctx.db.deleteFrom('role_user').where('user_id', '=', ids['magazijn@demo.local']!).execute();
     expect((await magazijn.get('/api/auth/me')).body.permissions).toEqual([]);
-    await admin.put(`/api/users/${ids['magazijn@demo.local']}`, { name: 'Mark Magazijn', email: 'magazijn@demo.local', role: [id] });
+    await admin.put(`/api/users/${ids['magazijn@demo.local']}`, {
+      name: 'Mark Magazijn',
+      email: 'magazijn@demo.local',
+      role: [id],
+    });
     expect((await magazijn.get('/api/auth/me')).body.permissions).toEqual(['Klant bekijken', 'Levering bekijken']);
     await admin.post(`/api/roles/${id}/permissions`, { permissions: ['Klant bekijken'] });
     expect((await magazijn.get('/api/auth/me')).body.permissions).toEqual(['Klant bekijken']);
 
     const detail = await admin.get(`/api/roles/${id}`);
-    expect(detail.body).toMatchObject({ id, name: 'Planners', users_count: 1, permissions: [{ name: 'Klant bekijken' }] });
+    expect(detail.body).toMatchObject({
+      id,
+      name: 'Planners',
+      users_count: 1,
+      permissions: [{ name: 'Klant bekijken' }],
+    });
     expect((await admin.get('/api/roles/999999')).status).toBe(404);
     ids.planner = id;
   });
@@ -324,9 +452,16 @@ describe('roles', () => {
   it('lets a non-Superuser change only rights it holds itself, and never the Superuser role', async () => {
     await grant('Reseller', ['Rol wijzigen']);
     // A role of the reseller's own (the provider's roles are templates it may not change, issue 22).
-    const ownRole = (await ctx.db.insertInto('roles').values({ client_id: resellerClientId, name: 'Eigen rol', description: 'Van de reseller' })
-      .returning('id').executeTakeFirstOrThrow()).id;
-    const own = await reseller.post(`/api/roles/${ownRole}/permissions`, { permissions: ['Klant bekijken', 'Voorraad wijzigen'] });
+    const ownRole = (
+      await ctx.db
+        .insertInto('roles')
+        .values({ client_id: resellerClientId, name: 'Eigen rol', description: 'Van de reseller' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const own = await reseller.post(`/api/roles/${ownRole}/permissions`, {
+      permissions: ['Klant bekijken', 'Voorraad wijzigen'],
+    });
     expect(own.status).toBe(422);
     expect(own.body.errors).toEqual({
       permissions: ["Je mag het recht 'Voorraad wijzigen' niet toekennen of afnemen: je hebt het zelf niet."],
@@ -339,17 +474,34 @@ describe('roles', () => {
 });
 
 describe('contacts and invitations', () => {
-  const person = { first_name: 'Sanne', last_name: 'de Vries', title: 'Inkoper', phone: '0612345678', email: 'sanne@voorbeeld.nl' };
+  const person = {
+    first_name: 'Sanne',
+    last_name: 'de Vries',
+    title: 'Inkoper',
+    phone: '0612345678',
+    email: 'sanne@voorbeeld.nl',
+  };
 
   it('requires first name, last name, phone, e-mail and the account choice, per field', async () => {
     const res = await admin.post('/api/contacts', { client_id: resellerClientId });
     expect(res.status).toBe(422);
     expect(firstErrors(res.body)).toEqual({
-      first_name: 'Dit veld is verplicht.', last_name: 'Dit veld is verplicht.', phone: 'Dit veld is verplicht.',
-      email: 'Dit veld is verplicht.', has_account: 'Selecteer een optie.',
+      first_name: 'Dit veld is verplicht.',
+      last_name: 'Dit veld is verplicht.',
+      phone: 'Dit veld is verplicht.',
+      email: 'Dit veld is verplicht.',
+      has_account: 'Selecteer een optie.',
     });
-    const badMail = await admin.post('/api/contacts', { client_id: resellerClientId, ...person, email: 'geen-mail', has_account: 'misschien' });
-    expect(badMail.body.errors).toEqual({ email: ['Vul een geldig e-mailadres in.'], has_account: ['Selecteer een optie.'] });
+    const badMail = await admin.post('/api/contacts', {
+      client_id: resellerClientId,
+      ...person,
+      email: 'geen-mail',
+      has_account: 'misschien',
+    });
+    expect(badMail.body.errors).toEqual({
+      email: ['Vul een geldig e-mailadres in.'],
+      has_account: ['Selecteer een optie.'],
+    });
     const noClient = await admin.post('/api/contacts', { ...person, has_account: false });
     expect(noClient.body.errors).toEqual({ client_id: ['Dit veld is verplicht.'] });
   });
@@ -357,22 +509,37 @@ describe('contacts and invitations', () => {
   it('makes a contact without an account', async () => {
     const res = await admin.post('/api/contacts', { ...person, client_id: resellerClientId, has_account: '0' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ message: 'De contactpersoon is aangemaakt', data: { first_name: 'Sanne', has_account: false, user_id: null }, activation_mail_sent: false });
-    expect(await ctx.db.selectFrom('users').select('id').where('email', '=', person.email).executeTakeFirst()).toBeUndefined();
+    expect(res.body).toMatchObject({
+      message: 'De contactpersoon is aangemaakt',
+      data: { first_name: 'Sanne', has_account: false, user_id: null },
+      activation_mail_sent: false,
+    });
+    expect(
+      await ctx.db.selectFrom('users').select('id').where('email', '=', person.email).executeTakeFirst(),
+    ).toBeUndefined();
     expect((await admin.delete(`/api/contacts/${res.body.data.id}`)).body.message).toBe(
       'De contactpersoon is verwijderd',
     );
   });
 
-  it('invites a contact with an account: a user with the client type\'s role and an activation mail that works', async () => {
+  it("invites a contact with an account: a user with the client type's role and an activation mail that works", async () => {
     const res = await admin.post('/api/contacts', { ...person, client_id: resellerClientId, has_account: true });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ message: 'De gebruiker is aangemaakt', data: { has_account: true }, activation_mail_sent: true });
+    expect(res.body).toMatchObject({
+      message: 'De gebruiker is aangemaakt',
+      data: { has_account: true },
+      activation_mail_sent: true,
+    });
     const uid = res.body.data.user_id as number;
     expect(await rolesOf(uid)).toEqual(['Reseller']);
     const user = (await admin.get(`/api/users/${uid}`)).body;
-    expect(user).toMatchObject({ name: 'Sanne de Vries', email: 'sanne@voorbeeld.nl', activated: false, otp_enabled: false });
-    expect((await ctx.mail.to('sanne@voorbeeld.nl'))).toHaveLength(1);
+    expect(user).toMatchObject({
+      name: 'Sanne de Vries',
+      email: 'sanne@voorbeeld.nl',
+      activated: false,
+      otp_enabled: false,
+    });
+    expect(await ctx.mail.to('sanne@voorbeeld.nl')).toHaveLength(1);
     const first = (await ctx.mail.to('sanne@voorbeeld.nl'))[0]!.text.match(/activeren\/([A-Za-z0-9_-]+)/)![1]!;
     const resent = await admin.post(`/api/users/${uid}/resend-activation`);
     expect(resent.body.message).toBe('De activatiemail is opnieuw verstuurd');
@@ -380,10 +547,24 @@ describe('contacts and invitations', () => {
     expect(token).not.toBe(first);
     const old = ctx.client();
     await old.fetchToken();
-    expect((await old.post('/api/auth/activate', { token: first, password: 'Nieuw1234!', password_confirmation: 'Nieuw1234!', accepted_terms: true })).status).toBe(422);
+    expect(
+      (
+        await old.post('/api/auth/activate', {
+          token: first,
+          password: 'Nieuw1234!',
+          password_confirmation: 'Nieuw1234!',
+          accepted_terms: true,
+        })
+      ).status,
+    ).toBe(422);
     const c = ctx.client();
     await c.fetchToken();
-    const activated = await c.post('/api/auth/activate', { token, password: 'Nieuw1234!', password_confirmation: 'Nieuw1234!', accepted_terms: true });
+    const activated = await c.post('/api/auth/activate', {
+      token,
+      password: 'Nieuw1234!',
+      password_confirmation: 'Nieuw1234!',
+      accepted_terms: true,
+    });
     expect(activated.status).toBe(200);
     expect(activated.body.email).toBe('sanne@voorbeeld.nl');
     const again = await admin.post(`/api/users/${uid}/resend-activation`);
@@ -394,21 +575,51 @@ describe('contacts and invitations', () => {
   });
 
   it('refuses an e-mail address that is already an account, and a role the actor may not grant', async () => {
-    const taken = await admin.post('/api/contacts', { ...person, email: 'SANNE@voorbeeld.nl', client_id: resellerClientId, has_account: true });
+    const taken = await admin.post('/api/contacts', {
+      ...person,
+      email: 'SANNE@voorbeeld.nl',
+      client_id: resellerClientId,
+      has_account: true,
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ email: ['Dit e-mailadres is al in gebruik door een andere gebruiker.'] });
-    const klantClientId = (await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', resellerClientId).orderBy('id').executeTakeFirstOrThrow()).id;
-    const su = await reseller.post('/api/contacts', { ...person, email: 'nieuw@voorbeeld.nl', client_id: klantClientId, has_account: true, role_id: await roleId('Superuser') });
+    const klantClientId = (
+      await ctx.db
+        .selectFrom('clients')
+        .select('id')
+        .where('parent_client_id', '=', resellerClientId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const su = await reseller.post('/api/contacts', {
+      ...person,
+      email: 'nieuw@voorbeeld.nl',
+      client_id: klantClientId,
+      has_account: true,
+      role_id: await roleId('Superuser'),
+    });
     expect(su.status).toBe(422);
     expect(su.body.errors).toEqual({ role_id: ['Alleen een Superuser mag de rol Superuser toekennen of afnemen.'] });
-    expect(await ctx.db.selectFrom('contacts').select('id').where('email', '=', 'nieuw@voorbeeld.nl').executeTakeFirst()).toBeUndefined();
-    const chosen = await admin.post('/api/contacts', { ...person, email: 'piet@voorbeeld.nl', client_id: 1, has_account: '1', role_id: await roleId('Eindklant') });
+    expect(
+      await ctx.db.selectFrom('contacts').select('id').where('email', '=', 'nieuw@voorbeeld.nl').executeTakeFirst(),
+    ).toBeUndefined();
+    const chosen = await admin.post('/api/contacts', {
+      ...person,
+      email: 'piet@voorbeeld.nl',
+      client_id: 1,
+      has_account: '1',
+      role_id: await roleId('Eindklant'),
+    });
     expect(await rolesOf(chosen.body.data.user_id)).toEqual(['Eindklant']);
   });
 
   it('keeps the account in step with the contact, ends it with has_account false and makes a new one with true', async () => {
     const signedIn = await ctx.client().signIn('sanne@voorbeeld.nl', 'Nieuw1234!');
-    const renamed = await admin.put(`/api/contacts/${ids.sanneContact}`, { ...person, last_name: 'Jansen', has_account: true });
+    const renamed = await admin.put(`/api/contacts/${ids.sanneContact}`, {
+      ...person,
+      last_name: 'Jansen',
+      has_account: true,
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.message).toBe('De contactpersoon is gewijzigd');
     expect((await admin.get(`/api/users/${ids.sanne}`)).body.name).toBe('Sanne Jansen');
@@ -426,20 +637,57 @@ describe('contacts and invitations', () => {
   });
 
   it('links a reseller contact to its own end customers only', async () => {
-    const own = (await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', resellerClientId).where('client_type_id', '=', 3).execute()).map((c) => c.id);
-    const foreign = (await ctx.db.selectFrom('clients').select('id').where('parent_client_id', '=', otherResellerId).executeTakeFirstOrThrow()).id;
-    const ok = await admin.put(`/api/contacts/${ids.sanneContact}`, { ...person, has_account: true, reseller_end_client: [own[0], { endclient_id: own[1] }] });
-    expect(ok.body.data.reseller_end_client).toEqual([{ endclient_id: Math.min(own[0]!, own[1]!) }, { endclient_id: Math.max(own[0]!, own[1]!) }]);
-    const bad = await admin.put(`/api/contacts/${ids.sanneContact}`, { ...person, has_account: true, reseller_end_client: [foreign] });
+    const own = (
+      await ctx.db
+        .selectFrom('clients')
+        .select('id')
+        .where('parent_client_id', '=', resellerClientId)
+        .where('client_type_id', '=', 3)
+        .execute()
+    ).map((c) => c.id);
+    const foreign = (
+      await ctx.db
+        .selectFrom('clients')
+        .select('id')
+        .where('parent_client_id', '=', otherResellerId)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const ok = await admin.put(`/api/contacts/${ids.sanneContact}`, {
+      ...person,
+      has_account: true,
+      reseller_end_client: [own[0], { endclient_id: own[1] }],
+    });
+    expect(ok.body.data.reseller_end_client).toEqual([
+      { endclient_id: Math.min(own[0]!, own[1]!) },
+      { endclient_id: Math.max(own[0]!, own[1]!) },
+    ]);
+    const bad = await admin.put(`/api/contacts/${ids.sanneContact}`, {
+      ...person,
+      has_account: true,
+      reseller_end_client: [foreign],
+    });
     expect(bad.body.errors).toEqual({ reseller_end_client: ['Kies eindklanten van deze reseller.'] });
-    const notReseller = await admin.post('/api/contacts', { ...person, email: 'x@voorbeeld.nl', client_id: own[0], has_account: false, reseller_end_client: [own[1]] });
+    const notReseller = await admin.post('/api/contacts', {
+      ...person,
+      email: 'x@voorbeeld.nl',
+      client_id: own[0],
+      has_account: false,
+      reseller_end_client: [own[1]],
+    });
     expect(notReseller.body.errors).toEqual({
       reseller_end_client: ['Eindklanten kunnen alleen aan een contactpersoon van een reseller worden gekoppeld.'],
     });
   });
 
   it('deletes a contact with its account; refuses the own contact', async () => {
-    const uid = (await ctx.db.selectFrom('users').select('id').where('contact_id', '=', ids.sanneContact!).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).id;
+    const uid = (
+      await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('contact_id', '=', ids.sanneContact!)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).id;
     const res = await admin.delete(`/api/contacts/${ids.sanneContact}`);
     expect(res.status).toBe(200);
     const user = await ctx.db.selectFrom('users').select('deleted_at').where('id', '=', uid).executeTakeFirstOrThrow();

@@ -8,7 +8,17 @@ import { settled } from './walk';
  * accessibility score ≥ 0.95 is mostly these): each cell of a table has a header, a tab list holds tabs only.
  */
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PAGES = ['/', '/crm', '/voorraad', '/voormeldingen', '/leveringen', '/leveringen?tab=backorders', '/reparaties', '/eol', '/gebruikersbeheer'];
+const PAGES = [
+  '/',
+  '/crm',
+  '/voorraad',
+  '/voormeldingen',
+  '/leveringen',
+  '/leveringen?tab=backorders',
+  '/reparaties',
+  '/eol',
+  '/gebruikersbeheer',
+];
 
 test('the daily pages break no WCAG A/AA or best-practice rule of axe', async ({ page, signedInAs }) => {
   await signedInAs('beheerder@demo.local');
@@ -19,9 +29,24 @@ test('the daily pages break no WCAG A/AA or best-practice rule of axe', async ({
     // Evaluated through the browser's debugging protocol: the portal's CSP rightly refuses an inline script.
     await page.evaluate(AXE);
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(
+              context: Document,
+              options: object,
+            ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+          };
+        }
+      ).axe;
       const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-      return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+      return result.violations.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => JSON.stringify(n.target))
+            .join(', ')}`,
+      );
     });
     found.push(...violations.map((v) => `${url} ${v}`));
   }

@@ -5,7 +5,8 @@ import { PASSWORD_MESSAGE } from '@domain/rules';
 
 const ADMIN = 'beheerder@demo.local';
 const NEW_PASSWORD = 'Nieuw-Wachtwoord1';
-const CHROME_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const CHROME_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const FIREFOX_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
 
 /** With SHOTS=1 the screens are saved to .tmp/shots/ to look at. */
@@ -15,7 +16,9 @@ async function shot(page: Page, name: string) {
 
 /** The text of an .eml, undoing quoted-printable soft breaks and escapes. */
 function mailText(eml: string): string {
-  return eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return eml
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 const topBarTitle = (page: Page) => page.locator('.topbar').getByRole('heading', { level: 1 });
@@ -29,8 +32,14 @@ test('a first sign-in sets up two-step verification and ends on the dashboard', 
   await page.getByRole('button', { name: 'Inloggen' }).click();
 
   await expect(page).toHaveURL(/\/tweestapsverificatie$/);
-  await expect(page.getByRole('link', { name: 'Google Authenticator in Google Play' })).toHaveAttribute('href', /play\.google\.com/);
-  await expect(page.getByRole('link', { name: 'Microsoft Authenticator in de App Store' })).toHaveAttribute('href', /apps\.apple\.com/);
+  await expect(page.getByRole('link', { name: 'Google Authenticator in Google Play' })).toHaveAttribute(
+    'href',
+    /play\.google\.com/,
+  );
+  await expect(page.getByRole('link', { name: 'Microsoft Authenticator in de App Store' })).toHaveAttribute(
+    'href',
+    /apps\.apple\.com/,
+  );
   await shot(page, '2fa-intro');
   await page.getByRole('link', { name: 'Volgende stap' }).click();
 
@@ -53,7 +62,7 @@ test('a first sign-in sets up two-step verification and ends on the dashboard', 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a wrong password or empty fields are refused with the spec\'s messages', async ({ page }) => {
+test("a wrong password or empty fields are refused with the spec's messages", async ({ page }) => {
   await page.goto('/inloggen');
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page.getByText('Dit veld is verplicht.')).toHaveCount(2);
@@ -67,7 +76,11 @@ test('a wrong password or empty fields are refused with the spec\'s messages', a
   await expect(page).toHaveURL(/\/inloggen$/);
 });
 
-test('a second sign-in asks for the code, refuses a wrong one and then opens the page asked for', async ({ page, browser, portal }) => {
+test('a second sign-in asks for the code, refuses a wrong one and then opens the page asked for', async ({
+  page,
+  browser,
+  portal,
+}) => {
   const secret = await signIn(page, ADMIN);
 
   const context = await browser.newContext({ baseURL: portal.url });
@@ -172,12 +185,30 @@ test('a forgotten password is replaced through the link in the mail', async ({ p
 
 test('an invited user activates the account and goes on to the two-step set-up', async ({ page, portal }) => {
   const client = await portal.db.selectFrom('clients').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const contact = await portal.db.insertInto('contacts').values({
-    client_id: client.id, first_name: 'Ilse', last_name: 'Uitgenodigd', title: 'Planner', phone: '0201234567', email: 'ilse@demo.local', has_account: true,
-  }).returning('id').executeTakeFirstOrThrow();
-  const user = await portal.db.insertInto('users').values({
-    contact_id: contact.id, name: 'Ilse Uitgenodigd', email: 'ilse@demo.local', password_hash: null, activated_at: null,
-  }).returning('id').executeTakeFirstOrThrow();
+  const contact = await portal.db
+    .insertInto('contacts')
+    .values({
+      client_id: client.id,
+      first_name: 'Ilse',
+      last_name: 'Uitgenodigd',
+      title: 'Planner',
+      phone: '0201234567',
+      email: 'ilse@demo.local',
+      has_account: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const user = await portal.db
+    .insertInto('users')
+    .values({
+      contact_id: contact.id,
+      name: 'Ilse Uitgenodigd',
+      email: 'ilse@demo.local',
+      password_hash: null,
+      activated_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const token = await createAuthToken(portal.db, user.id, 'activation');
 
   await page.goto(`/activeren/${token}`);
@@ -231,7 +262,11 @@ test('an unknown path shows the not-found page with a link to the start screen',
 });
 
 test('the login screen fits a tablet', async ({ browser, portal }) => {
-  const tablet = await browser.newContext({ baseURL: portal.url, viewport: { width: 820, height: 1180 }, hasTouch: true });
+  const tablet = await browser.newContext({
+    baseURL: portal.url,
+    viewport: { width: 820, height: 1180 },
+    hasTouch: true,
+  });
   const page = await tablet.newPage();
   await page.goto('/inloggen');
   const box = (await page.getByRole('button', { name: 'Inloggen' }).boundingBox())!;

@@ -11,25 +11,63 @@ test.use({ ...pixel7 });
 // Two check-outs, two signed finishes and two PDFs on a shared, slow machine.
 test.describe.configure({ timeout: 240_000 });
 
-/** An in-service delivery of two laptops for an end user, today, by the provider's own carrier, and two laptops in stock. */
+/**
+ * An in-service delivery of two laptops for an end user, today, by the provider's own carrier, and two laptops in
+ * stock.
+ */
 async function setUp(portal: Portal) {
-  const endUser = await portal.db.selectFrom('clients as u').innerJoin('clients as c', 'c.id', 'u.parent_client_id')
-    .select(['u.id', 'c.id as customer']).where('u.client_type_id', '=', ClientType.EINDGEBRUIKER).where('c.client_type_id', '=', ClientType.EINDKLANT)
-    .orderBy('u.id').executeTakeFirstOrThrow();
-  const laptop = await portal.db.insertInto('products').values({
-    client_id: endUser.customer, product_group_id: 1, name: 'Laptop', article_number: 'E2E-BO-Laptop', unique_product_id: `E2E-BO-Laptop-${endUser.customer}`,
-  }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
+  const endUser = await portal.db
+    .selectFrom('clients as u')
+    .innerJoin('clients as c', 'c.id', 'u.parent_client_id')
+    .select(['u.id', 'c.id as customer'])
+    .where('u.client_type_id', '=', ClientType.EINDGEBRUIKER)
+    .where('c.client_type_id', '=', ClientType.EINDKLANT)
+    .orderBy('u.id')
+    .executeTakeFirstOrThrow();
+  const laptop = await portal.db
+    .insertInto('products')
+    .values({
+      client_id: endUser.customer,
+      product_group_id: 1,
+      name: 'Laptop',
+      article_number: 'E2E-BO-Laptop',
+      unique_product_id: `E2E-BO-Laptop-${endUser.customer}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .then((r) => r.id);
   const serials = ['BOE0000001', 'BOE0000002'];
   const items = [];
   for (const serial of serials) {
-    items.push(await portal.db.insertInto('items').values({ product_id: laptop, client_id: endUser.customer, status_id: ItemStatus.INGEKLAARD, serial })
-      .returning('id').executeTakeFirstOrThrow().then((r) => r.id));
+    items.push(
+      await portal.db
+        .insertInto('items')
+        .values({ product_id: laptop, client_id: endUser.customer, status_id: ItemStatus.INGEKLAARD, serial })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.id),
+    );
   }
-  const d = await portal.db.insertInto('deliveries').values({
-    delivery_type_id: DeliveryType.INDIENST, client_id: endUser.id, carrier_id: Carrier.REUZADO, order_number: 'E2E-BO-1', date: sql<string>`current_date`,
-    contact: 'Yara Smit', address: 'Stationsstraat 1, Utrecht',
-  }).returning('id').executeTakeFirstOrThrow();
-  await portal.db.insertInto('delivery_products').values([{ delivery_id: d.id, product_id: laptop }, { delivery_id: d.id, product_id: laptop }]).execute();
+  const d = await portal.db
+    .insertInto('deliveries')
+    .values({
+      delivery_type_id: DeliveryType.INDIENST,
+      client_id: endUser.id,
+      carrier_id: Carrier.REUZADO,
+      order_number: 'E2E-BO-1',
+      date: sql<string>`current_date`,
+      contact: 'Yara Smit',
+      address: 'Stationsstraat 1, Utrecht',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await portal.db
+    .insertInto('delivery_products')
+    .values([
+      { delivery_id: d.id, product_id: laptop },
+      { delivery_id: d.id, product_id: laptop },
+    ])
+    .execute();
   return { id: d.id, serials, items };
 }
 
@@ -58,10 +96,16 @@ async function expectSignature(page: Page, signer: string) {
   const image = panel.getByRole('img', { name: `Handtekening van ${signer}` });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await expect(panel.getByText(new RegExp(`^Getekend door ${signer} op \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2} uur$`))).toBeVisible();
+  await expect(
+    panel.getByText(new RegExp(`^Getekend door ${signer} op \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2} uur$`)),
+  ).toBeVisible();
 }
 
-test('a line left unticked at the finish becomes a backorder that the driver checks out and finishes again, signed', async ({ page, portal, signedInAs }) => {
+test('a line left unticked at the finish becomes a backorder that the driver checks out and finishes again, signed', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   const s = await setUp(portal);
   await signedInAs('magazijn@demo.local');
   await page.goto(`/leveringen/${s.id}`);
@@ -71,7 +115,8 @@ test('a line left unticked at the finish becomes a backorder that the driver che
   // The finish dialog starts with what was checked out ticked: one laptop did not go.
   await page.getByRole('button', { name: 'Afronden' }).click();
   const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
-  for (const serial of s.serials) await expect(finish.getByRole('checkbox', { name: `Laptop (${serial})` })).toBeChecked();
+  for (const serial of s.serials)
+    await expect(finish.getByRole('checkbox', { name: `Laptop (${serial})` })).toBeChecked();
   await finish.getByRole('checkbox', { name: `Laptop (${s.serials[1]})` }).uncheck();
   await finish.getByLabel('Naam ondertekenaar').fill('Yara Smit');
   await drawSignature(page);
@@ -119,7 +164,9 @@ test('a line left unticked at the finish becomes a backorder that the driver che
   await expect(page).not.toHaveURL(new RegExp(`/leveringen/${s.id}$`));
   await expect(page.getByTestId('delivery-status')).toHaveText('Backorder');
   await expect(page.locator('.facts')).toContainText('Backorder van');
-  await expect(page.getByRole('table', { name: 'Te leveren' }).getByRole('row').filter({ hasText: 'Laptop' })).toContainText('Te leveren');
+  await expect(
+    page.getByRole('table', { name: 'Te leveren' }).getByRole('row').filter({ hasText: 'Laptop' }),
+  ).toContainText('Te leveren');
   await page.screenshot({ path: '.tmp/shots/backorders-open-phone.png', fullPage: true });
 
   // Delivered like a delivery: checked out (the laptop that stayed behind), finished with a signature.
@@ -138,7 +185,12 @@ test('a line left unticked at the finish becomes a backorder that the driver che
   await expectSignature(page, 'Piet Pieters');
   await page.screenshot({ path: '.tmp/shots/backorders-backorder-finished-phone.png', fullPage: true });
 
-  const statuses = await portal.db.selectFrom('items').select(['id', 'status_id']).where('id', 'in', s.items).orderBy('id').execute();
+  const statuses = await portal.db
+    .selectFrom('items')
+    .select(['id', 'status_id'])
+    .where('id', 'in', s.items)
+    .orderBy('id')
+    .execute();
   expect(statuses.map((x) => x.status_id)).toEqual([ItemStatus.IN_GEBRUIK, ItemStatus.IN_GEBRUIK]);
   await expect(await backorderTab()).toHaveText(['Er zijn geen leveringen gevonden']);
 });

@@ -25,28 +25,108 @@ async function firstId(query: Promise<{ id: number } | undefined>, what: string)
 
 /** Every route but the dashboard once, with a seeded record for each detail page. */
 async function routes(db: Db): Promise<string[]> {
-  const client = await firstId(db.selectFrom('clients').select('id').where('deleted_at', 'is', null).where('client_type_id', '=', 4).orderBy('id').executeTakeFirst(), 'end user');
-  const item = await firstId(db.selectFrom('items').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst(), 'item');
-  const product = await firstId(db.selectFrom('products').select('id').where('deleted_at', 'is', null).where('is_active', '=', true).orderBy('id').executeTakeFirst(), 'product');
-  const eol = await firstId(db.selectFrom('products').select('id').where('deleted_at', 'is', null).where('eol', 'is not', null).orderBy('id').executeTakeFirst(), 'EOL product');
+  const client = await firstId(
+    db
+      .selectFrom('clients')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('client_type_id', '=', 4)
+      .orderBy('id')
+      .executeTakeFirst(),
+    'end user',
+  );
+  const item = await firstId(
+    db.selectFrom('items').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst(),
+    'item',
+  );
+  const product = await firstId(
+    db
+      .selectFrom('products')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('is_active', '=', true)
+      .orderBy('id')
+      .executeTakeFirst(),
+    'product',
+  );
+  const eol = await firstId(
+    db
+      .selectFrom('products')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('eol', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirst(),
+    'EOL product',
+  );
   const bundle = await firstId(db.selectFrom('bundles').select('id').orderBy('id').executeTakeFirst(), 'bundle');
-  const asn = await firstId(db.selectFrom('asns').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst(), 'pre-notification');
-  const delivery = await firstId(db.selectFrom('deliveries').select('id').where('deleted_at', 'is', null)
-    .where('delivery_type_id', '!=', DeliveryType.REPARATIE).orderBy('id').executeTakeFirst(), 'delivery');
+  const asn = await firstId(
+    db.selectFrom('asns').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst(),
+    'pre-notification',
+  );
+  const delivery = await firstId(
+    db
+      .selectFrom('deliveries')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('delivery_type_id', '!=', DeliveryType.REPARATIE)
+      .orderBy('id')
+      .executeTakeFirst(),
+    'delivery',
+  );
   // The browser tests' demo data has no image files (seeded without a storage): a repair without images.
-  const repair = await firstId(db.selectFrom('deliveries as d').select('d.id').where('d.deleted_at', 'is', null)
-    .where('d.delivery_type_id', '=', DeliveryType.REPARATIE)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('repair_media as m').select('m.id').whereRef('m.delivery_id', '=', 'd.id').where('m.disk', '=', 'images'))))
-    .orderBy('d.id').executeTakeFirst(), 'repair');
+  const repair = await firstId(
+    db
+      .selectFrom('deliveries as d')
+      .select('d.id')
+      .where('d.deleted_at', 'is', null)
+      .where('d.delivery_type_id', '=', DeliveryType.REPARATIE)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('repair_media as m')
+              .select('m.id')
+              .whereRef('m.delivery_id', '=', 'd.id')
+              .where('m.disk', '=', 'images'),
+          ),
+        ),
+      )
+      .orderBy('d.id')
+      .executeTakeFirst(),
+    'repair',
+  );
   const user = await firstId(db.selectFrom('users').select('id').orderBy('id').executeTakeFirst(), 'user');
   const role = await firstId(db.selectFrom('roles').select('id').orderBy('id').executeTakeFirst(), 'role');
   return [
-    '/crm', `/klant/${client}`, '/klant/abc', `/activiteiten/${client}`, `/activiteiten/leveringen/${repair}`,
-    '/voorraad', '/voorraad?tab=bundels', `/voorraad/${product}`, `/bundle/${bundle}`, `/item/${item}`,
-    '/voormeldingen', `/voormeldingen/${asn}`, `/voormelding/${asn}`,
-    '/leveringen', '/leveringen/vandaag', `/leveringen/${delivery}`, '/reparaties', `/reparaties/${repair}`,
-    '/eol', `/eol/${eol}`, '/gebruikersbeheer', `/gebruikers/${user}`, '/rollen-en-rechten', `/rollen-en-rechten/${role}`,
-    '/instellingen', '/mailwachtrij', '/profiel', '/wachtrij',
+    '/crm',
+    `/klant/${client}`,
+    '/klant/abc',
+    `/activiteiten/${client}`,
+    `/activiteiten/leveringen/${repair}`,
+    '/voorraad',
+    '/voorraad?tab=bundels',
+    `/voorraad/${product}`,
+    `/bundle/${bundle}`,
+    `/item/${item}`,
+    '/voormeldingen',
+    `/voormeldingen/${asn}`,
+    `/voormelding/${asn}`,
+    '/leveringen',
+    '/leveringen/vandaag',
+    `/leveringen/${delivery}`,
+    '/reparaties',
+    `/reparaties/${repair}`,
+    '/eol',
+    `/eol/${eol}`,
+    '/gebruikersbeheer',
+    `/gebruikers/${user}`,
+    '/rollen-en-rechten',
+    `/rollen-en-rechten/${role}`,
+    '/instellingen',
+    '/mailwachtrij',
+    '/profiel',
+    '/wachtrij',
   ];
 }
 
@@ -61,13 +141,22 @@ async function visit(page: Page, url: string) {
     history.pushState({ __TSR_index: index, __TSR_key: key, key }, '', href);
     dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   }, url);
-  await expect.poll(() => page.evaluate(() => {
-    const main = document.querySelector('main.content');
-    return `${decodeURI(location.pathname)} ${main?.getAttribute('data-path')} ${main?.getAttribute('aria-busy') ?? ''}`;
-  }), { message: `${url} did not finish opening` }).toMatch(/^(\S+) \1 $/);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const main = document.querySelector('main.content');
+          return `${decodeURI(location.pathname)} ${main?.getAttribute('data-path')} ${main?.getAttribute('aria-busy') ?? ''}`;
+        }),
+      { message: `${url} did not finish opening` },
+    )
+    .toMatch(/^(\S+) \1 $/);
 }
 
-interface Heard { url: string; text: string }
+interface Heard {
+  url: string;
+  text: string;
+}
 const refused = new WeakMap<Page, string[]>();
 
 /** What the page writes to the console as errors, and its uncaught errors, from now on. */
@@ -81,7 +170,9 @@ function listen(page: Page) {
   });
   const answers: string[] = [];
   refused.set(page, answers);
-  page.on('response', (r) => { if (r.status() >= 400) answers.push(new URL(r.url()).pathname); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) answers.push(new URL(r.url()).pathname);
+  });
   page.on('pageerror', (e) => heard.push({ url: page.url(), text: `Uncaught: ${e.message}` }));
   return heard;
 }
@@ -91,7 +182,9 @@ const NETWORK_REFUSAL = /^Failed to load resource: the server responded with a s
 /** The page says that it cannot show this record: the one case a 403/404 line in the console may stand for. */
 async function saysNotShown(page: Page): Promise<boolean> {
   const text = await page.locator('main').innerText();
-  return /Pagina kan niet worden gevonden!|Geen toegang|kunnen niet worden ingeladen|kan niet worden ingeladen|Er kan geen data geladen worden/.test(text);
+  return /Pagina kan niet worden gevonden!|Geen toegang|kunnen niet worden ingeladen|kan niet worden ingeladen|Er kan geen data geladen worden/.test(
+    text,
+  );
 }
 
 test('the login page writes nothing to the console', async ({ page }) => {
@@ -125,7 +218,8 @@ for (const email of ROLES) {
       await visit(page, url);
       await settled(page);
       const lines = heard.slice(before);
-      const excused = lines.length > 0 && lines.every((l) => NETWORK_REFUSAL.test(l.text)) && await saysNotShown(page);
+      const excused =
+        lines.length > 0 && lines.every((l) => NETWORK_REFUSAL.test(l.text)) && (await saysNotShown(page));
       if (excused) continue;
       const shown = (await page.locator('main').innerText()).replace(/\s+/g, ' ').slice(0, 60);
       faults.push(...lines.map((l) => `${url}: ${l.text.split('\n')[0]} (page: ${shown})`));

@@ -8,8 +8,13 @@ async function shot(page: Page, name: string) {
 }
 
 async function firstClientOfType(portal: Portal, typeId: number) {
-  return portal.db.selectFrom('clients').select(['id', 'name']).where('client_type_id', '=', typeId).where('deleted_at', 'is', null)
-    .orderBy('id').executeTakeFirstOrThrow();
+  return portal.db
+    .selectFrom('clients')
+    .select(['id', 'name'])
+    .where('client_type_id', '=', typeId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
 }
 
 /** The activation link in a mail to `email`; the .eml body may be quoted-printable (soft breaks, =3D). */
@@ -23,7 +28,12 @@ function activationPath(mails: string[], email: string): string | null {
   return null;
 }
 
-test('a contact with an account is added to an end customer and activates the account', async ({ page, portal, browser, signedInAs }) => {
+test('a contact with an account is added to an end customer and activates the account', async ({
+  page,
+  portal,
+  browser,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   const customer = await firstClientOfType(portal, 3);
@@ -43,7 +53,9 @@ test('a contact with an account is added to an end customer and activates the ac
   await shot(page, 'form-filled');
   await dialog.getByRole('button', { name: 'Opslaan' }).click();
 
-  await expect(page.getByText('De gebruiker is aangemaakt. Er is een activatiemail verstuurd naar sanne.devries@example.nl.')).toBeVisible();
+  await expect(
+    page.getByText('De gebruiker is aangemaakt. Er is een activatiemail verstuurd naar sanne.devries@example.nl.'),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   const card = page.getByRole('listitem', { name: 'Sanne de Vries' });
   await expect(card).toBeVisible();
@@ -52,7 +64,10 @@ test('a contact with an account is added to an end customer and activates the ac
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'list');
 
-  const saved = await portal.db.selectFrom('contacts').select(['client_id', 'has_account']).where('email', '=', 'sanne.devries@example.nl')
+  const saved = await portal.db
+    .selectFrom('contacts')
+    .select(['client_id', 'has_account'])
+    .where('email', '=', 'sanne.devries@example.nl')
     .executeTakeFirstOrThrow();
   expect(saved).toEqual({ client_id: customer.id, has_account: true });
 
@@ -76,7 +91,10 @@ test('the contact form shows the Dutch messages for empty required fields', asyn
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   const customer = await firstClientOfType(portal, 3);
-  const before = await portal.db.selectFrom('contacts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const before = await portal.db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   await page.goto(`/klant/${customer.id}`);
   await page.getByRole('button', { name: 'Contactpersoon toevoegen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Contactpersoon toevoegen' });
@@ -98,7 +116,10 @@ test('the contact form shows the Dutch messages for empty required fields', asyn
   await dialog.getByRole('button', { name: 'Opslaan' }).click();
   await expect(dialog.getByText('Dit veld is verplicht.')).toHaveCount(0);
   await expect(dialog.getByLabel('E-mailadres')).toHaveAttribute('aria-invalid', 'true');
-  const after = await portal.db.selectFrom('contacts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const after = await portal.db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   expect(Number(after.n)).toBe(Number(before.n));
 
   // A taken e-mail address comes back from the server (422) under the field.
@@ -114,9 +135,19 @@ test('a contact is changed and deleted after the confirmation', async ({ page, p
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   const customer = await firstClientOfType(portal, 3);
-  const contact = await portal.db.insertInto('contacts').values({
-    client_id: customer.id, first_name: 'Kees', last_name: 'Tijdelijk', title: null, phone: '0301234567', email: 'kees.tijdelijk@example.nl', has_account: false,
-  }).returning('id').executeTakeFirstOrThrow();
+  const contact = await portal.db
+    .insertInto('contacts')
+    .values({
+      client_id: customer.id,
+      first_name: 'Kees',
+      last_name: 'Tijdelijk',
+      title: null,
+      phone: '0301234567',
+      email: 'kees.tijdelijk@example.nl',
+      has_account: false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await page.goto(`/klant/${customer.id}`);
 
   await page.getByRole('button', { name: 'Kees Tijdelijk wijzigen' }).click();
@@ -139,16 +170,30 @@ test('a contact is changed and deleted after the confirmation', async ({ page, p
   await confirm.getByRole('button', { name: 'Verwijderen' }).click();
   await expect(page.getByText('De contactpersoon is verwijderd')).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Kees Tijdelijk' })).toHaveCount(0);
-  const row = await portal.db.selectFrom('contacts').select('deleted_at').where('id', '=', contact.id).executeTakeFirstOrThrow();
+  const row = await portal.db
+    .selectFrom('contacts')
+    .select('deleted_at')
+    .where('id', '=', contact.id)
+    .executeTakeFirstOrThrow();
   expect(row.deleted_at).not.toBeNull();
 });
 
-test('a reseller contact is linked to end customers; the provider adds employees', async ({ page, portal, signedInAs }) => {
+test('a reseller contact is linked to end customers; the provider adds employees', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   const reseller = await firstClientOfType(portal, 2);
-  const ends = await portal.db.selectFrom('clients').select(['id', 'name']).where('parent_client_id', '=', reseller.id)
-    .where('deleted_at', 'is', null).orderBy('name').orderBy('id').execute();
+  const ends = await portal.db
+    .selectFrom('clients')
+    .select(['id', 'name'])
+    .where('parent_client_id', '=', reseller.id)
+    .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   expect(ends.length).toBeGreaterThan(0);
   await page.goto(`/klant/${reseller.id}`);
   await page.getByRole('button', { name: 'Contactpersoon toevoegen' }).click();
@@ -163,14 +208,29 @@ test('a reseller contact is linked to end customers; the provider adds employees
   await dialog.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('De contactpersoon is aangemaakt')).toBeVisible();
 
-  const saved = await portal.db.selectFrom('contacts').select('id').where('email', '=', 'ruben.bakker@example.nl').executeTakeFirstOrThrow();
-  const links = await portal.db.selectFrom('contact_reseller_end_client').select('endclient_id').where('contact_id', '=', saved.id).execute();
+  const saved = await portal.db
+    .selectFrom('contacts')
+    .select('id')
+    .where('email', '=', 'ruben.bakker@example.nl')
+    .executeTakeFirstOrThrow();
+  const links = await portal.db
+    .selectFrom('contact_reseller_end_client')
+    .select('endclient_id')
+    .where('contact_id', '=', saved.id)
+    .execute();
   expect(links.map((l) => l.endclient_id)).toEqual([ends[0]!.id]);
 
   // The edit form shows the linked end customer ticked.
   await page.getByRole('button', { name: 'Ruben Bakker wijzigen' }).click();
-  await expect(page.getByRole('dialog', { name: 'Contactpersoon wijzigen' }).getByRole('checkbox', { name: ends[0]!.name, exact: true })).toBeChecked();
-  await page.getByRole('dialog', { name: 'Contactpersoon wijzigen' }).getByRole('button', { name: 'Annuleren' }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Contactpersoon wijzigen' })
+      .getByRole('checkbox', { name: ends[0]!.name, exact: true }),
+  ).toBeChecked();
+  await page
+    .getByRole('dialog', { name: 'Contactpersoon wijzigen' })
+    .getByRole('button', { name: 'Annuleren' })
+    .click();
 
   await page.goto('/klant/1');
   await expect(page.getByRole('button', { name: 'Medewerker toevoegen' })).toBeVisible();
@@ -182,9 +242,13 @@ test('a reseller contact is linked to end customers; the provider adds employees
 test('an end-customer user gets no contact buttons, like no Edit button', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('klant@demo.local');
-  const own = await portal.db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id')
-    .innerJoin('clients', 'clients.id', 'contacts.client_id').select(['clients.id', 'clients.name'])
-    .where('users.email', '=', 'klant@demo.local').executeTakeFirstOrThrow();
+  const own = await portal.db
+    .selectFrom('users')
+    .innerJoin('contacts', 'contacts.id', 'users.contact_id')
+    .innerJoin('clients', 'clients.id', 'contacts.client_id')
+    .select(['clients.id', 'clients.name'])
+    .where('users.email', '=', 'klant@demo.local')
+    .executeTakeFirstOrThrow();
   await page.goto(`/klant/${own.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(own.name);
   const header = page.getByRole('region', { name: own.name });
@@ -193,12 +257,20 @@ test('an end-customer user gets no contact buttons, like no Edit button', async 
   await expect(header.getByRole('button', { name: /wijzigen|verwijderen/i })).toHaveCount(0);
 });
 
-test('failures: the catalogue toast when saving fails, the server reason when deleting the own contact', async ({ page, portal, signedInAs }) => {
+test('failures: the catalogue toast when saving fails, the server reason when deleting the own contact', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   await page.goto('/klant/1');
-  const me = await portal.db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id')
-    .select(['contacts.id', 'contacts.first_name', 'contacts.last_name']).where('users.email', '=', 'beheerder@demo.local').executeTakeFirstOrThrow();
+  const me = await portal.db
+    .selectFrom('users')
+    .innerJoin('contacts', 'contacts.id', 'users.contact_id')
+    .select(['contacts.id', 'contacts.first_name', 'contacts.last_name'])
+    .where('users.email', '=', 'beheerder@demo.local')
+    .executeTakeFirstOrThrow();
   const name = `${me.first_name} ${me.last_name}`;
 
   await page.getByRole('button', { name: `${name} verwijderen` }).click();
@@ -207,13 +279,23 @@ test('failures: the catalogue toast when saving fails, the server reason when de
   await confirm.getByRole('button', { name: 'Verwijderen' }).click();
   await expect(page.getByText('Je kunt je eigen account niet verwijderen.')).toBeVisible();
   await expect(page.getByRole('listitem', { name })).toBeVisible();
-  const still = await portal.db.selectFrom('contacts').select('deleted_at').where('id', '=', me.id).executeTakeFirstOrThrow();
+  const still = await portal.db
+    .selectFrom('contacts')
+    .select('deleted_at')
+    .where('id', '=', me.id)
+    .executeTakeFirstOrThrow();
   expect(still.deleted_at).toBeNull();
 
   // A server failure that is not a validation error: the catalogue's text (spec 1 §8), the form stays open.
-  await page.route('**/api/contacts', (route) => route.request().method() === 'POST'
-    ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server Error' }) })
-    : route.fallback());
+  await page.route('**/api/contacts', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Server Error' }),
+        })
+      : route.fallback(),
+  );
   await page.getByRole('button', { name: 'Medewerker toevoegen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Medewerker toevoegen' });
   await dialog.getByLabel('Voornaam').fill('Joost');

@@ -10,18 +10,53 @@ test.describe.configure({ timeout: 240_000 });
 
 /** A seeded end customer with active articles, an open pre-notification and items in use with its end users. */
 async function endCustomer(portal: Portal) {
-  return portal.db.selectFrom('clients as c').select(['c.id', 'c.name'])
-    .where('c.client_type_id', '=', ClientType.EINDKLANT).where('c.deleted_at', 'is', null)
-    .where((eb) => eb.exists(eb.selectFrom('products as p').select('p.id').whereRef('p.client_id', '=', 'c.id').where('p.is_active', '=', true).where('p.deleted_at', 'is', null)))
-    .where((eb) => eb.exists(eb.selectFrom('asns as a').select('a.id').whereRef('a.client_id', '=', 'c.id').where('a.completed_at', 'is', null).where('a.deleted_at', 'is', null)))
-    .where((eb) => eb.exists(eb.selectFrom('items as i').innerJoin('clients as u', 'u.id', 'i.client_id').select('i.id')
-      .whereRef('u.parent_client_id', '=', 'c.id').where('i.status_id', '=', ItemStatus.IN_GEBRUIK).where('i.deleted_at', 'is', null)))
-    .orderBy('c.id').executeTakeFirstOrThrow();
+  return portal.db
+    .selectFrom('clients as c')
+    .select(['c.id', 'c.name'])
+    .where('c.client_type_id', '=', ClientType.EINDKLANT)
+    .where('c.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('products as p')
+          .select('p.id')
+          .whereRef('p.client_id', '=', 'c.id')
+          .where('p.is_active', '=', true)
+          .where('p.deleted_at', 'is', null),
+      ),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('asns as a')
+          .select('a.id')
+          .whereRef('a.client_id', '=', 'c.id')
+          .where('a.completed_at', 'is', null)
+          .where('a.deleted_at', 'is', null),
+      ),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('items as i')
+          .innerJoin('clients as u', 'u.id', 'i.client_id')
+          .select('i.id')
+          .whereRef('u.parent_client_id', '=', 'c.id')
+          .where('i.status_id', '=', ItemStatus.IN_GEBRUIK)
+          .where('i.deleted_at', 'is', null),
+      ),
+    )
+    .orderBy('c.id')
+    .executeTakeFirstOrThrow();
 }
 
 const crumbs = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Kruimelpad' });
 
-test('customer page: breadcrumb, invoice downloads, stock and pre-notification modals from the panels, logo; new customer with postcode lookup and a failed creation', async ({ page, portal, signedInAs }) => {
+test('customer page: breadcrumb, invoice downloads, stock and pre-notification modals from the panels, logo; new customer with postcode lookup and a failed creation', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const client = await endCustomer(portal);
   await signedInAs('beheerder@demo.local');
@@ -81,7 +116,11 @@ test('customer page: breadcrumb, invoice downloads, stock and pre-notification m
     await newArticle.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('Artikel is aangemaakt')).toBeVisible();
     await expect(newArticle).toBeHidden();
-    const created = await portal.db.selectFrom('products').select(['id', 'client_id']).where('article_number', '=', 'E2E-DOCK').executeTakeFirstOrThrow();
+    const created = await portal.db
+      .selectFrom('products')
+      .select(['id', 'client_id'])
+      .where('article_number', '=', 'E2E-DOCK')
+      .executeTakeFirstOrThrow();
     expect(created.client_id).toBe(client.id);
     const row = stockPanel.locator('tbody tr', { hasText: 'E2E-DOCK' });
     await expect(row).toContainText('E2E Dockingstation');
@@ -123,10 +162,16 @@ test('customer page: breadcrumb, invoice downloads, stock and pre-notification m
     const header = page.getByRole('region', { name: client.name });
     await header.getByRole('button', { name: 'Wijzigen', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Klant wijzigen' });
-    await edit.getByLabel('Logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await edit.getByLabel('Logo').setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
     await edit.getByRole('button', { name: 'Opslaan' }).click();
     await expect(edit.getByText('Het bestand moet een afbeelding zijn.')).toBeVisible();
-    await edit.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: signaturePng(120, 60) });
+    await edit
+      .getByLabel('Logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: signaturePng(120, 60) });
     await page.screenshot({ path: '.tmp/shots/crm-customer-form-logo.png' });
     await edit.getByRole('button', { name: 'Opslaan' }).click();
     await expect(edit).toBeHidden();
@@ -145,9 +190,20 @@ test('customer page: breadcrumb, invoice downloads, stock and pre-notification m
     await form.getByLabel('Rol').selectOption({ label: 'Eindklant' });
     await form.getByLabel('Reseller').fill('IT Partners');
     await page.getByTestId('modal-overlay').getByRole('option', { name: 'IT Partners Nederland' }).click();
-    const known = await portal.db.selectFrom('addresses').select(['zipcode', 'street', 'city']).where('deleted_at', 'is', null)
-      .where('zipcode', 'in', (eb) => eb.selectFrom('addresses').select('zipcode').where('deleted_at', 'is', null).groupBy('zipcode').having((h) => h.fn.count('street').distinct(), '=', 1))
-      .orderBy('id').executeTakeFirstOrThrow();
+    const known = await portal.db
+      .selectFrom('addresses')
+      .select(['zipcode', 'street', 'city'])
+      .where('deleted_at', 'is', null)
+      .where('zipcode', 'in', (eb) =>
+        eb
+          .selectFrom('addresses')
+          .select('zipcode')
+          .where('deleted_at', 'is', null)
+          .groupBy('zipcode')
+          .having((h) => h.fn.count('street').distinct(), '=', 1),
+      )
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await form.getByLabel('Postcode').fill(known.zipcode);
     await expect(form.getByLabel('Straat')).toHaveValue(known.street);
     await expect(form.getByLabel('Plaats')).toHaveValue(known.city);
@@ -160,7 +216,11 @@ test('customer page: breadcrumb, invoice downloads, stock and pre-notification m
     await form.getByLabel('Huisnummer').fill('12');
 
     // The right is taken away meanwhile: the server refuses, and the toast shows the spec's text, not the server's.
-    const right = await portal.db.selectFrom('permissions').select('id').where('name', '=', 'Klant aanmaken').executeTakeFirstOrThrow();
+    const right = await portal.db
+      .selectFrom('permissions')
+      .select('id')
+      .where('name', '=', 'Klant aanmaken')
+      .executeTakeFirstOrThrow();
     await portal.db.deleteFrom('permission_role').where('permission_id', '=', right.id).execute();
     await form.getByRole('button', { name: 'Opslaan' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Er is helaas iets fout gegaan' });
@@ -170,7 +230,11 @@ test('customer page: breadcrumb, invoice downloads, stock and pre-notification m
   });
 });
 
-test('without \'Dashboard bekijken\' the customer page\'s breadcrumb leads to CRM; no invoices without \'Factuur beheren\'', async ({ page, portal, signedInAs }) => {
+test("without 'Dashboard bekijken' the customer page's breadcrumb leads to CRM; no invoices without 'Factuur beheren'", async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   const client = await endCustomer(portal);
   await signedInAs('magazijn@demo.local');
   await page.goto(`/klant/${client.id}`);
@@ -182,6 +246,12 @@ test('without \'Dashboard bekijken\' the customer page\'s breadcrumb leads to CR
   await expect(page.getByRole('heading', { name: client.name, level: 2 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Factuur genereren' })).toHaveCount(0);
   // Warehouse staff may add articles and pre-notifications: the panels offer them, without 'Factuur beheren'.
-  await expect(page.getByRole('region', { name: 'Actieve voorraad', exact: true }).getByRole('button', { name: 'Voorraad aanmaken' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Voormeldingen' }).getByRole('button', { name: 'Voormelding aanmaken' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Actieve voorraad', exact: true })
+      .getByRole('button', { name: 'Voorraad aanmaken' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Voormeldingen' }).getByRole('button', { name: 'Voormelding aanmaken' }),
+  ).toBeVisible();
 });

@@ -1,7 +1,10 @@
 import { test, expect } from './fixtures';
 import { POSTCODE_MESSAGE } from '@domain/rules';
 
-test('a provider sees the four customer tabs, searches, opens a customer and adds an address', async ({ page, signedInAs }) => {
+test('a provider sees the four customer tabs, searches, opens a customer and adds an address', async ({
+  page,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   await page.goto('/crm');
@@ -46,7 +49,9 @@ test('a provider sees the four customer tabs, searches, opens a customer and add
   await dialog.getByRole('button', { name: 'Opslaan' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Het adres is toegevoegd')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Mijn locaties' }).getByText('Testlaan 5, 1099 XX Amsterdam')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Mijn locaties' }).getByText('Testlaan 5, 1099 XX Amsterdam'),
+  ).toBeVisible();
 
   // All addresses: the search starts from the second character.
   await page.getByRole('button', { name: /^Alle adressen/ }).click();

@@ -9,7 +9,20 @@ test.describe.configure({ timeout: 240_000 });
 
 const dmy = (iso: string) => iso.split('-').reverse().join('-');
 const dayNames = ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'];
-const monthNames = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+const monthNames = [
+  'januari',
+  'februari',
+  'maart',
+  'april',
+  'mei',
+  'juni',
+  'juli',
+  'augustus',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
 /** The accessible name of a calendar day button: 'donderdag 26 november 2026'. */
 const dayButtonName = (iso: string) => {
   const d = new Date(`${iso}T12:00:00Z`);
@@ -18,11 +31,16 @@ const dayButtonName = (iso: string) => {
 
 /** An end user of the demo data that holds items, and its end customer. */
 async function endUserWithItems(portal: Portal) {
-  return portal.db.selectFrom('items').innerJoin('clients', 'clients.id', 'items.client_id')
+  return portal.db
+    .selectFrom('items')
+    .innerJoin('clients', 'clients.id', 'items.client_id')
     .select(['clients.id', 'clients.name', 'clients.parent_client_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('clients.client_type_id', '=', ClientType.EINDGEBRUIKER).where('clients.deleted_at', 'is', null)
+    .where('clients.client_type_id', '=', ClientType.EINDGEBRUIKER)
+    .where('clients.deleted_at', 'is', null)
     .groupBy(['clients.id', 'clients.name', 'clients.parent_client_id'])
-    .orderBy('n', 'desc').orderBy('clients.id').executeTakeFirstOrThrow();
+    .orderBy('n', 'desc')
+    .orderBy('clients.id')
+    .executeTakeFirstOrThrow();
 }
 
 async function openTicket(page: Page, type: string): Promise<Locator> {
@@ -31,7 +49,11 @@ async function openTicket(page: Page, type: string): Promise<Locator> {
   return page.getByRole('dialog', { name: type });
 }
 
-test('a repair request with a typed past date does not send; the calendar offers today, which the server takes; the timeline links to the repair\'s activities', async ({ page, portal, signedInAs }) => {
+test("a repair request with a typed past date does not send; the calendar offers today, which the server takes; the timeline links to the repair's activities", async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   const endUser = await endUserWithItems(portal);
@@ -39,7 +61,11 @@ test('a repair request with a typed past date does not send; the calendar offers
   const yesterday = addCalendarDays(today, -1);
   await page.goto(`/klant/${endUser.id}`);
   const dialog = await openTicket(page, 'Reparatie');
-  await dialog.getByRole('group', { name: /Defecte artikelen/ }).getByRole('checkbox', { disabled: false }).first().check();
+  await dialog
+    .getByRole('group', { name: /Defecte artikelen/ })
+    .getByRole('checkbox', { disabled: false })
+    .first()
+    .check();
   const order = `E2E-DATUM-${Date.now() % 100000}`;
   await dialog.getByLabel('Ordernummer').fill(order);
   await dialog.getByLabel('Uw referentie').fill(`ref ${order}`);
@@ -66,7 +92,10 @@ test('a repair request with a typed past date does not send; the calendar offers
   const todayButton = calendar.getByRole('button', { name: dayButtonName(today), exact: true });
   await expect(todayButton).not.toHaveAttribute('aria-disabled', 'true');
   if (yesterday.slice(0, 7) === today.slice(0, 7)) {
-    await expect(calendar.getByRole('button', { name: dayButtonName(yesterday), exact: true })).toHaveAttribute('aria-disabled', 'true');
+    await expect(calendar.getByRole('button', { name: dayButtonName(yesterday), exact: true })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   }
   await page.screenshot({ path: '.tmp/shots/dates-ticket-calendar.png' });
   await todayButton.click();
@@ -75,7 +104,11 @@ test('a repair request with a typed past date does not send; the calendar offers
   await dialog.getByRole('button', { name: 'Aanvragen' }).click();
   await expect(page.getByText('De levering is aangevraagd')).toBeVisible();
   await expect(dialog).toBeHidden();
-  const repair = await portal.db.selectFrom('deliveries').select(['id', 'date', 'carrier_id', 'delivery_type_id']).where('order_number', '=', order).executeTakeFirstOrThrow();
+  const repair = await portal.db
+    .selectFrom('deliveries')
+    .select(['id', 'date', 'carrier_id', 'delivery_type_id'])
+    .where('order_number', '=', order)
+    .executeTakeFirstOrThrow();
   expect(repair).toMatchObject({ date: today, carrier_id: Carrier.REUZADO, delivery_type_id: DeliveryType.REPARATIE });
 
   // 10: the end user's timeline leads from the repair to the repair's activities, not to an error page.
@@ -90,7 +123,11 @@ test('a repair request with a typed past date does not send; the calendar offers
   await page.screenshot({ path: '.tmp/shots/dates-repair-activities.png' });
 });
 
-test("a new end user's form shows every error in the first round; 'Vaste bedragen' takes '1.234,56'", async ({ page, portal, signedInAs }) => {
+test("a new end user's form shows every error in the first round; 'Vaste bedragen' takes '1.234,56'", async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   const endUser = await endUserWithItems(portal);
@@ -101,7 +138,8 @@ test("a new end user's form shows every error in the first round; 'Vaste bedrage
   await dialog.getByLabel('Ordernummer').fill('E2E-EU-1');
   await dialog.getByRole('button', { name: 'Opslaan' }).click();
   // One round: the name, the delivery date, the reference and the stock together.
-  const fieldOf = (label: string) => dialog.locator('.field', { has: page.getByRole('textbox', { name: label, exact: true }) });
+  const fieldOf = (label: string) =>
+    dialog.locator('.field', { has: page.getByRole('textbox', { name: label, exact: true }) });
   await expect(fieldOf('Naam')).toContainText('Dit veld is verplicht.');
   await expect(fieldOf('Leverdatum')).toContainText('Dit veld is verplicht.');
   await expect(fieldOf('Uw referentie')).toContainText('Dit veld is verplicht.');
@@ -124,7 +162,12 @@ test("a new end user's form shows every error in the first round; 'Vaste bedrage
   await monthly.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('Vaste bedragen zijn opgeslagen')).toBeVisible();
   await expect(monthly).toBeHidden();
-  const stored = await portal.db.selectFrom('monthly_payments').select('price_cents').where('client_id', '=', customerId).where('description', '=', 'Beheer E2E').executeTakeFirstOrThrow();
+  const stored = await portal.db
+    .selectFrom('monthly_payments')
+    .select('price_cents')
+    .where('client_id', '=', customerId)
+    .where('description', '=', 'Beheer E2E')
+    .executeTakeFirstOrThrow();
   expect(stored.price_cents).toBe(123456);
   await expect(page.getByText('Beheer E2E: € 1.234,56')).toBeVisible();
   await page.screenshot({ path: '.tmp/shots/dates-monthly-payments.png' });

@@ -19,10 +19,15 @@ function typedDate(days: number): string {
 
 /** An end user of the demo data that holds items. */
 async function endUserWithItems(portal: Portal) {
-  const row = await portal.db.selectFrom('items').innerJoin('clients', 'clients.id', 'items.client_id')
+  const row = await portal.db
+    .selectFrom('items')
+    .innerJoin('clients', 'clients.id', 'items.client_id')
     .select(['clients.id', 'clients.name', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('clients.client_type_id', '=', ClientType.EINDGEBRUIKER).groupBy(['clients.id', 'clients.name'])
-    .orderBy('n', 'desc').orderBy('clients.id').executeTakeFirstOrThrow();
+    .where('clients.client_type_id', '=', ClientType.EINDGEBRUIKER)
+    .groupBy(['clients.id', 'clients.name'])
+    .orderBy('n', 'desc')
+    .orderBy('clients.id')
+    .executeTakeFirstOrThrow();
   return row;
 }
 
@@ -40,7 +45,11 @@ async function fillTicket(dialog: ReturnType<Page['getByRole']>, order: string) 
 // Whole request-to-delete flows: long on a shared two-core machine.
 test.describe.configure({ timeout: 240_000 });
 
-test('repair from the customer ticket menu: list, detail, edit, carrier, both PDFs, cancel, Toch leveren, delete', async ({ page, portal, signedInAs }) => {
+test('repair from the customer ticket menu: list, detail, edit, carrier, both PDFs, cancel, Toch leveren, delete', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   const endUser = await endUserWithItems(portal);
@@ -53,7 +62,11 @@ test('repair from the customer ticket menu: list, detail, edit, carrier, both PD
     const dialog = page.getByRole('dialog', { name: 'Reparatie' });
     await dialog.getByRole('button', { name: 'Aanvragen' }).click();
     await expect(dialog.getByText('Kies minimaal één defect artikel.')).toBeVisible();
-    await dialog.getByRole('group', { name: /Defecte artikelen/ }).getByRole('checkbox', { disabled: false }).first().check();
+    await dialog
+      .getByRole('group', { name: /Defecte artikelen/ })
+      .getByRole('checkbox', { disabled: false })
+      .first()
+      .check();
     await fillTicket(dialog, order);
     // Asking for more replacements than there are shows the warning with the count on order.
     const firstAmount = dialog.getByRole('group', { name: 'Vervangende artikelen' }).getByRole('spinbutton').first();
@@ -160,7 +173,11 @@ test('repair from the customer ticket menu: list, detail, edit, carrier, both PD
   });
 });
 
-test('bulk call-off from stock with a file, EOL swap from an item, resignation and extra products from the ticket menu', async ({ page, portal, signedInAs }) => {
+test('bulk call-off from stock with a file, EOL swap from an item, resignation and extra products from the ticket menu', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   const endUser = await endUserWithItems(portal);
@@ -170,7 +187,11 @@ test('bulk call-off from stock with a file, EOL swap from an item, resignation a
   await page.getByRole('button', { name: 'Meer acties' }).click();
   await page.getByRole('menuitem', { name: 'Voorraad afroepen' }).click();
   const bulk = page.getByRole('dialog', { name: 'Voorraad afroepen' });
-  const parent = await portal.db.selectFrom('clients').select('parent_client_id').where('id', '=', endUser.id).executeTakeFirstOrThrow();
+  const parent = await portal.db
+    .selectFrom('clients')
+    .select('parent_client_id')
+    .where('id', '=', endUser.id)
+    .executeTakeFirstOrThrow();
   await bulk.getByLabel('Eindklant').selectOption(String(parent.parent_client_id));
   await bulk.getByRole('button', { name: 'Aanvragen' }).click();
   await expect(bulk.getByText('Kies minimaal één artikel.')).toBeVisible();
@@ -180,14 +201,20 @@ test('bulk call-off from stock with a file, EOL swap from an item, resignation a
   const date = bulk.getByLabel('Leverdatum');
   await date.fill(typedDate(5));
   await date.press('Tab');
-  await bulk.getByLabel('Bestand').setInputFiles({ name: 'afroep.csv', mimeType: 'text/csv', buffer: Buffer.from('artikel;aantal\n1;2\n') });
+  await bulk
+    .getByLabel('Bestand')
+    .setInputFiles({ name: 'afroep.csv', mimeType: 'text/csv', buffer: Buffer.from('artikel;aantal\n1;2\n') });
   await page.screenshot({ path: '.tmp/shots/deliveries-bulk.png' });
   await page.setViewportSize({ width: 820, height: 1180 });
   await page.screenshot({ path: '.tmp/shots/deliveries-bulk-tablet.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await bulk.getByRole('button', { name: 'Aanvragen' }).click();
   await expect(page.getByText('De bulk levering is aangevraagd')).toBeVisible();
-  const stored = await portal.db.selectFrom('deliveries').select(['id', 'carrier_id', 'delivery_type_id']).where('order_number', '=', bulkOrder).executeTakeFirstOrThrow();
+  const stored = await portal.db
+    .selectFrom('deliveries')
+    .select(['id', 'carrier_id', 'delivery_type_id'])
+    .where('order_number', '=', bulkOrder)
+    .executeTakeFirstOrThrow();
   expect(stored).toMatchObject({ carrier_id: 1, delivery_type_id: 6 });
   await page.goto(`/leveringen/${stored.id}`);
   const articles = page.getByRole('table', { name: 'Artikelen' });
@@ -196,19 +223,27 @@ test('bulk call-off from stock with a file, EOL swap from an item, resignation a
   await expect(page.getByRole('link', { name: 'afroep.csv' })).toBeVisible();
 
   // Item 'Ticket aanmelden' > EOL Swap: the same form, with the item chosen.
-  const options = await (await page.request.get(`/api/delivery-form-options/${endUser.id}`)).json() as { items: { id: number; on_open_delivery: boolean }[] };
+  const options = (await (await page.request.get(`/api/delivery-form-options/${endUser.id}`)).json()) as {
+    items: { id: number; on_open_delivery: boolean }[];
+  };
   const item = options.items.find((i) => !i.on_open_delivery)!;
   await page.goto(`/item/${item.id}`);
   await page.locator('.item-actions').getByRole('button', { name: 'Meer acties' }).click();
   await page.getByRole('menuitem', { name: 'EOL Swap' }).click();
   const eol = page.getByRole('dialog', { name: 'EOL Swap' });
-  await expect(eol.getByRole('group', { name: /EOL artikelen/ }).getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await expect(eol.getByRole('group', { name: /EOL artikelen/ }).getByRole('checkbox', { checked: true })).toHaveCount(
+    1,
+  );
   const eolOrder = `E2E-EOL-${Date.now() % 100000}`;
   await fillTicket(eol, eolOrder);
   await eol.getByRole('button', { name: 'Aanvragen' }).click();
   await expect(page.getByText('De levering is aangevraagd')).toBeVisible();
-  const eolRow = await portal.db.selectFrom('deliveries').innerJoin('delivery_products', 'delivery_products.delivery_id', 'deliveries.id')
-    .select(['deliveries.delivery_type_id', 'delivery_products.item_id', 'delivery_products.is_pickup']).where('order_number', '=', eolOrder).executeTakeFirstOrThrow();
+  const eolRow = await portal.db
+    .selectFrom('deliveries')
+    .innerJoin('delivery_products', 'delivery_products.delivery_id', 'deliveries.id')
+    .select(['deliveries.delivery_type_id', 'delivery_products.item_id', 'delivery_products.is_pickup'])
+    .where('order_number', '=', eolOrder)
+    .executeTakeFirstOrThrow();
   expect(eolRow).toMatchObject({ delivery_type_id: 4, item_id: item.id, is_pickup: 1 });
 
   // Ticket menu: Uitdienst without a choice picks up everything; Extra producten needs a bundle.
@@ -228,7 +263,9 @@ test('bulk call-off from stock with a file, EOL swap from an item, resignation a
   await extra.getByRole('button', { name: 'Aanvragen' }).click();
   await expect(extra.getByText('Kies een bundel.')).toBeVisible();
   await extra.getByLabel('Bundel').selectOption({ index: 1 });
-  await expect(extra.getByRole('group', { name: 'Artikelen van de bundel' }).getByRole('checkbox').first()).toBeChecked();
+  await expect(
+    extra.getByRole('group', { name: 'Artikelen van de bundel' }).getByRole('checkbox').first(),
+  ).toBeChecked();
   const extraOrder = `E2E-EXTRA-${Date.now() % 100000}`;
   await extra.getByLabel('Ordernummer').fill(extraOrder);
   const extraDate = extra.getByLabel('Leverdatum');
@@ -246,11 +283,19 @@ test('bulk call-off from stock with a file, EOL swap from an item, resignation a
   await expect(page.getByRole('table', { name: 'Leveringen' })).toContainText(extraOrder);
 });
 
-test('a new end user (Indienst) needs a future date, order number, reference and stock, and comes with its delivery', async ({ page, portal, signedInAs }) => {
+test('a new end user (Indienst) needs a future date, order number, reference and stock, and comes with its delivery', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   const endUser = await endUserWithItems(portal);
-  const parent = await portal.db.selectFrom('clients').select('parent_client_id').where('id', '=', endUser.id).executeTakeFirstOrThrow();
+  const parent = await portal.db
+    .selectFrom('clients')
+    .select('parent_client_id')
+    .where('id', '=', endUser.id)
+    .executeTakeFirstOrThrow();
   await page.goto(`/klant/${parent.parent_client_id}`);
   await page.getByRole('button', { name: 'Nieuwe eindgebruiker' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nieuwe klant' });
@@ -265,14 +310,21 @@ test('a new end user (Indienst) needs a future date, order number, reference and
   await date.press('Tab');
   await dialog.getByRole('button', { name: 'Opslaan' }).click();
   await expect(dialog.getByText('Een gebruiker kan niet worden aangemaakt zonder voorraad.')).toBeVisible();
-  const stock = dialog.getByRole('group', { name: /Voorraad/ }).getByRole('spinbutton').first();
+  const stock = dialog
+    .getByRole('group', { name: /Voorraad/ })
+    .getByRole('spinbutton')
+    .first();
   await stock.fill('9999');
   await expect(dialog.getByText(/Meer dan beschikbaar: \d+ op voorraad, al \d+ besteld/)).toBeVisible();
   await stock.fill('1');
   await page.screenshot({ path: '.tmp/shots/deliveries-new-end-user.png' });
   await dialog.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('De klant is aangemaakt')).toBeVisible();
-  const delivery = await portal.db.selectFrom('deliveries').innerJoin('clients', 'clients.id', 'deliveries.client_id')
-    .select(['deliveries.delivery_type_id', 'clients.name']).where('deliveries.order_number', '=', order).executeTakeFirstOrThrow();
+  const delivery = await portal.db
+    .selectFrom('deliveries')
+    .innerJoin('clients', 'clients.id', 'deliveries.client_id')
+    .select(['deliveries.delivery_type_id', 'clients.name'])
+    .where('deliveries.order_number', '=', order)
+    .executeTakeFirstOrThrow();
   expect(delivery).toEqual({ delivery_type_id: 3, name: 'Nieuwe Collega E2E' });
 });

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import { test, expect } from './fixtures';
 import { readWorkbook } from '../support/xlsx';
 
-test('EOL overview: filter, search and export; a product\'s EOL items; one item\'s page', async ({ page, signedInAs }) => {
+test("EOL overview: filter, search and export; a product's EOL items; one item's page", async ({
+  page,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   await page.goto('/eol');
@@ -38,7 +41,14 @@ test('EOL overview: filter, search and export; a product\'s EOL items; one item\
   const file = await downloading;
   expect(file.suggestedFilename()).toMatch(/^eol-products-\d{8}-\d{6}\.xlsx$/);
   const sheet = (await readWorkbook(fs.readFileSync((await file.path())!))).getWorksheet('EOL')!;
-  expect(sheet.getRow(1).values).toEqual([undefined, 'Productnaam', 'Artikelnummer', 'Aantal EOL items', 'Eindklant', 'Reseller']);
+  expect(sheet.getRow(1).values).toEqual([
+    undefined,
+    'Productnaam',
+    'Artikelnummer',
+    'Aantal EOL items',
+    'Eindklant',
+    'Reseller',
+  ]);
   const exported = sheet.getRows(2, sheet.rowCount - 1)!.map((row) => row.getCell(2).text);
   expect(exported.length).toBeGreaterThan(0);
   expect(exported.every((a) => a === article)).toBe(true);
@@ -49,7 +59,15 @@ test('EOL overview: filter, search and export; a product\'s EOL items; one item\
   await expect(page).toHaveURL(/\/eol\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
   const items = page.getByRole('table', { name: `EOL items van ${productName}` });
-  for (const header of ['Serienummer', 'Ordernummer', 'Aankoopdatum', 'In gebruik door', 'Maanden tot EOL', 'Eindklant', 'Reseller']) {
+  for (const header of [
+    'Serienummer',
+    'Ordernummer',
+    'Aankoopdatum',
+    'In gebruik door',
+    'Maanden tot EOL',
+    'Eindklant',
+    'Reseller',
+  ]) {
     await expect(items.locator('thead')).toContainText(header);
   }
   const itemRows = items.locator('tbody tr');
@@ -73,7 +91,10 @@ test('EOL overview: filter, search and export; a product\'s EOL items; one item\
   await page.screenshot({ path: '.tmp/shots/eol-list-tablet.png' });
 });
 
-test('without the right \'EOL exporteren\' the overview has no export button, and an unknown product shows the notice', async ({ page, signedInAs }) => {
+test("without the right 'EOL exporteren' the overview has no export button, and an unknown product shows the notice", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs('klant@demo.local');
   await page.goto('/eol');
   await expect(page.getByRole('table', { name: 'EOL overzicht' })).toBeVisible();

@@ -38,16 +38,22 @@ export const test = base.extend<
   },
   { server: TestServer; databases: DatabaseSource }
 >({
-  databases: [async ({}, use, workerInfo) => {
-    const databases = databaseSource(e2eTemplate(), String(workerInfo.workerIndex));
-    await use(databases);
-    await databases.close();
-  }, { scope: 'worker' }],
-  server: [async ({}, use) => {
-    const server = await startTestServer(WORKER_WEB_DIST);
-    await use(server);
-    await server.close();
-  }, { scope: 'worker' }],
+  databases: [
+    async ({}, use, workerInfo) => {
+      const databases = databaseSource(e2eTemplate(), String(workerInfo.workerIndex));
+      await use(databases);
+      await databases.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({}, use) => {
+      const server = await startTestServer(WORKER_WEB_DIST);
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
   portal: async ({ server: shared, databases }, use, testInfo) => {
     const wait = midnightWait();
     if (wait) {
@@ -66,7 +72,13 @@ export const test = base.extend<
         url: server.url,
         db: database.db,
         dataDir,
-        mails: () => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).sort().map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8')) : []),
+        mails: () =>
+          fs.existsSync(mailDir)
+            ? fs
+                .readdirSync(mailDir)
+                .sort()
+                .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'))
+            : [],
       });
     } finally {
       await server.detach();
@@ -83,7 +95,9 @@ export const test = base.extend<
 export { expect };
 
 export function otpCode(secret: string, offsetMs = 0): string {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetMs });
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetMs,
+  });
 }
 
 /**

@@ -10,7 +10,8 @@ import { captureSignedInStates } from '../support/e2e-sign-in';
  */
 export default async function globalSetup() {
   const webDist = process.env.WEB_DIST_DIR ?? 'dist';
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`Build the web app first: npx vite build (looked in ${webDist})`);
+  if (!fs.existsSync(path.join(webDist, 'index.html')))
+    throw new Error(`Build the web app first: npx vite build (looked in ${webDist})`);
   const template = await createE2eTemplate();
   try {
     const databases = databaseSource(template, 'setup');

@@ -20,9 +20,21 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 /** `npm run setup -- …` as the operator types it; resolves with what it printed once it ended. */
 function runSetup(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [
-    '--import', 'tsx', 'server/setup/cli.ts', '--company', ADMIN.company, '--name', ADMIN.name, '--email', ADMIN.email,
-  ], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/setup/cli.ts',
+      '--company',
+      ADMIN.company,
+      '--name',
+      ADMIN.name,
+      '--email',
+      ADMIN.email,
+    ],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -34,8 +46,12 @@ test.describe('going live on an empty database', () => {
   const dbName = `portal_golive_${crypto.randomBytes(5).toString('hex')}`;
   const databaseUrl = adminUrl ? withDbName(adminUrl, dbName) : '';
   const env: NodeJS.ProcessEnv = {
-    DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'false', SMTP_URL: '',
-    WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR ?? 'dist'), PUBLIC_URL: 'https://portaal.devries-transport.nl',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    SMTP_URL: '',
+    WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR ?? 'dist'),
+    PUBLIC_URL: 'https://portaal.devries-transport.nl',
   };
   let portal: PortalProcess | undefined;
 
@@ -46,10 +62,13 @@ test.describe('going live on an empty database', () => {
   test.afterAll(async () => {
     await portal?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (adminUrl) await withDatabase(adminUrl, (admin) => admin.query(`drop database if exists ${dbName} with (force)`));
+    if (adminUrl)
+      await withDatabase(adminUrl, (admin) => admin.query(`drop database if exists ${dbName} with (force)`));
   });
 
-  test('setup, activation, two-step sign-in, the first customers, an article and its first serial', async ({ page }) => {
+  test('setup, activation, two-step sign-in, the first customers, an article and its first serial', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -57,8 +76,10 @@ test.describe('going live on an empty database', () => {
       const setup = await runSetup(env);
       expect(setup.code, setup.output).toBe(0);
       expect(setup.output).toContain(`De eerste beheerder (${ADMIN.email}) is aangemaakt met de rol Superuser.`);
-      const printed = /Activeer het account via deze link \(72 uur geldig\): (https:\/\/portaal\.devries-transport\.nl\/activeren\/\S+)/
-        .exec(setup.output)?.[1];
+      const printed =
+        /Activeer het account via deze link \(72 uur geldig\): (https:\/\/portaal\.devries-transport\.nl\/activeren\/\S+)/.exec(
+          setup.output,
+        )?.[1];
       expect(printed, setup.output).toBeTruthy();
       portal = await startPortalProcess(env);
       // The portal behind its proxy answers at PUBLIC_URL; here the link's path is opened on the process itself.
@@ -78,7 +99,9 @@ test.describe('going live on an empty database', () => {
       await page.getByLabel('Verificatiecode').fill(otpCode(secret));
       await page.getByRole('button', { name: 'Activeren' }).click();
       await expect(page.getByRole('heading', { name: 'Tweestapsverificatie is ingesteld' })).toBeVisible();
-      await expect(page.locator('.topbar').getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: 8_000 });
+      await expect(page.locator('.topbar').getByRole('heading', { level: 1 })).toHaveText('Dashboard', {
+        timeout: 8_000,
+      });
     });
 
     await test.step('a reseller and an end customer under it', async () => {

@@ -30,19 +30,71 @@ const first = async (query: Promise<{ id: number } | undefined>, what: string) =
 async function detailIds(db: Db) {
   const itemCount = sql<number>`(select count(*) from items i where i.client_id = c.id)`;
   return {
-    client: await first(db.selectFrom('clients as c').select('c.id').where('c.deleted_at', 'is', null).orderBy(itemCount, 'desc').executeTakeFirst(), 'customer'),
+    client: await first(
+      db
+        .selectFrom('clients as c')
+        .select('c.id')
+        .where('c.deleted_at', 'is', null)
+        .orderBy(itemCount, 'desc')
+        .executeTakeFirst(),
+      'customer',
+    ),
     // The issue's item page was widest with a long activity history.
-    item: await first(db.selectFrom('items as i').select('i.id').where('i.deleted_at', 'is', null)
-      .orderBy(sql<number>`(select count(*) from events e where e.item_id = i.id)`, 'desc').orderBy('i.id').executeTakeFirst(), 'item'),
-    product: await first(db.selectFrom('products as p').select('p.id').where('p.deleted_at', 'is', null)
-      .orderBy(sql<number>`(select count(*) from items i where i.product_id = p.id)`, 'desc').executeTakeFirst(), 'product'),
-    eol: await first(db.selectFrom('products as p').select('p.id').where('p.deleted_at', 'is', null).where('p.eol', 'is not', null).orderBy('p.id').executeTakeFirst(), 'EOL product'),
+    item: await first(
+      db
+        .selectFrom('items as i')
+        .select('i.id')
+        .where('i.deleted_at', 'is', null)
+        .orderBy(sql<number>`(select count(*) from events e where e.item_id = i.id)`, 'desc')
+        .orderBy('i.id')
+        .executeTakeFirst(),
+      'item',
+    ),
+    product: await first(
+      db
+        .selectFrom('products as p')
+        .select('p.id')
+        .where('p.deleted_at', 'is', null)
+        .orderBy(sql<number>`(select count(*) from items i where i.product_id = p.id)`, 'desc')
+        .executeTakeFirst(),
+      'product',
+    ),
+    eol: await first(
+      db
+        .selectFrom('products as p')
+        .select('p.id')
+        .where('p.deleted_at', 'is', null)
+        .where('p.eol', 'is not', null)
+        .orderBy('p.id')
+        .executeTakeFirst(),
+      'EOL product',
+    ),
     bundle: await first(db.selectFrom('bundles').select('id').orderBy('id').executeTakeFirst(), 'bundle'),
-    asn: await first(db.selectFrom('asns').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst(), 'pre-notification'),
-    delivery: await first(db.selectFrom('deliveries').select('id').where('deleted_at', 'is', null)
-      .where('delivery_type_id', '!=', DeliveryType.REPARATIE).orderBy('id').executeTakeFirst(), 'delivery'),
-    repair: await first(db.selectFrom('deliveries').select('id').where('deleted_at', 'is', null).where('is_cancelled', '=', false)
-      .where('delivery_type_id', '=', DeliveryType.REPARATIE).orderBy('id').executeTakeFirst(), 'repair'),
+    asn: await first(
+      db.selectFrom('asns').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst(),
+      'pre-notification',
+    ),
+    delivery: await first(
+      db
+        .selectFrom('deliveries')
+        .select('id')
+        .where('deleted_at', 'is', null)
+        .where('delivery_type_id', '!=', DeliveryType.REPARATIE)
+        .orderBy('id')
+        .executeTakeFirst(),
+      'delivery',
+    ),
+    repair: await first(
+      db
+        .selectFrom('deliveries')
+        .select('id')
+        .where('deleted_at', 'is', null)
+        .where('is_cancelled', '=', false)
+        .where('delivery_type_id', '=', DeliveryType.REPARATIE)
+        .orderBy('id')
+        .executeTakeFirst(),
+      'repair',
+    ),
     user: await first(db.selectFrom('users').select('id').orderBy('id').executeTakeFirst(), 'user'),
     role: await first(db.selectFrom('roles').select('id').orderBy('id').executeTakeFirst(), 'role'),
   };
@@ -57,61 +109,92 @@ interface Measure {
   tables: { scrollable: boolean; fits: boolean; stickyFirst: boolean; actionsVisible: boolean; scrolls: boolean }[];
 }
 
-const measure = (page: Page) => page.evaluate((): Measure => {
-  const vw = window.innerWidth;
-  const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
-  const wide = Array.from(document.querySelectorAll('body *'))
-    .filter((el) => {
-      const r = el.getBoundingClientRect();
-      return r.width > 0 && r.right > vw + 1 && getComputedStyle(el).position !== 'fixed' && !el.closest('.sidebar, .table-scroll');
-    })
-    .slice(0, 6).map(name);
-  const tables = Array.from(document.querySelectorAll<HTMLElement>('main .table-scroll')).map((box) => {
-    const boxRect = box.getBoundingClientRect();
-    const inner = { left: boxRect.left + box.clientLeft, right: boxRect.left + box.clientLeft + box.clientWidth };
-    const scrolls = box.scrollWidth > box.clientWidth;
-    const rows = [box.querySelector('thead tr'), box.querySelector('tbody tr:not(.empty-row)')].filter((r) => r !== null);
-    const opaque = (cell: Element) => getComputedStyle(cell).backgroundColor !== 'rgba(0, 0, 0, 0)';
-    let stickyFirst = rows.length > 0;
-    let actionsVisible = true;
-    // As the page shows it, and scrolled to the far right: the first column (after a selection
-    // column, the one beside it too) stays at the left edge, opaque; the row's button stays whole.
-    for (const scrollLeft of scrolls ? [0, box.scrollWidth] : [0]) {
-      box.scrollLeft = scrollLeft;
-      for (const row of rows) {
-        const [first, second] = Array.from(row.children);
-        const a = first!.getBoundingClientRect();
-        stickyFirst &&= Math.abs(a.left - inner.left) < 1 && opaque(first!) && getComputedStyle(first!).position === 'sticky';
-        if (box.querySelector('table.has-select') && second) {
-          stickyFirst &&= Math.abs(second.getBoundingClientRect().left - a.right) < 1 && opaque(second);
+const measure = (page: Page) =>
+  page.evaluate((): Measure => {
+    const vw = window.innerWidth;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const wide = Array.from(document.querySelectorAll('body *'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return (
+          r.width > 0 &&
+          r.right > vw + 1 &&
+          getComputedStyle(el).position !== 'fixed' &&
+          !el.closest('.sidebar, .table-scroll')
+        );
+      })
+      .slice(0, 6)
+      .map(name);
+    const tables = Array.from(document.querySelectorAll<HTMLElement>('main .table-scroll')).map((box) => {
+      const boxRect = box.getBoundingClientRect();
+      const inner = { left: boxRect.left + box.clientLeft, right: boxRect.left + box.clientLeft + box.clientWidth };
+      const scrolls = box.scrollWidth > box.clientWidth;
+      const rows = [box.querySelector('thead tr'), box.querySelector('tbody tr:not(.empty-row)')].filter(
+        (r) => r !== null,
+      );
+      const opaque = (cell: Element) => getComputedStyle(cell).backgroundColor !== 'rgba(0, 0, 0, 0)';
+      let stickyFirst = rows.length > 0;
+      let actionsVisible = true;
+      // As the page shows it, and scrolled to the far right: the first column (after a selection
+      // column, the one beside it too) stays at the left edge, opaque; the row's button stays whole.
+      for (const scrollLeft of scrolls ? [0, box.scrollWidth] : [0]) {
+        box.scrollLeft = scrollLeft;
+        for (const row of rows) {
+          const [first, second] = Array.from(row.children);
+          const a = first!.getBoundingClientRect();
+          stickyFirst &&=
+            Math.abs(a.left - inner.left) < 1 && opaque(first!) && getComputedStyle(first!).position === 'sticky';
+          if (box.querySelector('table.has-select') && second) {
+            stickyFirst &&= Math.abs(second.getBoundingClientRect().left - a.right) < 1 && opaque(second);
+          }
+          const button = row.lastElementChild?.querySelector('.button')?.getBoundingClientRect();
+          if (button) actionsVisible &&= button.left >= inner.left - 0.5 && button.right <= inner.right + 0.5;
         }
-        const button = row.lastElementChild?.querySelector('.button')?.getBoundingClientRect();
-        if (button) actionsVisible &&= button.left >= inner.left - 0.5 && button.right <= inner.right + 0.5;
       }
-    }
-    box.scrollLeft = 0;
-    return { scrollable: ['auto', 'scroll'].includes(getComputedStyle(box).overflowX), fits: boxRect.right <= vw + 0.5, stickyFirst, actionsVisible, scrolls };
+      box.scrollLeft = 0;
+      return {
+        scrollable: ['auto', 'scroll'].includes(getComputedStyle(box).overflowX),
+        fits: boxRect.right <= vw + 0.5,
+        stickyFirst,
+        actionsVisible,
+        scrolls,
+      };
+    });
+    return { page: document.documentElement.scrollWidth, body: document.body.scrollWidth, viewport: vw, wide, tables };
   });
-  return { page: document.documentElement.scrollWidth, body: document.body.scrollWidth, viewport: vw, wide, tables };
-});
 
 /** Until every animation and transition of the page that ends (not a skeleton's endless shimmer) has ended. */
-const animationsDone = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations()
-  .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-  .map((a) => a.finished.catch(() => undefined))));
+const animationsDone = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 
 /** For looking at (LAYOUT_SHOTS): the page, and at tablet width its tables scrolled to the far right. */
 async function screenshots(page: Page, name: string, scrolled: boolean) {
   await animationsDone(page); // the drawer's slide-out when the width crosses 900 px
   await page.screenshot({ path: path.join(SHOTS!, `${name}.png`), fullPage: true });
   if (!scrolled) return;
-  const wide = await page.evaluate(() => Array.from(document.querySelectorAll('main .table-scroll'))
-    .filter((box) => box.scrollWidth > box.clientWidth).map((box) => (box.scrollLeft = box.scrollWidth)).length);
+  const wide = await page.evaluate(
+    () =>
+      Array.from(document.querySelectorAll('main .table-scroll'))
+        .filter((box) => box.scrollWidth > box.clientWidth)
+        .map((box) => (box.scrollLeft = box.scrollWidth)).length,
+  );
   if (wide) await page.screenshot({ path: path.join(SHOTS!, `${name}-scrolled.png`), fullPage: true });
   await page.evaluate(() => document.querySelectorAll('main .table-scroll').forEach((box) => (box.scrollLeft = 0)));
 }
 
-test('every page fits the viewport at 1024 and 390 px; tables scroll inside their card', async ({ page, portal, signedInAs }) => {
+test('every page fits the viewport at 1024 and 390 px; tables scroll inside their card', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   test.setTimeout(240_000);
   const ids = await detailIds(portal.db);
   await page.setViewportSize(TABLET);
@@ -192,7 +275,11 @@ test('every page fits the viewport at 1024 and 390 px; tables scroll inside thei
  * EOL product's items and an article's items. Their columns are chosen and sized for it; longer
  * texts end in an ellipsis with the whole text in the cell's title.
  */
-test('at 1280 px the repairs, finished deliveries, EOL detail and article item lists fit their panel', async ({ page, portal, signedInAs }) => {
+test('at 1280 px the repairs, finished deliveries, EOL detail and article item lists fit their panel', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   const ids = await detailIds(portal.db);
   await page.setViewportSize(DESKTOP);
   await signedInAs('beheerder@demo.local');
@@ -214,14 +301,17 @@ test('at 1280 px the repairs, finished deliveries, EOL detail and article item l
       const inner = box.getBoundingClientRect();
       const th = sorted?.getBoundingClientRect();
       return {
-        scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, page: document.documentElement.scrollWidth,
+        scrollWidth: box.scrollWidth,
+        clientWidth: box.clientWidth,
+        page: document.documentElement.scrollWidth,
         sorted: sorted?.textContent?.trim() ?? null,
         sortedInView: th ? th.left >= inner.left - 0.5 && th.right <= inner.right + 0.5 : null,
       };
     });
     expect(fit.scrollWidth, `${url}: the table scrolls sideways`).toBeLessThanOrEqual(fit.clientWidth);
     expect(fit.page, `${url}: the page scrolls sideways`).toBeLessThanOrEqual(DESKTOP.width);
-    if (fit.sorted !== null) expect(fit.sortedInView, `${url}: the sorted column '${fit.sorted}' is in view`).toBe(true);
+    if (fit.sorted !== null)
+      expect(fit.sortedInView, `${url}: the sorted column '${fit.sorted}' is in view`).toBe(true);
     if (url.includes('finished')) expect(fit.sorted).toMatch(/Afgerond op/);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `fit-1280-${name}.png`) });
   }
@@ -232,39 +322,63 @@ test('at 1280 px the repairs, finished deliveries, EOL detail and article item l
  * instead of keeping their first width, and the repair charts' Dutch month labels read 'mrt' and do
  * not overlap at 412 px.
  */
-test('dashboard charts follow a resize from 1280 to 412 px; month labels read mrt and do not overlap', async ({ page, signedInAs }) => {
+test('dashboard charts follow a resize from 1280 to 412 px; month labels read mrt and do not overlap', async ({
+  page,
+  signedInAs,
+}) => {
   await page.setViewportSize(DESKTOP);
   await signedInAs('klant@demo.local'); // an end customer's user: the dashboard chooses its company
   await page.goto('/');
   const repairs = page.getByRole('region', { name: 'Reparaties' });
   await expect(repairs.locator('svg text', { hasText: 'mrt' })).toBeVisible();
-  const wideAt1280 = await page.locator('.chart-box svg').first().evaluate((svg) => svg.getBoundingClientRect().width);
+  const wideAt1280 = await page
+    .locator('.chart-box svg')
+    .first()
+    .evaluate((svg) => svg.getBoundingClientRect().width);
   expect(wideAt1280).toBeGreaterThan(600);
 
   await page.setViewportSize({ width: 412, height: 915 });
   // The charts have followed the resize once the first one is narrower than the window.
-  await expect.poll(() => page.locator('.chart-box svg').first().evaluate((svg) => svg.getBoundingClientRect().width)).toBeLessThan(412);
+  await expect
+    .poll(() =>
+      page
+        .locator('.chart-box svg')
+        .first()
+        .evaluate((svg) => svg.getBoundingClientRect().width),
+    )
+    .toBeLessThan(412);
   const m = await page.evaluate(() => {
     const boxes = Array.from(document.querySelectorAll('.chart-box'));
     const overlaps: string[] = [];
     for (const svg of Array.from(document.querySelectorAll('section[aria-label="Reparaties"] .chart-box svg'))) {
-      const labels = Array.from(svg.querySelectorAll('text')).filter((t) => /^[a-z]{3}$/.test(t.textContent ?? '')).map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }));
-      labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => {
-        if (a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom) overlaps.push(`${a.text}/${b.text}`);
-      }));
+      const labels = Array.from(svg.querySelectorAll('text'))
+        .filter((t) => /^[a-z]{3}$/.test(t.textContent ?? ''))
+        .map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }));
+      labels.forEach((a, i) =>
+        labels.slice(i + 1).forEach((b) => {
+          if (a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom)
+            overlaps.push(`${a.text}/${b.text}`);
+        }),
+      );
     }
     return {
       page: document.documentElement.scrollWidth,
-      tooWide: boxes.filter((box) => box.querySelector('svg')!.getBoundingClientRect().width > box.getBoundingClientRect().width + 0.5).length,
+      tooWide: boxes.filter(
+        (box) => box.querySelector('svg')!.getBoundingClientRect().width > box.getBoundingClientRect().width + 0.5,
+      ).length,
       charts: boxes.length,
-      months: Array.from(document.querySelectorAll('section[aria-label="Reparaties"] svg text')).map((t) => t.textContent),
+      months: Array.from(document.querySelectorAll('section[aria-label="Reparaties"] svg text')).map(
+        (t) => t.textContent,
+      ),
       overlaps,
     };
   });
   expect(m.page).toBeLessThanOrEqual(412);
   expect(m.charts).toBeGreaterThan(7);
   expect(m.tooWide).toBe(0);
-  expect(m.months).toEqual(expect.arrayContaining(['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec']));
+  expect(m.months).toEqual(
+    expect.arrayContaining(['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec']),
+  );
   expect(m.months).not.toContain('maa');
   expect(m.overlaps).toEqual([]);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'dashboard-412.png'), fullPage: true });

@@ -5,11 +5,24 @@
  */
 import { test, expect } from './fixtures';
 
-test('the Superuser finds a refused mail under Instellingen and sends it again', async ({ page, portal, signedInAs }) => {
-  const refused = await portal.db.insertInto('mail_outbox').values({
-    recipient: 'olga@onbekend-bedrijf.nl', subject: 'Activeer je account', body_text: 'Activeer je account via https://portaal/activeren/x',
-    status: 'failed', attempts: 1, last_error: '550 Mailbox unavailable', next_attempt_at: new Date(),
-  }).returning('id').executeTakeFirstOrThrow();
+test('the Superuser finds a refused mail under Instellingen and sends it again', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
+  const refused = await portal.db
+    .insertInto('mail_outbox')
+    .values({
+      recipient: 'olga@onbekend-bedrijf.nl',
+      subject: 'Activeer je account',
+      body_text: 'Activeer je account via https://portaal/activeren/x',
+      status: 'failed',
+      attempts: 1,
+      last_error: '550 Mailbox unavailable',
+      next_attempt_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   await signedInAs('beheerder@demo.local');
   await page.goto('/instellingen');
@@ -29,11 +42,18 @@ test('the Superuser finds a refused mail under Instellingen and sends it again',
   await expect(page.getByText('Alle e-mails zijn verstuurd.')).toBeVisible();
   expect(portal.mails()).toHaveLength(before + 1);
   expect(portal.mails().at(-1)).toContain('olga@onbekend-bedrijf.nl');
-  const row2 = await portal.db.selectFrom('mail_outbox').select(['status']).where('id', '=', refused.id).executeTakeFirstOrThrow();
+  const row2 = await portal.db
+    .selectFrom('mail_outbox')
+    .select(['status'])
+    .where('id', '=', refused.id)
+    .executeTakeFirstOrThrow();
   expect(row2.status).toBe('sent');
 });
 
-test('the Magazijn user sees no mail queue in Instellingen and is refused at its address', async ({ page, signedInAs }) => {
+test('the Magazijn user sees no mail queue in Instellingen and is refused at its address', async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs('magazijn@demo.local');
   await page.goto('/instellingen');
   await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeVisible();

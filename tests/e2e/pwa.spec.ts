@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures';
 
-// The service worker is part of what this file tests (the installed app and its updates); playwright.config.ts blocks it elsewhere.
+// The service worker is part of what this file tests (the installed app and its updates); playwright.config.ts blocks
+// it elsewhere.
 test.use({ serviceWorkers: 'allow' });
 
 declare global {
@@ -68,9 +69,15 @@ const checkForUpdate = (page: Page) => page.evaluate(() => window.__checkForUpda
 
 // Chromium refuses to install from an incognito profile, and Playwright's contexts are incognito;
 // this test therefore opens a profile on disk.
-test('the portal is installable: manifest and worker pass Chromium\'s check', async ({ playwright, portal }, testInfo) => {
+test("the portal is installable: manifest and worker pass Chromium's check", async ({
+  playwright,
+  portal,
+}, testInfo) => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pwa-profile-'));
-  const context = await playwright.chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL: portal.url });
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    baseURL: portal.url,
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await openControlled(page, '/inloggen');
@@ -78,14 +85,27 @@ test('the portal is installable: manifest and worker pass Chromium\'s check', as
     const manifest = await cdp.send('Page.getAppManifest');
     expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
     expect(manifest.errors).toEqual([]);
-    const parsed = JSON.parse(manifest.data!) as { name: string; theme_color: string; icons: Array<{ sizes: string; purpose?: string }> };
+    const parsed = JSON.parse(manifest.data!) as {
+      name: string;
+      theme_color: string;
+      icons: Array<{ sizes: string; purpose?: string }>;
+    };
     expect(parsed.name).toBe('Reuzado Portaal');
     expect(parsed.theme_color).toBe('#1f4e79');
-    expect(parsed.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(parsed.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
 
-    for (const icon of ['/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-512-maskable.png', '/icons/apple-touch-icon.png']) {
+    for (const icon of [
+      '/icons/icon-192.png',
+      '/icons/icon-512.png',
+      '/icons/icon-512-maskable.png',
+      '/icons/apple-touch-icon.png',
+    ]) {
       const response = await page.request.get(icon);
       expect(response.headers()['content-type'], icon).toBe('image/png');
     }
@@ -97,7 +117,13 @@ test('the portal is installable: manifest and worker pass Chromium\'s check', as
 
 test('offline, a reload and deep links still get the app shell', async ({ page, context }) => {
   await openControlled(page, '/inloggen');
-  const askSession = () => page.evaluate(() => fetch('/api/auth/me').then((r) => `status ${r.status}`, () => 'network error'));
+  const askSession = () =>
+    page.evaluate(() =>
+      fetch('/api/auth/me').then(
+        (r) => `status ${r.status}`,
+        () => 'network error',
+      ),
+    );
   expect(await askSession()).toBe('status 401');
   await context.setOffline(true);
 
@@ -119,7 +145,11 @@ test('offline, a reload and deep links still get the app shell', async ({ page, 
   expect(await askSession()).toBe('network error');
 });
 
-test('offline, a page load keeps the signed-in user from the device; a session the server rejected is never used again', async ({ page, context, portal }) => {
+test('offline, a page load keeps the signed-in user from the device; a session the server rejected is never used again', async ({
+  page,
+  context,
+  portal,
+}) => {
   await signIn(page, 'magazijn@demo.local');
   await openControlled(page, '/profiel');
   await expect(page.getByRole('heading', { level: 1, name: 'Mijn profiel' })).toBeVisible();
@@ -155,7 +185,9 @@ test.describe('a new version', () => {
     expect(await marker(page)).toBeNull();
     await expect(page.getByText('Er is een nieuwe versie beschikbaar')).toHaveCount(0);
     // The new worker took over; nothing is left waiting.
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+    ).toBeNull();
   });
 
   updateTest('with unsaved input a new version waits and offers the reload', async ({ page, ownWebBuild }) => {
@@ -171,7 +203,9 @@ test.describe('a new version', () => {
     await page.setViewportSize({ width: 390, height: 760 });
     await page.screenshot({ path: '.tmp/shots/pwa-update-notice-phone.png' });
     // The new worker waits; the page kept the input.
-    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)))
+      .toBe(true);
     // With the worker waiting, the update guard still holds it back (its notice stands): no reload.
     await expect(notice).toBeVisible();
     expect(await marker(page)).toBe('before-update');
@@ -202,27 +236,30 @@ test.describe('a new version', () => {
     expect(await marker(page)).toBeNull();
   });
 
-  updateTest('another tab with unsaved input is not reloaded when one tab lets the new version in', async ({ page, context, ownWebBuild }) => {
-    await openControlled(page, '/inloggen');
-    const other = await context.newPage();
-    await openControlled(other, '/inloggen');
-    await other.getByLabel('E-mailadres').fill('bezig@typen.nl');
-    await markDocument(page);
-    await markDocument(other);
-    deployNewWorker(ownWebBuild);
+  updateTest(
+    'another tab with unsaved input is not reloaded when one tab lets the new version in',
+    async ({ page, context, ownWebBuild }) => {
+      await openControlled(page, '/inloggen');
+      const other = await context.newPage();
+      await openControlled(other, '/inloggen');
+      await other.getByLabel('E-mailadres').fill('bezig@typen.nl');
+      await markDocument(page);
+      await markDocument(other);
+      deployNewWorker(ownWebBuild);
 
-    // The clean tab lets the new worker take over and reloads; the busy tab keeps its input.
-    const reloaded = page.waitForEvent('load');
-    await checkForUpdate(other);
-    await reloaded;
-    expect(await marker(page)).toBeNull();
-    await expect(other.getByText('Er is een nieuwe versie beschikbaar')).toBeVisible();
-    expect(await marker(other)).toBe('before-update');
-    await expect(other.getByLabel('E-mailadres')).toHaveValue('bezig@typen.nl');
+      // The clean tab lets the new worker take over and reloads; the busy tab keeps its input.
+      const reloaded = page.waitForEvent('load');
+      await checkForUpdate(other);
+      await reloaded;
+      expect(await marker(page)).toBeNull();
+      await expect(other.getByText('Er is een nieuwe versie beschikbaar')).toBeVisible();
+      expect(await marker(other)).toBe('before-update');
+      await expect(other.getByLabel('E-mailadres')).toHaveValue('bezig@typen.nl');
 
-    const otherReloaded = other.waitForEvent('load');
-    await other.getByRole('button', { name: 'Nu vernieuwen' }).click();
-    await otherReloaded;
-    expect(await marker(other)).toBeNull();
-  });
+      const otherReloaded = other.waitForEvent('load');
+      await other.getByRole('button', { name: 'Nu vernieuwen' }).click();
+      await otherReloaded;
+      expect(await marker(other)).toBeNull();
+    },
+  );
 });

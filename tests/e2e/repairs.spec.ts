@@ -2,19 +2,33 @@ import { sql } from 'kysely';
 import { test, expect, type Portal } from './fixtures';
 import { DeliveryType, ItemStatus } from '@domain/enums';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 /** A seeded repair that is not cancelled and has no quotation and no images yet. */
 async function plainRepair(portal: Portal) {
-  return portal.db.selectFrom('deliveries as d')
+  return portal.db
+    .selectFrom('deliveries as d')
     .select(['d.id', 'd.order_number', 'd.client_id'])
-    .where('d.delivery_type_id', '=', DeliveryType.REPARATIE).where('d.is_cancelled', '=', false)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('repair_media as m').select('m.id').whereRef('m.delivery_id', '=', 'd.id'))))
-    .orderBy('d.id').executeTakeFirstOrThrow();
+    .where('d.delivery_type_id', '=', DeliveryType.REPARATIE)
+    .where('d.is_cancelled', '=', false)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('repair_media as m').select('m.id').whereRef('m.delivery_id', '=', 'd.id'))),
+    )
+    .orderBy('d.id')
+    .executeTakeFirstOrThrow();
 }
 
-test('repairs: list, status change, two images, quotation upload, mail and accept, remarks as Superuser', async ({ page, portal, signedInAs }) => {
+test('repairs: list, status change, two images, quotation upload, mail and accept, remarks as Superuser', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const repair = await plainRepair(portal);
   await signedInAs('beheerder@demo.local');
@@ -22,8 +36,20 @@ test('repairs: list, status change, two images, quotation upload, mail and accep
   const list = page.getByRole('table', { name: 'Reparaties' });
   await test.step('the list: search, columns, export', async () => {
     await page.goto('/reparaties');
-    await expect(page.getByRole('searchbox', { name: 'Zoeken' })).toHaveAttribute('placeholder', 'Zoeken op ordernummer, serienummer, producten of eindklant');
-    for (const header of ['Ordernummer', 'Serienummer', 'Producten', 'Eindklant', 'Eindgebruiker', 'Datum melding', 'Afgerond op', 'Topdesknummer']) {
+    await expect(page.getByRole('searchbox', { name: 'Zoeken' })).toHaveAttribute(
+      'placeholder',
+      'Zoeken op ordernummer, serienummer, producten of eindklant',
+    );
+    for (const header of [
+      'Ordernummer',
+      'Serienummer',
+      'Producten',
+      'Eindklant',
+      'Eindgebruiker',
+      'Datum melding',
+      'Afgerond op',
+      'Topdesknummer',
+    ]) {
       await expect(list.locator('thead')).toContainText(header);
     }
     await page.getByRole('searchbox', { name: 'Zoeken' }).fill(repair.order_number!);
@@ -35,7 +61,11 @@ test('repairs: list, status change, two images, quotation upload, mail and accep
   });
 
   await test.step('the detail from the list', async () => {
-    await list.locator('tbody tr', { hasText: repair.order_number! }).first().getByRole('link', { name: 'Bekijken' }).click();
+    await list
+      .locator('tbody tr', { hasText: repair.order_number! })
+      .first()
+      .getByRole('link', { name: 'Bekijken' })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/reparaties/${repair.id}$`));
     await expect(page.getByRole('navigation', { name: /kruimel|breadcrumb/i })).toContainText(repair.order_number!);
   });
@@ -48,10 +78,22 @@ test('repairs: list, status change, two images, quotation upload, mail and accep
     await statusDialog.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByRole('status')).toContainText('De status is aangepast');
     await expect(page.getByLabel('Status', { exact: true })).toHaveText('Wachten op onderdelen');
-    await expect(page.getByRole('region', { name: 'Activiteit' }).locator('li').first()).toHaveText(/^Wachten op onderdelen op \d{2}-\d{2}-\d{4} \d{2}:\d{2} uur door Bea Beheerder$/);
-    const defects = await portal.db.selectFrom('delivery_products').select('item_id').where('delivery_id', '=', repair.id).where('is_pickup', '=', 1).where('item_id', 'is not', null).execute();
+    await expect(page.getByRole('region', { name: 'Activiteit' }).locator('li').first()).toHaveText(
+      /^Wachten op onderdelen op \d{2}-\d{2}-\d{4} \d{2}:\d{2} uur door Bea Beheerder$/,
+    );
+    const defects = await portal.db
+      .selectFrom('delivery_products')
+      .select('item_id')
+      .where('delivery_id', '=', repair.id)
+      .where('is_pickup', '=', 1)
+      .where('item_id', 'is not', null)
+      .execute();
     for (const line of defects) {
-      const item = await portal.db.selectFrom('items').select('status_id').where('id', '=', line.item_id!).executeTakeFirstOrThrow();
+      const item = await portal.db
+        .selectFrom('items')
+        .select('status_id')
+        .where('id', '=', line.item_id!)
+        .executeTakeFirstOrThrow();
       expect(item.status_id).toBe(ItemStatus.WACHTEN_OP_ONDERDELEN);
     }
   });
@@ -76,9 +118,13 @@ test('repairs: list, status change, two images, quotation upload, mail and accep
   // A file that is not a PDF is refused; the PDF is taken, then mailed and accepted.
   await test.step('quotation: a non-PDF refused, the PDF taken, mailed and accepted', async () => {
     const quotation = page.getByRole('region', { name: 'Offerte' });
-    await quotation.getByLabel('Offerte kiezen').setInputFiles({ name: 'offerte.pdf', mimeType: 'application/pdf', buffer: PNG });
+    await quotation
+      .getByLabel('Offerte kiezen')
+      .setInputFiles({ name: 'offerte.pdf', mimeType: 'application/pdf', buffer: PNG });
     await expect(page.getByRole('alert').filter({ hasText: 'Offerte kan niet worden geüpload' })).toBeVisible();
-    await quotation.getByLabel('Offerte kiezen').setInputFiles({ name: 'offerte.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await quotation
+      .getByLabel('Offerte kiezen')
+      .setInputFiles({ name: 'offerte.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(page.getByRole('status')).toContainText('Offerte is geüpload');
     await expect(quotation).toContainText('Offerte is nog 30 dag(en) geldig');
     await expect(quotation.getByRole('button', { name: 'Offerte uploaden' })).toHaveCount(0);
@@ -106,7 +152,11 @@ test('repairs: list, status change, two images, quotation upload, mail and accep
     await expect(quotation).toContainText(/Offerte geaccepteerd op \d{2}-\d{2}-\d{4}/);
     await expect(quotation.getByRole('button', { name: 'Accepteren' })).toHaveCount(0);
     await expect(quotation.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
-    const decided = await portal.db.selectFrom('deliveries').select(['status_quotation', sql<string>`date_quotation::text`.as('date_quotation')]).where('id', '=', repair.id).executeTakeFirstOrThrow();
+    const decided = await portal.db
+      .selectFrom('deliveries')
+      .select(['status_quotation', sql<string>`date_quotation::text`.as('date_quotation')])
+      .where('id', '=', repair.id)
+      .executeTakeFirstOrThrow();
     expect(decided.status_quotation).toBe('Accept');
   });
 
@@ -117,26 +167,43 @@ test('repairs: list, status change, two images, quotation upload, mail and accep
     await remarks.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByRole('status')).toContainText('Opmerkingen zijn opgeslagen');
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Opmerkingen' }).getByLabel('Opmerkingen')).toHaveValue('Scherm vervangen, accu getest.');
+    await expect(page.getByRole('region', { name: 'Opmerkingen' }).getByLabel('Opmerkingen')).toHaveValue(
+      'Scherm vervangen, accu getest.',
+    );
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.screenshot({ path: '.tmp/shots/repair-detail-tablet.png', fullPage: true });
 
     // The activities page lists the repair's history.
     await page.getByRole('link', { name: 'Alle activiteiten van deze reparatie' }).click();
     await expect(page).toHaveURL(new RegExp(`/activiteiten/leveringen/${repair.id}$`));
-    await expect(page.getByRole('table', { name: 'Activiteiten' }).locator('tbody')).toContainText('Wachten op onderdelen');
+    await expect(page.getByRole('table', { name: 'Activiteiten' }).locator('tbody')).toContainText(
+      'Wachten op onderdelen',
+    );
     await page.screenshot({ path: '.tmp/shots/repair-activities.png' });
   });
 });
 
-test('remarks are read-only and the quotation has no Superuser actions for an end customer', async ({ page, portal, signedInAs }) => {
-  const klant = await portal.db.selectFrom('users as u').innerJoin('contacts as ct', 'ct.id', 'u.contact_id').select('ct.client_id')
-    .where('u.email', '=', 'klant@demo.local').executeTakeFirstOrThrow();
+test('remarks are read-only and the quotation has no Superuser actions for an end customer', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
+  const klant = await portal.db
+    .selectFrom('users as u')
+    .innerJoin('contacts as ct', 'ct.id', 'u.contact_id')
+    .select('ct.client_id')
+    .where('u.email', '=', 'klant@demo.local')
+    .executeTakeFirstOrThrow();
   // A repair of the demo end customer itself or of one of its end users.
-  const repair = await portal.db.selectFrom('deliveries as d').innerJoin('clients as c', 'c.id', 'd.client_id').select('d.id')
-    .where('d.delivery_type_id', '=', DeliveryType.REPARATIE).where('d.is_cancelled', '=', false)
+  const repair = await portal.db
+    .selectFrom('deliveries as d')
+    .innerJoin('clients as c', 'c.id', 'd.client_id')
+    .select('d.id')
+    .where('d.delivery_type_id', '=', DeliveryType.REPARATIE)
+    .where('d.is_cancelled', '=', false)
     .where((eb) => eb.or([eb('d.client_id', '=', klant.client_id!), eb('c.parent_client_id', '=', klant.client_id!)]))
-    .orderBy('d.id').executeTakeFirstOrThrow();
+    .orderBy('d.id')
+    .executeTakeFirstOrThrow();
   await signedInAs('klant@demo.local');
   await page.goto(`/reparaties/${repair.id}`);
   const remarks = page.getByRole('region', { name: 'Opmerkingen' });
@@ -147,13 +214,24 @@ test('remarks are read-only and the quotation has no Superuser actions for an en
   await expect(page.getByRole('button', { name: 'Offerte mailen' })).toHaveCount(0);
 });
 
-test('the top bar\'s Reparatie wijzigen edits the repair request and the page shows the new reference', async ({ page, portal, signedInAs }) => {
-  const repair = await portal.db.selectFrom('deliveries').select('id')
-    .where('delivery_type_id', '=', DeliveryType.REPARATIE).where('is_cancelled', '=', false).where('completed_at', 'is', null)
-    .orderBy('id').executeTakeFirstOrThrow();
+test("the top bar's Reparatie wijzigen edits the repair request and the page shows the new reference", async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
+  const repair = await portal.db
+    .selectFrom('deliveries')
+    .select('id')
+    .where('delivery_type_id', '=', DeliveryType.REPARATIE)
+    .where('is_cancelled', '=', false)
+    .where('completed_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   await signedInAs('beheerder@demo.local');
   await page.goto(`/reparaties/${repair.id}`);
-  const reference = page.locator('.facts > div', { has: page.locator('dt', { hasText: /^Referentie$/ }) }).locator('dd');
+  const reference = page
+    .locator('.facts > div', { has: page.locator('dt', { hasText: /^Referentie$/ }) })
+    .locator('dd');
   await expect(reference).toBeVisible();
 
   // The top bar shows 'Status wijzigen' first; the edit is the split button's second action.
@@ -165,6 +243,10 @@ test('the top bar\'s Reparatie wijzigen edits the repair request and the page sh
   await expect(page.getByRole('status')).toContainText('De levering is gewijzigd');
   await expect(dialog).toHaveCount(0);
   await expect(reference).toHaveText('REF-GEWIJZIGD-7');
-  const stored = await portal.db.selectFrom('deliveries').select('your_reference').where('id', '=', repair.id).executeTakeFirstOrThrow();
+  const stored = await portal.db
+    .selectFrom('deliveries')
+    .select('your_reference')
+    .where('id', '=', repair.id)
+    .executeTakeFirstOrThrow();
   expect(stored.your_reference).toBe('REF-GEWIJZIGD-7');
 });

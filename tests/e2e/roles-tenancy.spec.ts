@@ -3,16 +3,44 @@ import { test, expect } from './fixtures';
 import { ClientType, PROVIDER_CLIENT_ID } from '@domain/enums';
 
 /** Issue 22 point 3: a reseller sees the provider's roles as templates and its own roles, never another reseller's. */
-test("a reseller's roles page lists templates it cannot change, its own roles it can, and not another reseller's", async ({ page, portal, signedInAs }) => {
+test("a reseller's roles page lists templates it cannot change, its own roles it can, and not another reseller's", async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   const db = portal.db;
-  const reseller = await db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id').select('contacts.client_id')
-    .where('users.email', '=', 'reseller@demo.local').executeTakeFirstOrThrow();
-  const other = await db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.RESELLER)
-    .where('id', '!=', reseller.client_id).orderBy('id').executeTakeFirstOrThrow();
-  await db.insertInto('roles').values({ client_id: other.id, name: 'Planner van de buren', description: 'Rol van een andere reseller' }).execute();
-  const template = await db.selectFrom('roles').select('id').where('name', '=', 'Reseller').where('client_id', '=', PROVIDER_CLIENT_ID).executeTakeFirstOrThrow();
-  const rights = await db.selectFrom('permissions').select('id').where('name', 'in', ['Rol bekijken', 'Rol aanmaken', 'Rol wijzigen', 'Rol verwijderen']).execute();
-  await db.insertInto('permission_role').values(rights.map((r) => ({ role_id: template.id, permission_id: r.id }))).execute();
+  const reseller = await db
+    .selectFrom('users')
+    .innerJoin('contacts', 'contacts.id', 'users.contact_id')
+    .select('contacts.client_id')
+    .where('users.email', '=', 'reseller@demo.local')
+    .executeTakeFirstOrThrow();
+  const other = await db
+    .selectFrom('clients')
+    .select('id')
+    .where('client_type_id', '=', ClientType.RESELLER)
+    .where('id', '!=', reseller.client_id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('roles')
+    .values({ client_id: other.id, name: 'Planner van de buren', description: 'Rol van een andere reseller' })
+    .execute();
+  const template = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('name', '=', 'Reseller')
+    .where('client_id', '=', PROVIDER_CLIENT_ID)
+    .executeTakeFirstOrThrow();
+  const rights = await db
+    .selectFrom('permissions')
+    .select('id')
+    .where('name', 'in', ['Rol bekijken', 'Rol aanmaken', 'Rol wijzigen', 'Rol verwijderen'])
+    .execute();
+  await db
+    .insertInto('permission_role')
+    .values(rights.map((r) => ({ role_id: template.id, permission_id: r.id })))
+    .execute();
 
   await signedInAs('reseller@demo.local');
   await page.goto('/rollen-en-rechten');
@@ -21,7 +49,10 @@ test("a reseller's roles page lists templates it cannot change, its own roles it
   await expect(page.getByRole('cell', { name: 'Planner van de buren' })).toHaveCount(0);
 
   // A template: seen with its rights, but no edit, delete or save.
-  await page.getByRole('row', { name: /^Reseller / }).getByRole('link', { name: 'Bekijken' }).click();
+  await page
+    .getByRole('row', { name: /^Reseller / })
+    .getByRole('link', { name: 'Bekijken' })
+    .click();
   await expect(page.getByRole('heading', { level: 2, name: 'Reseller' })).toBeVisible();
   await expect(page.getByTestId('role-template')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Wijzigen' })).toHaveCount(0);

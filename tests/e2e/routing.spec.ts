@@ -6,15 +6,24 @@ test('hovering a menu entry loads the list before the click', async ({ page, sig
   await expect(page.getByRole('table', { name: 'Resellers' }).locator('tbody tr')).toHaveCount(3);
 
   const firstPage = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/products');
-  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Voorraad', exact: true }).hover();
+  await page
+    .getByRole('navigation', { name: 'Hoofdmenu' })
+    .getByRole('link', { name: 'Voorraad', exact: true })
+    .hover();
   await firstPage;
   await expect(page).toHaveURL(/\/crm$/);
 
-  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Voorraad', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Hoofdmenu' })
+    .getByRole('link', { name: 'Voorraad', exact: true })
+    .click();
   await expect(page.getByRole('table', { name: 'Artikelen' }).locator('tbody tr').first()).toBeVisible();
 });
 
-test('a list keeps its defaults out of the address bar and opens from a hand-edited link', async ({ page, signedInAs }) => {
+test('a list keeps its defaults out of the address bar and opens from a hand-edited link', async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs('beheerder@demo.local');
   await page.goto('/voorraad');
   await page.getByRole('tab', { name: 'Bundels' }).click();

@@ -16,7 +16,9 @@ const H = 480;
 
 /** A Y4M (YUV 4:2:0) clip of a few frames: the barcode in black on white, centred. */
 async function barcodeVideo(): Promise<string> {
-  const png = PNG.sync.read(await bwipjs.toBuffer({ bcid: 'code128', text: SERIAL, scale: 3, height: 18, includetext: false }));
+  const png = PNG.sync.read(
+    await bwipjs.toBuffer({ bcid: 'code128', text: SERIAL, scale: 3, height: 18, includetext: false }),
+  );
   const y = Buffer.alloc(W * H, 235);
   const ox = Math.floor((W - png.width) / 2);
   const oy = Math.floor((H - png.height) / 2);
@@ -31,7 +33,10 @@ async function barcodeVideo(): Promise<string> {
   const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
   const file = path.join(os.tmpdir(), `scan-camera-${process.pid}.y4m`);
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array(5).fill(frame)]));
+  fs.writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array(5).fill(frame)]),
+  );
   return file;
 }
 
@@ -43,16 +48,29 @@ test.use({
   launchOptions: {
     executablePath: chromiumPath(),
     args: [
-      '--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
     ],
   },
 });
 
 test('the camera reads a Code 128 label into the check-in', async ({ page, portal, signedInAs }) => {
-  const article = await portal.db.selectFrom('products').select(['id', 'client_id', 'name']).where('product_group_id', '!=', 3)
-    .where('is_active', '=', true).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
-  const asn = await portal.db.insertInto('asns').values({ client_id: article.client_id, reference: 'E2E-CAMERA-1', stock_owner: 'Eindklant' }).returning('id').executeTakeFirstOrThrow();
+  const article = await portal.db
+    .selectFrom('products')
+    .select(['id', 'client_id', 'name'])
+    .where('product_group_id', '!=', 3)
+    .where('is_active', '=', true)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const asn = await portal.db
+    .insertInto('asns')
+    .values({ client_id: article.client_id, reference: 'E2E-CAMERA-1', stock_owner: 'Eindklant' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await portal.db.insertInto('asn_products').values({ asn_id: asn.id, product_id: article.id, expected: 1 }).execute();
 
   await signedInAs('magazijn@demo.local');
@@ -62,7 +80,9 @@ test('the camera reads a Code 128 label into the check-in', async ({ page, porta
   await modal.getByRole('button', { name: 'Camera' }).click();
   await expect(modal.getByRole('button', { name: 'Camera uit' })).toBeVisible();
   await expect(modal.getByText(`${SERIAL} toegevoegd`)).toBeVisible({ timeout: 20_000 });
-  await expect(modal.getByRole('list', { name: `Gescande serienummers ${article.name}` }).getByRole('listitem')).toHaveCount(1);
+  await expect(
+    modal.getByRole('list', { name: `Gescande serienummers ${article.name}` }).getByRole('listitem'),
+  ).toHaveCount(1);
   await page.screenshot({ path: '.tmp/shots/prenotification-camera.png' });
   // The same label seen again is refused as a duplicate, not added twice.
   await expect(modal.getByText('Serienummer is al gescand.').first()).toBeVisible({ timeout: 10_000 });

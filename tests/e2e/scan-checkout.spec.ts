@@ -13,24 +13,56 @@ test.use({ serviceWorkers: 'allow' });
  * fit a 360 px screen with every button reachable and no sideways scrolling.
  */
 
-const phone = (width: number) => ({ viewport: { width, height: 760 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+const phone = (width: number) => ({
+  viewport: { width, height: 760 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+});
 
 /** An end customer with an end user and a laptop article; another end customer with a tablet. */
 async function setUp(portal: Portal) {
   const { endCustomer, other } = await endCustomerAndOther(portal);
-  const product = (client: number, name: string) => portal.db.insertInto('products').values({
-    client_id: client, product_group_id: 1, name, article_number: `E2E-SCAN-${name}`, unique_product_id: `E2E-SCAN-${name}-${client}`,
-  }).returning('id').executeTakeFirstOrThrow().then((r) => r.id);
-  return { endCustomer: endCustomer.id, endUser: endCustomer.end_user_id, other: other.id, laptop: await product(endCustomer.id, 'Laptop'), tablet: await product(other.id, 'Tablet') };
+  const product = (client: number, name: string) =>
+    portal.db
+      .insertInto('products')
+      .values({
+        client_id: client,
+        product_group_id: 1,
+        name,
+        article_number: `E2E-SCAN-${name}`,
+        unique_product_id: `E2E-SCAN-${name}-${client}`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => r.id);
+  return {
+    endCustomer: endCustomer.id,
+    endUser: endCustomer.end_user_id,
+    other: other.id,
+    laptop: await product(endCustomer.id, 'Laptop'),
+    tablet: await product(other.id, 'Tablet'),
+  };
 }
 
 const item = (portal: Portal, productId: number, clientId: number, serial: string) =>
-  portal.db.insertInto('items').values({ product_id: productId, client_id: clientId, status_id: ItemStatus.INGEKLAARD, serial }).execute();
-
+  portal.db
+    .insertInto('items')
+    .values({ product_id: productId, client_id: clientId, status_id: ItemStatus.INGEKLAARD, serial })
+    .execute();
 
 /** Serials of the delivery's checked-out lines. */
-const checkedOut = async (portal: Portal, id: number) => (await portal.db.selectFrom('delivery_products as dp').innerJoin('items as i', 'i.id', 'dp.item_id')
-  .select('i.serial').where('dp.delivery_id', '=', id).where('dp.checked_out_at', 'is not', null).orderBy('i.serial').execute()).map((r) => r.serial);
+const checkedOut = async (portal: Portal, id: number) =>
+  (
+    await portal.db
+      .selectFrom('delivery_products as dp')
+      .innerJoin('items as i', 'i.id', 'dp.item_id')
+      .select('i.serial')
+      .where('dp.delivery_id', '=', id)
+      .where('dp.checked_out_at', 'is not', null)
+      .orderBy('i.serial')
+      .execute()
+  ).map((r) => r.serial);
 
 /** Records the pitch of every beep the page plays: 1320 Hz accepted, 220 Hz refused (src/ui/scan/feedback.ts). */
 async function recordBeeps(page: Page) {
@@ -44,7 +76,8 @@ async function recordBeeps(page: Page) {
     };
   });
 }
-const beeps = (page: Page) => page.evaluate(() => (window as unknown as { beeps: number[] }).beeps.map((f) => (f > 1000 ? 'ok' : 'refused')));
+const beeps = (page: Page) =>
+  page.evaluate(() => (window as unknown as { beeps: number[] }).beeps.map((f) => (f > 1000 ? 'ok' : 'refused')));
 
 /** No sideways scrolling, the dialog within the screen, and every button of it reachable on screen. */
 async function expectFits(page: Page, dialog: Locator, width: number, names: string[]) {
@@ -76,7 +109,12 @@ test.describe('360 px phone', () => {
   test.use(phone(360));
   test.slow();
 
-  test('each scan is judged at once; offline scans wait unchecked and are checked and saved when sent', async ({ page, context, portal, signedInAs }) => {
+  test('each scan is judged at once; offline scans wait unchecked and are checked and saved when sent', async ({
+    page,
+    context,
+    portal,
+    signedInAs,
+  }) => {
     const s = await setUp(portal);
     for (const sn of ['SCN0000001', 'SCN0000002']) await item(portal, s.laptop, s.endCustomer, sn);
     await item(portal, s.tablet, s.other, 'SCF0000001');
@@ -128,7 +166,12 @@ test.describe('360 px phone', () => {
     await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 15_000 });
   });
 
-  test('scans made offline are checked as soon as the connection returns while the dialog is open; nothing is lost', async ({ page, context, portal, signedInAs }) => {
+  test('scans made offline are checked as soon as the connection returns while the dialog is open; nothing is lost', async ({
+    page,
+    context,
+    portal,
+    signedInAs,
+  }) => {
     const s = await setUp(portal);
     await item(portal, s.laptop, s.endCustomer, 'SCO0000001');
     await item(portal, s.tablet, s.other, 'SCO0000009');
@@ -167,13 +210,23 @@ for (const width of [360, 412]) {
     test.use(phone(width));
     test.slow();
 
-    test(`both scan dialogs fit ${width} px; the check-in names a serial already in stock`, async ({ page, portal, signedInAs }) => {
+    test(`both scan dialogs fit ${width} px; the check-in names a serial already in stock`, async ({
+      page,
+      portal,
+      signedInAs,
+    }) => {
       const s = await setUp(portal);
       await item(portal, s.laptop, s.endCustomer, 'SCI0000001');
       const id = await todaysDelivery(portal, s.endUser, `E2E-SCAN-W${width}`, [s.laptop]);
-      const asn = await portal.db.insertInto('asns').values({ client_id: s.endCustomer, reference: `E2E-SCAN-ASN-${width}`, stock_owner: 'Eindklant' })
-        .returning('id').executeTakeFirstOrThrow();
-      await portal.db.insertInto('asn_products').values({ asn_id: asn.id, product_id: s.laptop, expected: 2 }).execute();
+      const asn = await portal.db
+        .insertInto('asns')
+        .values({ client_id: s.endCustomer, reference: `E2E-SCAN-ASN-${width}`, stock_owner: 'Eindklant' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await portal.db
+        .insertInto('asn_products')
+        .values({ asn_id: asn.id, product_id: s.laptop, expected: 2 })
+        .execute();
 
       await signedInAs('magazijn@demo.local');
       await page.goto(`/leveringen/${id}`);
@@ -193,7 +246,14 @@ for (const width of [360, 412]) {
       await scan(page, 'sci0000002');
       await expect(checkIn.locator('.scan-status')).toHaveText('sci0000002: Serienummer is al gescand.');
       await checkIn.getByRole('button', { name: 'Meerdere serienummers plakken' }).click();
-      await expectFits(page, checkIn, width, ['Sluiten', 'Toevoegen', 'Camera', 'Opslaan', 'Opslaan en afronden', 'Annuleren']);
+      await expectFits(page, checkIn, width, [
+        'Sluiten',
+        'Toevoegen',
+        'Camera',
+        'Opslaan',
+        'Opslaan en afronden',
+        'Annuleren',
+      ]);
       await page.screenshot({ path: `.tmp/shots/scan-checkin-${width}.png` });
     });
   });

@@ -11,15 +11,35 @@ import { expect, signIn, test } from './fixtures';
 const CUSTOMERS = 20_000;
 
 declare global {
-  interface Window { interactions: { name: string; duration: number }[] }
+  interface Window {
+    interactions: { name: string; duration: number }[];
+  }
 }
 
-test('search-select with 20,000 customers: only visible options rendered, keyboard and filter stay responsive', async ({ page, portal }) => {
-  const reseller = await portal.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.RESELLER).orderBy('id').executeTakeFirstOrThrow();
+test('search-select with 20,000 customers: only visible options rendered, keyboard and filter stay responsive', async ({
+  page,
+  portal,
+}) => {
+  const reseller = await portal.db
+    .selectFrom('clients')
+    .select('id')
+    .where('client_type_id', '=', ClientType.RESELLER)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   await sql`insert into clients (name, client_type_id, parent_client_id)
-    select 'Volumeklant ' || lpad(g::text, 5, '0'), ${ClientType.EINDKLANT}, ${reseller.id} from generate_series(1, ${CUSTOMERS}) g`.execute(portal.db);
-  const total = Number((await portal.db.selectFrom('clients').select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('client_type_id', '=', ClientType.EINDKLANT).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
+    select 'Volumeklant ' || lpad(g::text, 5, '0'), ${ClientType.EINDKLANT}, ${reseller.id} from generate_series(1, ${CUSTOMERS}) g`.execute(
+    portal.db,
+  );
+  const total = Number(
+    (
+      await portal.db
+        .selectFrom('clients')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('client_type_id', '=', ClientType.EINDKLANT)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
   await page.addInitScript(() => {
     window.interactions = [];
@@ -56,8 +76,12 @@ test('search-select with 20,000 customers: only visible options rendered, keyboa
 
   // Scrolled to the middle, the options there are in the page and in view.
   await timed('scroll', async () => {
-    await list.evaluate((ul) => { ul.scrollTop = ul.scrollHeight / 2; });
-    await expect.poll(async () => Number(await options.first().getAttribute('aria-posinset'))).toBeGreaterThan(total / 2 - 100);
+    await list.evaluate((ul) => {
+      ul.scrollTop = ul.scrollHeight / 2;
+    });
+    await expect
+      .poll(async () => Number(await options.first().getAttribute('aria-posinset')))
+      .toBeGreaterThan(total / 2 - 100);
   });
   expect(await options.count()).toBeLessThan(60);
 
@@ -86,8 +110,18 @@ test('search-select with 20,000 customers: only visible options rendered, keyboa
 
   const answered = await interactions();
   const slowest = Math.max(0, ...answered.map((e) => e.duration));
-  const slow = answered.filter((e) => e.duration >= 50).map((e) => `${e.name} ${Math.round(e.duration)}`).join(', ') || 'none';
-  test.info().annotations.push({ type: 'steps (ms, as Playwright saw them)', description: JSON.stringify(timings) },
-    { type: 'interactions of 50 ms or more (input to next paint, ms)', description: slow });
-  console.log(`steps (ms): ${JSON.stringify(timings)}; slowest interaction ${Math.round(slowest)} ms; 50 ms or more: ${slow}`);
+  const slow =
+    answered
+      .filter((e) => e.duration >= 50)
+      .map((e) => `${e.name} ${Math.round(e.duration)}`)
+      .join(', ') || 'none';
+  test
+    .info()
+    .annotations.push(
+      { type: 'steps (ms, as Playwright saw them)', description: JSON.stringify(timings) },
+      { type: 'interactions of 50 ms or more (input to next paint, ms)', description: slow },
+    );
+  console.log(
+    `steps (ms): ${JSON.stringify(timings)}; slowest interaction ${Math.round(slowest)} ms; 50 ms or more: ${slow}`,
+  );
 });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect, otpCode } from './fixtures';
 
-// The service worker is part of what this file tests (the worker's own headers); playwright.config.ts blocks it elsewhere.
+// The service worker is part of what this file tests (the worker's own headers); playwright.config.ts blocks it
+// elsewhere.
 test.use({ serviceWorkers: 'allow' });
 
 declare global {
@@ -56,7 +57,12 @@ test('the app runs under its Content-Security-Policy without a single violation'
 
   // The dashboard with its charts, their tooltip included.
   await visit('/', 'Dashboard');
-  const customer = await portal.db.selectFrom('clients').select(['id', 'name']).where('client_type_id', '=', 3).orderBy('name').executeTakeFirstOrThrow();
+  const customer = await portal.db
+    .selectFrom('clients')
+    .select(['id', 'name'])
+    .where('client_type_id', '=', 3)
+    .orderBy('name')
+    .executeTakeFirstOrThrow();
   await page.getByLabel('Klant').fill(customer.name.slice(0, 6));
   await page.getByRole('option', { name: customer.name }).click();
   const region = page.getByRole('region', { name: 'Asset Management' });
@@ -79,13 +85,17 @@ test('the app runs under its Content-Security-Policy without a single violation'
   // The service worker registers and takes control under the policy. Polled as the registration's whole
   // state, so that a timeout says where it stopped (not registered, installing, waiting): it took over
   // 20 s once in CI and under 0.1 s in every run on a quiet or a CPU-loaded machine since.
-  const workerState = () => page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return {
-      registered: Boolean(registration), installing: registration?.installing?.state ?? null, waiting: registration?.waiting?.state ?? null,
-      active: registration?.active?.state ?? null, controller: navigator.serviceWorker.controller?.state ?? null,
-    };
-  });
+  const workerState = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return {
+        registered: Boolean(registration),
+        installing: registration?.installing?.state ?? null,
+        waiting: registration?.waiting?.state ?? null,
+        active: registration?.active?.state ?? null,
+        controller: navigator.serviceWorker.controller?.state ?? null,
+      };
+    });
   await expect.poll(workerState, { timeout: 30_000 }).toMatchObject({ active: 'activated', controller: 'activated' });
 
   // The static terms page (its own stylesheet, no inline style).

@@ -5,7 +5,8 @@ import { checkOutOffline, openTodayOnline } from './fieldwork-steps';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { DEMO_PASSWORD } from '../../server/db/seed/core';
 
-// The service worker is part of what this file tests (what a shared device keeps); playwright.config.ts blocks it elsewhere.
+// The service worker is part of what this file tests (what a shared device keeps); playwright.config.ts blocks it
+// elsewhere.
 test.use({ serviceWorkers: 'allow' });
 
 /**
@@ -24,7 +25,10 @@ const RESELLER = 'reseller@demo.local';
 function countOutboxRuns() {
   const seen = { ticks: 0, runs: 0 };
   (window as unknown as { outboxRuns: typeof seen }).outboxRuns = seen;
-  const request = navigator.locks.request.bind(navigator.locks) as (name: string, ...rest: unknown[]) => Promise<unknown>;
+  const request = navigator.locks.request.bind(navigator.locks) as (
+    name: string,
+    ...rest: unknown[]
+  ) => Promise<unknown>;
   (navigator.locks as unknown as { request: typeof request }).request = (name, ...rest) => {
     const run = request(name, ...rest);
     if (name === 'portal-outbox') void run.finally(() => (seen.runs += 1)).catch(() => undefined);
@@ -34,18 +38,38 @@ function countOutboxRuns() {
   (window as unknown as { setInterval: typeof every }).setInterval = (fn, ms) =>
     every(ms === 5_000 ? () => ((seen.ticks += 1), fn()) : fn, ms);
 }
-const outboxRuns = (page: Page) => page.evaluate(() => (window as unknown as { outboxRuns: { ticks: number; runs: number } }).outboxRuns);
+const outboxRuns = (page: Page) =>
+  page.evaluate(() => (window as unknown as { outboxRuns: { ticks: number; runs: number } }).outboxRuns);
 
 /** The query cache entries on the device (src/api/persister.ts: one per user). */
-const cacheEntries = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('portal-query-cache')).sort());
-const storedCache = (page: Page) => page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('portal-query-cache')).map(([, v]) => v).join(''));
+const cacheEntries = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('portal-query-cache'))
+      .sort(),
+  );
+const storedCache = (page: Page) =>
+  page.evaluate(() =>
+    Object.entries(localStorage)
+      .filter(([k]) => k.startsWith('portal-query-cache'))
+      .map(([, v]) => v)
+      .join(''),
+  );
 
 /** End customers (by name) in the database: all of them, or those of the reseller a user belongs to. */
 async function endCustomerNames(portal: Portal, email?: string): Promise<string[]> {
-  let query = portal.db.selectFrom('clients').select('clients.name').where('clients.client_type_id', '=', ClientType.EINDKLANT).where('clients.deleted_at', 'is', null);
+  let query = portal.db
+    .selectFrom('clients')
+    .select('clients.name')
+    .where('clients.client_type_id', '=', ClientType.EINDKLANT)
+    .where('clients.deleted_at', 'is', null);
   if (email) {
-    const reseller = await portal.db.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id')
-      .select('contacts.client_id').where('users.email', '=', email).executeTakeFirstOrThrow();
+    const reseller = await portal.db
+      .selectFrom('users')
+      .innerJoin('contacts', 'contacts.id', 'users.contact_id')
+      .select('contacts.client_id')
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
     query = query.where('clients.parent_client_id', '=', reseller.client_id);
   }
   return (await query.execute()).map((r) => r.name).sort((a, b) => a.localeCompare(b));
@@ -69,7 +93,9 @@ async function crmFilterChoices(page: Page): Promise<string[]> {
   await page.getByRole('tab', { name: 'Eindgebruikers' }).click();
   const filter = page.getByRole('combobox', { name: 'Alle eindklanten' });
   await expect(filter).toBeVisible();
-  const names = (await filter.locator('option').allTextContents()).map((t) => t.trim()).filter((t) => t !== 'Alle eindklanten');
+  const names = (await filter.locator('option').allTextContents())
+    .map((t) => t.trim())
+    .filter((t) => t !== 'Alle eindklanten');
   return names.sort((a, b) => a.localeCompare(b));
 }
 
@@ -86,7 +112,10 @@ async function signInHere(page: Page, email: string) {
   await page.getByRole('link', { name: 'Direct naar het portaal' }).click();
 }
 
-test('after the Superuser\'s session ends without a sign-out, the reseller who signs in next sees only the own end customers', async ({ page, portal }) => {
+test("after the Superuser's session ends without a sign-out, the reseller who signs in next sees only the own end customers", async ({
+  page,
+  portal,
+}) => {
   const all = await endCustomerNames(portal);
   const own = await endCustomerNames(portal, RESELLER);
   expect(own.length).toBeGreaterThan(2); // the CRM shows its filter from three choices
@@ -141,26 +170,68 @@ test('a page opened after the session expired drops the cache it restored', asyn
   await superuserKeepsOtherResellersCustomers(page, portal);
 
   // Expired while the tab was away: the next page load restores the cache, the server refuses the session.
-  await portal.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 60_000) }).execute();
+  await portal.db
+    .updateTable('sessions')
+    .set({ expires_at: new Date(Date.now() - 60_000) })
+    .execute();
   await page.goto('/crm');
   await expect(page).toHaveURL(/\/inloggen/);
   await expect.poll(() => cacheEntries(page)).toEqual([]);
 });
 
-test('work one user queued offline waits on the device for that user: the next user neither sees nor sends it', async ({ page, context, portal }) => {
+test('work one user queued offline waits on the device for that user: the next user neither sees nor sends it', async ({
+  page,
+  context,
+  portal,
+}) => {
   test.slow(); // two users sign in, one twice, with a wait for the outbox timer
   await page.addInitScript(countOutboxRuns);
-  const customer = await portal.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.EINDKLANT).orderBy('id').executeTakeFirstOrThrow();
-  const product = await portal.db.insertInto('products').values({
-    client_id: customer.id, product_group_id: 1, name: 'Laptop', article_number: 'E2E-SHD', unique_product_id: `E2E-SHD-${customer.id}`,
-  }).returning('id').executeTakeFirstOrThrow();
-  await portal.db.insertInto('items').values({ product_id: product.id, client_id: customer.id, status_id: ItemStatus.INGEKLAARD, serial: 'SHD0000001' }).execute();
-  const delivery = await portal.db.insertInto('deliveries').values({
-    delivery_type_id: DeliveryType.INDIENST, client_id: customer.id, carrier_id: Carrier.REUZADO, order_number: 'E2E-SHD-1', date: sql<string>`current_date`,
-    contact: 'Piet Pieters', address: 'Stationsstraat 1, Utrecht',
-  }).returning('id').executeTakeFirstOrThrow();
-  await portal.db.insertInto('delivery_products').values({ delivery_id: delivery.id, product_id: product.id, is_pickup: 0 }).execute();
-  const checkedOut = async () => (await portal.db.selectFrom('delivery_products').select('checked_out_at').where('delivery_id', '=', delivery.id).executeTakeFirstOrThrow()).checked_out_at !== null;
+  const customer = await portal.db
+    .selectFrom('clients')
+    .select('id')
+    .where('client_type_id', '=', ClientType.EINDKLANT)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const product = await portal.db
+    .insertInto('products')
+    .values({
+      client_id: customer.id,
+      product_group_id: 1,
+      name: 'Laptop',
+      article_number: 'E2E-SHD',
+      unique_product_id: `E2E-SHD-${customer.id}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await portal.db
+    .insertInto('items')
+    .values({ product_id: product.id, client_id: customer.id, status_id: ItemStatus.INGEKLAARD, serial: 'SHD0000001' })
+    .execute();
+  const delivery = await portal.db
+    .insertInto('deliveries')
+    .values({
+      delivery_type_id: DeliveryType.INDIENST,
+      client_id: customer.id,
+      carrier_id: Carrier.REUZADO,
+      order_number: 'E2E-SHD-1',
+      date: sql<string>`current_date`,
+      contact: 'Piet Pieters',
+      address: 'Stationsstraat 1, Utrecht',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await portal.db
+    .insertInto('delivery_products')
+    .values({ delivery_id: delivery.id, product_id: product.id, is_pickup: 0 })
+    .execute();
+  const checkedOut = async () =>
+    (
+      await portal.db
+        .selectFrom('delivery_products')
+        .select('checked_out_at')
+        .where('delivery_id', '=', delivery.id)
+        .executeTakeFirstOrThrow()
+    ).checked_out_at !== null;
 
   // The warehouse worker checks out offline; meanwhile the session ends on the server.
   const secret = await signIn(page, 'magazijn@demo.local');
@@ -178,7 +249,9 @@ test('work one user queued offline waits on the device for that user: the next u
   await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
   await page.goto('/wachtrij');
   await expect(page.getByText('Er staan geen acties in de wachtrij.')).toBeVisible();
-  await expect(page.getByTestId('outbox-others')).toHaveText('Er wacht 1 actie van een andere gebruiker op dit apparaat; die wordt verstuurd zodra die gebruiker hier weer inlogt.');
+  await expect(page.getByTestId('outbox-others')).toHaveText(
+    'Er wacht 1 actie van een andere gebruiker op dit apparaat; die wordt verstuurd zodra die gebruiker hier weer inlogt.',
+  );
   await page.screenshot({ path: '.tmp/shots/shared-device-outbox-other-user.png' });
   // The outbox timer ticks, and a run that began after it ends: nothing was sent for the Superuser.
   await expect.poll(async () => (await outboxRuns(page)).ticks, { timeout: 15_000 }).toBeGreaterThan(0);

@@ -16,9 +16,12 @@ test('a finger draws a signature that becomes a PNG; Wissen clears it', async ({
   expect(await pad.evaluate((el) => getComputedStyle(el).touchAction)).toBe('none');
 
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', {
-    type, touchPoints: type === 'touchEnd' ? [] : [{ x: box.x + x, y: box.y + y, radiusX: 2, radiusY: 2, force: 0.6, id: 1 }],
-  });
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints:
+        type === 'touchEnd' ? [] : [{ x: box.x + x, y: box.y + y, radiusX: 2, radiusY: 2, force: 0.6, id: 1 }],
+    });
   await touch('touchStart', 30, 200);
   for (let i = 1; i <= 40; i++) await touch('touchMove', 30 + i * 6, 200 - Math.sin(i / 4) * 60);
   await touch('touchEnd', 0, 0);

@@ -9,7 +9,11 @@ async function failing(page: Page, path: string | RegExp) {
   return () => page.unroute(matches);
 }
 
-test('stock list with tabs and filters, an article, an item: status change and edit with the purchase date locked once set', async ({ page, portal, signedInAs }) => {
+test('stock list with tabs and filters, an article, an item: status change and edit with the purchase date locked once set', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInAs('beheerder@demo.local');
   // Each load failure shows the spec's own text (spec 1 §8, spec 2 §8).
@@ -46,7 +50,10 @@ test('stock list with tabs and filters, an article, an item: status change and e
     await page.getByRole('button', { name: 'Meer acties' }).click();
     await page.getByRole('menuitem', { name: 'Voorraad importeren' }).click();
     const importDialog = page.getByRole('dialog', { name: 'Voorraad importeren' });
-    await expect(importDialog.getByRole('link', { name: /Template.xlsx/ })).toHaveAttribute('href', '/excel/Template.xlsx');
+    await expect(importDialog.getByRole('link', { name: /Template.xlsx/ })).toHaveAttribute(
+      'href',
+      '/excel/Template.xlsx',
+    );
     await importDialog.getByRole('button', { name: 'Importeren' }).click();
     await expect(importDialog.getByText('Kies een bestand.')).toBeVisible();
     await page.screenshot({ path: '.tmp/shots/stock-import.png' });
@@ -56,15 +63,45 @@ test('stock list with tabs and filters, an article, an item: status change and e
   // 'Alle voorraad' (spec 2 §2): only articles with an item in use.
   await test.step("'Alle voorraad' keeps the articles with an item in that status", async () => {
     await page.getByRole('combobox', { name: 'Alle voorraad' }).selectOption({ label: 'In gebruik' });
-    const withItemsInUse = await portal.db.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('p.is_active', '=', true).where('p.deleted_at', 'is', null)
-      .where((eb) => eb.exists(eb.selectFrom('items as i').select('i.id').whereRef('i.product_id', '=', 'p.id').where('i.status_id', '=', 3).where('i.deleted_at', 'is', null)))
+    const withItemsInUse = await portal.db
+      .selectFrom('products as p')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('p.is_active', '=', true)
+      .where('p.deleted_at', 'is', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('items as i')
+            .select('i.id')
+            .whereRef('i.product_id', '=', 'p.id')
+            .where('i.status_id', '=', 3)
+            .where('i.deleted_at', 'is', null),
+        ),
+      )
       .executeTakeFirstOrThrow();
     await expect(products.locator('tbody tr')).toHaveCount(Math.min(25, Number(withItemsInUse.n)));
-    await expect.poll(async () => (await products.locator('tbody tr td:nth-child(6)').allTextContents()).every((t) => Number(t) > 0)).toBe(true);
+    await expect
+      .poll(async () =>
+        (await products.locator('tbody tr td:nth-child(6)').allTextContents()).every((t) => Number(t) > 0),
+      )
+      .toBe(true);
     // An article without items is left out.
-    const client = await portal.db.selectFrom('clients').select('id').where('client_type_id', '=', 3).orderBy('id').executeTakeFirstOrThrow();
-    await portal.db.insertInto('products').values({ client_id: client.id, product_group_id: 1, name: 'Leeg artikel E2E', article_number: 'E2E-LEEG', unique_product_id: 'E2E-LEEG' }).execute();
+    const client = await portal.db
+      .selectFrom('clients')
+      .select('id')
+      .where('client_type_id', '=', 3)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await portal.db
+      .insertInto('products')
+      .values({
+        client_id: client.id,
+        product_group_id: 1,
+        name: 'Leeg artikel E2E',
+        article_number: 'E2E-LEEG',
+        unique_product_id: 'E2E-LEEG',
+      })
+      .execute();
     await page.getByRole('searchbox', { name: 'Zoeken' }).fill('E2E-LEEG');
     await expect(products.getByText('Er is geen data gevonden')).toBeVisible();
     await page.getByRole('combobox', { name: 'Alle voorraad' }).selectOption({ label: 'Alle voorraad' });
@@ -72,7 +109,6 @@ test('stock list with tabs and filters, an article, an item: status change and e
     await page.getByRole('searchbox', { name: 'Zoeken' }).fill('');
   });
   await test.step('the export takes the chosen columns', async () => {
-
     // Export: choose the columns; the list's own are ticked.
     await page.getByRole('button', { name: 'Meer acties' }).click();
     await page.getByRole('menuitem', { name: 'Voorraad exporteren' }).click();
@@ -82,12 +118,23 @@ test('stock list with tabs and filters, an article, an item: status change and e
     await exportDialog.getByRole('checkbox', { name: 'Reseller', exact: true }).uncheck();
     await exportDialog.getByRole('checkbox', { name: 'Tarief', exact: true }).check();
     await page.screenshot({ path: '.tmp/shots/stock-export.png' });
-    const [file] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Exporteren' }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      exportDialog.getByRole('button', { name: 'Exporteren' }).click(),
+    ]);
     expect(file.suggestedFilename()).toMatch(/^products-.*\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await file.path());
-    expect((workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1))
-      .toEqual(['Productnaam', 'Artikelnr', 'Voorraad', 'Op afroep', 'Klantlocatie', 'In gebruik', 'Eindklant', 'Tarief']);
+    expect((workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Productnaam',
+      'Artikelnr',
+      'Voorraad',
+      'Op afroep',
+      'Klantlocatie',
+      'In gebruik',
+      'Eindklant',
+      'Tarief',
+    ]);
     await expect(exportDialog).toHaveCount(0);
   });
 
@@ -95,7 +142,12 @@ test('stock list with tabs and filters, an article, an item: status change and e
     await page.getByRole('combobox', { name: 'Alle productgroepen' }).selectOption({ label: 'Accessoires' });
     await expect(products.locator('tbody tr').first()).toContainText(/Logitech|Jabra|Targus/);
     const accessoryRows = await products.locator('tbody tr').count();
-    const accessories = await portal.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('product_group_id', '=', 3).where('is_active', '=', true).executeTakeFirstOrThrow();
+    const accessories = await portal.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('product_group_id', '=', 3)
+      .where('is_active', '=', true)
+      .executeTakeFirstOrThrow();
     expect(accessoryRows).toBe(Math.min(25, Number(accessories.n)));
     await page.getByRole('combobox', { name: 'Alle productgroepen' }).selectOption({ label: 'Alle productgroepen' });
     await page.getByRole('searchbox', { name: 'Zoeken' }).fill('latitude');
@@ -158,8 +210,14 @@ test('stock list with tabs and filters, an article, an item: status change and e
 
   // An item without a purchase date, still in stock.
   await test.step('an item: status change, edit, the purchase date locked once set', async () => {
-    const item = await portal.db.selectFrom('items').select(['id', 'client_id']).where('date_in_use', 'is', null).where('serial', 'is not', null)
-      .where('status_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const item = await portal.db
+      .selectFrom('items')
+      .select(['id', 'client_id'])
+      .where('date_in_use', 'is', null)
+      .where('serial', 'is not', null)
+      .where('status_id', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await page.goto(`/item/${item.id}`);
     await page.getByRole('button', { name: /Status: Ingeklaard/ }).click();
     const statusDialog = page.getByRole('dialog', { name: 'Status wijzigen' });
@@ -168,7 +226,10 @@ test('stock list with tabs and filters, an article, an item: status change and e
     await expect(page.getByRole('status')).toContainText('De status is aangepast');
     await expect(page.getByRole('button', { name: /Status: Op afroep/ })).toBeVisible();
     await expect(page.getByRole('table').first()).toContainText('Status gewijzigd naar Op afroep');
-    expect((await portal.db.selectFrom('items').select('status_id').where('id', '=', item.id).executeTakeFirstOrThrow()).status_id).toBe(5);
+    expect(
+      (await portal.db.selectFrom('items').select('status_id').where('id', '=', item.id).executeTakeFirstOrThrow())
+        .status_id,
+    ).toBe(5);
 
     await page.getByRole('button', { name: 'Meer acties' }).click();
     await page.getByRole('menuitem', { name: 'Bewerken' }).click();
@@ -186,7 +247,11 @@ test('stock list with tabs and filters, an article, an item: status change and e
     await expect(page.getByText('De aankoopdatum is vastgelegd')).toBeVisible();
     await page.getByRole('dialog', { name: 'Item bewerken' }).getByRole('button', { name: 'Annuleren' }).click();
     await page.screenshot({ path: '.tmp/shots/stock-item.png' });
-    const saved = await portal.db.selectFrom('items').select(['date_in_use', 'tag_number']).where('id', '=', item.id).executeTakeFirstOrThrow();
+    const saved = await portal.db
+      .selectFrom('items')
+      .select(['date_in_use', 'tag_number'])
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
     expect(saved).toEqual({ date_in_use: '2026-01-15', tag_number: 'AST-E2E' });
   });
 });

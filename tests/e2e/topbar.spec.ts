@@ -48,51 +48,119 @@ function routerPaths(): string[] {
 }
 
 async function detailIds(db: Portal['db']) {
-  const first = async <T,>(q: Promise<T | undefined>) => (await q) ?? fail('the seed lacks a record this test visits');
-  const client = (typeId: number) => first(db.selectFrom('clients').select('id').where('client_type_id', '=', typeId)
-    .where('deleted_at', 'is', null).orderBy('id').executeTakeFirst());
+  const first = async <T>(q: Promise<T | undefined>) => (await q) ?? fail('the seed lacks a record this test visits');
+  const client = (typeId: number) =>
+    first(
+      db
+        .selectFrom('clients')
+        .select('id')
+        .where('client_type_id', '=', typeId)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .executeTakeFirst(),
+    );
   // An end user has the ticket menu, an end customer 'Vaste bedragen'.
   const endUser = await client(ClientType.EINDGEBRUIKER);
   const endCustomer = await client(ClientType.EINDKLANT);
   // A new article without items, so 'Verwijderen' shows beside 'Inactief maken'.
-  const template = await first(db.selectFrom('products').select(['client_id', 'product_group_id']).orderBy('id').executeTakeFirst());
-  const product = await db.insertInto('products')
-    .values({ ...template, name: 'Topbar testartikel', article_number: 'TB-1', unique_product_id: 'TB-1' }).returning('id').executeTakeFirstOrThrow();
-  const item = await first(db.selectFrom('items').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst());
-  const bundle = await first(db.selectFrom('bundles').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst());
-  const asn = await first(db.selectFrom('asns').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst());
+  const template = await first(
+    db.selectFrom('products').select(['client_id', 'product_group_id']).orderBy('id').executeTakeFirst(),
+  );
+  const product = await db
+    .insertInto('products')
+    .values({ ...template, name: 'Topbar testartikel', article_number: 'TB-1', unique_product_id: 'TB-1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const item = await first(
+    db.selectFrom('items').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst(),
+  );
+  const bundle = await first(
+    db.selectFrom('bundles').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst(),
+  );
+  const asn = await first(
+    db.selectFrom('asns').select('id').where('deleted_at', 'is', null).orderBy('id').executeTakeFirst(),
+  );
   // Open deliveries: the first (its split button cancels) and one by the parcel carrier ('Print label').
-  const openDeliveries = db.selectFrom('deliveries').select('id').where('deleted_at', 'is', null).where('is_cancelled', '=', false)
-    .where('completed_at', 'is', null).where('delivery_type_id', '<>', DeliveryType.REPARATIE).orderBy('id');
+  const openDeliveries = db
+    .selectFrom('deliveries')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where('is_cancelled', '=', false)
+    .where('completed_at', 'is', null)
+    .where('delivery_type_id', '<>', DeliveryType.REPARATIE)
+    .orderBy('id');
   const delivery = await first(openDeliveries.executeTakeFirst());
   const parcel = await first(openDeliveries.where('carrier_id', '=', Carrier.POSTNL).executeTakeFirst());
-  const repair = await first(db.selectFrom('deliveries').select('id').where('deleted_at', 'is', null)
-    .where('delivery_type_id', '=', DeliveryType.REPARATIE).orderBy('id').executeTakeFirst());
-  const user = await first(db.selectFrom('users').select('id').where('deleted_at', 'is', null).where('email', '<>', 'beheerder@demo.local')
-    .orderBy('id').executeTakeFirst());
+  const repair = await first(
+    db
+      .selectFrom('deliveries')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('delivery_type_id', '=', DeliveryType.REPARATIE)
+      .orderBy('id')
+      .executeTakeFirst(),
+  );
+  const user = await first(
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('email', '<>', 'beheerder@demo.local')
+      .orderBy('id')
+      .executeTakeFirst(),
+  );
   // Two-step verification on, so '2FA resetten' shows.
   await db.updateTable('users').set({ otp_enabled: true }).where('id', '=', user.id).execute();
-  const role = await first(db.selectFrom('roles').select('id').where('name', '<>', SUPERUSER_ROLE).orderBy('id').executeTakeFirst());
+  const role = await first(
+    db.selectFrom('roles').select('id').where('name', '<>', SUPERUSER_ROLE).orderBy('id').executeTakeFirst(),
+  );
   return {
-    '/klant/$id': [endUser.id, endCustomer.id], '/activiteiten/$id': [endUser.id], '/voorraad/$id': [product.id], '/eol/$id': [product.id],
-    '/item/$id': [item.id], '/bundle/$id': [bundle.id], '/voormeldingen/$id': [asn.id], '/voormelding/$id': [asn.id],
-    '/leveringen/$id': [...new Set([delivery.id, parcel.id])], '/reparaties/$id': [repair.id], '/activiteiten/leveringen/$id': [repair.id],
-    '/gebruikers/$id': [user.id], '/rollen-en-rechten/$id': [role.id],
+    '/klant/$id': [endUser.id, endCustomer.id],
+    '/activiteiten/$id': [endUser.id],
+    '/voorraad/$id': [product.id],
+    '/eol/$id': [product.id],
+    '/item/$id': [item.id],
+    '/bundle/$id': [bundle.id],
+    '/voormeldingen/$id': [asn.id],
+    '/voormelding/$id': [asn.id],
+    '/leveringen/$id': [...new Set([delivery.id, parcel.id])],
+    '/reparaties/$id': [repair.id],
+    '/activiteiten/leveringen/$id': [repair.id],
+    '/gebruikers/$id': [user.id],
+    '/rollen-en-rechten/$id': [role.id],
   } as Record<string, number[]>;
 }
 
 /** Clicks and waits for the first thing a user would see happen; null when nothing does. */
-async function press(page: Page, area: Locator, button: Locator, isSplitMain: boolean, writes: Request[]): Promise<Outcome | null> {
+async function press(
+  page: Page,
+  area: Locator,
+  button: Locator,
+  isSplitMain: boolean,
+  writes: Request[],
+): Promise<Outcome | null> {
   const timeout = 10_000;
   const before = writes.length;
   const outcomes: Promise<Outcome>[] = [
     page.waitForEvent('download', { timeout }).then(() => 'download'),
-    page.getByRole('dialog').first().waitFor({ timeout }).then(() => 'dialog'),
+    page
+      .getByRole('dialog')
+      .first()
+      .waitFor({ timeout })
+      .then(() => 'dialog'),
     // A write; reads alone do not count (a page refetches on its own), an export shows as its download.
-    page.waitForRequest((r) => r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/'), { timeout }).then(() => 'write'),
+    page
+      .waitForRequest((r) => r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/'), { timeout })
+      .then(() => 'write'),
   ];
   // The main part of a ticket split button opens its own menu of tickets.
-  if (isSplitMain) outcomes.push(area.getByRole('menu').waitFor({ timeout }).then(() => 'menu'));
+  if (isSplitMain)
+    outcomes.push(
+      area
+        .getByRole('menu')
+        .waitFor({ timeout })
+        .then(() => 'menu'),
+    );
   await button.click();
   const outcome = await Promise.any(outcomes).catch(() => null);
   if (outcome === 'menu') {
@@ -102,7 +170,11 @@ async function press(page: Page, area: Locator, button: Locator, isSplitMain: bo
   return outcome === 'write' || writes.length === before ? outcome : 'write';
 }
 
-test('every top-bar and header button of every page does something for the Superuser', async ({ page, portal, signedInAs }) => {
+test('every top-bar and header button of every page does something for the Superuser', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   test.setTimeout(480_000); // about 70 s alone; several times that on a busy CI machine
   const ids = await detailIds(portal.db);
   const writes: Request[] = [];
@@ -122,12 +194,17 @@ test('every top-bar and header button of every page does something for the Super
     if (outcome === 'dialog') {
       // A confirmation is cancelled with its cancel button; any other dialog closes with its ×.
       const dialog = page.getByRole('dialog');
-      await (destructive ? dialog.locator('.modal-footer .button-secondary') : dialog.getByRole('button', { name: 'Sluiten' })).click();
+      await (
+        destructive
+          ? dialog.locator('.modal-footer .button-secondary')
+          : dialog.getByRole('button', { name: 'Sluiten' })
+      ).click();
       await expect(dialog).toHaveCount(0);
     }
     if (destructive) {
       // Asks first; cancelled, nothing was written.
-      if (outcome !== 'dialog' || writes.length !== writesBefore) dead.push(`${where}: '${label}' does not ask for confirmation first (${outcome})`);
+      if (outcome !== 'dialog' || writes.length !== writesBefore)
+        dead.push(`${where}: '${label}' does not ask for confirmation first (${outcome})`);
     } else if (outcome === null) {
       dead.push(`${where}: '${label}' does nothing`);
     }
@@ -136,15 +213,18 @@ test('every top-bar and header button of every page does something for the Super
   /** Clicks every button of an area, and every entry of its split button's menu. */
   const clickAll = async (where: string, area: Locator) => {
     // By accessible name, so a button with only an icon is clicked too; the split toggle is opened below.
-    const labels = (await area.getByRole('button').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '')))
-      .filter((label) => label !== 'Meer acties');
+    const labels = (
+      await area
+        .getByRole('button')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''))
+    ).filter((label) => label !== 'Meer acties');
     for (const label of labels) {
       const button = area.getByRole('button', { name: label, exact: true });
       const isMain = await button.evaluate((el) => el.classList.contains('split-main'));
       await tryButton(where, area, label, button, isMain);
     }
     const toggle = area.getByRole('button', { name: 'Meer acties' });
-    if (await toggle.count() === 0) return;
+    if ((await toggle.count()) === 0) return;
     await toggle.click();
     const entries = await area.getByRole('menuitem').allInnerTexts();
     await page.keyboard.press('Escape');
@@ -154,9 +234,11 @@ test('every top-bar and header button of every page does something for the Super
     }
   };
 
-  const visits = paths.flatMap((route) => (route.includes('$id')
-    ? (ids[route] ?? fail(`no id for ${route}`)).map((id) => ({ route, url: route.replace('$id', String(id)) }))
-    : [{ route, url: route }]));
+  const visits = paths.flatMap((route) =>
+    route.includes('$id')
+      ? (ids[route] ?? fail(`no id for ${route}`)).map((id) => ({ route, url: route.replace('$id', String(id)) }))
+      : [{ route, url: route }],
+  );
   for (const { route, url } of visits) {
     await openInApp(page, url);
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();

@@ -3,7 +3,9 @@ import { test, expect } from './fixtures';
 
 /** Y-m-d of a day relative to today, in the browser's time zone (playwright.config: Europe/Amsterdam). */
 function isoDay(offsetDays: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
 }
 const dmy = (iso: string) => iso.split('-').reverse().join('-');
 
@@ -11,15 +13,29 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Hoofdmenu'
 const menuLabels = (page: Page) => sidebar(page).getByRole('list').getByRole('link').allTextContents();
 
 test.describe('shell', () => {
-  test('the sidebar shows the entries of the user\'s rights, marks the active one and names the page', async ({ page, signedInAs }) => {
+  test("the sidebar shows the entries of the user's rights, marks the active one and names the page", async ({
+    page,
+    signedInAs,
+  }) => {
     await signedInAs('beheerder@demo.local');
     await page.goto('/voorraad');
     await expect(page.getByRole('heading', { level: 1, name: 'Voorraad' })).toBeVisible();
     expect(await menuLabels(page)).toEqual([
-      'Dashboard', 'CRM', 'Voorraad', 'Voormeldingen', 'Leveringen', 'Reparatie overzicht', 'EOL overzicht',
-      'Gebruikersbeheer', 'Rollen en rechten', 'Instellingen',
+      'Dashboard',
+      'CRM',
+      'Voorraad',
+      'Voormeldingen',
+      'Leveringen',
+      'Reparatie overzicht',
+      'EOL overzicht',
+      'Gebruikersbeheer',
+      'Rollen en rechten',
+      'Instellingen',
     ]);
-    await expect(sidebar(page).getByRole('link', { name: 'Voorraad', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar(page).getByRole('link', { name: 'Voorraad', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(sidebar(page).getByRole('link', { name: 'CRM' })).not.toHaveAttribute('aria-current', 'page');
     await expect(page).toHaveTitle('Voorraad | Reuzado Portaal');
     await expect(sidebar(page).getByRole('link', { name: /naar het dashboard/ })).toHaveAttribute('href', '/');
@@ -28,7 +44,10 @@ test.describe('shell', () => {
 
     // A detail route lights up its menu entry and shows the breadcrumb from the route metadata.
     await page.goto('/voorraad/1');
-    await expect(sidebar(page).getByRole('link', { name: 'Voorraad', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar(page).getByRole('link', { name: 'Voorraad', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const crumbs = page.getByRole('navigation', { name: 'Kruimelpad' });
     await crumbs.getByRole('link', { name: 'Voorraad' }).click();
     await expect(page).toHaveURL(/\/voorraad$/);
@@ -39,7 +58,15 @@ test.describe('shell', () => {
     await signedInAs('magazijn@demo.local');
     await page.goto('/voorraad');
     await expect(page.getByRole('heading', { level: 1, name: 'Voorraad' })).toBeVisible();
-    expect(await menuLabels(page)).toEqual(['CRM', 'Voorraad', 'Voormeldingen', 'Leveringen', 'Reparatie overzicht', 'EOL overzicht', 'Instellingen']);
+    expect(await menuLabels(page)).toEqual([
+      'CRM',
+      'Voorraad',
+      'Voormeldingen',
+      'Leveringen',
+      'Reparatie overzicht',
+      'EOL overzicht',
+      'Instellingen',
+    ]);
   });
 
   test('logout asks first: Annuleren keeps the session, Uitloggen ends it', async ({ page, signedInAs }) => {
@@ -87,7 +114,11 @@ test.describe('shell', () => {
     await expect(more).toHaveAttribute('aria-expanded', 'false');
     await more.click();
     const menu = bar.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Voorraad importeren', 'Voorraad exporteren', 'Voorraad afroepen']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Voorraad importeren',
+      'Voorraad exporteren',
+      'Voorraad afroepen',
+    ]);
     await expect(menu.getByRole('menuitem').first()).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Voorraad exporteren' })).toBeFocused();
@@ -109,7 +140,10 @@ test.describe('shell', () => {
     expect((await exported).suggestedFilename()).toMatch(/^leveringen-\d{8}-\d{6}\.xlsx$/);
 
     // Repairs and EOL: their one export button downloads the list as a workbook.
-    for (const [path, label, name] of [['/reparaties', 'Reparaties exporteren', /^reparaties-\d{8}-\d{6}\.xlsx$/], ['/eol', 'EOL exporteren', /^eol-products-\d{8}-\d{6}\.xlsx$/]] as const) {
+    for (const [path, label, name] of [
+      ['/reparaties', 'Reparaties exporteren', /^reparaties-\d{8}-\d{6}\.xlsx$/],
+      ['/eol', 'EOL exporteren', /^eol-products-\d{8}-\d{6}\.xlsx$/],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByText('Dit onderdeel is nog niet beschikbaar.')).toHaveCount(0);
       const download = page.waitForEvent('download');
@@ -150,7 +184,10 @@ test.describe('UI kit', () => {
   const table = (page: Page, name: string) => page.getByRole('table', { name });
   const bodyRows = (page: Page, name: string) => table(page, name).locator('tbody tr');
 
-  test('data table: sort, page, filter and search live in the URL, and back/forward restore them', async ({ page, signedInAs }) => {
+  test('data table: sort, page, filter and search live in the URL, and back/forward restore them', async ({
+    page,
+    signedInAs,
+  }) => {
     await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     await expect(page).toHaveTitle('UI-kit | Reuzado Portaal');
@@ -229,7 +266,10 @@ test.describe('UI kit', () => {
     await expect(header).toHaveAttribute('aria-sort', 'none'); // dragging did not sort
   });
 
-  test('data table: a failed load shows the error toast and empties the table; a click closes the toast', async ({ page, signedInAs }) => {
+  test('data table: a failed load shows the error toast and empties the table; a click closes the toast', async ({
+    page,
+    signedInAs,
+  }) => {
     await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     await expect(bodyRows(page, 'Klanten')).toHaveCount(10);
@@ -264,7 +304,9 @@ test.describe('UI kit', () => {
     // The five rows are skeletons until the page arrives.
     await expect(table(page, 'Eindgebruikers')).toHaveAttribute('aria-busy', 'false');
     await expect(rows.first()).not.toHaveText('');
-    await expect(page.getByRole('region', { name: 'Eindgebruikers (laad meer)' }).getByRole('searchbox')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Eindgebruikers (laad meer)' }).getByRole('searchbox')).toHaveCount(
+      0,
+    );
     const first = await rows.first().textContent();
     await page.getByRole('button', { name: 'Laad meer' }).click();
     await expect(rows).toHaveCount(10);
@@ -302,7 +344,10 @@ test.describe('UI kit', () => {
     await expect(edit).toBeFocused();
   });
 
-  test("activate-product confirmation: 'Weet je het zeker?', then the 'Activeren' toast", async ({ page, signedInAs }) => {
+  test("activate-product confirmation: 'Weet je het zeker?', then the 'Activeren' toast", async ({
+    page,
+    signedInAs,
+  }) => {
     await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     const prices = table(page, 'Tarieven');
@@ -317,7 +362,10 @@ test.describe('UI kit', () => {
     await expect(prices.getByRole('button', { name: 'Activeren' })).toHaveCount(0);
   });
 
-  test('search-select: substring filter, Geen resultaten, keyboard, and blur keeps only a valid option', async ({ page, signedInAs }) => {
+  test('search-select: substring filter, Geen resultaten, keyboard, and blur keeps only a valid option', async ({
+    page,
+    signedInAs,
+  }) => {
     await signedInAs('beheerder@demo.local');
     await page.goto('/ui-kit');
     const box = page.getByRole('combobox', { name: 'Eindklant' });
@@ -394,19 +442,36 @@ test.describe('UI kit', () => {
     expect((await calendar.boundingBox())!.height).toBeLessThan(360);
     await expect(calendar.getByRole('columnheader')).toHaveText(['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo']);
     const days = ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'];
-    const months = ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'];
+    const months = [
+      'januari',
+      'februari',
+      'maart',
+      'april',
+      'mei',
+      'juni',
+      'juli',
+      'augustus',
+      'september',
+      'oktober',
+      'november',
+      'december',
+    ];
     const dayName = (iso: string) => {
       const d = new Date(`${iso}T12:00:00Z`);
       return `${days[d.getUTCDay()]} ${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
     };
-    await expect(calendar.getByRole('button', { name: dayName(isoDay(0)), exact: true })).toHaveAttribute('aria-disabled', 'true');
+    await expect(calendar.getByRole('button', { name: dayName(isoDay(0)), exact: true })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     const title = await calendar.locator('.calendar-title').textContent();
     await calendar.getByRole('button', { name: 'Vorige maand' }).click();
     await expect(calendar.locator('.calendar-title')).not.toHaveText(title!);
     await calendar.getByRole('button', { name: 'Volgende maand' }).click();
     await expect(calendar.locator('.calendar-title')).toHaveText(title!);
     const yesterday = isoDay(-1);
-    if (yesterday.slice(0, 7) !== isoDay(0).slice(0, 7)) await calendar.getByRole('button', { name: 'Vorige maand' }).click();
+    if (yesterday.slice(0, 7) !== isoDay(0).slice(0, 7))
+      await calendar.getByRole('button', { name: 'Vorige maand' }).click();
     await calendar.getByRole('button', { name: dayName(yesterday), exact: true }).click();
     await expect(calendar).toHaveCount(0);
     await expect(history).toHaveValue(dmy(yesterday));

@@ -17,9 +17,19 @@ const stored = (portal: Portal, key: string | null) => fs.readFileSync(path.join
 async function slowUploads(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
   return async () => {
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await cdp.detach();
   };
 }
@@ -29,26 +39,58 @@ const partlySent = /^([1-9]|[1-9]\d)% geüpload$/;
 
 /** An end customer of the demo data with active articles, and an article of its own to import onto. */
 async function customerWithArticle(portal: Portal) {
-  const client = await portal.db.selectFrom('clients as c').select(['c.id', 'c.name'])
-    .where('c.client_type_id', '=', ClientType.EINDKLANT).where('c.deleted_at', 'is', null)
-    .where((eb) => eb.exists(eb.selectFrom('products as p').select('p.id').whereRef('p.client_id', '=', 'c.id').where('p.is_active', '=', true).where('p.deleted_at', 'is', null)))
-    .orderBy('c.id').executeTakeFirstOrThrow();
-  const product = await portal.db.insertInto('products')
-    .values({ client_id: client.id, product_group_id: 1, name: 'Importartikel E2E', article_number: 'E2E-IMPORT', unique_product_id: 'E2E-IMPORT' })
-    .returning('id').executeTakeFirstOrThrow();
+  const client = await portal.db
+    .selectFrom('clients as c')
+    .select(['c.id', 'c.name'])
+    .where('c.client_type_id', '=', ClientType.EINDKLANT)
+    .where('c.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('products as p')
+          .select('p.id')
+          .whereRef('p.client_id', '=', 'c.id')
+          .where('p.is_active', '=', true)
+          .where('p.deleted_at', 'is', null),
+      ),
+    )
+    .orderBy('c.id')
+    .executeTakeFirstOrThrow();
+  const product = await portal.db
+    .insertInto('products')
+    .values({
+      client_id: client.id,
+      product_group_id: 1,
+      name: 'Importartikel E2E',
+      article_number: 'E2E-IMPORT',
+      unique_product_id: 'E2E-IMPORT',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { client, productId: product.id };
 }
 
 const serialsOf = (portal: Portal, productId: number) =>
-  portal.db.selectFrom('items').select('serial').where('product_id', '=', productId).where('deleted_at', 'is', null).orderBy('serial').execute();
+  portal.db
+    .selectFrom('items')
+    .select('serial')
+    .where('product_id', '=', productId)
+    .where('deleted_at', 'is', null)
+    .orderBy('serial')
+    .execute();
 
-test('stock: an import with a bad row names the row, a large import shows its progress and is stored, a new article keeps its image', async ({ page, portal, signedInAs }, testInfo) => {
+test('stock: an import with a bad row names the row, a large import shows its progress and is stored, a new article keeps its image', async ({
+  page,
+  portal,
+  signedInAs,
+}, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const { client, productId } = await customerWithArticle(portal);
   await signedInAs('beheerder@demo.local');
   await page.goto('/voorraad');
 
-  // A bad second data row: the dialog names its row as the spreadsheet does (the headings are row 1), and nothing is imported.
+  // A bad second data row: the dialog names its row as the spreadsheet does (the headings are row 1), and nothing is
+  // imported.
   await page.getByRole('button', { name: 'Meer acties' }).click();
   await page.getByRole('menuitem', { name: 'Voorraad importeren' }).click();
   const dialog = page.getByRole('dialog', { name: 'Voorraad importeren' });
@@ -56,14 +98,22 @@ test('stock: an import with a bad row names the row, a large import shows its pr
   await dialog.getByRole('button', { name: 'Importeren' }).click();
   const errors = dialog.getByRole('alert', { name: 'Afgekeurde regels' });
   await expect(errors.getByRole('listitem')).toHaveText(['Rij 3: Onbekend artikelnummer. (kolom Artikelnummer)']);
-  await expect(page.getByRole('alert').filter({ hasText: 'Voorraad is niet geïmporteerd' })).toContainText('Rij 3: Onbekend artikelnummer.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Voorraad is niet geïmporteerd' })).toContainText(
+    'Rij 3: Onbekend artikelnummer.',
+  );
   await page.screenshot({ path: '.tmp/shots/uploads-stock-import-row-error.png' });
   expect(await serialsOf(portal, productId)).toEqual([]);
 
   // 3000 rows at 40 kB/s: the user sees the part sent grow, then the import is stored whole.
-  const rows = Array.from({ length: 3000 }, (_, i) => `E2E-IMPORT;E2E-SN-${String(i + 1).padStart(5, '0')};ORD-E2E;;;Nee;Eindklant`);
+  const rows = Array.from(
+    { length: 3000 },
+    (_, i) => `E2E-IMPORT;E2E-SN-${String(i + 1).padStart(5, '0')};ORD-E2E;;;Nee;Eindklant`,
+  );
   const large = testInfo.outputPath('voorraad-groot.csv');
-  fs.writeFileSync(large, ['Artikelnummer;Serienummer;Ordernummer;MAC adres;Asset ID;DaaS (Ja/Nee);Voorraadeigenaar', ...rows].join('\r\n'));
+  fs.writeFileSync(
+    large,
+    ['Artikelnummer;Serienummer;Ordernummer;MAC adres;Asset ID;DaaS (Ja/Nee);Voorraadeigenaar', ...rows].join('\r\n'),
+  );
   await dialog.getByLabel('Bestand').setInputFiles(large);
   const restore = await slowUploads(page, 40_000);
   await dialog.getByRole('button', { name: 'Importeren' }).click();
@@ -95,15 +145,26 @@ test('stock: an import with a bad row names the row, a large import shows its pr
   await page.screenshot({ path: '.tmp/shots/uploads-product-image-progress.png' });
   await expect(page.getByRole('status')).toContainText('Artikel is aangemaakt', { timeout: 30_000 });
   await restoreImage();
-  const article = await portal.db.selectFrom('products').select(['image', 'client_id']).where('article_number', '=', 'E2E-FOTO').executeTakeFirstOrThrow();
+  const article = await portal.db
+    .selectFrom('products')
+    .select(['image', 'client_id'])
+    .where('article_number', '=', 'E2E-FOTO')
+    .executeTakeFirstOrThrow();
   expect(article.client_id).toBe(client.id);
   expect(stored(portal, article.image).equals(fs.readFileSync(file('laptop-foto.png')))).toBe(true);
 });
 
-test('customer: an address import with a bad row names the row, the good Excel file is stored; a new logo is kept', async ({ page, portal, signedInAs }, testInfo) => {
+test('customer: an address import with a bad row names the row, the good Excel file is stored; a new logo is kept', async ({
+  page,
+  portal,
+  signedInAs,
+}, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const { client } = await customerWithArticle(portal);
-  const addressCount = async () => (await portal.db.selectFrom('addresses').select('street').where('client_id', '=', client.id).execute()).map((a) => a.street);
+  const addressCount = async () =>
+    (await portal.db.selectFrom('addresses').select('street').where('client_id', '=', client.id).execute()).map(
+      (a) => a.street,
+    );
   const before = await addressCount();
   await signedInAs('beheerder@demo.local');
   await page.goto(`/klant/${client.id}`);
@@ -113,8 +174,9 @@ test('customer: an address import with a bad row names the row, the good Excel f
   const dialog = page.getByRole('dialog', { name: 'Adressen importeren' });
   await dialog.getByLabel('Bestand (.csv of Excel)').setInputFiles(file('adressen-fout.csv'));
   await dialog.getByRole('button', { name: 'Importeren' }).click();
-  await expect(dialog.getByRole('alert', { name: 'Afgekeurde regels' }).getByRole('listitem'))
-    .toHaveText(['Rij 3: Vul een correcte postcode en huisnummer in (kolom Postcode)']);
+  await expect(dialog.getByRole('alert', { name: 'Afgekeurde regels' }).getByRole('listitem')).toHaveText([
+    'Rij 3: Vul een correcte postcode en huisnummer in (kolom Postcode)',
+  ]);
   await expect(page.getByRole('alert').filter({ hasText: 'Adressen zijn niet geïmporteerd' })).toBeVisible();
   await page.screenshot({ path: '.tmp/shots/uploads-address-import-row-error.png' });
   expect(await addressCount()).toEqual(before);
@@ -139,18 +201,41 @@ test('customer: an address import with a bad row names the row, the good Excel f
   await edit.getByLabel('Logo').setInputFiles(file('logo.png'));
   await edit.getByRole('button', { name: 'Opslaan' }).click();
   await expect(edit).toBeHidden();
-  await expect.poll(() => header.getByRole('img', { name: `Logo van ${client.name}` }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
-  const saved = await portal.db.selectFrom('clients').select('image').where('id', '=', client.id).executeTakeFirstOrThrow();
+  await expect
+    .poll(() =>
+      header
+        .getByRole('img', { name: `Logo van ${client.name}` })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBe(160);
+  const saved = await portal.db
+    .selectFrom('clients')
+    .select('image')
+    .where('id', '=', client.id)
+    .executeTakeFirstOrThrow();
   expect(stored(portal, saved.image).equals(fs.readFileSync(file('logo.png')))).toBe(true);
 });
 
 test('repair: images with progress and a quotation PDF are stored', async ({ page, portal, signedInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const repair = await portal.db.selectFrom('deliveries as d').select(['d.id'])
-    .where('d.delivery_type_id', '=', DeliveryType.REPARATIE).where('d.is_cancelled', '=', false)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('repair_media as m').select('m.id').whereRef('m.delivery_id', '=', 'd.id'))))
-    .orderBy('d.id').executeTakeFirstOrThrow();
-  const media = (disk: 'images' | 'quotations') => portal.db.selectFrom('repair_media').select(['name', 'file']).where('delivery_id', '=', repair.id).where('disk', '=', disk).orderBy('id').execute();
+  const repair = await portal.db
+    .selectFrom('deliveries as d')
+    .select(['d.id'])
+    .where('d.delivery_type_id', '=', DeliveryType.REPARATIE)
+    .where('d.is_cancelled', '=', false)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('repair_media as m').select('m.id').whereRef('m.delivery_id', '=', 'd.id'))),
+    )
+    .orderBy('d.id')
+    .executeTakeFirstOrThrow();
+  const media = (disk: 'images' | 'quotations') =>
+    portal.db
+      .selectFrom('repair_media')
+      .select(['name', 'file'])
+      .where('delivery_id', '=', repair.id)
+      .where('disk', '=', disk)
+      .orderBy('id')
+      .execute();
   await signedInAs('beheerder@demo.local');
   await page.goto(`/reparaties/${repair.id}`);
 
@@ -187,7 +272,11 @@ test('repair: images with progress and a quotation PDF are stored', async ({ pag
   await page.screenshot({ path: '.tmp/shots/uploads-repair-stored.png', fullPage: true });
 });
 
-test('bulk call-off: the chosen file is stored with the delivery and linked on its page', async ({ page, portal, signedInAs }) => {
+test('bulk call-off: the chosen file is stored with the delivery and linked on its page', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const { client } = await customerWithArticle(portal);
   await signedInAs('beheerder@demo.local');
@@ -200,12 +289,18 @@ test('bulk call-off: the chosen file is stored with the delivery and linked on i
   await bulk.getByLabel('Ordernummer').fill('E2E-BULK-BESTAND');
   const inFiveDays = new Date(Date.now() + 5 * 86_400_000);
   const date = bulk.getByLabel('Leverdatum');
-  await date.fill(`${String(inFiveDays.getDate()).padStart(2, '0')}-${String(inFiveDays.getMonth() + 1).padStart(2, '0')}-${inFiveDays.getFullYear()}`);
+  await date.fill(
+    `${String(inFiveDays.getDate()).padStart(2, '0')}-${String(inFiveDays.getMonth() + 1).padStart(2, '0')}-${inFiveDays.getFullYear()}`,
+  );
   await date.press('Tab');
   await bulk.getByLabel('Bestand').setInputFiles(file('afroep.csv'));
   await bulk.getByRole('button', { name: 'Aanvragen' }).click();
   await expect(page.getByText('De bulk levering is aangevraagd')).toBeVisible();
-  const delivery = await portal.db.selectFrom('deliveries').select(['id', 'file', 'file_name']).where('order_number', '=', 'E2E-BULK-BESTAND').executeTakeFirstOrThrow();
+  const delivery = await portal.db
+    .selectFrom('deliveries')
+    .select(['id', 'file', 'file_name'])
+    .where('order_number', '=', 'E2E-BULK-BESTAND')
+    .executeTakeFirstOrThrow();
   expect(delivery.file_name).toBe('afroep.csv');
   expect(stored(portal, delivery.file).equals(fs.readFileSync(file('afroep.csv')))).toBe(true);
   await page.goto(`/leveringen/${delivery.id}`);

@@ -20,7 +20,11 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/inloggen/);
 }
 
-test('a role with a few rights shows its holder exactly the menu entries and buttons those rights allow', async ({ page, portal, signedInAs }) => {
+test('a role with a few rights shows its holder exactly the menu entries and buttons those rights allow', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await signedInAs('beheerder@demo.local');
 
   // A new role from the top bar of the roles list.
@@ -45,8 +49,13 @@ test('a role with a few rights shows its holder exactly the menu entries and but
   await shot(page, 'role-detail');
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(toast(page)).toContainText('De rechten zijn opgeslagen bij deze rol');
-  const stored = await portal.db.selectFrom('permission_role').innerJoin('roles', 'roles.id', 'permission_role.role_id')
-    .innerJoin('permissions', 'permissions.id', 'permission_role.permission_id').select('permissions.name').where('roles.name', '=', 'Kijker').execute();
+  const stored = await portal.db
+    .selectFrom('permission_role')
+    .innerJoin('roles', 'roles.id', 'permission_role.role_id')
+    .innerJoin('permissions', 'permissions.id', 'permission_role.permission_id')
+    .select('permissions.name')
+    .where('roles.name', '=', 'Kijker')
+    .execute();
   expect(stored.map((r) => r.name).sort()).toEqual(['Klant bekijken', 'Voorraad bekijken']);
 
   // Give the role to the warehouse user instead of its own role.
@@ -54,7 +63,10 @@ test('a role with a few rights shows its holder exactly the menu entries and but
   await page.getByRole('searchbox', { name: 'Zoeken' }).fill('magazijn@');
   await expect(page.getByRole('row')).toHaveCount(2);
   await shot(page, 'users-list');
-  await page.getByRole('row', { name: /Mark Magazijn/ }).getByRole('link', { name: 'Bekijken' }).click();
+  await page
+    .getByRole('row', { name: /Mark Magazijn/ })
+    .getByRole('link', { name: 'Bekijken' })
+    .click();
   await expect(page.getByRole('heading', { level: 2, name: 'Mark Magazijn' })).toBeVisible();
   await expect(page.getByTestId('otp-status')).toHaveText('Inactief');
   await page.getByRole('button', { name: 'Bewerken' }).click();
@@ -86,10 +98,18 @@ test('a role with a few rights shows its holder exactly the menu entries and but
   await expect(page.getByRole('heading', { name: 'Geen toegang' })).toBeVisible();
 });
 
-test('a reset of two-step verification forces the user into the set-up at the next sign-in', async ({ page, portal, signedInAs }) => {
+test('a reset of two-step verification forces the user into the set-up at the next sign-in', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await signIn(page, 'reseller@demo.local');
   await signOut(page);
-  const reseller = await portal.db.selectFrom('users').select(['id', 'otp_enabled']).where('email', '=', 'reseller@demo.local').executeTakeFirstOrThrow();
+  const reseller = await portal.db
+    .selectFrom('users')
+    .select(['id', 'otp_enabled'])
+    .where('email', '=', 'reseller@demo.local')
+    .executeTakeFirstOrThrow();
   expect(reseller.otp_enabled).toBe(true);
 
   await signedInAs('beheerder@demo.local');
@@ -111,7 +131,11 @@ test('a reset of two-step verification forces the user into the set-up at the ne
   await expect(page.getByRole('link', { name: 'Volgende stap' })).toBeVisible();
 });
 
-test('exporting users downloads a workbook; deleting a user asks first, then reloads at the start; the profile and settings pages show the own account', async ({ page, portal, signedInAs }) => {
+test('exporting users downloads a workbook; deleting a user asks first, then reloads at the start; the profile and settings pages show the own account', async ({
+  page,
+  portal,
+  signedInAs,
+}) => {
   await signedInAs('beheerder@demo.local');
   // The top bar's export on the user list downloads a workbook named with a timestamp.
   await page.goto('/gebruikersbeheer');
@@ -120,7 +144,11 @@ test('exporting users downloads a workbook; deleting a user asks first, then rel
   await page.locator('.topbar-actions').getByRole('button', { name: 'Exporteren' }).click();
   expect((await downloading).suggestedFilename()).toMatch(/^gebruikers-\d{8}-\d{6}\.xlsx$/);
 
-  const klant = await portal.db.selectFrom('users').select('id').where('email', '=', 'klant@demo.local').executeTakeFirstOrThrow();
+  const klant = await portal.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'klant@demo.local')
+    .executeTakeFirstOrThrow();
   await page.goto(`/gebruikers/${klant.id}`);
   await page.getByRole('button', { name: 'Verwijderen' }).click();
   const confirm = page.getByRole('dialog', { name: 'Weet je het zeker?' });
@@ -128,7 +156,11 @@ test('exporting users downloads a workbook; deleting a user asks first, then rel
   await confirm.getByRole('button', { name: 'Verwijderen' }).click();
   await expect(toast(page)).toContainText('Gebruiker is verwijderd');
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
-  const row = await portal.db.selectFrom('users').select('deleted_at').where('id', '=', klant.id).executeTakeFirstOrThrow();
+  const row = await portal.db
+    .selectFrom('users')
+    .select('deleted_at')
+    .where('id', '=', klant.id)
+    .executeTakeFirstOrThrow();
   expect(row.deleted_at).not.toBeNull();
 
   await page.goto('/profiel');

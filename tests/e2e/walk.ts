@@ -46,10 +46,15 @@ function requestsOf(page: Page): Set<Request> {
 async function networkQuiet(page: Page): Promise<void> {
   const requests = requestsOf(page);
   let quietSince = Date.now();
-  await expect.poll(() => {
-    if (requests.size > 0) quietSince = Date.now();
-    return Date.now() - quietSince >= 500;
-  }, { intervals: [50], timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      () => {
+        if (requests.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= 500;
+      },
+      { intervals: [50], timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /** Waits until the route's data is on screen: no 'Laden…', no skeleton rows, no table still fetching. */

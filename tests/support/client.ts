@@ -33,16 +33,28 @@ export class ApiClient {
   /** The client's network address as the server sees it (default: inject's 127.0.0.1). */
   remoteAddress: string | undefined;
 
-  constructor(private readonly app: FastifyInstance, private readonly shared?: SharedAuth) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly shared?: SharedAuth,
+  ) {}
 
-  async request<T = JsonBody>(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = JsonBody>(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await this.app.inject({
       method,
       url,
       payload: payload as InjectOptions['payload'],
       ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
-      headers: { ...(cookie ? { cookie } : {}), ...(this.xsrfToken ? { 'x-xsrf-token': this.xsrfToken } : {}), ...headers },
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(this.xsrfToken ? { 'x-xsrf-token': this.xsrfToken } : {}),
+        ...headers,
+      },
     });
     const rotated = res.headers['x-xsrf-token'];
     if (typeof rotated === 'string') this.xsrfToken = rotated;
@@ -52,7 +64,11 @@ export class ApiClient {
     }
     const isJson = String(res.headers['content-type'] ?? '').includes('json');
     const raw = decoded(res.rawPayload, res.headers['content-encoding']);
-    return { status: res.statusCode, body: (isJson ? JSON.parse(raw.toString('utf8')) : raw) as T, headers: res.headers as ApiResponse['headers'] };
+    return {
+      status: res.statusCode,
+      body: (isJson ? JSON.parse(raw.toString('utf8')) : raw) as T,
+      headers: res.headers as ApiResponse['headers'],
+    };
   }
 
   /** The cookie and anti-forgery headers this client sends, for a request over a real socket. */

@@ -55,7 +55,9 @@ export interface ContextOptions {
   smtpUrl?: string;
   /** How often the mail worker looks for mail by itself; by default only when a test reads its mail. */
   mailPollMs?: number;
-  /** Told of every answer: its method, route pattern (`/api/roles/:id`) and status (tests/support/declared-answers.ts). */
+  /**
+   * Told of every answer: its method, route pattern (`/api/roles/:id`) and status (tests/support/declared-answers.ts).
+   */
   onAnswer?: (method: string, route: string, status: number) => void;
   /** STORAGE_URL and the AWS variables of a bucket to keep the files in instead of the data folder. */
   bucketEnv?: Record<string, string>;
@@ -66,10 +68,20 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
   const mail = await startSmtpCapture();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portaal.test', WEB_DIST_DIR: path.join(dataDir, 'no-web-build'), ...options.bucketEnv }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://portaal.test',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      ...options.bucketEnv,
+    }),
     smtpUrl: options.smtpUrl ?? mail.url,
   };
-  const app = await buildApp({ db: database.db, config, storage: await openStorage(config), authChanges: database.authChanges });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    storage: await openStorage(config),
+    authChanges: database.authChanges,
+  });
   const { onAnswer } = options;
   if (onAnswer) {
     app.addHook('onResponse', async (request, reply) => {
@@ -77,12 +89,19 @@ export async function createTestContext(options: ContextOptions = {}): Promise<T
     });
   }
   // By default it sends when a test reads its mail: its own rounds are rare, never inside a measurement.
-  const mailWorker = startMailWorker(database.db, createMailTransport(config), { log: () => {}, pollMs: options.mailPollMs ?? 60_000 });
+  const mailWorker = startMailWorker(database.db, createMailTransport(config), {
+    log: () => {},
+    pollMs: options.mailPollMs ?? 60_000,
+  });
   await app.ready();
   const shared: SharedAuth = {
     otpSecrets: new Map(),
     async forgetUsedOtpStep(email) {
-      await database.db.updateTable('users').set({ otp_last_step: null }).where(sql`lower(email)`, '=', email).execute();
+      await database.db
+        .updateTable('users')
+        .set({ otp_last_step: null })
+        .where(sql`lower(email)`, '=', email)
+        .execute();
       await database.db.deleteFrom('rate_limits').where('key', 'like', 'otp:%').execute();
     },
     async clearAddressRateLimits() {

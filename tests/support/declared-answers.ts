@@ -13,7 +13,8 @@ export function answerRecorder() {
     },
     async undeclared(app: FastifyInstance): Promise<string[]> {
       const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
-      const paths = (res.json() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> }).paths;
+      const paths = (res.json() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> })
+        .paths;
       return [...seen].sort().filter((entry) => {
         const [method = '', route = '', status = ''] = entry.split(' ');
         const path = route.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{*}');

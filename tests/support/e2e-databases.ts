@@ -15,7 +15,11 @@ export type E2eTemplate = { kind: 'postgres'; url: string; name: string } | { ki
 
 // One template per web build folder: engineers running their own WEB_DIST_DIR at the same time must
 // not read a template another run is still writing.
-const buildName = () => path.basename(path.resolve(process.env.WEB_DIST_DIR ?? 'dist')).replace(/[^a-z0-9]/gi, '_').toLowerCase();
+const buildName = () =>
+  path
+    .basename(path.resolve(process.env.WEB_DIST_DIR ?? 'dist'))
+    .replace(/[^a-z0-9]/gi, '_')
+    .toLowerCase();
 const TEMPLATE_ENV = 'E2E_TEMPLATE_DATABASE';
 
 /** Builds the run's template (global set-up); the workers find it through the environment. */

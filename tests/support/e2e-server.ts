@@ -80,7 +80,11 @@ export async function startTestServer(webDistDir = process.env.WEB_DIST_DIR): Pr
   const requestSlot = new AsyncLocalStorage<Slot>();
   let current: Slot | null = null;
   const slot = (): Slot | null => requestSlot.getStore() ?? current;
-  const config: Config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'portal-e2e-unused'), PORT: '0', WEB_DIST_DIR: webDistDir });
+  const config: Config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'portal-e2e-unused'),
+    PORT: '0',
+    WEB_DIST_DIR: webDistDir,
+  });
   // The session cache hears the attached test database's changes; it is not live between tests.
   const authChanges = new AuthChanges(null);
   const app: FastifyInstance = await buildApp({
@@ -112,9 +116,19 @@ export async function startTestServer(webDistDir = process.env.WEB_DIST_DIR): Pr
         authChanges.setLive(source.live);
         authChanges.notify(change);
       });
-      const mailWorker = startMailWorker(db, createMailTransport(own, () => {}), { log: () => {}, pollMs: 200 });
+      const mailWorker = startMailWorker(
+        db,
+        createMailTransport(own, () => {}),
+        { log: () => {}, pollMs: 200 },
+      );
       current = {
-        db, dataDir, mailWorker, storage: folderStorage(own.storageDir), inFlight: 0, drained: null, unsubscribe,
+        db,
+        dataDir,
+        mailWorker,
+        storage: folderStorage(own.storageDir),
+        inFlight: 0,
+        drained: null,
+        unsubscribe,
       };
       authChanges.setLive(source.live);
       return dataDir;

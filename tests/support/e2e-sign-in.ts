@@ -20,7 +20,8 @@ interface SignedInState {
   sessions: Row[];
 }
 
-const statesFile = () => path.resolve(`.tmp/e2e-signed-in-${path.basename(path.resolve(process.env.WEB_DIST_DIR ?? 'dist'))}.json`);
+const statesFile = () =>
+  path.resolve(`.tmp/e2e-signed-in-${path.basename(path.resolve(process.env.WEB_DIST_DIR ?? 'dist'))}.json`);
 
 async function apiSignIn(baseURL: string, email: string): Promise<{ secret: string; storageState: StorageState }> {
   const api = await request.newContext({ baseURL });
@@ -42,7 +43,9 @@ async function apiSignIn(baseURL: string, email: string): Promise<{ secret: stri
 }
 
 const changedColumns = (before: Row, after: Row): Row =>
-  Object.fromEntries(Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
+  Object.fromEntries(
+    Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])),
+  );
 
 /**
  * Signs every demo user in once against a server on a scratch copy of the template and writes the
@@ -71,8 +74,16 @@ export async function restoreSignedIn(db: Db, context: BrowserContext, email: st
   loaded ??= JSON.parse(fs.readFileSync(statesFile(), 'utf8')) as Record<string, SignedInState>;
   const state = loaded[email];
   if (!state) throw new Error(`No stored sign-in for ${email}; the demo users are ${Object.keys(loaded).join(', ')}`);
-  await db.updateTable('users').set(state.userChanges).where(sql`lower(email)`, '=', email.toLowerCase()).execute();
-  if (state.sessions.length) await db.insertInto('sessions').values(state.sessions as never).execute();
+  await db
+    .updateTable('users')
+    .set(state.userChanges)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .execute();
+  if (state.sessions.length)
+    await db
+      .insertInto('sessions')
+      .values(state.sessions as never)
+      .execute();
   await context.addCookies(state.storageState.cookies);
   return state.secret;
 }

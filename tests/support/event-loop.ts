@@ -22,22 +22,38 @@ export interface RawAnswer {
  * alive. A server may answer (413, 429) before the body is all sent: the answer counts, and the
  * request is then given up.
  */
-export function sendRaw(base: string, method: string, path: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<RawAnswer> {
+export function sendRaw(
+  base: string,
+  method: string,
+  path: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const data = typeof body === 'string' ? Buffer.from(body) : body;
-    const req = http.request(`${base}${path}`, {
-      method, agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': String(data.length), connection: 'keep-alive', ...headers },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      const done = () => {
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
-        req.destroy();
-      };
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', done);
-      res.on('error', done);
-    });
+    const req = http.request(
+      `${base}${path}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(data.length),
+          connection: 'keep-alive',
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        const done = () => {
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+          req.destroy();
+        };
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', done);
+        res.on('error', done);
+      },
+    );
     req.on('error', () => resolve({ status: 0, body: '' }));
     req.end(data);
   });
@@ -73,7 +89,11 @@ export function mainThreadCpuMs(): number {
  * over its own socket; the slowest of those answers is how long the work held the server's event loop.
  * The server must run in this process (listenLocally) for `slowestCpuMs` to be the server's.
  */
-export async function heldWhile<T>(base: string, work: () => Promise<T>, cheapPath = '/api/auth/token'): Promise<Held<T>> {
+export async function heldWhile<T>(
+  base: string,
+  work: () => Promise<T>,
+  cheapPath = '/api/auth/token',
+): Promise<Held<T>> {
   let running = true;
   let slowestMs = 0;
   let slowestCpuMs = 0;
@@ -142,21 +162,25 @@ parentPort.postMessage('ready');
  * A worker thread that holds the requests' bodies, built before `send()` is called, so a cheap request
  * timed on this thread while they are sent measures the server, not the making of the bodies.
  */
-export async function prepareInWorker(base: string, requests: HostileRequest[]): Promise<{ send(): Promise<RawAnswer[]> }> {
+export async function prepareInWorker(
+  base: string,
+  requests: HostileRequest[],
+): Promise<{ send(): Promise<RawAnswer[]> }> {
   const worker = new Worker(workerSource, { eval: true, workerData: { base, requests } });
   await new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
     worker.once('error', reject);
   });
   return {
-    send: () => new Promise((resolve, reject) => {
-      worker.once('message', (answers: RawAnswer[]) => {
-        resolve(answers);
-        void worker.terminate();
-      });
-      worker.once('error', reject);
-      worker.postMessage('go');
-    }),
+    send: () =>
+      new Promise((resolve, reject) => {
+        worker.once('message', (answers: RawAnswer[]) => {
+          resolve(answers);
+          void worker.terminate();
+        });
+        worker.once('error', reject);
+        worker.postMessage('go');
+      }),
   };
 }
 
@@ -166,8 +190,12 @@ export async function sendFromWorker(base: string, requests: HostileRequest[]): 
 }
 
 /** `{<prefix>"<field>":[1,1,…,1]}` with `count` elements, as a recipe. */
-export const arrayRecipe = (field: string, count: number, prefix = ''): BodyRecipe =>
-  ({ prefix: `{${prefix}"${field}":[`, repeat: '1,', times: count - 1, suffix: '1]}' });
+export const arrayRecipe = (field: string, count: number, prefix = ''): BodyRecipe => ({
+  prefix: `{${prefix}"${field}":[`,
+  repeat: '1,',
+  times: count - 1,
+  suffix: '1]}',
+});
 
 export interface AddedHold {
   /** The hostile requests' answers, from the round that counted. */
@@ -184,12 +212,18 @@ export interface AddedHold {
  * ends the measurement. `beforeRound` resets what a round may leave (e.g. sign-in counters).
  */
 export async function addedHold(
-  base: string, harmless: HostileRequest[], hostile: HostileRequest[], limitMs: number,
+  base: string,
+  harmless: HostileRequest[],
+  hostile: HostileRequest[],
+  limitMs: number,
   { rounds = 3, beforeRound = async () => {} }: { rounds?: number; beforeRound?: () => Promise<void> } = {},
 ): Promise<AddedHold> {
   const round = async (): Promise<AddedHold> => {
     await beforeRound();
-    const [harmlessSender, hostileSender] = await Promise.all([prepareInWorker(base, harmless), prepareInWorker(base, hostile)]);
+    const [harmlessSender, hostileSender] = await Promise.all([
+      prepareInWorker(base, harmless),
+      prepareInWorker(base, hostile),
+    ]);
     const before = await heldWhile(base, () => harmlessSender.send());
     const held = await heldWhile(base, () => hostileSender.send());
     return { answers: held.result, addedMs: held.slowestMs - before.slowestMs, slowestMs: held.slowestMs };

@@ -22,8 +22,15 @@ export async function hierarchyUsers(ctx: TestContext): Promise<HierarchyUsers> 
   const klant = await ctx.client().signIn('klant@demo.local');
   const resellerId = (await reseller.get('/api/auth/me')).body.contact.client_id as number;
   const klantId = (await klant.get('/api/auth/me')).body.contact.client_id as number;
-  const otherResellerId = (await ctx.db.selectFrom('clients').select('id').where('client_type_id', '=', ClientType.RESELLER)
-    .where('id', '!=', resellerId).orderBy('id').executeTakeFirstOrThrow()).id;
+  const otherResellerId = (
+    await ctx.db
+      .selectFrom('clients')
+      .select('id')
+      .where('client_type_id', '=', ClientType.RESELLER)
+      .where('id', '!=', resellerId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   return { admin, reseller, klant, resellerId, klantId, otherResellerId };
 }
 
@@ -31,15 +38,25 @@ let serial = 0;
 
 /** A client straight in the table (no API rules), named uniquely. */
 export async function insertClient(db: Kysely<Database>, type: number, parent: number | null): Promise<number> {
-  const row = await db.insertInto('clients').values({ name: `Testklant ${++serial}`, client_type_id: type, parent_client_id: parent })
-    .returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('clients')
+    .values({ name: `Testklant ${++serial}`, client_type_id: type, parent_client_id: parent })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** A bulk delivery for a client straight in the table, its order number the prefix and a serial number. */
 export async function insertDelivery(db: Kysely<Database>, clientId: number, orderPrefix: string): Promise<number> {
-  const row = await db.insertInto('deliveries').values({ delivery_type_id: DeliveryType.BULK_LEVERING, client_id: clientId, order_number: `${orderPrefix}-${++serial}` })
-    .returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('deliveries')
+    .values({
+      delivery_type_id: DeliveryType.BULK_LEVERING,
+      client_id: clientId,
+      order_number: `${orderPrefix}-${++serial}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -68,7 +85,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Runs `first` and `second` in transactions of their own, `second` starting while `first` still holds
  * its transaction open (on PostgreSQL the two overlap; PGlite runs them one after the other).
  */
-export async function overlapping(db: Kysely<Database>, first: (trx: Kysely<Database>) => Promise<unknown>, second: (trx: Kysely<Database>) => Promise<unknown>) {
+export async function overlapping(
+  db: Kysely<Database>,
+  first: (trx: Kysely<Database>) => Promise<unknown>,
+  second: (trx: Kysely<Database>) => Promise<unknown>,
+) {
   await Promise.all([
     db.transaction().execute(async (trx) => {
       await first(trx);

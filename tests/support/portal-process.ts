@@ -24,8 +24,14 @@ export const READY = /Het portaal draait op http:\/\/\S+\n/;
  * Starts the compiled server that `npm start` runs (`bundle`, built when its sources changed), or
  * server/main.ts through tsx (`source`). Does not wait: see `startPortalProcess`.
  */
-export async function spawnPortalProcess(env: NodeJS.ProcessEnv, entry: 'bundle' | 'source' = 'bundle'): Promise<PortalProcess> {
-  const args = [...SERVER_NODE_OPTIONS, ...(entry === 'bundle' ? [await ensureServerBuilt()] : ['--import', 'tsx', 'server/main.ts'])];
+export async function spawnPortalProcess(
+  env: NodeJS.ProcessEnv,
+  entry: 'bundle' | 'source' = 'bundle',
+): Promise<PortalProcess> {
+  const args = [
+    ...SERVER_NODE_OPTIONS,
+    ...(entry === 'bundle' ? [await ensureServerBuilt()] : ['--import', 'tsx', 'server/main.ts']),
+  ];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: '0', HOST: env.HOST ?? '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,7 +52,8 @@ export async function spawnPortalProcess(env: NodeJS.ProcessEnv, entry: 'bundle'
     async waitFor(text, timeoutMs = 90_000) {
       const until = Date.now() + timeoutMs;
       while (typeof text === 'string' ? !output.includes(text) : !text.test(output)) {
-        if (child.exitCode !== null) throw new Error(`the portal process ended (${child.exitCode}) before "${text}":\n${output}`);
+        if (child.exitCode !== null)
+          throw new Error(`the portal process ended (${child.exitCode}) before "${text}":\n${output}`);
         if (Date.now() > until) throw new Error(`no "${text}" within ${timeoutMs} ms:\n${output}`);
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -61,7 +68,10 @@ export async function spawnPortalProcess(env: NodeJS.ProcessEnv, entry: 'bundle'
 }
 
 /** Starts the portal and waits until it serves. */
-export async function startPortalProcess(env: NodeJS.ProcessEnv, entry: 'bundle' | 'source' = 'bundle'): Promise<PortalProcess> {
+export async function startPortalProcess(
+  env: NodeJS.ProcessEnv,
+  entry: 'bundle' | 'source' = 'bundle',
+): Promise<PortalProcess> {
   const portal = await spawnPortalProcess(env, entry);
   await portal.waitFor(READY);
   return portal;

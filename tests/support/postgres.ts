@@ -36,6 +36,8 @@ export async function dropDatabases(url: string, names: string[]): Promise<void>
 
 /** The names of the databases that start with `prefix` (a run's leftovers). */
 export async function databasesNamed(url: string, prefix: string): Promise<string[]> {
-  const found = await withDatabase(url, (admin) => admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]));
+  const found = await withDatabase(url, (admin) =>
+    admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]),
+  );
   return found.rows.map((r) => r.datname);
 }

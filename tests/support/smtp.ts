@@ -21,7 +21,8 @@ export async function startSmtpCapture({ port: wanted = 0, refused = new Set<str
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onRcptTo(address, session, callback) {
-      if (refused.has(address.address)) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      if (refused.has(address.address))
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {

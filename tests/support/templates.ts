@@ -37,7 +37,10 @@ export async function createPgliteTemplate(file: string): Promise<void> {
 
 /** Makes `dataDir` hold the embedded database the portal opens there (`pgdata`), restored from a dump. */
 export async function restoreEmbedded(dataDir: string, dumpFile: string): Promise<void> {
-  const pglite = new PGlite(path.join(dataDir, 'pgdata'), { ...pgliteOptions, loadDataDir: new Blob([fs.readFileSync(dumpFile)]) });
+  const pglite = new PGlite(path.join(dataDir, 'pgdata'), {
+    ...pgliteOptions,
+    loadDataDir: new Blob([fs.readFileSync(dumpFile)]),
+  });
   await pglite.waitReady;
   await pglite.close();
 }

@@ -12,9 +12,15 @@ export async function within(ms: number, done: () => boolean | Promise<boolean>)
  * Resolves once `changes` has delivered nothing for `quietMs` (at most `maxMs` in all): the echoes of
  * earlier writes, which every listening connection of the app delivers on its own, have arrived.
  */
-export async function quietFor(changes: { subscribe(listener: () => void): () => void }, quietMs = 500, maxMs = 10_000): Promise<void> {
+export async function quietFor(
+  changes: { subscribe(listener: () => void): () => void },
+  quietMs = 500,
+  maxMs = 10_000,
+): Promise<void> {
   let last = performance.now();
-  const unsubscribe = changes.subscribe(() => { last = performance.now(); });
+  const unsubscribe = changes.subscribe(() => {
+    last = performance.now();
+  });
   try {
     await within(maxMs, () => performance.now() - last >= quietMs);
   } finally {

@@ -4,7 +4,11 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-const SOURCE_HASH = crypto.createHash('sha256').update(fs.readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 12);
+const SOURCE_HASH = crypto
+  .createHash('sha256')
+  .update(fs.readFileSync(fileURLToPath(import.meta.url)))
+  .digest('hex')
+  .slice(0, 12);
 
 /** One member of a hand-built zip; `declaredSize` lets a test make the archive lie about its size. */
 interface Member {
@@ -58,9 +62,18 @@ function zip(members: Member[]): Buffer {
 const skeleton = (): Member[] => {
   const text = (name: string, body: string) => ({ name, packed: deflate(body), size: Buffer.byteLength(body) });
   return [
-    text('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'),
-    text('xl/workbook.xml', '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Blad1" sheetId="1" r:id="rId1"/></sheets></workbook>'),
-    text('xl/_rels/workbook.xml.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'),
+    text(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    ),
+    text(
+      'xl/workbook.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Blad1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    text(
+      'xl/_rels/workbook.xml.rels',
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
   ];
 };
 
@@ -82,7 +95,10 @@ export interface BombOptions {
  * test files and projects that use the same one (named after this file's text, so a change makes new ones).
  */
 export async function xlsxBomb(options: BombOptions): Promise<Buffer> {
-  const file = path.resolve('.tmp/bombs', `${options.shape}-${options.megabytes}${options.lie ? '-lie' : ''}-${SOURCE_HASH}.xlsx`);
+  const file = path.resolve(
+    '.tmp/bombs',
+    `${options.shape}-${options.megabytes}${options.lie ? '-lie' : ''}-${SOURCE_HASH}.xlsx`,
+  );
   if (fs.existsSync(file)) return fs.readFileSync(file);
   const bomb = await makeXlsxBomb(options);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -95,14 +111,23 @@ export async function xlsxBomb(options: BombOptions): Promise<Buffer> {
 async function makeXlsxBomb({ megabytes, shape, lie = false }: BombOptions): Promise<Buffer> {
   const MiB = 1024 * 1024;
   const row = '<row><c t="inlineStr"><is><t>ABC-123</t></is></c><c t="inlineStr"><is><t>SN0001</t></is></c></row>';
-  const open = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
-    + (shape === 'cell' ? '<row><c t="inlineStr"><is><t>' : '');
+  const open =
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+    (shape === 'cell' ? '<row><c t="inlineStr"><is><t>' : '');
   const close = (shape === 'cell' ? '</t></is></c></row>' : '') + '</sheetData></worksheet>';
-  const unit = shape === 'rows' ? row : shape === 'blank' ? '<row><c r="AZ1" t="inlineStr"><is><t>overbodig</t></is></c></row>' : 'A'.repeat(row.length);
+  const unit =
+    shape === 'rows'
+      ? row
+      : shape === 'blank'
+        ? '<row><c r="AZ1" t="inlineStr"><is><t>overbodig</t></is></c></row>'
+        : 'A'.repeat(row.length);
   const chunk = Buffer.from(unit.repeat(Math.floor(MiB / unit.length)));
   const size = open.length + chunk.length * megabytes + close.length;
   const sheetPacked = await deflateRepeated(open, chunk, megabytes, close);
-  return zip([...skeleton(), { name: 'xl/worksheets/sheet1.xml', packed: sheetPacked, size, declaredSize: lie ? 4096 : size }]);
+  return zip([
+    ...skeleton(),
+    { name: 'xl/worksheets/sheet1.xml', packed: sheetPacked, size, declaredSize: lie ? 4096 : size },
+  ]);
 }
 
 /** Deflates open + `repeat` copies of `chunk` + close without ever holding the unpacked text. */

@@ -164,8 +164,20 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'rate_limits', 'idempotency_keys', 'events', 'auth_tokens', 'sessions', 'permission_role', 'role_user',
-    'permissions', 'roles', 'users', 'addresses', 'contact_reseller_end_client', 'contacts', 'clients',
+    'rate_limits',
+    'idempotency_keys',
+    'events',
+    'auth_tokens',
+    'sessions',
+    'permission_role',
+    'role_user',
+    'permissions',
+    'roles',
+    'users',
+    'addresses',
+    'contact_reseller_end_client',
+    'contacts',
+    'clients',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -5,11 +5,13 @@ import { sql, type Kysely } from 'kysely';
  * repair's files (images and the one quotation PDF).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('deliveries')
+  await db.schema
+    .alterTable('deliveries')
     .addColumn('repair_status_id', 'integer')
     .addColumn('status_quotation', 'text', (c) => c.check(sql`status_quotation in ('Accept', 'Decline')`))
     .execute();
-  await db.schema.createTable('repair_media')
+  await db.schema
+    .createTable('repair_media')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('delivery_id', 'integer', (c) => c.notNull().references('deliveries.id').onDelete('cascade'))
     .addColumn('disk', 'text', (c) => c.notNull().check(sql`disk in ('images', 'quotations')`))
@@ -18,10 +20,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('repair_media_delivery_idx').on('repair_media').columns(['delivery_id', 'disk', 'id']).execute();
+  await db.schema
+    .createIndex('repair_media_delivery_idx')
+    .on('repair_media')
+    .columns(['delivery_id', 'disk', 'id'])
+    .execute();
   // One quotation per repair, also when two uploads race.
-  await sql`create unique index repair_media_one_quotation on repair_media (delivery_id) where disk = 'quotations'`.execute(db);
-  await sql`create index deliveries_repairs_idx on deliveries (created_at desc, id desc) where delivery_type_id = 1 and deleted_at is null`.execute(db);
+  await sql`create unique index repair_media_one_quotation on repair_media (delivery_id) where disk = 'quotations'`.execute(
+    db,
+  );
+  await sql`create index deliveries_repairs_idx on deliveries (created_at desc, id desc) where delivery_type_id = 1 and deleted_at is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

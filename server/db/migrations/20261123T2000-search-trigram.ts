@@ -16,11 +16,15 @@ const INDEXES: Array<[name: string, table: string, column: string]> = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const available = await sql<{ name: string }>`select name from pg_available_extensions where name = 'pg_trgm'`.execute(db);
+  const available = await sql<{
+    name: string;
+  }>`select name from pg_available_extensions where name = 'pg_trgm'`.execute(db);
   if (!available.rows.length) return;
   await sql`create extension if not exists pg_trgm`.execute(db);
   for (const [name, table, column] of INDEXES) {
-    await sql`create index if not exists ${sql.id(name)} on ${sql.id(table)} using gin (${sql.id(column)} gin_trgm_ops)`.execute(db);
+    await sql`create index if not exists ${sql.id(name)} on ${sql.id(table)} using gin (${sql.id(column)} gin_trgm_ops)`.execute(
+      db,
+    );
   }
 }
 

@@ -33,7 +33,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     language sql immutable as $$
       select case when deleted_at is not null then null when is_cancelled then 'c' when completed_at is not null then 'f' else 'o' end
     $$`.execute(db);
-  // All rows from scratch: at the start, and when a client moves to another parent (rare: the rollups of its old and new ancestors change).
+  // All rows from scratch: at the start, and when a client moves to another parent (rare: the rollups of its old and
+  // new ancestors change).
   await sql`create function delivery_counts_rebuild() returns void language sql as $$
       delete from delivery_counts;
       insert into delivery_counts (state, delivery_type_id, client_id, n)
@@ -69,9 +70,15 @@ export async function up(db: Kysely<any>): Promise<void> {
         on conflict (state, client_id, delivery_type_id) do update set n = delivery_counts.n + excluded.n;
         return null;
       end $$`.execute(db);
-    const referencing = { insert: 'new table as new_rows', update: 'old table as old_rows new table as new_rows', delete: 'old table as old_rows' }[event];
+    const referencing = {
+      insert: 'new table as new_rows',
+      update: 'old table as old_rows new table as new_rows',
+      delete: 'old table as old_rows',
+    }[event];
     await sql`create trigger ${sql.raw(`deliveries_count_${event}`)} after ${sql.raw(event)} on deliveries
-      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`delivery_counts_${event}`)}()`.execute(db);
+      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`delivery_counts_${event}`)}()`.execute(
+      db,
+    );
   };
   for (const event of ['insert', 'update', 'delete'] as const) await track(event);
   await sql`create function delivery_counts_clear() returns trigger language plpgsql as $$
@@ -84,20 +91,28 @@ export async function up(db: Kysely<any>): Promise<void> {
       perform delivery_counts_rebuild();
       return null;
     end $$`.execute(db);
-  await sql`create trigger deliveries_count_truncate after truncate on deliveries for each statement execute function delivery_counts_clear()`.execute(db);
+  await sql`create trigger deliveries_count_truncate after truncate on deliveries for each statement execute function delivery_counts_clear()`.execute(
+    db,
+  );
   await sql`create trigger clients_moved_delivery_count after update of parent_client_id on clients
-    for each row when (old.parent_client_id is distinct from new.parent_client_id) execute function delivery_counts_moved()`.execute(db);
+    for each row when (old.parent_client_id is distinct from new.parent_client_id) execute function delivery_counts_moved()`.execute(
+    db,
+  );
   await sql`select delivery_counts_rebuild()`.execute(db);
 
   // The open tab's page walks this index alone (index-only): deliveries_open_idx also holds open backorders.
   await sql`create index deliveries_open_list_idx on deliveries (created_at desc, id desc)
     where deleted_at is null and not is_cancelled and completed_at is null and delivery_type_id <> 7`.execute(db);
 
-  const available = await sql<{ name: string }>`select name from pg_available_extensions where name = 'pg_trgm'`.execute(db);
+  const available = await sql<{
+    name: string;
+  }>`select name from pg_available_extensions where name = 'pg_trgm'`.execute(db);
   if (!available.rows.length) return;
   await sql`create extension if not exists pg_trgm`.execute(db);
   for (const [name, column] of TRIGRAM_INDEXES) {
-    await sql`create index if not exists ${sql.id(name)} on deliveries using gin (${sql.id(column)} gin_trgm_ops)`.execute(db);
+    await sql`create index if not exists ${sql.id(name)} on deliveries using gin (${sql.id(column)} gin_trgm_ops)`.execute(
+      db,
+    );
   }
 }
 

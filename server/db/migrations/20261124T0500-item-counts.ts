@@ -39,9 +39,15 @@ export async function up(db: Kysely<any>): Promise<void> {
         on conflict (product_id, status_id) do update set n = item_counts.n + excluded.n;
         return null;
       end $$`.execute(db);
-    const referencing = { insert: 'new table as new_rows', update: 'old table as old_rows new table as new_rows', delete: 'old table as old_rows' }[event];
+    const referencing = {
+      insert: 'new table as new_rows',
+      update: 'old table as old_rows new table as new_rows',
+      delete: 'old table as old_rows',
+    }[event];
     await sql`create trigger ${sql.raw(`items_count_${event}`)} after ${sql.raw(event)} on items
-      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`item_counts_${event}`)}()`.execute(db);
+      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`item_counts_${event}`)}()`.execute(
+      db,
+    );
   };
   for (const event of ['insert', 'update', 'delete'] as const) await track(event);
   await sql`create function item_counts_clear() returns trigger language plpgsql as $$
@@ -49,10 +55,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       delete from item_counts;
       return null;
     end $$`.execute(db);
-  await sql`create trigger items_count_truncate after truncate on items for each statement execute function item_counts_clear()`.execute(db);
+  await sql`create trigger items_count_truncate after truncate on items for each statement execute function item_counts_clear()`.execute(
+    db,
+  );
   // Filled after the triggers exist, in the same transaction as the migration: no change is missed or counted twice.
   await sql`insert into item_counts (product_id, status_id, n)
-    select product_id, status_id, count(*)::int from items where deleted_at is null group by product_id, status_id`.execute(db);
+    select product_id, status_id, count(*)::int from items where deleted_at is null group by product_id, status_id`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -89,16 +89,24 @@ export async function up(db: Kysely<any>): Promise<void> {
         on conflict (client_id, client_type_id) do update set n = client_counts.n + excluded.n;
         return null;
       end $$`.execute(db);
-    const referencing = { insert: 'new table as new_rows', update: 'old table as old_rows new table as new_rows', delete: 'old table as old_rows' }[event];
+    const referencing = {
+      insert: 'new table as new_rows',
+      update: 'old table as old_rows new table as new_rows',
+      delete: 'old table as old_rows',
+    }[event];
     await sql`create trigger ${sql.raw(`clients_count_${event}`)} after ${sql.raw(event)} on clients
-      referencing ${sql.raw(referencing!)} for each statement execute function ${sql.raw(`client_counts_${event}`)}()`.execute(db);
+      referencing ${sql.raw(referencing!)} for each statement execute function ${sql.raw(`client_counts_${event}`)}()`.execute(
+      db,
+    );
   }
   await sql`create function client_counts_clear() returns trigger language plpgsql as $$
     begin
       delete from client_counts;
       return null;
     end $$`.execute(db);
-  await sql`create trigger clients_count_truncate after truncate on clients for each statement execute function client_counts_clear()`.execute(db);
+  await sql`create trigger clients_count_truncate after truncate on clients for each statement execute function client_counts_clear()`.execute(
+    db,
+  );
   await sql`select client_counts_rebuild()`.execute(db);
 }
 

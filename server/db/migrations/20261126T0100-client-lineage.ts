@@ -23,12 +23,18 @@ const TABLES = ['deliveries', 'products'] as const;
 
 const OPEN_LIST = 'deleted_at is null and not is_cancelled and completed_at is null and delivery_type_id <> 7';
 const FINISHED = 'deleted_at is null and not is_cancelled and completed_at is not null';
-/** The delivery tabs in list order per reseller and end customer; the products' come with their sort column (20261126T0200). */
+/**
+ * The delivery tabs in list order per reseller and end customer; the products' come with their sort column
+ * (20261126T0200).
+ */
 const INDEXES: Array<[name: string, definition: string]> = [
   ['deliveries_reseller_open_idx', `deliveries (reseller_id, created_at desc, id desc) where ${OPEN_LIST}`],
   ['deliveries_end_customer_open_idx', `deliveries (end_customer_id, created_at desc, id desc) where ${OPEN_LIST}`],
   ['deliveries_reseller_finished_idx', `deliveries (reseller_id, completed_at desc, id desc) where ${FINISHED}`],
-  ['deliveries_end_customer_finished_idx', `deliveries (end_customer_id, completed_at desc, id desc) where ${FINISHED}`],
+  [
+    'deliveries_end_customer_finished_idx',
+    `deliveries (end_customer_id, completed_at desc, id desc) where ${FINISHED}`,
+  ],
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -49,11 +55,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       return new;
     end $$`.execute(db);
   for (const table of TABLES) {
-    await sql`alter table ${sql.table(table)} add column reseller_id integer, add column end_customer_id integer`.execute(db);
+    await sql`alter table ${sql.table(table)} add column reseller_id integer, add column end_customer_id integer`.execute(
+      db,
+    );
     await sql`create trigger ${sql.raw(`${table}_lineage_insert`)} before insert on ${sql.table(table)}
       for each row execute function set_client_lineage()`.execute(db);
     await sql`create trigger ${sql.raw(`${table}_lineage_update`)} before update of client_id on ${sql.table(table)}
-      for each row when (new.client_id is distinct from old.client_id) execute function set_client_lineage()`.execute(db);
+      for each row when (new.client_id is distinct from old.client_id) execute function set_client_lineage()`.execute(
+      db,
+    );
     await sql`update ${sql.table(table)} t set reseller_id = l.reseller_id, end_customer_id = l.end_customer_id
       from clients c cross join lateral client_lineage(c.id) l where c.id = t.client_id`.execute(db);
   }
@@ -75,7 +85,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`create trigger clients_lineage after update on clients referencing old table as old_rows new table as new_rows
     for each statement execute function clients_lineage_moved()`.execute(db);
-  for (const [name, definition] of INDEXES) await sql`create index ${sql.raw(name)} on ${sql.raw(definition)}`.execute(db);
+  for (const [name, definition] of INDEXES)
+    await sql`create index ${sql.raw(name)} on ${sql.raw(definition)}`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -85,7 +96,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of TABLES) {
     await sql`drop trigger if exists ${sql.raw(`${table}_lineage_insert`)} on ${sql.table(table)}`.execute(db);
     await sql`drop trigger if exists ${sql.raw(`${table}_lineage_update`)} on ${sql.table(table)}`.execute(db);
-    await sql`alter table ${sql.table(table)} drop column if exists reseller_id, drop column if exists end_customer_id`.execute(db);
+    await sql`alter table ${sql.table(table)} drop column if exists reseller_id, drop column if exists end_customer_id`.execute(
+      db,
+    );
   }
   await sql`drop function if exists set_client_lineage()`.execute(db);
   await sql`drop function if exists client_lineage(integer)`.execute(db);

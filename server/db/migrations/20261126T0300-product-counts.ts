@@ -15,7 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     n integer not null,
     primary key (scope_id, is_active)
   )`.execute(db);
-  const scopes = 'select distinct y from unnest(array[0, r.reseller_id, r.end_customer_id, r.client_id]) y where y is not null';
+  const scopes =
+    'select distinct y from unnest(array[0, r.reseller_id, r.end_customer_id, r.client_id]) y where y is not null';
   const track = async (event: 'insert' | 'update' | 'delete') => {
     const columns = 'reseller_id, end_customer_id, client_id, is_active';
     const changes = {
@@ -35,9 +36,15 @@ export async function up(db: Kysely<any>): Promise<void> {
         on conflict (scope_id, is_active) do update set n = product_counts.n + excluded.n;
         return null;
       end $$`.execute(db);
-    const referencing = { insert: 'new table as new_rows', update: 'old table as old_rows new table as new_rows', delete: 'old table as old_rows' }[event];
+    const referencing = {
+      insert: 'new table as new_rows',
+      update: 'old table as old_rows new table as new_rows',
+      delete: 'old table as old_rows',
+    }[event];
     await sql`create trigger ${sql.raw(`products_count_${event}`)} after ${sql.raw(event)} on products
-      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`product_counts_${event}`)}()`.execute(db);
+      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`product_counts_${event}`)}()`.execute(
+      db,
+    );
   };
   for (const event of ['insert', 'update', 'delete'] as const) await track(event);
   await sql`create function product_counts_clear() returns trigger language plpgsql as $$
@@ -45,7 +52,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       delete from product_counts;
       return null;
     end $$`.execute(db);
-  await sql`create trigger products_count_truncate after truncate on products for each statement execute function product_counts_clear()`.execute(db);
+  await sql`create trigger products_count_truncate after truncate on products for each statement execute function product_counts_clear()`.execute(
+    db,
+  );
   // Filled after the triggers exist, in the same transaction as the migration: no change is missed or counted twice.
   await sql`insert into product_counts (scope_id, is_active, n)
     select s.id, r.is_active, count(*)::int from products r cross join lateral (${sql.raw(scopes)}) s(id)

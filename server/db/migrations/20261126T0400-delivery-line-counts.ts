@@ -34,9 +34,15 @@ export async function up(db: Kysely<any>): Promise<void> {
         from changed c where d.id = c.delivery_id and d.id in (select id from locked);
         return null;
       end $$`.execute(db);
-    const referencing = { insert: 'new table as new_rows', update: 'old table as old_rows new table as new_rows', delete: 'old table as old_rows' }[event];
+    const referencing = {
+      insert: 'new table as new_rows',
+      update: 'old table as old_rows new table as new_rows',
+      delete: 'old table as old_rows',
+    }[event];
     await sql`create trigger ${sql.raw(`delivery_products_count_${event}`)} after ${sql.raw(event)} on delivery_products
-      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`delivery_line_counts_${event}`)}()`.execute(db);
+      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`delivery_line_counts_${event}`)}()`.execute(
+      db,
+    );
   };
   for (const event of ['insert', 'update', 'delete'] as const) await track(event);
   await sql`create function delivery_line_counts_clear() returns trigger language plpgsql as $$
@@ -59,5 +65,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop function if exists ${sql.raw(`delivery_line_counts_${event}`)}()`.execute(db);
   }
   await sql`drop function if exists delivery_line_counts_clear()`.execute(db);
-  await sql`alter table deliveries drop column if exists products_count, drop column if exists checked_out_count`.execute(db);
+  await sql`alter table deliveries drop column if exists products_count, drop column if exists checked_out_count`.execute(
+    db,
+  );
 }

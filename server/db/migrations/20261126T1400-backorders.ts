@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table deliveries add column backorder_of_id integer references deliveries(id)`.execute(db);
-  await sql`create index deliveries_backorder_of_idx on deliveries (backorder_of_id) where backorder_of_id is not null`.execute(db);
+  await sql`create index deliveries_backorder_of_idx on deliveries (backorder_of_id) where backorder_of_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -17,7 +17,10 @@ const PROVIDER = 1;
  * Superuser by its role's name).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('roles').addColumn('client_id', 'integer', (c) => c.references('clients.id')).execute();
+  await db.schema
+    .alterTable('roles')
+    .addColumn('client_id', 'integer', (c) => c.references('clients.id'))
+    .execute();
   await sql`
     with makers as (
       select distinct on (r.id) r.id as role_id, c.client_id
@@ -41,10 +44,14 @@ export async function up(db: Kysely<any>): Promise<void> {
           and m.client_id not in (h.id, coalesce(h.parent_client_id, 0), coalesce(hp.parent_client_id, 0))
       )`.execute(db);
   await sql`update roles set client_id = ${PROVIDER} where client_id is null`.execute(db);
-  await sql`alter table roles alter column client_id set not null, alter column client_id set default ${sql.lit(PROVIDER)}`.execute(db);
+  await sql`alter table roles alter column client_id set not null, alter column client_id set default ${sql.lit(PROVIDER)}`.execute(
+    db,
+  );
   await sql`alter table roles drop constraint roles_name_key`.execute(db);
   await sql`create unique index roles_client_name_key on roles (client_id, lower(name))`.execute(db);
-  await sql`create unique index roles_superuser_name_key on roles ((lower(name))) where lower(name) = 'superuser'`.execute(db);
+  await sql`create unique index roles_superuser_name_key on roles ((lower(name))) where lower(name) = 'superuser'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

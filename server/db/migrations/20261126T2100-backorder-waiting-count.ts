@@ -19,7 +19,9 @@ const BACKORDER_TAB = (d: string) =>
 
 async function lineTriggers(db: Kysely<any>, withWaiting: boolean): Promise<void> {
   for (const event of ['insert', 'update', 'delete'] as const) {
-    const columns = withWaiting ? 'delivery_id, checked_out_at, is_backorder' : 'delivery_id, checked_out_at, false as is_backorder';
+    const columns = withWaiting
+      ? 'delivery_id, checked_out_at, is_backorder'
+      : 'delivery_id, checked_out_at, false as is_backorder';
     const changes = {
       insert: `select ${columns}, 1 as delta from new_rows`,
       delete: `select ${columns}, -1 as delta from old_rows`,
@@ -54,10 +56,11 @@ async function lineTriggers(db: Kysely<any>, withWaiting: boolean): Promise<void
 /** The delivery_counts functions of 20261123T2300-delivery-counts, with or without the rows of state 'b'. */
 async function countFunctions(db: Kysely<any>, withBackorders: boolean): Promise<void> {
   // The states a delivery counts in: its own ('o', 'f', 'c'; none when deleted) and 'b' while on the backorder tab.
-  const states = (r: string) => withBackorders
-    ? `cross join lateral (values (delivery_count_state(${r}.deleted_at, ${r}.is_cancelled, ${r}.completed_at)),
+  const states = (r: string) =>
+    withBackorders
+      ? `cross join lateral (values (delivery_count_state(${r}.deleted_at, ${r}.is_cancelled, ${r}.completed_at)),
          (case when ${BACKORDER_TAB(`${r}.`)} then 'b' end)) st(s)`
-    : `cross join lateral (values (delivery_count_state(${r}.deleted_at, ${r}.is_cancelled, ${r}.completed_at))) st(s)`;
+      : `cross join lateral (values (delivery_count_state(${r}.deleted_at, ${r}.is_cancelled, ${r}.completed_at))) st(s)`;
   const tracked = `deleted_at, is_cancelled, completed_at, delivery_type_id, client_id${withBackorders ? ', backorder_waiting_count' : ''}`;
   await sql`create or replace function delivery_counts_rebuild() returns void language sql as $$
       delete from delivery_counts;
@@ -102,7 +105,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     from (select delivery_id, count(*)::int as n from delivery_products where is_backorder and checked_out_at is null group by delivery_id) x
     where d.id = x.delivery_id`.execute(db);
   await sql`select delivery_counts_rebuild()`.execute(db);
-  await sql`create index deliveries_backorder_list_idx on deliveries (created_at desc, id desc) where ${sql.raw(BACKORDER_TAB(''))}`.execute(db);
+  await sql`create index deliveries_backorder_list_idx on deliveries (created_at desc, id desc) where ${sql.raw(BACKORDER_TAB(''))}`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

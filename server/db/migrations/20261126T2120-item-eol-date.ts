@@ -27,7 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return new;
     end $$`.execute(db);
-  await sql`create trigger items_eol_date_insert before insert on items for each row execute function item_eol_date()`.execute(db);
+  await sql`create trigger items_eol_date_insert before insert on items for each row execute function item_eol_date()`.execute(
+    db,
+  );
   await sql`create trigger items_eol_date_update before update of date_in_use, product_id on items for each row
     when (old.date_in_use is distinct from new.date_in_use or old.product_id is distinct from new.product_id)
     execute function item_eol_date()`.execute(db);
@@ -46,7 +48,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The overview's items (query.ts eolItemWhere): live, with an EOL day, not EOL or lost already (statuses 6 and 13);
   // product and holder in the index, so the count per product reads the index alone.
   await sql`create index items_eol_date_idx on items (eol_date, product_id) include (client_id)
-    where deleted_at is null and eol_date is not null and date_in_use is not null and status_id not in (6, 13)`.execute(db);
+    where deleted_at is null and eol_date is not null and date_in_use is not null and status_id not in (6, 13)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

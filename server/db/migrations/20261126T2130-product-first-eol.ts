@@ -20,7 +20,9 @@ const COUNTED = (r: string) => {
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table product_first_eol (product_id integer primary key, first_eol_date date)`.execute(db);
-  await sql`create index items_product_eol_idx on items (product_id, eol_date) include (client_id) where ${sql.raw(COUNTED(''))}`.execute(db);
+  await sql`create index items_product_eol_idx on items (product_id, eol_date) include (client_id) where ${sql.raw(COUNTED(''))}`.execute(
+    db,
+  );
   const changes = {
     insert: `select product_id from new_rows r where ${COUNTED('r')}`,
     delete: `select product_id from old_rows r where ${COUNTED('r')}`,
@@ -41,16 +43,24 @@ export async function up(db: Kysely<any>): Promise<void> {
         where f.product_id = any(ids);
         return null;
       end $$`.execute(db);
-    const referencing = { insert: 'new table as new_rows', update: 'old table as old_rows new table as new_rows', delete: 'old table as old_rows' }[event];
+    const referencing = {
+      insert: 'new table as new_rows',
+      update: 'old table as old_rows new table as new_rows',
+      delete: 'old table as old_rows',
+    }[event];
     await sql`create trigger ${sql.raw(`items_first_eol_${event}`)} after ${sql.raw(event)} on items
-      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`product_first_eol_${event}`)}()`.execute(db);
+      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`product_first_eol_${event}`)}()`.execute(
+      db,
+    );
   }
   await sql`create function product_first_eol_clear() returns trigger language plpgsql as $$
     begin
       delete from product_first_eol;
       return null;
     end $$`.execute(db);
-  await sql`create trigger items_first_eol_truncate after truncate on items for each statement execute function product_first_eol_clear()`.execute(db);
+  await sql`create trigger items_first_eol_truncate after truncate on items for each statement execute function product_first_eol_clear()`.execute(
+    db,
+  );
   // Filled after the triggers exist, in the migration's transaction.
   await sql`insert into product_first_eol (product_id, first_eol_date)
     select product_id, min(eol_date) from items i where ${sql.raw(COUNTED('i'))} group by product_id`.execute(db);

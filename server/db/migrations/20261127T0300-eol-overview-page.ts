@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
  * overview was joined, numbered and sorted on each request.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index products_eol_name_idx on products (lower(name), id) where deleted_at is null and eol is not null`.execute(db);
+  await sql`create index products_eol_name_idx on products (lower(name), id) where deleted_at is null and eol is not null`.execute(
+    db,
+  );
   await sql`create index product_first_eol_day_idx on product_first_eol (first_eol_date)`.execute(db);
   await sql`create index products_deleted_idx on products (id) where deleted_at is not null`.execute(db);
 }

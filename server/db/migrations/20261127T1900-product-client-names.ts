@@ -33,7 +33,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger products_client_names_insert before insert on products
     for each row execute function set_product_client_names()`.execute(db);
   await sql`create trigger products_client_names_update before update of client_id on products
-    for each row when (new.client_id is distinct from old.client_id) execute function set_product_client_names()`.execute(db);
+    for each row when (new.client_id is distinct from old.client_id) execute function set_product_client_names()`.execute(
+    db,
+  );
   await sql`create function clients_product_names_changed() returns trigger language plpgsql as $$
     begin
       with changed as (select n.id from new_rows n join old_rows o on o.id = n.id
@@ -50,10 +52,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Filled after the triggers exist, in the migration's transaction: no change is missed.
   await sql`update products p set (client_name_search, reseller_name_search) =
     (select n.client_name_search, n.reseller_name_search from product_client_names(p.client_id) n)`.execute(db);
-  const available = await sql<{ name: string }>`select name from pg_available_extensions where name = 'pg_trgm'`.execute(db);
+  const available = await sql<{
+    name: string;
+  }>`select name from pg_available_extensions where name = 'pg_trgm'`.execute(db);
   if (!available.rows.length) return;
-  await sql`create index if not exists products_client_name_trgm on products using gin (client_name_search gin_trgm_ops)`.execute(db);
-  await sql`create index if not exists products_reseller_name_trgm on products using gin (reseller_name_search gin_trgm_ops)`.execute(db);
+  await sql`create index if not exists products_client_name_trgm on products using gin (client_name_search gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`create index if not exists products_reseller_name_trgm on products using gin (reseller_name_search gin_trgm_ops)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -65,5 +73,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger if exists products_client_names_update on products`.execute(db);
   await sql`drop function if exists set_product_client_names()`.execute(db);
   await sql`drop function if exists product_client_names(integer)`.execute(db);
-  await sql`alter table products drop column if exists client_name_search, drop column if exists reseller_name_search`.execute(db);
+  await sql`alter table products drop column if exists client_name_search, drop column if exists reseller_name_search`.execute(
+    db,
+  );
 }

@@ -35,9 +35,15 @@ export async function up(db: Kysely<any>): Promise<void> {
         on conflict (month) do update set n = first_eol_months.n + excluded.n;
         return null;
       end $$`.execute(db);
-    const referencing = { insert: 'new table as new_rows', update: 'old table as old_rows new table as new_rows', delete: 'old table as old_rows' }[event];
+    const referencing = {
+      insert: 'new table as new_rows',
+      update: 'old table as old_rows new table as new_rows',
+      delete: 'old table as old_rows',
+    }[event];
     await sql`create trigger ${sql.raw(`product_first_eol_months_${event}`)} after ${sql.raw(event)} on product_first_eol
-      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`first_eol_months_${event}`)}()`.execute(db);
+      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`first_eol_months_${event}`)}()`.execute(
+      db,
+    );
   }
   await sql`create function first_eol_months_clear() returns trigger language plpgsql as $$
     begin
@@ -48,7 +54,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     for each statement execute function first_eol_months_clear()`.execute(db);
   // Filled after the triggers exist, in the migration's transaction: no change is missed or counted twice.
   await sql`insert into first_eol_months (month, n)
-    select ${sql.raw(month('first_eol_date'))}, count(*)::int from product_first_eol where first_eol_date is not null group by 1`.execute(db);
+    select ${sql.raw(month('first_eol_date'))}, count(*)::int from product_first_eol where first_eol_date is not null group by 1`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -50,12 +50,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       return null;
     end $$`.execute(db);
   await sql`create trigger items_repair_defects after update of serial on items
-    for each row when (new.serial is distinct from old.serial) execute function repair_line_source_changed()`.execute(db);
+    for each row when (new.serial is distinct from old.serial) execute function repair_line_source_changed()`.execute(
+    db,
+  );
   await sql`create trigger products_repair_defects after update of name on products
     for each row when (new.name is distinct from old.name) execute function repair_line_source_changed()`.execute(db);
   // Filled after the triggers exist, in the migration's transaction: no change is missed.
   await sql`update deliveries d set (repair_serials, repair_products) = (select x.serials, x.products from repair_defects(d.id) x)
-    where d.delivery_type_id = 1 and exists (select 1 from delivery_products dp where dp.delivery_id = d.id and dp.is_pickup = 1)`.execute(db);
+    where d.delivery_type_id = 1 and exists (select 1 from delivery_products dp where dp.delivery_id = d.id and dp.is_pickup = 1)`.execute(
+    db,
+  );
   // Each repair's row was written again, and with it an entry in every index of deliveries: the trigram
   // indexes (GIN) keep theirs in a pending list that every search reads through until a vacuum, which
   // does not come for a tenth of the table (on the bench's volume the order-number search went from
@@ -73,5 +77,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function if exists repair_lines_changed()`.execute(db);
   await sql`drop function if exists set_repair_defects(integer)`.execute(db);
   await sql`drop function if exists repair_defects(integer)`.execute(db);
-  await sql`alter table deliveries drop column if exists repair_serials, drop column if exists repair_products`.execute(db);
+  await sql`alter table deliveries drop column if exists repair_serials, drop column if exists repair_products`.execute(
+    db,
+  );
 }

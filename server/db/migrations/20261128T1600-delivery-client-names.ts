@@ -32,7 +32,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger deliveries_client_names_insert before insert on deliveries
     for each row execute function set_delivery_client_names()`.execute(db);
   await sql`create trigger deliveries_client_names_update before update of client_id on deliveries
-    for each row when (new.client_id is distinct from old.client_id) execute function set_delivery_client_names()`.execute(db);
+    for each row when (new.client_id is distinct from old.client_id) execute function set_delivery_client_names()`.execute(
+    db,
+  );
   await sql`create function clients_delivery_names_changed() returns trigger language plpgsql as $$
     begin
       with changed as (select n.id from new_rows n join old_rows o on o.id = n.id
@@ -66,5 +68,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger if exists deliveries_client_names_update on deliveries`.execute(db);
   await sql`drop function if exists set_delivery_client_names()`.execute(db);
   await sql`drop function if exists delivery_client_names(integer)`.execute(db);
-  await sql`alter table deliveries drop column if exists client_name, drop column if exists end_customer_name`.execute(db);
+  await sql`alter table deliveries drop column if exists client_name, drop column if exists end_customer_name`.execute(
+    db,
+  );
 }

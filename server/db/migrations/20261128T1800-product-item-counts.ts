@@ -18,8 +18,14 @@ import { sql, type Kysely } from 'kysely';
  */
 const COLUMNS = ['items_in_stock', 'available_items', 'items_at_location', 'items_in_use', 'items_count'] as const;
 const EVENTS = {
-  insert: { referencing: 'new table as new_rows', changes: 'select product_id, status_id, 1 as delta from new_rows where deleted_at is null' },
-  delete: { referencing: 'old table as old_rows', changes: 'select product_id, status_id, -1 as delta from old_rows where deleted_at is null' },
+  insert: {
+    referencing: 'new table as new_rows',
+    changes: 'select product_id, status_id, 1 as delta from new_rows where deleted_at is null',
+  },
+  delete: {
+    referencing: 'old table as old_rows',
+    changes: 'select product_id, status_id, -1 as delta from old_rows where deleted_at is null',
+  },
   update: {
     referencing: 'old table as old_rows new table as new_rows',
     changes: `select product_id, status_id, -1 as delta from old_rows where deleted_at is null
@@ -27,7 +33,9 @@ const EVENTS = {
   },
 } as const;
 /** The five columns' changes per product that changes, from rows (product_id, status_id, delta), in key order. */
-const summed = (changes: string) => `select product_id, items_in_stock, available_items, items_at_location, items_in_use, items_count
+const summed = (
+  changes: string,
+) => `select product_id, items_in_stock, available_items, items_at_location, items_in_use, items_count
   from (select product_id,
           coalesce(sum(delta) filter (where status_id = 1), 0)::int as items_in_stock,
           coalesce(sum(delta) filter (where status_id = 5), 0)::int as available_items,
@@ -53,14 +61,18 @@ export async function up(db: Kysely<any>): Promise<void> {
         return null;
       end $$`.execute(db);
     await sql`create trigger ${sql.raw(`items_product_totals_${event}`)} after ${sql.raw(event)} on items
-      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`product_item_totals_${event}`)}()`.execute(db);
+      referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`product_item_totals_${event}`)}()`.execute(
+      db,
+    );
   }
   await sql`create function product_item_totals_clear() returns trigger language plpgsql as $$
     begin
       delete from product_item_totals;
       return null;
     end $$`.execute(db);
-  await sql`create trigger items_product_totals_truncate after truncate on items for each statement execute function product_item_totals_clear()`.execute(db);
+  await sql`create trigger items_product_totals_truncate after truncate on items for each statement execute function product_item_totals_clear()`.execute(
+    db,
+  );
   // Filled after the triggers exist, in the migration's transaction: no change is missed.
   await sql`insert into product_item_totals (product_id, ${sql.raw(COLUMNS.join(', '))})
     ${sql.raw(summed('select product_id, status_id, n as delta from item_counts'))}`.execute(db);

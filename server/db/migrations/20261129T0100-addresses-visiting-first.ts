@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
  * bench volume): PostgreSQL 0.225 → 0.200 ms per request, +6 % requests per second.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index addresses_client_visiting_first on addresses (client_id, is_visiting desc, id) where deleted_at is null`.execute(db);
+  await sql`create index addresses_client_visiting_first on addresses (client_id, is_visiting desc, id) where deleted_at is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -6,10 +6,22 @@ import '../../modules/deliveries/tables';
 import { todayInAmsterdam } from '@domain/dates';
 
 type State = 'open' | 'partly' | 'finished' | 'backorder' | 'cancelled';
-const states: [State, number][] = [['open', 30], ['partly', 12], ['finished', 38], ['backorder', 8], ['cancelled', 12]];
+const states: [State, number][] = [
+  ['open', 30],
+  ['partly', 12],
+  ['finished', 38],
+  ['backorder', 8],
+  ['cancelled', 12],
+];
 const types: [DeliveryTypeId, number][] = [
-  [DeliveryType.INDIENST, 20], [DeliveryType.UITDIENST, 14], [DeliveryType.REPARATIE, 16], [DeliveryType.EOL_SWAP, 10],
-  [DeliveryType.EXTRA_PRODUCTEN, 12], [DeliveryType.BULK_LEVERING, 14], [DeliveryType.BACKORDER, 6], [DeliveryType.MUTATIE, 8],
+  [DeliveryType.INDIENST, 20],
+  [DeliveryType.UITDIENST, 14],
+  [DeliveryType.REPARATIE, 16],
+  [DeliveryType.EOL_SWAP, 10],
+  [DeliveryType.EXTRA_PRODUCTEN, 12],
+  [DeliveryType.BULK_LEVERING, 14],
+  [DeliveryType.BACKORDER, 6],
+  [DeliveryType.MUTATIE, 8],
 ];
 function weighted<T>(rnd: Random, list: [T, number][]): T {
   let r = rnd.next() * list.reduce((s, [, w]) => s + w, 0);
@@ -19,8 +31,22 @@ function weighted<T>(rnd: Random, list: [T, number][]): T {
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
-const contacts = ['Jan de Vries', 'Sanne Jansen', 'Pieter Bakker', 'Fatima el Amrani', 'Lotte Visser', 'Mehmet Yilmaz', 'Eva Smit', 'Daan Mulder'];
-const streets = ['Kerkstraat 12, 1017 GP Amsterdam', 'Stationsweg 4, 3511 ED Utrecht', 'Markt 7, 5611 EB Eindhoven', 'Lange Poten 3, 2511 CL Den Haag'];
+const contacts = [
+  'Jan de Vries',
+  'Sanne Jansen',
+  'Pieter Bakker',
+  'Fatima el Amrani',
+  'Lotte Visser',
+  'Mehmet Yilmaz',
+  'Eva Smit',
+  'Daan Mulder',
+];
+const streets = [
+  'Kerkstraat 12, 1017 GP Amsterdam',
+  'Stationsweg 4, 3511 ED Utrecht',
+  'Markt 7, 5611 EB Eindhoven',
+  'Lange Poten 3, 2511 CL Den Haag',
+];
 
 /**
  * Deliveries of every type in every state (open, partly checked out, finished, backorder, cancelled),
@@ -29,26 +55,54 @@ const streets = ['Kerkstraat 12, 1017 GP Amsterdam', 'Stationsweg 4, 3511 ED Utr
  */
 export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number, now = new Date()): Promise<void> {
   const rnd = new Random(9090);
-  // Amsterdam's day, as the database's current_date (server/db/open.ts): in the first hour of its day UTC still has the one before.
+  // Amsterdam's day, as the database's current_date (server/db/open.ts): in the first hour of its day UTC still has the
+  // one before.
   const today = Date.parse(`${todayInAmsterdam(now)}T00:00:00Z`);
   const start = Date.UTC(now.getUTCFullYear() - 1, 0, 1);
   const requester = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirst();
-  const customers = await db.selectFrom('clients').select(['id', 'delivery_by_postnl']).where('client_type_id', '=', ClientType.EINDKLANT)
-    .where('id', 'in', core.endCustomerIds.length ? core.endCustomerIds : [0]).orderBy('id').execute();
-  const endUsers = await db.selectFrom('clients').select(['id', 'parent_client_id']).where('client_type_id', '=', ClientType.EINDGEBRUIKER)
-    .where('id', 'in', core.endUserIds.length ? core.endUserIds : [0]).orderBy('id').execute();
-  const products = await db.selectFrom('products').select(['id', 'client_id']).where('deleted_at', 'is', null).where('is_active', '=', true).orderBy('id').execute();
-  const heldItems = await db.selectFrom('items').select(['id', 'product_id', 'client_id']).where('client_id', 'in', core.endUserIds.length ? core.endUserIds : [0])
-    .where('status_id', '=', ItemStatus.IN_GEBRUIK).where('deleted_at', 'is', null).orderBy('id').execute();
+  const customers = await db
+    .selectFrom('clients')
+    .select(['id', 'delivery_by_postnl'])
+    .where('client_type_id', '=', ClientType.EINDKLANT)
+    .where('id', 'in', core.endCustomerIds.length ? core.endCustomerIds : [0])
+    .orderBy('id')
+    .execute();
+  const endUsers = await db
+    .selectFrom('clients')
+    .select(['id', 'parent_client_id'])
+    .where('client_type_id', '=', ClientType.EINDGEBRUIKER)
+    .where('id', 'in', core.endUserIds.length ? core.endUserIds : [0])
+    .orderBy('id')
+    .execute();
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'client_id'])
+    .where('deleted_at', 'is', null)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute();
+  const heldItems = await db
+    .selectFrom('items')
+    .select(['id', 'product_id', 'client_id'])
+    .where('client_id', 'in', core.endUserIds.length ? core.endUserIds : [0])
+    .where('status_id', '=', ItemStatus.IN_GEBRUIK)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
   if (!customers.length || !products.length) return;
   const usersOf = new Map<number, number[]>();
-  for (const { id, parent_client_id: parent } of endUsers) if (parent != null) usersOf.set(parent, [...(usersOf.get(parent) ?? []), id]);
+  for (const { id, parent_client_id: parent } of endUsers)
+    if (parent != null) usersOf.set(parent, [...(usersOf.get(parent) ?? []), id]);
   const productsOf = new Map<number, number[]>();
   for (const p of products) productsOf.set(p.client_id, [...(productsOf.get(p.client_id) ?? []), p.id]);
   const itemsOf = new Map<number, { id: number; product_id: number }[]>();
   for (const i of heldItems) itemsOf.set(i.client_id, [...(itemsOf.get(i.client_id) ?? []), i]);
 
-  const planned: { delivery: Record<string, unknown>; lines: Record<string, unknown>[]; events: Record<string, unknown>[] }[] = [];
+  const planned: {
+    delivery: Record<string, unknown>;
+    lines: Record<string, unknown>[];
+    events: Record<string, unknown>[];
+  }[] = [];
   const total = 400 * scale;
   for (let n = 0; n < total; n++) {
     const customer = nth(customers, n);
@@ -58,15 +112,23 @@ export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number
     const own = productsOf.get(customer.id) ?? [];
     if (!own.length) continue;
     const endUser = users.length ? rnd.pick(users) : null;
-    const held = endUser ? itemsOf.get(endUser) ?? [] : [];
-    const needsItem = (t: number) => t === DeliveryType.REPARATIE || t === DeliveryType.EOL_SWAP || t === DeliveryType.UITDIENST || t === DeliveryType.MUTATIE;
-    if ((needsItem(type) && !held.length) || (type !== DeliveryType.BULK_LEVERING && !endUser)) type = DeliveryType.BULK_LEVERING;
+    const held = endUser ? (itemsOf.get(endUser) ?? []) : [];
+    const needsItem = (t: number) =>
+      t === DeliveryType.REPARATIE ||
+      t === DeliveryType.EOL_SWAP ||
+      t === DeliveryType.UITDIENST ||
+      t === DeliveryType.MUTATIE;
+    if ((needsItem(type) && !held.length) || (type !== DeliveryType.BULK_LEVERING && !endUser))
+      type = DeliveryType.BULK_LEVERING;
     const pickup = needsItem(type);
     if (type === DeliveryType.MUTATIE) state = 'finished';
     if (type === DeliveryType.BACKORDER && state === 'backorder') state = 'open';
 
     const created = new Date(start + Math.floor(rnd.next() * (today - DAY - start)));
-    let completed: Date | null = state === 'finished' || state === 'backorder' ? new Date(created.getTime() + rnd.int(1, 20) * DAY + rnd.int(0, 8) * 3_600_000) : null;
+    let completed: Date | null =
+      state === 'finished' || state === 'backorder'
+        ? new Date(created.getTime() + rnd.int(1, 20) * DAY + rnd.int(0, 8) * 3_600_000)
+        : null;
     if (completed && completed.getTime() > today - 3_600_000) {
       completed = null;
       state = 'partly';
@@ -74,15 +136,22 @@ export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number
     if (type === DeliveryType.MUTATIE) completed = created;
     const planDate = new Date(created.getTime() + rnd.int(2, 14) * DAY);
     const date = completed && planDate > completed ? completed : planDate;
-    const carrier = type === DeliveryType.BULK_LEVERING || type === DeliveryType.MUTATIE ? Carrier.REUZADO
-      : rnd.chance(0.1) ? Carrier.OVERIG : customer.delivery_by_postnl ? Carrier.POSTNL : Carrier.REUZADO;
+    const carrier =
+      type === DeliveryType.BULK_LEVERING || type === DeliveryType.MUTATIE
+        ? Carrier.REUZADO
+        : rnd.chance(0.1)
+          ? Carrier.OVERIG
+          : customer.delivery_by_postnl
+            ? Carrier.POSTNL
+            : Carrier.REUZADO;
     const contact = rnd.pick(contacts);
 
     const lines: Record<string, unknown>[] = [];
     if (pickup) {
       const item = known(held.shift()); // each held item is on one delivery at most
       lines.push({ product_id: item.product_id, item_id: item.id, is_pickup: type === DeliveryType.MUTATIE ? 0 : 1 });
-      if (type === DeliveryType.EOL_SWAP || type === DeliveryType.REPARATIE && rnd.chance(0.4)) lines.push({ product_id: rnd.pick(own), item_id: null, is_pickup: 0 });
+      if (type === DeliveryType.EOL_SWAP || (type === DeliveryType.REPARATIE && rnd.chance(0.4)))
+        lines.push({ product_id: rnd.pick(own), item_id: null, is_pickup: 0 });
     } else {
       const kinds = rnd.int(1, 3);
       for (let k = 0; k < kinds; k++) {
@@ -94,7 +163,8 @@ export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number
     const deliver = lines.filter((l) => l.is_pickup === 0);
     const checkedAt = completed ? new Date(completed.getTime() - 3_600_000) : new Date(created.getTime() + DAY);
     if (state === 'finished' || state === 'backorder') for (const l of lines) l.checked_out_at = checkedAt;
-    if (state === 'partly') deliver.slice(0, Math.ceil(deliver.length / 2)).forEach((l) => (l.checked_out_at = checkedAt));
+    if (state === 'partly')
+      deliver.slice(0, Math.ceil(deliver.length / 2)).forEach((l) => (l.checked_out_at = checkedAt));
     let comment: string | null = null;
     if (state === 'backorder' && deliver.length) {
       const missing = nth(deliver, deliver.length - 1);
@@ -105,32 +175,79 @@ export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number
     if (state === 'partly' && !deliver.length) state = 'open';
 
     const typeName = deliveryTypeNames[type];
-    const events: Record<string, unknown>[] = [{ action: `${typeName} aangevraagd`, created_at: created, status_id: type === DeliveryType.REPARATIE ? ItemStatus.REPARATIE_AANGEVRAAGD : null }];
-    if (completed && type !== DeliveryType.MUTATIE) events.push({ action: `${typeName} afgerond`, created_at: completed, status_id: null });
-    if (state === 'cancelled') events.push({ action: `${typeName} geannuleerd`, created_at: new Date(created.getTime() + 3_600_000), status_id: null });
+    const events: Record<string, unknown>[] = [
+      {
+        action: `${typeName} aangevraagd`,
+        created_at: created,
+        status_id: type === DeliveryType.REPARATIE ? ItemStatus.REPARATIE_AANGEVRAAGD : null,
+      },
+    ];
+    if (completed && type !== DeliveryType.MUTATIE)
+      events.push({ action: `${typeName} afgerond`, created_at: completed, status_id: null });
+    if (state === 'cancelled')
+      events.push({
+        action: `${typeName} geannuleerd`,
+        created_at: new Date(created.getTime() + 3_600_000),
+        status_id: null,
+      });
 
     planned.push({
       delivery: {
-        delivery_type_id: type, client_id: type === DeliveryType.BULK_LEVERING || endUser == null ? customer.id : endUser, user_id: requester?.id ?? null, carrier_id: carrier,
-        order_number: `LEV-${created.getUTCFullYear()}-${String(10000 + n)}`, your_reference: rnd.chance(0.7) ? `REF-${1000 + (n % 900)}` : null,
-        w_number: rnd.chance(0.5) ? `W${2400000 + n}` : null, date: iso(date), contact, contact_email: `${contact.replace(/ .*/, '').toLowerCase()}@voorbeeld.nl`,
-        contact_phone: `06${String(10000000 + n * 37).slice(0, 8)}`, address: rnd.pick(streets), description: type === DeliveryType.REPARATIE ? 'Scherm defect' : null,
-        comment, is_cancelled: state === 'cancelled', completed_at: completed, created_at: created, updated_at: completed ?? created,
-        signer_name: completed && type !== DeliveryType.BULK_LEVERING && type !== DeliveryType.MUTATIE ? contact : null, signed_at: completed && type !== DeliveryType.BULK_LEVERING && type !== DeliveryType.MUTATIE ? completed : null,
+        delivery_type_id: type,
+        client_id: type === DeliveryType.BULK_LEVERING || endUser == null ? customer.id : endUser,
+        user_id: requester?.id ?? null,
+        carrier_id: carrier,
+        order_number: `LEV-${created.getUTCFullYear()}-${String(10000 + n)}`,
+        your_reference: rnd.chance(0.7) ? `REF-${1000 + (n % 900)}` : null,
+        w_number: rnd.chance(0.5) ? `W${2400000 + n}` : null,
+        date: iso(date),
+        contact,
+        contact_email: `${contact.replace(/ .*/, '').toLowerCase()}@voorbeeld.nl`,
+        contact_phone: `06${String(10000000 + n * 37).slice(0, 8)}`,
+        address: rnd.pick(streets),
+        description: type === DeliveryType.REPARATIE ? 'Scherm defect' : null,
+        comment,
+        is_cancelled: state === 'cancelled',
+        completed_at: completed,
+        created_at: created,
+        updated_at: completed ?? created,
+        signer_name: completed && type !== DeliveryType.BULK_LEVERING && type !== DeliveryType.MUTATIE ? contact : null,
+        signed_at: completed && type !== DeliveryType.BULK_LEVERING && type !== DeliveryType.MUTATIE ? completed : null,
       },
       lines,
       events,
     });
   }
 
-  planned.push(...await driverRound(db, customers, usersOf, itemsOf, today, requester?.id ?? null));
+  planned.push(...(await driverRound(db, customers, usersOf, itemsOf, today, requester?.id ?? null)));
 
   await insertInChunks(planned, 500, async (chunk) => {
-    const ids = await db.insertInto('deliveries').values(chunk.map((p) => p.delivery) as never).returning(['id', 'client_id']).execute();
+    const ids = await db
+      .insertInto('deliveries')
+      .values(chunk.map((p) => p.delivery) as never)
+      .returning(['id', 'client_id'])
+      .execute();
     const lines = chunk.flatMap((p, i) => p.lines.map((l) => ({ ...l, delivery_id: known(ids[i]).id })));
-    const events = chunk.flatMap((p, i) => p.events.map((e) => ({ ...e, delivery_id: known(ids[i]).id, client_id: known(ids[i]).client_id, user_id: requester?.id ?? null })));
-    await insertInChunks(lines, 2000, (c) => db.insertInto('delivery_products').values(c as never).execute());
-    await insertInChunks(events, 2000, (c) => db.insertInto('events').values(c as never).execute());
+    const events = chunk.flatMap((p, i) =>
+      p.events.map((e) => ({
+        ...e,
+        delivery_id: known(ids[i]).id,
+        client_id: known(ids[i]).client_id,
+        user_id: requester?.id ?? null,
+      })),
+    );
+    await insertInChunks(lines, 2000, (c) =>
+      db
+        .insertInto('delivery_products')
+        .values(c as never)
+        .execute(),
+    );
+    await insertInChunks(events, 2000, (c) =>
+      db
+        .insertInto('events')
+        .values(c as never)
+        .execute(),
+    );
   });
 }
 
@@ -139,7 +256,12 @@ export async function seedDeliveries(db: Db, core: CoreSeedResult, scale: number
  * (issue 21 point 17). Few enough that the demo data's open tab stays within one page of 200
  * (tests/api/deliveries.test.ts compares each tab's total with its rows).
  */
-const roundDays: [number, number][] = [[0, 3], [1, 2], [2, 1], [3, 1]];
+const roundDays: [number, number][] = [
+  [0, 3],
+  [1, 2],
+  [2, 1],
+  [3, 1],
+];
 
 /**
  * Open deliveries of the provider's own carrier planned today and on the next days (relative to the
@@ -148,20 +270,39 @@ const roundDays: [number, number][] = [[0, 3], [1, 2], [2, 1], [3, 1]];
  * own Random, so the rest of the demo data stays as it was.
  */
 async function driverRound(
-  db: Db, customers: { id: number }[], usersOf: Map<number, number[]>, itemsOf: Map<number, { id: number; product_id: number }[]>, today: number, requester: number | null,
-): Promise<{ delivery: Record<string, unknown>; lines: Record<string, unknown>[]; events: Record<string, unknown>[] }[]> {
+  db: Db,
+  customers: { id: number }[],
+  usersOf: Map<number, number[]>,
+  itemsOf: Map<number, { id: number; product_id: number }[]>,
+  today: number,
+  requester: number | null,
+): Promise<
+  { delivery: Record<string, unknown>; lines: Record<string, unknown>[]; events: Record<string, unknown>[] }[]
+> {
   const rnd = new Random(7171);
   // Articles with at least two items in stock, per end customer.
-  const stocked = await db.selectFrom('items as i').innerJoin('products as p', 'p.id', 'i.product_id')
-    .select(['p.id', 'p.client_id']).where('i.status_id', '=', ItemStatus.INGEKLAARD).where('i.deleted_at', 'is', null)
-    .where('p.deleted_at', 'is', null).where('p.is_active', '=', true)
-    .groupBy(['p.id', 'p.client_id']).having((eb) => eb.fn.countAll(), '>=', 2).orderBy('p.id').execute();
+  const stocked = await db
+    .selectFrom('items as i')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .select(['p.id', 'p.client_id'])
+    .where('i.status_id', '=', ItemStatus.INGEKLAARD)
+    .where('i.deleted_at', 'is', null)
+    .where('p.deleted_at', 'is', null)
+    .where('p.is_active', '=', true)
+    .groupBy(['p.id', 'p.client_id'])
+    .having((eb) => eb.fn.countAll(), '>=', 2)
+    .orderBy('p.id')
+    .execute();
   const stockOf = new Map<number, number[]>();
   for (const r of stocked) stockOf.set(r.client_id, [...(stockOf.get(r.client_id) ?? []), r.id]);
   const eligible = customers.filter((c) => (usersOf.get(c.id) ?? []).length && (stockOf.get(c.id) ?? []).length);
   if (!eligible.length) return [];
   const created = new Date(today - DAY + 9 * 3_600_000);
-  const out: { delivery: Record<string, unknown>; lines: Record<string, unknown>[]; events: Record<string, unknown>[] }[] = [];
+  const out: {
+    delivery: Record<string, unknown>;
+    lines: Record<string, unknown>[];
+    events: Record<string, unknown>[];
+  }[] = [];
   let stop = 0;
   for (const [offset, stops] of roundDays) {
     for (let k = 0; k < stops; k++, stop++) {
@@ -177,16 +318,31 @@ async function driverRound(
         lines.push({ product_id: item.product_id, item_id: item.id, is_pickup: 1 });
       } else {
         const own = stockOf.get(customer.id) ?? [];
-        for (let a = 0; a < rnd.int(1, 2); a++) lines.push({ product_id: nth(own, stop + a), item_id: null, is_pickup: 0 });
+        for (let a = 0; a < rnd.int(1, 2); a++)
+          lines.push({ product_id: nth(own, stop + a), item_id: null, is_pickup: 0 });
       }
       const contact = rnd.pick(contacts);
       const date = new Date(today + offset * DAY);
       out.push({
         delivery: {
-          delivery_type_id: type, client_id: endUser, user_id: requester, carrier_id: Carrier.REUZADO,
-          order_number: `RIT-${iso(date).replaceAll('-', '')}-${k + 1}`, your_reference: `REF-RIT-${stop + 1}`, w_number: null, date: iso(date), contact,
-          contact_email: `${contact.replace(/ .*/, '').toLowerCase()}@voorbeeld.nl`, contact_phone: `06${String(20000000 + stop * 41).slice(0, 8)}`,
-          address: streets[stop % streets.length], description: null, comment: null, is_cancelled: false, completed_at: null, created_at: created, updated_at: created,
+          delivery_type_id: type,
+          client_id: endUser,
+          user_id: requester,
+          carrier_id: Carrier.REUZADO,
+          order_number: `RIT-${iso(date).replaceAll('-', '')}-${k + 1}`,
+          your_reference: `REF-RIT-${stop + 1}`,
+          w_number: null,
+          date: iso(date),
+          contact,
+          contact_email: `${contact.replace(/ .*/, '').toLowerCase()}@voorbeeld.nl`,
+          contact_phone: `06${String(20000000 + stop * 41).slice(0, 8)}`,
+          address: streets[stop % streets.length],
+          description: null,
+          comment: null,
+          is_cancelled: false,
+          completed_at: null,
+          created_at: created,
+          updated_at: created,
         },
         lines,
         events: [{ action: `${deliveryTypeNames[type]} aangevraagd`, created_at: created, status_id: null }],

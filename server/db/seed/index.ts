@@ -11,7 +11,10 @@ import type { FileStorage } from '../../lib/storage';
  * Demo data for a new database; `scale` multiplies the volumes for benchmarks. With a `storage` the
  * demo files (repair images and quotations) are written too.
  */
-export async function seedDemo(db: Db, { scale = 1, storage }: { scale?: number; storage?: FileStorage } = {}): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  { scale = 1, storage }: { scale?: number; storage?: FileStorage } = {},
+): Promise<void> {
   const core = await seedCore(db, scale);
   await seedStock(db, core, scale);
   await seedPreNotifications(db, core, scale);

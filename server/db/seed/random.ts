@@ -21,7 +21,11 @@ export class Random {
   }
 }
 
-export async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+export async function insertInChunks<T>(
+  rows: T[],
+  size: number,
+  insert: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
@@ -31,7 +35,9 @@ export function known<T>(value: T | undefined): T {
   return value;
 }
 
-/** The element n places into the list, counting round: how the seed spreads rows over a list (which must not be empty). */
+/**
+ * The element n places into the list, counting round: how the seed spreads rows over a list (which must not be empty).
+ */
 export function nth<T>(list: readonly T[], n: number): T {
   const value = list[n % list.length];
   if (value === undefined) throw new Error('The demo data picked from an empty list.');

@@ -24,10 +24,21 @@ const catalogue: { group: number; name: string; prefix: string; eol: number | nu
 
 /** Status spread of the demo items; every status occurs. */
 const statusWeights: [ItemStatusId, number][] = [
-  [ItemStatus.INGEKLAARD, 24], [ItemStatus.IN_GEBRUIK, 30], [ItemStatus.OP_AFROEP, 11], [ItemStatus.VOORRAAD_KLANTLOCATIE, 8],
-  [ItemStatus.UITGEKLAARD, 5], [ItemStatus.REPARATIE, 3], [ItemStatus.EOL, 4], [ItemStatus.IN_BEHANDELING, 2], [ItemStatus.VERMIST, 1],
-  [ItemStatus.REPARATIE_AANGEVRAAGD, 2], [ItemStatus.REPARATIE_ONTVANGEN, 2], [ItemStatus.REPARATIE_IN_BEHANDELING, 2],
-  [ItemStatus.REPARATIE_AFGEROND, 2], [ItemStatus.WACHTEN_OP_ONDERDELEN, 2], [ItemStatus.WACHTEN_OP_GOEDKEURING_OFFERTE, 2],
+  [ItemStatus.INGEKLAARD, 24],
+  [ItemStatus.IN_GEBRUIK, 30],
+  [ItemStatus.OP_AFROEP, 11],
+  [ItemStatus.VOORRAAD_KLANTLOCATIE, 8],
+  [ItemStatus.UITGEKLAARD, 5],
+  [ItemStatus.REPARATIE, 3],
+  [ItemStatus.EOL, 4],
+  [ItemStatus.IN_BEHANDELING, 2],
+  [ItemStatus.VERMIST, 1],
+  [ItemStatus.REPARATIE_AANGEVRAAGD, 2],
+  [ItemStatus.REPARATIE_ONTVANGEN, 2],
+  [ItemStatus.REPARATIE_IN_BEHANDELING, 2],
+  [ItemStatus.REPARATIE_AFGEROND, 2],
+  [ItemStatus.WACHTEN_OP_ONDERDELEN, 2],
+  [ItemStatus.WACHTEN_OP_GOEDKEURING_OFFERTE, 2],
 ];
 const weightTotal = statusWeights.reduce((s, [, w]) => s + w, 0);
 function pickStatus(rnd: Random): ItemStatusId {
@@ -44,13 +55,24 @@ interface StockSeedResult {
 }
 
 /** Product groups, about 60 products, 3,000 items in every status, projects and bundles (times `scale`). */
-export async function seedStock(db: Db, core: CoreSeedResult, scale: number, today = new Date()): Promise<StockSeedResult> {
+export async function seedStock(
+  db: Db,
+  core: CoreSeedResult,
+  scale: number,
+  today = new Date(),
+): Promise<StockSeedResult> {
   const rnd = new Random(4242);
   await createStandardProductGroups(db);
 
   const endUsersOf = new Map<number, number[]>();
-  const endUsers = await db.selectFrom('clients').select(['id', 'parent_client_id']).where('id', 'in', core.endUserIds.length ? core.endUserIds : [0]).orderBy('id').execute();
-  for (const { id, parent_client_id: parent } of endUsers) if (parent != null) endUsersOf.set(parent, [...(endUsersOf.get(parent) ?? []), id]);
+  const endUsers = await db
+    .selectFrom('clients')
+    .select(['id', 'parent_client_id'])
+    .where('id', 'in', core.endUserIds.length ? core.endUserIds : [0])
+    .orderBy('id')
+    .execute();
+  for (const { id, parent_client_id: parent } of endUsers)
+    if (parent != null) endUsersOf.set(parent, [...(endUsersOf.get(parent) ?? []), id]);
 
   // Products: 5 per end customer (times scale), the last one inactive now and then.
   const productRows = core.endCustomerIds.flatMap((clientId, c) =>
@@ -58,18 +80,31 @@ export async function seedStock(db: Db, core: CoreSeedResult, scale: number, tod
       const entry = nth(catalogue, c * 5 + k * 3);
       const n = c * 100 + k;
       return {
-        client_id: clientId, product_group_id: entry.group, name: entry.name, description: `${entry.name} voor ${k % 2 ? 'kantoor' : 'thuiswerken'}`,
-        article_number: `ART-${String(10000 + n)}`, unique_product_id: `UID-${clientId}-${k + 1}`, eol: entry.eol,
-        price_cents: entry.price, is_active: !(k === 4 && c % 4 === 0),
+        client_id: clientId,
+        product_group_id: entry.group,
+        name: entry.name,
+        description: `${entry.name} voor ${k % 2 ? 'kantoor' : 'thuiswerken'}`,
+        article_number: `ART-${String(10000 + n)}`,
+        unique_product_id: `UID-${clientId}-${k + 1}`,
+        eol: entry.eol,
+        price_cents: entry.price,
+        is_active: !(k === 4 && c % 4 === 0),
       };
-    }));
+    }),
+  );
   const products: { id: number; client_id: number; product_group_id: number; prefix: string }[] = [];
   await insertInChunks(productRows, 500, async (chunk) => {
-    const rows = await db.insertInto('products').values(chunk).returning(['id', 'client_id', 'product_group_id', 'name']).execute();
+    const rows = await db
+      .insertInto('products')
+      .values(chunk)
+      .returning(['id', 'client_id', 'product_group_id', 'name'])
+      .execute();
     products.push(...rows.map((r) => ({ ...r, prefix: catalogue.find((e) => e.name === r.name)?.prefix ?? 'SN' })));
   });
 
-  const projectRows = core.endCustomerIds.flatMap((clientId, c) => [1, 2].map((k) => ({ client_id: clientId, number: `PRJ-${2024 + k}-${String(c * 10 + k).padStart(3, '0')}` })));
+  const projectRows = core.endCustomerIds.flatMap((clientId, c) =>
+    [1, 2].map((k) => ({ client_id: clientId, number: `PRJ-${2024 + k}-${String(c * 10 + k).padStart(3, '0')}` })),
+  );
   const projects = await db.insertInto('projects').values(projectRows).returning(['id', 'client_id']).execute();
 
   const productsOf = new Map<number, typeof products>();
@@ -98,7 +133,8 @@ export async function seedStock(db: Db, core: CoreSeedResult, scale: number, tod
       tag_number: !accessory && rnd.chance(0.7) ? `AST-${String(50000 + n)}` : null,
       mac_address: hasMac ? Array.from({ length: 6 }, () => hex2(rnd)).join(':') : null,
       date_in_use: inUse || (!accessory && rnd.chance(0.3)) ? iso(new Date(created.getTime() + 7 * 86_400_000)) : null,
-      shipping_date: inUse || status === ItemStatus.UITGEKLAARD ? iso(new Date(created.getTime() + 3 * 86_400_000)) : null,
+      shipping_date:
+        inUse || status === ItemStatus.UITGEKLAARD ? iso(new Date(created.getTime() + 3 * 86_400_000)) : null,
       start_date_contract: daas ? iso(created) : null,
       end_date_contract: daas ? iso(new Date(created.getTime() + 3 * 365 * 86_400_000)) : null,
       daas,
@@ -111,14 +147,36 @@ export async function seedStock(db: Db, core: CoreSeedResult, scale: number, tod
   });
   const itemIds: { id: number; status_id: number; client_id: number; product_id: number; created_at: Date }[] = [];
   await insertInChunks(itemRows, 1000, async (chunk) => {
-    itemIds.push(...await db.insertInto('items').values(chunk).returning(['id', 'status_id', 'client_id', 'product_id', 'created_at']).execute());
+    itemIds.push(
+      ...(await db
+        .insertInto('items')
+        .values(chunk)
+        .returning(['id', 'status_id', 'client_id', 'product_id', 'created_at'])
+        .execute()),
+    );
   });
 
   // Activity history: checked in, then the current status when it differs.
   const eventRows = itemIds.flatMap((item) => {
-    const rows = [{ item_id: item.id, client_id: item.client_id, product_id: item.product_id, status_id: ItemStatus.INGEKLAARD as number, action: 'Item ingeklaard', created_at: item.created_at }];
+    const rows = [
+      {
+        item_id: item.id,
+        client_id: item.client_id,
+        product_id: item.product_id,
+        status_id: ItemStatus.INGEKLAARD as number,
+        action: 'Item ingeklaard',
+        created_at: item.created_at,
+      },
+    ];
     if (item.status_id !== ItemStatus.INGEKLAARD) {
-      rows.push({ item_id: item.id, client_id: item.client_id, product_id: item.product_id, status_id: item.status_id, action: 'Status gewijzigd', created_at: new Date(item.created_at.getTime() + 5 * 86_400_000) });
+      rows.push({
+        item_id: item.id,
+        client_id: item.client_id,
+        product_id: item.product_id,
+        status_id: item.status_id,
+        action: 'Status gewijzigd',
+        created_at: new Date(item.created_at.getTime() + 5 * 86_400_000),
+      });
     }
     return rows;
   });
@@ -127,13 +185,21 @@ export async function seedStock(db: Db, core: CoreSeedResult, scale: number, tod
   // Two bundles per end customer with a few of its products.
   for (const customer of core.endCustomerIds) {
     const own = productsOf.get(customer) ?? [];
-    const [workplace, homeWork] = await db.insertInto('bundles').values([
-      { client_id: customer, name: 'Standaard werkplek' }, { client_id: customer, name: 'Thuiswerkpakket' },
-    ]).returning('id').execute();
-    await db.insertInto('bundle_product').values([
-      ...own.slice(0, 3).map((p) => ({ bundle_id: known(workplace).id, product_id: p.id })),
-      ...own.slice(2, 4).map((p) => ({ bundle_id: known(homeWork).id, product_id: p.id })),
-    ]).execute();
+    const [workplace, homeWork] = await db
+      .insertInto('bundles')
+      .values([
+        { client_id: customer, name: 'Standaard werkplek' },
+        { client_id: customer, name: 'Thuiswerkpakket' },
+      ])
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('bundle_product')
+      .values([
+        ...own.slice(0, 3).map((p) => ({ bundle_id: known(workplace).id, product_id: p.id })),
+        ...own.slice(2, 4).map((p) => ({ bundle_id: known(homeWork).id, product_id: p.id })),
+      ])
+      .execute();
   }
   return { productIds: products.map((p) => p.id) };
 }

@@ -8,7 +8,11 @@ import ExcelJS from 'exceljs';
 import { importColumns as addressColumns } from '../../modules/clients/addresses';
 import { importColumns as stockColumns } from '@domain/schemas/stock';
 
-async function writeTemplate(fileName: string, sheetName: string, columns: { header: string; key: string; width: number }[]) {
+async function writeTemplate(
+  fileName: string,
+  sheetName: string,
+  columns: { header: string; key: string; width: number }[],
+) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns;
@@ -19,7 +23,17 @@ async function writeTemplate(fileName: string, sheetName: string, columns: { hea
   console.log(`written ${file}`);
 }
 
-await writeTemplate('TemplateAdressenImport.xlsx', 'Adressen',
-  addressColumns.map((c) => ({ header: c.header, key: c.field, width: c.field === 'street' || c.field === 'name' ? 28 : 14 })));
-await writeTemplate('Template.xlsx', 'Voorraad',
-  stockColumns.map((c) => ({ header: c.header, key: c.field, width: c.field === 'stock_owner' ? 20 : 18 })));
+await writeTemplate(
+  'TemplateAdressenImport.xlsx',
+  'Adressen',
+  addressColumns.map((c) => ({
+    header: c.header,
+    key: c.field,
+    width: c.field === 'street' || c.field === 'name' ? 28 : 14,
+  })),
+);
+await writeTemplate(
+  'Template.xlsx',
+  'Voorraad',
+  stockColumns.map((c) => ({ header: c.header, key: c.field, width: c.field === 'stock_owner' ? 20 : 18 })),
+);

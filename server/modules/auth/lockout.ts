@@ -19,7 +19,13 @@ interface LockoutRule {
  * A try is counted before it is checked, so parallel tries cannot all pass a count read before any
  * of them failed; a try that succeeds is taken back from the account's count.
  */
-export function accountLockout(db: Db, step: 'login' | 'otp', account: string | number, address: string, rule: LockoutRule) {
+export function accountLockout(
+  db: Db,
+  step: 'login' | 'otp',
+  account: string | number,
+  address: string,
+  rule: LockoutRule,
+) {
   const accountKey = `${step}:account:${account}`;
   const addressKey = `${step}:account-address:${account}:${address}`;
   return {
@@ -38,7 +44,11 @@ export function accountLockout(db: Db, step: 'login' | 'otp', account: string | 
     /** A success: this address's tries are cleared and the try no longer counts against the account. */
     async succeeded(): Promise<void> {
       await resetRateLimit(db, addressKey);
-      await db.updateTable('rate_limits').set({ hits: sql`greatest(hits - 1, 0)` }).where('key', '=', accountKey).execute();
+      await db
+        .updateTable('rate_limits')
+        .set({ hits: sql`greatest(hits - 1, 0)` })
+        .where('key', '=', accountKey)
+        .execute();
     },
     /** After the full sign-in (password and code) the owner has proven itself: the account starts afresh. */
     async clear(): Promise<void> {

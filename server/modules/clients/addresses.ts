@@ -18,44 +18,84 @@ import { countNoun } from '@domain/format';
 
 function addressValues(a: AddressFields) {
   return {
-    name: a.name ?? null, street: a.street, number: a.number, addition: a.addition ?? null,
-    zipcode: normalizePostcode(a.zipcode), city: a.city, country: a.country || 'Nederland',
+    name: a.name ?? null,
+    street: a.street,
+    number: a.number,
+    addition: a.addition ?? null,
+    zipcode: normalizePostcode(a.zipcode),
+    city: a.city,
+    country: a.country || 'Nederland',
   };
 }
 
 /** Only one visiting address per client. */
 async function makeVisiting(trx: Trx, clientId: number, addressId: number) {
-  await trx.updateTable('addresses').set({ is_visiting: sql<boolean>`id = ${addressId}` }).where('client_id', '=', clientId).execute();
+  await trx
+    .updateTable('addresses')
+    .set({ is_visiting: sql<boolean>`id = ${addressId}` })
+    .where('client_id', '=', clientId)
+    .execute();
 }
 
-export async function createAddress(trx: Trx, user: AuthUser, clientId: number, input: AddressFields): Promise<Answer<Address>> {
+export async function createAddress(
+  trx: Trx,
+  user: AuthUser,
+  clientId: number,
+  input: AddressFields,
+): Promise<Answer<Address>> {
   await assertClientInScope(trx, user, clientId);
-  const address = await trx.insertInto('addresses').values({ client_id: clientId, ...addressValues(input) }).returningAll().executeTakeFirstOrThrow();
+  const address = await trx
+    .insertInto('addresses')
+    .values({ client_id: clientId, ...addressValues(input) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   if (input.is_visiting) await makeVisiting(trx, clientId, address.id);
-  await recordEvents(trx, user, [{ client_id: clientId, action: `Adres toegevoegd: ${address.street} ${address.number}, ${address.city}` }]);
+  await recordEvents(trx, user, [
+    { client_id: clientId, action: `Adres toegevoegd: ${address.street} ${address.number}, ${address.city}` },
+  ]);
   return { ...address, is_visiting: !!input.is_visiting };
 }
 
 async function addressInScope(db: Executor, user: AuthUser, id: number) {
-  const address = await db.selectFrom('addresses').innerJoin('clients', 'clients.id', 'addresses.client_id').selectAll('addresses')
-    .where('addresses.id', '=', id).where('addresses.deleted_at', 'is', null).where('clients.deleted_at', 'is', null)
-    .where((eb) => clientScope(user, eb.ref('addresses.client_id'))).executeTakeFirst();
+  const address = await db
+    .selectFrom('addresses')
+    .innerJoin('clients', 'clients.id', 'addresses.client_id')
+    .selectAll('addresses')
+    .where('addresses.id', '=', id)
+    .where('addresses.deleted_at', 'is', null)
+    .where('clients.deleted_at', 'is', null)
+    .where((eb) => clientScope(user, eb.ref('addresses.client_id')))
+    .executeTakeFirst();
   if (!address) throw notFound('Adres niet gevonden');
   return address;
 }
 
-export async function updateAddress(trx: Trx, user: AuthUser, id: number, input: AddressFields): Promise<Answer<Address>> {
+export async function updateAddress(
+  trx: Trx,
+  user: AuthUser,
+  id: number,
+  input: AddressFields,
+): Promise<Answer<Address>> {
   const current = await addressInScope(trx, user, id);
-  const address = await trx.updateTable('addresses').set(addressValues(input)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  const address = await trx
+    .updateTable('addresses')
+    .set(addressValues(input))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   if (input.is_visiting) await makeVisiting(trx, current.client_id, id);
-  await recordEvents(trx, user, [{ client_id: current.client_id, action: `Adres gewijzigd: ${address.street} ${address.number}, ${address.city}` }]);
+  await recordEvents(trx, user, [
+    { client_id: current.client_id, action: `Adres gewijzigd: ${address.street} ${address.number}, ${address.city}` },
+  ]);
   return { ...address, is_visiting: input.is_visiting ?? address.is_visiting };
 }
 
 export async function deleteAddress(trx: Trx, user: AuthUser, id: number) {
   const current = await addressInScope(trx, user, id);
   await trx.updateTable('addresses').set({ deleted_at: new Date(), is_visiting: false }).where('id', '=', id).execute();
-  await recordEvents(trx, user, [{ client_id: current.client_id, action: `Adres verwijderd: ${current.street} ${current.number}, ${current.city}` }]);
+  await recordEvents(trx, user, [
+    { client_id: current.client_id, action: `Adres verwijderd: ${current.street} ${current.number}, ${current.city}` },
+  ]);
 }
 
 /**
@@ -63,11 +103,21 @@ export async function deleteAddress(trx: Trx, user: AuthUser, id: number) {
  * of clients in the caller's scope gives both (never another tenant's addresses, issue 7); otherwise
  * the built-in postcode ranges give the city only.
  */
-export async function lookupPostcode(db: Executor, user: AuthUser, postcode: string): Promise<{ street: string; city: string }> {
+export async function lookupPostcode(
+  db: Executor,
+  user: AuthUser,
+  postcode: string,
+): Promise<{ street: string; city: string }> {
   const normalized = normalizePostcode(postcode);
-  const seen = await db.selectFrom('addresses').select(['street', 'city']).where('zipcode', '=', normalized)
-    .where('deleted_at', 'is', null).where((eb) => clientScope(user, eb.ref('addresses.client_id')))
-    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const seen = await db
+    .selectFrom('addresses')
+    .select(['street', 'city'])
+    .where('zipcode', '=', normalized)
+    .where('deleted_at', 'is', null)
+    .where((eb) => clientScope(user, eb.ref('addresses.client_id')))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (seen) return seen;
   const digits = Number(normalized.slice(0, 4));
   const range = cities.find((c) => digits >= c.from && digits <= c.to);
@@ -82,17 +132,25 @@ export const importColumns = addressImportColumns;
 export async function readAddressFile(fileName: string, data: Buffer): Promise<AddressFields[]> {
   const { rows, lines } = await readSheet(fileName, data, importColumns.length, clientMsg.fileType);
   const first = rows[0]?.map((c) => c.toLowerCase()) ?? [];
-  if (first[0] === importColumns[0]?.header.toLowerCase() || first.includes('postcode')) { rows.shift(); lines.shift(); }
+  if (first[0] === importColumns[0]?.header.toLowerCase() || first.includes('postcode')) {
+    rows.shift();
+    lines.shift();
+  }
   if (rows.length === 0) throw ValidationError.field('file', clientMsg.importEmpty);
   if (rows.length > MAX_IMPORT_ROWS) throw ValidationError.field('file', fileMsg.tooManyRows);
   const errors: Record<string, string[]> = {};
   const parsed: AddressFields[] = [];
   rows.forEach((cells, index) => {
-    const record = Object.fromEntries(importColumns.map((col, i) => [col.field, cells[i] ?? ''])) as Record<string, string | null>;
+    const record = Object.fromEntries(importColumns.map((col, i) => [col.field, cells[i] ?? ''])) as Record<
+      string,
+      string | null
+    >;
     for (const key of ['name', 'addition', 'country']) if (!record[key]) record[key] = null;
     const result = v.safeParse(addressFieldsSchema, record);
     if (result.success) parsed.push(result.output);
-    else for (const [field, messages] of Object.entries(issuesToFieldErrors(result.issues))) errors[`rows.${lines[index]}.${field}`] = messages;
+    else
+      for (const [field, messages] of Object.entries(issuesToFieldErrors(result.issues)))
+        errors[`rows.${lines[index]}.${field}`] = messages;
   });
   refuseRowErrors(errors);
   return parsed;
@@ -100,7 +158,12 @@ export async function readAddressFile(fileName: string, data: Buffer): Promise<A
 
 export async function importAddresses(trx: Trx, user: AuthUser, clientId: number, rows: AddressFields[]) {
   await assertClientInScope(trx, user, clientId);
-  await trx.insertInto('addresses').values(rows.map((a) => ({ client_id: clientId, ...addressValues(a) }))).execute();
-  await recordEvents(trx, user, [{ client_id: clientId, action: `${countNoun(rows.length, 'adres', 'adressen')} geïmporteerd` }]);
+  await trx
+    .insertInto('addresses')
+    .values(rows.map((a) => ({ client_id: clientId, ...addressValues(a) })))
+    .execute();
+  await recordEvents(trx, user, [
+    { client_id: clientId, action: `${countNoun(rows.length, 'adres', 'adressen')} geïmporteerd` },
+  ]);
   return rows.length;
 }

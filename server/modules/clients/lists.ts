@@ -52,52 +52,76 @@ function clientListQuery(db: Executor, user: AuthUser, tab: ClientTab, params: L
   const parentId = numericFilter(params, 'parent_client_id') ?? numericFilter(params, 'parent');
   const typeFilter = numericFilter(params, 'client_type_id');
   const resellerId = numericFilter(params, 'reseller_id');
-  const contactName = sql<string | null>`nullif(trim(coalesce(pc.first_name, '') || ' ' || coalesce(pc.last_name, '')), '')`;
-  return db
-    .selectFrom('clients as c')
-    .leftJoin('clients as p', 'p.id', 'c.parent_client_id')
-    .leftJoin('contacts as pc', 'pc.id', 'c.primary_contact_id')
-    // The visiting address: one row or none per client, so a count that does not search on it can leave it out.
-    .$if(withAddress, (q) => q.leftJoinLateral(
-      db.selectFrom('addresses')
-        .select(['addresses.street', 'addresses.number', 'addresses.addition', 'addresses.city'])
-        .where('addresses.client_id', '=', sql.ref<number>('c.id'))
-        .where('addresses.deleted_at', 'is', null)
-        .orderBy('addresses.is_visiting', 'desc').orderBy('addresses.id')
-        .limit(1)
-        .as('va'),
-      (join) => join.onTrue(),
-    ))
-    .select([
-      'c.id', 'c.name', 'c.client_type_id', 'c.parent_client_id', 'p.name as parent_name', 'c.created_at', contactName.as('contact_name'),
-      sql<string | null>`va.street`.as('street'), sql<string | null>`va.number`.as('number'),
-      sql<string | null>`va.addition`.as('addition'), sql<string | null>`va.city`.as('city'),
-    ])
-    .where('c.deleted_at', 'is', null)
-    // A reseller's end customers are its children, an end customer's end users its own (allowedParentTypes):
-    // that tab's scope is said outright, so PostgreSQL walks the list in its order instead of hashing
-    // everything the user sees (6.9 ms for a reseller with 6,700 end customers).
-    .where((eb) => (type !== null && childTypeOf[user.clientTypeId] === type
-      ? eb('c.parent_client_id', '=', user.clientId)
-      : clientScope(user, eb.ref('c.id'))))
-    // The tab's type is written in: each tab gets a statement of its own, whose generic plan PostgreSQL
-    // fits to that type's rows. As a parameter, the 300 end users shared the end customers' statement
-    // and stayed custom-planned on every execution once they had planned it first.
-    .$call(whenSet(type, (q, value) => q.where('c.client_type_id', '=', sql.lit(value))))
-    .$call(whenSet(parentId, (q, id) => q.where('c.parent_client_id', '=', id)))
-    .$call(whenSet(typeFilter, (q, value) => q.where('c.client_type_id', '=', value)))
-    .$call(whenSet(resellerId, (q, id) => q.where((eb) => eb.or([eb('c.parent_client_id', '=', id), eb('p.parent_client_id', '=', id)]))))
-    .$if(params.search !== '', (q) => {
-      const pattern = likePattern(params.search);
-      return q.where((eb) => eb.or([
-        eb('c.name', 'ilike', pattern),
-        eb(sql.ref('va.city'), 'ilike', pattern),
-        eb('p.name', 'ilike', pattern),
-        eb(contactName, 'ilike', pattern),
-      ]));
-    })
-    .orderBy(sql.ref(sortColumn(params, sortable, 'c.name')), params.order)
-    .orderBy('c.id');
+  const contactName = sql<
+    string | null
+  >`nullif(trim(coalesce(pc.first_name, '') || ' ' || coalesce(pc.last_name, '')), '')`;
+  return (
+    db
+      .selectFrom('clients as c')
+      .leftJoin('clients as p', 'p.id', 'c.parent_client_id')
+      .leftJoin('contacts as pc', 'pc.id', 'c.primary_contact_id')
+      // The visiting address: one row or none per client, so a count that does not search on it can leave it out.
+      .$if(withAddress, (q) =>
+        q.leftJoinLateral(
+          db
+            .selectFrom('addresses')
+            .select(['addresses.street', 'addresses.number', 'addresses.addition', 'addresses.city'])
+            .where('addresses.client_id', '=', sql.ref<number>('c.id'))
+            .where('addresses.deleted_at', 'is', null)
+            .orderBy('addresses.is_visiting', 'desc')
+            .orderBy('addresses.id')
+            .limit(1)
+            .as('va'),
+          (join) => join.onTrue(),
+        ),
+      )
+      .select([
+        'c.id',
+        'c.name',
+        'c.client_type_id',
+        'c.parent_client_id',
+        'p.name as parent_name',
+        'c.created_at',
+        contactName.as('contact_name'),
+        sql<string | null>`va.street`.as('street'),
+        sql<string | null>`va.number`.as('number'),
+        sql<string | null>`va.addition`.as('addition'),
+        sql<string | null>`va.city`.as('city'),
+      ])
+      .where('c.deleted_at', 'is', null)
+      // A reseller's end customers are its children, an end customer's end users its own (allowedParentTypes):
+      // that tab's scope is said outright, so PostgreSQL walks the list in its order instead of hashing
+      // everything the user sees (6.9 ms for a reseller with 6,700 end customers).
+      .where((eb) =>
+        type !== null && childTypeOf[user.clientTypeId] === type
+          ? eb('c.parent_client_id', '=', user.clientId)
+          : clientScope(user, eb.ref('c.id')),
+      )
+      // The tab's type is written in: each tab gets a statement of its own, whose generic plan PostgreSQL
+      // fits to that type's rows. As a parameter, the 300 end users shared the end customers' statement
+      // and stayed custom-planned on every execution once they had planned it first.
+      .$call(whenSet(type, (q, value) => q.where('c.client_type_id', '=', sql.lit(value))))
+      .$call(whenSet(parentId, (q, id) => q.where('c.parent_client_id', '=', id)))
+      .$call(whenSet(typeFilter, (q, value) => q.where('c.client_type_id', '=', value)))
+      .$call(
+        whenSet(resellerId, (q, id) =>
+          q.where((eb) => eb.or([eb('c.parent_client_id', '=', id), eb('p.parent_client_id', '=', id)])),
+        ),
+      )
+      .$if(params.search !== '', (q) => {
+        const pattern = likePattern(params.search);
+        return q.where((eb) =>
+          eb.or([
+            eb('c.name', 'ilike', pattern),
+            eb(sql.ref('va.city'), 'ilike', pattern),
+            eb('p.name', 'ilike', pattern),
+            eb(contactName, 'ilike', pattern),
+          ]),
+        );
+      })
+      .orderBy(sql.ref(sortColumn(params, sortable, 'c.name')), params.order)
+      .orderBy('c.id')
+  );
 }
 
 /** The columns of the list statement. */
@@ -113,9 +137,19 @@ function locationOf(r: ListColumns): string {
 /** A row as the answer sends it, field by field: a spread of the statement's wide row cost 1.3 KB per row. */
 function toRow(r: ListColumns): ClientListRow {
   return {
-    id: r.id, name: r.name, client_type_id: r.client_type_id, type_name: clientTypeName(r.client_type_id),
-    parent_client_id: r.parent_client_id, parent_name: r.parent_name, location: locationOf(r),
-    street: r.street, number: r.number, addition: r.addition, city: r.city, contact_name: r.contact_name, created_at: r.created_at,
+    id: r.id,
+    name: r.name,
+    client_type_id: r.client_type_id,
+    type_name: clientTypeName(r.client_type_id),
+    parent_client_id: r.parent_client_id,
+    parent_name: r.parent_name,
+    location: locationOf(r),
+    street: r.street,
+    number: r.number,
+    addition: r.addition,
+    city: r.city,
+    contact_name: r.contact_name,
+    created_at: r.created_at,
   };
 }
 
@@ -126,14 +160,18 @@ function toRow(r: ListColumns): ClientListRow {
  * or reseller filter: those count the clients.
  */
 function countedTotal(user: AuthUser, tab: ClientTab, params: ListParams): RawBuilder<number> | null {
-  const narrowed = numericFilter(params, 'parent_client_id') ?? numericFilter(params, 'parent') ?? numericFilter(params, 'reseller_id');
+  const narrowed =
+    numericFilter(params, 'parent_client_id') ??
+    numericFilter(params, 'parent') ??
+    numericFilter(params, 'reseller_id');
   if (params.search !== '' || narrowed !== null) return null;
   const tabType = tabTypes[tab];
   const typeFilter = numericFilter(params, 'client_type_id');
   if (tabType !== null && typeFilter !== null && typeFilter !== tabType) return sql<number>`0`;
   const type = tabType ?? typeFilter;
   const scope = user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId;
-  return sql<number>`(select coalesce(sum(k.n), 0)::int from client_counts k where k.client_id = ${scope}${type === null ? sql`` : sql` and k.client_type_id = ${type}`})`;
+  return sql<number>`(select coalesce(sum(k.n), 0)::int from client_counts k where k.client_id =
+    ${scope}${type === null ? sql`` : sql` and k.client_type_id = ${type}`})`;
 }
 
 /**
@@ -141,19 +179,29 @@ function countedTotal(user: AuthUser, tab: ClientTab, params: ListParams): RawBu
  * do). The maintained total rides along with the page's rows; any other is counted at the same time on
  * another connection.
  */
-export async function listClients(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams, basePath: string): Promise<Paged<ClientListRow>> {
+export async function listClients(
+  db: Executor,
+  user: AuthUser,
+  tab: ClientTab,
+  params: ListParams,
+  basePath: string,
+): Promise<Paged<ClientListRow>> {
   if (params.showAll) {
     const rows = await allClientRows(db, user, tab, params);
     return pagedAnswer(rows, rows.length, { ...params, page: 1, perPage: Math.max(1, rows.length) }, basePath);
   }
   const inline = countedTotal(user, tab, params);
   const [rows, counted] = await Promise.all([
-    executeCached(db, listStatementKey(`clients:${tab}`, user, params),
-      () => pageOfClients(db, user, tab, params).select((inline ?? sql<number>`null::int`).as('total_rows'))),
+    executeCached(db, listStatementKey(`clients:${tab}`, user, params), () =>
+      pageOfClients(db, user, tab, params).select((inline ?? sql<number>`null::int`).as('total_rows')),
+    ),
     inline ? null : countClients(db, user, tab, params),
   ]);
   // A page past the end brings no total along: counted then.
-  const total = counted ?? rows[0]?.total_rows ?? (inline ? (await sql<{ n: number }>`select ${inline} as n`.execute(db)).rows[0]?.n ?? 0 : 0);
+  const total =
+    counted ??
+    rows[0]?.total_rows ??
+    (inline ? ((await sql<{ n: number }>`select ${inline} as n`.execute(db)).rows[0]?.n ?? 0) : 0);
   return pagedAnswer(rows.map(toRow), total, params, basePath);
 }
 
@@ -166,7 +214,8 @@ export async function listClients(db: Executor, user: AuthUser, tab: ClientTab, 
 function pageOfClients(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams) {
   const { limit, offset } = pageBounds(params);
   const full = clientListQuery(db, user, tab, params);
-  if (params.search !== '' || sortColumn(params, sortable, 'c.name').startsWith('va.')) return full.limit(limit).offset(offset);
+  if (params.search !== '' || sortColumn(params, sortable, 'c.name').startsWith('va.'))
+    return full.limit(limit).offset(offset);
   const ids = clientListQuery(db, user, tab, params, false).clearSelect().select('c.id').limit(limit).offset(offset);
   return full.where('c.id', 'in', ids);
 }
@@ -174,14 +223,22 @@ function pageOfClients(db: Executor, user: AuthUser, tab: ClientTab, params: Lis
 /** The count leaves the visiting address out unless the search looks in it: one probe per client less. */
 async function countClients(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams): Promise<number> {
   const counted = await clientListQuery(db, user, tab, params, params.search !== '')
-    .clearSelect().clearOrderBy().select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<string>`count(*)`.as('total'))
+    .executeTakeFirstOrThrow();
   return Number(counted.total);
 }
 
 export const EXPORT_MAX_ROWS = 100_000;
 
 /** Every row of a tab for the export (same search, filters and sort as the list). */
-export async function allClientRows(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams): Promise<ClientListRow[]> {
+export async function allClientRows(
+  db: Executor,
+  user: AuthUser,
+  tab: ClientTab,
+  params: ListParams,
+): Promise<ClientListRow[]> {
   const rows = await clientListQuery(db, user, tab, params).limit(EXPORT_MAX_ROWS).execute();
   return rows.map(toRow);
 }

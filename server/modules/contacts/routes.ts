@@ -15,29 +15,37 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app;
   const change = { config: { access: right('Klant wijzigen') } };
 
-  app.post('/contacts', { ...change, schema: routeSchema({ body: contactCreateSchema, response: answer }) }, async (request, reply) => {
-    const actor = currentUser(request);
-    const input = parse(contactCreateSchema, request.body);
-    return runCommand(db, request, reply, async (trx) => {
-      const created = await createContact(trx, actor, input);
-      if (created.account) await queueActivationMail(trx, config, created.account);
-      const message = created.account ? 'De gebruiker is aangemaakt' : 'De contactpersoon is aangemaakt';
-      const data = await contactDetail(trx, created.id);
-      return { status: 201, body: { message, data, activation_mail_sent: created.account !== null } };
-    });
-  });
+  app.post(
+    '/contacts',
+    { ...change, schema: routeSchema({ body: contactCreateSchema, response: answer }) },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const input = parse(contactCreateSchema, request.body);
+      return runCommand(db, request, reply, async (trx) => {
+        const created = await createContact(trx, actor, input);
+        if (created.account) await queueActivationMail(trx, config, created.account);
+        const message = created.account ? 'De gebruiker is aangemaakt' : 'De contactpersoon is aangemaakt';
+        const data = await contactDetail(trx, created.id);
+        return { status: 201, body: { message, data, activation_mail_sent: created.account !== null } };
+      });
+    },
+  );
 
-  app.put('/contacts/:id', { ...change, schema: routeSchema({ params: idParams('id'), body: contactUpdateSchema, response: answer }) }, async (request, reply) => {
-    const actor = currentUser(request);
-    const id = idParam(request.params);
-    const input = parse(contactUpdateSchema, request.body);
-    return runCommand(db, request, reply, async (trx) => {
-      const { account } = await updateContact(trx, actor, id, input);
-      if (account) await queueActivationMail(trx, config, account);
-      const data = await contactDetail(trx, id);
-      return { body: { message: 'De contactpersoon is gewijzigd', data, activation_mail_sent: account !== null } };
-    });
-  });
+  app.put(
+    '/contacts/:id',
+    { ...change, schema: routeSchema({ params: idParams('id'), body: contactUpdateSchema, response: answer }) },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const id = idParam(request.params);
+      const input = parse(contactUpdateSchema, request.body);
+      return runCommand(db, request, reply, async (trx) => {
+        const { account } = await updateContact(trx, actor, id, input);
+        if (account) await queueActivationMail(trx, config, account);
+        const data = await contactDetail(trx, id);
+        return { body: { message: 'De contactpersoon is gewijzigd', data, activation_mail_sent: account !== null } };
+      });
+    },
+  );
 
   app.delete('/contacts/:id', { ...change, schema: schemas.messageById }, async (request, reply) => {
     const actor = currentUser(request);

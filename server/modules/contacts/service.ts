@@ -4,7 +4,13 @@ import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
-import { assertEmailFree, assertMayChangeAccount, assertMayManage, removeAccount, setUserRoles } from '../users/service';
+import {
+  assertEmailFree,
+  assertMayChangeAccount,
+  assertMayManage,
+  removeAccount,
+  setUserRoles,
+} from '../users/service';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
 import type { ContactDetail } from '@domain/contracts/contacts';
@@ -25,9 +31,20 @@ export interface NewAccount {
 }
 
 async function contactRow(db: Executor, actor: AuthUser, id: number) {
-  const row = await db.selectFrom('contacts').innerJoin('clients', 'clients.id', 'contacts.client_id')
-    .select(['contacts.id', 'contacts.client_id', 'contacts.first_name', 'contacts.last_name', 'clients.client_type_id', 'clients.primary_contact_id'])
-    .where('contacts.id', '=', id).where('contacts.deleted_at', 'is', null).where('clients.deleted_at', 'is', null)
+  const row = await db
+    .selectFrom('contacts')
+    .innerJoin('clients', 'clients.id', 'contacts.client_id')
+    .select([
+      'contacts.id',
+      'contacts.client_id',
+      'contacts.first_name',
+      'contacts.last_name',
+      'clients.client_type_id',
+      'clients.primary_contact_id',
+    ])
+    .where('contacts.id', '=', id)
+    .where('contacts.deleted_at', 'is', null)
+    .where('clients.deleted_at', 'is', null)
     .where((eb) => clientScope(actor, eb.ref('contacts.client_id')))
     .executeTakeFirst();
   if (!row) throw notFound('Contactpersoon niet gevonden');
@@ -35,41 +52,84 @@ async function contactRow(db: Executor, actor: AuthUser, id: number) {
 }
 
 async function activeUserOf(db: Executor, contactId: number) {
-  return db.selectFrom('users').select(['id', 'name', 'email']).where('contact_id', '=', contactId).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('contact_id', '=', contactId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** GET-shape of one contact, as in GET /api/clients/{id} (spec 1 §3 Contact) plus its user id. */
 export async function contactDetail(db: Executor, id: number): Promise<Answer<ContactDetail>> {
-  const c = await db.selectFrom('contacts').select(['id', 'client_id', 'first_name', 'last_name', 'title', 'phone', 'email', 'has_account', 'deleted_at'])
-    .where('id', '=', id).executeTakeFirstOrThrow();
-  const links = await db.selectFrom('contact_reseller_end_client').select('endclient_id').where('contact_id', '=', id).orderBy('endclient_id').execute();
+  const c = await db
+    .selectFrom('contacts')
+    .select(['id', 'client_id', 'first_name', 'last_name', 'title', 'phone', 'email', 'has_account', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const links = await db
+    .selectFrom('contact_reseller_end_client')
+    .select('endclient_id')
+    .where('contact_id', '=', id)
+    .orderBy('endclient_id')
+    .execute();
   const user = await activeUserOf(db, id);
   return { ...c, reseller_end_client: links, user_id: user?.id ?? null };
 }
 
 /** reseller_end_client: only on a reseller's contact, and only that reseller's end customers. */
-async function saveEndClients(trx: Trx, contactId: number, client: { id: number; type: number }, endClientIds: number[] | undefined) {
+async function saveEndClients(
+  trx: Trx,
+  contactId: number,
+  client: { id: number; type: number },
+  endClientIds: number[] | undefined,
+) {
   if (endClientIds === undefined) return;
   const ids = [...new Set(endClientIds)];
-  if (ids.length && client.type !== ClientType.RESELLER) throw ValidationError.field('reseller_end_client', contactMsg.endClientsOnlyReseller);
+  if (ids.length && client.type !== ClientType.RESELLER)
+    throw ValidationError.field('reseller_end_client', contactMsg.endClientsOnlyReseller);
   if (ids.length) {
-    const found = await trx.selectFrom('clients').select('id').where('id', 'in', ids).where('parent_client_id', '=', client.id)
-      .where('client_type_id', '=', ClientType.EINDKLANT).where('deleted_at', 'is', null).execute();
+    const found = await trx
+      .selectFrom('clients')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('parent_client_id', '=', client.id)
+      .where('client_type_id', '=', ClientType.EINDKLANT)
+      .where('deleted_at', 'is', null)
+      .execute();
     if (found.length !== ids.length) throw ValidationError.field('reseller_end_client', contactMsg.endClientInvalid);
   }
   await trx.deleteFrom('contact_reseller_end_client').where('contact_id', '=', contactId).execute();
-  if (ids.length) await trx.insertInto('contact_reseller_end_client').values(ids.map((endclient_id) => ({ contact_id: contactId, endclient_id }))).execute();
+  if (ids.length)
+    await trx
+      .insertInto('contact_reseller_end_client')
+      .values(ids.map((endclient_id) => ({ contact_id: contactId, endclient_id })))
+      .execute();
 }
 
 /** Makes the account of a contact: name and e-mail from the contact, the chosen or default role. */
-async function createAccount(trx: Trx, actor: AuthUser, contactId: number, clientType: number, input: ContactCreateInput | ContactUpdateInput): Promise<NewAccount> {
+async function createAccount(
+  trx: Trx,
+  actor: AuthUser,
+  contactId: number,
+  clientType: number,
+  input: ContactCreateInput | ContactUpdateInput,
+): Promise<NewAccount> {
   await assertEmailFree(trx, input.email, null);
   const name = `${input.first_name} ${input.last_name}`;
-  const user = await trx.insertInto('users').values({ contact_id: contactId, name, email: input.email }).returning(['id', 'name', 'email']).executeTakeFirstOrThrow();
+  const user = await trx
+    .insertInto('users')
+    .values({ contact_id: contactId, name, email: input.email })
+    .returning(['id', 'name', 'email'])
+    .executeTakeFirstOrThrow();
   let roleId = input.role_id ?? null;
   if (roleId === null) {
-    const fallback = await trx.selectFrom('roles').select('id').where('name', '=', defaultRoleByClientType[clientType] ?? '')
-      .where('client_id', '=', PROVIDER_CLIENT_ID).executeTakeFirst(); // the provider's template
+    const fallback = await trx
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', defaultRoleByClientType[clientType] ?? '')
+      .where('client_id', '=', PROVIDER_CLIENT_ID)
+      .executeTakeFirst(); // the provider's template
     roleId = fallback?.id ?? null;
   }
   if (roleId !== null) await setUserRoles(trx, actor, user.id, [roleId], 'role_id');
@@ -79,16 +139,32 @@ async function createAccount(trx: Trx, actor: AuthUser, contactId: number, clien
 /** POST /api/contacts. With has_account a user is made who gets an activation mail (spec 1 §4). */
 export async function createContact(trx: Trx, actor: AuthUser, input: ContactCreateInput) {
   await assertClientInScope(trx, actor, input.client_id);
-  const client = await trx.selectFrom('clients').select(['id', 'client_type_id', 'primary_contact_id']).where('id', '=', input.client_id).executeTakeFirstOrThrow();
+  const client = await trx
+    .selectFrom('clients')
+    .select(['id', 'client_type_id', 'primary_contact_id'])
+    .where('id', '=', input.client_id)
+    .executeTakeFirstOrThrow();
   if (input.has_account) await assertEmailFree(trx, input.email, null);
-  const contact = await trx.insertInto('contacts').values({
-    client_id: input.client_id, first_name: input.first_name, last_name: input.last_name, title: input.title ?? null,
-    phone: input.phone, email: input.email, has_account: input.has_account,
-  }).returning('id').executeTakeFirstOrThrow();
+  const contact = await trx
+    .insertInto('contacts')
+    .values({
+      client_id: input.client_id,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      title: input.title ?? null,
+      phone: input.phone,
+      email: input.email,
+      has_account: input.has_account,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await saveEndClients(trx, contact.id, { id: client.id, type: client.client_type_id }, input.reseller_end_client);
-  if (client.primary_contact_id === null) await trx.updateTable('clients').set({ primary_contact_id: contact.id }).where('id', '=', client.id).execute();
+  if (client.primary_contact_id === null)
+    await trx.updateTable('clients').set({ primary_contact_id: contact.id }).where('id', '=', client.id).execute();
   const account = input.has_account ? await createAccount(trx, actor, contact.id, client.client_type_id, input) : null;
-  await recordEvents(trx, actor, [{ client_id: client.id, action: `Contactpersoon ${input.first_name} ${input.last_name} aangemaakt` }]);
+  await recordEvents(trx, actor, [
+    { client_id: client.id, action: `Contactpersoon ${input.first_name} ${input.last_name} aangemaakt` },
+  ]);
   return { id: contact.id, account };
 }
 
@@ -97,9 +173,15 @@ export async function createContact(trx: Trx, actor: AuthUser, input: ContactCre
  * (issue 7). Name or e-mail copied to the account, or ending it, needs the user right; any change to
  * a Superuser's contact is for Superusers only. Phone, title and end customers need only 'Klant wijzigen'.
  */
-async function assertMayChangeContactOf(trx: Trx, actor: AuthUser, user: { id: number; name: string; email: string }, input: ContactUpdateInput) {
+async function assertMayChangeContactOf(
+  trx: Trx,
+  actor: AuthUser,
+  user: { id: number; name: string; email: string },
+  input: ContactUpdateInput,
+) {
   if (!input.has_account) return assertMayChangeAccount(trx, actor, user.id, 'delete');
-  if (user.name !== `${input.first_name} ${input.last_name}` || user.email !== input.email) return assertMayChangeAccount(trx, actor, user.id, 'update');
+  if (user.name !== `${input.first_name} ${input.last_name}` || user.email !== input.email)
+    return assertMayChangeAccount(trx, actor, user.id, 'update');
   if (user.id !== actor.id) await assertMayManage(trx, actor, user.id);
 }
 
@@ -114,18 +196,32 @@ export async function updateContact(trx: Trx, actor: AuthUser, id: number, input
   if (input.has_account && user) await assertEmailFree(trx, input.email, user.id);
   if (input.has_account && !user) await assertEmailFree(trx, input.email, null);
   if (!input.has_account && user) await removeAccount(trx, actor, user.id);
-  await trx.updateTable('contacts').set({
-    first_name: input.first_name, last_name: input.last_name, title: input.title ?? null, phone: input.phone, email: input.email,
-    has_account: input.has_account,
-  }).where('id', '=', id).execute();
+  await trx
+    .updateTable('contacts')
+    .set({
+      first_name: input.first_name,
+      last_name: input.last_name,
+      title: input.title ?? null,
+      phone: input.phone,
+      email: input.email,
+      has_account: input.has_account,
+    })
+    .where('id', '=', id)
+    .execute();
   await saveEndClients(trx, id, { id: contact.client_id, type: contact.client_type_id }, input.reseller_end_client);
   let account: NewAccount | null = null;
   if (input.has_account && user) {
-    await trx.updateTable('users').set({ name: `${input.first_name} ${input.last_name}`, email: input.email }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ name: `${input.first_name} ${input.last_name}`, email: input.email })
+      .where('id', '=', user.id)
+      .execute();
   } else if (input.has_account) {
     account = await createAccount(trx, actor, id, contact.client_type_id, input);
   }
-  await recordEvents(trx, actor, [{ client_id: contact.client_id, action: `Contactpersoon ${input.first_name} ${input.last_name} gewijzigd` }]);
+  await recordEvents(trx, actor, [
+    { client_id: contact.client_id, action: `Contactpersoon ${input.first_name} ${input.last_name} gewijzigd` },
+  ]);
   return { account };
 }
 
@@ -137,9 +233,20 @@ export async function deleteContact(trx: Trx, actor: AuthUser, id: number) {
   if (user) await removeAccount(trx, actor, user.id);
   await trx.updateTable('contacts').set({ deleted_at: new Date(), has_account: false }).where('id', '=', id).execute();
   if (contact.primary_contact_id === id) {
-    const next = await trx.selectFrom('contacts').select('id').where('client_id', '=', contact.client_id).where('deleted_at', 'is', null)
-      .orderBy('id').executeTakeFirst();
-    await trx.updateTable('clients').set({ primary_contact_id: next?.id ?? null }).where('id', '=', contact.client_id).execute();
+    const next = await trx
+      .selectFrom('contacts')
+      .select('id')
+      .where('client_id', '=', contact.client_id)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirst();
+    await trx
+      .updateTable('clients')
+      .set({ primary_contact_id: next?.id ?? null })
+      .where('id', '=', contact.client_id)
+      .execute();
   }
-  await recordEvents(trx, actor, [{ client_id: contact.client_id, action: `Contactpersoon ${contact.first_name} ${contact.last_name} verwijderd` }]);
+  await recordEvents(trx, actor, [
+    { client_id: contact.client_id, action: `Contactpersoon ${contact.first_name} ${contact.last_name} verwijderd` },
+  ]);
 }

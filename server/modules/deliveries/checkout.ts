@@ -36,14 +36,25 @@ export interface CheckOutVerdict {
 
 const refuse = (errors: Record<string, string[]>) => new HttpError(422, fieldworkMsg.checkOutFailed, errors);
 
-type DeliveryLine = { id: number; product_id: number; item_id: number | null; checked_out_at: Date | null; product_group_id: number };
+type DeliveryLine = {
+  id: number;
+  product_id: number;
+  item_id: number | null;
+  checked_out_at: Date | null;
+  product_group_id: number;
+};
 type Planned = { lineId: number; itemId: number | null; productId: number; clientId: number | null };
 
 /** The delivery's open lines to deliver, in line order. */
 function deliverLines(db: Executor, deliveryId: number): Promise<DeliveryLine[]> {
-  return db.selectFrom('delivery_products as dp').innerJoin('products as p', 'p.id', 'dp.product_id')
+  return db
+    .selectFrom('delivery_products as dp')
+    .innerJoin('products as p', 'p.id', 'dp.product_id')
     .select(['dp.id', 'dp.product_id', 'dp.item_id', 'dp.checked_out_at', 'p.product_group_id'])
-    .where('dp.delivery_id', '=', deliveryId).where('dp.is_pickup', '=', 0).orderBy('dp.id').execute();
+    .where('dp.delivery_id', '=', deliveryId)
+    .where('dp.is_pickup', '=', 0)
+    .orderBy('dp.id')
+    .execute();
 }
 
 /**
@@ -51,7 +62,14 @@ function deliverLines(db: Executor, deliveryId: number): Promise<DeliveryLine[]>
  * message (`errors[k]`) or planned on a line; a line once planned is not offered to a later serial.
  * A serial of an item outside the user's part of the customer hierarchy answers like an unknown one.
  */
-async function judgeSerials(db: Executor, user: AuthUser, d: DeliveryRow, lines: DeliveryLine[], serials: string[], used: Set<number>) {
+async function judgeSerials(
+  db: Executor,
+  user: AuthUser,
+  d: DeliveryRow,
+  lines: DeliveryLine[],
+  serials: string[],
+  used: Set<number>,
+) {
   const endCustomerId = (await deliveryClient(db, d.client_id)).endCustomer.id;
   const errors: Record<number, string> = {};
   const plan: Planned[] = [];
@@ -64,10 +82,22 @@ async function judgeSerials(db: Executor, user: AuthUser, d: DeliveryRow, lines:
   });
 
   const taken = await takenSerials(db, serials);
-  const owners = new Map((taken.size
-    ? await db.selectFrom('items as i').innerJoin('products as p', 'p.id', 'i.product_id').select(['i.id', 'p.client_id as owner_id', 'i.client_id'])
-      .where('i.id', 'in', [...taken.values()].map((t) => t.id)).where((eb) => clientScope(user, eb.ref('i.client_id'))).execute()
-    : []).map((r) => [r.id, r]));
+  const owners = new Map(
+    (taken.size
+      ? await db
+          .selectFrom('items as i')
+          .innerJoin('products as p', 'p.id', 'i.product_id')
+          .select(['i.id', 'p.client_id as owner_id', 'i.client_id'])
+          .where(
+            'i.id',
+            'in',
+            [...taken.values()].map((t) => t.id),
+          )
+          .where((eb) => clientScope(user, eb.ref('i.client_id')))
+          .execute()
+      : []
+    ).map((r) => [r.id, r]),
+  );
   for (const [k, serial] of serials.entries()) {
     if (errors[k]) continue;
     const item = taken.get(serialKey(serial));
@@ -90,7 +120,9 @@ async function judgeSerials(db: Executor, user: AuthUser, d: DeliveryRow, lines:
       errors[k] = fieldworkMsg.serialNotAvailable;
       continue;
     }
-    const line = own ?? lines.find((l) => l.item_id === null && l.product_id === item.product_id && !l.checked_out_at && !used.has(l.id));
+    const line =
+      own ??
+      lines.find((l) => l.item_id === null && l.product_id === item.product_id && !l.checked_out_at && !used.has(l.id));
     if (!line) {
       errors[k] = fieldworkMsg.serialNotOnDelivery;
       continue;
@@ -113,7 +145,12 @@ function closedReason(d: DeliveryRow): string | null {
  * applying anything, so the scan field refuses a serial at once (issue 21). The list is the serials
  * scanned so far plus the new ones: a later serial only gets a line the earlier ones left open.
  */
-export async function checkOutLookup(db: Executor, user: AuthUser, deliveryId: number, serials: string[]): Promise<CheckOutVerdict[]> {
+export async function checkOutLookup(
+  db: Executor,
+  user: AuthUser,
+  deliveryId: number,
+  serials: string[],
+): Promise<CheckOutVerdict[]> {
   const d = await deliveryInScope(db, user, deliveryId);
   const closed = closedReason(d);
   if (closed) throw refuse({ id: [closed] });
@@ -130,7 +167,8 @@ export async function checkOutLookup(db: Executor, user: AuthUser, deliveryId: n
 export async function checkOut(trx: Trx, user: AuthUser, req: CheckOutRequest): Promise<CheckOutResult> {
   const d = await deliveryInScope(trx, user, req.deliveryId, true);
   const idField = req.bulkOnly ? 'delivery_id' : 'id';
-  if (req.bulkOnly && d.delivery_type_id !== DeliveryType.BULK_LEVERING) throw refuse({ [idField]: [fieldworkMsg.notBulk] });
+  if (req.bulkOnly && d.delivery_type_id !== DeliveryType.BULK_LEVERING)
+    throw refuse({ [idField]: [fieldworkMsg.notBulk] });
   const closed = closedReason(d);
   if (closed) throw refuse({ [idField]: [closed] });
   if (!req.serials.length && !req.accessories.length) throw refuse({ serials: [fieldworkMsg.nothingScanned] });
@@ -138,11 +176,19 @@ export async function checkOut(trx: Trx, user: AuthUser, req: CheckOutRequest): 
   const lines = await deliverLines(trx, d.id);
   const used = new Set<number>();
   const judged = await judgeSerials(trx, user, d, lines, req.serials, used);
-  const errors: Record<string, string[]> = Object.fromEntries(Object.entries(judged.errors).map(([k, m]) => [`serials.${k}`, [m]]));
+  const errors: Record<string, string[]> = Object.fromEntries(
+    Object.entries(judged.errors).map(([k, m]) => [`serials.${k}`, [m]]),
+  );
   const plan = judged.plan;
 
   req.accessories.forEach((a, k) => {
-    const open = lines.filter((l) => l.product_id === a.product_id && l.product_group_id === ACCESSORY_GROUP_ID && !l.checked_out_at && !used.has(l.id));
+    const open = lines.filter(
+      (l) =>
+        l.product_id === a.product_id &&
+        l.product_group_id === ACCESSORY_GROUP_ID &&
+        !l.checked_out_at &&
+        !used.has(l.id),
+    );
     if (open.length < a.amount) return void (errors[`accessories.${k}.amount`] = [fieldworkMsg.accessoryNotOnDelivery]);
     for (const l of open.slice(0, a.amount)) {
       used.add(l.id);
@@ -153,17 +199,42 @@ export async function checkOut(trx: Trx, user: AuthUser, req: CheckOutRequest): 
 
   const now = new Date();
   for (const p of plan) {
-    await trx.updateTable('delivery_products').set({ item_id: p.itemId, checked_out_at: now }).where('id', '=', p.lineId).execute();
+    await trx
+      .updateTable('delivery_products')
+      .set({ item_id: p.itemId, checked_out_at: now })
+      .where('id', '=', p.lineId)
+      .execute();
   }
   const itemIds = plan.map((p) => p.itemId).filter((x): x is number => x !== null);
   if (itemIds.length) {
-    await trx.updateTable('items').set({ status_id: ItemStatus.UITGEKLAARD, shipping_date: todayInAmsterdam(now), updated_at: now })
-      .where('id', 'in', itemIds).execute();
+    await trx
+      .updateTable('items')
+      .set({ status_id: ItemStatus.UITGEKLAARD, shipping_date: todayInAmsterdam(now), updated_at: now })
+      .where('id', 'in', itemIds)
+      .execute();
   }
-  await recordEvents(trx, user, plan.filter((p) => p.itemId !== null).map((p) => ({
-    item_id: p.itemId, product_id: p.productId, client_id: p.clientId, delivery_id: d.id, status_id: ItemStatus.UITGEKLAARD, action: 'Item uitgeklaard',
-  })));
+  await recordEvents(
+    trx,
+    user,
+    plan
+      .filter((p) => p.itemId !== null)
+      .map((p) => ({
+        item_id: p.itemId,
+        product_id: p.productId,
+        client_id: p.clientId,
+        delivery_id: d.id,
+        status_id: ItemStatus.UITGEKLAARD,
+        action: 'Item uitgeklaard',
+      })),
+  );
   const counted = plan.filter((p) => p.itemId === null).length;
-  if (counted) await recordEvents(trx, user, [{ delivery_id: d.id, client_id: d.client_id, action: `${countNoun(counted, 'accessoire', 'accessoires')} uitgeklaard` }]);
+  if (counted)
+    await recordEvents(trx, user, [
+      {
+        delivery_id: d.id,
+        client_id: d.client_id,
+        action: `${countNoun(counted, 'accessoire', 'accessoires')} uitgeklaard`,
+      },
+    ]);
   return { delivery_id: d.id, checked_out: plan.map((p) => ({ item_id: p.itemId, delivery_product_id: p.lineId })) };
 }

@@ -25,7 +25,11 @@ const clientTypesFor: Record<number, number[]> = {
   [DeliveryType.EOL_SWAP]: [ClientType.EINDGEBRUIKER, ClientType.EINDKLANT],
 };
 const clientTypeMessage = (type: number) =>
-  type === DeliveryType.BULK_LEVERING ? deliveryMsg.endCustomer : (clientTypesFor[type] ?? []).length > 1 ? deliveryMsg.endUserOrCustomer : deliveryMsg.endUser;
+  type === DeliveryType.BULK_LEVERING
+    ? deliveryMsg.endCustomer
+    : (clientTypesFor[type] ?? []).length > 1
+      ? deliveryMsg.endUserOrCustomer
+      : deliveryMsg.endUser;
 
 /** The items picked up by these lines. */
 const pickupItemIds = (lines: { is_pickup: number; item_id: number | null }[]) =>
@@ -50,13 +54,17 @@ interface Resolved {
 async function resolve(trx: Trx, user: AuthUser, input: DeliveryInput, current: DeliveryRow | null): Promise<Resolved> {
   const errors: FieldErrors = {};
   const type = input.delivery_type_id;
-  const found = (await isClientInScope(trx, user, input.client_id)) ? await clientWithEndCustomer(trx, input.client_id) : null;
+  const found = (await isClientInScope(trx, user, input.client_id))
+    ? await clientWithEndCustomer(trx, input.client_id)
+    : null;
   if (!found) throw ValidationError.field('client_id', deliveryMsg.clientRequired);
-  if (!(clientTypesFor[type] ?? []).includes(found.client.client_type_id)) throw ValidationError.field('client_id', clientTypeMessage(type));
+  if (!(clientTypesFor[type] ?? []).includes(found.client.client_type_id))
+    throw ValidationError.field('client_id', clientTypeMessage(type));
   const endCustomerId = found.endCustomer.id;
 
   // An edit may keep a date that has passed; a changed date follows the date picker's rule.
-  if (current && input.date && input.date !== current.date && !isInDateRange(input.date, 'future')) errors.date = [msg.futureDate];
+  if (current && input.date && input.date !== current.date && !isInDateRange(input.date, 'future'))
+    errors.date = [msg.futureDate];
   // A carrier sent (or kept from before) stays; otherwise the type decides (spec 1 §9). Bulk is always carrier 1.
   let carrierId: number = input.carrier_id ?? current?.carrier_id ?? carrierForDeliveryType(type);
   if (type === DeliveryType.BULK_LEVERING) {
@@ -65,7 +73,12 @@ async function resolve(trx: Trx, user: AuthUser, input: DeliveryInput, current: 
   }
   let projectId: number | null = null;
   if (input.project_id !== null) {
-    const project = await trx.selectFrom('projects').select('id').where('id', '=', input.project_id).where('client_id', '=', endCustomerId).executeTakeFirst();
+    const project = await trx
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', input.project_id)
+      .where('client_id', '=', endCustomerId)
+      .executeTakeFirst();
     if (!project) errors.project_id = [deliveryMsg.projectOther];
     projectId = input.project_id;
   }
@@ -77,52 +90,105 @@ async function resolve(trx: Trx, user: AuthUser, input: DeliveryInput, current: 
 
 function deliveryValues(input: DeliveryInput, resolved: Resolved) {
   return {
-    client_id: input.client_id, project_id: resolved.projectId, carrier_id: resolved.carrierId, order_number: input.order_number,
-    your_reference: input.your_reference, w_number: input.w_number, date: input.date, contact: input.contact, contact_email: input.contact_email,
-    contact_phone: input.contact_phone, address: input.address, description: input.description,
+    client_id: input.client_id,
+    project_id: resolved.projectId,
+    carrier_id: resolved.carrierId,
+    order_number: input.order_number,
+    your_reference: input.your_reference,
+    w_number: input.w_number,
+    date: input.date,
+    contact: input.contact,
+    contact_email: input.contact_email,
+    contact_phone: input.contact_phone,
+    address: input.address,
+    description: input.description,
   };
 }
 
 /** Items of a repair's pickup lines get 'Reparatie aangevraagd'; back to 'In gebruik' when the repair goes. */
-async function setRepairStatus(trx: Trx, user: AuthUser, deliveryId: number, itemIds: number[], requested: boolean): Promise<void> {
+async function setRepairStatus(
+  trx: Trx,
+  user: AuthUser,
+  deliveryId: number,
+  itemIds: number[],
+  requested: boolean,
+): Promise<void> {
   if (!itemIds.length) return;
   const from = requested ? null : ItemStatus.REPARATIE_AANGEVRAAGD;
   const to = requested ? ItemStatus.REPARATIE_AANGEVRAAGD : ItemStatus.IN_GEBRUIK;
-  const changed = await trx.updateTable('items').set({ status_id: to, updated_at: new Date() }).where('id', 'in', itemIds)
-    .$call(whenSet(from, (q, value) => q.where('status_id', '=', value))).returning(['id', 'product_id', 'client_id']).execute();
-  await recordEvents(trx, user, changed.map((i) => ({
-    item_id: i.id, product_id: i.product_id, client_id: i.client_id, delivery_id: deliveryId, status_id: to,
-    action: requested ? 'Reparatie aangevraagd' : 'Reparatie vervallen',
-  })));
+  const changed = await trx
+    .updateTable('items')
+    .set({ status_id: to, updated_at: new Date() })
+    .where('id', 'in', itemIds)
+    .$call(whenSet(from, (q, value) => q.where('status_id', '=', value)))
+    .returning(['id', 'product_id', 'client_id'])
+    .execute();
+  await recordEvents(
+    trx,
+    user,
+    changed.map((i) => ({
+      item_id: i.id,
+      product_id: i.product_id,
+      client_id: i.client_id,
+      delivery_id: deliveryId,
+      status_id: to,
+      action: requested ? 'Reparatie aangevraagd' : 'Reparatie vervallen',
+    })),
+  );
 }
 
 async function insertLines(trx: Trx, deliveryId: number, lines: PlannedLine[]): Promise<void> {
   for (let k = 0; k < lines.length; k += 2000) {
-    await trx.insertInto('delivery_products').values(lines.slice(k, k + 2000).map((l) => ({ delivery_id: deliveryId, ...l }))).execute();
+    await trx
+      .insertInto('delivery_products')
+      .values(lines.slice(k, k + 2000).map((l) => ({ delivery_id: deliveryId, ...l })))
+      .execute();
   }
 }
 
 /** POST /deliveries: a new delivery of any requestable type, its lines and its first history entry. */
-export async function createDelivery(trx: Trx, user: AuthUser, input: DeliveryInput, file: StoredFile | null = null): Promise<number> {
+export async function createDelivery(
+  trx: Trx,
+  user: AuthUser,
+  input: DeliveryInput,
+  file: StoredFile | null = null,
+): Promise<number> {
   const resolved = await resolve(trx, user, input, null);
-  const { id } = await trx.insertInto('deliveries').values({
-    ...deliveryValues(input, resolved), delivery_type_id: input.delivery_type_id, user_id: user.id,
-    repair_description: input.repair_description, file: file?.key ?? null, file_name: file?.name ?? null,
-  }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await trx
+    .insertInto('deliveries')
+    .values({
+      ...deliveryValues(input, resolved),
+      delivery_type_id: input.delivery_type_id,
+      user_id: user.id,
+      repair_description: input.repair_description,
+      file: file?.key ?? null,
+      file_name: file?.name ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await insertLines(trx, id, resolved.lines);
   const isRepair = input.delivery_type_id === DeliveryType.REPARATIE;
-  await recordEvents(trx, user, [{
-    delivery_id: id, client_id: input.client_id, status_id: isRepair ? ItemStatus.REPARATIE_AANGEVRAAGD : null,
-    action: `${deliveryTypeName(input.delivery_type_id)} aangevraagd`,
-  }]);
+  await recordEvents(trx, user, [
+    {
+      delivery_id: id,
+      client_id: input.client_id,
+      status_id: isRepair ? ItemStatus.REPARATIE_AANGEVRAAGD : null,
+      action: `${deliveryTypeName(input.delivery_type_id)} aangevraagd`,
+    },
+  ]);
   if (isRepair) await setRepairStatus(trx, user, id, pickupItemIds(resolved.lines), true);
   return id;
 }
 
-export function assertEditable(d: DeliveryRow, lines: { is_pickup: number; checked_out_at: Date | null }[], toast: string): void {
+export function assertEditable(
+  d: DeliveryRow,
+  lines: { is_pickup: number; checked_out_at: Date | null }[],
+  toast: string,
+): void {
   if (d.is_cancelled) throw refuse(toast, 'id', deliveryMsg.cancelled);
   if (d.delivery_type_id === DeliveryType.MUTATIE) throw refuse(toast, 'id', deliveryMsg.mutation);
-  if (d.delivery_type_id === DeliveryType.BACKORDER) throw refuse(toast, 'id', 'Een backorder kan niet worden gewijzigd.');
+  if (d.delivery_type_id === DeliveryType.BACKORDER)
+    throw refuse(toast, 'id', 'Een backorder kan niet worden gewijzigd.');
   if (!allowedActions(d, lines).edit) throw refuse(toast, 'id', deliveryMsg.finished);
 }
 
@@ -130,7 +196,13 @@ export function assertEditable(d: DeliveryRow, lines: { is_pickup: number; check
  * POST /deliveries/{id} (override PUT) and PUT /deliveries/{id}: the same type with new fields and
  * lines. Lines already checked out stay; a bulk article cannot drop below what was checked out.
  */
-export async function updateDelivery(trx: Trx, user: AuthUser, id: number, input: DeliveryInput, file: StoredFile | null = null): Promise<void> {
+export async function updateDelivery(
+  trx: Trx,
+  user: AuthUser,
+  id: number,
+  input: DeliveryInput,
+  file: StoredFile | null = null,
+): Promise<void> {
   const d = await deliveryInScope(trx, user, id, true);
   const current = await deliveryLines(trx, id);
   const toast = d.delivery_type_id === DeliveryType.BULK_LEVERING ? deliveryToast.bulkFailed : deliveryToast.editFailed;
@@ -142,24 +214,46 @@ export async function updateDelivery(trx: Trx, user: AuthUser, id: number, input
   const keep = current.filter((l) => l.checked_out_at !== null);
   const remaining = [...resolved.lines];
   for (const k of keep) {
-    const at = remaining.findIndex((l) => l.product_id === k.product_id && l.is_pickup === k.is_pickup && (l.item_id === null || l.item_id === k.item_id));
+    const at = remaining.findIndex(
+      (l) =>
+        l.product_id === k.product_id && l.is_pickup === k.is_pickup && (l.item_id === null || l.item_id === k.item_id),
+    );
     if (at >= 0) remaining.splice(at, 1);
     else throw refuse(toast, 'products', deliveryMsg.checkedOutLine);
   }
   const removedPickups = pickupItemIds(current.filter((l) => l.checked_out_at === null));
   await trx.deleteFrom('delivery_products').where('delivery_id', '=', id).where('checked_out_at', 'is', null).execute();
   await insertLines(trx, id, remaining);
-  await trx.updateTable('deliveries').set({
-    ...deliveryValues(input, resolved), updated_at: new Date(),
-    ...(input.repair_description !== null ? { repair_description: input.repair_description } : {}),
-    ...(file ? { file: file.key, file_name: file.name } : {}),
-  }).where('id', '=', id).execute();
+  await trx
+    .updateTable('deliveries')
+    .set({
+      ...deliveryValues(input, resolved),
+      updated_at: new Date(),
+      ...(input.repair_description !== null ? { repair_description: input.repair_description } : {}),
+      ...(file ? { file: file.key, file_name: file.name } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
   if (d.delivery_type_id === DeliveryType.REPARATIE) {
     const now = pickupItemIds(remaining);
-    await setRepairStatus(trx, user, id, removedPickups.filter((i) => !now.includes(i)), false);
-    await setRepairStatus(trx, user, id, now.filter((i) => !removedPickups.includes(i)), true);
+    await setRepairStatus(
+      trx,
+      user,
+      id,
+      removedPickups.filter((i) => !now.includes(i)),
+      false,
+    );
+    await setRepairStatus(
+      trx,
+      user,
+      id,
+      now.filter((i) => !removedPickups.includes(i)),
+      true,
+    );
   }
-  await recordEvents(trx, user, [{ delivery_id: id, client_id: input.client_id, action: `${deliveryTypeName(d.delivery_type_id)} gewijzigd` }]);
+  await recordEvents(trx, user, [
+    { delivery_id: id, client_id: input.client_id, action: `${deliveryTypeName(d.delivery_type_id)} gewijzigd` },
+  ]);
 }
 
 /** 'Bezorger wijzigen': no carrier chosen means the provider's own; a bulk delivery keeps carrier 1. */
@@ -168,32 +262,63 @@ export async function changeCarrier(trx: Trx, user: AuthUser, id: number, carrie
   const next = carrierId ?? Carrier.REUZADO;
   if (d.is_cancelled) throw refuse(deliveryToast.carrierFailed, 'id', deliveryMsg.cancelled);
   if (d.completed_at) throw refuse(deliveryToast.carrierFailed, 'id', deliveryMsg.finished);
-  if (d.delivery_type_id === DeliveryType.BULK_LEVERING && next !== Carrier.REUZADO) throw refuse(deliveryToast.carrierFailed, 'carrier_id', deliveryMsg.bulkCarrier);
+  if (d.delivery_type_id === DeliveryType.BULK_LEVERING && next !== Carrier.REUZADO)
+    throw refuse(deliveryToast.carrierFailed, 'carrier_id', deliveryMsg.bulkCarrier);
   await trx.updateTable('deliveries').set({ carrier_id: next, updated_at: new Date() }).where('id', '=', id).execute();
-  await recordEvents(trx, user, [{ delivery_id: id, client_id: d.client_id, action: `Bezorger gewijzigd naar ${carrierNames[next as CarrierId]}` }]);
+  await recordEvents(trx, user, [
+    { delivery_id: id, client_id: d.client_id, action: `Bezorger gewijzigd naar ${carrierNames[next as CarrierId]}` },
+  ]);
 }
 
 /** Repair notes (onlyChangeRepairDescription). */
-export async function changeRepairDescription(trx: Trx, user: AuthUser, id: number, text: string | null): Promise<void> {
+export async function changeRepairDescription(
+  trx: Trx,
+  user: AuthUser,
+  id: number,
+  text: string | null,
+): Promise<void> {
   const d = await deliveryInScope(trx, user, id, true);
   if (d.is_cancelled) throw refuse(deliveryToast.editFailed, 'id', deliveryMsg.cancelled);
-  await trx.updateTable('deliveries').set({ repair_description: text, updated_at: new Date() }).where('id', '=', id).execute();
-  await recordEvents(trx, user, [{ delivery_id: id, client_id: d.client_id, action: 'Reparatieomschrijving gewijzigd' }]);
+  await trx
+    .updateTable('deliveries')
+    .set({ repair_description: text, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  await recordEvents(trx, user, [
+    { delivery_id: id, client_id: d.client_id, action: 'Reparatieomschrijving gewijzigd' },
+  ]);
 }
 
 const pickupItems = async (trx: Trx, id: number) =>
-  (await trx.selectFrom('delivery_products').select('item_id').where('delivery_id', '=', id).where('is_pickup', '=', 1)
-    .where('item_id', 'is not', null).where('checked_out_at', 'is', null).$narrowType<{ item_id: NotNull }>().execute()).map((r) => r.item_id);
+  (
+    await trx
+      .selectFrom('delivery_products')
+      .select('item_id')
+      .where('delivery_id', '=', id)
+      .where('is_pickup', '=', 1)
+      .where('item_id', 'is not', null)
+      .where('checked_out_at', 'is', null)
+      .$narrowType<{ item_id: NotNull }>()
+      .execute()
+  ).map((r) => r.item_id);
 
 /** POST /delivery/cancel: only when not finished, or a resignation without completion (spec 2 §4). */
 export async function cancelDelivery(trx: Trx, user: AuthUser, id: number): Promise<void> {
   const d = await deliveryInScope(trx, user, id, true);
   if (d.is_cancelled) throw refuse(deliveryToast.cancelFailed, 'id', deliveryMsg.alreadyCancelled);
-  if (!allowedActions(d, await deliveryLines(trx, id)).cancel) throw refuse(deliveryToast.cancelFailed, 'id', deliveryMsg.cannotCancel);
-  await trx.updateTable('deliveries').set({ is_cancelled: true, updated_at: new Date() }).where('id', '=', id).execute();
-  const events: StockEvent[] = [{ delivery_id: id, client_id: d.client_id, action: `${deliveryTypeName(d.delivery_type_id)} geannuleerd` }];
+  if (!allowedActions(d, await deliveryLines(trx, id)).cancel)
+    throw refuse(deliveryToast.cancelFailed, 'id', deliveryMsg.cannotCancel);
+  await trx
+    .updateTable('deliveries')
+    .set({ is_cancelled: true, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  const events: StockEvent[] = [
+    { delivery_id: id, client_id: d.client_id, action: `${deliveryTypeName(d.delivery_type_id)} geannuleerd` },
+  ];
   await recordEvents(trx, user, events);
-  if (d.delivery_type_id === DeliveryType.REPARATIE) await setRepairStatus(trx, user, id, await pickupItems(trx, id), false);
+  if (d.delivery_type_id === DeliveryType.REPARATIE)
+    await setRepairStatus(trx, user, id, await pickupItems(trx, id), false);
 }
 
 /** POST /delivery/reopen-cancelled-delivery ('Toch leveren'): a cancelled delivery is open again. */
@@ -201,11 +326,25 @@ export async function reopenDelivery(trx: Trx, user: AuthUser, id: number): Prom
   const d = await deliveryInScope(trx, user, id, true);
   if (!d.is_cancelled) throw refuse(deliveryToast.reopenFailed, 'id', deliveryMsg.notCancelled);
   const items = await pickupItems(trx, id);
-  if ((await itemsOnOpenPickups(trx, items, id)).size) throw refuse(deliveryToast.reopenFailed, 'products', deliveryMsg.itemOnOpenDelivery);
-  await trx.updateTable('deliveries').set({ is_cancelled: false, updated_at: new Date() }).where('id', '=', id).execute();
-  await recordEvents(trx, user, [{ delivery_id: id, client_id: d.client_id, action: `${deliveryTypeName(d.delivery_type_id)} heropend` }]);
+  if ((await itemsOnOpenPickups(trx, items, id)).size)
+    throw refuse(deliveryToast.reopenFailed, 'products', deliveryMsg.itemOnOpenDelivery);
+  await trx
+    .updateTable('deliveries')
+    .set({ is_cancelled: false, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  await recordEvents(trx, user, [
+    { delivery_id: id, client_id: d.client_id, action: `${deliveryTypeName(d.delivery_type_id)} heropend` },
+  ]);
   if (d.delivery_type_id === DeliveryType.REPARATIE) {
-    const inUse = (await trx.selectFrom('items').select('id').where('id', 'in', items.length ? items : [0]).where('status_id', '=', ItemStatus.IN_GEBRUIK).execute()).map((r) => r.id);
+    const inUse = (
+      await trx
+        .selectFrom('items')
+        .select('id')
+        .where('id', 'in', items.length ? items : [0])
+        .where('status_id', '=', ItemStatus.IN_GEBRUIK)
+        .execute()
+    ).map((r) => r.id);
     await setRepairStatus(trx, user, id, inUse, true);
   }
 }
@@ -214,6 +353,12 @@ export async function reopenDelivery(trx: Trx, user: AuthUser, id: number): Prom
 export async function deleteDelivery(trx: Trx, user: AuthUser, id: number): Promise<void> {
   const d = await deliveryInScope(trx, user, id, true);
   if (!d.is_cancelled) throw refuse(deliveryToast.deleteFailed, 'id', deliveryMsg.notCancelled);
-  await trx.updateTable('deliveries').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
-  await recordEvents(trx, user, [{ delivery_id: id, client_id: d.client_id, action: `${deliveryTypeName(d.delivery_type_id)} verwijderd` }]);
+  await trx
+    .updateTable('deliveries')
+    .set({ deleted_at: new Date(), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  await recordEvents(trx, user, [
+    { delivery_id: id, client_id: d.client_id, action: `${deliveryTypeName(d.delivery_type_id)} verwijderd` },
+  ]);
 }

@@ -22,12 +22,29 @@ export type DeliveryTab = keyof typeof deliveryTabs;
 export const isDeliveryTab = (x: unknown): x is DeliveryTab => typeof x === 'string' && Object.hasOwn(deliveryTabs, x);
 
 const sorts: Record<string, string> = {
-  date: 'd.date', order_number: 'd.order_number', client: 'd.end_customer_name', client_name: 'd.end_customer_name', end_customer_name: 'd.end_customer_name',
-  type: 'd.delivery_type_id', delivery_type_id: 'd.delivery_type_id', address: 'd.address', w_number: 'd.w_number',
-  products_count: 'd.products_count', created_at: 'd.created_at', completed_at: 'd.completed_at',
+  date: 'd.date',
+  order_number: 'd.order_number',
+  client: 'd.end_customer_name',
+  client_name: 'd.end_customer_name',
+  end_customer_name: 'd.end_customer_name',
+  type: 'd.delivery_type_id',
+  delivery_type_id: 'd.delivery_type_id',
+  address: 'd.address',
+  w_number: 'd.w_number',
+  products_count: 'd.products_count',
+  created_at: 'd.created_at',
+  completed_at: 'd.completed_at',
 };
-const defaultSort: Record<DeliveryTab, string> = { open: 'd.created_at', backorders: 'd.created_at', finished: 'd.completed_at', cancelled: 'd.updated_at' };
-/** The tabs' maintained totals (migrations 20261123T2300-delivery-counts, 20261126T2100-backorder-waiting-count): their state in delivery_counts. */
+const defaultSort: Record<DeliveryTab, string> = {
+  open: 'd.created_at',
+  backorders: 'd.created_at',
+  finished: 'd.completed_at',
+  cancelled: 'd.updated_at',
+};
+/**
+ * The tabs' maintained totals (migrations 20261123T2300-delivery-counts, 20261126T2100-backorder-waiting-count): their
+ * state in delivery_counts.
+ */
 const countedState: Record<DeliveryTab, string> = { open: 'o', backorders: 'b', finished: 'f', cancelled: 'c' };
 
 interface ListFilter {
@@ -48,7 +65,8 @@ function listFilter(tab: DeliveryTab, params: ListParams): ListFilter {
 }
 
 /** A client and the clients directly below it (the client filter: an end customer with its end users). */
-const clientAndChildren = (clientId: number) => sql`select ${clientId}::int union all select id from clients where parent_client_id = ${clientId}`;
+const clientAndChildren = (clientId: number) =>
+  sql`select ${clientId}::int union all select id from clients where parent_client_id = ${clientId}`;
 
 /**
  * One tab's deliveries the user may see, on `deliveries as d` alone (the scope is the row's lineage
@@ -62,11 +80,15 @@ function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
     case 'open':
       // Constants of the code are written into the text, values of the request are parameters: a generic
       // plan of the named statement can then use the partial index whose predicate names the type.
-      parts.push(sql`not d.is_cancelled and d.completed_at is null and d.delivery_type_id <> ${sql.lit(DeliveryType.BACKORDER)}`);
+      parts.push(
+        sql`not d.is_cancelled and d.completed_at is null and d.delivery_type_id <> ${sql.lit(DeliveryType.BACKORDER)}`,
+      );
       break;
     case 'backorders':
-      // A finished delivery's lines not delivered stay on it (its Backorder section) but wait on its backorder delivery.
-      // backorder_waiting_count: its lines with is_backorder and no checked_out_at, kept by triggers (deliveries_backorder_list_idx).
+      // A finished delivery's lines not delivered stay on it (its Backorder section) but wait on its backorder
+      // delivery.
+      // backorder_waiting_count: its lines with is_backorder and no checked_out_at, kept by triggers
+      // (deliveries_backorder_list_idx).
       parts.push(sql`not d.is_cancelled and d.completed_at is null
         and (d.delivery_type_id = ${sql.lit(DeliveryType.BACKORDER)} or d.backorder_waiting_count > 0)`);
       break;
@@ -86,9 +108,11 @@ function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
     // the search, a generic plan combined it with the tab's index (75,000 entries for one delivery).
     // Any other term ('BLEV', a street) may find most deliveries: it stays beside the tab's filter, and
     // each call gets a plan for its term. As ids on their own, a broad term cost 2-3 times as much.
-    parts.push(f.term.whole !== null
-      ? sql`d.id = any(array(select s.id from deliveries s where ${searchMatches(f.term, 's', true)}))`
-      : searchMatches(f.term, 'd', false));
+    parts.push(
+      f.term.whole !== null
+        ? sql`d.id = any(array(select s.id from deliveries s where ${searchMatches(f.term, 's', true)}))`
+        : searchMatches(f.term, 'd', false),
+    );
   }
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
@@ -101,13 +125,17 @@ function deliveryWhere(user: AuthUser, f: ListFilter): RawBuilder<SqlBool> {
 function searchMatches(search: TermValues, alias: 's' | 'd', opaque: boolean): RawBuilder<SqlBool> {
   const has = (column: string) => containsTerm(sql.ref(column), search, { opaque });
   const own = (column: string) => has(`${alias}.${column}`);
-  return sql<SqlBool>`(${own('order_number')} or ${own('w_number')} or ${own('your_reference')} or ${own('address')} or ${own('contact')}
+  return sql<SqlBool>`(${own('order_number')} or ${own('w_number')} or ${own('your_reference')} or ${own('address')}
+    or ${own('contact')}
     or ${sql.ref(`${alias}.client_id`)} = any(array(select n.id from clients n where ${has('n.name')}
       union all select k.id from clients k join clients kp on kp.id = k.parent_client_id where ${has('kp.name')})))`;
 }
 
 function orderOf(tab: DeliveryTab, params: ListParams) {
-  return { expression: sql.ref(sortColumn(params, sorts, defaultSort[tab])), direction: params.sort ? params.order : 'desc' as const };
+  return {
+    expression: sql.ref(sortColumn(params, sorts, defaultSort[tab])),
+    direction: params.sort ? params.order : ('desc' as const),
+  };
 }
 
 /**
@@ -119,11 +147,24 @@ function deliveryRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, or
   return db
     .selectFrom('deliveries as d')
     .select([
-      'd.id', 'd.date', 'd.order_number', 'd.w_number', 'd.your_reference', 'd.delivery_type_id', 'd.client_id', 'd.client_name',
-      'd.address', 'd.carrier_id', 'd.created_at', 'd.completed_at', 'd.is_cancelled',
-      sql<number>`coalesce(d.end_customer_id, d.client_id)`.as('end_customer_id'), 'd.end_customer_name',
+      'd.id',
+      'd.date',
+      'd.order_number',
+      'd.w_number',
+      'd.your_reference',
+      'd.delivery_type_id',
+      'd.client_id',
+      'd.client_name',
+      'd.address',
+      'd.carrier_id',
+      'd.created_at',
+      'd.completed_at',
+      'd.is_cancelled',
+      sql<number>`coalesce(d.end_customer_id, d.client_id)`.as('end_customer_id'),
+      'd.end_customer_name',
       // Kept on the delivery by triggers on its lines (migration 20261126T0400-delivery-line-counts).
-      'd.products_count', 'd.checked_out_count',
+      'd.products_count',
+      'd.checked_out_count',
     ])
     .where(where)
     .orderBy(order.expression, order.direction)
@@ -135,11 +176,14 @@ export function deliveryListQuery(db: Executor, user: AuthUser, tab: DeliveryTab
   return deliveryRows(db, deliveryWhere(user, listFilter(tab, params)), orderOf(tab, params));
 }
 
-/** The sum of delivery_counts for a tab's state and type filter in one client's part of the hierarchy (0: all clients). */
+/**
+ * The sum of delivery_counts for a tab's state and type filter in one client's part of the hierarchy (0: all clients).
+ */
 function countedSum(state: string, rollup: number, f: ListFilter): RawBuilder<number> {
   const openTab = f.tab === 'open' ? sql`and k.delivery_type_id <> ${sql.lit(DeliveryType.BACKORDER)}` : sql``;
   const ofType = f.typeId !== null ? sql`and k.delivery_type_id = ${f.typeId}` : sql``;
-  return sql<number>`(select coalesce(sum(k.n), 0)::int from delivery_counts k where k.state = ${state} and k.client_id = ${rollup} ${openTab} ${ofType})`;
+  return sql<number>`(select coalesce(sum(k.n), 0)::int from delivery_counts k where k.state = ${state} and
+    k.client_id = ${rollup} ${openTab} ${ofType})`;
 }
 
 /**
@@ -162,8 +206,11 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
   const provider = user.clientTypeId === ClientType.PROVIDER;
   let rollup: number | null = f.term === null ? (provider ? 0 : user.clientId) : null;
   if (rollup !== null && f.clientId !== null) {
-    const filtered = await db.selectFrom('clients as x').select('x.id')
-      .where('x.id', '=', f.clientId).where('x.client_type_id', 'in', [ClientType.EINDKLANT, ClientType.EINDGEBRUIKER])
+    const filtered = await db
+      .selectFrom('clients as x')
+      .select('x.id')
+      .where('x.id', '=', f.clientId)
+      .where('x.client_type_id', 'in', [ClientType.EINDKLANT, ClientType.EINDGEBRUIKER])
       .$if(!provider, (q) => q.where(sql<SqlBool>`x.id in (${clientIdsInScope(user)})`))
       .executeTakeFirst();
     rollup = filtered ? filtered.id : null;
@@ -172,12 +219,17 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
     const row = await sql<{ n: number }>`select ${countedSum(state, rollup, f)} as n`.execute(db);
     return row.rows[0]?.n ?? 0;
   }
-  const row = await db.selectFrom('deliveries as d').select(sql<number>`count(*)::int`.as('n')).where(deliveryWhere(user, f)).executeTakeFirst();
+  const row = await db
+    .selectFrom('deliveries as d')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where(deliveryWhere(user, f))
+    .executeTakeFirst();
   return row?.n ?? 0;
 }
 
 /**
- * One page by key (paging.ts `pageByKey`): its ids in list order, then the columns of those 25 rows. Without a search the total is the tab's
+ * One page by key (paging.ts `pageByKey`): its ids in list order, then the columns of those 25 rows. Without a search
+ * the total is the tab's
  * maintained count (delivery_counts), read by the same statement, or, with the client filter, counted
  * at the same time on another connection. A search is resolved on its indexes once, before the order
  * is applied (PostgreSQL would otherwise walk the date index hoping to meet 25 matches early), and its
@@ -190,15 +242,27 @@ export async function listDeliveries(db: Executor, user: AuthUser, tab: Delivery
   const inline = searching ? null : maintainedTotal(user, f);
   const statement = termStatement(`deliveries:${tab}`, user, params, f.term);
   const [page, counted] = await Promise.all([
-    pageByKey(db, params, 'd.id',
+    pageByKey(
+      db,
+      params,
+      'd.id',
       // A search's statement is built once per shape of term, the term's values its parameters.
-      (from, ...values: string[]) => from.selectFrom('deliveries as d')
-        .select(['d.id', sql<number | null>`${searching ? sql`count(*) over ()` : sql`null`}::int`.as('total')])
-        .where(f.term ? sql<SqlBool>`d.id in (select d.id from deliveries d where ${deliveryWhere(user, { ...f, term: termOf(f.term, values) })} offset 0)` : deliveryWhere(user, f))
-        .orderBy(order.expression, order.direction)
-        .orderBy('d.id', 'desc'),
+      (from, ...values: string[]) =>
+        from
+          .selectFrom('deliveries as d')
+          .select(['d.id', sql<number | null>`${searching ? sql`count(*) over ()` : sql`null`}::int`.as('total')])
+          .where(
+            f.term
+              ? sql<SqlBool>`d.id in (select d.id from deliveries d where
+                ${deliveryWhere(user, { ...f, term: termOf(f.term, values) })} offset 0)`
+              : deliveryWhere(user, f),
+          )
+          .orderBy(order.expression, order.direction)
+          .orderBy('d.id', 'desc'),
       (from, where, pickedTotal) => deliveryRows(from, where, order).select((inline ?? pickedTotal).as('total_rows')),
-      statement.key, statement.values),
+      statement.key,
+      statement.values,
+    ),
     // A list without its total in the statement (the client filter) is counted at the same time, on another connection.
     searching || inline ? null : countDeliveries(db, user, f),
   ]);
@@ -211,11 +275,23 @@ type Row = Awaited<ReturnType<ReturnType<typeof deliveryListQuery>['execute']>>[
 
 export function toListRow(r: Row): DeliveryListRow {
   return {
-    id: r.id, date: r.date, order_number: r.order_number, w_number: r.w_number, your_reference: r.your_reference,
-    delivery_type_id: r.delivery_type_id, delivery_type: { name: deliveryTypeName(r.delivery_type_id) }, client_id: r.client_id,
-    client_name: r.client_name, end_customer_id: r.end_customer_id, end_customer_name: r.end_customer_name, address: r.address,
-    carrier_id: r.carrier_id, products_count: r.products_count, checked_out_count: r.checked_out_count,
-    created_at: new Date(r.created_at).toISOString(), completed_at: r.completed_at ? new Date(r.completed_at).toISOString() : null,
+    id: r.id,
+    date: r.date,
+    order_number: r.order_number,
+    w_number: r.w_number,
+    your_reference: r.your_reference,
+    delivery_type_id: r.delivery_type_id,
+    delivery_type: { name: deliveryTypeName(r.delivery_type_id) },
+    client_id: r.client_id,
+    client_name: r.client_name,
+    end_customer_id: r.end_customer_id,
+    end_customer_name: r.end_customer_name,
+    address: r.address,
+    carrier_id: r.carrier_id,
+    products_count: r.products_count,
+    checked_out_count: r.checked_out_count,
+    created_at: new Date(r.created_at).toISOString(),
+    completed_at: r.completed_at ? new Date(r.completed_at).toISOString() : null,
     is_cancelled: r.is_cancelled,
   };
 }
@@ -241,6 +317,7 @@ export function exportColumns(tab: DeliveryTab): XlsxColumn<DeliveryListRow>[] {
     { key: 'created_at', label: 'Aanmelddatum', width: 18, value: (r) => dateTime(r.created_at) },
     { key: 'w_number', label: 'Topdesknummer', width: 16, value: (r) => r.w_number },
   ];
-  if (tab === 'finished') columns.push({ key: 'completed_at', label: 'Afgerond op', width: 18, value: (r) => dateTime(r.completed_at) });
+  if (tab === 'finished')
+    columns.push({ key: 'completed_at', label: 'Afgerond op', width: 18, value: (r) => dateTime(r.completed_at) });
   return columns;
 }

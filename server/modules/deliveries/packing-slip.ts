@@ -41,23 +41,41 @@ export function positions(lines: DeliveryLine[]): Position[] {
  * A list of the slip as a pdfkit table from the left margin: a bold heading row ruled below, then the
  * rows (pdfkit starts a new page where a row does not fit); `empty` stands alone when there are none.
  */
-function listTable(doc: PDFKit.PDFDocument, columns: PDFKit.Mixins.ColumnStyle[], heading: string[], rows: string[][], empty: string): void {
+function listTable(
+  doc: PDFKit.PDFDocument,
+  columns: PDFKit.Mixins.ColumnStyle[],
+  heading: string[],
+  rows: string[][],
+  empty: string,
+): void {
   const body = rows.length ? rows : [[{ text: empty, colSpan: heading.length }]];
-  doc.font('Helvetica').fontSize(9).table({
-    position: { x: 50 },
-    columnStyles: columns,
-    defaultStyle: { border: false, padding: { top: 2, bottom: 2, left: 0, right: 4 } },
-    rowStyles: (i) => (i === 0 ? { border: { bottom: 0.5 } } : undefined),
-    data: [heading.map((text) => ({ text, font: { src: 'Helvetica-Bold' } })), ...body],
-  });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .table({
+      position: { x: 50 },
+      columnStyles: columns,
+      defaultStyle: { border: false, padding: { top: 2, bottom: 2, left: 0, right: 4 } },
+      rowStyles: (i) => (i === 0 ? { border: { bottom: 0.5 } } : undefined),
+      data: [heading.map((text) => ({ text, font: { src: 'Helvetica-Bold' } })), ...body],
+    });
   doc.x = 50;
 }
 
 async function recipientAddress(db: Executor, d: DeliveryDetail): Promise<string[]> {
-  if (d.address) return d.address.split(/\n|,\s*/).map((s) => s.trim()).filter(Boolean);
-  const a = await db.selectFrom('addresses').select(['street', 'number', 'addition', 'zipcode', 'city'])
-    .where('client_id', 'in', [d.client_id, d.end_customer.id]).where('deleted_at', 'is', null)
-    .orderBy('is_visiting', 'desc').orderBy('id').executeTakeFirst();
+  if (d.address)
+    return d.address
+      .split(/\n|,\s*/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const a = await db
+    .selectFrom('addresses')
+    .select(['street', 'number', 'addition', 'zipcode', 'city'])
+    .where('client_id', 'in', [d.client_id, d.end_customer.id])
+    .where('deleted_at', 'is', null)
+    .orderBy('is_visiting', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
   return a ? [`${a.street} ${a.number}${a.addition ? ` ${a.addition}` : ''}`, `${a.zipcode} ${a.city}`] : [];
 }
 
@@ -68,11 +86,25 @@ async function recipientAddress(db: Executor, d: DeliveryDetail): Promise<string
  * with the serial numbers delivered and returned.
  */
 export async function packingSlip(db: Executor, storage: FileStorage, d: DeliveryDetail): Promise<Buffer> {
-  const { doc, done } = await newDocument({ size: 'A4', margin: 50, info: { Title: `Pakbon ${d.order_number ?? d.id}` } });
-  const endCustomer = await db.selectFrom('clients').select('image').where('id', '=', d.end_customer.id).executeTakeFirst();
+  const { doc, done } = await newDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Pakbon ${d.order_number ?? d.id}` },
+  });
+  const endCustomer = await db
+    .selectFrom('clients')
+    .select('image')
+    .where('id', '=', d.end_customer.id)
+    .executeTakeFirst();
   const [clientLogo, signature] = await Promise.all([
     storedImage(storage, endCustomer?.image ?? null),
-    storedImage(storage, d.signature?.url ? (await db.selectFrom('deliveries').select('signature_file').where('id', '=', d.id).executeTakeFirstOrThrow()).signature_file : null),
+    storedImage(
+      storage,
+      d.signature?.url
+        ? (await db.selectFrom('deliveries').select('signature_file').where('id', '=', d.id).executeTakeFirstOrThrow())
+            .signature_file
+        : null,
+    ),
   ]);
   const own = logo();
   if (own) doc.image(own, 50, 40, { fit: [60, 60] });
@@ -83,7 +115,9 @@ export async function packingSlip(db: Executor, storage: FileStorage, d: Deliver
   const phone = d.contact_phone || d.client.contacts.find((c) => c.phone)?.phone || '';
   const address = await recipientAddress(db, d);
   doc.font('Helvetica').fontSize(10).moveDown(0.5);
-  const left = [...recipientNames(d, contact), phone ? `Telefoon: ${phone}` : null, ...address].filter((x): x is string => !!x);
+  const left = [...recipientNames(d, contact), phone ? `Telefoon: ${phone}` : null, ...address].filter(
+    (x): x is string => !!x,
+  );
   const top = doc.y;
   doc.text(left.join('\n'), 50, top, { width: 250 });
   const facts: [string, string][] = [
@@ -103,7 +137,13 @@ export async function packingSlip(db: Executor, storage: FileStorage, d: Deliver
     if (doc.y > 700) doc.addPage();
     doc.font('Helvetica-Bold').fontSize(12).text(title, 50, doc.y);
     doc.moveDown(0.3);
-    listTable(doc, [{ width: 115 }, { width: '*' }, { width: 55, align: { x: 'right' } }], ['Artikelcode', 'Omschrijving', 'Aantal'], rows.map((r) => [r.code, r.description, String(r.quantity)]), 'Geen artikelen');
+    listTable(
+      doc,
+      [{ width: 115 }, { width: '*' }, { width: 55, align: { x: 'right' } }],
+      ['Artikelcode', 'Omschrijving', 'Aantal'],
+      rows.map((r) => [r.code, r.description, String(r.quantity)]),
+      'Geen artikelen',
+    );
     doc.moveDown(1);
   };
   // Under Posities only what was (or is to be) delivered: lines not delivered at the finish are the Backorder section.
@@ -119,18 +159,32 @@ export async function packingSlip(db: Executor, storage: FileStorage, d: Deliver
   const sy = doc.y;
   doc.font('Helvetica-Bold').fontSize(10).text('Handtekening voor ontvangst', 50, sy);
   if (signature) doc.image(signature, 50, sy + 16, { fit: [150, 75] });
-  doc.moveTo(50, sy + 95).lineTo(250, sy + 95).stroke();
-  doc.font('Helvetica').fontSize(9)
+  doc
+    .moveTo(50, sy + 95)
+    .lineTo(250, sy + 95)
+    .stroke();
+  doc
+    .font('Helvetica')
+    .fontSize(9)
     .text(`Naam: ${d.signature?.signer_name ?? ''}`, 50, sy + 100)
     .text(`Datum: ${d.signature?.signed_at ? formatDateTime(d.signature.signed_at) : ''}`, 50, sy + 113);
 
   const serialPage = (title: string, lines: DeliveryLine[]) => {
     doc.addPage();
     doc.font('Helvetica-Bold').fontSize(16).text(title, 50, 50);
-    doc.font('Helvetica').fontSize(10).text(`Ordernummer ${d.order_number ?? ''}`, 50, 72);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Ordernummer ${d.order_number ?? ''}`, 50, 72);
     doc.y = 95;
     const serials = lines.flatMap((l) => (l.serial ? [[l.product.article_number, l.product.name, l.serial]] : []));
-    listTable(doc, [{ width: 115 }, { width: 235 }, { width: '*' }], ['Artikelcode', 'Omschrijving', 'Serienummer'], serials, 'Geen serienummers');
+    listTable(
+      doc,
+      [{ width: 115 }, { width: 235 }, { width: '*' }],
+      ['Artikelcode', 'Omschrijving', 'Serienummer'],
+      serials,
+      'Geen serienummers',
+    );
   };
   serialPage('Serienummers', deliver);
   serialPage('Serienummers retour', retour);

@@ -7,7 +7,10 @@ const same = (a: string, b: string) => a.trim().toLocaleLowerCase('nl') === b.tr
  * delivery is for one, and 'T.a.v.' the contact. The end user is named once: as the contact when the
  * contact is that person (an end user is a person), not as 'Yara Smit' above 'T.a.v. Yara Smit'.
  */
-export function recipientNames(d: Pick<DeliveryDetail, 'end_customer' | 'client' | 'contact'>, fallbackContact = ''): string[] {
+export function recipientNames(
+  d: Pick<DeliveryDetail, 'end_customer' | 'client' | 'contact'>,
+  fallbackContact = '',
+): string[] {
   const attention = d.contact || fallbackContact;
   const endUser = d.client.id !== d.end_customer.id ? d.client.name : null;
   return [

@@ -2,8 +2,15 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { DeliveryType, type DeliveryTypeId } from '@domain/enums';
 import {
-  carrierChangeSchema, deliveryIdSchema, deliveryMsg, deliverySchema, deliveryToast, deliveryTypeIdSchema,
-  repairDescriptionSchema, requestableTypes, toDeliveryInput,
+  carrierChangeSchema,
+  deliveryIdSchema,
+  deliveryMsg,
+  deliverySchema,
+  deliveryToast,
+  deliveryTypeIdSchema,
+  repairDescriptionSchema,
+  requestableTypes,
+  toDeliveryInput,
 } from '@domain/schemas/deliveries';
 import { currentUser, right, type AuthUser } from '../../http/access';
 import { runCommand } from '../../http/command';
@@ -16,7 +23,15 @@ import type { UploadedFile } from '../../http/multipart';
 import { sendStoredFile } from '../../lib/file-type';
 import { isAcceptableBulkFile } from '../../lib/bulk-file';
 import {
-  assertEditable, cancelDelivery, changeCarrier, changeRepairDescription, createDelivery, deleteDelivery, reopenDelivery, updateDelivery, type StoredFile,
+  assertEditable,
+  cancelDelivery,
+  changeCarrier,
+  changeRepairDescription,
+  createDelivery,
+  deleteDelivery,
+  reopenDelivery,
+  updateDelivery,
+  type StoredFile,
 } from './commands';
 import { deliveryDetail, deliveryLines } from './detail';
 import { deliveriesForExport, deliveryTabs, exportColumns, isDeliveryTab, listDeliveries } from './lists';
@@ -30,7 +45,12 @@ import { assertRemarksAllowed } from '../repairs/remarks';
 import { repairToast } from '@domain/schemas/repairs';
 import { listQuerySchema } from '@domain/schemas/paging';
 import {
-  carrierListSchema, deliveryCommandAnswerSchema, deliveryDetailSchema, deliveryFormOptionsSchema, deliveryListSchema, deliveryStateAnswerSchema,
+  carrierListSchema,
+  deliveryCommandAnswerSchema,
+  deliveryDetailSchema,
+  deliveryFormOptionsSchema,
+  deliveryListSchema,
+  deliveryStateAnswerSchema,
 } from '@domain/contracts/deliveries';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
 
@@ -39,10 +59,14 @@ const change = { config: { access: right('Levering wijzigen') } };
 /** The export's list parameters and the tab it exports ('open' when absent or unknown). */
 const exportQuery = v.object({ ...listQuerySchema.entries, tab: v.optional(v.string()) });
 /** The request form of each requestable type (spec 2 §5), with the bulk call-off's optional file. */
-const requestForm = v.union(requestableTypes.map((type) => v.object({ ...deliverySchema(type, true).entries, file: v.optional(uploadField) })));
+const requestForm = v.union(
+  requestableTypes.map((type) => v.object({ ...deliverySchema(type, true).entries, file: v.optional(uploadField) })),
+);
 /** An edit: a type's fields (left out keeps the stored value), the repair notes alone, or the carrier alone. */
 const editForm = v.union([
-  ...requestableTypes.map((type) => v.partial(v.object({ ...deliverySchema(type, false).entries, file: v.optional(uploadField) }))),
+  ...requestableTypes.map((type) =>
+    v.partial(v.object({ ...deliverySchema(type, false).entries, file: v.optional(uploadField) })),
+  ),
   v.object({ onlyChangeRepairDescription: v.string(), ...repairDescriptionSchema.entries }),
   v.object({ onlyChangeCarrier: v.optional(v.string()), ...carrierChangeSchema.entries }),
 ]);
@@ -57,7 +81,8 @@ function requestedType(user: AuthUser, fields: Record<string, unknown>): Deliver
   const may = (r: 'Levering aanmaken' | 'Bulkafroep aanmaken') => user.permissions.has(r);
   if (!may('Levering aanmaken') && !may('Bulkafroep aanmaken')) throw forbidden();
   const typeId = parse(v.object({ delivery_type_id: deliveryTypeIdSchema }), fields).delivery_type_id;
-  if (!(requestableTypes as readonly number[]).includes(typeId)) throw ValidationError.field('delivery_type_id', deliveryMsg.typeNotRequestable);
+  if (!(requestableTypes as readonly number[]).includes(typeId))
+    throw ValidationError.field('delivery_type_id', deliveryMsg.typeNotRequestable);
   if (!may(typeId === DeliveryType.BULK_LEVERING ? 'Bulkafroep aanmaken' : 'Levering aanmaken')) throw forbidden();
   return typeId;
 }
@@ -66,27 +91,57 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage } = app;
 
   /** Checks and stores a bulk file for the command `run` (see withStoredFile). */
-  async function withUpload<T>(reply: FastifyReply, file: UploadedFile | undefined, run: (stored: StoredFile | null) => Promise<T>): Promise<T> {
+  async function withUpload<T>(
+    reply: FastifyReply,
+    file: UploadedFile | undefined,
+    run: (stored: StoredFile | null) => Promise<T>,
+  ): Promise<T> {
     if (file && !isAcceptableBulkFile(file)) throw ValidationError.field('file', deliveryMsg.file);
-    return withStoredFile(storage, reply, file ? { folder: 'deliveries', name: file.name, data: file.data } : null, run);
+    return withStoredFile(
+      storage,
+      reply,
+      file ? { folder: 'deliveries', name: file.name, data: file.data } : null,
+      run,
+    );
   }
 
   for (const [tab, path] of Object.entries(deliveryTabs)) {
-    app.get(path, { ...view, schema: routeSchema({ querystring: listQuerySchema, response: { 200: deliveryListSchema } }) }, async (request) => listDeliveries(db, currentUser(request), tab as keyof typeof deliveryTabs, listParams(request.query)));
+    app.get(
+      path,
+      { ...view, schema: routeSchema({ querystring: listQuerySchema, response: { 200: deliveryListSchema } }) },
+      async (request) =>
+        listDeliveries(db, currentUser(request), tab as keyof typeof deliveryTabs, listParams(request.query)),
+    );
   }
 
-  app.get('/exportdelivery', { config: { access: right('Levering exporteren') }, schema: routeSchema({ querystring: exportQuery }) }, async (request, reply) => {
-    const tab = (request.query as Record<string, unknown> | undefined)?.tab;
-    const chosen = isDeliveryTab(tab) ? tab : 'open';
-    const rows = await deliveriesForExport(db, currentUser(request), chosen, listParams(request.query));
-    return sendXlsx(reply, timestampedName('leveringen'), workbookStream('Leveringen', exportColumns(chosen), rows));
-  });
+  app.get(
+    '/exportdelivery',
+    { config: { access: right('Levering exporteren') }, schema: routeSchema({ querystring: exportQuery }) },
+    async (request, reply) => {
+      const tab = (request.query as Record<string, unknown> | undefined)?.tab;
+      const chosen = isDeliveryTab(tab) ? tab : 'open';
+      const rows = await deliveriesForExport(db, currentUser(request), chosen, listParams(request.query));
+      return sendXlsx(reply, timestampedName('leveringen'), workbookStream('Leveringen', exportColumns(chosen), rows));
+    },
+  );
 
-  app.get('/carriers', { ...view, schema: routeSchema({ response: { 200: carrierListSchema } }) }, async () => carriers(db));
-  app.get('/delivery-form-options/:id', { config: { access: 'verified' }, schema: routeSchema({ params: idParams('id'), response: { 200: deliveryFormOptionsSchema } }) }, async (request) =>
-    deliveryFormOptions(db, currentUser(request), idParam(request.params)));
+  app.get('/carriers', { ...view, schema: routeSchema({ response: { 200: carrierListSchema } }) }, async () =>
+    carriers(db),
+  );
+  app.get(
+    '/delivery-form-options/:id',
+    {
+      config: { access: 'verified' },
+      schema: routeSchema({ params: idParams('id'), response: { 200: deliveryFormOptionsSchema } }),
+    },
+    async (request) => deliveryFormOptions(db, currentUser(request), idParam(request.params)),
+  );
 
-  app.get('/deliveries/:id', { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: deliveryDetailSchema } }) }, async (request) => deliveryDetail(db, currentUser(request), idParam(request.params)));
+  app.get(
+    '/deliveries/:id',
+    { ...view, schema: routeSchema({ params: idParams('id'), response: { 200: deliveryDetailSchema } }) },
+    async (request) => deliveryDetail(db, currentUser(request), idParam(request.params)),
+  );
 
   app.get('/deliveries/:id/packing_slip', { ...view, schema: schemas.byId }, async (request, reply) => {
     const detail = await deliveryDetail(db, currentUser(request), idParam(request.params));
@@ -106,18 +161,27 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     return sendStoredFile(reply, storage, d.signature_file, 'handtekening');
   });
 
-  app.post('/deliveries', { config: { access: 'verified' }, schema: routeSchema({ body: requestForm, multipart: true, response: { 201: deliveryCommandAnswerSchema } }) }, async (request, reply) => {
-    const user = currentUser(request);
-    const { fields, files } = await readForm(request);
-    const typeId = requestedType(user, fields);
-    assertRemarksAllowed(user, fields, { delivery_type_id: typeId, repair_description: null });
-    const input = toDeliveryInput(typeId, parse(deliverySchema(typeId, true), fields));
-    return withUpload(reply, typeId === DeliveryType.BULK_LEVERING ? files.file : undefined, (file) => runCommand(db, request, reply, async (trx) => {
-      const id = await createDelivery(trx, user, input, file);
-      const message = typeId === DeliveryType.BULK_LEVERING ? deliveryToast.bulkCreated : deliveryToast.created;
-      return { status: 201, body: { message, data: await deliveryDetail(trx, user, id) } };
-    }));
-  });
+  app.post(
+    '/deliveries',
+    {
+      config: { access: 'verified' },
+      schema: routeSchema({ body: requestForm, multipart: true, response: { 201: deliveryCommandAnswerSchema } }),
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { fields, files } = await readForm(request);
+      const typeId = requestedType(user, fields);
+      assertRemarksAllowed(user, fields, { delivery_type_id: typeId, repair_description: null });
+      const input = toDeliveryInput(typeId, parse(deliverySchema(typeId, true), fields));
+      return withUpload(reply, typeId === DeliveryType.BULK_LEVERING ? files.file : undefined, (file) =>
+        runCommand(db, request, reply, async (trx) => {
+          const id = await createDelivery(trx, user, input, file);
+          const message = typeId === DeliveryType.BULK_LEVERING ? deliveryToast.bulkCreated : deliveryToast.created;
+          return { status: 201, body: { message, data: await deliveryDetail(trx, user, id) } };
+        }),
+      );
+    },
+  );
 
   /** An edit of the whole delivery: fields left out keep their stored values. */
   const edit = (genuinePut: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -126,7 +190,8 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     const { fields, files } = await readForm(request);
     if (!genuinePut) {
       const method = String(fields._method ?? '').toUpperCase();
-      if (method !== 'PUT' && method !== 'PATCH') throw new HttpError(405, 'Gebruik _method=PUT om een levering te wijzigen.');
+      if (method !== 'PUT' && method !== 'PATCH')
+        throw new HttpError(405, 'Gebruik _method=PUT om een levering te wijzigen.');
       delete fields._method;
     }
     if (fields.onlyChangeRepairDescription !== undefined) {
@@ -137,7 +202,8 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
         return { body: { message: repairToast.remarksSaved, data: await deliveryDetail(trx, user, id) } };
       });
     }
-    // 'Bezorger wijzigen' sends the carrier alone; a body with any other field is a full edit that includes the carrier.
+    // 'Bezorger wijzigen' sends the carrier alone; a body with any other field is a full edit that includes the
+    // carrier.
     const carrierOnly = Object.keys(fields).length === 1 && fields.carrier_id !== undefined;
     if (fields.onlyChangeCarrier !== undefined || carrierOnly) {
       const { carrier_id } = parse(carrierChangeSchema, fields);
@@ -150,31 +216,54 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     assertRemarksAllowed(user, fields, stored);
     const lines = await deliveryLines(db, id);
     // A cancelled, finished or mutation delivery is refused before its fields are checked.
-    assertEditable(stored, lines, stored.delivery_type_id === DeliveryType.BULK_LEVERING ? deliveryToast.bulkFailed : deliveryToast.editFailed);
+    assertEditable(
+      stored,
+      lines,
+      stored.delivery_type_id === DeliveryType.BULK_LEVERING ? deliveryToast.bulkFailed : deliveryToast.editFailed,
+    );
     const merged = { ...storedInput(stored, lines), ...fields };
     const typeId = parse(v.object({ delivery_type_id: deliveryTypeIdSchema }), merged).delivery_type_id;
     // The genuine PUT is the new end user's form: its date must lie in the future (spec 2 §5).
     const input = toDeliveryInput(typeId, parse(deliverySchema(typeId, genuinePut), merged));
-    return withUpload(reply, typeId === DeliveryType.BULK_LEVERING ? files.file : undefined, (file) => runCommand(db, request, reply, async (trx) => {
-      await updateDelivery(trx, user, id, input, file);
-      const message = typeId === DeliveryType.BULK_LEVERING ? deliveryToast.bulkChanged : deliveryToast.changed;
-      return { body: { message, data: await deliveryDetail(trx, user, id) } };
-    }));
+    return withUpload(reply, typeId === DeliveryType.BULK_LEVERING ? files.file : undefined, (file) =>
+      runCommand(db, request, reply, async (trx) => {
+        await updateDelivery(trx, user, id, input, file);
+        const message = typeId === DeliveryType.BULK_LEVERING ? deliveryToast.bulkChanged : deliveryToast.changed;
+        return { body: { message, data: await deliveryDetail(trx, user, id) } };
+      }),
+    );
   };
-  app.post('/deliveries/:id', { ...change, schema: editSchema(v.intersect([v.object({ _method: v.literal('PUT') }), editForm])) }, edit(false));
+  app.post(
+    '/deliveries/:id',
+    { ...change, schema: editSchema(v.intersect([v.object({ _method: v.literal('PUT') }), editForm])) },
+    edit(false),
+  );
   app.put('/deliveries/:id', { ...change, schema: editSchema(editForm) }, edit(true));
 
-  const stateChange = (run: typeof cancelDelivery, message: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = currentUser(request);
-    const { id } = parse(deliveryIdSchema, request.body);
-    return runCommand(db, request, reply, async (trx) => {
-      await run(trx, user, id);
-      return { body: { message, id } };
-    });
-  };
-  app.post('/delivery/cancel', { config: { access: right('Levering verwijderen') }, schema: stateSchema }, stateChange(cancelDelivery, deliveryToast.cancelled));
-  app.post('/delivery/reopen-cancelled-delivery', { ...change, schema: stateSchema }, stateChange(reopenDelivery, deliveryToast.reopened));
-  app.post('/delivery/delete', { config: { access: right('Levering verwijderen') }, schema: stateSchema }, stateChange(deleteDelivery, deliveryToast.deleted));
+  const stateChange =
+    (run: typeof cancelDelivery, message: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = currentUser(request);
+      const { id } = parse(deliveryIdSchema, request.body);
+      return runCommand(db, request, reply, async (trx) => {
+        await run(trx, user, id);
+        return { body: { message, id } };
+      });
+    };
+  app.post(
+    '/delivery/cancel',
+    { config: { access: right('Levering verwijderen') }, schema: stateSchema },
+    stateChange(cancelDelivery, deliveryToast.cancelled),
+  );
+  app.post(
+    '/delivery/reopen-cancelled-delivery',
+    { ...change, schema: stateSchema },
+    stateChange(reopenDelivery, deliveryToast.reopened),
+  );
+  app.post(
+    '/delivery/delete',
+    { config: { access: right('Levering verwijderen') }, schema: stateSchema },
+    stateChange(deleteDelivery, deliveryToast.deleted),
+  );
 };
 
 /** Routes outside /api (spec 2 §7: the shipping label's path has no api prefix). */

@@ -17,7 +17,12 @@ export function visibleDelivery(user: AuthUser, id: number): RawBuilder<SqlBool>
 export const deliveryNotFound = () => notFound('Levering niet gevonden');
 
 /** The delivery row when the user may see it (else deliveryNotFound). */
-export async function deliveryInScope<Lock extends boolean = false>(db: ExecutorFor<Lock>, user: AuthUser, id: number, forUpdate?: Lock) {
+export async function deliveryInScope<Lock extends boolean = false>(
+  db: ExecutorFor<Lock>,
+  user: AuthUser,
+  id: number,
+  forUpdate?: Lock,
+) {
   let q = db.selectFrom('deliveries as d').selectAll('d').where(visibleDelivery(user, id));
   if (forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
@@ -26,7 +31,9 @@ export async function deliveryInScope<Lock extends boolean = false>(db: Executor
 }
 export type DeliveryRow = Awaited<ReturnType<typeof deliveryInScope>>;
 
-/** The client of a delivery already in reach, with its end customer; a client deleted since is a 404 like the delivery. */
+/**
+ * The client of a delivery already in reach, with its end customer; a client deleted since is a 404 like the delivery.
+ */
 export async function deliveryClient(db: Executor, clientId: number) {
   const found = await clientWithEndCustomer(db, clientId);
   if (!found) throw deliveryNotFound();
@@ -35,11 +42,24 @@ export async function deliveryClient(db: Executor, clientId: number) {
 
 /** A client with the end customer it belongs to: itself (end customer) or its parent (end user). */
 export async function clientWithEndCustomer(db: Executor, clientId: number) {
-  const client = await db.selectFrom('clients').select(['id', 'name', 'client_type_id', 'parent_client_id'])
-    .where('id', '=', clientId).where('deleted_at', 'is', null).executeTakeFirst();
+  const client = await db
+    .selectFrom('clients')
+    .select(['id', 'name', 'client_type_id', 'parent_client_id'])
+    .where('id', '=', clientId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!client) return null;
-  const endCustomerId = client.client_type_id === ClientType.EINDGEBRUIKER && client.parent_client_id !== null ? client.parent_client_id : client.id;
-  const endCustomer = endCustomerId === client.id ? client
-    : await db.selectFrom('clients').select(['id', 'name', 'client_type_id', 'parent_client_id']).where('id', '=', endCustomerId).executeTakeFirstOrThrow();
+  const endCustomerId =
+    client.client_type_id === ClientType.EINDGEBRUIKER && client.parent_client_id !== null
+      ? client.parent_client_id
+      : client.id;
+  const endCustomer =
+    endCustomerId === client.id
+      ? client
+      : await db
+          .selectFrom('clients')
+          .select(['id', 'name', 'client_type_id', 'parent_client_id'])
+          .where('id', '=', endCustomerId)
+          .executeTakeFirstOrThrow();
   return { client, endCustomer };
 }

@@ -15,13 +15,28 @@ export async function shippingLabel(db: Executor, d: DeliveryDetail): Promise<Bu
   const code = labelCode(d);
   const [sender, senderAddress, recipientAddress] = await Promise.all([
     db.selectFrom('clients').select('name').where('id', '=', PROVIDER_CLIENT_ID).executeTakeFirst(),
-    db.selectFrom('addresses').select(['street', 'number', 'addition', 'zipcode', 'city']).where('client_id', '=', PROVIDER_CLIENT_ID)
-      .where('deleted_at', 'is', null).orderBy('is_visiting', 'desc').orderBy('id').executeTakeFirst(),
-    d.address ? undefined : db.selectFrom('addresses').select(['street', 'number', 'addition', 'zipcode', 'city'])
-      .where('client_id', 'in', [d.client_id, d.end_customer.id]).where('deleted_at', 'is', null).orderBy('is_visiting', 'desc').orderBy('id').executeTakeFirst(),
+    db
+      .selectFrom('addresses')
+      .select(['street', 'number', 'addition', 'zipcode', 'city'])
+      .where('client_id', '=', PROVIDER_CLIENT_ID)
+      .where('deleted_at', 'is', null)
+      .orderBy('is_visiting', 'desc')
+      .orderBy('id')
+      .executeTakeFirst(),
+    d.address
+      ? undefined
+      : db
+          .selectFrom('addresses')
+          .select(['street', 'number', 'addition', 'zipcode', 'city'])
+          .where('client_id', 'in', [d.client_id, d.end_customer.id])
+          .where('deleted_at', 'is', null)
+          .orderBy('is_visiting', 'desc')
+          .orderBy('id')
+          .executeTakeFirst(),
   ]);
-  const line = (a: { street: string; number: string; addition: string | null; zipcode: string; city: string } | undefined) =>
-    a ? [`${a.street} ${a.number}${a.addition ? ` ${a.addition}` : ''}`, `${a.zipcode} ${a.city}`] : [];
+  const line = (
+    a: { street: string; number: string; addition: string | null; zipcode: string; city: string } | undefined,
+  ) => (a ? [`${a.street} ${a.number}${a.addition ? ` ${a.addition}` : ''}`, `${a.zipcode} ${a.city}`] : []);
   const { default: bwipjs } = await import('bwip-js/node');
   const barcode = await bwipjs.toBuffer({ bcid: 'code128', text: code, scale: 3, height: 14, includetext: false });
 
@@ -30,8 +45,14 @@ export async function shippingLabel(db: Executor, d: DeliveryDetail): Promise<Bu
   const own = logo();
   if (own) doc.image(own, 18, 16, { fit: [28, 28] });
   doc.font('Helvetica-Bold').fontSize(9).text('Afzender', 52, 18);
-  doc.font('Helvetica').fontSize(8).text([sender?.name ?? 'Reuzado', ...line(senderAddress)].join('\n'), 52, 30, { width: width - 34 });
-  doc.moveTo(18, 78).lineTo(18 + width, 78).stroke();
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .text([sender?.name ?? 'Reuzado', ...line(senderAddress)].join('\n'), 52, 30, { width: width - 34 });
+  doc
+    .moveTo(18, 78)
+    .lineTo(18 + width, 78)
+    .stroke();
 
   doc.font('Helvetica-Bold').fontSize(9).text('Ontvanger', 18, 88);
   const recipient = [

@@ -28,8 +28,11 @@ export function allowedActions(d: StateInput, lines: LineState[]): DeliveryDetai
   const completed = d.completed_at !== null;
   const open = !d.is_cancelled && !completed;
   // A backorder with items still to pick up finishes like the pickup ticket it came from.
-  const pickupTicket = ([DeliveryType.UITDIENST, DeliveryType.REPARATIE, DeliveryType.EOL_SWAP] as number[]).includes(d.delivery_type_id)
-    || (d.delivery_type_id === DeliveryType.BACKORDER && lines.some((l) => l.is_pickup === 1));
+  const pickupTicket =
+    ([DeliveryType.UITDIENST, DeliveryType.REPARATIE, DeliveryType.EOL_SWAP] as number[]).includes(
+      d.delivery_type_id,
+    ) ||
+    (d.delivery_type_id === DeliveryType.BACKORDER && lines.some((l) => l.is_pickup === 1));
   return {
     // A backorder carries on what a finish left: it has no request form of its own to edit with.
     edit: open && d.delivery_type_id !== DeliveryType.MUTATIE && d.delivery_type_id !== DeliveryType.BACKORDER,

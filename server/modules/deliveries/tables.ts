@@ -8,16 +8,24 @@ interface DeliveryTables {
     id: Generated<number>;
     delivery_type_id: number;
     client_id: number;
-    /** The reseller and the end customer above the client, kept by triggers (migration 20261126T0100-client-lineage). */
+    /**
+     * The reseller and the end customer above the client, kept by triggers (migration 20261126T0100-client-lineage).
+     */
     reseller_id: ColumnType<number | null, never, never>;
     end_customer_id: ColumnType<number | null, never, never>;
-    /** The client's name and the end customer's (the client's where it has none), kept by triggers (migration 20261128T1600-delivery-client-names). */
+    /**
+     * The client's name and the end customer's (the client's where it has none), kept by triggers (migration
+     * 20261128T1600-delivery-client-names).
+     */
     client_name: ColumnType<string, never, never>;
     end_customer_name: ColumnType<string, never, never>;
     /** Its lines and the lines checked out, kept by triggers (migration 20261126T0400-delivery-line-counts). */
     products_count: ColumnType<number, never, never>;
     checked_out_count: ColumnType<number, never, never>;
-    /** Its backorder lines not checked out yet, kept by the same triggers (migration 20261126T2100-backorder-waiting-count). */
+    /**
+     * Its backorder lines not checked out yet, kept by the same triggers (migration
+     * 20261126T2100-backorder-waiting-count).
+     */
     backorder_waiting_count: ColumnType<number, never, never>;
     project_id: number | null;
     user_id: number | null;
@@ -44,7 +52,10 @@ interface DeliveryTables {
     /** The repairs area (server/modules/repairs): one of the six repair statuses, null = 'Reparatie aangevraagd'. */
     repair_status_id: number | null;
     status_quotation: 'Accept' | 'Decline' | null;
-    /** A repair's pickup lines, as the repair list shows them; kept by triggers (migration 20261128T1100-repair-defects). */
+    /**
+     * A repair's pickup lines, as the repair list shows them; kept by triggers (migration
+     * 20261128T1100-repair-defects).
+     */
     repair_serials: Generated<string | null>;
     repair_products: Generated<string | null>;
     /** The signed finish (field work): storage key of the image, who signed and when on the device. */
@@ -64,10 +75,16 @@ interface DeliveryTables {
     item_id: number | null;
     is_pickup: Generated<number>;
     checked_out_at: Date | null;
-    /** A line not delivered or picked up at finishing: the finished delivery's Backorder section; a backorder delivery carries it on. */
+    /**
+     * A line not delivered or picked up at finishing: the finished delivery's Backorder section; a backorder delivery
+     * carries it on.
+     */
     is_backorder: Generated<boolean>;
   };
-  /** Totals of the delivery lists per state, type and client's part of the hierarchy (migration 20261123T2300; written by triggers only). */
+  /**
+   * Totals of the delivery lists per state, type and client's part of the hierarchy (migration 20261123T2300; written
+   * by triggers only).
+   */
   delivery_counts: { state: string; delivery_type_id: number; client_id: number; n: number };
 }
 

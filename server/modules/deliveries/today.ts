@@ -15,12 +15,20 @@ const TODAY_LIMIT = 200;
  * full detail with its lines, so the web can keep them for use without a network.
  */
 export async function deliveriesToday(db: Executor, user: AuthUser): Promise<DeliveriesToday> {
-  const rows = await db.selectFrom('deliveries as d').select(['d.id', sql<string>`current_date::text`.as('today')])
-    .where('d.deleted_at', 'is', null).where('d.is_cancelled', '=', false).where('d.completed_at', 'is', null)
-    .where('d.carrier_id', '=', Carrier.REUZADO).where(sql<boolean>`d.date = current_date`)
+  const rows = await db
+    .selectFrom('deliveries as d')
+    .select(['d.id', sql<string>`current_date::text`.as('today')])
+    .where('d.deleted_at', 'is', null)
+    .where('d.is_cancelled', '=', false)
+    .where('d.completed_at', 'is', null)
+    .where('d.carrier_id', '=', Carrier.REUZADO)
+    .where(sql<boolean>`d.date = current_date`)
     .where((eb) => clientScope(user, eb.ref('d.client_id')))
-    .orderBy('d.id').limit(TODAY_LIMIT).execute();
-  const today = rows[0]?.today ?? (await sql<{ today: string }>`select current_date::text as today`.execute(db)).rows[0]?.today;
+    .orderBy('d.id')
+    .limit(TODAY_LIMIT)
+    .execute();
+  const today =
+    rows[0]?.today ?? (await sql<{ today: string }>`select current_date::text as today`.execute(db)).rows[0]?.today;
   if (today === undefined) throw new Error('The database answered no current date.');
   const data: DeliveryDetail[] = [];
   for (const r of rows) data.push(await deliveryDetail(db, user, r.id));

@@ -13,7 +13,13 @@ import { eolItemWhere, eolProductWhere, horizonEndSql } from './query';
 const EXPORT_LIMIT = 20000;
 
 const sorts: Record<string, string> = {
-  eol_items: 'e.eol_items', name: 'p.name', article_number: 'p.article_number', client: 'c.name', client_name: 'c.name', reseller: 'r.name', reseller_name: 'r.name',
+  eol_items: 'e.eol_items',
+  name: 'p.name',
+  article_number: 'p.article_number',
+  client: 'c.name',
+  client_name: 'c.name',
+  reseller: 'r.name',
+  reseller_name: 'r.name',
 };
 
 /** filters[client] (end customer) and filters[reseller], also under their `_id` names. */
@@ -32,7 +38,8 @@ function eolProductsQuery(db: Executor, user: AuthUser, params: ListParams) {
   const { client, reseller } = eolFilters(params);
   // The items counted per product first (items_eol_date_idx alone), then the products' half of eolItemsQuery
   // on those products: the same rows as grouping the join, without joining every item to its product.
-  const counts = db.selectFrom('items as i')
+  const counts = db
+    .selectFrom('items as i')
     .where(eolItemWhere(user))
     .select(['i.product_id', sql<number>`count(*)`.as('eol_items')])
     .groupBy('i.product_id');
@@ -41,27 +48,53 @@ function eolProductsQuery(db: Executor, user: AuthUser, params: ListParams) {
   // the count, nor below the provider, where an item's holder decides as well.
   const byFirstDay = user.clientTypeId === ClientType.PROVIDER && sortColumn(params, sorts, 'p.name') !== 'e.eol_items';
   const source = byFirstDay
-    ? db.selectFrom('product_first_eol as f').where(sql<SqlBool>`f.first_eol_date <= ${horizonEndSql}`)
-      .select(['f.product_id', sql<number>`(select count(*) from items i where i.product_id = f.product_id and ${eolItemWhere(user)})`.as('eol_items')])
+    ? db
+        .selectFrom('product_first_eol as f')
+        .where(sql<SqlBool>`f.first_eol_date <= ${horizonEndSql}`)
+        .select([
+          'f.product_id',
+          sql<number>`(select count(*) from items i where i.product_id = f.product_id and ${eolItemWhere(user)})`.as(
+            'eol_items',
+          ),
+        ])
     : counts;
   const search = params.search;
-  return db
-    .selectFrom(source.as('e'))
-    .innerJoin('products as p', 'p.id', 'e.product_id')
-    .innerJoin('clients as c', 'c.id', 'p.client_id')
-    .leftJoin('clients as r', (j) => j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER))
-    .where(eolProductWhere(user))
-    .$call(whenSet(client, (q, id) => q.where('p.client_id', '=', id)))
-    .$call(whenSet(reseller, (q, id) => q.where('r.id', '=', id)))
-    .$if(search !== '', (q) => q.where((eb) => {
-      const like = likePattern(search);
-      return eb.or([eb('p.name', 'ilike', like), eb('p.article_number', 'ilike', like), eb('c.name', 'ilike', like), eb('r.name', 'ilike', like)]) as Expression<SqlBool>;
-    }))
-    .select([
-      'p.id', 'p.name', 'p.article_number', 'p.eol', 'e.eol_items', 'p.client_id', 'c.name as client_name', 'r.id as reseller_id', 'r.name as reseller_name',
-    ])
-    // Only products with an EOL term are on the overview (eolProductWhere).
-    .$narrowType<{ eol: NotNull }>();
+  return (
+    db
+      .selectFrom(source.as('e'))
+      .innerJoin('products as p', 'p.id', 'e.product_id')
+      .innerJoin('clients as c', 'c.id', 'p.client_id')
+      .leftJoin('clients as r', (j) =>
+        j.onRef('r.id', '=', 'c.parent_client_id').on('r.client_type_id', '=', ClientType.RESELLER),
+      )
+      .where(eolProductWhere(user))
+      .$call(whenSet(client, (q, id) => q.where('p.client_id', '=', id)))
+      .$call(whenSet(reseller, (q, id) => q.where('r.id', '=', id)))
+      .$if(search !== '', (q) =>
+        q.where((eb) => {
+          const like = likePattern(search);
+          return eb.or([
+            eb('p.name', 'ilike', like),
+            eb('p.article_number', 'ilike', like),
+            eb('c.name', 'ilike', like),
+            eb('r.name', 'ilike', like),
+          ]) as Expression<SqlBool>;
+        }),
+      )
+      .select([
+        'p.id',
+        'p.name',
+        'p.article_number',
+        'p.eol',
+        'e.eol_items',
+        'p.client_id',
+        'c.name as client_name',
+        'r.id as reseller_id',
+        'r.name as reseller_name',
+      ])
+      // Only products with an EOL term are on the overview (eolProductWhere).
+      .$narrowType<{ eol: NotNull }>()
+  );
 }
 
 type Query = ReturnType<typeof eolProductsQuery>;
@@ -76,8 +109,16 @@ function orderEolProducts(query: Query, params: ListParams): Query {
 function toRow(r: Awaited<ReturnType<Query['execute']>>[number]): EolProductRow {
   const parent = r.reseller_id != null && r.reseller_name != null ? { id: r.reseller_id, name: r.reseller_name } : null;
   return {
-    id: r.id, name: r.name, article_number: r.article_number, eol: r.eol, eol_items: Number(r.eol_items), client_id: r.client_id,
-    client: { id: r.client_id, name: r.client_name, parent }, client_name: r.client_name, reseller_id: r.reseller_id, reseller_name: r.reseller_name,
+    id: r.id,
+    name: r.name,
+    article_number: r.article_number,
+    eol: r.eol,
+    eol_items: Number(r.eol_items),
+    client_id: r.client_id,
+    client: { id: r.client_id, name: r.client_name, parent },
+    client_name: r.client_name,
+    reseller_id: r.reseller_id,
+    reseller_name: r.reseller_name,
   };
 }
 
@@ -91,8 +132,10 @@ function toRow(r: Awaited<ReturnType<Query['execute']>>[number]): EolProductRow 
  */
 const horizonMonth = sql<string>`date_trunc('month', ${horizonEndSql}::timestamp)::date`;
 const providerTotal = sql<number>`(select coalesce(sum(m.n), 0) from first_eol_months m where m.month < ${horizonMonth})
-  + (select count(*) from product_first_eol f where f.first_eol_date >= ${horizonMonth} and f.first_eol_date <= ${horizonEndSql})
-  - (select count(*) from products p join product_first_eol f on f.product_id = p.id where p.deleted_at is not null and f.first_eol_date <= ${horizonEndSql})`;
+  + (select count(*) from product_first_eol f where f.first_eol_date >= ${horizonMonth} and f.first_eol_date <=
+    ${horizonEndSql})
+  - (select count(*) from products p join product_first_eol f on f.product_id = p.id where p.deleted_at is not null
+    and f.first_eol_date <= ${horizonEndSql})`;
 
 function unfiltered(params: ListParams): boolean {
   const { client, reseller } = eolFilters(params);
@@ -100,16 +143,29 @@ function unfiltered(params: ListParams): boolean {
 }
 
 /** GET /productswitheolitems: one page, sorted by name unless asked otherwise. */
-export async function listEolProducts(db: Executor, user: AuthUser, params: ListParams, basePath: string): Promise<EolProductsPage> {
+export async function listEolProducts(
+  db: Executor,
+  user: AuthUser,
+  params: ListParams,
+  basePath: string,
+): Promise<EolProductsPage> {
   // Any other page's total rides along with the page: both need every product's count.
   const total = user.clientTypeId === ClientType.PROVIDER && unfiltered(params) ? providerTotal : null;
-  const page = await paginateWithValues(db, listStatementKey('eol products', user, params), [],
-    () => ({ query: orderEolProducts(eolProductsQuery(db, user, params), params), total }), params, basePath);
+  const page = await paginateWithValues(
+    db,
+    listStatementKey('eol products', user, params),
+    [],
+    () => ({ query: orderEolProducts(eolProductsQuery(db, user, params), params), total }),
+    params,
+    basePath,
+  );
   return { ...page, data: page.data.map(toRow) };
 }
 
 /** Every matching row in list order (the export). */
 export async function allEolProducts(db: Executor, user: AuthUser, params: ListParams): Promise<EolProductRow[]> {
-  const rows = await orderEolProducts(eolProductsQuery(db, user, params), params).limit(EXPORT_LIMIT).execute();
+  const rows = await orderEolProducts(eolProductsQuery(db, user, params), params)
+    .limit(EXPORT_LIMIT)
+    .execute();
   return rows.map(toRow);
 }

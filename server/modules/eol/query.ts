@@ -10,7 +10,8 @@ import { clientScope } from '../../http/scope';
  */
 export const eolDateSql = sql<string>`i.eol_date`;
 /** The database's today plus the horizon: one clock for every request, both engines. */
-export const horizonEndSql = sql<string>`(current_date + make_interval(months => ${sql.lit(EOL_HORIZON_MONTHS)}))::date`;
+export const horizonEndSql = sql<string>`(current_date + make_interval(months =>
+  ${sql.lit(EOL_HORIZON_MONTHS)}))::date`;
 
 /**
  * The item's half of the overview (`items as i`): live, with a purchase date (and so an EOL day, when
@@ -20,7 +21,8 @@ export const horizonEndSql = sql<string>`(current_date + make_interval(months =>
  */
 export function eolItemWhere(user: AuthUser): RawBuilder<SqlBool> {
   const settled = sql.join(eolSettledStatuses.map((s) => sql.lit(s)));
-  return sql<SqlBool>`i.deleted_at is null and i.eol_date is not null and i.date_in_use is not null and i.status_id not in (${settled})
+  return sql<SqlBool>`i.deleted_at is null and i.eol_date is not null and i.date_in_use is not null and i.status_id
+    not in (${settled})
     and ${eolDateSql} <= ${horizonEndSql} and ${clientScope(user, sql.ref('i.client_id'))}`;
 }
 

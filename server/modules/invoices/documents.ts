@@ -9,7 +9,12 @@ const periodName = (invoice: Pick<Invoice, 'year' | 'month'>) => `${dutchMonths[
 
 /** '<kind>-<YYYY>-<MM>-<customer>.<ext>' with only safe characters. */
 export function invoiceFileName(kind: string, invoice: Invoice, ext: string): string {
-  const slug = invoice.customer.name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || String(invoice.customer.id);
+  const slug =
+    invoice.customer.name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || String(invoice.customer.id);
   return `${kind}-${invoice.year}-${String(invoice.month).padStart(2, '0')}-${slug}.${ext}`;
 }
 
@@ -19,13 +24,22 @@ export const attachmentColumns: XlsxColumn<InvoiceItem>[] = [
   { key: 'product', label: 'Artikel', width: 34, value: (r) => r.product_name },
   { key: 'article_number', label: 'Artikelnummer', width: 16, value: (r) => r.article_number },
   { key: 'end_user', label: 'Eindgebruiker', width: 26, value: (r) => r.end_user ?? '' },
-  { key: 'date_in_use', label: 'In gebruik sinds', width: 16, value: (r) => (r.date_in_use ? new Date(`${r.date_in_use}T00:00:00Z`) : null) },
+  {
+    key: 'date_in_use',
+    label: 'In gebruik sinds',
+    width: 16,
+    value: (r) => (r.date_in_use ? new Date(`${r.date_in_use}T00:00:00Z`) : null),
+  },
   { key: 'price', label: 'Prijs per maand', width: 16, value: (r) => r.price_cents / 100 },
 ];
 
 /** The invoice specification of one month as a PDF (A4). */
 export async function invoiceOverviewPdf(invoice: Invoice): Promise<Buffer> {
-  const { doc, done } = await newDocument({ size: 'A4', margin: 50, info: { Title: `Factuuroverzicht ${invoice.customer.name} ${periodName(invoice)}` } });
+  const { doc, done } = await newDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Factuuroverzicht ${invoice.customer.name} ${periodName(invoice)}` },
+  });
   const own = logo();
   if (own) doc.image(own, 50, 40, { fit: [60, 60] });
   doc.font('Helvetica-Bold').fontSize(20).text('Factuuroverzicht', 50, 115);
@@ -67,7 +81,13 @@ export async function invoiceOverviewPdf(invoice: Invoice): Promise<Buffer> {
   rule();
   doc.y += 4;
   if (!invoice.lines.length) row(['Geen items in gebruik', '', '', '']);
-  for (const l of invoice.lines) row([`${l.product_name} (${l.article_number})`, String(l.quantity), formatEuro(l.price_cents), formatEuro(l.amount_cents)]);
+  for (const l of invoice.lines)
+    row([
+      `${l.product_name} (${l.article_number})`,
+      String(l.quantity),
+      formatEuro(l.price_cents),
+      formatEuro(l.amount_cents),
+    ]);
   doc.moveDown(1);
 
   heading('Vaste bedragen');

@@ -9,7 +9,10 @@ import { invoiceCustomer, invoiceFor } from './service';
 import { idParams, routeSchema } from '../../http/route-schema';
 
 /** A file of one end customer's month: the customer's id and the month (spec 1 §7). */
-const manage = { config: { access: right('Factuur beheren') }, schema: routeSchema({ params: idParams('id'), querystring: invoiceQuerySchema }) };
+const manage = {
+  config: { access: right('Factuur beheren') },
+  schema: routeSchema({ params: idParams('id'), querystring: invoiceQuerySchema }),
+};
 
 /** Invoice downloads of an end customer for one month (spec 1 §2.10, §7). */
 export const invoiceRoutes: FastifyPluginAsync = async (app) => {
@@ -23,14 +26,24 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
   // 'Download bijlage': one row per item in use.
   app.get('/:id/invoices', manage, async (request, reply) => {
     const invoice = await invoiceOf(request);
-    return sendXlsx(reply, invoiceFileName('factuurbijlage', invoice, 'xlsx'), workbookStream('Items in gebruik', attachmentColumns, invoice.items));
+    return sendXlsx(
+      reply,
+      invoiceFileName('factuurbijlage', invoice, 'xlsx'),
+      workbookStream('Items in gebruik', attachmentColumns, invoice.items),
+    );
   });
 
   // 'Download factuuroverzicht': the PDF invoice specification.
   app.get('/:id/invoicesOverview', manage, async (request, reply) => {
     const invoice = await invoiceOf(request);
     const pdf = await invoiceOverviewPdf(invoice);
-    return reply.header('Content-Type', 'application/pdf').header('Cache-Control', 'private, no-store')
-      .header('Content-Disposition', contentDisposition('attachment', invoiceFileName('factuuroverzicht', invoice, 'pdf'))).send(pdf);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Cache-Control', 'private, no-store')
+      .header(
+        'Content-Disposition',
+        contentDisposition('attachment', invoiceFileName('factuuroverzicht', invoice, 'pdf')),
+      )
+      .send(pdf);
   });
 };

@@ -20,17 +20,27 @@ export const mailRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
   const access = { config: { access: right('Gebruiker wijzigen') } };
 
-  app.get('/mail-outbox', { ...access, schema: routeSchema({ response: { 200: mailOutboxSchema } }) }, async (request) => {
-    assertSuperuser(currentUser(request));
-    const rows = await db.selectFrom('mail_outbox')
-      .select(['id', 'recipient', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'next_attempt_at'])
-      .where('status', '<>', 'sent').orderBy('id', 'desc').limit(500).execute();
-    const data = rows.map((row) => ({
-      ...row, status: row.status as MailRow['status'],
-      created_at: row.created_at.toISOString(), next_attempt_at: row.next_attempt_at.toISOString(),
-    }));
-    return { data };
-  });
+  app.get(
+    '/mail-outbox',
+    { ...access, schema: routeSchema({ response: { 200: mailOutboxSchema } }) },
+    async (request) => {
+      assertSuperuser(currentUser(request));
+      const rows = await db
+        .selectFrom('mail_outbox')
+        .select(['id', 'recipient', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'next_attempt_at'])
+        .where('status', '<>', 'sent')
+        .orderBy('id', 'desc')
+        .limit(500)
+        .execute();
+      const data = rows.map((row) => ({
+        ...row,
+        status: row.status as MailRow['status'],
+        created_at: row.created_at.toISOString(),
+        next_attempt_at: row.next_attempt_at.toISOString(),
+      }));
+      return { data };
+    },
+  );
 
   app.post('/mail-outbox/:id/resend', { ...access, schema: schemas.messageById }, async (request, reply) => {
     assertSuperuser(currentUser(request));

@@ -59,7 +59,8 @@ export function startMailWorker(db: Executor, transport: MailTransport, options:
         const givenUp = isPermanentRefusal(err) || now().getTime() - mail.createdAt.getTime() > GIVE_UP_AFTER_MS;
         await markNotSent(db, mail.id, reason, givenUp ? null : retryDelayMs(mail.attempts));
         options.onFailed?.(givenUp);
-        if (reason !== lastFailure) log(`Mail aan ${mail.message.to} niet verstuurd: ${reason}${givenUp ? ' (opgegeven)' : ''}`);
+        if (reason !== lastFailure)
+          log(`Mail aan ${mail.message.to} niet verstuurd: ${reason}${givenUp ? ' (opgegeven)' : ''}`);
         lastFailure = reason;
         if (givenUp) continue;
         // The mail server is away: the rest of the batch waits as long, untried.

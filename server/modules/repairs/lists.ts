@@ -14,9 +14,18 @@ import './tables';
 import { isoTime } from '../../http/route-schema';
 
 const sorts: Record<string, string> = {
-  order_number: 'd.order_number', serial: 'd.repair_serials', serials: 'd.repair_serials', products: 'd.repair_products', client: 'end_customer_name',
-  end_customer_name: 'end_customer_name', end_user_name: 'end_user_name', created_at: 'd.created_at', finished_repair: 'd.finished_repair',
-  completed_at: 'd.finished_repair', w_number: 'd.w_number', status: 'status_id',
+  order_number: 'd.order_number',
+  serial: 'd.repair_serials',
+  serials: 'd.repair_serials',
+  products: 'd.repair_products',
+  client: 'end_customer_name',
+  end_customer_name: 'end_customer_name',
+  end_user_name: 'end_user_name',
+  created_at: 'd.created_at',
+  finished_repair: 'd.finished_repair',
+  completed_at: 'd.finished_repair',
+  w_number: 'd.w_number',
+  status: 'status_id',
 };
 
 const statusId = sql<number>`coalesce(d.repair_status_id, ${sql.lit(ItemStatus.REPARATIE_AANGEVRAAGD)})`;
@@ -28,7 +37,9 @@ const endCustomerName = sql<string>`d.end_customer_name`;
 const endUserName = sql<string | null>`case when d.end_customer_id <> d.client_id then d.client_name end`;
 /** The sorts on computed columns, as expressions: the page's ids are picked before the columns are read. */
 const computedSorts: Record<string, RawBuilder<unknown>> = {
-  end_customer_name: endCustomerName, end_user_name: endUserName, status_id: statusId,
+  end_customer_name: endCustomerName,
+  end_user_name: endUserName,
+  status_id: statusId,
 };
 
 interface RepairFilter {
@@ -63,9 +74,12 @@ function repairWhere(user: AuthUser, f: RepairFilter): RawBuilder<SqlBool> {
   if (f.status !== null) parts.push(sql`${statusId} = ${f.status}`);
   if (f.search !== '') {
     const like = likePattern(f.search);
-    parts.push(sql`(d.order_number ilike ${like} or d.w_number ilike ${like} or c.name ilike ${like} or pc.name ilike ${like} or exists (
-      select sp.id from delivery_products sp join products spp on spp.id = sp.product_id left join items si on si.id = sp.item_id
-      where sp.delivery_id = d.id and (si.serial ilike ${like} or spp.name ilike ${like} or spp.article_number ilike ${like})))`);
+    parts.push(sql`(d.order_number ilike ${like} or d.w_number ilike ${like} or c.name ilike ${like} or pc.name
+      ilike ${like} or exists (
+      select sp.id from delivery_products sp join products spp on spp.id = sp.product_id left join items si on si.id
+        = sp.item_id
+      where sp.delivery_id = d.id and (si.serial ilike ${like} or spp.name ilike ${like} or spp.article_number ilike
+        ${like})))`);
   }
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
@@ -76,25 +90,38 @@ const clientsJoined = (f: RepairFilter) => f.clientId !== null || f.search !== '
 function orderOf(params: ListParams) {
   const column = sortColumn(params, sorts, 'd.created_at');
   const computed = Object.hasOwn(computedSorts, column) ? computedSorts[column] : undefined;
-  return { expression: computed ?? sql.ref(column), direction: params.sort ? params.order : 'desc' as const };
+  return { expression: computed ?? sql.ref(column), direction: params.sort ? params.order : ('desc' as const) };
 }
 
 /**
  * The rows of the list with their columns; `where` picks them (the filter, or the ids of one page), with
  * the client and its parent joined where it reads them.
  */
-function repairRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, order: ReturnType<typeof orderOf>, joinClients = false) {
+function repairRows(
+  db: QueryCreator<Database>,
+  where: RawBuilder<SqlBool>,
+  order: ReturnType<typeof orderOf>,
+  joinClients = false,
+) {
   return db
     .selectFrom('deliveries as d')
-    .$if(joinClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
+    .$if(joinClients, (q) =>
+      q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'),
+    )
     .select([
-      'd.id', 'd.order_number', 'd.w_number', 'd.created_at', 'd.finished_repair', 'd.is_cancelled',
+      'd.id',
+      'd.order_number',
+      'd.w_number',
+      'd.created_at',
+      'd.finished_repair',
+      'd.is_cancelled',
       statusId.as('status_id'),
       sql<number>`coalesce(d.end_customer_id, d.client_id)`.as('end_customer_id'),
       endCustomerName.as('end_customer_name'),
       endUserName.as('end_user_name'),
       // The defect lines' serials and product names, kept on the row (migration 20261128T1100-repair-defects).
-      'd.repair_serials as serials', 'd.repair_products as products',
+      'd.repair_serials as serials',
+      'd.repair_products as products',
     ])
     .where(where)
     .orderBy(order.expression, order.direction)
@@ -105,9 +132,18 @@ type Row = Awaited<ReturnType<ReturnType<typeof repairRows>['execute']>>[number]
 
 function toRow(r: Row): RepairListRow {
   return {
-    id: r.id, order_number: r.order_number, serials: r.serials, products: r.products, end_customer_id: r.end_customer_id,
-    end_customer_name: r.end_customer_name, end_user_name: r.end_user_name, created_at: isoTime(r.created_at), finished_repair: isoTime(r.finished_repair),
-    w_number: r.w_number, status: statusOf(r.status_id), is_cancelled: r.is_cancelled,
+    id: r.id,
+    order_number: r.order_number,
+    serials: r.serials,
+    products: r.products,
+    end_customer_id: r.end_customer_id,
+    end_customer_name: r.end_customer_name,
+    end_user_name: r.end_user_name,
+    created_at: isoTime(r.created_at),
+    finished_repair: isoTime(r.finished_repair),
+    w_number: r.w_number,
+    status: statusOf(r.status_id),
+    is_cancelled: r.is_cancelled,
   };
 }
 
@@ -120,13 +156,19 @@ function maintainedTotal(user: AuthUser, f: RepairFilter): RawBuilder<number> | 
   if (f.clientId !== null || f.status !== null || f.search !== '') return null;
   const rollup = user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId;
   return sql<number>`(select coalesce(sum(k.n), 0)::int from delivery_counts k
-    where k.state in ('o', 'f') and k.client_id = ${rollup} and k.delivery_type_id = ${sql.lit(DeliveryType.REPARATIE)})`;
+    where k.state in ('o', 'f') and k.client_id = ${rollup} and k.delivery_type_id =
+      ${sql.lit(DeliveryType.REPARATIE)})`;
 }
 
 async function countRepairs(db: Executor, user: AuthUser, f: RepairFilter): Promise<number> {
-  const row = await db.selectFrom('deliveries as d')
-    .$if(clientsJoined(f), (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
-    .select(sql<number>`count(*)::int`.as('n')).where(repairWhere(user, f)).executeTakeFirst();
+  const row = await db
+    .selectFrom('deliveries as d')
+    .$if(clientsJoined(f), (q) =>
+      q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'),
+    )
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where(repairWhere(user, f))
+    .executeTakeFirst();
   return row?.n ?? 0;
 }
 
@@ -144,26 +186,36 @@ export async function listRepairs(db: Executor, user: AuthUser, params: ListPara
   const inline = maintainedTotal(user, f);
   const needsClients = clientsJoined(f);
   const [page, counted] = await Promise.all([
-    pageByKey(db, params, 'd.id',
-      (from) => from.selectFrom('deliveries as d')
-        .$if(needsClients, (q) => q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'))
-        .select(['d.id', sql<number | null>`null::int`.as('total')])
-        .where(where)
-        .orderBy(order.expression, order.direction)
-        .orderBy('d.id', 'desc'),
+    pageByKey(
+      db,
+      params,
+      'd.id',
+      (from) =>
+        from
+          .selectFrom('deliveries as d')
+          .$if(needsClients, (q) =>
+            q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'),
+          )
+          .select(['d.id', sql<number | null>`null::int`.as('total')])
+          .where(where)
+          .orderBy(order.expression, order.direction)
+          .orderBy('d.id', 'desc'),
       (from, byKey) => repairRows(from, byKey, order).select((inline ?? sql<number>`null::int`).as('total_rows')),
-      listStatementKey('repairs', user, params)),
+      listStatementKey('repairs', user, params),
+    ),
     inline ? null : countRepairs(db, user, f),
   ]);
   // A page past the end brings no total along: counted then.
-  const total = counted ?? page.total ?? await countRepairs(db, user, f);
+  const total = counted ?? page.total ?? (await countRepairs(db, user, f));
   return pagedAnswer(page.rows.map(toRow), total, params, '/api/repairdeliveries');
 }
 
 const EXPORT_MAX_ROWS = 100_000;
 export async function repairsForExport(db: Executor, user: AuthUser, params: ListParams) {
   const f = repairFilter(params);
-  return (await repairRows(db, repairWhere(user, f), orderOf(params), clientsJoined(f)).limit(EXPORT_MAX_ROWS).execute()).map(toRow);
+  return (
+    await repairRows(db, repairWhere(user, f), orderOf(params), clientsJoined(f)).limit(EXPORT_MAX_ROWS).execute()
+  ).map(toRow);
 }
 
 const dateTime = (value: string | null) => (value ? new Date(value) : null);

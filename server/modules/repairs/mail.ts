@@ -10,9 +10,13 @@ interface QuotationMail {
   pdf: Buffer;
 }
 
-/** The quotation by mail with the PDF attached (spec 2 §5 'Quotation mail'), sent once the caller's transaction commits. */
+/**
+ * The quotation by mail with the PDF attached (spec 2 §5 'Quotation mail'), sent once the caller's transaction commits.
+ */
 export async function queueQuotationMail(
-  trx: Executor, config: Config, { repair, quotation, contact, pdf }: QuotationMail,
+  trx: Executor,
+  config: Config,
+  { repair, quotation, contact, pdf }: QuotationMail,
 ): Promise<void> {
   const order = repair.order_number ?? `REP-${repair.id}`;
   const validity = quotationValidity(quotation.created_at, repair.status_quotation, config.now());

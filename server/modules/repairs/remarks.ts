@@ -8,7 +8,11 @@ const text = (x: unknown) => (typeof x === 'string' && x.trim() !== '' ? x.trim(
  * Repair remarks (`repair_description`) are written by a Superuser only (spec 2 §6): the remarks
  * call, and any request or edit that would change them. Called by the deliveries routes.
  */
-export function assertRemarksAllowed(user: AuthUser, fields: Record<string, unknown>, stored: { delivery_type_id: number; repair_description: string | null } | null): void {
+export function assertRemarksAllowed(
+  user: AuthUser,
+  fields: Record<string, unknown>,
+  stored: { delivery_type_id: number; repair_description: string | null } | null,
+): void {
   if (fields.onlyChangeRepairDescription !== undefined) return assertSuperuser(user);
   if (!('repair_description' in fields)) return;
   if (stored && stored.delivery_type_id !== DeliveryType.REPARATIE) return;

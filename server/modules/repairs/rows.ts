@@ -6,7 +6,12 @@ import { deliveryInScope } from '../deliveries/rows';
 import './tables';
 
 /** The repair delivery when the user may see it; another tenant's repair, or another type, is a 404. */
-export async function repairInScope<Lock extends boolean = false>(db: ExecutorFor<Lock>, user: AuthUser, id: number, forUpdate?: Lock) {
+export async function repairInScope<Lock extends boolean = false>(
+  db: ExecutorFor<Lock>,
+  user: AuthUser,
+  id: number,
+  forUpdate?: Lock,
+) {
   const d = await deliveryInScope(db, user, id, forUpdate).catch((err: unknown) => {
     if (err instanceof HttpError && err.statusCode === 404) return null;
     throw err;

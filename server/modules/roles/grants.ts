@@ -16,7 +16,8 @@ import { roleUsableFor } from './ownership';
  */
 async function rightsOfRoles(db: Executor, roleIds: number[], targetClientId: number) {
   if (roleIds.length === 0) return new Map<number, { name: string; rights: string[] }>();
-  const rows = await db.selectFrom('roles')
+  const rows = await db
+    .selectFrom('roles')
     .leftJoin('permission_role', 'permission_role.role_id', 'roles.id')
     .leftJoin('permissions', 'permissions.id', 'permission_role.permission_id')
     .select(['roles.id', 'roles.name', 'permissions.name as right'])
@@ -33,7 +34,13 @@ async function rightsOfRoles(db: Executor, roleIds: number[], targetClientId: nu
 }
 
 /** Throws a 422 on `field` when a role does not exist for the user's client or the actor may not grant it. */
-export async function assertMayGrant(db: Executor, actor: AuthUser, roleIds: number[], targetClientId: number, field: string): Promise<void> {
+export async function assertMayGrant(
+  db: Executor,
+  actor: AuthUser,
+  roleIds: number[],
+  targetClientId: number,
+  field: string,
+): Promise<void> {
   const roles = await rightsOfRoles(db, roleIds, targetClientId);
   for (const roleId of roleIds) {
     const role = roles.get(roleId);
@@ -49,14 +56,24 @@ export async function assertMayGrant(db: Executor, actor: AuthUser, roleIds: num
  * take the role from one of the last two holders.
  */
 export async function lockSuperuserRole(trx: Trx): Promise<number | null> {
-  const row = await trx.selectFrom('roles').select('id').where('name', '=', SUPERUSER_ROLE).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('roles')
+    .select('id')
+    .where('name', '=', SUPERUSER_ROLE)
+    .forUpdate()
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
 /** Active (not deleted) users holding the Superuser role. */
 export async function superuserIds(db: Executor, superuserRoleId: number): Promise<number[]> {
-  const rows = await db.selectFrom('role_user').innerJoin('users', 'users.id', 'role_user.user_id')
-    .select('users.id').where('role_user.role_id', '=', superuserRoleId).where('users.deleted_at', 'is', null).execute();
+  const rows = await db
+    .selectFrom('role_user')
+    .innerJoin('users', 'users.id', 'role_user.user_id')
+    .select('users.id')
+    .where('role_user.role_id', '=', superuserRoleId)
+    .where('users.deleted_at', 'is', null)
+    .execute();
   return rows.map((r) => r.id);
 }
 

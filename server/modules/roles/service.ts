@@ -15,13 +15,15 @@ import type { RoleDetail, RoleListRow } from '@domain/contracts/roles';
 
 /** Holders of each role the actor can see (users of clients in its scope, not deleted). */
 function usersCount(actor: AuthUser) {
-  return sql<number>`(select count(*) from role_user ru join users u on u.id = ru.user_id join contacts c on c.id = u.contact_id
+  return sql<number>`(select count(*) from role_user ru join users u on u.id = ru.user_id join contacts c on c.id =
+    u.contact_id
     where ru.role_id = roles.id and u.deleted_at is null and ${clientScope(actor, sql.ref('c.client_id'))})`;
 }
 
 /** True when the actor may change the role (its own part of the hierarchy; the Superuser role for Superusers only). */
 function editableBy(actor: AuthUser) {
-  return sql<boolean>`(${roleChangeable(actor, sql.ref('roles.client_id'))} and (roles.name <> ${SUPERUSER_ROLE} or ${actor.isSuperuser}))`;
+  return sql<boolean>`(${roleChangeable(actor, sql.ref('roles.client_id'))} and (roles.name <> ${SUPERUSER_ROLE} or
+    ${actor.isSuperuser}))`;
 }
 
 /** The roles the actor sees (./ownership.ts): the templates above it and the roles of its own part of the hierarchy. */
@@ -30,34 +32,83 @@ function visibleRoles(db: Executor, actor: AuthUser) {
 }
 
 /** GET /api/roles: Rol, Omschrijving, Gebruikers (spec 2 §2.13), paged; only the roles the actor sees. */
-export async function listRoles(db: Executor, actor: AuthUser, params: ListParams, basePath: string): Promise<Paged<RoleListRow>> {
-  const sort = sortColumn(params, { name: 'roles.name', description: 'roles.description', users: 'users_count' }, 'roles.name');
+export async function listRoles(
+  db: Executor,
+  actor: AuthUser,
+  params: ListParams,
+  basePath: string,
+): Promise<Paged<RoleListRow>> {
+  const sort = sortColumn(
+    params,
+    { name: 'roles.name', description: 'roles.description', users: 'users_count' },
+    'roles.name',
+  );
   const query = visibleRoles(db, actor)
-    .select(['roles.id', 'roles.name', 'roles.description', usersCount(actor).as('users_count'), editableBy(actor).as('editable')])
-    .$if(params.search !== '', (q) => q.where((eb) => eb.or([
-      eb('roles.name', 'ilike', likePattern(params.search)), eb('roles.description', 'ilike', likePattern(params.search)),
-    ])))
+    .select([
+      'roles.id',
+      'roles.name',
+      'roles.description',
+      usersCount(actor).as('users_count'),
+      editableBy(actor).as('editable'),
+    ])
+    .$if(params.search !== '', (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('roles.name', 'ilike', likePattern(params.search)),
+          eb('roles.description', 'ilike', likePattern(params.search)),
+        ]),
+      ),
+    )
     .orderBy(sql.ref(sort), params.order)
     .orderBy('roles.id');
   const page = await paginate(query, params, basePath);
-  return { ...page, data: page.data.map((r) => ({ ...r, users_count: Number(r.users_count), users: Number(r.users_count) })) };
+  return {
+    ...page,
+    data: page.data.map((r) => ({ ...r, users_count: Number(r.users_count), users: Number(r.users_count) })),
+  };
 }
 
 /** GET /api/roles/{id}: name, description, number of users, rights. */
 export async function roleDetail(db: Executor, actor: AuthUser, id: number): Promise<RoleDetail> {
-  const role = await visibleRoles(db, actor).select(['roles.id', 'roles.name', 'roles.description', usersCount(actor).as('users_count'), editableBy(actor).as('editable')])
-    .where('roles.id', '=', id).executeTakeFirst();
+  const role = await visibleRoles(db, actor)
+    .select([
+      'roles.id',
+      'roles.name',
+      'roles.description',
+      usersCount(actor).as('users_count'),
+      editableBy(actor).as('editable'),
+    ])
+    .where('roles.id', '=', id)
+    .executeTakeFirst();
   if (!role) throw notFound('Rol niet gevonden');
-  const permissions = await db.selectFrom('permission_role').innerJoin('permissions', 'permissions.id', 'permission_role.permission_id')
-    .select(['permissions.id', 'permissions.name']).where('permission_role.role_id', '=', id).orderBy('permissions.id').execute();
+  const permissions = await db
+    .selectFrom('permission_role')
+    .innerJoin('permissions', 'permissions.id', 'permission_role.permission_id')
+    .select(['permissions.id', 'permissions.name'])
+    .where('permission_role.role_id', '=', id)
+    .orderBy('permissions.id')
+    .execute();
   const count = Number(role.users_count);
   return { ...role, users_count: count, users: count, is_superuser: role.name === SUPERUSER_ROLE, permissions };
 }
 
-/** A role the actor sees (404 otherwise); `forUpdate` locks it for the rest of the transaction (a command that replaces its rights). */
-async function roleRow<Lock extends boolean = false>(db: ExecutorFor<Lock>, actor: AuthUser, id: number, forUpdate?: Lock) {
-  const role = await db.selectFrom('roles').selectAll().where('id', '=', id).where((eb) => roleVisible(actor, eb.ref('roles.client_id')))
-    .$if(!!forUpdate, (q) => q.forUpdate()).executeTakeFirst();
+/**
+ * A role the actor sees (404 otherwise); `forUpdate` locks it for the rest of the transaction (a command that replaces
+ * its rights).
+ */
+async function roleRow<Lock extends boolean = false>(
+  db: ExecutorFor<Lock>,
+  actor: AuthUser,
+  id: number,
+  forUpdate?: Lock,
+) {
+  const role = await db
+    .selectFrom('roles')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => roleVisible(actor, eb.ref('roles.client_id')))
+    .$if(!!forUpdate, (q) => q.forUpdate())
+    .executeTakeFirst();
   if (!role) throw notFound('Rol niet gevonden');
   return role;
 }
@@ -68,27 +119,48 @@ async function roleRow<Lock extends boolean = false>(db: ExecutorFor<Lock>, acto
  * names stay free, so a name says nothing about another tenant.
  */
 async function assertNameFree(db: Executor, actor: AuthUser, ownerId: number, name: string, exceptId: number | null) {
-  const owner = ownerId === actor.clientId ? actor
-    : { ...actor, clientId: ownerId, clientTypeId: (await db.selectFrom('clients').select('client_type_id').where('id', '=', ownerId).executeTakeFirstOrThrow()).client_type_id };
-  const other = await visibleRoles(db, owner).select('roles.id').where(sql`lower(roles.name)`, '=', name.toLowerCase())
-    .$call(whenSet(exceptId, (q, id) => q.where('roles.id', '!=', id))).executeTakeFirst();
+  const owner =
+    ownerId === actor.clientId
+      ? actor
+      : {
+          ...actor,
+          clientId: ownerId,
+          clientTypeId: (
+            await db.selectFrom('clients').select('client_type_id').where('id', '=', ownerId).executeTakeFirstOrThrow()
+          ).client_type_id,
+        };
+  const other = await visibleRoles(db, owner)
+    .select('roles.id')
+    .where(sql`lower(roles.name)`, '=', name.toLowerCase())
+    .$call(whenSet(exceptId, (q, id) => q.where('roles.id', '!=', id)))
+    .executeTakeFirst();
   if (other) throw ValidationError.field('name', roleMsg.nameTaken);
 }
 
 /** POST /api/roles: the role belongs to the actor's own client. */
 export async function createRole(trx: Trx, actor: AuthUser, input: RoleInput) {
   await assertNameFree(trx, actor, actor.clientId, input.name, null);
-  const role = await trx.insertInto('roles').values({ client_id: actor.clientId, name: input.name, description: input.description }).returning('id').executeTakeFirstOrThrow();
+  const role = await trx
+    .insertInto('roles')
+    .values({ client_id: actor.clientId, name: input.name, description: input.description })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await recordEvents(trx, actor, [{ action: `Rol ${input.name} aangemaakt` }]);
   return role.id;
 }
 
 export async function updateRole(trx: Trx, actor: AuthUser, id: number, input: RoleInput) {
   const role = await roleRow(trx, actor, id);
-  if (role.name === SUPERUSER_ROLE && input.name !== SUPERUSER_ROLE) throw ValidationError.field('name', roleMsg.superuserName);
-  if (role.name !== SUPERUSER_ROLE && input.name.toLowerCase() === SUPERUSER_ROLE.toLowerCase()) throw ValidationError.field('name', roleMsg.nameTaken);
+  if (role.name === SUPERUSER_ROLE && input.name !== SUPERUSER_ROLE)
+    throw ValidationError.field('name', roleMsg.superuserName);
+  if (role.name !== SUPERUSER_ROLE && input.name.toLowerCase() === SUPERUSER_ROLE.toLowerCase())
+    throw ValidationError.field('name', roleMsg.nameTaken);
   await assertNameFree(trx, actor, role.client_id, input.name, id);
-  await trx.updateTable('roles').set({ name: input.name, description: input.description }).where('id', '=', id).execute();
+  await trx
+    .updateTable('roles')
+    .set({ name: input.name, description: input.description })
+    .where('id', '=', id)
+    .execute();
   await recordEvents(trx, actor, [{ action: `Rol ${input.name} gewijzigd` }]);
 }
 
@@ -96,8 +168,13 @@ export async function updateRole(trx: Trx, actor: AuthUser, id: number, input: R
 export async function deleteRole(trx: Trx, actor: AuthUser, id: number) {
   const role = await roleRow(trx, actor, id);
   if (role.name === SUPERUSER_ROLE) throw new HttpError(409, roleMsg.superuserDelete);
-  const holders = await trx.selectFrom('role_user').innerJoin('users', 'users.id', 'role_user.user_id')
-    .select((eb) => eb.fn.countAll<number>().as('n')).where('role_user.role_id', '=', id).where('users.deleted_at', 'is', null).executeTakeFirstOrThrow();
+  const holders = await trx
+    .selectFrom('role_user')
+    .innerJoin('users', 'users.id', 'role_user.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role_user.role_id', '=', id)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
   if (Number(holders.n) > 0) throw new HttpError(409, roleMsg.inUse(Number(holders.n)));
   await trx.deleteFrom('roles').where('id', '=', id).execute();
   await recordEvents(trx, actor, [{ action: `Rol ${role.name} verwijderd` }]);
@@ -121,14 +198,22 @@ export async function setRolePermissions(trx: Trx, actor: AuthUser, id: number, 
     if (ids.size !== all.length) throw ValidationError.field('permissions', roleMsg.superuserRights);
     return;
   }
-  const current = new Set((await trx.selectFrom('permission_role').select('permission_id').where('role_id', '=', id).execute()).map((r) => r.permission_id));
+  const current = new Set(
+    (await trx.selectFrom('permission_role').select('permission_id').where('role_id', '=', id).execute()).map(
+      (r) => r.permission_id,
+    ),
+  );
   const changed = all.filter((p) => ids.has(p.id) !== current.has(p.id));
   if (!actor.isSuperuser) {
     const notHeld = changed.find((p) => !actor.permissions.has(p.name));
     if (notHeld) throw ValidationError.field('permissions', roleMsg.permissionNotHeld(notHeld.name));
   }
   await trx.deleteFrom('permission_role').where('role_id', '=', id).execute();
-  if (ids.size) await trx.insertInto('permission_role').values([...ids].map((permission_id) => ({ permission_id, role_id: id }))).execute();
+  if (ids.size)
+    await trx
+      .insertInto('permission_role')
+      .values([...ids].map((permission_id) => ({ permission_id, role_id: id })))
+      .execute();
   await recordEvents(trx, actor, [{ action: `Rechten van rol ${role.name} gewijzigd` }]);
 }
 
@@ -140,15 +225,24 @@ export async function setRolePermissions(trx: Trx, actor: AuthUser, id: number, 
  */
 export async function assertMayChangeRole(db: Executor, actor: AuthUser, id: number) {
   const role = await roleRow(db, actor, id);
-  const changeable = await db.selectFrom('roles').select('id').where('id', '=', id)
-    .where((eb) => roleChangeable(actor, eb.ref('roles.client_id'))).executeTakeFirst();
+  const changeable = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('id', '=', id)
+    .where((eb) => roleChangeable(actor, eb.ref('roles.client_id')))
+    .executeTakeFirst();
   if (!changeable) throw forbidden(isProviderRole(role.client_id) ? roleMsg.providerTemplate : roleMsg.parentTemplate);
-  if (role.name === SUPERUSER_ROLE && !actor.isSuperuser) throw forbidden('Alleen een Superuser mag de rol Superuser wijzigen.');
-  const outside = await db.selectFrom('role_user').innerJoin('users', 'users.id', 'role_user.user_id')
+  if (role.name === SUPERUSER_ROLE && !actor.isSuperuser)
+    throw forbidden('Alleen een Superuser mag de rol Superuser wijzigen.');
+  const outside = await db
+    .selectFrom('role_user')
+    .innerJoin('users', 'users.id', 'role_user.user_id')
     .innerJoin('contacts', 'contacts.id', 'users.contact_id')
     .select('users.id')
-    .where('role_user.role_id', '=', id).where('users.deleted_at', 'is', null)
+    .where('role_user.role_id', '=', id)
+    .where('users.deleted_at', 'is', null)
     .where((eb) => eb.not(clientScope(actor, eb.ref('contacts.client_id'))))
-    .limit(1).executeTakeFirst();
+    .limit(1)
+    .executeTakeFirst();
   if (outside) throw forbidden(roleMsg.heldOutsideScope);
 }

@@ -26,7 +26,10 @@ async function countsByGroup(db: Executor, customerId: number, statuses: readonl
     .groupBy('product_groups.name')
     .orderBy('product_groups.name')
     .execute();
-  return { total: rows.reduce((s, r) => s + r.count, 0), categories: rows.map((r) => ({ name: r.name, count: r.count })) };
+  return {
+    total: rows.reduce((s, r) => s + r.count, 0),
+    categories: rows.map((r) => ({ name: r.name, count: r.count })),
+  };
 }
 
 /**
@@ -40,13 +43,19 @@ async function deliveriesPerMonth(db: Executor, customerId: number, year: number
     .where('deliveries.deleted_at', 'is', null)
     .where('deliveries.is_cancelled', '=', false)
     .where('deliveries.delivery_type_id', '=', type)
-    .where((eb) => eb.or([eb('deliveries.client_id', '=', customerId), eb('clients.parent_client_id', '=', customerId)]))
+    .where((eb) =>
+      eb.or([eb('deliveries.client_id', '=', customerId), eb('clients.parent_client_id', '=', customerId)]),
+    )
     .where(sql<boolean>`extract(year from deliveries.created_at) = ${year}`)
     .select([
       sql<number>`extract(month from deliveries.created_at)::int`.as('month'),
       sql<number>`count(*)::int`.as('count'),
-      sql<number | null>`round(avg(extract(epoch from (deliveries.completed_at - deliveries.created_at)) / 86400)::numeric, 1)::float8`.as('days'),
-      sql<number>`(select count(*) from delivery_products dp where dp.delivery_id = any(array_agg(deliveries.id)))::int`.as('lines'),
+      sql<
+        number | null
+      >`round(avg(extract(epoch from (deliveries.completed_at - deliveries.created_at)) / 86400)::numeric,
+        1)::float8`.as('days'),
+      sql<number>`(select count(*) from delivery_products dp where dp.delivery_id =
+        any(array_agg(deliveries.id)))::int`.as('lines'),
     ])
     .groupBy(sql`extract(month from deliveries.created_at)`)
     .execute();
@@ -74,7 +83,9 @@ export async function customerStatistics(db: Executor, customerId: number, year:
     .where('products.eol', 'is not', null)
     .where('items.date_in_use', 'is not', null)
     .select([
-      sql<number>`extract(month from (items.date_in_use::date + make_interval(months => products.eol)))::int`.as('month'),
+      sql<number>`extract(month from (items.date_in_use::date + make_interval(months => products.eol)))::int`.as(
+        'month',
+      ),
       sql<number>`count(*)::int`.as('amount'),
     ])
     .where(sql<boolean>`extract(year from (items.date_in_use::date + make_interval(months => products.eol))) = ${year}`)
@@ -85,7 +96,12 @@ export async function customerStatistics(db: Executor, customerId: number, year:
   const now = amsterdamClock(new Date());
   const eolItems = months().map((_, i) => {
     const amount = eolRows.find((r) => r.month === i + 1)?.amount ?? 0;
-    return { month: i + 1, amount, ratio: totalItems ? Math.round((amount / totalItems) * 1000) / 10 : 0, past: year * 12 + i + 1 < now.year * 12 + now.month };
+    return {
+      month: i + 1,
+      amount,
+      ratio: totalItems ? Math.round((amount / totalItems) * 1000) / 10 : 0,
+      past: year * 12 + i + 1 < now.year * 12 + now.month,
+    };
   });
 
   // In use per month: items that entered use (IN_GEBRUIK events) in that month.
@@ -96,7 +112,10 @@ export async function customerStatistics(db: Executor, customerId: number, year:
     .where('events.status_id', '=', statusGroups.in_gebruik[0])
     .where((eb) => eb.or([eb('items.client_id', '=', customerId), eb('clients.parent_client_id', '=', customerId)]))
     .where(sql<boolean>`extract(year from events.created_at) = ${year}`)
-    .select([sql<number>`extract(month from events.created_at)::int`.as('month'), sql<number>`count(*)::int`.as('count')])
+    .select([
+      sql<number>`extract(month from events.created_at)::int`.as('month'),
+      sql<number>`count(*)::int`.as('count'),
+    ])
     .groupBy(sql`1`)
     .execute();
   const itemInUse = months();
@@ -104,8 +123,12 @@ export async function customerStatistics(db: Executor, customerId: number, year:
 
   const perMonth = (type: number) => deliveriesPerMonth(db, customerId, year, type);
   const [bulk, indienst, uitdienst, repair, mutation, swap] = await Promise.all([
-    perMonth(DeliveryType.BULK_LEVERING), perMonth(DeliveryType.INDIENST), perMonth(DeliveryType.UITDIENST), perMonth(DeliveryType.REPARATIE),
-    perMonth(DeliveryType.MUTATIE), perMonth(DeliveryType.EOL_SWAP),
+    perMonth(DeliveryType.BULK_LEVERING),
+    perMonth(DeliveryType.INDIENST),
+    perMonth(DeliveryType.UITDIENST),
+    perMonth(DeliveryType.REPARATIE),
+    perMonth(DeliveryType.MUTATIE),
+    perMonth(DeliveryType.EOL_SWAP),
   ]);
 
   return {
@@ -141,8 +164,14 @@ export function itemsForExport(db: Executor, customerId: number, statuses: reado
     .innerJoin('products', 'products.id', 'items.product_id')
     .where('items.status_id', 'in', [...statuses])
     .select([
-      'products.name as product', 'products.article_number', 'items.serial', 'items.order_number', 'items.tag_number',
-      'items.status_id', 'clients.name as holder', 'items.date_in_use',
+      'products.name as product',
+      'products.article_number',
+      'items.serial',
+      'items.order_number',
+      'items.tag_number',
+      'items.status_id',
+      'clients.name as holder',
+      'items.date_in_use',
     ])
     .orderBy('products.name')
     .orderBy('items.serial')

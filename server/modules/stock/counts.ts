@@ -18,21 +18,40 @@ export interface ProductCounts {
   items_count: number;
 }
 
-export const countColumns = ['items_in_stock', 'available_items', 'items_at_location', 'items_in_use', 'items_count'] as const;
+export const countColumns = [
+  'items_in_stock',
+  'available_items',
+  'items_at_location',
+  'items_in_use',
+  'items_count',
+] as const;
 
-export const emptyCounts: ProductCounts = { items_in_stock: 0, available_items: 0, items_at_location: 0, items_in_use: 0, items_count: 0 };
+export const emptyCounts: ProductCounts = {
+  items_in_stock: 0,
+  available_items: 0,
+  items_at_location: 0,
+  items_in_use: 0,
+  items_count: 0,
+};
 
 /** The count columns of a row joined with product_item_totals as `k` (0 where it has no row). */
 export const countSelections = () => countColumns.map((c) => sql<number>`coalesce(${sql.ref(`k.${c}`)}, 0)`.as(c));
 
 /** The count columns of a row that selected countSelections. */
 export const countsOfRow = (p: ProductCounts): ProductCounts => ({
-  items_in_stock: p.items_in_stock, available_items: p.available_items, items_at_location: p.items_at_location,
-  items_in_use: p.items_in_use, items_count: p.items_count,
+  items_in_stock: p.items_in_stock,
+  available_items: p.available_items,
+  items_at_location: p.items_at_location,
+  items_in_use: p.items_in_use,
+  items_count: p.items_count,
 });
 
 export async function countsOf(db: Executor, productId: number): Promise<ProductCounts> {
-  const row = await db.selectFrom('product_item_totals').select(countColumns).where('product_id', '=', productId).executeTakeFirst();
+  const row = await db
+    .selectFrom('product_item_totals')
+    .select(countColumns)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
   return row ?? { ...emptyCounts };
 }
 

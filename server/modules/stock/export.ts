@@ -23,7 +23,16 @@ const productExportColumns: ExportColumn<ProductExportRow>[] = [
   { key: 'items_count', label: 'Totaal items', width: 13, value: (r) => r.items_count },
   { key: 'price', label: 'Tarief', width: 10, value: (r) => centsToPriceString(r.price_cents) },
 ];
-const defaultKeys = ['name', 'article_number', 'items_in_stock', 'available_items', 'items_at_location', 'items_in_use', 'client_name', 'reseller_name'];
+const defaultKeys = [
+  'name',
+  'article_number',
+  'items_in_stock',
+  'available_items',
+  'items_at_location',
+  'items_in_use',
+  'client_name',
+  'reseller_name',
+];
 
 export function exportColumnsList(): OfferedColumn[] {
   return productExportColumns.map((c) => ({ key: c.key, label: c.label, default: defaultKeys.includes(c.key) }));
@@ -34,7 +43,8 @@ export function pickedColumns(query: unknown): ExportColumn<ProductExportRow>[] 
   const q = (query ?? {}) as Record<string, unknown>;
   const raw: string[] = [];
   for (const [key, value] of Object.entries(q)) {
-    if (key === 'headings' || key === 'headings[]' || /^headings\[\d+\]$/.test(key)) raw.push(...[value].flat().flatMap((x) => String(x).split(',')));
+    if (key === 'headings' || key === 'headings[]' || /^headings\[\d+\]$/.test(key))
+      raw.push(...[value].flat().flatMap((x) => String(x).split(',')));
   }
   const keys = raw.map((s) => s.trim()).filter(Boolean);
   const picked = keys.flatMap((k) => productExportColumns.filter((c) => c.key === k || c.label === k));

@@ -25,7 +25,8 @@ function searchMatches(term: TermValues): RawBuilder<SqlBool> {
   // (a plain LIKE), the article number's ILIKE (which lowercases the row and the pattern on every call) after.
   // `union all`: the array may repeat an id. A `union` had PostgreSQL build a hash table sized for its
   // estimate of the items found (10,000 ids, 409 kB) on every call, fresh memory from the kernel each time.
-  return sql<SqlBool>`(${contains('sp.name_search')} or ${contains('sp.client_name_search')} or ${contains('sp.reseller_name_search')}
+  return sql<SqlBool>`(${contains('sp.name_search')} or ${contains('sp.client_name_search')} or
+    ${contains('sp.reseller_name_search')}
     or ${contains('sp.article_number', false)}
     or sp.id = any(array(select si.product_id from items si where si.deleted_at is null and ${startsWith('si.serial')}
       union all select si.product_id from items si where si.deleted_at is null and ${startsWith('si.order_number')})))`;
@@ -54,7 +55,8 @@ export interface ProductFilter {
 /** `filters[stock]`: one of the 'Alle voorraad' options (an item status id), else a 422. */
 function stockFilter(params: ListParams): number | null {
   const status = numericFilter(params, 'stock');
-  if (status != null && !stockFilterOptions.some((o) => o.id === status)) throw ValidationError.field('filters[stock]', msg.invalidId);
+  if (status != null && !stockFilterOptions.some((o) => o.id === status))
+    throw ValidationError.field('filters[stock]', msg.invalidId);
   return status;
 }
 
@@ -64,7 +66,11 @@ function stockFilter(params: ListParams): number | null {
  * from `term` only (paging.ts `searchTerm`), so a statement can be built with markers for its values.
  */
 export function filteredProducts(
-  db: QueryCreator<Database>, user: AuthUser, params: ListParams, filter: ProductFilter, term: TermValues | null,
+  db: QueryCreator<Database>,
+  user: AuthUser,
+  params: ListParams,
+  filter: ProductFilter,
+  term: TermValues | null,
 ) {
   const client = filter.clientId ?? numericFilter(params, 'client') ?? numericFilter(params, 'client_id');
   const reseller = numericFilter(params, 'reseller') ?? numericFilter(params, 'reseller_id');
@@ -83,14 +89,28 @@ export function filteredProducts(
   if (reseller != null) query = query.where('p.reseller_id', '=', reseller);
   if (group != null) query = query.where('p.product_group_id', '=', group);
   if (stock != null) {
-    query = query.where((eb) => eb.exists(
-      eb.selectFrom('items as fi').select('fi.id').whereRef('fi.product_id', '=', 'p.id').where('fi.status_id', '=', stock).where('fi.deleted_at', 'is', null),
-    ));
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('items as fi')
+          .select('fi.id')
+          .whereRef('fi.product_id', '=', 'p.id')
+          .where('fi.status_id', '=', stock)
+          .where('fi.deleted_at', 'is', null),
+      ),
+    );
   }
   if (projectId != null) {
-    query = query.where((eb) => eb.exists(
-      eb.selectFrom('items as pi').select('pi.id').whereRef('pi.product_id', '=', 'p.id').where('pi.project_id', '=', projectId).where('pi.deleted_at', 'is', null),
-    ));
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('items as pi')
+          .select('pi.id')
+          .whereRef('pi.product_id', '=', 'p.id')
+          .where('pi.project_id', '=', projectId)
+          .where('pi.deleted_at', 'is', null),
+      ),
+    );
   }
   return query;
 }

@@ -18,7 +18,11 @@ import { filteredProducts, type ProductFilter } from './product-search';
 
 const countSorts = new Set(['items_in_stock', 'available_items', 'items_at_location', 'items_in_use', 'items_count']);
 const sorts: Record<string, string> = {
-  name: 'p.name', article_number: 'p.article_number', client: 'p.client_name', client_name: 'p.client_name', reseller: 'p.reseller_name',
+  name: 'p.name',
+  article_number: 'p.article_number',
+  client: 'p.client_name',
+  client_name: 'p.client_name',
+  reseller: 'p.reseller_name',
   reseller_name: 'p.reseller_name',
 };
 
@@ -36,8 +40,21 @@ function withProductColumns<Q extends ReturnType<typeof filteredProducts>>(query
   return query
     .leftJoin('product_item_totals as k', 'k.product_id', 'p.id')
     .select([
-      'p.id', 'p.name', 'p.description', 'p.article_number', 'p.unique_product_id', 'p.eol', 'p.product_group_id', 'p.client_id', 'p.price_cents',
-      'p.image', 'p.is_active', sql<string>`p.client_name`.as('client_name'), 'p.reseller_id', 'p.reseller_name', ...countSelections(),
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.article_number',
+      'p.unique_product_id',
+      'p.eol',
+      'p.product_group_id',
+      'p.client_id',
+      'p.price_cents',
+      'p.image',
+      'p.is_active',
+      sql<string>`p.client_name`.as('client_name'),
+      'p.reseller_id',
+      'p.reseller_name',
+      ...countSelections(),
     ]);
 }
 
@@ -45,10 +62,23 @@ type ProductRow = Awaited<ReturnType<ReturnType<typeof productQuery>['execute']>
 
 function listRow(p: ProductRow) {
   return {
-    id: p.id, name: p.name, description: p.description, article_number: p.article_number, unique_product_id: p.unique_product_id, eol: p.eol,
-    product_group_id: p.product_group_id, client_id: p.client_id, client: { id: p.client_id, name: p.client_name },
-    client_name: p.client_name, reseller_id: p.reseller_id, reseller_name: p.reseller_name, is_active: p.is_active,
-    price: { price: centsToPriceString(p.price_cents) }, price_cents: p.price_cents, image: imageUrl(p.id, p.image), ...countsOfRow(p),
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    article_number: p.article_number,
+    unique_product_id: p.unique_product_id,
+    eol: p.eol,
+    product_group_id: p.product_group_id,
+    client_id: p.client_id,
+    client: { id: p.client_id, name: p.client_name },
+    client_name: p.client_name,
+    reseller_id: p.reseller_id,
+    reseller_name: p.reseller_name,
+    is_active: p.is_active,
+    price: { price: centsToPriceString(p.price_cents) },
+    price_cents: p.price_cents,
+    image: imageUrl(p.id, p.image),
+    ...countsOfRow(p),
   };
 }
 
@@ -61,7 +91,9 @@ export function orderProducts<Q extends ReturnType<typeof filteredProducts>>(que
   // lower(): the same order on every collation (PGlite sorts bytewise, a server may not). The name has
   // its lowercase copy (name_search), which the list's indexes hold.
   const column = sortColumn(params, sorts, 'p.name');
-  return query.orderBy(column === 'p.name' ? sql.ref('p.name_search') : sql`lower(${sql.ref(column)})`, dir).orderBy('p.id') as Q;
+  return query
+    .orderBy(column === 'p.name' ? sql.ref('p.name_search') : sql`lower(${sql.ref(column)})`, dir)
+    .orderBy('p.id') as Q;
 }
 
 /**
@@ -70,9 +102,11 @@ export function orderProducts<Q extends ReturnType<typeof filteredProducts>>(que
  * the user's own client. Null where the products have to be counted.
  */
 function maintainedTotal(user: AuthUser, params: ListParams, filter: ProductFilter): RawBuilder<number> | null {
-  if (params.search !== '' || Object.keys(params.filters).length || filter.clientId != null || filter.projectId != null) return null;
+  if (params.search !== '' || Object.keys(params.filters).length || filter.clientId != null || filter.projectId != null)
+    return null;
   const scope = user.clientTypeId === ClientType.PROVIDER ? 0 : user.clientId;
-  return sql<number>`(select coalesce(sum(k.n), 0)::int from product_counts k where k.scope_id = ${scope} and k.is_active = ${sql.lit(filter.active)})`;
+  return sql<number>`(select coalesce(sum(k.n), 0)::int from product_counts k where k.scope_id = ${scope} and
+    k.is_active = ${sql.lit(filter.active)})`;
 }
 
 /**
@@ -82,42 +116,65 @@ function maintainedTotal(user: AuthUser, params: ListParams, filter: ProductFilt
  * a count subquery otherwise. Then the columns of those products, their item counts among them.
  */
 export async function listProducts(
-  db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter, basePath: string,
+  db: Executor,
+  user: AuthUser,
+  params: ListParams,
+  filter: ProductFilter,
+  basePath: string,
 ): Promise<Answer<Paged<ProductListRow>>> {
   // A search's statement is built once per shape of term, the term's values its parameters.
   const term = searchTerm(params);
   const statement = termStatement('products', user, params, term, filter);
-  const page = await pageByKey(db, params, 'p.id',
+  const page = await pageByKey(
+    db,
+    params,
+    'p.id',
     (from, ...values: string[]) => {
       const found = term && termOf(term, values);
       const query = filteredProducts(from, user, params, filter, found);
-      const total = found ? sql<number>`count(*) over ()`
-        : maintainedTotal(user, params, filter) ?? sql<number>`(${filteredProducts(from, user, params, filter, null).select(sql<number>`count(*)::int`.as('n'))})`;
+      const total = found
+        ? sql<number>`count(*) over ()`
+        : (maintainedTotal(user, params, filter) ??
+          sql<number>`(${filteredProducts(from, user, params, filter, null).select(
+            sql<number>`count(*)::int`.as('n'),
+          )})`);
       return orderProducts(query, params).select(['p.id', sql<number>`${total}::int`.as('total')]);
     },
-    (from, byKey, pickedTotal) => orderProducts(withProductColumns(from.selectFrom('products as p')), params)
-      .select(pickedTotal.as('total_rows'))
-      .where(byKey),
-    statement.key, statement.values);
+    (from, byKey, pickedTotal) =>
+      orderProducts(withProductColumns(from.selectFrom('products as p')), params)
+        .select(pickedTotal.as('total_rows'))
+        .where(byKey),
+    statement.key,
+    statement.values,
+  );
   // A page past the end brings no total along: counted then.
   const total = page.total ?? (params.page > 1 ? await countProducts(db, user, params, filter) : 0);
   return pagedAnswer(page.rows.map(listRow), total, params, basePath);
 }
 
 async function countProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter): Promise<number> {
-  const row = await filteredProducts(db, user, params, filter, searchTerm(params)).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  const row = await filteredProducts(db, user, params, filter, searchTerm(params))
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirst();
   return row?.n ?? 0;
 }
 
 /** All matching rows (export, client panels), in the list order. */
 export async function allProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter) {
-  const rows = await orderProducts(productQuery(db, user, params, filter), params).limit(20000).execute();
+  const rows = await orderProducts(productQuery(db, user, params, filter), params)
+    .limit(20000)
+    .execute();
   return rows.map(listRow);
 }
 
 /** Products of one client (customer page panels: active and inactive stock, prices); showAll=true gives every row. */
 export async function productsOfClient(
-  db: Executor, user: AuthUser, clientId: number, params: ListParams, active: boolean, basePath: string,
+  db: Executor,
+  user: AuthUser,
+  clientId: number,
+  params: ListParams,
+  active: boolean,
+  basePath: string,
 ): Promise<Answer<Paged<ProductListRow>>> {
   await assertClientInScope(db, user, clientId);
   if (params.showAll) {
@@ -128,10 +185,26 @@ export async function productsOfClient(
 }
 
 /** Products with items in one project (the project must belong to a client the user sees). */
-export async function productsOfProject(db: Executor, user: AuthUser, projectId: number): Promise<Answer<ProductListRow>[]> {
-  const project = await db.selectFrom('projects').select(['id', 'client_id']).where('id', '=', projectId).executeTakeFirst();
+export async function productsOfProject(
+  db: Executor,
+  user: AuthUser,
+  projectId: number,
+): Promise<Answer<ProductListRow>[]> {
+  const project = await db
+    .selectFrom('projects')
+    .select(['id', 'client_id'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
   if (!project) throw notFound();
   await assertClientInScope(db, user, project.client_id);
-  const params: ListParams = { search: '', filters: {}, sort: null, order: 'asc', page: 1, perPage: 20000, showAll: true };
+  const params: ListParams = {
+    search: '',
+    filters: {},
+    sort: null,
+    order: 'asc',
+    page: 1,
+    perPage: 20000,
+    showAll: true,
+  };
   return allProducts(db, user, params, { active: true, projectId });
 }

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { bundleCreateSchema, bundleUpdateSchema, itemCreateSchema, itemStatusSchema, itemUpdateSchema, mutationSchema, productPriceSchema, productSchema } from '@domain/schemas/stock';
+import {
+  bundleCreateSchema,
+  bundleUpdateSchema,
+  itemCreateSchema,
+  itemStatusSchema,
+  itemUpdateSchema,
+  mutationSchema,
+  productPriceSchema,
+  productSchema,
+} from '@domain/schemas/stock';
 import { id as idSchema } from '@domain/schemas/common';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { currentUser, right } from '../../http/access';
@@ -15,7 +24,15 @@ import { sendStoredFile } from '../../lib/file-type';
 import { assertImportFile, checkedImage } from './forms';
 import { readForm } from '../form';
 import {
-  allItemsOfProduct, availableItems, changeItemStatus, createItems, itemDetail, itemEvents, itemsOfClient, itemsOfProduct, updateItem,
+  allItemsOfProduct,
+  availableItems,
+  changeItemStatus,
+  createItems,
+  itemDetail,
+  itemEvents,
+  itemsOfClient,
+  itemsOfProduct,
+  updateItem,
 } from './items';
 import { mutateItem } from './mutation';
 import { allProducts, listProducts, productsOfClient, productsOfProject } from './products';
@@ -26,9 +43,24 @@ import { importStock, readStockFile, readStockImport } from './transfer';
 import * as v from 'valibot';
 import { filterValueSchema, listQuerySchema } from '@domain/schemas/paging';
 import {
-  bundleAnswerSchema, bundleDetailSchema, bundleListSchema, exportColumnListSchema, itemAnswerSchema, itemDetailSchema, itemEventListSchema,
-  itemListSchema, itemMutationAnswerSchema, itemRowsSchema, itemsCreatedAnswerSchema, productAnswerSchema, productDetailSchema,
-  productGroupListSchema, productGroupSchema, productListSchema, productRowsSchema, stockImportAnswerSchema,
+  bundleAnswerSchema,
+  bundleDetailSchema,
+  bundleListSchema,
+  exportColumnListSchema,
+  itemAnswerSchema,
+  itemDetailSchema,
+  itemEventListSchema,
+  itemListSchema,
+  itemMutationAnswerSchema,
+  itemRowsSchema,
+  itemsCreatedAnswerSchema,
+  productAnswerSchema,
+  productDetailSchema,
+  productGroupListSchema,
+  productGroupSchema,
+  productListSchema,
+  productRowsSchema,
+  stockImportAnswerSchema,
 } from '@domain/contracts/stock';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';
 
@@ -37,11 +69,17 @@ const byId = idParams('id');
 const filter = v.optional(filterValueSchema);
 /** The article lists' query: the table's parameters and the filters of spec 2 §2.1 (ids; stock is an item status). */
 const productListQuery = v.object({
-  ...listQuerySchema.entries, 'filters[client]': filter, 'filters[reseller]': filter, 'filters[product_group]': filter, 'filters[stock]': filter,
+  ...listQuerySchema.entries,
+  'filters[client]': filter,
+  'filters[reseller]': filter,
+  'filters[product_group]': filter,
+  'filters[stock]': filter,
 });
 /** The item lists' query: the table's parameters and the status filter (status ids, comma separated). */
 const itemListQuery = v.object({ ...listQuerySchema.entries, 'filters[status]': filter });
-/** The stock export: the list's query and the chosen columns (`headings`, keys comma separated; GET /export-columns). */
+/**
+ * The stock export: the list's query and the chosen columns (`headings`, keys comma separated; GET /export-columns).
+ */
 const stockExportQuery = v.object({ ...productListQuery.entries, headings: v.optional(v.string()) });
 
 /** Forms send POST with _method=PUT for updates (spec 2 §7); anything else on that path is refused. */
@@ -58,8 +96,17 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
   extendClientDetail(stockOfClient, 'stock');
 
   // Products
-  app.get('/products', { ...view, schema: routeSchema({ querystring: productListQuery, response: { 200: productListSchema } }) }, async (request) => listProducts(db, currentUser(request), listParams(request.query), { active: true }, '/api/products'));
-  app.get('/products/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: productDetailSchema } }) }, async (request) => productDetail(db, currentUser(request), idParam(request.params)));
+  app.get(
+    '/products',
+    { ...view, schema: routeSchema({ querystring: productListQuery, response: { 200: productListSchema } }) },
+    async (request) =>
+      listProducts(db, currentUser(request), listParams(request.query), { active: true }, '/api/products'),
+  );
+  app.get(
+    '/products/:id',
+    { ...view, schema: routeSchema({ params: byId, response: { 200: productDetailSchema } }) },
+    async (request) => productDetail(db, currentUser(request), idParam(request.params)),
+  );
   app.get('/products/:id/image', { ...view, schema: schemas.byId }, async (request, reply) => {
     const product = await productRow(db, currentUser(request), idParam(request.params));
     if (!product.image) throw new HttpError(404, 'Geen afbeelding');
@@ -67,118 +114,277 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     return sendStoredFile(reply, storage, product.image, `artikel-${product.id}`);
   });
 
-  app.post('/products', { config: { access: right('Voorraad aanmaken') }, schema: routeSchema({ body: v.object({ ...productSchema.entries, image: v.optional(uploadField) }), multipart: true, response: { 201: productAnswerSchema } }) }, async (request, reply) => {
-    const user = currentUser(request);
-    const { fields, files } = await readForm(request);
-    const input = parse(productSchema, fields);
-    const upload = checkedImage(files.image);
-    return withStoredFile(storage, reply, upload ? { folder: 'products', ...upload } : null, (stored) => runCommand(db, request, reply, async (trx) => {
-      const id = await createProduct(trx, user, input, stored?.key ?? null);
-      return { status: 201, body: { message: 'Artikel is aangemaakt', data: await productDetail(trx, user, id) } };
-    }));
-  });
+  app.post(
+    '/products',
+    {
+      config: { access: right('Voorraad aanmaken') },
+      schema: routeSchema({
+        body: v.object({ ...productSchema.entries, image: v.optional(uploadField) }),
+        multipart: true,
+        response: { 201: productAnswerSchema },
+      }),
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { fields, files } = await readForm(request);
+      const input = parse(productSchema, fields);
+      const upload = checkedImage(files.image);
+      return withStoredFile(storage, reply, upload ? { folder: 'products', ...upload } : null, (stored) =>
+        runCommand(db, request, reply, async (trx) => {
+          const id = await createProduct(trx, user, input, stored?.key ?? null);
+          return { status: 201, body: { message: 'Artikel is aangemaakt', data: await productDetail(trx, user, id) } };
+        }),
+      );
+    },
+  );
 
-  app.post('/products/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: byId, body: v.object({ _method: v.literal('PUT'), ...productSchema.entries, image: v.optional(uploadField) }), multipart: true, response: { 200: productAnswerSchema } }) }, async (request, reply) => {
-    const user = currentUser(request);
-    const id = idParam(request.params);
-    const { fields, files } = await readForm(request);
-    assertPutOverride(fields);
-    const input = parse(productSchema, fields);
-    const upload = checkedImage(files.image);
-    await productRow(db, user, id);
-    const body = await withStoredFile(storage, reply, upload ? { folder: 'products', ...upload } : null, (stored) => runCommand(db, request, reply, async (trx) => {
-      const replaced = await updateProduct(trx, user, id, input, stored?.key ?? null);
-      return { body: { message: 'Artikel is gewijzigd', data: await productDetail(trx, user, id), replaced } };
-    }));
-    if (body.replaced) await storage.remove(body.replaced).catch(() => undefined);
-    return { message: body.message, data: body.data };
-  });
+  app.post(
+    '/products/:id',
+    {
+      config: { access: right('Voorraad wijzigen') },
+      schema: routeSchema({
+        params: byId,
+        body: v.object({ _method: v.literal('PUT'), ...productSchema.entries, image: v.optional(uploadField) }),
+        multipart: true,
+        response: { 200: productAnswerSchema },
+      }),
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = idParam(request.params);
+      const { fields, files } = await readForm(request);
+      assertPutOverride(fields);
+      const input = parse(productSchema, fields);
+      const upload = checkedImage(files.image);
+      await productRow(db, user, id);
+      const body = await withStoredFile(storage, reply, upload ? { folder: 'products', ...upload } : null, (stored) =>
+        runCommand(db, request, reply, async (trx) => {
+          const replaced = await updateProduct(trx, user, id, input, stored?.key ?? null);
+          return { body: { message: 'Artikel is gewijzigd', data: await productDetail(trx, user, id), replaced } };
+        }),
+      );
+      if (body.replaced) await storage.remove(body.replaced).catch(() => undefined);
+      return { message: body.message, data: body.data };
+    },
+  );
 
-  app.delete('/products/:id', { config: { access: right('Voorraad verwijderen') }, schema: schemas.messageById }, async (request, reply) => {
-    const user = currentUser(request);
-    const id = idParam(request.params);
-    return runCommand(db, request, reply, async (trx) => {
-      await deleteProduct(trx, user, id);
-      return { body: { message: 'Artikel is verwijderd' } };
-    });
-  });
-  app.post('/products/:id/inactive', { config: { access: right('Voorraad verwijderen') }, schema: schemas.messageById }, async (request, reply) => {
-    const user = currentUser(request);
-    const id = idParam(request.params);
-    return runCommand(db, request, reply, async (trx) => {
-      await setProductActive(trx, user, id, false);
-      return { body: { message: 'Artikel is inactief gemaakt' } };
-    });
-  });
-  app.post('/products/:id/active', { config: { access: right('Voorraad wijzigen') }, schema: schemas.messageById }, async (request, reply) => {
-    const user = currentUser(request);
-    const id = idParam(request.params);
-    return runCommand(db, request, reply, async (trx) => {
-      await setProductActive(trx, user, id, true);
-      return { body: { message: 'Product is geactiveerd' } };
-    });
-  });
-  app.post('/products/:id/prices', { config: { access: right('Factuur beheren') }, schema: routeSchema({ params: byId, body: productPriceSchema, response: { 200: productAnswerSchema } }) }, async (request, reply) => {
-    const user = currentUser(request);
-    const id = idParam(request.params);
-    const { price } = parse(productPriceSchema, request.body);
-    return runCommand(db, request, reply, async (trx) => {
-      await setProductPrice(trx, user, id, price);
-      return { body: { message: 'Tarief is opgeslagen', data: await productDetail(trx, user, id) } };
-    });
-  });
+  app.delete(
+    '/products/:id',
+    { config: { access: right('Voorraad verwijderen') }, schema: schemas.messageById },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = idParam(request.params);
+      return runCommand(db, request, reply, async (trx) => {
+        await deleteProduct(trx, user, id);
+        return { body: { message: 'Artikel is verwijderd' } };
+      });
+    },
+  );
+  app.post(
+    '/products/:id/inactive',
+    { config: { access: right('Voorraad verwijderen') }, schema: schemas.messageById },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = idParam(request.params);
+      return runCommand(db, request, reply, async (trx) => {
+        await setProductActive(trx, user, id, false);
+        return { body: { message: 'Artikel is inactief gemaakt' } };
+      });
+    },
+  );
+  app.post(
+    '/products/:id/active',
+    { config: { access: right('Voorraad wijzigen') }, schema: schemas.messageById },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = idParam(request.params);
+      return runCommand(db, request, reply, async (trx) => {
+        await setProductActive(trx, user, id, true);
+        return { body: { message: 'Product is geactiveerd' } };
+      });
+    },
+  );
+  app.post(
+    '/products/:id/prices',
+    {
+      config: { access: right('Factuur beheren') },
+      schema: routeSchema({ params: byId, body: productPriceSchema, response: { 200: productAnswerSchema } }),
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = idParam(request.params);
+      const { price } = parse(productPriceSchema, request.body);
+      return runCommand(db, request, reply, async (trx) => {
+        await setProductPrice(trx, user, id, price);
+        return { body: { message: 'Tarief is opgeslagen', data: await productDetail(trx, user, id) } };
+      });
+    },
+  );
 
-  app.get('/getproductsbyclientid/:id', { ...view, schema: routeSchema({ params: byId, querystring: productListQuery, response: { 200: productListSchema } }) }, async (request) =>
-    productsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), true, `/api/getproductsbyclientid/${idParam(request.params)}`));
-  app.get('/inactive-products/:id', { ...view, schema: routeSchema({ params: byId, querystring: productListQuery, response: { 200: productListSchema } }) }, async (request) =>
-    productsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), false, `/api/inactive-products/${idParam(request.params)}`));
-  app.get('/getproductsbyprojectid/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: productRowsSchema } }) }, async (request) => productsOfProject(db, currentUser(request), idParam(request.params)));
-  app.get('/getavailableitems/:product_id', { ...view, schema: routeSchema({ params: idParams('product_id'), response: { 200: itemRowsSchema } }) }, async (request) => availableItems(db, currentUser(request), idParam(request.params, 'product_id')));
+  app.get(
+    '/getproductsbyclientid/:id',
+    {
+      ...view,
+      schema: routeSchema({ params: byId, querystring: productListQuery, response: { 200: productListSchema } }),
+    },
+    async (request) =>
+      productsOfClient(
+        db,
+        currentUser(request),
+        idParam(request.params),
+        listParams(request.query),
+        true,
+        `/api/getproductsbyclientid/${idParam(request.params)}`,
+      ),
+  );
+  app.get(
+    '/inactive-products/:id',
+    {
+      ...view,
+      schema: routeSchema({ params: byId, querystring: productListQuery, response: { 200: productListSchema } }),
+    },
+    async (request) =>
+      productsOfClient(
+        db,
+        currentUser(request),
+        idParam(request.params),
+        listParams(request.query),
+        false,
+        `/api/inactive-products/${idParam(request.params)}`,
+      ),
+  );
+  app.get(
+    '/getproductsbyprojectid/:id',
+    { ...view, schema: routeSchema({ params: byId, response: { 200: productRowsSchema } }) },
+    async (request) => productsOfProject(db, currentUser(request), idParam(request.params)),
+  );
+  app.get(
+    '/getavailableitems/:product_id',
+    { ...view, schema: routeSchema({ params: idParams('product_id'), response: { 200: itemRowsSchema } }) },
+    async (request) => availableItems(db, currentUser(request), idParam(request.params, 'product_id')),
+  );
 
-  app.get('/product-groups', { config: { access: 'verified' }, schema: routeSchema({ response: { 200: productGroupListSchema } }) }, async () => productGroups(db));
-  app.get('/product-groups/:id', { config: { access: 'verified' }, schema: routeSchema({ params: byId, response: { 200: productGroupSchema } }) }, async (request) => productGroup(db, idParam(request.params)));
+  app.get(
+    '/product-groups',
+    { config: { access: 'verified' }, schema: routeSchema({ response: { 200: productGroupListSchema } }) },
+    async () => productGroups(db),
+  );
+  app.get(
+    '/product-groups/:id',
+    { config: { access: 'verified' }, schema: routeSchema({ params: byId, response: { 200: productGroupSchema } }) },
+    async (request) => productGroup(db, idParam(request.params)),
+  );
 
   // Import and export
-  app.post('/importstock', { config: { access: right('Voorraad importeren') }, schema: routeSchema({ body: v.object({ client_id: v.optional(v.string()), file: uploadField }), multipart: true, response: { 200: stockImportAnswerSchema } }) }, async (request, reply) => {
-    const user = currentUser(request);
-    if (!request.isMultipart()) throw ValidationError.field('file', 'Kies een bestand.');
-    const { fields, files } = await readForm(request);
-    const file = assertImportFile(files.file);
-    const clientId = fields.client_id != null && fields.client_id !== '' && fields.client_id !== 'null' ? parse(idSchema, fields.client_id) : null;
-    const cells = await readStockFile(file.name, file.data);
-    return runCommand(db, request, reply, async (trx) => {
-      const rows = await readStockImport(trx, user, cells, clientId);
-      const imported = await importStock(trx, user, rows);
-      return { body: { message: 'Voorraad is geïmporteerd', imported } };
-    });
-  });
+  app.post(
+    '/importstock',
+    {
+      config: { access: right('Voorraad importeren') },
+      schema: routeSchema({
+        body: v.object({ client_id: v.optional(v.string()), file: uploadField }),
+        multipart: true,
+        response: { 200: stockImportAnswerSchema },
+      }),
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw ValidationError.field('file', 'Kies een bestand.');
+      const { fields, files } = await readForm(request);
+      const file = assertImportFile(files.file);
+      const clientId =
+        fields.client_id != null && fields.client_id !== '' && fields.client_id !== 'null'
+          ? parse(idSchema, fields.client_id)
+          : null;
+      const cells = await readStockFile(file.name, file.data);
+      return runCommand(db, request, reply, async (trx) => {
+        const rows = await readStockImport(trx, user, cells, clientId);
+        const imported = await importStock(trx, user, rows);
+        return { body: { message: 'Voorraad is geïmporteerd', imported } };
+      });
+    },
+  );
 
-  app.get('/export-columns', { config: { access: right('Voorraad exporteren') }, schema: routeSchema({ response: { 200: exportColumnListSchema } }) }, async () => exportColumnsList());
-  app.get('/exportstockcsv', { config: { access: right('Voorraad exporteren') }, schema: routeSchema({ querystring: stockExportQuery }) }, async (request, reply) => {
-    const rows = await allProducts(db, currentUser(request), listParams(request.query), { active: true });
-    return sendXlsx(reply, timestampedName('products'), workbookStream('Voorraad', pickedColumns(request.query), rows));
-  });
+  app.get(
+    '/export-columns',
+    {
+      config: { access: right('Voorraad exporteren') },
+      schema: routeSchema({ response: { 200: exportColumnListSchema } }),
+    },
+    async () => exportColumnsList(),
+  );
+  app.get(
+    '/exportstockcsv',
+    { config: { access: right('Voorraad exporteren') }, schema: routeSchema({ querystring: stockExportQuery }) },
+    async (request, reply) => {
+      const rows = await allProducts(db, currentUser(request), listParams(request.query), { active: true });
+      return sendXlsx(
+        reply,
+        timestampedName('products'),
+        workbookStream('Voorraad', pickedColumns(request.query), rows),
+      );
+    },
+  );
 
   // Items
-  app.get('/getitems/:id', { ...view, schema: routeSchema({ params: byId, querystring: itemListQuery, response: { 200: itemListSchema } }) }, async (request) =>
-    itemsOfProduct(db, currentUser(request), idParam(request.params), listParams(request.query), `/api/getitems/${idParam(request.params)}`));
-  app.get('/getitemsbyclientid/:id', { ...view, schema: routeSchema({ params: byId, querystring: itemListQuery, response: { 200: itemListSchema } }) }, async (request) =>
-    itemsOfClient(db, currentUser(request), idParam(request.params), listParams(request.query), `/api/getitemsbyclientid/${idParam(request.params)}`));
-  app.get('/exportstockitems/:id', { config: { access: right('Voorraad exporteren') }, schema: schemas.listById }, async (request, reply) => {
-    const { product, rows } = await allItemsOfProduct(db, currentUser(request), idParam(request.params), listParams(request.query));
-    const safe = product.article_number.replace(/[^A-Za-z0-9_-]+/g, '-');
-    return sendXlsx(reply, timestampedName(`items-${safe}`), workbookStream('Items', itemExportColumns, rows));
-  });
+  app.get(
+    '/getitems/:id',
+    { ...view, schema: routeSchema({ params: byId, querystring: itemListQuery, response: { 200: itemListSchema } }) },
+    async (request) =>
+      itemsOfProduct(
+        db,
+        currentUser(request),
+        idParam(request.params),
+        listParams(request.query),
+        `/api/getitems/${idParam(request.params)}`,
+      ),
+  );
+  app.get(
+    '/getitemsbyclientid/:id',
+    { ...view, schema: routeSchema({ params: byId, querystring: itemListQuery, response: { 200: itemListSchema } }) },
+    async (request) =>
+      itemsOfClient(
+        db,
+        currentUser(request),
+        idParam(request.params),
+        listParams(request.query),
+        `/api/getitemsbyclientid/${idParam(request.params)}`,
+      ),
+  );
+  app.get(
+    '/exportstockitems/:id',
+    { config: { access: right('Voorraad exporteren') }, schema: schemas.listById },
+    async (request, reply) => {
+      const { product, rows } = await allItemsOfProduct(
+        db,
+        currentUser(request),
+        idParam(request.params),
+        listParams(request.query),
+      );
+      const safe = product.article_number.replace(/[^A-Za-z0-9_-]+/g, '-');
+      return sendXlsx(reply, timestampedName(`items-${safe}`), workbookStream('Items', itemExportColumns, rows));
+    },
+  );
 
-  app.post('/items', { config: { access: right('Artikel aanmaken') }, schema: routeSchema({ body: itemCreateSchema, response: { 201: itemsCreatedAnswerSchema } }) }, async (request, reply) => {
-    const user = currentUser(request);
-    const input = parse(itemCreateSchema, request.body);
-    return runCommand(db, request, reply, async (trx) => {
-      const ids = await createItems(trx, user, input);
-      return { status: 201, body: { message: 'Items zijn aangemaakt', data: ids.map((id) => ({ id })) } };
-    });
-  });
-  app.get('/items/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: itemDetailSchema } }) }, async (request) => itemDetail(db, currentUser(request), idParam(request.params)));
+  app.post(
+    '/items',
+    {
+      config: { access: right('Artikel aanmaken') },
+      schema: routeSchema({ body: itemCreateSchema, response: { 201: itemsCreatedAnswerSchema } }),
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const input = parse(itemCreateSchema, request.body);
+      return runCommand(db, request, reply, async (trx) => {
+        const ids = await createItems(trx, user, input);
+        return { status: 201, body: { message: 'Items zijn aangemaakt', data: ids.map((id) => ({ id })) } };
+      });
+    },
+  );
+  app.get(
+    '/items/:id',
+    { ...view, schema: routeSchema({ params: byId, response: { 200: itemDetailSchema } }) },
+    async (request) => itemDetail(db, currentUser(request), idParam(request.params)),
+  );
 
   const updateItemRoute = async (request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>) => {
     const user = currentUser(request);
@@ -198,43 +404,108 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
       return { body: { message: 'Het item is aangepast', data: await itemDetail(trx, user, id) } };
     });
   };
-  app.post('/items/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: byId, body: v.union([v.object({ _method: v.literal('PUT'), ...itemUpdateSchema.entries }), v.object({ _method: v.literal('PUT'), ...itemStatusSchema.entries })]), response: { 200: itemAnswerSchema } }) }, async (request, reply) => {
-    const fields = { ...((request.body ?? {}) as Record<string, unknown>) };
-    assertPutOverride(fields);
-    return updateItemRoute(request, reply, fields);
-  });
-  app.put('/items/:id', { config: { access: right('Voorraad wijzigen') }, schema: routeSchema({ params: byId, body: v.union([itemUpdateSchema, itemStatusSchema]), response: { 200: itemAnswerSchema } }) }, async (request, reply) =>
-    updateItemRoute(request, reply, { ...((request.body ?? {}) as Record<string, unknown>) }));
+  app.post(
+    '/items/:id',
+    {
+      config: { access: right('Voorraad wijzigen') },
+      schema: routeSchema({
+        params: byId,
+        body: v.union([
+          v.object({ _method: v.literal('PUT'), ...itemUpdateSchema.entries }),
+          v.object({ _method: v.literal('PUT'), ...itemStatusSchema.entries }),
+        ]),
+        response: { 200: itemAnswerSchema },
+      }),
+    },
+    async (request, reply) => {
+      const fields = { ...((request.body ?? {}) as Record<string, unknown>) };
+      assertPutOverride(fields);
+      return updateItemRoute(request, reply, fields);
+    },
+  );
+  app.put(
+    '/items/:id',
+    {
+      config: { access: right('Voorraad wijzigen') },
+      schema: routeSchema({
+        params: byId,
+        body: v.union([itemUpdateSchema, itemStatusSchema]),
+        response: { 200: itemAnswerSchema },
+      }),
+    },
+    async (request, reply) => updateItemRoute(request, reply, { ...((request.body ?? {}) as Record<string, unknown>) }),
+  );
 
-  app.post('/items/:id/mutation', { ...view, schema: routeSchema({ params: byId, body: mutationSchema, response: { 200: itemMutationAnswerSchema } }) }, async (request, reply) => {
-    const user = currentUser(request);
-    const id = idParam(request.params);
-    const input = parse(mutationSchema, request.body);
-    return runCommand(db, request, reply, async (trx) => {
-      const result = await mutateItem(trx, user, id, input);
-      return { body: { message: 'Mutatie is succesvol doorgevoerd', ...result, data: await itemDetail(trx, user, id) } };
-    });
-  });
-  app.get('/getevents/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: itemEventListSchema } }) }, async (request) => itemEvents(db, currentUser(request), idParam(request.params)));
+  app.post(
+    '/items/:id/mutation',
+    {
+      ...view,
+      schema: routeSchema({ params: byId, body: mutationSchema, response: { 200: itemMutationAnswerSchema } }),
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = idParam(request.params);
+      const input = parse(mutationSchema, request.body);
+      return runCommand(db, request, reply, async (trx) => {
+        const result = await mutateItem(trx, user, id, input);
+        return {
+          body: { message: 'Mutatie is succesvol doorgevoerd', ...result, data: await itemDetail(trx, user, id) },
+        };
+      });
+    },
+  );
+  app.get(
+    '/getevents/:id',
+    { ...view, schema: routeSchema({ params: byId, response: { 200: itemEventListSchema } }) },
+    async (request) => itemEvents(db, currentUser(request), idParam(request.params)),
+  );
 
   // Bundles
-  app.get('/bundles', { ...view, schema: routeSchema({ querystring: v.object({ ...listQuerySchema.entries, 'filters[client]': filter, 'filters[reseller]': filter }), response: { 200: bundleListSchema } }) }, async (request) => listBundles(db, currentUser(request), listParams(request.query), '/api/bundles'));
-  app.get('/bundles/:id', { ...view, schema: routeSchema({ params: byId, response: { 200: bundleDetailSchema } }) }, async (request) => bundleDetail(db, currentUser(request), idParam(request.params)));
-  app.post('/bundles', { config: { access: right('Bundel wijzigen') }, schema: routeSchema({ body: bundleCreateSchema, response: { 201: bundleAnswerSchema } }) }, async (request, reply) => {
-    const user = currentUser(request);
-    const input = parse(bundleCreateSchema, request.body);
-    return runCommand(db, request, reply, async (trx) => {
-      const id = await createBundle(trx, user, input);
-      return { status: 201, body: { message: 'De bundel is aangemaakt', data: await bundleDetail(trx, user, id) } };
-    });
-  });
-  app.put('/bundles/:id', { config: { access: right('Bundel wijzigen') }, schema: routeSchema({ params: byId, body: bundleUpdateSchema, response: { 200: bundleAnswerSchema } }) }, async (request, reply) => {
-    const user = currentUser(request);
-    const id = idParam(request.params);
-    const input = parse(bundleUpdateSchema, request.body);
-    return runCommand(db, request, reply, async (trx) => {
-      await setBundleProducts(trx, user, id, input);
-      return { body: { message: 'De bundelinhoud is gewijzigd', data: await bundleDetail(trx, user, id) } };
-    });
-  });
+  app.get(
+    '/bundles',
+    {
+      ...view,
+      schema: routeSchema({
+        querystring: v.object({ ...listQuerySchema.entries, 'filters[client]': filter, 'filters[reseller]': filter }),
+        response: { 200: bundleListSchema },
+      }),
+    },
+    async (request) => listBundles(db, currentUser(request), listParams(request.query), '/api/bundles'),
+  );
+  app.get(
+    '/bundles/:id',
+    { ...view, schema: routeSchema({ params: byId, response: { 200: bundleDetailSchema } }) },
+    async (request) => bundleDetail(db, currentUser(request), idParam(request.params)),
+  );
+  app.post(
+    '/bundles',
+    {
+      config: { access: right('Bundel wijzigen') },
+      schema: routeSchema({ body: bundleCreateSchema, response: { 201: bundleAnswerSchema } }),
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const input = parse(bundleCreateSchema, request.body);
+      return runCommand(db, request, reply, async (trx) => {
+        const id = await createBundle(trx, user, input);
+        return { status: 201, body: { message: 'De bundel is aangemaakt', data: await bundleDetail(trx, user, id) } };
+      });
+    },
+  );
+  app.put(
+    '/bundles/:id',
+    {
+      config: { access: right('Bundel wijzigen') },
+      schema: routeSchema({ params: byId, body: bundleUpdateSchema, response: { 200: bundleAnswerSchema } }),
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = idParam(request.params);
+      const input = parse(bundleUpdateSchema, request.body);
+      return runCommand(db, request, reply, async (trx) => {
+        await setBundleProducts(trx, user, id, input);
+        return { body: { message: 'De bundelinhoud is gewijzigd', data: await bundleDetail(trx, user, id) } };
+      });
+    },
+  );
 };

@@ -6,17 +6,25 @@ interface StockTables {
   products: {
     id: Generated<number>;
     client_id: number;
-    /** The reseller and the end customer above the client, kept by triggers (migration 20261126T0100-client-lineage). */
+    /**
+     * The reseller and the end customer above the client, kept by triggers (migration 20261126T0100-client-lineage).
+     */
     reseller_id: ColumnType<number | null, never, never>;
     end_customer_id: ColumnType<number | null, never, never>;
     product_group_id: number;
     name: string;
     /** lower(name), kept by PostgreSQL (migration 20261126T0200-product-name-search): what the search reads. */
     name_search: ColumnType<string, never, never>;
-    /** lower() of the end customer's and its reseller's names, kept by triggers (migration 20261127T1900-product-client-names). */
+    /**
+     * lower() of the end customer's and its reseller's names, kept by triggers (migration
+     * 20261127T1900-product-client-names).
+     */
     client_name_search: ColumnType<string | null, never, never>;
     reseller_name_search: ColumnType<string | null, never, never>;
-    /** The end customer's and the lineage reseller's names as the list shows them, kept by triggers (migration 20261128T1700-product-shown-names). */
+    /**
+     * The end customer's and the lineage reseller's names as the list shows them, kept by triggers (migration
+     * 20261128T1700-product-shown-names).
+     */
     client_name: ColumnType<string | null, never, never>;
     reseller_name: ColumnType<string | null, never, never>;
     description: string | null;
@@ -62,13 +70,32 @@ interface StockTables {
   bundle_product: { bundle_id: number; product_id: number };
   /** Live items per product and status (migration 20261124T0500; written by triggers only; rows may hold 0). */
   item_counts: { product_id: number; status_id: number; n: number };
-  /** A product's live items per column of the stock list, kept by triggers (migration 20261128T1800-product-item-counts). */
-  product_item_totals: { product_id: number; items_in_stock: number; available_items: number; items_at_location: number; items_in_use: number; items_count: number };
-  /** Per product the earliest EOL day of its items on the EOL overview, kept by triggers (migration 20261126T2130-product-first-eol). */
+  /**
+   * A product's live items per column of the stock list, kept by triggers (migration
+   * 20261128T1800-product-item-counts).
+   */
+  product_item_totals: {
+    product_id: number;
+    items_in_stock: number;
+    available_items: number;
+    items_at_location: number;
+    items_in_use: number;
+    items_count: number;
+  };
+  /**
+   * Per product the earliest EOL day of its items on the EOL overview, kept by triggers (migration
+   * 20261126T2130-product-first-eol).
+   */
   product_first_eol: { product_id: number; first_eol_date: string | null };
-  /** Rows of product_first_eol per month of their day (the first of the month), kept by triggers (migration 20261128T0300-first-eol-months; rows may hold 0). */
+  /**
+   * Rows of product_first_eol per month of their day (the first of the month), kept by triggers (migration
+   * 20261128T0300-first-eol-months; rows may hold 0).
+   */
   first_eol_months: { month: string; n: number };
-  /** Live products per part of the hierarchy (scope 0: all) and active flag, kept by triggers (migration 20261126T0300-product-counts). */
+  /**
+   * Live products per part of the hierarchy (scope 0: all) and active flag, kept by triggers (migration
+   * 20261126T0300-product-counts).
+   */
   product_counts: { scope_id: number; is_active: boolean; n: number };
 }
 

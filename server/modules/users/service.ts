@@ -16,7 +16,8 @@ import type { UserDetail, UserListRow } from '@domain/contracts/users';
 
 /** Users of clients in the actor's scope (the customer hierarchy), never deleted ones. */
 function scopedUsers(db: Executor, actor: AuthUser) {
-  return db.selectFrom('users')
+  return db
+    .selectFrom('users')
     .innerJoin('contacts', 'contacts.id', 'users.contact_id')
     .innerJoin('clients', 'clients.id', 'contacts.client_id')
     .where('users.deleted_at', 'is', null)
@@ -25,8 +26,13 @@ function scopedUsers(db: Executor, actor: AuthUser) {
 
 async function rolesOfUsers(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return new Map<number, { id: number; name: string }[]>();
-  const rows = await db.selectFrom('role_user').innerJoin('roles', 'roles.id', 'role_user.role_id')
-    .select(['role_user.user_id', 'roles.id', 'roles.name']).where('role_user.user_id', 'in', userIds).orderBy('roles.name').execute();
+  const rows = await db
+    .selectFrom('role_user')
+    .innerJoin('roles', 'roles.id', 'role_user.role_id')
+    .select(['role_user.user_id', 'roles.id', 'roles.name'])
+    .where('role_user.user_id', 'in', userIds)
+    .orderBy('roles.name')
+    .execute();
   const byUser = new Map<number, { id: number; name: string }[]>();
   for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), { id: r.id, name: r.name }]);
   return byUser;
@@ -35,19 +41,40 @@ async function rolesOfUsers(db: Executor, userIds: number[]) {
 function listQuery(db: Executor, actor: AuthUser, params: ListParams) {
   const sort = sortColumn(params, { name: 'users.name', email: 'users.email', client: 'clients.name' }, 'users.name');
   return scopedUsers(db, actor)
-    .select(['users.id', 'users.name', 'users.email', 'users.otp_enabled', 'users.activated_at', 'users.created_at', 'clients.id as client_id', 'clients.name as client_name'])
-    .$if(params.search !== '', (q) => q.where((eb) => eb.or([
-      eb('users.name', 'ilike', likePattern(params.search)),
-      eb('users.email', 'ilike', likePattern(params.search)),
-    ])))
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.otp_enabled',
+      'users.activated_at',
+      'users.created_at',
+      'clients.id as client_id',
+      'clients.name as client_name',
+    ])
+    .$if(params.search !== '', (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('users.name', 'ilike', likePattern(params.search)),
+          eb('users.email', 'ilike', likePattern(params.search)),
+        ]),
+      ),
+    )
     .orderBy(sql.ref(sort), params.order)
     .orderBy('users.id');
 }
 
 /** GET /api/users: Naam, Email, Rol (spec 2 §2.12), paged, search on name or e-mail. */
-export async function listUsers(db: Executor, actor: AuthUser, params: ListParams, basePath: string): Promise<Answer<Paged<UserListRow>>> {
+export async function listUsers(
+  db: Executor,
+  actor: AuthUser,
+  params: ListParams,
+  basePath: string,
+): Promise<Answer<Paged<UserListRow>>> {
   const page = await paginate(listQuery(db, actor, params), params, basePath);
-  const roles = await rolesOfUsers(db, page.data.map((u) => u.id));
+  const roles = await rolesOfUsers(
+    db,
+    page.data.map((u) => u.id),
+  );
   return {
     ...page,
     data: page.data.map((u) => {
@@ -60,16 +87,30 @@ export async function listUsers(db: Executor, actor: AuthUser, params: ListParam
 /** Every user of the list (same search), for the export. */
 export async function allUsers(db: Executor, actor: AuthUser, params: ListParams) {
   const rows = await listQuery(db, actor, params).limit(100_000).execute();
-  const roles = await rolesOfUsers(db, rows.map((u) => u.id));
+  const roles = await rolesOfUsers(
+    db,
+    rows.map((u) => u.id),
+  );
   return rows.map((u) => ({ ...u, roles: (roles.get(u.id) ?? []).map((r) => r.name) }));
 }
 
 async function userRow(db: Executor, actor: AuthUser, id: number) {
   const row = await scopedUsers(db, actor)
     .select([
-      'users.id', 'users.name', 'users.email', 'users.otp_enabled', 'users.activated_at', 'users.created_at',
-      'contacts.id as contact_id', 'contacts.first_name', 'contacts.last_name', 'contacts.email as contact_email', 'contacts.phone',
-      'clients.id as client_id', 'clients.name as client_name', 'clients.client_type_id',
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.otp_enabled',
+      'users.activated_at',
+      'users.created_at',
+      'contacts.id as contact_id',
+      'contacts.first_name',
+      'contacts.last_name',
+      'contacts.email as contact_email',
+      'contacts.phone',
+      'clients.id as client_id',
+      'clients.name as client_name',
+      'clients.client_type_id',
     ])
     .where('users.id', '=', id)
     .executeTakeFirst();
@@ -81,7 +122,7 @@ async function userRow(db: Executor, actor: AuthUser, id: number) {
 export async function userDetail(db: Executor, actor: AuthUser, id: number): Promise<Answer<UserDetail>> {
   const u = await userRow(db, actor, id);
   const roles = (await rolesOfUsers(db, [id])).get(id) ?? [];
-  const manageable = await mayTakeCharge(db, actor, id) === null;
+  const manageable = (await mayTakeCharge(db, actor, id)) === null;
   return {
     manageable,
     id: u.id,
@@ -92,7 +133,12 @@ export async function userDetail(db: Executor, actor: AuthUser, id: number): Pro
     created_at: u.created_at,
     roles,
     contact: {
-      id: u.contact_id, first_name: u.first_name, last_name: u.last_name, email: u.contact_email, phone: u.phone, client_id: u.client_id,
+      id: u.contact_id,
+      first_name: u.first_name,
+      last_name: u.last_name,
+      email: u.contact_email,
+      phone: u.phone,
+      client_id: u.client_id,
       client: { id: u.client_id, name: u.client_name, client_type_id: u.client_type_id },
     },
   };
@@ -100,19 +146,30 @@ export async function userDetail(db: Executor, actor: AuthUser, id: number): Pro
 
 /** A 422 on `field` when another active user has this e-mail address (case-insensitive). */
 export async function assertEmailFree(db: Executor, email: string, exceptUserId: number | null, field = 'email') {
-  const other = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase())
-    .where('deleted_at', 'is', null).$call(whenSet(exceptUserId, (q, id) => q.where('id', '!=', id))).executeTakeFirst();
+  const other = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where('deleted_at', 'is', null)
+    .$call(whenSet(exceptUserId, (q, id) => q.where('id', '!=', id)))
+    .executeTakeFirst();
   if (other) throw ValidationError.field(field, userMsg.emailTaken);
 }
 
 /** The rights of a user (the union of its roles) and whether it holds the Superuser role. */
 async function standingOf(db: Executor, userId: number) {
-  const rows = await db.selectFrom('role_user').innerJoin('roles', 'roles.id', 'role_user.role_id')
+  const rows = await db
+    .selectFrom('role_user')
+    .innerJoin('roles', 'roles.id', 'role_user.role_id')
     .leftJoin('permission_role', 'permission_role.role_id', 'roles.id')
     .leftJoin('permissions', 'permissions.id', 'permission_role.permission_id')
     .select(['roles.name as role', 'permissions.name as right'])
-    .where('role_user.user_id', '=', userId).execute();
-  return { superuser: rows.some((r) => r.role === SUPERUSER_ROLE), rights: new Set(rows.flatMap((r) => (r.right ? [r.right] : []))) };
+    .where('role_user.user_id', '=', userId)
+    .execute();
+  return {
+    superuser: rows.some((r) => r.role === SUPERUSER_ROLE),
+    rights: new Set(rows.flatMap((r) => (r.right ? [r.right] : []))),
+  };
 }
 
 /** Only a Superuser may change, delete or reset a Superuser. */
@@ -145,21 +202,33 @@ async function mayTakeCharge(db: Executor, actor: AuthUser, userId: number): Pro
  * 'Gebruiker wijzigen', ending it 'Gebruiker verwijderen', and only a Superuser touches a Superuser.
  * One's own name and e-mail are free to change, as on the profile page.
  */
-export async function assertMayChangeAccount(db: Executor, actor: AuthUser, userId: number, change: 'update' | 'delete') {
+export async function assertMayChangeAccount(
+  db: Executor,
+  actor: AuthUser,
+  userId: number,
+  change: 'update' | 'delete',
+) {
   if (userId === actor.id) return; // removeAccount refuses ending one's own account
   if (change === 'update' && !actor.permissions.has('Gebruiker wijzigen')) throw forbidden(userMsg.accountChangeRight);
-  if (change === 'delete' && !actor.permissions.has('Gebruiker verwijderen')) throw forbidden(userMsg.accountDeleteRight);
+  if (change === 'delete' && !actor.permissions.has('Gebruiker verwijderen'))
+    throw forbidden(userMsg.accountDeleteRight);
   await assertMayTakeCharge(db, actor, userId);
 }
 
 /** Replaces a user's roles after the grant rules (server/modules/roles/grants.ts). */
 export async function setUserRoles(trx: Trx, actor: AuthUser, userId: number, roleIds: number[], field = 'role') {
   const wanted = [...new Set(roleIds)];
-  const current = (await trx.selectFrom('role_user').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id);
+  const current = (await trx.selectFrom('role_user').select('role_id').where('user_id', '=', userId).execute()).map(
+    (r) => r.role_id,
+  );
   const added = wanted.filter((id) => !current.includes(id));
   const removed = current.filter((id) => !wanted.includes(id));
-  const target = await trx.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contact_id').select('contacts.client_id')
-    .where('users.id', '=', userId).executeTakeFirstOrThrow();
+  const target = await trx
+    .selectFrom('users')
+    .innerJoin('contacts', 'contacts.id', 'users.contact_id')
+    .select('contacts.client_id')
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
   await assertMayGrant(trx, actor, added, target.client_id, field);
   const superuserRoleId = await lockSuperuserRole(trx);
   if (superuserRoleId !== null && removed.includes(superuserRoleId)) {
@@ -167,8 +236,13 @@ export async function setUserRoles(trx: Trx, actor: AuthUser, userId: number, ro
     const holders = await superuserIds(trx, superuserRoleId);
     if (holders.length === 1 && holders[0] === userId) throw ValidationError.field(field, userMsg.lastSuperuser);
   }
-  if (removed.length) await trx.deleteFrom('role_user').where('user_id', '=', userId).where('role_id', 'in', removed).execute();
-  if (added.length) await trx.insertInto('role_user').values(added.map((role_id) => ({ role_id, user_id: userId }))).execute();
+  if (removed.length)
+    await trx.deleteFrom('role_user').where('user_id', '=', userId).where('role_id', 'in', removed).execute();
+  if (added.length)
+    await trx
+      .insertInto('role_user')
+      .values(added.map((role_id) => ({ role_id, user_id: userId })))
+      .execute();
   return added.length > 0 || removed.length > 0;
 }
 
@@ -197,10 +271,20 @@ export async function removeAccount(trx: Trx, actor: AuthUser, userId: number) {
   if (userId === actor.id) throw new HttpError(409, userMsg.deleteSelf);
   await assertMayTakeCharge(trx, actor, userId);
   if (await isLastSuperuser(trx, userId)) throw new HttpError(409, userMsg.lastSuperuserDelete);
-  const user = await trx.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', userId).where('deleted_at', 'is', null)
-    .returning(['contact_id', 'name']).executeTakeFirst();
+  const user = await trx
+    .updateTable('users')
+    .set({ deleted_at: new Date() })
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .returning(['contact_id', 'name'])
+    .executeTakeFirst();
   await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-  await trx.updateTable('auth_tokens').set({ used_at: new Date() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await trx
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
   if (user) await trx.updateTable('contacts').set({ has_account: false }).where('id', '=', user.contact_id).execute();
   return user;
 }
@@ -217,9 +301,15 @@ export async function disableTwoFactor(trx: Trx, actor: AuthUser, id: number) {
   const user = await userRow(trx, actor, id);
   await assertMayTakeCharge(trx, actor, id);
   if (!user.otp_enabled) throw new HttpError(409, userMsg.otpNotEnabled);
-  await trx.updateTable('users').set({ otp_enabled: false, otp_secret: null, otp_last_step: null }).where('id', '=', id).execute();
+  await trx
+    .updateTable('users')
+    .set({ otp_enabled: false, otp_secret: null, otp_last_step: null })
+    .where('id', '=', id)
+    .execute();
   await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-  await recordEvents(trx, actor, [{ client_id: user.client_id, action: `Tweestapsverificatie van ${user.name} uitgeschakeld` }]);
+  await recordEvents(trx, actor, [
+    { client_id: user.client_id, action: `Tweestapsverificatie van ${user.name} uitgeschakeld` },
+  ]);
 }
 
 /** The account of a user that has not been activated yet, for a new activation mail. */

@@ -3,7 +3,8 @@
  * page. The user-agent string decides first (it is what a browser says it is); the client-hint
  * brands catch Chromium-based browsers that copy Chrome's string (Opera, Brave, ...).
  */
-const OTHER_BROWSERS = /Firefox\/|FxiOS|Seamonkey|OPR\/|Opera|OPiOS|SamsungBrowser|UCBrowser|YaBrowser|Vivaldi|DuckDuckGo|MSIE |Trident\//;
+const OTHER_BROWSERS =
+  /Firefox\/|FxiOS|Seamonkey|OPR\/|Opera|OPiOS|SamsungBrowser|UCBrowser|YaBrowser|Vivaldi|DuckDuckGo|MSIE |Trident\//;
 const OTHER_BRANDS = /Opera|Brave|Yandex|Vivaldi|Samsung|DuckDuckGo/i;
 
 export function isSupportedBrowser(userAgent: string, brands: readonly string[] = []): boolean {

@@ -35,7 +35,14 @@ let prices: PriceRow[] = [
   { id: 2, name: 'Docking station', price: 1500, active: false },
   { id: 3, name: 'Monitor 27 inch', price: 2199, active: true },
 ];
-const fetchPrices = async (): Promise<Paged<PriceRow>> => ({ data: prices, current_page: 1, last_page: 1, per_page: 25, total: prices.length, links: [] });
+const fetchPrices = async (): Promise<Paged<PriceRow>> => ({
+  data: prices,
+  current_page: 1,
+  last_page: 1,
+  per_page: 25,
+  total: prices.length,
+  links: [],
+});
 
 export function UiKitPage() {
   const queryClient = useQueryClient();
@@ -101,12 +108,28 @@ export function UiKitPage() {
             { key: 'name', header: 'Product' },
             { key: 'price', header: 'Prijs', cell: { kind: 'price' }, align: 'right' },
             {
-              key: 'edit', header: 'Tarief', value: (r) => r.price,
-              cell: { kind: 'editPrice', onSave: async (row, cents) => { prices = prices.map((p) => (p.id === row.id ? { ...p, price: cents } : p)); await refreshPrices(); } },
+              key: 'edit',
+              header: 'Tarief',
+              value: (r) => r.price,
+              cell: {
+                kind: 'editPrice',
+                onSave: async (row, cents) => {
+                  prices = prices.map((p) => (p.id === row.id ? { ...p, price: cents } : p));
+                  await refreshPrices();
+                },
+              },
             },
             {
-              key: 'activate', header: '',
-              cell: { kind: 'activate', isActive: (r) => r.active, onActivate: async (row) => { prices = prices.map((p) => (p.id === row.id ? { ...p, active: true } : p)); await refreshPrices(); } },
+              key: 'activate',
+              header: '',
+              cell: {
+                kind: 'activate',
+                isActive: (r) => r.active,
+                onActivate: async (row) => {
+                  prices = prices.map((p) => (p.id === row.id ? { ...p, active: true } : p));
+                  await refreshPrices();
+                },
+              },
             },
           ]}
         />
@@ -116,18 +139,30 @@ export function UiKitPage() {
         <h2 id="kit-fields">Velden</h2>
         <div className="field">
           <label htmlFor="kit-customer">Eindklant</label>
-          <SearchSelect id="kit-customer" options={endCustomers.data ?? []} value={customer} onChange={(id) => setCustomer(id)} placeholder="Kies een eindklant" />
-          <span className="muted" data-testid="kit-customer-value">{customer ?? 'geen'}</span>
+          <SearchSelect
+            id="kit-customer"
+            options={endCustomers.data ?? []}
+            value={customer}
+            onChange={(id) => setCustomer(id)}
+            placeholder="Kies een eindklant"
+          />
+          <span className="muted" data-testid="kit-customer-value">
+            {customer ?? 'geen'}
+          </span>
         </div>
         <div className="field">
           <label htmlFor="kit-future">Leverdatum</label>
           <DatePicker id="kit-future" type="future" value={future} onChange={setFuture} />
-          <span className="muted" data-testid="kit-future-value">{future || 'leeg'}</span>
+          <span className="muted" data-testid="kit-future-value">
+            {future || 'leeg'}
+          </span>
         </div>
         <div className="field">
           <label htmlFor="kit-history">Uitdienstdatum</label>
           <DatePicker id="kit-history" type="history" value={history} onChange={setHistory} />
-          <span className="muted" data-testid="kit-history-value">{history || 'leeg'}</span>
+          <span className="muted" data-testid="kit-history-value">
+            {history || 'leeg'}
+          </span>
         </div>
       </section>
 
@@ -144,7 +179,9 @@ function KitSignature() {
     <section className="panel" aria-labelledby="kit-signature">
       <h2 id="kit-signature">Handtekening</h2>
       <SignaturePad onChange={setPng} />
-      <span className="muted" data-testid="kit-signature-value">{png ? `PNG ${bytes} bytes` : 'leeg'}</span>
+      <span className="muted" data-testid="kit-signature-value">
+        {png ? `PNG ${bytes} bytes` : 'leeg'}
+      </span>
     </section>
   );
 }

@@ -7,7 +7,10 @@ export interface Option {
   disabled?: boolean;
 }
 
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'name' | 'required' | 'className'>;
+type SelectProps = Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'value' | 'onChange' | 'name' | 'required' | 'className'
+>;
 
 export interface SelectFieldProps extends FieldBaseProps, SelectProps {
   value: string | number | null | undefined;
@@ -18,12 +21,30 @@ export interface SelectFieldProps extends FieldBaseProps, SelectProps {
   placeholder?: string | null;
 }
 
-export function SelectField({ label, name, error, hint, required, className, value, onChange, options, placeholder = 'Selecteer een optie', ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  name,
+  error,
+  hint,
+  required,
+  className,
+  value,
+  onChange,
+  options,
+  placeholder = 'Selecteer een optie',
+  ...select
+}: SelectFieldProps) {
   const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
     <div className={fieldClass(error, className)} {...requiredData(name, required)}>
-      <FieldLabel htmlFor={id} required={required}>{label}</FieldLabel>
-      {hint && <span id={hintId} className="field-hint">{hint}</span>}
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
+      {hint && (
+        <span id={hintId} className="field-hint">
+          {hint}
+        </span>
+      )}
       <select
         {...select}
         id={id}
@@ -36,7 +57,9 @@ export function SelectField({ label, name, error, hint, required, className, val
       >
         {placeholder !== null && <option value="">{placeholder}</option>}
         {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>{o.label}</option>
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
         ))}
       </select>
       <FieldMessage id={errorId} error={error} />
@@ -44,7 +67,10 @@ export function SelectField({ label, name, error, hint, required, className, val
   );
 }
 
-type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name' | 'required' | 'className' | 'type' | 'checked'>;
+type CheckboxProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'name' | 'required' | 'className' | 'type' | 'checked'
+>;
 
 export interface CheckboxFieldProps extends FieldBaseProps, CheckboxProps {
   value: boolean | null | undefined;
@@ -52,7 +78,17 @@ export interface CheckboxFieldProps extends FieldBaseProps, CheckboxProps {
 }
 
 /** A checkbox with its label beside it; `label` may hold links (e.g. to the terms of use). */
-export function CheckboxField({ label, name, error, hint, required, className, value, onChange, ...input }: CheckboxFieldProps) {
+export function CheckboxField({
+  label,
+  name,
+  error,
+  hint,
+  required,
+  className,
+  value,
+  onChange,
+  ...input
+}: CheckboxFieldProps) {
   const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
     <div className={fieldClass(error, `field-checkbox ${className ?? ''}`)} {...requiredData(name, required, 'choice')}>
@@ -68,9 +104,15 @@ export function CheckboxField({ label, name, error, hint, required, className, v
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
-        <FieldLabel htmlFor={id} required={required}>{label}</FieldLabel>
+        <FieldLabel htmlFor={id} required={required}>
+          {label}
+        </FieldLabel>
       </div>
-      {hint && <span id={hintId} className="field-hint">{hint}</span>}
+      {hint && (
+        <span id={hintId} className="field-hint">
+          {hint}
+        </span>
+      )}
       <FieldMessage id={errorId} error={error} />
     </div>
   );
@@ -86,7 +128,19 @@ export interface RadioGroupProps extends FieldBaseProps {
 }
 
 /** A fieldset of radios. When `required` and nothing is chosen, submitting shows 'Selecteer een optie.'. */
-export function RadioGroup({ label, name, error, hint, required, className, value, onChange, options, inline, disabled }: RadioGroupProps) {
+export function RadioGroup({
+  label,
+  name,
+  error,
+  hint,
+  required,
+  className,
+  value,
+  onChange,
+  options,
+  inline,
+  disabled,
+}: RadioGroupProps) {
   const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
     <fieldset
@@ -96,8 +150,20 @@ export function RadioGroup({ label, name, error, hint, required, className, valu
       aria-required={required || undefined}
       disabled={disabled}
     >
-      <legend className="field-label">{label}{required && <span className="field-required" aria-hidden> *</span>}</legend>
-      {hint && <span id={hintId} className="field-hint">{hint}</span>}
+      <legend className="field-label">
+        {label}
+        {required && (
+          <span className="field-required" aria-hidden>
+            {' '}
+            *
+          </span>
+        )}
+      </legend>
+      {hint && (
+        <span id={hintId} className="field-hint">
+          {hint}
+        </span>
+      )}
       <div className={inline ? 'radio-options radio-inline' : 'radio-options'}>
         {options.map((o, i) => (
           <label key={o.value} className="radio-option" htmlFor={`${id}-${i}`}>

@@ -23,7 +23,11 @@ export function useFieldIds(error: string | undefined, hint: ReactNode) {
 /** The message under a field; announced when it appears. */
 export function FieldMessage({ id, error }: { id?: string; error?: string }) {
   if (!error) return null;
-  return <span id={id} className="field-error" role="alert">{error}</span>;
+  return (
+    <span id={id} className="field-error" role="alert">
+      {error}
+    </span>
+  );
 }
 
 export function fieldClass(error: string | undefined, className?: string): string {
@@ -39,12 +43,22 @@ export function requiredData(name: string, required: boolean | undefined, kind: 
  * The label, with a visual mark for required fields kept outside the <label> so the field's name is
  * just its label text (screen readers hear "required" from aria-required).
  */
-export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: ReactNode }) {
+export function FieldLabel({
+  htmlFor,
+  required,
+  children,
+}: {
+  htmlFor: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
   if (!required) return <label htmlFor={htmlFor}>{children}</label>;
   return (
     <span className="field-label-row">
       <label htmlFor={htmlFor}>{children}</label>
-      <span className="field-required" aria-hidden>*</span>
+      <span className="field-required" aria-hidden>
+        *
+      </span>
     </span>
   );
 }

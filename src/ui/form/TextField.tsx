@@ -1,4 +1,10 @@
-import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useState,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { FieldMessage, FieldLabel, fieldClass, requiredData, useFieldIds, type FieldBaseProps } from './Field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name' | 'required' | 'className'>;
@@ -30,8 +36,14 @@ function TextFrame({ label, name, error, hint, required, className, value, onCha
   const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
     <div className={fieldClass(error, className)} {...requiredData(name, required)}>
-      <FieldLabel htmlFor={id} required={required}>{label}</FieldLabel>
-      {hint && <span id={hintId} className="field-hint">{hint}</span>}
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
+      {hint && (
+        <span id={hintId} className="field-hint">
+          {hint}
+        </span>
+      )}
       {children({
         id,
         name,
@@ -46,7 +58,18 @@ function TextFrame({ label, name, error, hint, required, className, value, onCha
   );
 }
 
-export function TextField({ label, name, error, hint, required, className, value, onChange, type = 'text', ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  required,
+  className,
+  value,
+  onChange,
+  type = 'text',
+  ...input
+}: TextFieldProps) {
   return (
     <TextFrame {...{ label, name, error, hint, required, className, value, onChange }}>
       {(control) => <input {...input} {...control} type={type} />}
@@ -56,14 +79,31 @@ export function TextField({ label, name, error, hint, required, className, value
 
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
-  const { label, name, error, hint, required, className, value, onChange, autoComplete = 'current-password', ...input } = props;
+  const {
+    label,
+    name,
+    error,
+    hint,
+    required,
+    className,
+    value,
+    onChange,
+    autoComplete = 'current-password',
+    ...input
+  } = props;
   const [visible, setVisible] = useState(false);
   return (
     <TextFrame {...{ label, name, error, hint, required, className, value, onChange }}>
       {(control) => (
         <div className="password-input">
           <input {...input} {...control} type={visible ? 'text' : 'password'} autoComplete={autoComplete} />
-          <button type="button" className="password-toggle" aria-controls={control.id} aria-pressed={visible} onClick={() => setVisible((s) => !s)}>
+          <button
+            type="button"
+            className="password-toggle"
+            aria-controls={control.id}
+            aria-pressed={visible}
+            onClick={() => setVisible((s) => !s)}
+          >
             {visible ? 'Verbergen' : 'Tonen'}
           </button>
         </div>
@@ -72,14 +112,28 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
   );
 }
 
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'name' | 'required' | 'className'>;
+type TextAreaProps = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'value' | 'onChange' | 'name' | 'required' | 'className'
+>;
 
 export interface TextAreaFieldProps extends FieldBaseProps, TextAreaProps {
   value: string | null | undefined;
   onChange: (value: string) => void;
 }
 
-export function TextAreaField({ label, name, error, hint, required, className, value, onChange, rows = 4, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  required,
+  className,
+  value,
+  onChange,
+  rows = 4,
+  ...textarea
+}: TextAreaFieldProps) {
   return (
     <TextFrame {...{ label, name, error, hint, required, className, value, onChange }}>
       {(control) => <textarea {...textarea} {...control} rows={rows} />}

@@ -35,6 +35,9 @@ const isContainer = (value: unknown): value is Record<string, unknown> => typeof
 
 function setAt(target: unknown, [key = '', ...more]: string[], value: unknown): unknown {
   const [below] = more;
-  const next = below === undefined ? value : setAt((isContainer(target) ? target[key] : undefined) ?? (/^\d+$/.test(below) ? [] : {}), more, value);
+  const next =
+    below === undefined
+      ? value
+      : setAt((isContainer(target) ? target[key] : undefined) ?? (/^\d+$/.test(below) ? [] : {}), more, value);
   return Array.isArray(target) ? Object.assign([...target], { [key]: next }) : { ...(target as object), [key]: next };
 }

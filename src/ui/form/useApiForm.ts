@@ -43,7 +43,9 @@ export interface ApiFormOptions<T extends Record<string, unknown>, TOut, TResult
  *     <SubmitButton pending={form.submitting}>Opslaan</SubmitButton>
  *   </form>
  */
-export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult = unknown>(options: ApiFormOptions<T, TOut, TResult>) {
+export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult = unknown>(
+  options: ApiFormOptions<T, TOut, TResult>,
+) {
   const [values, setValues] = useState<T>(options.initial);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -77,7 +79,10 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
     if (submitting) return;
     setFormError(null);
     const { schema, check, submit, onSuccess, onError } = options;
-    const errors = { ...(formRef.current ? { ...missingRequired(formRef.current), ...entryErrors(formRef.current) } : {}), ...check?.(values) };
+    const errors = {
+      ...(formRef.current ? { ...missingRequired(formRef.current), ...entryErrors(formRef.current) } : {}),
+      ...check?.(values),
+    };
     let parsed = values as unknown as TOut;
     if (schema) {
       const result = v.safeParse(schema, values);
@@ -119,7 +124,9 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
     error: error(name),
   });
 
-  /** Like bind, for a nested value by dotted path: `<TextField label="Straat" {...form.bindPath('address.street')} />`. */
+  /**
+   * Like bind, for a nested value by dotted path: `<TextField label="Straat" {...form.bindPath('address.street')} />`.
+   */
   const bindPath = <V = string>(path: string) => ({
     name: path,
     value: getIn(values, path) as V,
@@ -128,7 +135,18 @@ export function useApiForm<T extends Record<string, unknown>, TOut = T, TResult 
   });
 
   return {
-    values, setValues, setValue, setPath, bindPath, fieldErrors, setFieldErrors, formError, setFormError, submitting, error, bind,
+    values,
+    setValues,
+    setValue,
+    setPath,
+    bindPath,
+    fieldErrors,
+    setFieldErrors,
+    formError,
+    setFormError,
+    submitting,
+    error,
+    bind,
     /** Spread on the <form>: `<form {...form.formProps}>`. */
     formProps: { ref: formRef, onSubmit: handleSubmit, noValidate: true, className: 'form' },
     handleSubmit,
@@ -155,7 +173,11 @@ function missingRequired(form: HTMLFormElement): FieldErrors {
   for (const wrapper of form.querySelectorAll<HTMLElement>('[data-required-field]')) {
     const name = wrapper.dataset.requiredField;
     if (!name) continue;
-    const controls = [...wrapper.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')];
+    const controls = [
+      ...wrapper.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+        'input, select, textarea',
+      ),
+    ];
     const choice = controls.some((c) => c instanceof HTMLInputElement && (c.type === 'radio' || c.type === 'checkbox'));
     const filled = choice
       ? controls.some((c) => (c as HTMLInputElement).checked)

@@ -10,9 +10,16 @@ export interface CameraScan {
  */
 export async function startCameraScan(video: HTMLVideoElement, onCode: (text: string) => void): Promise<CameraScan> {
   const { BrowserMultiFormatReader } = await import('@zxing/browser');
-  const reader = new BrowserMultiFormatReader(scanHints() as Map<never, unknown>, { delayBetweenScanAttempts: 120, delayBetweenScanSuccess: 900 });
-  const controls = await reader.decodeFromConstraints({ video: { facingMode: { ideal: 'environment' } }, audio: false }, video, (result) => {
-    if (result) onCode(result.getText());
+  const reader = new BrowserMultiFormatReader(scanHints() as Map<never, unknown>, {
+    delayBetweenScanAttempts: 120,
+    delayBetweenScanSuccess: 900,
   });
+  const controls = await reader.decodeFromConstraints(
+    { video: { facingMode: { ideal: 'environment' } }, audio: false },
+    video,
+    (result) => {
+      if (result) onCode(result.getText());
+    },
+  );
   return { stop: () => controls.stop() };
 }

@@ -5,7 +5,16 @@ import { decodeImageData, luminanceFromRgba } from './decode';
 
 async function barcodePng(bcid: string, text: string, options: Record<string, unknown> = {}) {
   const square = bcid === 'qrcode';
-  const png = await bwipjs.toBuffer({ bcid, text, scale: 3, ...(square ? {} : { height: 12 }), includetext: false, paddingwidth: 10, paddingheight: 10, ...options });
+  const png = await bwipjs.toBuffer({
+    bcid,
+    text,
+    scale: 3,
+    ...(square ? {} : { height: 12 }),
+    includetext: false,
+    paddingwidth: 10,
+    paddingheight: 10,
+    ...options,
+  });
   return PNG.sync.read(png);
 }
 
@@ -17,7 +26,9 @@ describe('camera decoding path', () => {
 
   it('reads Code 39, EAN-13 and QR too', async () => {
     expect(decodeImageData(await barcodePng('code39', 'ABC12345'))?.text).toBe('ABC12345');
-    expect(decodeImageData(await barcodePng('ean13', '871234567890', { includetext: false }))?.text).toBe('8712345678906');
+    expect(decodeImageData(await barcodePng('ean13', '871234567890', { includetext: false }))?.text).toBe(
+      '8712345678906',
+    );
     expect(decodeImageData(await barcodePng('qrcode', 'PF3ABCDE'))).toEqual({ text: 'PF3ABCDE', format: 'QR_CODE' });
   });
 

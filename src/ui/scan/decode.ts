@@ -1,9 +1,21 @@
 import {
-  BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, NotFoundException, RGBLuminanceSource,
+  BarcodeFormat,
+  BinaryBitmap,
+  DecodeHintType,
+  HybridBinarizer,
+  MultiFormatReader,
+  NotFoundException,
+  RGBLuminanceSource,
 } from '@zxing/library';
 
 /** What warehouse labels carry: Code 128, Code 39, EAN-13/EAN-8 and QR codes. */
-export const SCAN_FORMATS = [BarcodeFormat.CODE_128, BarcodeFormat.CODE_39, BarcodeFormat.EAN_13, BarcodeFormat.EAN_8, BarcodeFormat.QR_CODE];
+export const SCAN_FORMATS = [
+  BarcodeFormat.CODE_128,
+  BarcodeFormat.CODE_39,
+  BarcodeFormat.EAN_13,
+  BarcodeFormat.EAN_8,
+  BarcodeFormat.QR_CODE,
+];
 
 export function scanHints(): Map<DecodeHintType, unknown> {
   const hints = new Map<DecodeHintType, unknown>();
@@ -30,12 +42,20 @@ export interface Decoded {
 }
 
 /** Decodes one grey image; null when no barcode of the allowed formats is found. */
-export function decodeLuminance(luminance: Uint8ClampedArray, width: number, height: number, reader = new MultiFormatReader()): Decoded | null {
+export function decodeLuminance(
+  luminance: Uint8ClampedArray,
+  width: number,
+  height: number,
+  reader = new MultiFormatReader(),
+): Decoded | null {
   reader.setHints(scanHints());
   try {
     const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, width, height)));
     const result = reader.decode(bitmap);
-    return { text: result.getText(), format: BarcodeFormat[result.getBarcodeFormat()] ?? String(result.getBarcodeFormat()) };
+    return {
+      text: result.getText(),
+      format: BarcodeFormat[result.getBarcodeFormat()] ?? String(result.getBarcodeFormat()),
+    };
   } catch (err) {
     if (err instanceof NotFoundException || (err as Error)?.name?.endsWith('Exception')) return null;
     throw err;
@@ -44,6 +64,9 @@ export function decodeLuminance(luminance: Uint8ClampedArray, width: number, hei
   }
 }
 
-export function decodeImageData(image: { data: ArrayLike<number>; width: number; height: number }, reader?: MultiFormatReader): Decoded | null {
+export function decodeImageData(
+  image: { data: ArrayLike<number>; width: number; height: number },
+  reader?: MultiFormatReader,
+): Decoded | null {
   return decodeLuminance(luminanceFromRgba(image.data, image.width, image.height), image.width, image.height, reader);
 }

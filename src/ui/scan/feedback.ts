@@ -3,7 +3,8 @@ let audio: AudioContext | null = null;
 /** A short beep: high for an accepted scan, low and longer for a refused one. Silent where audio is unavailable. */
 export function beep(kind: 'accepted' | 'refused'): void {
   try {
-    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctx =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     audio ??= new Ctx();
     if (audio.state === 'suspended') void audio.resume();

@@ -1,7 +1,12 @@
 import { assert, describe, expect, it } from 'vitest';
 import { inkLength, MIN_INK_LENGTH, sampleAt, strokePath, type Stroke } from './strokes';
 
-const line: Stroke = [[10, 10, 0.5], [40, 20, 0.5], [80, 60, 0.6], [120, 70, 0.4]];
+const line: Stroke = [
+  [10, 10, 0.5],
+  [40, 20, 0.5],
+  [80, 60, 0.6],
+  [120, 70, 0.4],
+];
 
 describe('signature strokes', () => {
   it('turns samples into a closed SVG outline that stays near the drawn line', () => {

@@ -7,12 +7,19 @@ type Point = [x: number, y: number];
 
 /** Mouse and most fingers report no real pressure: let perfect-freehand simulate it from speed. */
 export const strokeOptions = (simulatePressure: boolean) => ({
-  size: 4, thinning: 0.6, smoothing: 0.5, streamline: 0.5, simulatePressure,
+  size: 4,
+  thinning: 0.6,
+  smoothing: 0.5,
+  streamline: 0.5,
+  simulatePressure,
 });
 
 /** The outline polygon of one stroke as an SVG path (a dot for a single tap), for Path2D or an <svg>. */
 export function strokePath(stroke: Stroke, simulatePressure = true): string {
-  const outline = getStroke(stroke, { ...strokeOptions(simulatePressure), last: true }).map(([x = 0, y = 0]): Point => [x, y]);
+  const outline = getStroke(stroke, { ...strokeOptions(simulatePressure), last: true }).map(([x = 0, y = 0]): Point => [
+    x,
+    y,
+  ]);
   const [first, ...rest] = outline;
   if (!first) return '';
   const mid = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
@@ -26,7 +33,12 @@ export function strokePath(stroke: Stroke, simulatePressure = true): string {
 }
 
 /** A sample from a pointer position relative to the pad's box, clamped to it. */
-export function sampleAt(clientX: number, clientY: number, box: { left: number; top: number; width: number; height: number }, pressure: number): Sample {
+export function sampleAt(
+  clientX: number,
+  clientY: number,
+  box: { left: number; top: number; width: number; height: number },
+  pressure: number,
+): Sample {
   const clamp = (v: number, max: number) => Math.min(Math.max(v, 0), max);
   return [clamp(clientX - box.left, box.width), clamp(clientY - box.top, box.height), pressure > 0 ? pressure : 0.5];
 }

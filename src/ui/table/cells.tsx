@@ -22,19 +22,43 @@ export type CellKind<Row> =
   /** Row selection; the header gets a select-all box. */
   | { kind: 'checkbox' }
   /** The price plus a 'Tarief bewerken' modal; onSave gets the new price in cents. */
-  | { kind: 'editPrice'; onSave: (row: Row, cents: number) => Promise<unknown> | unknown; canEdit?: (row: Row) => boolean }
+  | {
+      kind: 'editPrice';
+      onSave: (row: Row, cents: number) => Promise<unknown> | unknown;
+      canEdit?: (row: Row) => boolean;
+    }
   /** An 'Activeren' button with a confirmation; hidden when isActive(row). */
   | { kind: 'activate'; onActivate: (row: Row) => Promise<unknown> | unknown; isActive?: (row: Row) => boolean };
 
-export function ViewCell({ route, id, label = 'Bekijken' }: { route: string; id: string | number | undefined; label?: string }) {
+export function ViewCell({
+  route,
+  id,
+  label = 'Bekijken',
+}: {
+  route: string;
+  id: string | number | undefined;
+  label?: string;
+}) {
   const path = useNamedRoutes()[route]?.path;
   if (!path || id === undefined || id === null) return null;
   const to = path.replace(/\$id\b/, encodeURIComponent(String(id)));
-  return <Link to={to} className="button button-secondary button-small table-view">{label}</Link>;
+  return (
+    <Link to={to} className="button button-secondary button-small table-view">
+      {label}
+    </Link>
+  );
 }
 
-export function EditPriceCell<Row>({ row, value, onSave, canEdit = true }: {
-  row: Row; value: unknown; onSave: (row: Row, cents: number) => Promise<unknown> | unknown; canEdit?: boolean;
+export function EditPriceCell<Row>({
+  row,
+  value,
+  onSave,
+  canEdit = true,
+}: {
+  row: Row;
+  value: unknown;
+  onSave: (row: Row, cents: number) => Promise<unknown> | unknown;
+  canEdit?: boolean;
 }) {
   const cents = toCents(value);
   const [open, setOpen] = useState(false);
@@ -65,20 +89,44 @@ export function EditPriceCell<Row>({ row, value, onSave, canEdit = true }: {
     <span className="price-cell">
       <span>{cents === null ? '' : formatEuro(cents)}</span>
       {canEdit && (
-        <button type="button" className="icon-button table-icon" aria-label="Tarief bewerken" title="Tarief bewerken" onClick={show}>✎</button>
+        <button
+          type="button"
+          className="icon-button table-icon"
+          aria-label="Tarief bewerken"
+          title="Tarief bewerken"
+          onClick={show}
+        >
+          ✎
+        </button>
       )}
       {open && (
         <Modal title="Tarief bewerken" size="small" onClose={() => setOpen(false)}>
           <form className="form" onSubmit={submit} noValidate>
             <div className={error ? 'field has-error' : 'field'}>
               <label htmlFor="edit-price-input">Tarief (€)</label>
-              <input id="edit-price-input" name="price" inputMode="decimal" autoComplete="off" value={input}
-                aria-invalid={!!error} aria-describedby={error ? 'edit-price-error' : undefined} onChange={(e) => setInput(e.target.value)} />
-              {error && <span id="edit-price-error" className="field-error">{error}</span>}
+              <input
+                id="edit-price-input"
+                name="price"
+                inputMode="decimal"
+                autoComplete="off"
+                value={input}
+                aria-invalid={!!error}
+                aria-describedby={error ? 'edit-price-error' : undefined}
+                onChange={(e) => setInput(e.target.value)}
+              />
+              {error && (
+                <span id="edit-price-error" className="field-error">
+                  {error}
+                </span>
+              )}
             </div>
             <div className="form-actions form-actions-end">
-              <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>Annuleren</button>
-              <button type="submit" className="button button-primary" disabled={saving}>Opslaan</button>
+              <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
+                Annuleren
+              </button>
+              <button type="submit" className="button button-primary" disabled={saving}>
+                Opslaan
+              </button>
             </div>
           </form>
         </Modal>
@@ -87,10 +135,19 @@ export function EditPriceCell<Row>({ row, value, onSave, canEdit = true }: {
   );
 }
 
-export function ActivateCell<Row>({ row, onActivate }: { row: Row; onActivate: (row: Row) => Promise<unknown> | unknown }) {
+export function ActivateCell<Row>({
+  row,
+  onActivate,
+}: {
+  row: Row;
+  onActivate: (row: Row) => Promise<unknown> | unknown;
+}) {
   const [busy, setBusy] = useState(false);
   const activate = async () => {
-    const ok = await confirmDialog({ text: 'Weet je zeker dat je dit product wil activeren?', confirmLabel: 'Activeren' });
+    const ok = await confirmDialog({
+      text: 'Weet je zeker dat je dit product wil activeren?',
+      confirmLabel: 'Activeren',
+    });
     if (!ok) return;
     setBusy(true);
     try {
@@ -102,5 +159,9 @@ export function ActivateCell<Row>({ row, onActivate }: { row: Row; onActivate: (
       setBusy(false);
     }
   };
-  return <button type="button" className="button button-secondary button-small" disabled={busy} onClick={activate}>Activeren</button>;
+  return (
+    <button type="button" className="button button-secondary button-small" disabled={busy} onClick={activate}>
+      Activeren
+    </button>
+  );
 }

@@ -16,13 +16,17 @@ export function toCents(value: unknown): number | null {
 export function plainCell(kind: 'text' | 'date' | 'time' | 'dateTime' | 'price', value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   switch (kind) {
-    case 'date': return formatDate(value as string);
-    case 'time': return formatTime(value as string);
-    case 'dateTime': return formatDateTime(value as string);
+    case 'date':
+      return formatDate(value as string);
+    case 'time':
+      return formatTime(value as string);
+    case 'dateTime':
+      return formatDateTime(value as string);
     case 'price': {
       const cents = toCents(value);
       return cents === null ? '' : formatEuro(cents);
     }
-    default: return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }

@@ -11,17 +11,35 @@ export interface Selection {
 }
 
 /** What a column shows for a row: its own rendering, else its cell kind, else the value as text. */
-export function renderCell<Row>(col: Column<Row>, row: Row, id: RowId, { selected, setSelected }: Selection): ReactNode {
+export function renderCell<Row>(
+  col: Column<Row>,
+  row: Row,
+  id: RowId,
+  { selected, setSelected }: Selection,
+): ReactNode {
   if (col.render) return col.render(row);
   const value = col.value ? col.value(row) : getIn(row, col.key);
   const cell = col.cell ?? { kind: 'text' as const };
   switch (cell.kind) {
-    case 'view': return <ViewCell route={cell.route} id={cell.id ? cell.id(row) : id} label={cell.label} />;
+    case 'view':
+      return <ViewCell route={cell.route} id={cell.id ? cell.id(row) : id} label={cell.label} />;
     case 'checkbox':
-      return <input type="checkbox" aria-label="Selecteren" checked={selected.includes(id)} onChange={() => setSelected(toggleId(selected, id))} />;
-    case 'editPrice': return <EditPriceCell row={row} value={value} onSave={cell.onSave} canEdit={cell.canEdit ? cell.canEdit(row) : true} />;
-    case 'activate': return cell.isActive?.(row) ? null : <ActivateCell row={row} onActivate={cell.onActivate} />;
-    default: return plainCell(cell.kind, value);
+      return (
+        <input
+          type="checkbox"
+          aria-label="Selecteren"
+          checked={selected.includes(id)}
+          onChange={() => setSelected(toggleId(selected, id))}
+        />
+      );
+    case 'editPrice':
+      return (
+        <EditPriceCell row={row} value={value} onSave={cell.onSave} canEdit={cell.canEdit ? cell.canEdit(row) : true} />
+      );
+    case 'activate':
+      return cell.isActive?.(row) ? null : <ActivateCell row={row} onActivate={cell.onActivate} />;
+    default:
+      return plainCell(cell.kind, value);
   }
 }
 

@@ -13,24 +13,34 @@ const lenient = <TSchema extends v.GenericSchema>(schema: TSchema) => v.fallback
 /** The router parses `?q=123` as a number. */
 const text = lenient(v.pipe(v.union([v.string(), v.number()]), v.transform(String)));
 const order = lenient(v.picklist(['asc', 'desc']));
-const page = v.fallback(v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)), 1), 1);
+const page = v.fallback(
+  v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)), 1),
+  1,
+);
 /** null: the 'all' entry chosen over a non-null default filter. */
 const filter = lenient(v.union([v.null(), v.number(), v.string()]));
 
 type Key<TPrefix extends string, TName extends string> = TPrefix extends '' ? TName : `${TPrefix}_${TName}`;
 
-export type TableSearchEntries<TPrefix extends string, TFilter extends string> =
-  & { [K in Key<TPrefix, 'q'> | Key<TPrefix, 'sort'>]: typeof text }
-  & { [K in Key<TPrefix, 'order'>]: typeof order }
-  & { [K in Key<TPrefix, 'page'>]: typeof page }
-  & { [K in Key<TPrefix, `f_${TFilter}`>]: typeof filter };
+export type TableSearchEntries<TPrefix extends string, TFilter extends string> = {
+  [K in Key<TPrefix, 'q'> | Key<TPrefix, 'sort'>]: typeof text;
+} & { [K in Key<TPrefix, 'order'>]: typeof order } & { [K in Key<TPrefix, 'page'>]: typeof page } & {
+  [K in Key<TPrefix, `f_${TFilter}`>]: typeof filter;
+};
 
 /** The entries of one table's keys; `prefix` as the table's `urlState` when a page has two tables. */
 export function tableSearch<const TFilter extends string = never, const TPrefix extends string = ''>(
-  filters: readonly TFilter[] = [], prefix?: TPrefix,
+  filters: readonly TFilter[] = [],
+  prefix?: TPrefix,
 ): TableSearchEntries<TPrefix, TFilter> {
   const k = urlKeys(prefix);
-  const entries = { [k.search]: text, [k.sort]: text, [k.order]: order, [k.page]: page, ...Object.fromEntries(filters.map((f) => [k.filter(f), filter])) };
+  const entries = {
+    [k.search]: text,
+    [k.sort]: text,
+    [k.order]: order,
+    [k.page]: page,
+    ...Object.fromEntries(filters.map((f) => [k.filter(f), filter])),
+  };
   return entries as TableSearchEntries<TPrefix, TFilter>;
 }
 
@@ -39,14 +49,21 @@ export const tableSearchDefaults = <const TPrefix extends string = ''>(prefix?: 
   ({ [urlKeys(prefix).page]: 1 }) as { [K in Key<TPrefix, 'page'>]: 1 };
 
 /** The table's params as a route loader reads them from the validated search (the same key the table asks for). */
-export const tableParamsOf = (search: Record<string, unknown>, defaults?: Partial<TableParams>, prefix?: string): TableParams =>
-  readUrlState(search, initialParams(defaults), prefix);
+export const tableParamsOf = (
+  search: Record<string, unknown>,
+  defaults?: Partial<TableParams>,
+  prefix?: string,
+): TableParams => readUrlState(search, initialParams(defaults), prefix);
 
 /**
  * Loads a list's first page before the page shows (and on hover). A failure is left to the table,
  * which shows the list's own toast and empties: the failed entry is dropped so the table asks again.
  */
-export async function preloadTable(queryClient: QueryClient, queryKey: QueryKey, load: () => Promise<unknown>): Promise<void> {
+export async function preloadTable(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  load: () => Promise<unknown>,
+): Promise<void> {
   try {
     await load();
   } catch {

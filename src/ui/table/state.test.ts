@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allState, ariaSort, initialParams, isFilterShown, nextSort, pageItems, rangeOf, toggleAll, toggleId, toSearchParams,
-  withAllEntry, withFilter, withPage, withSearch,
+  allState,
+  ariaSort,
+  initialParams,
+  isFilterShown,
+  nextSort,
+  pageItems,
+  rangeOf,
+  toggleAll,
+  toggleId,
+  toSearchParams,
+  withAllEntry,
+  withFilter,
+  withPage,
+  withSearch,
 } from './state';
 
 describe('table sorting', () => {
@@ -42,8 +54,21 @@ describe('search, filters and page', () => {
 
 describe('query string for the paged endpoints', () => {
   it('puts the search under filters[all], drops the all (null) filters, and sends sort/order/page', () => {
-    const p = { search: '  laptop ', filters: { client: 4, reseller: null, group: '' }, sort: 'name', order: 'desc' as const, page: 2 };
-    expect(toSearchParams(p, 50)).toEqual({ 'filters[all]': 'laptop', 'filters[client]': '4', sort: 'name', order: 'desc', page: '2', per_page: '50' });
+    const p = {
+      search: '  laptop ',
+      filters: { client: 4, reseller: null, group: '' },
+      sort: 'name',
+      order: 'desc' as const,
+      page: 2,
+    };
+    expect(toSearchParams(p, 50)).toEqual({
+      'filters[all]': 'laptop',
+      'filters[client]': '4',
+      sort: 'name',
+      order: 'desc',
+      page: '2',
+      per_page: '50',
+    });
   });
   it('sends no sort or order when none is chosen', () => {
     expect(toSearchParams(initialParams())).toEqual({ page: '1' });
@@ -52,12 +77,22 @@ describe('query string for the paged endpoints', () => {
 
 describe('filter dropdowns', () => {
   it("start with the 'all' entry whose id is null", () => {
-    expect(withAllEntry('Alle eindklanten', [{ id: 3, name: 'Acme' }])).toEqual([{ id: null, name: 'Alle eindklanten' }, { id: 3, name: 'Acme' }]);
+    expect(withAllEntry('Alle eindklanten', [{ id: 3, name: 'Acme' }])).toEqual([
+      { id: null, name: 'Alle eindklanten' },
+      { id: 3, name: 'Acme' },
+    ]);
   });
   it('are shown only with more than 2 options', () => {
     expect(isFilterShown(withAllEntry('Alle', []))).toBe(false);
     expect(isFilterShown(withAllEntry('Alle', [{ id: 1, name: 'a' }]))).toBe(false);
-    expect(isFilterShown(withAllEntry('Alle', [{ id: 1, name: 'a' }, { id: 2, name: 'b' }]))).toBe(true);
+    expect(
+      isFilterShown(
+        withAllEntry('Alle', [
+          { id: 1, name: 'a' },
+          { id: 2, name: 'b' },
+        ]),
+      ),
+    ).toBe(true);
   });
 });
 

@@ -75,7 +75,8 @@ export function pageItems(current: number, last: number): (number | '…')[] {
   pages.forEach((p, i) => {
     const before = pages[i - 1];
     const gap = before === undefined ? 1 : p - before;
-    if (gap === 2) items.push(p - 1); // a gap of one page shows that page instead of '…'
+    if (gap === 2)
+      items.push(p - 1); // a gap of one page shows that page instead of '…'
     else if (gap > 2) items.push('…');
     items.push(p);
   });
@@ -83,7 +84,12 @@ export function pageItems(current: number, last: number): (number | '…')[] {
 }
 
 /** 'Resultaat 26–50 van 120' figures; zero rows gives 0–0. */
-export function rangeOf(page: number, perPage: number, total: number, rowsOnPage: number): { from: number; to: number } {
+export function rangeOf(
+  page: number,
+  perPage: number,
+  total: number,
+  rowsOnPage: number,
+): { from: number; to: number } {
   if (total === 0 || rowsOnPage === 0) return { from: 0, to: 0 };
   const from = (page - 1) * perPage + 1;
   return { from, to: from + rowsOnPage - 1 };
@@ -108,7 +114,10 @@ export function isFilterShown(list: readonly unknown[]): boolean {
 export function toggleId<T extends string | number>(selected: readonly T[], id: T): T[] {
   return selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];
 }
-export function allState<T extends string | number>(selected: readonly T[], visible: readonly T[]): 'all' | 'some' | 'none' {
+export function allState<T extends string | number>(
+  selected: readonly T[],
+  visible: readonly T[],
+): 'all' | 'some' | 'none' {
   const n = visible.filter((id) => selected.includes(id)).length;
   if (visible.length > 0 && n === visible.length) return 'all';
   return n > 0 ? 'some' : 'none';

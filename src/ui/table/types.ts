@@ -26,8 +26,11 @@ export interface Column<Row> {
 }
 
 /** Whether a column holds the row's buttons (see Column.actions). */
-export const isActions = <Row,>(col: Column<Row>, index: number, count: number) =>
-  col.actions ?? (col.cell?.kind === 'view' || col.cell?.kind === 'activate' || (index === count - 1 && col.header === '' && col.cell?.kind !== 'checkbox'));
+export const isActions = <Row>(col: Column<Row>, index: number, count: number) =>
+  col.actions ??
+  (col.cell?.kind === 'view' ||
+    col.cell?.kind === 'activate' ||
+    (index === count - 1 && col.header === '' && col.cell?.kind !== 'checkbox'));
 
 export interface TableFilter {
   /** Sent as filters[name]. */

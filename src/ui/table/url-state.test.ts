@@ -6,7 +6,13 @@ describe('table state in the URL', () => {
   const defaults = initialParams({ filters: { client: null, status: 3 } });
 
   it('round-trips through the search params', () => {
-    const params = { search: 'dell', filters: { client: 12, status: 3 }, sort: 'name', order: 'desc' as const, page: 4 };
+    const params = {
+      search: 'dell',
+      filters: { client: 12, status: 3 },
+      sort: 'name',
+      order: 'desc' as const,
+      page: 4,
+    };
     const search = applyPatch({ other: 'x' }, urlPatch(params, defaults));
     expect(search).toEqual({ other: 'x', q: 'dell', sort: 'name', order: 'desc', page: 4, f_client: 12 });
     expect(readUrlState(search, defaults)).toEqual(params);
@@ -26,7 +32,11 @@ describe('table state in the URL', () => {
   });
 
   it('reads values the router parsed as numbers or strings, and ignores nonsense', () => {
-    expect(readUrlState({ q: 123, page: '2', f_client: '7' }, defaults)).toMatchObject({ search: '123', page: 2, filters: { client: 7 } });
+    expect(readUrlState({ q: 123, page: '2', f_client: '7' }, defaults)).toMatchObject({
+      search: '123',
+      page: 2,
+      filters: { client: 7 },
+    });
     expect(readUrlState({ page: 'x', order: 'sideways' }, defaults)).toMatchObject({ page: 1, order: 'asc' });
     expect(readUrlState({ page: -2 }, defaults).page).toBe(1);
   });

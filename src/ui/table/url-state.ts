@@ -7,7 +7,13 @@ import type { FilterValue, TableParams } from './state';
  */
 export function urlKeys(prefix = '') {
   const p = prefix ? `${prefix}_` : '';
-  return { search: `${p}q`, sort: `${p}sort`, order: `${p}order`, page: `${p}page`, filter: (name: string) => `${p}f_${name}` };
+  return {
+    search: `${p}q`,
+    sort: `${p}sort`,
+    order: `${p}order`,
+    page: `${p}page`,
+    filter: (name: string) => `${p}f_${name}`,
+  };
 }
 
 const text = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
@@ -26,7 +32,8 @@ export function readUrlState(search: Record<string, unknown>, defaults: TablePar
   const filterPrefix = k.filter('');
   for (const [key, value] of Object.entries(search)) {
     if (value === undefined) continue;
-    if (key.startsWith(filterPrefix) && key.length > filterPrefix.length) filters[key.slice(filterPrefix.length)] = filterValue(value);
+    if (key.startsWith(filterPrefix) && key.length > filterPrefix.length)
+      filters[key.slice(filterPrefix.length)] = filterValue(value);
   }
   const page = Number.parseInt(text(search[k.page]) ?? '', 10);
   const order = text(search[k.order]);

@@ -6,7 +6,11 @@ export const MIN_COLUMN_WIDTH = 56;
  * Resizable columns. Until the first drag the browser lays the table out (widths are hints); the
  * first drag measures every header and switches to fixed widths, so only the dragged column moves.
  */
-export function useColumnWidths(keys: string[], initial: Record<string, number | undefined>, tableRef: RefObject<HTMLTableElement | null>) {
+export function useColumnWidths(
+  keys: string[],
+  initial: Record<string, number | undefined>,
+  tableRef: RefObject<HTMLTableElement | null>,
+) {
   const [widths, setWidths] = useState<Record<string, number | undefined>>(initial);
   const [fixed, setFixed] = useState(false);
 

@@ -10,7 +10,10 @@ export function useTableParams(defaults: Partial<TableParams> | undefined, urlSt
   const navigate = useNavigate();
   const prefix = typeof urlState === 'string' ? urlState : '';
 
-  const fromUrl = useMemo(() => (urlState ? readUrlState(search, base, prefix) : null), [urlState, search, base, prefix]);
+  const fromUrl = useMemo(
+    () => (urlState ? readUrlState(search, base, prefix) : null),
+    [urlState, search, base, prefix],
+  );
   const params = fromUrl ?? local;
 
   const setParams = useCallback(

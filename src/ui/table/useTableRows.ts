@@ -28,7 +28,8 @@ export function useTableRows<Row>(props: DataTableProps<Row>) {
     if (typeof queryFn !== 'function') throw new Error('DataTable: the query has no queryFn');
     return queryFn({ queryKey, signal, meta: undefined, client: queryClient });
   };
-  const keyFor = (p: TableParams): QueryKey => (props.query ? props.query(p).queryKey : [...(props.queryKey ?? ['table']), p]);
+  const keyFor = (p: TableParams): QueryKey =>
+    props.query ? props.query(p).queryKey : [...(props.queryKey ?? ['table']), p];
   // A failed load shows the spec's toast through the query cache (src/shell/query-errors.ts): the
   // table's own text, else the query's meta, else the generic one; the table empties.
   const meta = { errorText: props.loadErrorText ?? props.query?.(params).meta?.errorText ?? LOAD_FAILED };
@@ -53,8 +54,14 @@ export function useTableRows<Row>(props: DataTableProps<Row>) {
   const active = mode === 'pages' ? paged : infinite;
 
   // A page beyond the end (rows deleted, another tab's page in the URL): go to the last page.
-  const overshoot = mode === 'pages' && paged.data && !paged.isPlaceholderData && paged.data.total > 0 && params.page > paged.data.last_page
-    ? paged.data.last_page : null;
+  const overshoot =
+    mode === 'pages' &&
+    paged.data &&
+    !paged.isPlaceholderData &&
+    paged.data.total > 0 &&
+    params.page > paged.data.last_page
+      ? paged.data.last_page
+      : null;
   useEffect(() => {
     // Replace, not push: Back must not return to the page that does not exist.
     if (overshoot !== null) setParams(withPage(latest.current, overshoot), { replace: true });
@@ -67,7 +74,11 @@ export function useTableRows<Row>(props: DataTableProps<Row>) {
       : (infinite.data?.pages.flatMap((p) => p.data) ?? []);
   const loading = active.isPending && !active.isError;
   return {
-    params, latest, setParams, rows, loading,
+    params,
+    latest,
+    setParams,
+    rows,
+    loading,
     refreshing: active.isFetching && !loading,
     fetching: active.isFetching,
     failed: active.isError,

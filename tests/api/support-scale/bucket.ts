@@ -16,7 +16,13 @@ export interface LocalBucket {
 /** A local S3-compatible server (s3rver) on a loopback port with one empty bucket, in a temporary folder. */
 export async function startLocalBucket(bucket = 'portaal', prefix = 'test'): Promise<LocalBucket> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     env: {
@@ -46,7 +52,9 @@ export async function startBucketProcess(bucket = 'portaal', prefix = 'test'): P
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: ${JSON.stringify(directory)}, configureBuckets: [{ name: ${JSON.stringify(bucket)} }] });
 const { port } = await server.run();
 console.log('port ' + port);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

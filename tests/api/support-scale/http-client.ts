@@ -17,21 +17,32 @@ export class HttpBrowser {
   private xsrfToken: string | null = null;
   otpSecret: string | null = null;
 
-  async request<T = unknown>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer<T>> {
+  async request<T = unknown>(
+    base: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpAnswer<T>> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const isRaw = Buffer.isBuffer(body);
     const res = await fetch(`${base}${path}`, {
       method,
       headers: {
-        ...(cookie ? { cookie } : {}), ...(this.xsrfToken ? { 'x-xsrf-token': this.xsrfToken } : {}),
-        ...(body !== undefined && !isRaw ? { 'content-type': 'application/json' } : {}), ...headers,
+        ...(cookie ? { cookie } : {}),
+        ...(this.xsrfToken ? { 'x-xsrf-token': this.xsrfToken } : {}),
+        ...(body !== undefined && !isRaw ? { 'content-type': 'application/json' } : {}),
+        ...headers,
       },
       body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const [name = '', value = ''] = pair.split('=');
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1] ?? '') < Date.now()));
+      const expired = attributes.some(
+        (a) =>
+          /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1] ?? '') < Date.now()),
+      );
       if (!value || expired) this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
     }
@@ -39,7 +50,12 @@ export class HttpBrowser {
     if (rotated) this.xsrfToken = rotated;
     const bytes = Buffer.from(await res.arrayBuffer());
     const json = res.headers.get('content-type')?.includes('json');
-    return { status: res.status, headers: res.headers, body: (json ? JSON.parse(bytes.toString('utf8')) : bytes) as T, bytes };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: (json ? JSON.parse(bytes.toString('utf8')) : bytes) as T,
+      bytes,
+    };
   }
 
   get<T = unknown>(base: string, path: string) {

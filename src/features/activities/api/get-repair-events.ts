@@ -5,4 +5,7 @@ import type { RepairEventRow } from '@domain/contracts/repairs';
 
 /** GET /api/geteventsbyrepairid/{id}: a repair's whole history, newest first. */
 export const repairActivitiesQueryOptions = (repairId: number) =>
-  queryOptions({ queryKey: queryKeys.repairs.events(repairId), queryFn: ({ signal }) => getJson<RepairEventRow[]>(`geteventsbyrepairid/${repairId}`, { signal }) });
+  queryOptions({
+    queryKey: queryKeys.repairs.events(repairId),
+    queryFn: ({ signal }) => getJson<RepairEventRow[]>(`geteventsbyrepairid/${repairId}`, { signal }),
+  });

@@ -7,16 +7,31 @@ export interface ActivityColumns<Row> {
 }
 
 /** The activities table (Datum, Tijd, Omschrijving, Artikel) of a client or a repair; rows come newest first. */
-export function ActivityTable<Row extends { id: number; created_at: string }>({ rows, columns }: { rows: Row[]; columns: ActivityColumns<Row> }) {
+export function ActivityTable<Row extends { id: number; created_at: string }>({
+  rows,
+  columns,
+}: {
+  rows: Row[];
+  columns: ActivityColumns<Row>;
+}) {
   return (
     <div className="panel">
       <div className="table-scroll">
         <table className="table" aria-label="Activiteiten">
           <thead>
-            <tr><th scope="col">Datum</th><th scope="col">Tijd</th><th scope="col">Omschrijving</th><th scope="col">Artikel</th></tr>
+            <tr>
+              <th scope="col">Datum</th>
+              <th scope="col">Tijd</th>
+              <th scope="col">Omschrijving</th>
+              <th scope="col">Artikel</th>
+            </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <tr className="empty-row"><td colSpan={4}>Er is geen data gevonden</td></tr>}
+            {rows.length === 0 && (
+              <tr className="empty-row">
+                <td colSpan={4}>Er is geen data gevonden</td>
+              </tr>
+            )}
             {rows.map((row) => (
               <tr key={row.id}>
                 <td>{formatDate(row.created_at)}</td>

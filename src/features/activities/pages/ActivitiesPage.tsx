@@ -6,13 +6,17 @@ import { clientActivitiesQueryOptions, useClientName, type ActivityRow } from '.
 import { repairActivitiesQueryOptions } from '../api/get-repair-events';
 import { ActivityTable, type ActivityColumns } from '../components/ActivityTable';
 
-// Each page's route loader fetched its rows with the same factory (src/router.tsx); a load failure shows the route's notice.
+// Each page's route loader fetched its rows with the same factory (src/router.tsx); a load failure shows the route's
+// notice.
 
 const clientRoute = getRouteApi('/app/activiteiten/$id');
 
 const clientColumns: ActivityColumns<ActivityRow> = {
   // The action, with the status when the action does not already say it.
-  description: (e) => (!e.status_name || e.action.toLowerCase().includes(e.status_name.toLowerCase()) ? e.action : `${e.action} (${e.status_name})`),
+  description: (e) =>
+    !e.status_name || e.action.toLowerCase().includes(e.status_name.toLowerCase())
+      ? e.action
+      : `${e.action} (${e.status_name})`,
   article: (e) => e.product_name ?? '',
 };
 

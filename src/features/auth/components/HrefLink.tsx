@@ -9,7 +9,15 @@ export function HrefLink({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorEleme
       {...rest}
       href={href}
       onClick={(event) => {
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (
+          event.defaultPrevented ||
+          event.button !== 0 ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.altKey
+        )
+          return;
         event.preventDefault();
         void navigate({ href });
       }}

@@ -20,11 +20,17 @@ export function SuccessRedirect({ title, children, to, linkText }: Props) {
   }, [navigate, to]);
   return (
     <div className="auth-success">
-      <div className="auth-success-icon" aria-hidden>✓</div>
+      <div className="auth-success-icon" aria-hidden>
+        ✓
+      </div>
       <h1>{title}</h1>
       {children}
-      <p className="auth-muted" role="status">Je wordt over {SUCCESS_REDIRECT_MS / 1000} seconden automatisch doorgestuurd.</p>
-      <HrefLink href={to} className="button button-primary auth-full">{linkText}</HrefLink>
+      <p className="auth-muted" role="status">
+        Je wordt over {SUCCESS_REDIRECT_MS / 1000} seconden automatisch doorgestuurd.
+      </p>
+      <HrefLink href={to} className="button button-primary auth-full">
+        {linkText}
+      </HrefLink>
     </div>
   );
 }

@@ -26,14 +26,35 @@ export function ActivatePage() {
       <p className="auth-muted">Kies een wachtwoord om je account te activeren.</p>
       <form {...form.formProps}>
         <FormError message={form.error('token')} />
-        <PasswordField label="Wachtwoord" autoComplete="new-password" hint={PASSWORD_HINT} required autoFocus {...form.bind('password')} />
-        <PasswordField label="Herhaal wachtwoord" autoComplete="new-password" required {...form.bind('password_confirmation')} />
+        <PasswordField
+          label="Wachtwoord"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          required
+          autoFocus
+          {...form.bind('password')}
+        />
+        <PasswordField
+          label="Herhaal wachtwoord"
+          autoComplete="new-password"
+          required
+          {...form.bind('password_confirmation')}
+        />
         <CheckboxField
           {...form.bind('accepted_terms')}
           required
-          label={<>Ik ga akkoord met de <a href="/gebruiksvoorwaarden.html" target="_blank" rel="noopener">gebruiksvoorwaarden</a></>}
+          label={
+            <>
+              Ik ga akkoord met de{' '}
+              <a href="/gebruiksvoorwaarden.html" target="_blank" rel="noopener">
+                gebruiksvoorwaarden
+              </a>
+            </>
+          }
         />
-        <SubmitButton pending={form.submitting} className="button button-primary auth-full">Account aanmaken</SubmitButton>
+        <SubmitButton pending={form.submitting} className="button button-primary auth-full">
+          Account aanmaken
+        </SubmitButton>
       </form>
     </>
   );

@@ -18,12 +18,18 @@ export function ForgotPasswordPage() {
   return (
     <>
       <h1>Wachtwoord vergeten</h1>
-      <p className="auth-muted">Vul je e-mailadres in. Je ontvangt een e-mail met een link om een nieuw wachtwoord te kiezen.</p>
+      <p className="auth-muted">
+        Vul je e-mailadres in. Je ontvangt een e-mail met een link om een nieuw wachtwoord te kiezen.
+      </p>
       <form {...form.formProps}>
         <TextField label="E-mailadres" type="email" autoComplete="email" required autoFocus {...form.bind('email')} />
         <div className="form-actions auth-actions">
-          <SubmitButton pending={form.submitting} className="button button-primary auth-full">Verstuur link</SubmitButton>
-          <Link to="/inloggen" className="auth-link">Terug naar inloggen</Link>
+          <SubmitButton pending={form.submitting} className="button button-primary auth-full">
+            Verstuur link
+          </SubmitButton>
+          <Link to="/inloggen" className="auth-link">
+            Terug naar inloggen
+          </Link>
         </div>
       </form>
     </>

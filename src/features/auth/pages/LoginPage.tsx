@@ -38,11 +38,22 @@ export function LoginPage() {
         </div>
       )}
       <form {...form.formProps}>
-        <TextField label="E-mailadres" type="email" autoComplete="username" required autoFocus {...form.bind('email')} />
+        <TextField
+          label="E-mailadres"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          {...form.bind('email')}
+        />
         <PasswordField label="Wachtwoord" autoComplete="current-password" required {...form.bind('password')} />
         <div className="form-actions auth-actions">
-          <SubmitButton pending={form.submitting} className="button button-primary auth-full">Inloggen</SubmitButton>
-          <Link to="/wachtwoord-vergeten" className="auth-link">Wachtwoord vergeten?</Link>
+          <SubmitButton pending={form.submitting} className="button button-primary auth-full">
+            Inloggen
+          </SubmitButton>
+          <Link to="/wachtwoord-vergeten" className="auth-link">
+            Wachtwoord vergeten?
+          </Link>
         </div>
       </form>
     </>

@@ -33,9 +33,23 @@ export function ResetPasswordPage() {
           </div>
         )}
         <TextField label="E-mailadres" type="email" autoComplete="username" required {...form.bind('email')} />
-        <PasswordField label="Nieuw wachtwoord" autoComplete="new-password" hint={PASSWORD_HINT} required autoFocus {...form.bind('password')} />
-        <PasswordField label="Herhaal nieuw wachtwoord" autoComplete="new-password" required {...form.bind('password_confirmation')} />
-        <SubmitButton pending={form.submitting} className="button button-primary auth-full">Wachtwoord opslaan</SubmitButton>
+        <PasswordField
+          label="Nieuw wachtwoord"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          required
+          autoFocus
+          {...form.bind('password')}
+        />
+        <PasswordField
+          label="Herhaal nieuw wachtwoord"
+          autoComplete="new-password"
+          required
+          {...form.bind('password_confirmation')}
+        />
+        <SubmitButton pending={form.submitting} className="button button-primary auth-full">
+          Wachtwoord opslaan
+        </SubmitButton>
       </form>
     </>
   );

@@ -40,8 +40,18 @@ function CodeStep({ user }: { user: SessionAnswer }) {
   return null;
 }
 
-function useCodeForm(submit: (input: { otp_secret: string }) => Promise<unknown>, onSuccess: () => Promise<void>, failureText: string) {
-  return useApiForm({ initial: { otp_secret: '' }, schema: otpSchema, submit, onSuccess, onError: failure(failureText) });
+function useCodeForm(
+  submit: (input: { otp_secret: string }) => Promise<unknown>,
+  onSuccess: () => Promise<void>,
+  failureText: string,
+) {
+  return useApiForm({
+    initial: { otp_secret: '' },
+    schema: otpSchema,
+    submit,
+    onSuccess,
+    onError: failure(failureText),
+  });
 }
 
 function CodeField({ form, autoFocus }: { form: ReturnType<typeof useCodeForm>; autoFocus?: boolean }) {
@@ -67,7 +77,11 @@ function SetupCode({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
   const qr = useOtpQrCode();
   const enable = useEnableTwoFactor();
-  const form = useCodeForm(enable.mutateAsync, () => navigate({ href: withRedirect('/tweestapsverificatie/succes', redirect) }), 'Verificatie opslaan mislukt');
+  const form = useCodeForm(
+    enable.mutateAsync,
+    () => navigate({ href: withRedirect('/tweestapsverificatie/succes', redirect) }),
+    'Verificatie opslaan mislukt',
+  );
 
   // Each load makes a new secret: load once per visit (StrictMode runs effects twice in development).
   const loaded = useRef(false);
@@ -88,7 +102,11 @@ function SetupCode({ redirect }: { redirect?: string }) {
         ) : qr.isError ? (
           <div className="otp-qr-failed">
             <span>QR-code kan niet worden ingeladen</span>
-            <button type="button" className="button button-secondary" onClick={() => qr.mutate(undefined, { onError: failure('QR-code kan niet worden ingeladen') })}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => qr.mutate(undefined, { onError: failure('QR-code kan niet worden ingeladen') })}
+            >
               Opnieuw proberen
             </button>
           </div>
@@ -99,12 +117,16 @@ function SetupCode({ redirect }: { redirect?: string }) {
       {qr.data && (
         <div className="otp-secret-box">
           <span className="auth-muted">Geen camera? Vul deze sleutel in de app in:</span>
-          <code data-testid="otp-secret" className="otp-secret">{groupSecret(qr.data.secret)}</code>
+          <code data-testid="otp-secret" className="otp-secret">
+            {groupSecret(qr.data.secret)}
+          </code>
         </div>
       )}
       <form {...form.formProps}>
         <CodeField form={form} />
-        <SubmitButton pending={form.submitting} disabled={!qr.data} className="button button-primary auth-full">Activeren</SubmitButton>
+        <SubmitButton pending={form.submitting} disabled={!qr.data} className="button button-primary auth-full">
+          Activeren
+        </SubmitButton>
       </form>
     </>
   );
@@ -120,9 +142,13 @@ function VerifyCode({ redirect }: { redirect?: string }) {
       <p>Open je authenticator-app en vul de code in die bij dit portaal staat.</p>
       <form {...form.formProps}>
         <CodeField form={form} autoFocus />
-        <SubmitButton pending={form.submitting} className="button button-primary auth-full">Verifiëren</SubmitButton>
+        <SubmitButton pending={form.submitting} className="button button-primary auth-full">
+          Verifiëren
+        </SubmitButton>
       </form>
-      <p className="auth-footer-link"><Link to="/inloggen">Inloggen met een ander account</Link></p>
+      <p className="auth-footer-link">
+        <Link to="/inloggen">Inloggen met een ander account</Link>
+      </p>
     </>
   );
 }

@@ -34,8 +34,22 @@ export function TwoFactorIntroPage() {
               <li key={app.name}>
                 <strong>{app.name}</strong>
                 <span className="auth-app-stores">
-                  <a href={app.android} target="_blank" rel="noopener noreferrer" aria-label={`${app.name} in Google Play`}>Google Play</a>
-                  <a href={app.ios} target="_blank" rel="noopener noreferrer" aria-label={`${app.name} in de App Store`}>App Store</a>
+                  <a
+                    href={app.android}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${app.name} in Google Play`}
+                  >
+                    Google Play
+                  </a>
+                  <a
+                    href={app.ios}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${app.name} in de App Store`}
+                  >
+                    App Store
+                  </a>
                 </span>
               </li>
             ))}
@@ -44,7 +58,9 @@ export function TwoFactorIntroPage() {
         <li>Scan in de volgende stap de QR-code met de app.</li>
         <li>Vul de code van 6 cijfers in die de app laat zien.</li>
       </ol>
-      <HrefLink href={withRedirect('/tweestapsverificatie/qr', redirect)} className="button button-primary auth-full">Volgende stap</HrefLink>
+      <HrefLink href={withRedirect('/tweestapsverificatie/qr', redirect)} className="button button-primary auth-full">
+        Volgende stap
+      </HrefLink>
     </>
   );
 }

@@ -15,13 +15,18 @@ function useContactMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult
 }
 
 export const useCreateContact = () =>
-  useContactMutation((payload: ContactCreateInput) => postJson<ContactSaved>('contacts', payload),
-    { errorText: reasonOr('Er is helaas iets fout gegaan bij het aanmaken van de gebruiker') });
+  useContactMutation((payload: ContactCreateInput) => postJson<ContactSaved>('contacts', payload), {
+    errorText: reasonOr('Er is helaas iets fout gegaan bij het aanmaken van de gebruiker'),
+  });
 
 export const useUpdateContact = () =>
-  useContactMutation(({ id, payload }: { id: number; payload: ContactUpdateInput }) => putJson<ContactSaved>(`contacts/${id}`, payload),
-    { errorText: reasonOr('Er is helaas iets fout gegaan bij het wijzigen van de gebruiker') });
+  useContactMutation(
+    ({ id, payload }: { id: number; payload: ContactUpdateInput }) => putJson<ContactSaved>(`contacts/${id}`, payload),
+    { errorText: reasonOr('Er is helaas iets fout gegaan bij het wijzigen van de gebruiker') },
+  );
 
 // 409: the server says why (one's own account, the last Superuser).
-export const useDeleteContact = () => useContactMutation((id: number) => deleteJson<{ message: string }>(`contacts/${id}`),
-  { errorText: reasonOr('Er is helaas iets fout gegaan bij het verwijderen van de gebruiker') });
+export const useDeleteContact = () =>
+  useContactMutation((id: number) => deleteJson<{ message: string }>(`contacts/${id}`), {
+    errorText: reasonOr('Er is helaas iets fout gegaan bij het verwijderen van de gebruiker'),
+  });

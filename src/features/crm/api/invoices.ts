@@ -14,7 +14,8 @@ interface InvoiceDownload {
 export const downloadInvoice = ({ clientId, document, year, month }: InvoiceDownload) =>
   download(`${clientId}/${document === 'overview' ? 'invoicesOverview' : 'invoices'}`, { year, month });
 
-export const useDownloadInvoice = () => useMutation({
-  mutationFn: downloadInvoice,
-  meta: { errorText: 'Er is helaas iets fout gegaan bij het downloaden van de factuur' },
-});
+export const useDownloadInvoice = () =>
+  useMutation({
+    mutationFn: downloadInvoice,
+    meta: { errorText: 'Er is helaas iets fout gegaan bij het downloaden van de factuur' },
+  });

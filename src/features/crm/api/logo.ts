@@ -11,10 +11,21 @@ export const logoUrl = (client: Pick<ClientFormData, 'id' | 'image'>) =>
 export function useUploadLogo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ clientId, file, onProgress }: { clientId: number; file: File; onProgress?: (fraction: number) => void }) => {
+    mutationFn: ({
+      clientId,
+      file,
+      onProgress,
+    }: {
+      clientId: number;
+      file: File;
+      onProgress?: (fraction: number) => void;
+    }) => {
       const body = new FormData();
       body.set('image', file);
-      return postForm<{ message: string; data: ClientFormData }>(`clients/${clientId}/image`, body, { timeout: 120_000, onProgress });
+      return postForm<{ message: string; data: ClientFormData }>(`clients/${clientId}/image`, body, {
+        timeout: 120_000,
+        onProgress,
+      });
     },
     meta: { errorText: 'Er is helaas iets fout gegaan bij het opslaan van het logo' },
     onSuccess: () => refreshAfter(queryClient, 'clients'),

@@ -16,25 +16,44 @@ export function ActivityTimeline({ clientId }: { clientId: number }) {
     <section className="panel" aria-labelledby="timeline-title">
       <div className="panel-header">
         <h2 id="timeline-title">Activiteiten</h2>
-        <Link to="/activiteiten/$id" params={{ id: clientId }}>Alle activiteiten</Link>
+        <Link to="/activiteiten/$id" params={{ id: clientId }}>
+          Alle activiteiten
+        </Link>
       </div>
-      {isPending ? <p className="muted">Laden…</p> : shown.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
+      {isPending ? (
+        <p className="muted">Laden…</p>
+      ) : shown.length === 0 ? (
+        <p className="muted">Er is geen data gevonden</p>
+      ) : (
         <ul className="timeline">
           {days.map((day) => (
             <li key={day}>
               <div className="timeline-day">{day}</div>
               <ul className="timeline">
-                {shown.filter((e) => formatDate(e.created_at) === day).map((e) => (
-                  <li key={e.id} className="timeline-entry">
-                    {/* A repair's activities are those of its delivery (/activiteiten/leveringen/{delivery id}), not of the client. */}
-                    {e.is_repair && e.delivery_id ? (
-                      <Link to="/activiteiten/leveringen/$id" params={{ id: e.delivery_id }}>{entryText(e)}</Link>
-                    ) : (
-                      <Link to="/activiteiten/$id" params={{ id: clientId }}>{entryText(e)}</Link>
-                    )}
-                    <div className="muted">{formatTime(e.created_at)}{e.status_name && !e.action.toLowerCase().includes(e.status_name.toLowerCase()) ? ` · ${e.status_name}` : ''}{e.user_name ? ` · ${e.user_name}` : ''}</div>
-                  </li>
-                ))}
+                {shown
+                  .filter((e) => formatDate(e.created_at) === day)
+                  .map((e) => (
+                    <li key={e.id} className="timeline-entry">
+                      {/* A repair's activities are those of its delivery (/activiteiten/leveringen/{delivery id}), ' +
+                        'not of the client. */}
+                      {e.is_repair && e.delivery_id ? (
+                        <Link to="/activiteiten/leveringen/$id" params={{ id: e.delivery_id }}>
+                          {entryText(e)}
+                        </Link>
+                      ) : (
+                        <Link to="/activiteiten/$id" params={{ id: clientId }}>
+                          {entryText(e)}
+                        </Link>
+                      )}
+                      <div className="muted">
+                        {formatTime(e.created_at)}
+                        {e.status_name && !e.action.toLowerCase().includes(e.status_name.toLowerCase())
+                          ? ` · ${e.status_name}`
+                          : ''}
+                        {e.user_name ? ` · ${e.user_name}` : ''}
+                      </div>
+                    </li>
+                  ))}
               </ul>
             </li>
           ))}

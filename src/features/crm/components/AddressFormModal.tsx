@@ -21,8 +21,13 @@ export function AddressFormModal({ clientId, address, onClose }: Props) {
   const save = useSaveAddress();
   const form = useApiForm({
     initial: {
-      name: address?.name ?? '', zipcode: address?.zipcode ?? '', number: address?.number ?? '', addition: address?.addition ?? '',
-      street: address?.street ?? '', city: address?.city ?? '', is_visiting: address?.is_visiting ?? false,
+      name: address?.name ?? '',
+      zipcode: address?.zipcode ?? '',
+      number: address?.number ?? '',
+      addition: address?.addition ?? '',
+      street: address?.street ?? '',
+      city: address?.city ?? '',
+      is_visiting: address?.is_visiting ?? false,
     },
     // The shared schema runs on the typed values, so a bad postcode shows its message before sending.
     schema: addressUpdateSchema,
@@ -37,10 +42,13 @@ export function AddressFormModal({ clientId, address, onClose }: Props) {
   });
 
   const { setValue } = form;
-  const fill = useCallback((street: string, city: string) => {
-    setValue('street', street);
-    setValue('city', city);
-  }, [setValue]);
+  const fill = useCallback(
+    (street: string, city: string) => {
+      setValue('street', street);
+      setValue('city', city);
+    },
+    [setValue],
+  );
   const postcode = usePostcodeLookup(fill);
   const onPostcode = (value: string) => {
     setValue('zipcode', value);
@@ -53,17 +61,79 @@ export function AddressFormModal({ clientId, address, onClose }: Props) {
   };
 
   return (
-    <Modal title={address ? 'Adres wijzigen' : 'Adres toevoegen'} onClose={onClose}
-      footer={<><SubmitButton form="address-form" pending={form.submitting}>Opslaan</SubmitButton><button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button></>}>
+    <Modal
+      title={address ? 'Adres wijzigen' : 'Adres toevoegen'}
+      onClose={onClose}
+      footer={
+        <>
+          <SubmitButton form="address-form" pending={form.submitting}>
+            Opslaan
+          </SubmitButton>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuleren
+          </button>
+        </>
+      }
+    >
       <form id="address-form" {...form.formProps}>
         <div className="form-grid">
-          <TextField label="Naam locatie" name="name" value={form.values.name} error={form.error('name')} onChange={(v) => form.setValue('name', v)} className="span-2" />
-          <TextField label="Postcode" name="zipcode" required value={form.values.zipcode} error={form.error('zipcode')} onChange={(v) => void onPostcode(v)} onBlur={checkPostcode} placeholder="1234 AB" hint={postcode.notice} />
-          <TextField label="Huisnummer" name="number" required value={form.values.number} error={form.error('number')} onChange={(v) => form.setValue('number', v)} inputMode="numeric" />
-          <TextField label="Toevoeging" name="addition" value={form.values.addition} error={form.error('addition')} onChange={(v) => form.setValue('addition', v)} />
-          <TextField label="Straat" name="street" required value={form.values.street} error={form.error('street')} onChange={(v) => form.setValue('street', v)} />
-          <TextField label="Plaats" name="city" required value={form.values.city} error={form.error('city')} onChange={(v) => form.setValue('city', v)} />
-          <CheckboxField label="Bezoekadres" name="is_visiting" value={form.values.is_visiting} onChange={(v) => form.setValue('is_visiting', v)} />
+          <TextField
+            label="Naam locatie"
+            name="name"
+            value={form.values.name}
+            error={form.error('name')}
+            onChange={(v) => form.setValue('name', v)}
+            className="span-2"
+          />
+          <TextField
+            label="Postcode"
+            name="zipcode"
+            required
+            value={form.values.zipcode}
+            error={form.error('zipcode')}
+            onChange={(v) => void onPostcode(v)}
+            onBlur={checkPostcode}
+            placeholder="1234 AB"
+            hint={postcode.notice}
+          />
+          <TextField
+            label="Huisnummer"
+            name="number"
+            required
+            value={form.values.number}
+            error={form.error('number')}
+            onChange={(v) => form.setValue('number', v)}
+            inputMode="numeric"
+          />
+          <TextField
+            label="Toevoeging"
+            name="addition"
+            value={form.values.addition}
+            error={form.error('addition')}
+            onChange={(v) => form.setValue('addition', v)}
+          />
+          <TextField
+            label="Straat"
+            name="street"
+            required
+            value={form.values.street}
+            error={form.error('street')}
+            onChange={(v) => form.setValue('street', v)}
+          />
+          <TextField
+            label="Plaats"
+            name="city"
+            required
+            value={form.values.city}
+            error={form.error('city')}
+            onChange={(v) => form.setValue('city', v)}
+          />
+          <CheckboxField
+            label="Bezoekadres"
+            name="is_visiting"
+            value={form.values.is_visiting}
+            onChange={(v) => form.setValue('is_visiting', v)}
+          />
         </div>
       </form>
     </Modal>

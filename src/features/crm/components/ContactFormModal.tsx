@@ -94,11 +94,17 @@ export function ContactFormModal({ client, contact, canListRoles, onClose }: Pro
     schema,
     submit: (payload) => (contact ? update.mutateAsync({ id: contact.id, payload }) : create.mutateAsync(payload)),
     onSuccess: (result, payload) => {
-      const done = contact ? `De ${noun.toLowerCase()} is gewijzigd` : result.message || `De ${noun.toLowerCase()} is aangemaakt`;
+      const done = contact
+        ? `De ${noun.toLowerCase()} is gewijzigd`
+        : result.message || `De ${noun.toLowerCase()} is aangemaakt`;
       if (result.activation_mail_sent) {
         showToast('Gelukt', `${done}. Er is een activatiemail verstuurd naar ${payload.email}.`);
       } else if (payload.has_account && !contact?.has_account) {
-        showToast('Let op', `${done}, maar de activatiemail kon niet worden verstuurd. Verstuur de activatie later opnieuw.`, 'warning');
+        showToast(
+          'Let op',
+          `${done}, maar de activatiemail kon niet worden verstuurd. Verstuur de activatie later opnieuw.`,
+          'warning',
+        );
       } else {
         showToast('Gelukt', done);
       }
@@ -107,40 +113,93 @@ export function ContactFormModal({ client, contact, canListRoles, onClose }: Pro
   });
 
   const title = contact ? `${noun} wijzigen` : `${noun} toevoegen`;
-  const endClientError = form.error('reseller_end_client') ?? Object.entries(form.fieldErrors).find(([k]) => k.startsWith('reseller_end_client.'))?.[1][0];
+  const endClientError =
+    form.error('reseller_end_client') ??
+    Object.entries(form.fieldErrors).find(([k]) => k.startsWith('reseller_end_client.'))?.[1][0];
   const toggleEndClient = (id: number, on: boolean) =>
-    form.setValue('reseller_end_client', on ? [...form.values.reseller_end_client, id] : form.values.reseller_end_client.filter((x) => x !== id));
+    form.setValue(
+      'reseller_end_client',
+      on ? [...form.values.reseller_end_client, id] : form.values.reseller_end_client.filter((x) => x !== id),
+    );
 
   return (
-    <Modal title={title} onClose={onClose}
-      footer={<><SubmitButton form="contact-form" pending={form.submitting}>Opslaan</SubmitButton><button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button></>}>
+    <Modal
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <SubmitButton form="contact-form" pending={form.submitting}>
+            Opslaan
+          </SubmitButton>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuleren
+          </button>
+        </>
+      }
+    >
       <form id="contact-form" {...form.formProps}>
         <div className="form-grid">
           <TextField label="Voornaam" required autoComplete="off" {...form.bind('first_name')} />
           <TextField label="Achternaam" required autoComplete="off" {...form.bind('last_name')} />
           <TextField label="Functie" autoComplete="off" {...form.bind('title')} />
           <TextField label="Telefoonnummer" required type="tel" autoComplete="off" {...form.bind('phone')} />
-          <TextField label="E-mailadres" required type="email" autoComplete="off" className="span-2" {...form.bind('email')} />
-          <RadioGroup label="Account" name="has_account" required inline className="span-2"
-            hint={contact?.has_account ? 'Kies Nee om het account van deze persoon te verwijderen.' : 'Bij Ja krijgt deze persoon een e-mail om het account te activeren.'}
-            value={form.values.has_account} error={form.error('has_account')}
+          <TextField
+            label="E-mailadres"
+            required
+            type="email"
+            autoComplete="off"
+            className="span-2"
+            {...form.bind('email')}
+          />
+          <RadioGroup
+            label="Account"
+            name="has_account"
+            required
+            inline
+            className="span-2"
+            hint={
+              contact?.has_account
+                ? 'Kies Nee om het account van deze persoon te verwijderen.'
+                : 'Bij Ja krijgt deze persoon een e-mail om het account te activeren.'
+            }
+            value={form.values.has_account}
+            error={form.error('has_account')}
             onChange={(x) => form.setValue('has_account', x as ContactValues['has_account'])}
-            options={[{ value: '1', label: 'Ja' }, { value: '0', label: 'Nee' }]} />
+            options={[
+              { value: '1', label: 'Ja' },
+              { value: '0', label: 'Nee' },
+            ]}
+          />
           {roleChoice && makesAccount(form.values) && (
-            <SelectField label="Rol" className="span-2" placeholder="Standaardrol voor dit klanttype"
-              options={roles.data.map((r) => ({ value: r.id, label: r.name }))} {...form.bind('role_id')} />
+            <SelectField
+              label="Rol"
+              className="span-2"
+              placeholder="Standaardrol voor dit klanttype"
+              options={roles.data.map((r) => ({ value: r.id, label: r.name }))}
+              {...form.bind('role_id')}
+            />
           )}
         </div>
         {isReseller && (
-          <fieldset className={`field contact-end-clients${endClientError ? ' has-error' : ''}`} aria-describedby={endClientError ? 'contact-end-clients-error' : undefined}>
+          <fieldset
+            className={`field contact-end-clients${endClientError ? ' has-error' : ''}`}
+            aria-describedby={endClientError ? 'contact-end-clients-error' : undefined}
+          >
             <legend className="field-label">Eindklanten</legend>
             {endClients.isPending && <p className="muted">Laden…</p>}
-            {endClients.isSuccess && endClients.data.length === 0 && <p className="muted">Deze reseller heeft nog geen eindklanten.</p>}
+            {endClients.isSuccess && endClients.data.length === 0 && (
+              <p className="muted">Deze reseller heeft nog geen eindklanten.</p>
+            )}
             {endClients.isSuccess && endClients.data.length > 0 && (
               <div className="contact-checklist">
                 {endClients.data.map((c) => (
-                  <CheckboxField key={c.id} label={c.name} name={`reseller_end_client_${c.id}`}
-                    value={form.values.reseller_end_client.includes(c.id)} onChange={(on) => toggleEndClient(c.id, on)} />
+                  <CheckboxField
+                    key={c.id}
+                    label={c.name}
+                    name={`reseller_end_client_${c.id}`}
+                    value={form.values.reseller_end_client.includes(c.id)}
+                    onChange={(on) => toggleEndClient(c.id, on)}
+                  />
                 ))}
               </div>
             )}

@@ -22,7 +22,12 @@ import { postcodeFormatError, usePostcodeLookup } from './postcode';
 import type { ClientCreatePayload, ClientFormData, ClientUpdatePayload } from '@domain/contracts/clients';
 import { useSessionUser } from '../../../session';
 import { useEndUserStockOptions } from '../api/end-user-stock';
-import { EndUserDeliveryFields, emptyEndUserDelivery, endUserDeliveryPayload, type EndUserDeliveryValues } from './EndUserDeliveryFields';
+import {
+  EndUserDeliveryFields,
+  emptyEndUserDelivery,
+  endUserDeliveryPayload,
+  type EndUserDeliveryValues,
+} from './EndUserDeliveryFields';
 
 interface Props {
   /** The customer to change; a new one when absent. */
@@ -34,10 +39,23 @@ interface Props {
 }
 
 const emptyValues = {
-  name: '', client_type_id: '', parent_client_id: null as number | null, invoice_description: '', invoice_reference: '', delivery_by_postnl: false,
+  name: '',
+  client_type_id: '',
+  parent_client_id: null as number | null,
+  invoice_description: '',
+  invoice_reference: '',
+  delivery_by_postnl: false,
   primary_contact_id: '',
-  first_name: '', last_name: '', title: '', phone: '', email: '',
-  zipcode: '', number: '', addition: '', street: '', city: '',
+  first_name: '',
+  last_name: '',
+  title: '',
+  phone: '',
+  email: '',
+  zipcode: '',
+  number: '',
+  addition: '',
+  street: '',
+  city: '',
   /** A new end user comes with its Indienst delivery (spec 1 §5). */
   delivery: emptyEndUserDelivery as EndUserDeliveryValues,
 };
@@ -77,7 +95,9 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
   };
 
   /** The body the form sends, and each part with the schema the API parses it with. */
-  const requestOf = (values: Values): { body: ClientCreatePayload | ClientUpdatePayload; checks: [v.GenericSchema, unknown][] } => {
+  const requestOf = (
+    values: Values,
+  ): { body: ClientCreatePayload | ClientUpdatePayload; checks: [v.GenericSchema, unknown][] } => {
     const isEndCustomer = Number(values.client_type_id) === ClientType.EINDKLANT;
     const common = {
       name: values.name,
@@ -96,7 +116,9 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
       client_type_id: values.client_type_id,
       parent_client_id: values.parent_client_id,
       contacts: Object.values(contact).some(Boolean) ? [stripEmpty(contact)] : [],
-      addresses: Object.values(address).some(Boolean) ? [{ ...stripEmpty(address), name: 'Hoofdkantoor', is_visiting: true }] : [],
+      addresses: Object.values(address).some(Boolean)
+        ? [{ ...stripEmpty(address), name: 'Hoofdkantoor', is_visiting: true }]
+        : [],
     };
     const checks: [v.GenericSchema, unknown][] = [[clientCreateSchema, stripEmpty(payload)]];
     if (Number(values.client_type_id) !== ClientType.EINDGEBRUIKER) return { body: payload, checks };
@@ -106,15 +128,31 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
 
   const form = useApiForm<Values, Values, ClientFormData>({
     initial: client
-      ? { ...emptyValues, name: client.name, client_type_id: String(client.client_type_id), parent_client_id: client.parent_client_id,
-        invoice_description: client.invoice_description ?? '', invoice_reference: client.invoice_reference ?? '',
-        delivery_by_postnl: client.delivery_by_postnl === 1, primary_contact_id: client.primary_contact_id ? String(client.primary_contact_id) : '' }
-      : { ...emptyValues, client_type_id: preset ? String(preset.client_type_id) : types.length === 1 ? String(types[0]) : '', parent_client_id: preset?.parent_client_id ?? null },
+      ? {
+          ...emptyValues,
+          name: client.name,
+          client_type_id: String(client.client_type_id),
+          parent_client_id: client.parent_client_id,
+          invoice_description: client.invoice_description ?? '',
+          invoice_reference: client.invoice_reference ?? '',
+          delivery_by_postnl: client.delivery_by_postnl === 1,
+          primary_contact_id: client.primary_contact_id ? String(client.primary_contact_id) : '',
+        }
+      : {
+          ...emptyValues,
+          client_type_id: preset ? String(preset.client_type_id) : types.length === 1 ? String(types[0]) : '',
+          parent_client_id: preset?.parent_client_id ?? null,
+        },
     // Every part's schema runs with the required fields, so one submit shows every message (issue 46).
-    check: (values) => Object.assign({}, ...requestOf(values).checks.map(([schema, payload]) => payloadErrors(schema, payload))) as FieldErrors,
+    check: (values) =>
+      Object.assign(
+        {},
+        ...requestOf(values).checks.map(([schema, payload]) => payloadErrors(schema, payload)),
+      ) as FieldErrors,
     submit: async (values) => {
       // Raster images only (the server checks the bytes as well).
-      if (logo && !(IMAGE_MIME_TYPES as readonly string[]).includes(logo.type)) throw new ApiError(422, 'Validatie mislukt!', { image: [fileMsg.image] });
+      if (logo && !(IMAGE_MIME_TYPES as readonly string[]).includes(logo.type))
+        throw new ApiError(422, 'Validatie mislukt!', { image: [fileMsg.image] });
       const request = requestOf(values);
       if (client) {
         const saved = (await update.mutateAsync({ id: client.id, payload: request.body as ClientUpdatePayload })).data;
@@ -129,16 +167,21 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
     },
   });
   const { setValue } = form;
-  const fill = useCallback((street: string, city: string) => {
-    setValue('street', street);
-    setValue('city', city);
-  }, [setValue]);
+  const fill = useCallback(
+    (street: string, city: string) => {
+      setValue('street', street);
+      setValue('city', city);
+    },
+    [setValue],
+  );
   const postcode = usePostcodeLookup(fill);
   // An address is optional, but once begun its postcode, number, street and city are required (and marked so).
   const { zipcode, number, addition, street, city } = form.values;
   const addressStarted = [zipcode, number, addition, street, city].some((x) => x.trim() !== '');
   // The same for the contact: once begun, its first and last name, phone and e-mail (spec 1 §5).
-  const contactStarted = (['first_name', 'last_name', 'title', 'phone', 'email'] as const).some((k) => form.values[k].trim() !== '');
+  const contactStarted = (['first_name', 'last_name', 'title', 'phone', 'email'] as const).some(
+    (k) => form.values[k].trim() !== '',
+  );
   const checkPostcode = () => {
     const error = postcodeFormatError(form.values.zipcode);
     if (error) form.setFieldErrors((e) => ({ ...e, 'addresses.0.zipcode': [error] }));
@@ -150,7 +193,10 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
   // Who may be the parent of the chosen type; the user's own client when it fits (the server defaults to it too).
   const parentOptions = useMemo(() => {
     if (typeId === ClientType.EINDKLANT) {
-      const own = user.clientTypeId === ClientType.PROVIDER ? [{ id: user.clientId, name: `${user.contact.client.name} (direct)` }] : [];
+      const own =
+        user.clientTypeId === ClientType.PROVIDER
+          ? [{ id: user.clientId, name: `${user.contact.client.name} (direct)` }]
+          : [];
       return [...own, ...resellers.map((r) => ({ id: r.id, name: r.name }))];
     }
     if (typeId === ClientType.EINDGEBRUIKER) return endCustomers.map((c) => ({ id: c.id, name: c.name }));
@@ -158,53 +204,141 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
   }, [typeId, resellers, endCustomers, user.clientTypeId, user.clientId, user.contact.client.name]);
   const showParent = !editing && !preset && parentOptions.length > 1;
   const text = (name: TextName, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField label={label} name={name} value={form.values[name]} error={form.error(name)} onChange={(v) => form.setValue(name, v)} {...extra} />
+    <TextField
+      label={label}
+      name={name}
+      value={form.values[name]}
+      error={form.error(name)}
+      onChange={(v) => form.setValue(name, v)}
+      {...extra}
+    />
   );
   const nested = (name: TextName, field: string, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField label={label} name={field} value={form.values[name]} error={form.error(field)}
-      onChange={(v) => { form.setValue(name, v); form.setFieldErrors((e) => { const { [field]: _r, ...rest } = e; return rest; }); }} {...extra} />
+    <TextField
+      label={label}
+      name={field}
+      value={form.values[name]}
+      error={form.error(field)}
+      onChange={(v) => {
+        form.setValue(name, v);
+        form.setFieldErrors((e) => {
+          const { [field]: _r, ...rest } = e;
+          return rest;
+        });
+      }}
+      {...extra}
+    />
   );
 
   return (
-    <Modal title={editing ? 'Klant wijzigen' : 'Nieuwe klant'} onClose={onClose} size="large"
-      footer={<><SubmitButton form="customer-form" pending={form.submitting}>Opslaan</SubmitButton><button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button></>}>
+    <Modal
+      title={editing ? 'Klant wijzigen' : 'Nieuwe klant'}
+      onClose={onClose}
+      size="large"
+      footer={
+        <>
+          <SubmitButton form="customer-form" pending={form.submitting}>
+            Opslaan
+          </SubmitButton>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuleren
+          </button>
+        </>
+      }
+    >
       <form id="customer-form" {...form.formProps}>
         <FormError message={form.formError} />
         <h3 className="form-section-title">Bedrijfsgegevens</h3>
         <div className="form-grid">
           {text('name', 'Naam', { required: true, className: 'span-2' })}
           {!editing && (
-            <SelectField label="Rol" name="client_type_id" required value={form.values.client_type_id} error={form.error('client_type_id')}
-              onChange={(v) => { form.setValue('client_type_id', v); form.setValue('parent_client_id', preset?.parent_client_id ?? null); }}
-              options={types.map((t) => ({ value: t, label: clientTypeName(t) }))} disabled={!!preset} />
+            <SelectField
+              label="Rol"
+              name="client_type_id"
+              required
+              value={form.values.client_type_id}
+              error={form.error('client_type_id')}
+              onChange={(v) => {
+                form.setValue('client_type_id', v);
+                form.setValue('parent_client_id', preset?.parent_client_id ?? null);
+              }}
+              options={types.map((t) => ({ value: t, label: clientTypeName(t) }))}
+              disabled={!!preset}
+            />
           )}
           {showParent && (
-            // A new end user needs its end customer; a new end customer may go without a reseller (then it is the provider's own).
-            <div className={form.error('parent_client_id') ? 'field has-error' : 'field'} {...requiredData('parent_client_id', newEndUser)}>
-              <FieldLabel htmlFor="customer-parent" required={newEndUser}>{newEndUser ? 'Eindklant' : 'Reseller'}</FieldLabel>
-              <SearchSelect id="customer-parent" options={parentOptions} value={form.values.parent_client_id}
-                onChange={(id) => form.setValue('parent_client_id', id as number | null)} placeholder="Kies een klant" invalid={!!form.error('parent_client_id')} />
-              {form.error('parent_client_id') && <span className="field-error" role="alert">{form.error('parent_client_id')}</span>}
+            // A new end user needs its end customer; a new end customer may go without a reseller (then it is the
+            // provider's own).
+            <div
+              className={form.error('parent_client_id') ? 'field has-error' : 'field'}
+              {...requiredData('parent_client_id', newEndUser)}
+            >
+              <FieldLabel htmlFor="customer-parent" required={newEndUser}>
+                {newEndUser ? 'Eindklant' : 'Reseller'}
+              </FieldLabel>
+              <SearchSelect
+                id="customer-parent"
+                options={parentOptions}
+                value={form.values.parent_client_id}
+                onChange={(id) => form.setValue('parent_client_id', id as number | null)}
+                placeholder="Kies een klant"
+                invalid={!!form.error('parent_client_id')}
+              />
+              {form.error('parent_client_id') && (
+                <span className="field-error" role="alert">
+                  {form.error('parent_client_id')}
+                </span>
+              )}
             </div>
           )}
           {client && client.contacts.length > 0 && (
-            <SelectField label="Primaire contactpersoon" name="primary_contact_id" value={form.values.primary_contact_id} error={form.error('primary_contact_id')}
-              onChange={(v) => form.setValue('primary_contact_id', v)} options={client.contacts.map((c) => ({ value: c.id, label: `${c.first_name} ${c.last_name}` }))} />
+            <SelectField
+              label="Primaire contactpersoon"
+              name="primary_contact_id"
+              value={form.values.primary_contact_id}
+              error={form.error('primary_contact_id')}
+              onChange={(v) => form.setValue('primary_contact_id', v)}
+              options={client.contacts.map((c) => ({ value: c.id, label: `${c.first_name} ${c.last_name}` }))}
+            />
           )}
           {typeId === ClientType.EINDKLANT && (
             <>
-              <TextAreaField label="Factuuromschrijving" name="invoice_description" value={form.values.invoice_description} rows={2}
-                error={form.error('invoice_description')} onChange={(v) => form.setValue('invoice_description', v)} className="span-2" />
+              <TextAreaField
+                label="Factuuromschrijving"
+                name="invoice_description"
+                value={form.values.invoice_description}
+                rows={2}
+                error={form.error('invoice_description')}
+                onChange={(v) => form.setValue('invoice_description', v)}
+                className="span-2"
+              />
               {text('invoice_reference', 'Factuurreferentie')}
             </>
           )}
-          <CheckboxField label="Levering via PostNL" name="delivery_by_postnl" value={form.values.delivery_by_postnl} onChange={(v) => form.setValue('delivery_by_postnl', v)} />
+          <CheckboxField
+            label="Levering via PostNL"
+            name="delivery_by_postnl"
+            value={form.values.delivery_by_postnl}
+            onChange={(v) => form.setValue('delivery_by_postnl', v)}
+          />
           <div className={`field span-2 customer-logo-field${form.error('image') ? ' has-error' : ''}`}>
             <label htmlFor="customer-logo">Logo</label>
             <div className="customer-logo-input">
               {storedLogo && !logo && <img src={storedLogo} alt="" className="customer-logo-preview" />}
-              <input id="customer-logo" name="image" type="file" accept={IMAGE_ACCEPT} aria-invalid={form.error('image') ? true : undefined}
-                onChange={(e) => { setLogo(e.target.files?.[0] ?? null); form.setFieldErrors((errs) => { const { image: _r, ...rest } = errs; return rest; }); }} />
+              <input
+                id="customer-logo"
+                name="image"
+                type="file"
+                accept={IMAGE_ACCEPT}
+                aria-invalid={form.error('image') ? true : undefined}
+                onChange={(e) => {
+                  setLogo(e.target.files?.[0] ?? null);
+                  form.setFieldErrors((errs) => {
+                    const { image: _r, ...rest } = errs;
+                    return rest;
+                  });
+                }}
+              />
             </div>
             <FieldMessage error={form.error('image')} />
             <UploadProgress fraction={logoProgress} label="Voortgang uploaden logo" />
@@ -218,19 +352,36 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
               {nested('last_name', 'contacts.0.last_name', 'Achternaam', { required: contactStarted })}
               {nested('title', 'contacts.0.title', 'Functie')}
               {nested('phone', 'contacts.0.phone', 'Telefoonnummer', { type: 'tel', required: contactStarted })}
-              {nested('email', 'contacts.0.email', 'E-mailadres', { type: 'email', className: 'span-2', required: contactStarted })}
+              {nested('email', 'contacts.0.email', 'E-mailadres', {
+                type: 'email',
+                className: 'span-2',
+                required: contactStarted,
+              })}
             </div>
             {newEndUser && (
-              <EndUserDeliveryFields values={form.values.delivery} onChange={(d) => form.setValue('delivery', d)} error={form.error} options={stockOptions.data} />
+              <EndUserDeliveryFields
+                values={form.values.delivery}
+                onChange={(d) => form.setValue('delivery', d)}
+                error={form.error}
+                options={stockOptions.data}
+              />
             )}
             <h3 className="form-section-title">Bezoekadres</h3>
             <div className="form-grid">
-              {nested('zipcode', 'addresses.0.zipcode', 'Postcode', { placeholder: '1234 AB', required: addressStarted, hint: postcode.notice,
-                onBlur: checkPostcode, onChange: (v: string) => {
+              {nested('zipcode', 'addresses.0.zipcode', 'Postcode', {
+                placeholder: '1234 AB',
+                required: addressStarted,
+                hint: postcode.notice,
+                onBlur: checkPostcode,
+                onChange: (v: string) => {
                   setValue('zipcode', v);
-                  form.setFieldErrors((e) => { const { 'addresses.0.zipcode': _r, ...rest } = e; return rest; });
+                  form.setFieldErrors((e) => {
+                    const { 'addresses.0.zipcode': _r, ...rest } = e;
+                    return rest;
+                  });
                   void postcode.lookup(v);
-                } })}
+                },
+              })}
               {nested('number', 'addresses.0.number', 'Huisnummer', { required: addressStarted })}
               {nested('addition', 'addresses.0.addition', 'Toevoeging')}
               {nested('street', 'addresses.0.street', 'Straat', { required: addressStarted })}
@@ -248,5 +399,7 @@ function pick<T extends Record<string, unknown>, K extends keyof T>(values: T, k
 }
 
 function stripEmpty<T extends Record<string, unknown>>(payload: T): Partial<T> {
-  return Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== null && v !== undefined && v !== '')) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(payload).filter(([, v]) => v !== null && v !== undefined && v !== ''),
+  ) as Partial<T>;
 }

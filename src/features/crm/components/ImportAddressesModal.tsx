@@ -9,7 +9,9 @@ import { UploadProgress } from '../../../ui/upload/UploadProgress';
 import { showToast } from '../../../shell/toast';
 import { useImportAddresses } from '../api/mutations';
 
-/** Address import by file (.csv or Excel) with upload progress; all rows or none, a refused row listed as 'Rij 2: …'. */
+/**
+ * Address import by file (.csv or Excel) with upload progress; all rows or none, a refused row listed as 'Rij 2: …'.
+ */
 export function ImportAddressesModal({ clientId, onClose }: { clientId: number; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,21 +34,56 @@ export function ImportAddressesModal({ clientId, onClose }: { clientId: number; 
       setFieldErrors(fields);
       // The rows are listed under the field; the field itself shows a refusal of the whole file.
       const rows = importRowErrors(fields, addressImportColumns);
-      setError(rows.length ? null : fields.file?.[0] ?? (err instanceof ApiError && err.isValidation ? null : (err as Error).message));
+      setError(
+        rows.length
+          ? null
+          : (fields.file?.[0] ?? (err instanceof ApiError && err.isValidation ? null : (err as Error).message)),
+      );
     } finally {
       setProgress(null);
     }
   };
   return (
-    <Modal title="Adressen importeren" onClose={onClose}
-      footer={<><SubmitButton form="import-form" pending={importFile.isPending}>Importeren</SubmitButton><button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button></>}>
+    <Modal
+      title="Adressen importeren"
+      onClose={onClose}
+      footer={
+        <>
+          <SubmitButton form="import-form" pending={importFile.isPending}>
+            Importeren
+          </SubmitButton>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuleren
+          </button>
+        </>
+      }
+    >
       <form id="import-form" className="form" onSubmit={submit} noValidate>
-        <p>Download het <a href="/excel/TemplateAdressenImport.xlsx" download>sjabloon</a>, vul per regel één adres in en kies het bestand.</p>
+        <p>
+          Download het{' '}
+          <a href="/excel/TemplateAdressenImport.xlsx" download>
+            sjabloon
+          </a>
+          , vul per regel één adres in en kies het bestand.
+        </p>
         <div className={error ? 'field has-error' : 'field'}>
           <label htmlFor="import-file">Bestand (.csv of Excel)</label>
-          <input id="import-file" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            aria-invalid={error ? true : undefined} onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); setFieldErrors({}); }} />
-          {error && <span className="field-error" role="alert">{error}</span>}
+          <input
+            id="import-file"
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setError(null);
+              setFieldErrors({});
+            }}
+          />
+          {error && (
+            <span className="field-error" role="alert">
+              {error}
+            </span>
+          )}
         </div>
         <UploadProgress fraction={progress} />
         <ImportErrors fieldErrors={fieldErrors} columns={addressImportColumns} />

@@ -31,22 +31,53 @@ export function InvoiceModal({ clientId, onClose }: { clientId: number; onClose:
   };
 
   return (
-    <Modal title="Factuur genereren" onClose={onClose}
-      footer={(
+    <Modal
+      title="Factuur genereren"
+      onClose={onClose}
+      footer={
         <>
-          <button type="button" className="button button-primary" disabled={busy !== null} aria-busy={busy === 'overview'} onClick={() => get('overview')}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy !== null}
+            aria-busy={busy === 'overview'}
+            onClick={() => get('overview')}
+          >
             Download factuuroverzicht
           </button>
-          <button type="button" className="button button-secondary" disabled={busy !== null} aria-busy={busy === 'attachment'} onClick={() => get('attachment')}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy !== null}
+            aria-busy={busy === 'attachment'}
+            onClick={() => get('attachment')}
+          >
             Download bijlage
           </button>
         </>
-      )}>
+      }
+    >
       <div className="form-grid">
-        <SelectField label="Jaar" name="year" placeholder={null} value={String(year)} onChange={chooseYear}
-          options={invoiceYears().map((y) => ({ value: String(y), label: String(y) }))} />
-        <SelectField label="Maand" name="month" placeholder={null} value={String(month)} onChange={(m) => setMonth(Number(m))}
-          options={dutchMonths.map((name, i) => ({ value: String(i + 1), label: capitalize(name), disabled: i + 1 > lastMonth }))} />
+        <SelectField
+          label="Jaar"
+          name="year"
+          placeholder={null}
+          value={String(year)}
+          onChange={chooseYear}
+          options={invoiceYears().map((y) => ({ value: String(y), label: String(y) }))}
+        />
+        <SelectField
+          label="Maand"
+          name="month"
+          placeholder={null}
+          value={String(month)}
+          onChange={(m) => setMonth(Number(m))}
+          options={dutchMonths.map((name, i) => ({
+            value: String(i + 1),
+            label: capitalize(name),
+            disabled: i + 1 > lastMonth,
+          }))}
+        />
       </div>
     </Modal>
   );

@@ -8,8 +8,14 @@ import type { ClientDetail } from '@domain/contracts/clients';
  * pre-notification areas register lazy panels for the 'customer' slot in src/panels.ts, and each
  * panel decides from these props whether it shows.
  */
-export function StockPanelsSlot({ client, viewerClientTypeId, onClientChanged }: {
-  client: ClientDetail; viewerClientTypeId: number; onClientChanged: () => void;
+export function StockPanelsSlot({
+  client,
+  viewerClientTypeId,
+  onClientChanged,
+}: {
+  client: ClientDetail;
+  viewerClientTypeId: number;
+  onClientChanged: () => void;
 }) {
   const props: CustomerPanelProps = { client, viewerClientTypeId, onClientChanged };
   return <Slot name="customer" props={props} />;

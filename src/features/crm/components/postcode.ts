@@ -11,7 +11,10 @@ export type PostcodeState = 'idle' | 'found' | 'unknown';
  * fills them in; anything else clears them so they can be typed by hand. A slower answer to an
  * older postcode never overwrites a newer one. `report` hears how the lookup went.
  */
-export function postcodeLookup(fill: (street: string, city: string) => void, report: (state: PostcodeState) => void = () => {}) {
+export function postcodeLookup(
+  fill: (street: string, city: string) => void,
+  report: (state: PostcodeState) => void = () => {},
+) {
   let latest = '';
   return async (value: string) => {
     latest = value;

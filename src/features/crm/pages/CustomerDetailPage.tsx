@@ -82,9 +82,17 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
   const logo = logoUrl(client);
 
   const canInvoice = user.can('Factuur beheren') && client.client_type_id === ClientType.EINDKLANT;
-  const canTicket = client.client_type_id === ClientType.EINDGEBRUIKER && user.can('Levering aanmaken') && user.can('Klant wijzigen');
+  const canTicket =
+    client.client_type_id === ClientType.EINDGEBRUIKER && user.can('Levering aanmaken') && user.can('Klant wijzigen');
   const removeClient = async () => {
-    if (!(await confirmDialog({ text: `Weet je zeker dat je ${client.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    if (
+      !(await confirmDialog({
+        text: `Weet je zeker dat je ${client.name} wilt verwijderen?`,
+        confirmLabel: 'Verwijderen',
+        danger: true,
+      }))
+    )
+      return;
     deleteClient.mutate(client.id, {
       onSuccess: async () => {
         showToast('Gelukt', 'De klant is verwijderd');
@@ -93,7 +101,14 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
     });
   };
   const removeAddress = async (address: Address) => {
-    if (!(await confirmDialog({ text: `Weet je zeker dat je het adres ${formatAddress(address)} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    if (
+      !(await confirmDialog({
+        text: `Weet je zeker dat je het adres ${formatAddress(address)} wilt verwijderen?`,
+        confirmLabel: 'Verwijderen',
+        danger: true,
+      }))
+    )
+      return;
     deleteAddress.mutate(address.id, { onSuccess: () => showToast('Gelukt', 'Het adres is verwijderd') });
   };
   const removeContact = async (contact: Contact) => {
@@ -104,11 +119,17 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
     if (!(await confirmDialog({ text, confirmLabel: 'Verwijderen', danger: true }))) return;
     deleteContact.mutate(contact.id, { onSuccess: () => showToast('Gelukt', 'De contactpersoon is verwijderd') });
   };
-  const onEditAddress = user.can('Adres wijzigen') ? (a: Address) => setModal({ kind: 'address', address: a }) : undefined;
+  const onEditAddress = user.can('Adres wijzigen')
+    ? (a: Address) => setModal({ kind: 'address', address: a })
+    : undefined;
   const onDeleteAddress = user.can('Adres verwijderen') ? removeAddress : undefined;
   // 'Eindklanten' on a reseller; 'Eindgebruikers' on an end customer viewed by a non-end-customer (spec 1 §2.9).
-  const childType = client.client_type_id === ClientType.RESELLER ? ClientType.EINDKLANT
-    : client.client_type_id === ClientType.EINDKLANT && !isEndCustomerViewer ? ClientType.EINDGEBRUIKER : null;
+  const childType =
+    client.client_type_id === ClientType.RESELLER
+      ? ClientType.EINDKLANT
+      : client.client_type_id === ClientType.EINDKLANT && !isEndCustomerViewer
+        ? ClientType.EINDGEBRUIKER
+        : null;
 
   return (
     <div className="customer-page">
@@ -116,9 +137,13 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
         <section className="panel" aria-labelledby="customer-name">
           <div className="panel-header">
             <div className="customer-header-name">
-              {logo
-                ? <img className="customer-logo" src={logo} alt={`Logo van ${client.name}`} />
-                : <span className="customer-avatar" aria-hidden>{initials(client.name)}</span>}
+              {logo ? (
+                <img className="customer-logo" src={logo} alt={`Logo van ${client.name}`} />
+              ) : (
+                <span className="customer-avatar" aria-hidden>
+                  {initials(client.name)}
+                </span>
+              )}
               <div>
                 <h2 id="customer-name">{client.name}</h2>
                 <span className="type-badge">{clientTypeName(client.client_type_id)}</span>
@@ -126,48 +151,127 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
             </div>
             <div className="panel-actions">
               {canTicket && (
-                <div className="ticket-menu"><SplitButton actions={[
-                  { label: 'Ticket aanmelden', onClick: () => document.querySelector<HTMLButtonElement>('.ticket-menu .split-toggle')?.click() },
-                  ...TICKETS.map((t) => ({ label: t.label, onClick: () => setModal({ kind: 'ticket', typeId: t.typeId }) })),
-                ]} /></div>
+                <div className="ticket-menu">
+                  <SplitButton
+                    actions={[
+                      {
+                        label: 'Ticket aanmelden',
+                        onClick: () => document.querySelector<HTMLButtonElement>('.ticket-menu .split-toggle')?.click(),
+                      },
+                      ...TICKETS.map((t) => ({
+                        label: t.label,
+                        onClick: () => setModal({ kind: 'ticket', typeId: t.typeId }),
+                      })),
+                    ]}
+                  />
+                </div>
               )}
-              {canEdit && <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'edit' })}>Wijzigen</button>}
+              {canEdit && (
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => setModal({ kind: 'edit' })}
+                >
+                  Wijzigen
+                </button>
+              )}
               {canInvoice && (
                 <>
-                  <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'monthly' })}>Vaste bedragen</button>
-                  <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'invoice' })}>Factuur genereren</button>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    onClick={() => setModal({ kind: 'monthly' })}
+                  >
+                    Vaste bedragen
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    onClick={() => setModal({ kind: 'invoice' })}
+                  >
+                    Factuur genereren
+                  </button>
                 </>
               )}
-              {canDelete && <button type="button" className="button button-danger button-small" onClick={removeClient}>Verwijderen</button>}
+              {canDelete && (
+                <button type="button" className="button button-danger button-small" onClick={removeClient}>
+                  Verwijderen
+                </button>
+              )}
             </div>
           </div>
           <dl className="facts">
-            <div><dt>Aangemaakt op</dt><dd>{formatDate(client.created_at)}</dd></div>
-            <div><dt>Bezoekadres</dt><dd>{client.visiting_address ? formatAddress(client.visiting_address) : '—'}</dd></div>
-            {client.parent && <div><dt>{clientTypeName(client.parent.client_type_id)}</dt><dd>{client.parent.name}</dd></div>}
-            {client.client_type_id === ClientType.EINDKLANT && client.invoice_reference && <div><dt>Factuurreferentie</dt><dd>{client.invoice_reference}</dd></div>}
+            <div>
+              <dt>Aangemaakt op</dt>
+              <dd>{formatDate(client.created_at)}</dd>
+            </div>
+            <div>
+              <dt>Bezoekadres</dt>
+              <dd>{client.visiting_address ? formatAddress(client.visiting_address) : '—'}</dd>
+            </div>
+            {client.parent && (
+              <div>
+                <dt>{clientTypeName(client.parent.client_type_id)}</dt>
+                <dd>{client.parent.name}</dd>
+              </div>
+            )}
+            {client.client_type_id === ClientType.EINDKLANT && client.invoice_reference && (
+              <div>
+                <dt>Factuurreferentie</dt>
+                <dd>{client.invoice_reference}</dd>
+              </div>
+            )}
           </dl>
           <div className="contacts-header">
-            <h3 className="form-section-title" id="contacts-title">{client.id === PROVIDER_CLIENT_ID ? 'Medewerkers' : 'Contactpersonen'}</h3>
+            <h3 className="form-section-title" id="contacts-title">
+              {client.id === PROVIDER_CLIENT_ID ? 'Medewerkers' : 'Contactpersonen'}
+            </h3>
             {canAddContact && (
-              <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'contact' })}>{noun} toevoegen</button>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={() => setModal({ kind: 'contact' })}
+              >
+                {noun} toevoegen
+              </button>
             )}
           </div>
-          {client.contacts.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
+          {client.contacts.length === 0 ? (
+            <p className="muted">Er is geen data gevonden</p>
+          ) : (
             <ul className="contact-grid" aria-labelledby="contacts-title">
               {client.contacts.map((c) => (
                 <li key={c.id} aria-label={`${c.first_name} ${c.last_name}`}>
-                  <strong>{c.first_name} {c.last_name}{c.id === client.primary_contact_id ? ' (primair)' : ''}</strong>
+                  <strong>
+                    {c.first_name} {c.last_name}
+                    {c.id === client.primary_contact_id ? ' (primair)' : ''}
+                  </strong>
                   {c.title && <span className="muted">{c.title}</span>}
                   {c.phone && <span>{c.phone}</span>}
-                  {c.email && <a href={`mailto:${c.email}`} title={c.email}>{c.email}</a>}
+                  {c.email && (
+                    <a href={`mailto:${c.email}`} title={c.email}>
+                      {c.email}
+                    </a>
+                  )}
                   {c.has_account && <span className="muted">Heeft een account</span>}
                   {canEditContacts && (
                     <div className="contact-actions">
-                      <button type="button" className="link-button" onClick={() => setModal({ kind: 'contact', contact: c })}
-                        aria-label={`${c.first_name} ${c.last_name} wijzigen`}>Wijzigen</button>
-                      <button type="button" className="link-button" onClick={() => void removeContact(c)}
-                        aria-label={`${c.first_name} ${c.last_name} verwijderen`}>Verwijderen</button>
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => setModal({ kind: 'contact', contact: c })}
+                        aria-label={`${c.first_name} ${c.last_name} wijzigen`}
+                      >
+                        Wijzigen
+                      </button>
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => void removeContact(c)}
+                        aria-label={`${c.first_name} ${c.last_name} verwijderen`}
+                      >
+                        Verwijderen
+                      </button>
                     </div>
                   )}
                 </li>
@@ -176,9 +280,15 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
           )}
           {client.monthly_payments.length > 0 && user.can('Factuur beheren') && (
             <>
-              <h3 className="form-section-title" style={{ margin: '1.25rem 0 0.5rem' }}>Vaste bedragen</h3>
+              <h3 className="form-section-title" style={{ margin: '1.25rem 0 0.5rem' }}>
+                Vaste bedragen
+              </h3>
               <ul className="contact-list">
-                {client.monthly_payments.map((m) => <li key={m.id}>{m.description}: {formatEuro(m.price_cents)}</li>)}
+                {client.monthly_payments.map((m) => (
+                  <li key={m.id}>
+                    {m.description}: {formatEuro(m.price_cents)}
+                  </li>
+                ))}
               </ul>
             </>
           )}
@@ -188,17 +298,41 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
           <div className="panel-header">
             <h2 id="locations-title">Mijn locaties</h2>
             <div className="panel-actions">
-              {user.can('Adres aanmaken') && <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'address' })}>Adres toevoegen</button>}
-              {user.can('Adres aanmaken') && <button type="button" className="button button-secondary button-small" onClick={() => setModal({ kind: 'import' })}>Importeren</button>}
+              {user.can('Adres aanmaken') && (
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => setModal({ kind: 'address' })}
+                >
+                  Adres toevoegen
+                </button>
+              )}
+              {user.can('Adres aanmaken') && (
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => setModal({ kind: 'import' })}
+                >
+                  Importeren
+                </button>
+              )}
             </div>
           </div>
-          {client.addresses.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
+          {client.addresses.length === 0 ? (
+            <p className="muted">Er is geen data gevonden</p>
+          ) : (
             <ul className="address-list">
-              {client.addresses.slice(0, NEWEST_ADDRESSES).map((a) => <AddressLine key={a.id} address={a} onEdit={onEditAddress} onDelete={onDeleteAddress} />)}
+              {client.addresses.slice(0, NEWEST_ADDRESSES).map((a) => (
+                <AddressLine key={a.id} address={a} onEdit={onEditAddress} onDelete={onDeleteAddress} />
+              ))}
             </ul>
           )}
           {client.addresses.length > 0 && (
-            <button type="button" className="link-button all-addresses-link" onClick={() => setModal({ kind: 'addresses' })}>
+            <button
+              type="button"
+              className="link-button all-addresses-link"
+              onClick={() => setModal({ kind: 'addresses' })}
+            >
               Alle adressen ({client.addresses.length})
             </button>
           )}
@@ -209,44 +343,96 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
 
       <StockPanelsSlot client={client} viewerClientTypeId={user.clientTypeId} onClientChanged={refresh} />
 
-      {childType && <ChildList client={client} childType={childType} canCreate={user.can('Klant aanmaken')} onCreate={() => setModal({ kind: 'child', typeId: childType })} />}
+      {childType && (
+        <ChildList
+          client={client}
+          childType={childType}
+          canCreate={user.can('Klant aanmaken')}
+          onCreate={() => setModal({ kind: 'child', typeId: childType })}
+        />
+      )}
 
-      {modal?.kind === 'ticket' && <Slot name="delivery-request" props={{ request: { type: modal.typeId, clientId: client.id }, onClose: close }} />}
+      {modal?.kind === 'ticket' && (
+        <Slot
+          name="delivery-request"
+          props={{ request: { type: modal.typeId, clientId: client.id }, onClose: close }}
+        />
+      )}
       {modal?.kind === 'edit' && <CustomerFormModal client={client} onClose={close} onSaved={close} />}
       {modal?.kind === 'child' && (
-        <CustomerFormModal preset={{ client_type_id: modal.typeId, parent_client_id: client.id }} onClose={close}
-          onSaved={(c) => { close(); void navigate({ to: '/klant/$id', params: { id: c.id } }); }} />
+        <CustomerFormModal
+          preset={{ client_type_id: modal.typeId, parent_client_id: client.id }}
+          onClose={close}
+          onSaved={(c) => {
+            close();
+            void navigate({ to: '/klant/$id', params: { id: c.id } });
+          }}
+        />
       )}
       {modal?.kind === 'contact' && (
-        <ContactFormModal client={client} contact={modal.contact} canListRoles={user.can('Rol bekijken')} onClose={close} />
+        <ContactFormModal
+          client={client}
+          contact={modal.contact}
+          canListRoles={user.can('Rol bekijken')}
+          onClose={close}
+        />
       )}
       {modal?.kind === 'address' && <AddressFormModal clientId={client.id} address={modal.address} onClose={close} />}
       {modal?.kind === 'addresses' && (
-        <AllAddressesModal addresses={client.addresses} onClose={close}
-          onEdit={onEditAddress} onDelete={onDeleteAddress ? (a) => { close(); void onDeleteAddress(a); } : undefined} />
+        <AllAddressesModal
+          addresses={client.addresses}
+          onClose={close}
+          onEdit={onEditAddress}
+          onDelete={
+            onDeleteAddress
+              ? (a) => {
+                  close();
+                  void onDeleteAddress(a);
+                }
+              : undefined
+          }
+        />
       )}
       {modal?.kind === 'import' && <ImportAddressesModal clientId={client.id} onClose={close} />}
       {modal?.kind === 'invoice' && <InvoiceModal clientId={client.id} onClose={close} />}
-      {modal?.kind === 'monthly' && <MonthlyPaymentsModal clientId={client.id} current={client.monthly_payments} onClose={close} />}
+      {modal?.kind === 'monthly' && (
+        <MonthlyPaymentsModal clientId={client.id} current={client.monthly_payments} onClose={close} />
+      )}
     </div>
   );
 }
 
 /** 'Eindklanten' of a reseller, 'Eindgebruikers' of an end customer. */
-function ChildList({ client, childType, canCreate, onCreate }: { client: ClientDetail; childType: number; canCreate: boolean; onCreate: () => void }) {
+function ChildList({
+  client,
+  childType,
+  canCreate,
+  onCreate,
+}: {
+  client: ClientDetail;
+  childType: number;
+  canCreate: boolean;
+  onCreate: () => void;
+}) {
   const tab = childType === ClientType.EINDKLANT ? 'endcustomers' : 'endusers';
   const title = childType === ClientType.EINDKLANT ? 'Eindklanten' : 'Eindgebruikers';
   const columns: Column<ClientListRow>[] = [
     { key: 'name', header: 'Naam', sortable: true, width: 260 },
     { key: 'location', header: 'Locatie', sortable: true, width: 300 },
-    ...(childType === ClientType.EINDGEBRUIKER ? [{ key: 'contact_name', header: 'Contactpersoon', sortable: true, sortKey: 'contact', width: 200 }] : []),
+    ...(childType === ClientType.EINDGEBRUIKER
+      ? [{ key: 'contact_name', header: 'Contactpersoon', sortable: true, sortKey: 'contact', width: 200 }]
+      : []),
     { key: 'id', header: '', cell: { kind: 'view', route: 'customerDetail' }, width: 110 },
   ];
   return (
     <section className="panel" aria-labelledby="children-title">
       <div className="panel-header">
         <h2 id="children-title">{title}</h2>
-        {canCreate && <button type="button" className="button button-secondary button-small" onClick={onCreate}>{childType === ClientType.EINDKLANT ? 'Nieuwe eindklant' : 'Nieuwe eindgebruiker'}</button>}
+        {canCreate && (
+          <button type="button" className="button button-secondary button-small" onClick={onCreate}>
+            {childType === ClientType.EINDKLANT ? 'Nieuwe eindklant' : 'Nieuwe eindgebruiker'}
+          </button>
+        )}
       </div>
       <DataTable<ClientListRow>
         key={client.id}

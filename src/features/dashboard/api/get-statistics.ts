@@ -5,7 +5,8 @@ import type { Statistics } from '@domain/contracts/statistics';
 
 export type { StatisticsCategory as Category, Statistics } from '@domain/contracts/statistics';
 
-export const getStatistics = (customerId: number, year: number) => getJson<Statistics>(`getstatistics/${customerId}/${year}`);
+export const getStatistics = (customerId: number, year: number) =>
+  getJson<Statistics>(`getstatistics/${customerId}/${year}`);
 
 export const statisticsQueryOptions = (customerId: number | null, year: number) =>
   queryOptions({

@@ -15,7 +15,17 @@ echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, LegendCompone
  * and the option learns the width so twelve month labels can turn where they would overlap.
  * SVG, so the labels are text a reader (and a test) can find.
  */
-function MonthChart({ series, labels, legend, height }: { series: Series[]; labels?: string[]; legend?: boolean; height: number }) {
+function MonthChart({
+  series,
+  labels,
+  legend,
+  height,
+}: {
+  series: Series[];
+  labels?: string[];
+  legend?: boolean;
+  height: number;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState<number>();
 
@@ -36,7 +46,15 @@ function MonthChart({ series, labels, legend, height }: { series: Series[]; labe
   return (
     <div ref={box} className="chart-box">
       {width !== undefined && (
-        <ReactEChartsCore echarts={echarts} option={option} style={{ height }} opts={{ renderer: 'svg' }} autoResize={false} notMerge lazyUpdate />
+        <ReactEChartsCore
+          echarts={echarts}
+          option={option}
+          style={{ height }}
+          opts={{ renderer: 'svg' }}
+          autoResize={false}
+          notMerge
+          lazyUpdate
+        />
       )}
     </div>
   );
@@ -59,7 +77,13 @@ export default function Charts({ stats }: { stats: Statistics }) {
     <div className="chart-grid">
       {charts.map(({ title, height, wide, series }) => {
         const chart = <Chart key={title} title={title} height={height} series={series} />;
-        return wide ? <div key={title} className="chart-wide">{chart}</div> : chart;
+        return wide ? (
+          <div key={title} className="chart-wide">
+            {chart}
+          </div>
+        ) : (
+          chart
+        );
       })}
       <section className="panel chart" aria-label="Reparaties">
         <h2>Reparaties</h2>

@@ -17,19 +17,31 @@ export function Counter({ label, count, categories, onExport }: CounterProps) {
       <div className="counter-head">
         <h2>{label}</h2>
         {onExport && (
-          <button type="button" className="link-button" onClick={onExport}>Exporteren</button>
+          <button type="button" className="link-button" onClick={onExport}>
+            Exporteren
+          </button>
         )}
       </div>
-      <p className="counter-value" data-testid={`counter-${label}`}>{count ?? '–'}</p>
+      <p className="counter-value" data-testid={`counter-${label}`}>
+        {count ?? '–'}
+      </p>
       {canExpand && (
-        <button type="button" className="link-button counter-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="link-button counter-toggle"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
           {open ? 'Verberg categorieën' : 'Toon per categorie'}
         </button>
       )}
       {canExpand && open && (
         <ul className="counter-categories">
           {categories.map((c) => (
-            <li key={c.name}><span>{c.name}</span><strong>{c.count}</strong></li>
+            <li key={c.name}>
+              <span>{c.name}</span>
+              <strong>{c.count}</strong>
+            </li>
           ))}
         </ul>
       )}

@@ -65,18 +65,48 @@ export function dashboardCharts(stats: Statistics): ChartSpec[] {
   const d = stats.deliveries;
   return [
     {
-      title: 'Asset Management', height: 360, wide: true,
-      series: [{ name: 'In gebruik genomen', data: stats.itemInUse }, { name: 'Totaal dit jaar', data: cumulative(stats.itemInUse), line: true, unit: 'totaal' }],
+      title: 'Asset Management',
+      height: 360,
+      wide: true,
+      series: [
+        { name: 'In gebruik genomen', data: stats.itemInUse },
+        { name: 'Totaal dit jaar', data: cumulative(stats.itemInUse), line: true, unit: 'totaal' },
+      ],
     },
     {
-      title: 'End of life', height: 360, wide: true,
-      series: [{ name: 'Aantal', data: stats.eolItems.map((e) => e.amount) }, { name: 'Ratio (%)', data: stats.eolItems.map((e) => e.ratio), line: true, unit: '%' }],
+      title: 'End of life',
+      height: 360,
+      wide: true,
+      series: [
+        { name: 'Aantal', data: stats.eolItems.map((e) => e.amount) },
+        { name: 'Ratio (%)', data: stats.eolItems.map((e) => e.ratio), line: true, unit: '%' },
+      ],
     },
-    { title: 'Indiensttredingen', height: 320, series: [{ name: 'Aantal', data: d.enlistmentItems }, leadTime(d.daysEmployedPerMonth)] },
-    { title: 'Uitdiensttredingen', height: 320, series: [{ name: 'Aantal', data: stats.departures }, leadTime(d.daysDeparturePerMonth)] },
-    { title: 'Bulkleveringen', height: 320, series: [{ name: 'Artikelen', data: d.totalbulkItems }, leadTime(d.daysBulkPerMonth)] },
-    { title: 'Swap aanvragen', height: 320, series: [{ name: 'Aantal', data: stats.swapItems }, leadTime(d.daysSwapPerMonth)] },
-    { title: 'Mutatie aanvragen', height: 320, series: [{ name: 'Aantal', data: d.mutationItems }, leadTime(d.daysMutationsPerMonth)] },
+    {
+      title: 'Indiensttredingen',
+      height: 320,
+      series: [{ name: 'Aantal', data: d.enlistmentItems }, leadTime(d.daysEmployedPerMonth)],
+    },
+    {
+      title: 'Uitdiensttredingen',
+      height: 320,
+      series: [{ name: 'Aantal', data: stats.departures }, leadTime(d.daysDeparturePerMonth)],
+    },
+    {
+      title: 'Bulkleveringen',
+      height: 320,
+      series: [{ name: 'Artikelen', data: d.totalbulkItems }, leadTime(d.daysBulkPerMonth)],
+    },
+    {
+      title: 'Swap aanvragen',
+      height: 320,
+      series: [{ name: 'Aantal', data: stats.swapItems }, leadTime(d.daysSwapPerMonth)],
+    },
+    {
+      title: 'Mutatie aanvragen',
+      height: 320,
+      series: [{ name: 'Aantal', data: d.mutationItems }, leadTime(d.daysMutationsPerMonth)],
+    },
   ];
 }
 
@@ -84,7 +114,10 @@ export function dashboardCharts(stats: Statistics): ChartSpec[] {
 export function repairHalfYears(stats: Statistics): { labels: string[]; series: Series[] }[] {
   return [0, 6].map((start) => ({
     labels: monthLabels.slice(start, start + 6),
-    series: [{ name: 'Reparaties', data: stats.repairItems.slice(start, start + 6) }, leadTime(stats.deliveries.daysRepairPerMonth.slice(start, start + 6))],
+    series: [
+      { name: 'Reparaties', data: stats.repairItems.slice(start, start + 6) },
+      leadTime(stats.deliveries.daysRepairPerMonth.slice(start, start + 6)),
+    ],
   }));
 }
 

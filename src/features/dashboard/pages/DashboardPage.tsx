@@ -37,7 +37,12 @@ export function DashboardPage() {
   }, [customers.isError]);
 
   const exportFor = (status: Filter) =>
-    customerId === null ? null : () => void download('exportitemsinuse', { id: customerId, status }).catch(() => toastError('Exporteren is mislukt'));
+    customerId === null
+      ? null
+      : () =>
+          void download('exportitemsinuse', { id: customerId, status }).catch(() =>
+            toastError('Exporteren is mislukt'),
+          );
   // Without a customer nothing is shown: the kept previous answer belongs to the customer just cleared.
   const s = customerId === null ? undefined : stats.data;
 
@@ -47,29 +52,57 @@ export function DashboardPage() {
         <div className="field">
           <label htmlFor="dashboard-year">Jaar</label>
           <select id="dashboard-year" value={year} onChange={(e) => setYear(Number(e.target.value))}>
-            {years.map((y) => <option key={y} value={y}>{y}</option>)}
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
           </select>
         </div>
         <div className={missing ? 'field has-error' : 'field'}>
-          <FieldLabel htmlFor="dashboard-customer" required>Klant</FieldLabel>
+          <FieldLabel htmlFor="dashboard-customer" required>
+            Klant
+          </FieldLabel>
           <SearchSelect
             id="dashboard-customer"
             options={customers.data ?? []}
             value={customerId}
-            onChange={(id) => { setCustomerId(id as number | null); if (id === null) setTouched(true); }}
+            onChange={(id) => {
+              setCustomerId(id as number | null);
+              if (id === null) setTouched(true);
+            }}
             onBlur={() => setTouched(true)}
             placeholder="Kies een klant"
             invalid={missing}
             aria-describedby={missing ? 'dashboard-customer-error' : undefined}
           />
-          {missing && <span id="dashboard-customer-error" className="field-error" role="alert">{msg.required}</span>}
+          {missing && (
+            <span id="dashboard-customer-error" className="field-error" role="alert">
+              {msg.required}
+            </span>
+          )}
         </div>
       </div>
 
       <div className="counter-grid">
-        <Counter label="In gebruik" count={s?.total_items_in_use} categories={s?.usedCategories ?? []} onExport={exportFor('in_gebruik')} />
-        <Counter label="Op voorraad" count={s?.total_items_in_stock} categories={s?.inStockCategories ?? []} onExport={exportFor('op_afroep')} />
-        <Counter label="In reparatie" count={s?.total_items_in_repair} categories={s?.inRepairCategories ?? []} onExport={exportFor('reparatie')} />
+        <Counter
+          label="In gebruik"
+          count={s?.total_items_in_use}
+          categories={s?.usedCategories ?? []}
+          onExport={exportFor('in_gebruik')}
+        />
+        <Counter
+          label="Op voorraad"
+          count={s?.total_items_in_stock}
+          categories={s?.inStockCategories ?? []}
+          onExport={exportFor('op_afroep')}
+        />
+        <Counter
+          label="In reparatie"
+          count={s?.total_items_in_repair}
+          categories={s?.inRepairCategories ?? []}
+          onExport={exportFor('reparatie')}
+        />
       </div>
 
       {s ? (

@@ -12,9 +12,7 @@ const CHECK_TIMEOUT_MS = 6_000;
  * (no connection, timeout, server failure).
  */
 export type CheckOutCheck =
-  | { kind: 'judged'; refusals: Map<string, string | null> }
-  | { kind: 'closed'; message: string }
-  | { kind: 'offline' };
+  { kind: 'judged'; refusals: Map<string, string | null> } | { kind: 'closed'; message: string } | { kind: 'offline' };
 
 /**
  * POST /delivery/checkout/check: judges `serials` (those scanned so far, then the new ones) as the
@@ -23,8 +21,15 @@ export type CheckOutCheck =
 export async function checkCheckOutSerials(deliveryId: number, serials: string[]): Promise<CheckOutCheck> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'offline' };
   try {
-    const { data } = await postJson<CheckOutCheckAnswer>('delivery/checkout/check', { id: deliveryId, serials }, { timeout: CHECK_TIMEOUT_MS });
-    return { kind: 'judged', refusals: new Map(data.map((d) => [serialKey(d.serial), d.available ? null : (d.message ?? '')])) };
+    const { data } = await postJson<CheckOutCheckAnswer>(
+      'delivery/checkout/check',
+      { id: deliveryId, serials },
+      { timeout: CHECK_TIMEOUT_MS },
+    );
+    return {
+      kind: 'judged',
+      refusals: new Map(data.map((d) => [serialKey(d.serial), d.available ? null : (d.message ?? '')])),
+    };
   } catch (err) {
     // A refusal of the whole list (cancelled or completed delivery, no longer visible): its words.
     if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) {
@@ -40,13 +45,20 @@ export async function checkCheckOutSerials(deliveryId: number, serials: string[]
  * the dialog is open): the refusal of one serial as a scan shows it, else how many were refused or
  * that they passed. `checked` are the serials that waited, `refusals` the server's verdict.
  */
-export function recheckOutcome(checked: readonly string[], refusals: ReadonlyMap<string, string | null>): { text: string; refused: boolean } {
+export function recheckOutcome(
+  checked: readonly string[],
+  refusals: ReadonlyMap<string, string | null>,
+): { text: string; refused: boolean } {
   const refused = checked.flatMap((serial) => {
     const message = refusals.get(serialKey(serial));
     return message ? [{ serial, message }] : [];
   });
   const [first] = refused;
   if (first && refused.length === 1) return { text: `${first.serial}: ${first.message}`, refused: true };
-  if (refused.length > 1) return { text: `${refused.length} van ${checked.length} serienummers geweigerd`, refused: true };
-  return { text: checked.length === 1 ? `${checked[0]} gecontroleerd` : `${checked.length} serienummers gecontroleerd`, refused: false };
+  if (refused.length > 1)
+    return { text: `${refused.length} van ${checked.length} serienummers geweigerd`, refused: true };
+  return {
+    text: checked.length === 1 ? `${checked[0]} gecontroleerd` : `${checked.length} serienummers gecontroleerd`,
+    refused: false,
+  };
 }

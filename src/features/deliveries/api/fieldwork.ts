@@ -42,13 +42,17 @@ export const isPendingLine = (line: DeliveryDetail['products'][number]) => line.
  * verzending)', the bulk counts include them. `unplaced` are pending serials not (yet) on a line:
  * the server assigns them to a line of their article when it receives them.
  */
-export function withPending(d: DeliveryDetail, pending: PendingFieldwork): { view: DeliveryDetail; unplaced: string[] } {
+export function withPending(
+  d: DeliveryDetail,
+  pending: PendingFieldwork,
+): { view: DeliveryDetail; unplaced: string[] } {
   if (pending.serials.size === 0 && pending.accessories.size === 0) return { view: d, unplaced: [] };
   const itemSerial = new Map(d.items.map((i) => [i.id, i.serial]));
   const placed = new Set<string>();
   const accessoryLeft = new Map(pending.accessories);
   const pendingItems = new Set<number>();
-  const serialOf = (l: DeliveryDetail['products'][number]) => l.serial ?? (l.item_id ? itemSerial.get(l.item_id) ?? null : null);
+  const serialOf = (l: DeliveryDetail['products'][number]) =>
+    l.serial ?? (l.item_id ? (itemSerial.get(l.item_id) ?? null) : null);
   // Applied twice (a page and its panels) gives the same view: lines marked before count as placed.
   for (const l of d.products.filter(isPendingLine)) {
     const serial = serialOf(l);
@@ -90,7 +94,11 @@ export function withPending(d: DeliveryDetail, pending: PendingFieldwork): { vie
   const view: DeliveryDetail = {
     ...d,
     products,
-    items: d.items.map((i) => (pendingItems.has(i.id) ? { ...i, status_id: ItemStatus.UITGEKLAARD, status: { id: ItemStatus.UITGEKLAARD, name: PENDING_STATUS_NAME } } : i)),
+    items: d.items.map((i) =>
+      pendingItems.has(i.id)
+        ? { ...i, status_id: ItemStatus.UITGEKLAARD, status: { id: ItemStatus.UITGEKLAARD, name: PENDING_STATUS_NAME } }
+        : i,
+    ),
     bulk_products: d.bulk_products.map((p) => ({ ...p, arrived: p.arrived + (added.get(p.id) ?? 0) })),
   };
   return { view, unplaced: [...pending.serials].filter((s) => !placed.has(s)) };

@@ -18,13 +18,20 @@ export function CarrierModal({ delivery, onClose }: { delivery: DeliveryDetail; 
     initial: { carrier_id: String(delivery.carrier_id) },
     schema: carrierChangeSchema,
     submit: (values) => edit.mutateAsync(values),
-    onSuccess: () => { showToast('Gelukt', deliveryToast.carrierChanged); onClose(); },
+    onSuccess: () => {
+      showToast('Gelukt', deliveryToast.carrierChanged);
+      onClose();
+    },
   });
   return (
     <Modal title="Bezorger wijzigen" onClose={onClose} size="small">
       <form {...form.formProps} aria-label="Bezorger wijzigen">
-        <SelectField label="Bezorger" {...form.bind('carrier_id')} placeholder={null}
-          options={Object.entries(carrierNames).map(([id, name]) => ({ value: id, label: name }))} />
+        <SelectField
+          label="Bezorger"
+          {...form.bind('carrier_id')}
+          placeholder={null}
+          options={Object.entries(carrierNames).map(([id, name]) => ({ value: id, label: name }))}
+        />
         <FormActions error={form.formError} pending={form.submitting} onCancel={onClose} />
       </form>
     </Modal>

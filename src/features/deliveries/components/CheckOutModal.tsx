@@ -42,18 +42,21 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
   const [checking, setChecking] = useState(0);
   const done = checkedOutSerials(d);
 
-  const counted = accessories.map((a) => ({ product_id: a.id, amount: Number(amounts[a.id]) || 0 })).filter((a) => a.amount > 0);
+  const counted = accessories
+    .map((a) => ({ product_id: a.id, amount: Number(amounts[a.id]) || 0 }))
+    .filter((a) => a.amount > 0);
   const entered = serials.length + counted.reduce((n, a) => n + a.amount, 0);
   useUnsavedWork(entered > 0);
 
-  const markErrors = (judged: Map<string, string | null>) => setSerialErrors((e) => {
-    const next = { ...e };
-    for (const [key, message] of judged) {
-      if (message) next[key] = message;
-      else delete next[key];
-    }
-    return next;
-  });
+  const markErrors = (judged: Map<string, string | null>) =>
+    setSerialErrors((e) => {
+      const next = { ...e };
+      for (const [key, message] of judged) {
+        if (message) next[key] = message;
+        else delete next[key];
+      }
+      return next;
+    });
 
   /**
    * Decides once per serial: the scan rules here, then (online) the server; only what passes both is
@@ -119,8 +122,14 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
       const verdict = await checkCheckOutSerials(d.id, list);
       if (verdict.kind === 'judged') {
         markErrors(new Map(list.map((x) => [serialKey(x), verdict.refusals.get(serialKey(x)) ?? null])));
-        // The scan field still said 'nog niet gecontroleerd': now it says the outcome; each refusal stands at its serial.
-        setRecheck(recheckOutcome(list.filter((x) => uncheckedRef.current.has(serialKey(x))), verdict.refusals));
+        // The scan field still said 'nog niet gecontroleerd': now it says the outcome; each refusal stands at its
+        // serial.
+        setRecheck(
+          recheckOutcome(
+            list.filter((x) => uncheckedRef.current.has(serialKey(x))),
+            verdict.refusals,
+          ),
+        );
         setUnchecked(new Set());
         setMessages([]);
       } else if (verdict.kind === 'closed') {
@@ -150,12 +159,20 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
         showToast('Gelukt', fieldworkMsg.checkedOut);
         onClose();
       } else if (outcome.status === 'waiting') {
-        showToast('Opgeslagen in de wachtrij', 'Er is geen verbinding. De items worden uitgeklaard zodra er weer verbinding is.', 'warning');
+        showToast(
+          'Opgeslagen in de wachtrij',
+          'Er is geen verbinding. De items worden uitgeklaard zodra er weer verbinding is.',
+          'warning',
+        );
         onClose();
       } else {
         // Refused while the user is here: shown on the form, nothing stays in the outbox.
         await discardAction(outcome.id);
-        const { perSerial, perArticle, other } = splitErrors(outcome.errors, serials, counted.map((a) => ({ id: a.product_id })));
+        const { perSerial, perArticle, other } = splitErrors(
+          outcome.errors,
+          serials,
+          counted.map((a) => ({ id: a.product_id })),
+        );
         setSerialErrors(perSerial);
         setAmountErrors(perArticle);
         setFormMessage(other.length ? other.join(' ') : null);
@@ -171,48 +188,108 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
 
   const bulkDelivery = d.delivery_type_id === DeliveryType.BULK_LEVERING;
   return (
-    <Modal title="Artikelen uitklaren" onClose={onClose} size="large"
-      footer={(
+    <Modal
+      title="Artikelen uitklaren"
+      onClose={onClose}
+      size="large"
+      footer={
         <div className="fw-actions fw-checkout-footer">
-          <button type="button" className="button button-primary" disabled={submitting || checking > 0 || entered === 0} aria-busy={submitting || undefined} onClick={() => void submit()}>Opslaan</button>
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={submitting || checking > 0 || entered === 0}
+            aria-busy={submitting || undefined}
+            onClick={() => void submit()}
+          >
+            Opslaan
+          </button>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuleren
+          </button>
         </div>
-      )}>
-      {formMessage && <div className="notice notice-alert" role="alert">{formMessage}</div>}
+      }
+    >
+      {formMessage && (
+        <div className="notice notice-alert" role="alert">
+          {formMessage}
+        </div>
+      )}
       <div className="fw-checkout">
         <div className="table-scroll">
-          <table className="table fw-counts" aria-label={bulkDelivery ? 'Aantallen per artikel' : 'Te leveren artikelen'}>
-            <thead><tr><th>Artikelomschrijving</th><th>Artikelnummer</th><th>Aantal</th><th>Uitgeklaard</th></tr></thead>
+          <table
+            className="table fw-counts"
+            aria-label={bulkDelivery ? 'Aantallen per artikel' : 'Te leveren artikelen'}
+          >
+            <thead>
+              <tr>
+                <th>Artikelomschrijving</th>
+                <th>Artikelnummer</th>
+                <th>Aantal</th>
+                <th>Uitgeklaard</th>
+              </tr>
+            </thead>
             <tbody>
               {articles.map((a) => (
                 <tr key={a.id}>
-                  <td>{a.name}</td><td data-label="Artikelnummer">{a.articleNumber}</td><td data-label="Aantal">{a.expected}</td>
-                  <td data-label="Uitgeklaard" data-testid={`fw-checked-out-${a.id}`}>{a.checkedOut}</td>
+                  <td>{a.name}</td>
+                  <td data-label="Artikelnummer">{a.articleNumber}</td>
+                  <td data-label="Aantal">{a.expected}</td>
+                  <td data-label="Uitgeklaard" data-testid={`fw-checked-out-${a.id}`}>
+                    {a.checkedOut}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
 
-        <ScanInput label="Serienummer" autoFocus onScan={(serial) => add([serial], false)} hint={`${serials.length} gescand`} outcome={recheck} />
+        <ScanInput
+          label="Serienummer"
+          autoFocus
+          onScan={(serial) => add([serial], false)}
+          hint={`${serials.length} gescand`}
+          outcome={recheck}
+        />
         <div className="fw-bulk">
           <label htmlFor="fw-bulk-serials">Serienummers, gescheiden door komma&apos;s</label>
           <textarea id="fw-bulk-serials" rows={BULK_ROWS} value={bulk} onChange={(e) => setBulk(e.target.value)} />
           <div className="fw-bulk-row">
-            <button type="button" className="button button-secondary" disabled={bulk.trim() === ''}
-              onClick={() => { void add(parseBulkSerials(bulk), true); setBulk(''); }}>Toevoegen</button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={bulk.trim() === ''}
+              onClick={() => {
+                void add(parseBulkSerials(bulk), true);
+                setBulk('');
+              }}
+            >
+              Toevoegen
+            </button>
           </div>
         </div>
-        {messages.map((m) => <div key={m} className="fw-message" role="alert">{m}</div>)}
+        {messages.map((m) => (
+          <div key={m} className="fw-message" role="alert">
+            {m}
+          </div>
+        ))}
         {serials.length > 0 && (
           <ul className="fw-serials" aria-label="Gescande serienummers">
             {serials.map((serial) => {
               const error = serialErrors[serialKey(serial)];
               const waiting = !error && unchecked.has(serialKey(serial));
               return (
-                <li key={serial} className={error ? 'fw-serial has-error' : waiting ? 'fw-serial is-unchecked' : 'fw-serial'}>
-                  <span className="fw-serial-text">{serial}{error && ` – ${error}`}{waiting && ` – ${scanMsg.unchecked}`}</span>
-                  <button type="button" aria-label={`${serial} verwijderen`} onClick={() => remove(serial)}>×</button>
+                <li
+                  key={serial}
+                  className={error ? 'fw-serial has-error' : waiting ? 'fw-serial is-unchecked' : 'fw-serial'}
+                >
+                  <span className="fw-serial-text">
+                    {serial}
+                    {error && ` – ${error}`}
+                    {waiting && ` – ${scanMsg.unchecked}`}
+                  </span>
+                  <button type="button" aria-label={`${serial} verwijderen`} onClick={() => remove(serial)}>
+                    ×
+                  </button>
                 </li>
               );
             })}
@@ -225,10 +302,24 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
             {accessories.map((a) => (
               <div key={a.id} className="fw-qty">
                 <label htmlFor={`fw-amount-${a.id}`}>Aantal {a.name}</label>
-                <input id={`fw-amount-${a.id}`} type="number" min={0} max={a.openWithoutItem} inputMode="numeric" value={amounts[a.id] ?? ''}
-                  onChange={(e) => { setAmounts((x) => ({ ...x, [a.id]: e.target.value })); setAmountErrors((x) => ({ ...x, [a.id]: '' })); }} />
+                <input
+                  id={`fw-amount-${a.id}`}
+                  type="number"
+                  min={0}
+                  max={a.openWithoutItem}
+                  inputMode="numeric"
+                  value={amounts[a.id] ?? ''}
+                  onChange={(e) => {
+                    setAmounts((x) => ({ ...x, [a.id]: e.target.value }));
+                    setAmountErrors((x) => ({ ...x, [a.id]: '' }));
+                  }}
+                />
                 <span className="muted">van {a.openWithoutItem} open</span>
-                {amountErrors[a.id] && <div className="field-error" role="alert">{amountErrors[a.id]}</div>}
+                {amountErrors[a.id] && (
+                  <div className="field-error" role="alert">
+                    {amountErrors[a.id]}
+                  </div>
+                )}
               </div>
             ))}
           </fieldset>

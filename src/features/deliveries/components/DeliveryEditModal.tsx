@@ -23,19 +23,31 @@ function openLines(d: DeliveryDetail) {
   if (d.delivery_type_id === DeliveryType.BULK_LEVERING) {
     return d.bulk_products.map((p) => ({ product_id: p.id, item_id: null, is_pickup: 0, amount: String(p.expected) }));
   }
-  return d.products.filter((l) => !l.checked_out_at).map((l) => ({ product_id: l.product_id, item_id: l.item_id, is_pickup: l.is_pickup, amount: '1' }));
+  return d.products
+    .filter((l) => !l.checked_out_at)
+    .map((l) => ({ product_id: l.product_id, item_id: l.item_id, is_pickup: l.is_pickup, amount: '1' }));
 }
 
 /** Edit per type (spec 2 §2.7, §5): the type's fields; a past date is refused only when it changes. */
 export function DeliveryEditModal({ delivery, onClose }: { delivery: DeliveryDetail; onClose: () => void }) {
   const type = delivery.delivery_type_id;
-  const edit = useEditDelivery(delivery.id, type === DeliveryType.BULK_LEVERING ? deliveryToast.bulkFailed : deliveryToast.editFailed);
+  const edit = useEditDelivery(
+    delivery.id,
+    type === DeliveryType.BULK_LEVERING ? deliveryToast.bulkFailed : deliveryToast.editFailed,
+  );
   const ticket = pickupTypes.includes(type);
   const form = useApiForm({
     initial: {
-      client_id: delivery.client_id, date: delivery.date ?? '', order_number: delivery.order_number ?? '', your_reference: delivery.your_reference ?? '',
-      contact: delivery.contact ?? '', contact_email: delivery.contact_email ?? '', contact_phone: delivery.contact_phone ?? '',
-      w_number: delivery.w_number ?? '', address: delivery.address ?? '', description: delivery.description ?? '',
+      client_id: delivery.client_id,
+      date: delivery.date ?? '',
+      order_number: delivery.order_number ?? '',
+      your_reference: delivery.your_reference ?? '',
+      contact: delivery.contact ?? '',
+      contact_email: delivery.contact_email ?? '',
+      contact_phone: delivery.contact_phone ?? '',
+      w_number: delivery.w_number ?? '',
+      address: delivery.address ?? '',
+      description: delivery.description ?? '',
       products: openLines(delivery),
     },
     schema: deliverySchema(type, false),
@@ -51,10 +63,20 @@ export function DeliveryEditModal({ delivery, onClose }: { delivery: DeliveryDet
   return (
     <Modal title={titles[type] ?? 'Levering wijzigen'} onClose={onClose} size="large">
       <form {...form.formProps} aria-label="Levering wijzigen">
-        <DateField id="edit-date" label={ticket ? 'Ophaaldatum' : 'Leverdatum'} required={type !== DeliveryType.REPARATIE && type !== DeliveryType.UITDIENST}
-          value={form.values.date} onChange={(d) => form.setValue('date', d)} error={form.error('date')} />
+        <DateField
+          id="edit-date"
+          label={ticket ? 'Ophaaldatum' : 'Leverdatum'}
+          required={type !== DeliveryType.REPARATIE && type !== DeliveryType.UITDIENST}
+          value={form.values.date}
+          onChange={(d) => form.setValue('date', d)}
+          error={form.error('date')}
+        />
         <div className="form-row">
-          <TextField label="Ordernummer" required={type !== DeliveryType.BULK_LEVERING} {...form.bind('order_number')} />
+          <TextField
+            label="Ordernummer"
+            required={type !== DeliveryType.BULK_LEVERING}
+            {...form.bind('order_number')}
+          />
           <TextField label="Uw referentie" required={required} {...form.bind('your_reference')} />
         </div>
         {type !== DeliveryType.INDIENST && (
@@ -70,7 +92,13 @@ export function DeliveryEditModal({ delivery, onClose }: { delivery: DeliveryDet
           <fieldset className="ticket-lines">
             <legend>Verwachte aantallen</legend>
             {delivery.bulk_products.map((p, i) => (
-              <TextField key={p.id} label={`${p.name} (${p.article_number})`} type="number" min={Math.max(1, p.arrived)} {...form.bindPath(`products.${i}.amount`)} />
+              <TextField
+                key={p.id}
+                label={`${p.name} (${p.article_number})`}
+                type="number"
+                min={Math.max(1, p.arrived)}
+                {...form.bindPath(`products.${i}.amount`)}
+              />
             ))}
           </fieldset>
         )}
@@ -79,7 +107,11 @@ export function DeliveryEditModal({ delivery, onClose }: { delivery: DeliveryDet
           <TextField label="Adres" {...form.bind('address')} />
         </div>
         <TextAreaField label="Opmerking" {...form.bind('description')} />
-        <FormActions error={form.formError ?? form.error('products') ?? form.error('id')} pending={form.submitting} onCancel={onClose} />
+        <FormActions
+          error={form.formError ?? form.error('products') ?? form.error('id')}
+          pending={form.submitting}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

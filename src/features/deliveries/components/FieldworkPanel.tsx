@@ -16,11 +16,18 @@ const loadFinish = () => import('./FinishDeliveryModal').then((m) => m.FinishDel
 
 /** In place of a modal whose code has not arrived. */
 function NotYetLoaded({ part }: { part: Pick<OptionalPart<object>, 'failed' | 'retry'> }) {
-  if (!part.failed) return <div className="notice notice-warning" role="status" data-testid="fw-not-loaded">Bezig met laden…</div>;
+  if (!part.failed)
+    return (
+      <div className="notice notice-warning" role="status" data-testid="fw-not-loaded">
+        Bezig met laden…
+      </div>
+    );
   return (
     <div className="notice notice-warning fw-not-loaded" role="status" data-testid="fw-not-loaded">
       <span>Geen verbinding: dit scherm is nog niet op het apparaat. Het opent zodra de verbinding terug is.</span>
-      <button type="button" className="button button-secondary" onClick={part.retry}>Opnieuw proberen</button>
+      <button type="button" className="button button-secondary" onClick={part.retry}>
+        Opnieuw proberen
+      </button>
     </div>
   );
 }
@@ -65,26 +72,56 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
           <strong>Wacht op verzending</strong>
           {waitingCheckOuts > 0 && <span> · {countNoun(waitingCheckOuts, 'item', 'items')} uitklaren</span>}
           {pending.finish && <span> · afronden{signer ? `, getekend door ${signer}` : ''}</span>}
-          {unplaced.length > 0 && <span> · serienummers: {unplaced.join(', ')}</span>}
-          {' '}<Link to="/wachtrij">Wachtrij</Link>
+          {unplaced.length > 0 && <span> · serienummers: {unplaced.join(', ')}</span>}{' '}
+          <Link to="/wachtrij">Wachtrij</Link>
         </div>
       )}
       {canCheckOut && (
         <div className="fw-row">
-          <button type="button" className="button button-primary" disabled={!outboxRead} onClick={() => { setModal('checkout'); checkOut.retry(); }}>Artikelen uitklaren</button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!outboxRead}
+            onClick={() => {
+              setModal('checkout');
+              checkOut.retry();
+            }}
+          >
+            Artikelen uitklaren
+          </button>
         </div>
       )}
       {finishable && (
         <div className="fw-finish-panel">
           <h3>Afronden</h3>
-          <p className="muted">{bulk ? 'Vink aan wat is geleverd.' : 'Vink aan wat is geleverd en opgehaald en laat de ontvanger tekenen.'}</p>
-          <button type="button" className="button button-primary" disabled={!outboxRead} onClick={() => { setModal('finish'); finish.retry(); }}>Afronden</button>
+          <p className="muted">
+            {bulk ? 'Vink aan wat is geleverd.' : 'Vink aan wat is geleverd en opgehaald en laat de ontvanger tekenen.'}
+          </p>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!outboxRead}
+            onClick={() => {
+              setModal('finish');
+              finish.retry();
+            }}
+          >
+            Afronden
+          </button>
         </div>
       )}
-      {modal === 'checkout' && (checkOut.Part ? <checkOut.Part delivery={d} onClose={() => setModal(null)} /> : <NotYetLoaded part={checkOut} />)}
-      {modal === 'finish' && (finish.Part
-        ? <finish.Part delivery={d} waitingSerials={unplaced} onClose={() => setModal(null)} />
-        : <NotYetLoaded part={finish} />)}
+      {modal === 'checkout' &&
+        (checkOut.Part ? (
+          <checkOut.Part delivery={d} onClose={() => setModal(null)} />
+        ) : (
+          <NotYetLoaded part={checkOut} />
+        ))}
+      {modal === 'finish' &&
+        (finish.Part ? (
+          <finish.Part delivery={d} waitingSerials={unplaced} onClose={() => setModal(null)} />
+        ) : (
+          <NotYetLoaded part={finish} />
+        ))}
     </section>
   );
 }

@@ -27,8 +27,22 @@ interface WaitingSerials {
   errors: Record<string, string>;
 }
 
-function TickList({ d, lines, title, ticked, onToggle, errors, waiting }: {
-  d: DeliveryDetail; lines: Line[]; title: string; ticked: Set<number>; onToggle: (id: number) => void; errors: Record<number, string>; waiting?: WaitingSerials;
+function TickList({
+  d,
+  lines,
+  title,
+  ticked,
+  onToggle,
+  errors,
+  waiting,
+}: {
+  d: DeliveryDetail;
+  lines: Line[];
+  title: string;
+  ticked: Set<number>;
+  onToggle: (id: number) => void;
+  errors: Record<number, string>;
+  waiting?: WaitingSerials;
 }) {
   if (lines.length === 0 && !waiting?.serials.length) return null;
   return (
@@ -45,7 +59,11 @@ function TickList({ d, lines, title, ticked, onToggle, errors, waiting }: {
             </label>
             {blocked && <span className="muted"> – {fieldworkMsg.lineNotCheckedOut}</span>}
             {isPendingLine(l) && <span className="muted"> – {PENDING_STATUS_NAME}</span>}
-            {errors[l.id] && <div className="field-error" role="alert">{errors[l.id]}</div>}
+            {errors[l.id] && (
+              <div className="field-error" role="alert">
+                {errors[l.id]}
+              </div>
+            )}
           </div>
         );
       })}
@@ -56,7 +74,11 @@ function TickList({ d, lines, title, ticked, onToggle, errors, waiting }: {
             {serial}
           </label>
           <span className="muted"> – {PENDING_STATUS_NAME}</span>
-          {waiting.errors[serial] && <div className="field-error" role="alert">{waiting.errors[serial]}</div>}
+          {waiting.errors[serial] && (
+            <div className="field-error" role="alert">
+              {waiting.errors[serial]}
+            </div>
+          )}
         </div>
       ))}
     </fieldset>
@@ -68,7 +90,11 @@ function TickList({ d, lines, title, ticked, onToggle, errors, waiting }: {
  * signature (required except bulk) and the signer's name. Goes through the outbox: offline the
  * signed finish waits on the device until the server accepted it.
  */
-export function FinishDeliveryModal({ delivery: d, waitingSerials = [], onClose }: {
+export function FinishDeliveryModal({
+  delivery: d,
+  waitingSerials = [],
+  onClose,
+}: {
   delivery: DeliveryDetail;
   /** Serials waiting in the outbox that the page could not put on a line (several articles wait for items). */
   waitingSerials?: readonly string[];
@@ -80,7 +106,9 @@ export function FinishDeliveryModal({ delivery: d, waitingSerials = [], onClose 
   const deliver = d.products.filter((l) => l.is_pickup === 0 && !filled.has(l.id));
   const pickup = d.products.filter((l) => l.is_pickup === 1);
   // Ticked at the start: what was checked out and what is to be picked up; the driver unticks what did not go.
-  const [initialTicks] = useState(() => new Set([...deliver.filter((l) => l.checked_out_at), ...pickup].map((l) => l.id)));
+  const [initialTicks] = useState(
+    () => new Set([...deliver.filter((l) => l.checked_out_at), ...pickup].map((l) => l.id)),
+  );
   const [ticked, setTicked] = useState<Set<number>>(() => new Set(initialTicks));
   const [tickedSerials, setTickedSerials] = useState<Set<string>>(() => new Set(waitingSerials));
   const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
@@ -90,7 +118,10 @@ export function FinishDeliveryModal({ delivery: d, waitingSerials = [], onClose 
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const ticksChanged = ticked.size !== initialTicks.size || [...ticked].some((id) => !initialTicks.has(id)) || tickedSerials.size !== waitingSerials.length;
+  const ticksChanged =
+    ticked.size !== initialTicks.size ||
+    [...ticked].some((id) => !initialTicks.has(id)) ||
+    tickedSerials.size !== waitingSerials.length;
   useUnsavedWork(!!signature || signer !== '' || ticksChanged);
 
   const flip = <T,>(set: Set<T>, x: T) => {
@@ -114,13 +145,23 @@ export function FinishDeliveryModal({ delivery: d, waitingSerials = [], onClose 
       const tickedLineIds = d.products.filter((l) => ticked.has(l.id)).map((l) => l.id);
       const sentSerials = waitingSerials.filter((s) => tickedSerials.has(s));
       const outcome = await finishDeliveryOffline(d, {
-        tickedLineIds, waitingSerials, tickedSerials: sentSerials, handtekening: signature, signerName: signer.trim() || null, signedAt: new Date(),
+        tickedLineIds,
+        waitingSerials,
+        tickedSerials: sentSerials,
+        handtekening: signature,
+        signerName: signer.trim() || null,
+        signedAt: new Date(),
       });
       if (outcome.status === 'sent') {
         showToast('Gelukt', fieldworkMsg.finished);
         onClose();
       } else if (outcome.status === 'waiting') {
-        showToast('Opgeslagen in de wachtrij', 'Er is geen verbinding. De levering wordt afgerond zodra er weer verbinding is; de handtekening blijft op dit apparaat bewaard.', 'warning');
+        showToast(
+          'Opgeslagen in de wachtrij',
+          'Er is geen verbinding. De levering wordt afgerond zodra er weer verbinding is; de handtekening blijft op ' +
+            'dit apparaat bewaard.',
+          'warning',
+        );
         onClose();
       } else {
         // Refused while online: the modal keeps the signature and shows why; nothing stays in the outbox.
@@ -156,26 +197,81 @@ export function FinishDeliveryModal({ delivery: d, waitingSerials = [], onClose 
   };
 
   return (
-    <Modal title="Oproep afronden" onClose={onClose} size="large"
-      footer={(
+    <Modal
+      title="Oproep afronden"
+      onClose={onClose}
+      size="large"
+      footer={
         <div className="fw-actions">
-          <button type="button" className="button button-primary" disabled={submitting} aria-busy={submitting || undefined} onClick={() => void submit()}>Afronden</button>
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={submitting}
+            aria-busy={submitting || undefined}
+            onClick={() => void submit()}
+          >
+            Afronden
+          </button>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuleren
+          </button>
         </div>
-      )}>
-      {formMessage && <div className="notice notice-alert" role="alert">{formMessage}</div>}
+      }
+    >
+      {formMessage && (
+        <div className="notice notice-alert" role="alert">
+          {formMessage}
+        </div>
+      )}
       <div className="fw-finish">
-        <TickList d={d} lines={deliver} title="Geleverde artikelen" ticked={ticked} onToggle={toggle} errors={lineErrors}
-          waiting={{ serials: waitingSerials, ticked: tickedSerials, onToggle: toggleSerial, errors: serialErrors }} />
-        <TickList d={d} lines={pickup} title="Opgehaalde artikelen" ticked={ticked} onToggle={toggle} errors={lineErrors} />
+        <TickList
+          d={d}
+          lines={deliver}
+          title="Geleverde artikelen"
+          ticked={ticked}
+          onToggle={toggle}
+          errors={lineErrors}
+          waiting={{ serials: waitingSerials, ticked: tickedSerials, onToggle: toggleSerial, errors: serialErrors }}
+        />
+        <TickList
+          d={d}
+          lines={pickup}
+          title="Opgehaalde artikelen"
+          ticked={ticked}
+          onToggle={toggle}
+          errors={lineErrors}
+        />
         <p className="muted">Vink uit wat niet is geleverd of opgehaald: dat wordt een backorder.</p>
-        {!bulk && <div className="field">
-          <label htmlFor="fw-signer">Naam ondertekenaar *</label>
-          <input id="fw-signer" value={signer} autoComplete="name" maxLength={160}
-            aria-invalid={errors.signer_name ? true : undefined} onChange={(e) => { setSigner(e.target.value); setErrors(({ signer_name: _, ...rest }) => rest); }} />
-          {errors.signer_name && <div className="field-error" role="alert">{errors.signer_name}</div>}
-        </div>}
-        {!bulk && <SignaturePad onChange={(png) => { setSignature(png); if (png) setErrors(({ handtekening: _, ...rest }) => rest); }} error={errors.handtekening} />}
+        {!bulk && (
+          <div className="field">
+            <label htmlFor="fw-signer">Naam ondertekenaar *</label>
+            <input
+              id="fw-signer"
+              value={signer}
+              autoComplete="name"
+              maxLength={160}
+              aria-invalid={errors.signer_name ? true : undefined}
+              onChange={(e) => {
+                setSigner(e.target.value);
+                setErrors(({ signer_name: _, ...rest }) => rest);
+              }}
+            />
+            {errors.signer_name && (
+              <div className="field-error" role="alert">
+                {errors.signer_name}
+              </div>
+            )}
+          </div>
+        )}
+        {!bulk && (
+          <SignaturePad
+            onChange={(png) => {
+              setSignature(png);
+              if (png) setErrors(({ handtekening: _, ...rest }) => rest);
+            }}
+            error={errors.handtekening}
+          />
+        )}
       </div>
     </Modal>
   );

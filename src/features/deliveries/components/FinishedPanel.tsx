@@ -16,17 +16,30 @@ export function FinishedPanel({ delivery: d }: { delivery: DeliveryDetail }) {
     <section className="panel finished-panel" aria-label="Afronding">
       <h3>Afgerond</h3>
       <p className="finished-at">{finishedAt(d.completed)}</p>
-      {d.comment && <p className="finished-comment" data-testid="finish-comment">{d.comment}</p>}
+      {d.comment && (
+        <p className="finished-comment" data-testid="finish-comment">
+          {d.comment}
+        </p>
+      )}
       {d.backorders.map((b) => (
         <p key={b.id} className="finished-backorder">
           Backorder:{' '}
-          <Link to="/leveringen/$id" params={{ id: b.id }}>{b.order_number || `Levering ${b.id}`}</Link>
-          {' '}({b.is_cancelled ? 'geannuleerd' : b.completed ? finishedAt(b.completed).toLowerCase() : 'nog te leveren'})
+          <Link to="/leveringen/$id" params={{ id: b.id }}>
+            {b.order_number || `Levering ${b.id}`}
+          </Link>{' '}
+          ({b.is_cancelled ? 'geannuleerd' : b.completed ? finishedAt(b.completed).toLowerCase() : 'nog te leveren'})
         </p>
       ))}
       {d.signature && (
         <figure className="finished-signature">
-          {d.signature.url && <img src={d.signature.url} alt={signer ? `Handtekening van ${signer}` : 'Handtekening'} width={300} height={150} />}
+          {d.signature.url && (
+            <img
+              src={d.signature.url}
+              alt={signer ? `Handtekening van ${signer}` : 'Handtekening'}
+              width={300}
+              height={150}
+            />
+          )}
           <figcaption>
             {signer ? `Getekend door ${signer}` : 'Getekend'}
             {d.signature.signed_at ? ` op ${formatDateTime(d.signature.signed_at)} uur` : ''}

@@ -20,8 +20,13 @@ export function articleCounts(d: DeliveryDetail): ArticleCount[] {
   const byId = new Map<number, ArticleCount>();
   for (const l of d.products.filter((x) => x.is_pickup === 0)) {
     const a = byId.get(l.product_id) ?? {
-      id: l.product_id, name: l.product.name, articleNumber: l.product.article_number, expected: 0, checkedOut: 0,
-      accessory: l.product.product_group_id === ACCESSORY_GROUP_ID, openWithoutItem: 0,
+      id: l.product_id,
+      name: l.product.name,
+      articleNumber: l.product.article_number,
+      expected: 0,
+      checkedOut: 0,
+      accessory: l.product.product_group_id === ACCESSORY_GROUP_ID,
+      openWithoutItem: 0,
     };
     a.expected += 1;
     if (l.checked_out_at) a.checkedOut += 1;
@@ -34,11 +39,18 @@ export function articleCounts(d: DeliveryDetail): ArticleCount[] {
 /** Serials of this delivery's lines that are checked out already (here or waiting in the outbox). */
 export function checkedOutSerials(d: DeliveryDetail): Set<string> {
   const serialOf = (l: Line) => l.serial ?? d.items.find((i) => i.id === l.item_id)?.serial ?? null;
-  return new Set(d.products.filter((l) => l.is_pickup === 0 && l.checked_out_at).map(serialOf).filter((s): s is string => !!s).map(serialKey));
+  return new Set(
+    d.products
+      .filter((l) => l.is_pickup === 0 && l.checked_out_at)
+      .map(serialOf)
+      .filter((s): s is string => !!s)
+      .map(serialKey),
+  );
 }
 
 /** The entry a field error key's index (its first group) names, if the key matched and the entry exists. */
-const indexed = <T>(list: readonly T[], match: RegExpExecArray | null): T | undefined => (match ? list[Number(match[1])] : undefined);
+const indexed = <T>(list: readonly T[], match: RegExpExecArray | null): T | undefined =>
+  match ? list[Number(match[1])] : undefined;
 
 /** Serial errors of a refused check-out (`serials.N`) by serial, and the other messages. */
 export function splitErrors(errors: Record<string, string[]>, serials: string[], articles: { id: number }[]) {

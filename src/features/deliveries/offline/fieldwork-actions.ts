@@ -44,7 +44,9 @@ export interface FinishPayload {
 
 type DeliveryRef = Pick<DeliveryDetail, 'id' | 'order_number' | 'delivery_type_id'>;
 const name = (d: Pick<DeliveryDetail, 'id' | 'order_number'>) => `Levering ${d.order_number ?? d.id}`;
-/** What a check-out or finish changes: its delivery (and so repairs, stock and the customer's panels, src/api/keys.ts). */
+/**
+ * What a check-out or finish changes: its delivery (and so repairs, stock and the customer's panels, src/api/keys.ts).
+ */
 const STALE: StaleArea[] = ['deliveries'];
 
 /** 'Artikelen uitklaren': serials and accessory counts; a bulk delivery goes to /items/scanbulkitems. */
@@ -91,14 +93,26 @@ export function linesForWaitingSerials(products: readonly ViewLine[], waitingSer
 }
 
 /** 'Oproep afronden': the ticked lines, the backorder comment of spec 2 §4, the signature and who signed. */
-export function finishPayload(d: Pick<DeliveryDetail, 'id' | 'delivery_type_id' | 'client_id' | 'products'>, choice: FinishChoice): FinishPayload {
+export function finishPayload(
+  d: Pick<DeliveryDetail, 'id' | 'delivery_type_id' | 'client_id' | 'products'>,
+  choice: FinishChoice,
+): FinishPayload {
   const ticked = new Set(choice.tickedLineIds);
   const waiting = choice.waitingSerials ?? [];
   const tickedSerials = new Set(choice.tickedSerials ?? []);
   const filled = linesForWaitingSerials(d.products, waiting);
-  const bySerial = (serial: string): FinishLine => ({ item_id: null, product_id: null, is_pickup: 0, delivery_product_id: null, serial });
+  const bySerial = (serial: string): FinishLine => ({
+    item_id: null,
+    product_id: null,
+    is_pickup: 0,
+    delivery_product_id: null,
+    serial,
+  });
   const line = (l: DeliveryDetail['products'][number]): FinishLine => ({
-    item_id: l.item_id, product_id: l.product_id, is_pickup: l.is_pickup, delivery_product_id: l.id,
+    item_id: l.item_id,
+    product_id: l.product_id,
+    is_pickup: l.is_pickup,
+    delivery_product_id: l.id,
     // A serial on a line without item was placed there by the page from a waiting check-out.
     ...(l.item_id === null && l.serial ? { serial: l.serial } : {}),
   });
@@ -107,12 +121,18 @@ export function finishPayload(d: Pick<DeliveryDetail, 'id' | 'delivery_type_id' 
   const untickedSerials = waiting.filter((s) => !tickedSerials.has(s));
   // The device does not know a waiting serial's article: it names the serial alone (the server,
   // which knows the article after the replayed check-out, writes the comment it stores).
-  const notDelivered = [...open.filter((l) => l.is_pickup === 0).map(label), ...untickedSerials.map((s) => ({ name: s, serial: null }))];
+  const notDelivered = [
+    ...open.filter((l) => l.is_pickup === 0).map(label),
+    ...untickedSerials.map((s) => ({ name: s, serial: null })),
+  ];
   return {
     id: d.id,
     delivery_type_id: d.delivery_type_id,
     client_id: d.client_id,
-    items: [...d.products.filter((l) => ticked.has(l.id)).map(line), ...waiting.filter((s) => tickedSerials.has(s)).map(bySerial)],
+    items: [
+      ...d.products.filter((l) => ticked.has(l.id)).map(line),
+      ...waiting.filter((s) => tickedSerials.has(s)).map(bySerial),
+    ],
     comment: finishComment(notDelivered, open.filter((l) => l.is_pickup === 1).map(label)),
     backorder_items: [...open.map(line), ...untickedSerials.map(bySerial)],
     handtekening: choice.handtekening,
@@ -121,7 +141,10 @@ export function finishPayload(d: Pick<DeliveryDetail, 'id' | 'delivery_type_id' 
   };
 }
 
-export function finishAction(d: Pick<DeliveryDetail, 'id' | 'order_number' | 'delivery_type_id' | 'client_id' | 'products'>, choice: FinishChoice): NewAction {
+export function finishAction(
+  d: Pick<DeliveryDetail, 'id' | 'order_number' | 'delivery_type_id' | 'client_id' | 'products'>,
+  choice: FinishChoice,
+): NewAction {
   return {
     method: 'POST',
     path: 'finish/delivery',
@@ -157,7 +180,8 @@ export function pendingFor(actions: readonly OutboxAction[], deliveryId: number)
     if (a.kind === 'checkout') {
       const body = a.body as { serials?: string[]; accessories?: AccessoryCount[] };
       for (const s of body.serials ?? []) out.serials.add(s.toUpperCase());
-      for (const x of body.accessories ?? []) out.accessories.set(x.product_id, (out.accessories.get(x.product_id) ?? 0) + x.amount);
+      for (const x of body.accessories ?? [])
+        out.accessories.set(x.product_id, (out.accessories.get(x.product_id) ?? 0) + x.amount);
     }
   }
   return out;

@@ -23,7 +23,9 @@ describe('outbox replay under reloads and network flaps', () => {
       sends += 1;
       const stored = answers.get(key);
       if (stored) return stored;
-      const verdict: Verdict = refuse ? { kind: 'refused', message: 'Een geannuleerde levering kan niet worden afgerond.' } : { kind: 'sent', body: { ok: true } };
+      const verdict: Verdict = refuse
+        ? { kind: 'refused', message: 'Een geannuleerde levering kan niet worden afgerond.' }
+        : { kind: 'sent', body: { ok: true } };
       if (verdict.kind === 'sent') applied.push(key);
       answers.set(key, verdict);
       // Every seventh answer is lost on the way back: the action was applied, the device does not know.
@@ -31,10 +33,13 @@ describe('outbox replay under reloads and network flaps', () => {
       return verdict;
     };
     let n = 0;
-    const tab = (db: OfflineDatabase) => createQueue({
-      db, newId: () => `k${String(++n).padStart(4, '0')}`, lock: leaseLock({ db, holder: 'tab' }),
-      send: (a) => server(a.id, a.kind === 'finish' && (a.body as { id: number }).id === 13),
-    });
+    const tab = (db: OfflineDatabase) =>
+      createQueue({
+        db,
+        newId: () => `k${String(++n).padStart(4, '0')}`,
+        lock: leaseLock({ db, holder: 'tab' }),
+        send: (a) => server(a.id, a.kind === 'finish' && (a.body as { id: number }).id === 13),
+      });
 
     let db = open();
     let q = tab(db);
@@ -45,8 +50,14 @@ describe('outbox replay under reloads and network flaps', () => {
         db = open();
         q = tab(db);
       }
-      const action = i % 20 === 19 ? finishAction(d(i % 40 === 39 ? 13 : i), { tickedLineIds: [], handtekening: 'data:image/png;base64,AA==', signerName: `Klant ${i}` })
-        : checkOutAction(d(i), [`SN${i}`]);
+      const action =
+        i % 20 === 19
+          ? finishAction(d(i % 40 === 39 ? 13 : i), {
+              tickedLineIds: [],
+              handtekening: 'data:image/png;base64,AA==',
+              signerName: `Klant ${i}`,
+            })
+          : checkOutAction(d(i), [`SN${i}`]);
       await q.enqueue(action);
     }
     expect(await db.actions.count()).toBe(200);
@@ -66,7 +77,11 @@ describe('outbox replay under reloads and network flaps', () => {
 
     const left = await db.actions.toArray();
     expect(left.map((a) => [a.kind, a.status, a.meta?.signerName])).toEqual([
-      ['finish', 'failed', 'Klant 39'], ['finish', 'failed', 'Klant 79'], ['finish', 'failed', 'Klant 119'], ['finish', 'failed', 'Klant 159'], ['finish', 'failed', 'Klant 199'],
+      ['finish', 'failed', 'Klant 39'],
+      ['finish', 'failed', 'Klant 79'],
+      ['finish', 'failed', 'Klant 119'],
+      ['finish', 'failed', 'Klant 159'],
+      ['finish', 'failed', 'Klant 199'],
     ]);
     expect(applied).toHaveLength(195);
     expect(new Set(applied).size).toBe(195);

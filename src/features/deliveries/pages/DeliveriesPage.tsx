@@ -17,16 +17,32 @@ const typeOptions = Object.entries(deliveryTypeNames).map(([id, name]) => ({ id:
  * first, as it is the column that list is sorted by.
  */
 function columnsFor(tab: DeliveryTab): Column<DeliveryListRow>[] {
-  const finished: Column<DeliveryListRow>[] = tab === 'finished' ? [{ key: 'completed_at', header: 'Afgerond op', sortable: true, width: 92, cell: { kind: 'date' } }] : [];
+  const finished: Column<DeliveryListRow>[] =
+    tab === 'finished'
+      ? [{ key: 'completed_at', header: 'Afgerond op', sortable: true, width: 92, cell: { kind: 'date' } }]
+      : [];
   // Every column but Adres is as wide as its heading and its values; Adres, the least needed, takes what is left.
   return [
     ...finished,
     { key: 'date', header: 'Datum', sortable: true, width: 92, cell: { kind: 'date' } },
     {
-      key: 'order_number', header: 'Ordernummer', sortable: true, width: 128,
-      render: (row) => <Link to="/leveringen/$id" params={{ id: row.id }}>{row.order_number || `Levering ${row.id}`}</Link>,
+      key: 'order_number',
+      header: 'Ordernummer',
+      sortable: true,
+      width: 128,
+      render: (row) => (
+        <Link to="/leveringen/$id" params={{ id: row.id }}>
+          {row.order_number || `Levering ${row.id}`}
+        </Link>
+      ),
     },
-    { key: 'end_customer_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: tab === 'finished' ? 116 : 132 },
+    {
+      key: 'end_customer_name',
+      header: 'Eindklant',
+      sortable: true,
+      sortKey: 'client',
+      width: tab === 'finished' ? 116 : 132,
+    },
     { key: 'address', header: 'Adres', sortable: true },
     { key: 'type', header: 'Type', sortable: true, width: 104, value: (row) => row.delivery_type.name },
     { key: 'products_count', header: 'Voorraad', sortable: true, width: 96, align: 'right' },
@@ -47,8 +63,9 @@ export function DeliveriesPage() {
 
   const exportList = () => {
     const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x) : null);
-    exportDeliveries(tab, { client: text(search.f_client), type: text(search.f_type), search: text(search.q) })
-      .catch(() => toastError('Exporteren is mislukt'));
+    exportDeliveries(tab, { client: text(search.f_client), type: text(search.f_type), search: text(search.q) }).catch(
+      () => toastError('Exporteren is mislukt'),
+    );
   };
 
   return (
@@ -58,11 +75,23 @@ export function DeliveriesPage() {
         {/* A tab list holds tabs only: the driver's page beside it is a link of its own. */}
         <div className="delivery-tablist" role="tablist" aria-label="Leveringen">
           {(Object.keys(deliveryTabs) as DeliveryTab[]).map((t) => (
-            <button key={t} type="button" role="tab" className="delivery-tab" aria-selected={t === tab}
-              onClick={() => void navigate({ to: '/leveringen', search: { tab: t } })}>{deliveryTabs[t].label}</button>
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              className="delivery-tab"
+              aria-selected={t === tab}
+              onClick={() => void navigate({ to: '/leveringen', search: { tab: t } })}
+            >
+              {deliveryTabs[t].label}
+            </button>
           ))}
         </div>
-        {can(FIELDWORK_RIGHT) && <Link to="/leveringen/vandaag" className="delivery-tab">Mijn leveringen vandaag</Link>}
+        {can(FIELDWORK_RIGHT) && (
+          <Link to="/leveringen/vandaag" className="delivery-tab">
+            Mijn leveringen vandaag
+          </Link>
+        )}
       </div>
       <DataTable<DeliveryListRow>
         key={tab}

@@ -12,8 +12,13 @@ function Card({ d, waiting }: { d: DeliveryDetail; waiting: boolean }) {
   const checkedOut = deliver.filter((l) => l.checked_out_at).length;
   return (
     <li className="fw-today-card">
-      <Link to="/leveringen/$id" params={{ id: d.id }}>{d.order_number || `Levering ${d.id}`} · {d.delivery_type.name}</Link>
-      <span>{d.end_customer.name}{d.client.name !== d.end_customer.name ? ` – ${d.client.name}` : ''}</span>
+      <Link to="/leveringen/$id" params={{ id: d.id }}>
+        {d.order_number || `Levering ${d.id}`} · {d.delivery_type.name}
+      </Link>
+      <span>
+        {d.end_customer.name}
+        {d.client.name !== d.end_customer.name ? ` – ${d.client.name}` : ''}
+      </span>
       <span className="muted">{d.address ?? 'Geen adres'}</span>
       <span>
         {deliver.length > 0 && `${checkedOut} van ${deliver.length} uitgeklaard`}
@@ -32,8 +37,18 @@ function Card({ d, waiting }: { d: DeliveryDetail; waiting: boolean }) {
 export function DeliveriesTodayPage() {
   const today = useDeliveriesToday();
   const actions = useOutboxActions();
-  if (today.isPending) return <div className="panel muted" aria-busy>Laden…</div>;
-  if (!today.data) return <div className="panel notice notice-alert" role="alert">Leveringen kunnen niet worden ingeladen</div>;
+  if (today.isPending)
+    return (
+      <div className="panel muted" aria-busy>
+        Laden…
+      </div>
+    );
+  if (!today.data)
+    return (
+      <div className="panel notice notice-alert" role="alert">
+        Leveringen kunnen niet worden ingeladen
+      </div>
+    );
   const { date, data } = today.data;
   return (
     <div className="panel">
@@ -42,7 +57,9 @@ export function DeliveriesTodayPage() {
         {today.dataUpdatedAt > 0 && ` · bijgewerkt ${formatTime(new Date(today.dataUpdatedAt))}`}
         {today.isFetching ? ' · bijwerken…' : ''}
       </p>
-      {data.length === 0 ? <p className="muted">Er zijn vandaag geen leveringen.</p> : (
+      {data.length === 0 ? (
+        <p className="muted">Er zijn vandaag geen leveringen.</p>
+      ) : (
         <ul className="fw-today" aria-label="Mijn leveringen vandaag">
           {data.map((d) => {
             const p = pendingFor(actions, d.id);

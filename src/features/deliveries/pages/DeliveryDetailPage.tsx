@@ -13,15 +13,23 @@ import { Slot } from '../../../shell/slots';
 import { showToast, toastError } from '../../../shell/toast';
 import { useSessionUser } from '../../../session';
 import {
-  deliveryQueryOptions, printPackingSlip, printShippingLabel, useCancelDelivery, useDeleteDelivery, useReopenDelivery,
+  deliveryQueryOptions,
+  printPackingSlip,
+  printShippingLabel,
+  useCancelDelivery,
+  useDeleteDelivery,
+  useReopenDelivery,
 } from '../api/deliveries';
 import { useDeliveryWithPending } from '../api/fieldwork';
 import { CarrierModal } from '../components/CarrierModal';
 import { FinishedPanel } from '../components/FinishedPanel';
 import '../deliveries.css';
 
-// Its code (with the date fields) loads when the form is opened: on a phone it would share the line with the page's first paint.
-const DeliveryEditModal = lazy(() => import('../components/DeliveryEditModal').then((m) => ({ default: m.DeliveryEditModal })));
+// Its code (with the date fields) loads when the form is opened: on a phone it would share the line with the page's
+// first paint.
+const DeliveryEditModal = lazy(() =>
+  import('../components/DeliveryEditModal').then((m) => ({ default: m.DeliveryEditModal })),
+);
 
 const route = getRouteApi('/app/leveringen/$id');
 
@@ -50,10 +58,22 @@ function LinesTable({ delivery, lines, label }: { delivery: DeliveryDetail; line
   return (
     <div className="table-scroll">
       <table className="table" aria-label={label}>
-        <thead><tr><th>Artikelomschrijving</th><th>Artikelnummer</th><th>Serienummer</th><th>Status</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Artikelomschrijving</th>
+            <th>Artikelnummer</th>
+            <th>Serienummer</th>
+            <th>Status</th>
+          </tr>
+        </thead>
         <tbody>
           {lines.map((l) => (
-            <tr key={l.id}><td>{l.product.name}</td><td>{l.product.article_number}</td><td>{l.serial ?? '—'}</td><td>{lineStatus(delivery, l)}</td></tr>
+            <tr key={l.id}>
+              <td>{l.product.name}</td>
+              <td>{l.product.article_number}</td>
+              <td>{l.serial ?? '—'}</td>
+              <td>{lineStatus(delivery, l)}</td>
+            </tr>
           ))}
         </tbody>
       </table>
@@ -62,7 +82,12 @@ function LinesTable({ delivery, lines, label }: { delivery: DeliveryDetail; line
 }
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
-  return <section className="panel"><h3>{title}</h3>{children}</section>;
+  return (
+    <section className="panel">
+      <h3>{title}</h3>
+      {children}
+    </section>
+  );
 }
 
 /** The item blocks per type (spec 2 §2.7). */
@@ -75,16 +100,24 @@ function ItemBlocks({ delivery: d }: { delivery: DeliveryDetail }) {
       const old = d.delivery_type_id === DeliveryType.REPARATIE ? 'Defect artikel' : 'EOL artikel';
       return (
         <>
-          <Block title={old}><LinesTable delivery={d} lines={pickup} label={old} /></Block>
-          <Block title="Vervangend artikel"><LinesTable delivery={d} lines={deliver} label="Vervangend artikel" /></Block>
+          <Block title={old}>
+            <LinesTable delivery={d} lines={pickup} label={old} />
+          </Block>
+          <Block title="Vervangend artikel">
+            <LinesTable delivery={d} lines={deliver} label="Vervangend artikel" />
+          </Block>
         </>
       );
     }
     case DeliveryType.BACKORDER:
       return (
         <>
-          <Block title="Op te halen"><LinesTable delivery={d} lines={pickup} label="Op te halen" /></Block>
-          <Block title="Te leveren"><LinesTable delivery={d} lines={deliver} label="Te leveren" /></Block>
+          <Block title="Op te halen">
+            <LinesTable delivery={d} lines={pickup} label="Op te halen" />
+          </Block>
+          <Block title="Te leveren">
+            <LinesTable delivery={d} lines={deliver} label="Te leveren" />
+          </Block>
         </>
       );
     case DeliveryType.MUTATIE:
@@ -92,29 +125,65 @@ function ItemBlocks({ delivery: d }: { delivery: DeliveryDetail }) {
         <Block title="Mutatie">
           <div className="table-scroll">
             <table className="table" aria-label="Mutatie">
-              <thead><tr><th>Artikel</th><th>Serienummer</th><th>Item id</th></tr></thead>
-              <tbody>{d.products.map((l) => <tr key={l.id}><td>{l.product.name}</td><td>{l.serial ?? '—'}</td><td>{l.item_id ?? '—'}</td></tr>)}</tbody>
+              <thead>
+                <tr>
+                  <th>Artikel</th>
+                  <th>Serienummer</th>
+                  <th>Item id</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.products.map((l) => (
+                  <tr key={l.id}>
+                    <td>{l.product.name}</td>
+                    <td>{l.serial ?? '—'}</td>
+                    <td>{l.item_id ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
           </div>
         </Block>
       );
     case DeliveryType.UITDIENST:
-      return <Block title="Op te halen voorraad"><LinesTable delivery={d} lines={d.products} label="Op te halen voorraad" /></Block>;
+      return (
+        <Block title="Op te halen voorraad">
+          <LinesTable delivery={d} lines={d.products} label="Op te halen voorraad" />
+        </Block>
+      );
     case DeliveryType.BULK_LEVERING:
       return (
         <Block title="Artikelen">
           <div className="table-scroll">
             <table className="table" aria-label="Artikelen">
-              <thead><tr><th>Artikelomschrijving</th><th>Artikelnummer</th><th>Aantal</th><th>Uitgeklaard</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Artikelomschrijving</th>
+                  <th>Artikelnummer</th>
+                  <th>Aantal</th>
+                  <th>Uitgeklaard</th>
+                </tr>
+              </thead>
               <tbody>
-                {d.bulk_products.map((p) => <tr key={p.id}><td>{p.name}</td><td>{p.article_number}</td><td>{p.expected}</td><td>{p.arrived}</td></tr>)}
+                {d.bulk_products.map((p) => (
+                  <tr key={p.id}>
+                    <td>{p.name}</td>
+                    <td>{p.article_number}</td>
+                    <td>{p.expected}</td>
+                    <td>{p.arrived}</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>
         </Block>
       );
     default:
-      return <Block title="Artikelen"><LinesTable delivery={d} lines={d.products} label="Artikelen" /></Block>;
+      return (
+        <Block title="Artikelen">
+          <LinesTable delivery={d} lines={d.products} label="Artikelen" />
+        </Block>
+      );
   }
 }
 
@@ -131,12 +200,27 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
   const mayRemove = can('Levering verwijderen');
 
   const onCancel = async () => {
-    if (!(await confirmDialog({ text: 'Weet je zeker dat je deze levering wilt annuleren?', confirmLabel: 'Levering annuleren', cancelLabel: 'Terug', danger: true }))) return;
+    if (
+      !(await confirmDialog({
+        text: 'Weet je zeker dat je deze levering wilt annuleren?',
+        confirmLabel: 'Levering annuleren',
+        cancelLabel: 'Terug',
+        danger: true,
+      }))
+    )
+      return;
     cancel.mutate(d.id, { onSuccess: () => showToast('Gelukt', deliveryToast.cancelled) });
   };
   const onReopen = () => reopen.mutate(d.id, { onSuccess: () => showToast('Gelukt', deliveryToast.reopened) });
   const onDelete = async () => {
-    if (!(await confirmDialog({ text: 'Weet je zeker dat je deze levering wilt verwijderen?', confirmLabel: 'Verwijderen', danger: true }))) return;
+    if (
+      !(await confirmDialog({
+        text: 'Weet je zeker dat je deze levering wilt verwijderen?',
+        confirmLabel: 'Verwijderen',
+        danger: true,
+      }))
+    )
+      return;
     remove.mutate(d.id, {
       onSuccess: async () => {
         showToast('Gelukt', deliveryToast.deleted);
@@ -149,35 +233,75 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
     ...(mayRemove && d.can.cancel ? [{ label: 'Annuleren', onClick: () => void onCancel() }] : []),
   ];
   const contact = d.client.contacts[0];
-  const showsContact = d.delivery_type_id === DeliveryType.UITDIENST || d.delivery_type_id === DeliveryType.BULK_LEVERING;
+  const showsContact =
+    d.delivery_type_id === DeliveryType.UITDIENST || d.delivery_type_id === DeliveryType.BULK_LEVERING;
   const status = deliveryStatusName(d);
   const fields: [string, ReactNode][] = [
     // A cancelled delivery says so once: the label 'Geannuleerd' among its actions (spec 2 §2.7) is its status.
-    ...(d.is_cancelled ? [] : [['Status', <span key="status" className={`delivery-status delivery-status-${status.toLowerCase()}`} data-testid="delivery-status">{status}</span>] as [string, ReactNode]]),
-    ...(d.backorder_of ? [['Backorder van', (
-      <Link key="parent" to="/leveringen/$id" params={{ id: d.backorder_of.id }}>{d.backorder_of.order_number || `Levering ${d.backorder_of.id}`}</Link>
-    )] as [string, ReactNode]] : []),
+    ...(d.is_cancelled
+      ? []
+      : [
+          [
+            'Status',
+            <span
+              key="status"
+              className={`delivery-status delivery-status-${status.toLowerCase()}`}
+              data-testid="delivery-status"
+            >
+              {status}
+            </span>,
+          ] as [string, ReactNode],
+        ]),
+    ...(d.backorder_of
+      ? [
+          [
+            'Backorder van',
+            <Link key="parent" to="/leveringen/$id" params={{ id: d.backorder_of.id }}>
+              {d.backorder_of.order_number || `Levering ${d.backorder_of.id}`}
+            </Link>,
+          ] as [string, ReactNode],
+        ]
+      : []),
     ['Aangevraagd door', dash(d.user?.name)],
     ['Eindklant', d.end_customer.name],
     ['Aanmelddatum', formatDateTime(d.created_at)],
     ['Datum', dash(formatDate(d.date))],
     ['Type', d.delivery_type.name],
     ...(showsContact ? [['Contactpersoon', dash(d.contact)] as [string, ReactNode]] : []),
-    ...(contact ? [
-      ['Contact eindgebruiker', [contact.title, `${contact.first_name} ${contact.last_name}`].filter(Boolean).join(' ')],
-      ['Telefoon', dash(contact.phone)],
-      ['E-mail', dash(contact.email)],
-    ] as [string, ReactNode][] : []),
+    ...(contact
+      ? ([
+          [
+            'Contact eindgebruiker',
+            [contact.title, `${contact.first_name} ${contact.last_name}`].filter(Boolean).join(' '),
+          ],
+          ['Telefoon', dash(contact.phone)],
+          ['E-mail', dash(contact.email)],
+        ] as [string, ReactNode][])
+      : []),
     ['Adres', dash(d.address)],
-    ['Bezorger', (
+    [
+      'Bezorger',
       <>
         {d.carrier.name}{' '}
-        {mayEdit && d.can.edit && <button type="button" className="link-button" onClick={() => setModal('carrier')}>wijzigen</button>}
-      </>
-    )],
+        {mayEdit && d.can.edit && (
+          <button type="button" className="link-button" onClick={() => setModal('carrier')}>
+            wijzigen
+          </button>
+        )}
+      </>,
+    ],
     ['Topdesknummer', dash(d.w_number)],
     ['Opmerking', dash(d.description)],
-    ...(d.media[0] ? [['Bestand', <a key="file" href={d.media[0].original_url} download>{d.media[0].name}</a>] as [string, ReactNode]] : []),
+    ...(d.media[0]
+      ? [
+          [
+            'Bestand',
+            <a key="file" href={d.media[0].original_url} download>
+              {d.media[0].name}
+            </a>,
+          ] as [string, ReactNode],
+        ]
+      : []),
   ];
 
   return (
@@ -188,35 +312,80 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
           <div className="delivery-actions">
             {d.is_cancelled ? (
               <>
-                <span className="cancelled-label" data-testid="delivery-status">{status}</span>
-                {mayEdit && d.can.reopen && <button type="button" className="button button-secondary" onClick={onReopen}>Toch leveren</button>}
-                {mayRemove && d.can.delete && <button type="button" className="button button-danger" onClick={() => void onDelete()}>Verwijderen</button>}
+                <span className="cancelled-label" data-testid="delivery-status">
+                  {status}
+                </span>
+                {mayEdit && d.can.reopen && (
+                  <button type="button" className="button button-secondary" onClick={onReopen}>
+                    Toch leveren
+                  </button>
+                )}
+                {mayRemove && d.can.delete && (
+                  <button type="button" className="button button-danger" onClick={() => void onDelete()}>
+                    Verwijderen
+                  </button>
+                )}
               </>
-            ) : <SplitButton actions={actions} />}
-            <button type="button" className="button button-secondary" onClick={() => printPackingSlip(d.id).catch(() => toastError('Pakbon kan niet worden gedownload'))}>Print pakbon</button>
+            ) : (
+              <SplitButton actions={actions} />
+            )}
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => printPackingSlip(d.id).catch(() => toastError('Pakbon kan niet worden gedownload'))}
+            >
+              Print pakbon
+            </button>
             {d.carrier_id === Carrier.POSTNL && d.can.shipping_label && (
-              <button type="button" className="button button-secondary" onClick={() => printShippingLabel(d.id).catch(() => toastError('Label kan niet worden gedownload'))}>Print label</button>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => printShippingLabel(d.id).catch(() => toastError('Label kan niet worden gedownload'))}
+              >
+                Print label
+              </button>
             )}
           </div>
         </div>
         <dl className="facts">
-          {fields.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
+          {fields.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
         </dl>
       </section>
       <FinishedPanel delivery={d} />
       {/* Check-out ('Artikelen uitklaren') and 'Afronden' (field work) register their panels here. */}
       <Slot name="delivery" props={{ delivery: d }} />
       <div className="delivery-columns">
-        <div className="delivery-detail"><ItemBlocks delivery={d} /></div>
+        <div className="delivery-detail">
+          <ItemBlocks delivery={d} />
+        </div>
         <section className="panel">
           <h3>Activiteiten</h3>
-          {d.events.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
+          {d.events.length === 0 ? (
+            <p className="muted">Er is geen data gevonden</p>
+          ) : (
             <div className="table-scroll">
               <table className="table activity-table" aria-label="Activiteiten">
-                <thead><tr><th>Datum</th><th>Activiteit</th><th>Status</th><th>Door</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>Datum</th>
+                    <th>Activiteit</th>
+                    <th>Status</th>
+                    <th>Door</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {d.events.map((e) => (
-                    <tr key={e.id}><td>{formatDateTime(e.created_at)}</td><td>{e.action}</td><td>{e.status?.name ?? ''}</td><td>{e.user?.name ?? ''}</td></tr>
+                    <tr key={e.id}>
+                      <td>{formatDateTime(e.created_at)}</td>
+                      <td>{e.action}</td>
+                      <td>{e.status?.name ?? ''}</td>
+                      <td>{e.user?.name ?? ''}</td>
+                    </tr>
                   ))}
                 </tbody>
               </table>
@@ -224,7 +393,9 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
           )}
         </section>
       </div>
-      <Suspense fallback={null}>{modal === 'edit' && <DeliveryEditModal delivery={d} onClose={() => setModal(null)} />}</Suspense>
+      <Suspense fallback={null}>
+        {modal === 'edit' && <DeliveryEditModal delivery={d} onClose={() => setModal(null)} />}
+      </Suspense>
       {modal === 'carrier' && <CarrierModal delivery={d} onClose={() => setModal(null)} />}
     </div>
   );

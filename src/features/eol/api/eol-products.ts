@@ -8,5 +8,6 @@ import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 export const eolProductsQueryOptions = (params: TableParams) =>
   queryOptions({
     queryKey: [...queryKeys.eol.products, params],
-    queryFn: ({ signal }) => getJson<EolProductsPage>('productswitheolitems', { searchParams: toSearchParams(params), signal }),
+    queryFn: ({ signal }) =>
+      getJson<EolProductsPage>('productswitheolitems', { searchParams: toSearchParams(params), signal }),
   });

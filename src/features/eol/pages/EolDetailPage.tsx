@@ -21,7 +21,9 @@ const columns: Column<EolItemRow>[] = [
   { key: 'id', header: '', width: 96, cell: { kind: 'view', route: 'itemDetail' } },
 ];
 
-/** /eol/{id}: one product's items reaching EOL; each links to its item page, where 'Ticket aanmelden' offers EOL Swap. */
+/**
+ * /eol/{id}: one product's items reaching EOL; each links to its item page, where 'Ticket aanmelden' offers EOL Swap.
+ */
 export function EolDetailPage() {
   const { id } = route.useParams();
   const { data } = useSuspenseQuery(eolItemsQueryOptions(id, firstEolItemsParams));

@@ -17,7 +17,10 @@ export interface CheckInLinePayload {
  * sent. While it waits, the cached detail already shows the arrived counts so the page stays true.
  */
 export async function checkInArticles(
-  queryClient: QueryClient, asn: Pick<AsnDetail, 'id' | 'reference'>, products: CheckInLinePayload[], finish: boolean,
+  queryClient: QueryClient,
+  asn: Pick<AsnDetail, 'id' | 'reference'>,
+  products: CheckInLinePayload[],
+  finish: boolean,
 ): Promise<EnqueueOutcome> {
   const count = products.reduce((n, p) => n + (p.serials.length || p.quantity || 0), 0);
   const outcome = await enqueue({
@@ -28,13 +31,17 @@ export async function checkInArticles(
     stale: ['prenotifications', 'stock'],
   });
   if (outcome.status === 'waiting') {
-    queryClient.setQueryData<AsnDetail>(queryKeys.prenotifications.detail(asn.id), (old) => old && {
-      ...old,
-      products: old.products.map((line) => {
-        const p = products.find((x) => x.asn_product_id === line.id);
-        return p ? { ...line, arrived: line.arrived + (p.serials.length || p.quantity || 0) } : line;
-      }),
-    });
+    queryClient.setQueryData<AsnDetail>(
+      queryKeys.prenotifications.detail(asn.id),
+      (old) =>
+        old && {
+          ...old,
+          products: old.products.map((line) => {
+            const p = products.find((x) => x.asn_product_id === line.id);
+            return p ? { ...line, arrived: line.arrived + (p.serials.length || p.quantity || 0) } : line;
+          }),
+        },
+    );
   }
   return outcome;
 }

@@ -9,7 +9,11 @@ import type { AsnTab } from '../pages/search';
 export const asnListQueryOptions = (tab: AsnTab, params: TableParams) =>
   queryOptions({
     queryKey: [...queryKeys.prenotifications.lists, tab, params],
-    queryFn: ({ signal }) => getJson<Paged<AsnListRow>>(tab === 'open' ? 'asns' : 'asns-archive', { searchParams: toSearchParams(params), signal }),
+    queryFn: ({ signal }) =>
+      getJson<Paged<AsnListRow>>(tab === 'open' ? 'asns' : 'asns-archive', {
+        searchParams: toSearchParams(params),
+        signal,
+      }),
   });
 
 /** The route's preload: the open list's first page (the archive loads more as the user asks). */

@@ -7,5 +7,6 @@ import type { AsnProductRow } from '@domain/contracts/prenotifications';
 export const asnProductsQueryOptions = (id: number, params: TableParams) =>
   queryOptions({
     queryKey: [...queryKeys.prenotifications.products(id), params],
-    queryFn: ({ signal }) => getJson<Paged<AsnProductRow>>(`asnproducts/${id}`, { searchParams: toSearchParams(params), signal }),
+    queryFn: ({ signal }) =>
+      getJson<Paged<AsnProductRow>>(`asnproducts/${id}`, { searchParams: toSearchParams(params), signal }),
   });

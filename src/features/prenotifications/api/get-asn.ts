@@ -4,4 +4,7 @@ import { queryKeys } from '../../../api/keys';
 import type { AsnDetail } from '@domain/contracts/prenotifications';
 
 export const asnDetailQueryOptions = (id: number) =>
-  queryOptions({ queryKey: queryKeys.prenotifications.detail(id), queryFn: ({ signal }) => getJson<AsnDetail>(`asns/${id}`, { signal }) });
+  queryOptions({
+    queryKey: queryKeys.prenotifications.detail(id),
+    queryFn: ({ signal }) => getJson<AsnDetail>(`asns/${id}`, { signal }),
+  });

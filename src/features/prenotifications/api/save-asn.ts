@@ -13,7 +13,10 @@ export const useSaveAsn = () => {
   return useMutation({
     mutationFn: ({ id, payload }: SaveAsn) =>
       id ? putJson<AsnAnswer>(`asns/${id}`, payload) : postJson<AsnAnswer>('asns', payload),
-    meta: { errorText: (_err, vars) => ((vars as SaveAsn).id ? 'De voormelding kon niet worden gewijzigd' : 'De voormelding kon niet worden aangemaakt') },
+    meta: {
+      errorText: (_err, vars) =>
+        (vars as SaveAsn).id ? 'De voormelding kon niet worden gewijzigd' : 'De voormelding kon niet worden aangemaakt',
+    },
     onSuccess: () => refreshAfter(queryClient, 'prenotifications'),
   });
 };

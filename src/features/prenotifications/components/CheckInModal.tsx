@@ -24,18 +24,30 @@ interface LineState {
   serialErrors: Record<number, string>;
 }
 
-const emptyLine = (): LineState => ({ serials: [], quantity: '', bulk: '', showBulk: false, messages: [], serialErrors: {} });
+const emptyLine = (): LineState => ({
+  serials: [],
+  quantity: '',
+  bulk: '',
+  showBulk: false,
+  messages: [],
+  serialErrors: {},
+});
 /** A line's state; every line starts with one, a missing one reads as empty. */
 const lineIn = (all: Record<number, LineState>, id: number): LineState => all[id] ?? emptyLine();
 /** What a line brings in: its serials, else its quantity. */
 const countOf = (s: LineState) => s.serials.length || Number(s.quantity) || 0;
 
-/** 'Artikelen inklaren': per article the serials (scanned or pasted) or, for accessories, a quantity; sent through the outbox. */
+/**
+ * 'Artikelen inklaren': per article the serials (scanned or pasted) or, for accessories, a quantity; sent through the
+ * outbox.
+ */
 export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => void }) {
   const queryClient = useQueryClient();
   const open = asn.products.filter((l) => l.arrived < l.expected);
   const lines = open.length ? open : asn.products;
-  const [state, setState] = useState<Record<number, LineState>>(() => Object.fromEntries(lines.map((l) => [l.id, emptyLine()])));
+  const [state, setState] = useState<Record<number, LineState>>(() =>
+    Object.fromEntries(lines.map((l) => [l.id, emptyLine()])),
+  );
   const [submitting, setSubmitting] = useState(false);
   const [formMessage, setFormMessage] = useState<string | null>(null);
 
@@ -43,10 +55,14 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
   useUnsavedWork(entered > 0);
 
   const update = (id: number, patch: Partial<LineState> | ((s: LineState) => Partial<LineState>)) =>
-    setState((all) => ({ ...all, [id]: { ...lineIn(all, id), ...(typeof patch === 'function' ? patch(lineIn(all, id)) : patch) } }));
+    setState((all) => ({
+      ...all,
+      [id]: { ...lineIn(all, id), ...(typeof patch === 'function' ? patch(lineIn(all, id)) : patch) },
+    }));
 
   /** Serials on the other lines count as already scanned. */
-  const takenElsewhere = (id: number) => new Set(lines.filter((l) => l.id !== id).flatMap((l) => lineIn(state, l.id).serials.map(serialKey)));
+  const takenElsewhere = (id: number) =>
+    new Set(lines.filter((l) => l.id !== id).flatMap((l) => lineIn(state, l.id).serials.map(serialKey)));
   /** Serials accepted here but still being looked up in stock, per line: a quick second scan sees them. */
   const checking = useRef(new Map<number, string[]>());
   const [lookUps, setLookUps] = useState(0);
@@ -76,7 +92,10 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
         // No answer: keep them; the server refuses a duplicate on save.
       } finally {
         const keys = new Set(out.accepted.map(serialKey));
-        checking.current.set(line.id, (checking.current.get(line.id) ?? []).filter((x) => !keys.has(serialKey(x))));
+        checking.current.set(
+          line.id,
+          (checking.current.get(line.id) ?? []).filter((x) => !keys.has(serialKey(x))),
+        );
         setLookUps((n) => n - 1);
       }
     }
@@ -95,12 +114,20 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
     if (submitting) return;
     const allArrived = lines.every((l) => l.arrived + countOf(lineIn(state, l.id)) >= l.expected);
     if (finish && !allArrived) {
-      const ok = await confirmDialog({ title: 'Voormelding afronden', text: 'Niet alle artikelen zijn binnen. Wil je de voormelding afronden als deellevering?', confirmLabel: 'Afronden' });
+      const ok = await confirmDialog({
+        title: 'Voormelding afronden',
+        text: 'Niet alle artikelen zijn binnen. Wil je de voormelding afronden als deellevering?',
+        confirmLabel: 'Afronden',
+      });
       if (!ok) return;
     }
     const products = lines
       .map((l) => ({ id: l.id, line: lineIn(state, l.id) }))
-      .map(({ id, line }) => ({ asn_product_id: id, serials: line.serials, ...(line.quantity ? { quantity: Number(line.quantity) } : {}) }))
+      .map(({ id, line }) => ({
+        asn_product_id: id,
+        serials: line.serials,
+        ...(line.quantity ? { quantity: Number(line.quantity) } : {}),
+      }))
       .filter((p) => p.serials.length || p.quantity);
     setSubmitting(true);
     try {
@@ -109,7 +136,11 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
         showToast('Gelukt', 'De voormelding is ingeklaard');
         onClose();
       } else if (outcome.status === 'waiting') {
-        showToast('Opgeslagen in de wachtrij', 'Er is geen verbinding. De inklaring wordt verstuurd zodra er weer verbinding is.', 'warning');
+        showToast(
+          'Opgeslagen in de wachtrij',
+          'Er is geen verbinding. De inklaring wordt verstuurd zodra er weer verbinding is.',
+          'warning',
+        );
         onClose();
       } else {
         // Refused while the user is here: show it on the form and keep the outbox clean.
@@ -122,7 +153,9 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
               const m = new RegExp(`^products\\.${i}\\.serials\\.(\\d+)$`).exec(key);
               if (m) serialErrors[Number(m[1])] = msgs[0] ?? '';
             }
-            const lineMsgs = Object.entries(outcome.errors).filter(([k]) => k === `products.${i}.serials` || k === `products.${i}.quantity`).flatMap(([, m]) => m);
+            const lineMsgs = Object.entries(outcome.errors)
+              .filter(([k]) => k === `products.${i}.serials` || k === `products.${i}.quantity`)
+              .flatMap(([, m]) => m);
             next[p.asn_product_id] = { ...lineIn(next, p.asn_product_id), serialErrors, messages: lineMsgs };
           });
           return next;
@@ -138,15 +171,40 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
   };
 
   return (
-    <Modal title="Artikelen inklaren" onClose={onClose} size="large"
-      footer={(
+    <Modal
+      title="Artikelen inklaren"
+      onClose={onClose}
+      size="large"
+      footer={
         <div className="pn-actions ci-footer">
-          <button type="button" className="button button-primary" disabled={submitting || lookUps > 0 || entered === 0} aria-busy={submitting || undefined} onClick={() => submit(false)}>Opslaan</button>
-          <button type="button" className="button button-secondary" disabled={submitting || lookUps > 0 || entered === 0} onClick={() => submit(true)}>Opslaan en afronden</button>
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={submitting || lookUps > 0 || entered === 0}
+            aria-busy={submitting || undefined}
+            onClick={() => submit(false)}
+          >
+            Opslaan
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={submitting || lookUps > 0 || entered === 0}
+            onClick={() => submit(true)}
+          >
+            Opslaan en afronden
+          </button>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuleren
+          </button>
         </div>
-      )}>
-      {formMessage && <div className="notice notice-alert" role="alert">{formMessage}</div>}
+      }
+    >
+      {formMessage && (
+        <div className="notice notice-alert" role="alert">
+          {formMessage}
+        </div>
+      )}
       <div className="ci-lines">
         {lines.map((line, index) => {
           const s = lineIn(state, line.id);
@@ -156,43 +214,91 @@ export function CheckInModal({ asn, onClose }: { asn: AsnDetail; onClose: () => 
           return (
             <section className="ci-line" key={line.id} aria-label={line.product.name}>
               <div className="ci-line-head">
-                <span className="ci-line-title">{line.product.name} <small>({line.product.article_number})</small></span>
-                <span className="ci-line-count" data-testid={`ci-count-${line.id}`}>{Math.max(0, remaining - count)} van {remaining} nog te ontvangen</span>
+                <span className="ci-line-title">
+                  {line.product.name} <small>({line.product.article_number})</small>
+                </span>
+                <span className="ci-line-count" data-testid={`ci-count-${line.id}`}>
+                  {Math.max(0, remaining - count)} van {remaining} nog te ontvangen
+                </span>
               </div>
               {accessory ? (
                 <label className="ci-qty">
                   Aantal
-                  <input type="number" min={0} inputMode="numeric" value={s.quantity} onChange={(e) => update(line.id, { quantity: e.target.value })} />
+                  <input
+                    type="number"
+                    min={0}
+                    inputMode="numeric"
+                    value={s.quantity}
+                    onChange={(e) => update(line.id, { quantity: e.target.value })}
+                  />
                 </label>
               ) : (
                 <>
-                  <ScanInput label={`Serienummer ${line.product.name}`} autoFocus={index === 0} onScan={(serial) => add(line, [serial], false)} />
+                  <ScanInput
+                    label={`Serienummer ${line.product.name}`}
+                    autoFocus={index === 0}
+                    onScan={(serial) => add(line, [serial], false)}
+                  />
                   {s.serials.length > 0 && (
                     <ul className="ci-serials" aria-label={`Gescande serienummers ${line.product.name}`}>
                       {s.serials.map((serial, k) => (
-                        <li key={serial} className={s.serialErrors[k] ? 'ci-serial has-error' : 'ci-serial'} title={s.serialErrors[k]}>
-                          {serial}{s.serialErrors[k] && ` – ${s.serialErrors[k]}`}
-                          <button type="button" aria-label={`${serial} verwijderen`} onClick={() => removeSerial(line.id, k)}>×</button>
+                        <li
+                          key={serial}
+                          className={s.serialErrors[k] ? 'ci-serial has-error' : 'ci-serial'}
+                          title={s.serialErrors[k]}
+                        >
+                          {serial}
+                          {s.serialErrors[k] && ` – ${s.serialErrors[k]}`}
+                          <button
+                            type="button"
+                            aria-label={`${serial} verwijderen`}
+                            onClick={() => removeSerial(line.id, k)}
+                          >
+                            ×
+                          </button>
                         </li>
                       ))}
                     </ul>
                   )}
-                  <button type="button" className="button button-secondary ci-toggle" aria-expanded={s.showBulk} onClick={() => update(line.id, { showBulk: !s.showBulk })}>
+                  <button
+                    type="button"
+                    className="button button-secondary ci-toggle"
+                    aria-expanded={s.showBulk}
+                    onClick={() => update(line.id, { showBulk: !s.showBulk })}
+                  >
                     Meerdere serienummers plakken
                   </button>
                   {s.showBulk && (
                     <div className="ci-bulk">
                       <label htmlFor={`ci-bulk-${line.id}`}>Serienummers, gescheiden door komma&apos;s</label>
-                      <textarea id={`ci-bulk-${line.id}`} rows={BULK_ROWS} value={s.bulk} onChange={(e) => update(line.id, { bulk: e.target.value })} />
+                      <textarea
+                        id={`ci-bulk-${line.id}`}
+                        rows={BULK_ROWS}
+                        value={s.bulk}
+                        onChange={(e) => update(line.id, { bulk: e.target.value })}
+                      />
                       <div className="ci-bulk-row">
-                        <button type="button" className="button button-primary" disabled={s.bulk.trim() === ''}
-                          onClick={() => { void add(line, parseBulkSerials(s.bulk), true); update(line.id, { bulk: '' }); }}>Toevoegen</button>
+                        <button
+                          type="button"
+                          className="button button-primary"
+                          disabled={s.bulk.trim() === ''}
+                          onClick={() => {
+                            void add(line, parseBulkSerials(s.bulk), true);
+                            update(line.id, { bulk: '' });
+                          }}
+                        >
+                          Toevoegen
+                        </button>
                       </div>
                     </div>
                   )}
                 </>
               )}
-              {s.messages.map((m) => <div key={m} className="ci-message" role="alert">{m}</div>)}
+              {s.messages.map((m) => (
+                <div key={m} className="ci-message" role="alert">
+                  {m}
+                </div>
+              ))}
             </section>
           );
         })}

@@ -27,7 +27,15 @@ export function PreNotificationDetailPage() {
   usePageTitle(`Voormelding ${asn.reference}`);
 
   const onDelete = async () => {
-    if (!(await confirmDialog({ title: 'Voormelding verwijderen', text: `Weet je zeker dat je voormelding ${asn.reference} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    if (
+      !(await confirmDialog({
+        title: 'Voormelding verwijderen',
+        text: `Weet je zeker dat je voormelding ${asn.reference} wilt verwijderen?`,
+        confirmLabel: 'Verwijderen',
+        danger: true,
+      }))
+    )
+      return;
     remove.mutate(asn.id, {
       onSuccess: () => {
         showToast('Gelukt', 'De voormelding is verwijderd');
@@ -44,7 +52,9 @@ export function PreNotificationDetailPage() {
     ['Verwachte leverdatum', formatDate(asn.expected) || null],
     ['Deellevering', jaNee(asn.partial_delivery)],
     ['Ordernummer', asn.reference],
-    ...(asn.start_date_contract ? [['Startdatum contract', formatDate(asn.start_date_contract)] as [string, string]] : []),
+    ...(asn.start_date_contract
+      ? [['Startdatum contract', formatDate(asn.start_date_contract)] as [string, string]]
+      : []),
     ...(asn.end_date_contract ? [['Einddatum contract', formatDate(asn.end_date_contract)] as [string, string]] : []),
     ['Projectnummer', asn.project_number],
     ['Topdesknummer', asn.w_number],
@@ -57,33 +67,62 @@ export function PreNotificationDetailPage() {
       <div className="panel">
         <div className="pn-head">
           <div>
-            <span className={asn.complete ? 'pn-status pn-status-done' : 'pn-status'}>{asn.complete ? `Afgerond op ${formatDate(asn.completed_at)}` : 'Open'}</span>
+            <span className={asn.complete ? 'pn-status pn-status-done' : 'pn-status'}>
+              {asn.complete ? `Afgerond op ${formatDate(asn.completed_at)}` : 'Open'}
+            </span>
           </div>
           <div className="pn-actions">
-            {can('Voormelding wijzigen') && <button type="button" className="button button-secondary" onClick={() => setModal('edit')}>Voormelding wijzigen</button>}
-            {can('Voormelding verwijderen') && <button type="button" className="button button-danger" onClick={onDelete}>Voormelding verwijderen</button>}
+            {can('Voormelding wijzigen') && (
+              <button type="button" className="button button-secondary" onClick={() => setModal('edit')}>
+                Voormelding wijzigen
+              </button>
+            )}
+            {can('Voormelding verwijderen') && (
+              <button type="button" className="button button-danger" onClick={onDelete}>
+                Voormelding verwijderen
+              </button>
+            )}
           </div>
         </div>
         <dl className="pn-info">
           {info.map(([label, value]) => (
-            <div key={label}><dt>{label}</dt><dd>{value || '–'}</dd></div>
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value || '–'}</dd>
+            </div>
           ))}
-          {asn.comment && <div className="pn-wide"><dt>Opmerking</dt><dd>{asn.comment}</dd></div>}
+          {asn.comment && (
+            <div className="pn-wide">
+              <dt>Opmerking</dt>
+              <dd>{asn.comment}</dd>
+            </div>
+          )}
         </dl>
       </div>
       <div className="panel">
         <div className="pn-head">
           <h2>Artikelen</h2>
           <div className="pn-actions">
-            <Link to="/voormeldingen/$id" params={{ id: asn.id }} className="button button-secondary">Artikelenoverzicht</Link>
+            <Link to="/voormeldingen/$id" params={{ id: asn.id }} className="button button-secondary">
+              Artikelenoverzicht
+            </Link>
             {!asn.complete && can('Artikel aanmaken') && (
-              <button type="button" className="button button-primary" onClick={() => setModal('checkin')}>Artikelen inklaren</button>
+              <button type="button" className="button button-primary" onClick={() => setModal('checkin')}>
+                Artikelen inklaren
+              </button>
             )}
           </div>
         </div>
         <div className="scroll-x">
           <table className="pn-lines">
-            <thead><tr><th>Artikelomschrijving</th><th className="num">Aantal</th><th>Artikelnummer</th><th className="num">Ingeklaard</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Artikelomschrijving</th>
+                <th className="num">Aantal</th>
+                <th>Artikelnummer</th>
+                <th className="num">Ingeklaard</th>
+              </tr>
+            </thead>
             <tbody>
               {asn.products.map((l) => (
                 <tr key={l.id}>
@@ -97,7 +136,9 @@ export function PreNotificationDetailPage() {
           </table>
         </div>
       </div>
-      {modal === 'edit' && <PreNotificationFormModal asn={asn} onClose={() => setModal(null)} onSaved={() => setModal(null)} />}
+      {modal === 'edit' && (
+        <PreNotificationFormModal asn={asn} onClose={() => setModal(null)} onSaved={() => setModal(null)} />
+      )}
       {modal === 'checkin' && <CheckInModal asn={asn} onClose={() => setModal(null)} />}
     </>
   );

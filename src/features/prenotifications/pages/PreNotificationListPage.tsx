@@ -21,15 +21,28 @@ const columns: Column<AsnListRow>[] = [
   { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 150 },
   { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 115 },
   {
-    key: 'reference', header: 'Ordernummer', sortable: true, width: 135,
-    render: (row) => <Link to="/voormeldingen/$id" params={{ id: row.id }} title="Artikelen van deze voormelding">{row.reference}</Link>,
+    key: 'reference',
+    header: 'Ordernummer',
+    sortable: true,
+    width: 135,
+    render: (row) => (
+      <Link to="/voormeldingen/$id" params={{ id: row.id }} title="Artikelen van deze voormelding">
+        {row.reference}
+      </Link>
+    ),
   },
   { key: 'quantity', header: 'Aantal', sortable: true, width: 75, align: 'right' },
   { key: 'expected', header: 'Leverdatum', sortable: true, width: 108, cell: { kind: 'date' } },
   { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 120, cell: { kind: 'date' } },
   {
-    key: 'id', header: '', width: 100,
-    render: (row) => <Link to="/voormelding/$id" params={{ id: row.id }} className="button button-secondary button-small">Bekijken</Link>,
+    key: 'id',
+    header: '',
+    width: 100,
+    render: (row) => (
+      <Link to="/voormelding/$id" params={{ id: row.id }} className="button button-secondary button-small">
+        Bekijken
+      </Link>
+    ),
   },
 ];
 
@@ -43,20 +56,31 @@ export function PreNotificationListPage() {
 
   const exportList = () => {
     const client = search.f_client ?? null;
-    download('exportasnproductscsv', { tab, 'filters[client]': client, search: search.q ?? null })
-      .catch(() => toastError('Exporteren is mislukt'));
+    download('exportasnproductscsv', { tab, 'filters[client]': client, search: search.q ?? null }).catch(() =>
+      toastError('Exporteren is mislukt'),
+    );
   };
 
   return (
     <div className="panel pn-list">
-      <TopBarActions actions={[
-        { label: 'Voormelding aanmaken', right: 'Voormelding aanmaken', onClick: () => setCreating(true) },
-        { label: 'Voormelding exporteren', right: 'Voormelding exporteren', onClick: exportList },
-      ]} />
+      <TopBarActions
+        actions={[
+          { label: 'Voormelding aanmaken', right: 'Voormelding aanmaken', onClick: () => setCreating(true) },
+          { label: 'Voormelding exporteren', right: 'Voormelding exporteren', onClick: exportList },
+        ]}
+      />
       <div className="pn-tabs" role="tablist" aria-label="Voormeldingen">
         {asnTabs.map((t) => (
-          <button key={t} type="button" role="tab" className="pn-tab" aria-selected={t === tab}
-            onClick={() => void navigate({ to: '/voormeldingen', search: { tab: t } })}>{tabLabels[t]}</button>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            className="pn-tab"
+            aria-selected={t === tab}
+            onClick={() => void navigate({ to: '/voormeldingen', search: { tab: t } })}
+          >
+            {tabLabels[t]}
+          </button>
         ))}
       </div>
       <DataTable<AsnListRow>
@@ -74,7 +98,10 @@ export function PreNotificationListPage() {
       {creating && (
         <PreNotificationFormModal
           onClose={() => setCreating(false)}
-          onSaved={(asn) => { setCreating(false); void navigate({ to: '/voormelding/$id', params: { id: asn.id } }); }}
+          onSaved={(asn) => {
+            setCreating(false);
+            void navigate({ to: '/voormelding/$id', params: { id: asn.id } });
+          }}
         />
       )}
     </div>

@@ -35,7 +35,13 @@ export function PreNotificationProductsPage() {
         columns={columns}
         query={(params) => asnProductsQueryOptions(id, params)}
         searchable={false}
-        toolbar={can('Voormelding exporteren') && <button type="button" className="button button-secondary" onClick={exportCsv}>CSV exporteren</button>}
+        toolbar={
+          can('Voormelding exporteren') && (
+            <button type="button" className="button button-secondary" onClick={exportCsv}>
+              CSV exporteren
+            </button>
+          )
+        }
         loadErrorText="Voormeldingproducten kunnen niet worden ingeladen"
         emptyText="Er zijn geen artikelen gevonden"
       />

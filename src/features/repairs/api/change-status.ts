@@ -5,5 +5,8 @@ import { useRepairCommand } from './use-repair-command';
 
 /** POST /api/deliveries/{id}/change-repair-status {status}. */
 export const useChangeRepairStatus = (repairId: number) =>
-  useRepairCommand(repairId, (status: number) => postJson<RepairAnswer>(`deliveries/${repairId}/change-repair-status`, { status }),
-    { errorText: repairToast.statusFailed });
+  useRepairCommand(
+    repairId,
+    (status: number) => postJson<RepairAnswer>(`deliveries/${repairId}/change-repair-status`, { status }),
+    { errorText: repairToast.statusFailed },
+  );

@@ -7,9 +7,15 @@ import { useRepairCommand } from './use-repair-command';
  * not a repair, so its data is dropped and the repair is fetched again.
  */
 export const useSaveRemarks = (repairId: number) =>
-  useRepairCommand(repairId, async (remarks: string) => {
-    const { message } = await postJson<{ message: string }>(`deliveries/${repairId}`, {
-      _method: 'PUT', onlyChangeRepairDescription: true, repair_description: remarks,
-    });
-    return { message };
-  }, { errorText: repairToast.remarksFailed });
+  useRepairCommand(
+    repairId,
+    async (remarks: string) => {
+      const { message } = await postJson<{ message: string }>(`deliveries/${repairId}`, {
+        _method: 'PUT',
+        onlyChangeRepairDescription: true,
+        repair_description: remarks,
+      });
+      return { message };
+    },
+    { errorText: repairToast.remarksFailed },
+  );

@@ -9,4 +9,8 @@ import type { RepairDetail } from '@domain/contracts/repairs';
  * reload may predate the last change.
  */
 export const repairQueryOptions = (id: number) =>
-  queryOptions({ queryKey: queryKeys.repairs.detail(id), queryFn: ({ signal }) => getJson<RepairDetail>(`repairs/${id}`, { signal }), staleTime: 0 });
+  queryOptions({
+    queryKey: queryKeys.repairs.detail(id),
+    queryFn: ({ signal }) => getJson<RepairDetail>(`repairs/${id}`, { signal }),
+    staleTime: 0,
+  });

@@ -8,7 +8,8 @@ import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 export const repairListQueryOptions = (params: TableParams) =>
   queryOptions({
     queryKey: [...queryKeys.repairs.lists, params],
-    queryFn: ({ signal }) => getJson<Paged<RepairListRow>>('repairdeliveries', { searchParams: toSearchParams(params), signal }),
+    queryFn: ({ signal }) =>
+      getJson<Paged<RepairListRow>>('repairdeliveries', { searchParams: toSearchParams(params), signal }),
   });
 
 /** GET /api/exportrepair with the list's search, filters and sort; the export has no pages. */

@@ -24,7 +24,10 @@ export function ImagesPanel({ repair }: { repair: RepairDetail }) {
     for (const [index, file] of files.entries()) {
       // One request per file: one bad file does not cost the others; the bar moves with the bytes sent.
       const onProgress = (current: number) => setProgress({ done: index, total: files.length, current });
-      const ok = await add.mutateAsync({ file, onProgress }).then(() => true, () => false);
+      const ok = await add.mutateAsync({ file, onProgress }).then(
+        () => true,
+        () => false,
+      );
       if (ok) uploaded += 1;
       setProgress({ done: index + 1, total: files.length, current: 0 });
     }
@@ -33,7 +36,14 @@ export function ImagesPanel({ repair }: { repair: RepairDetail }) {
   };
 
   const removeImage = async (image: RepairFile) => {
-    if (!(await confirmDialog({ text: `Weet je zeker dat je ${image.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    if (
+      !(await confirmDialog({
+        text: `Weet je zeker dat je ${image.name} wilt verwijderen?`,
+        confirmLabel: 'Verwijderen',
+        danger: true,
+      }))
+    )
+      return;
     remove.mutate(image.id, {
       onSuccess: () => {
         setOpen(null);
@@ -48,26 +58,59 @@ export function ImagesPanel({ repair }: { repair: RepairDetail }) {
         <h3 id="repair-images">Afbeeldingen</h3>
         {repair.can.upload_images && (
           <>
-            <button type="button" className="button button-secondary button-small" onClick={() => input.current?.click()} disabled={!!progress}>Afbeeldingen uploaden</button>
-            <input ref={input} type="file" accept="image/*" multiple hidden aria-label="Afbeeldingen kiezen" onChange={upload} />
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => input.current?.click()}
+              disabled={!!progress}
+            >
+              Afbeeldingen uploaden
+            </button>
+            <input
+              ref={input}
+              type="file"
+              accept="image/*"
+              multiple
+              hidden
+              aria-label="Afbeeldingen kiezen"
+              onChange={upload}
+            />
           </>
         )}
       </div>
       {progress && (
         <>
           <UploadProgress fraction={(progress.done + progress.current) / progress.total} />
-          {progress.total > 1 && <p className="muted">Afbeelding {Math.min(progress.done + 1, progress.total)} van {progress.total}</p>}
+          {progress.total > 1 && (
+            <p className="muted">
+              Afbeelding {Math.min(progress.done + 1, progress.total)} van {progress.total}
+            </p>
+          )}
         </>
       )}
-      {repair.images.length === 0 ? <p className="muted">Geen afbeeldingen</p> : (
+      {repair.images.length === 0 ? (
+        <p className="muted">Geen afbeeldingen</p>
+      ) : (
         <ul className="repair-images">
           {repair.images.map((image) => (
             <li key={image.id}>
-              <button type="button" className="image-button" onClick={() => setOpen(image)} aria-label={`${image.name} openen`}>
+              <button
+                type="button"
+                className="image-button"
+                onClick={() => setOpen(image)}
+                aria-label={`${image.name} openen`}
+              >
                 <img src={image.original_url} alt={image.name} loading="lazy" />
               </button>
               {repair.can.remove_images && (
-                <button type="button" className="button button-danger button-small" onClick={() => void removeImage(image)} aria-label={`${image.name} verwijderen`}>Verwijderen</button>
+                <button
+                  type="button"
+                  className="button button-danger button-small"
+                  onClick={() => void removeImage(image)}
+                  aria-label={`${image.name} verwijderen`}
+                >
+                  Verwijderen
+                </button>
               )}
             </li>
           ))}

@@ -24,13 +24,23 @@ export function QuotationPanel({ repair }: { repair: RepairDetail }) {
     e.target.value = '';
     if (!file) return;
     setProgress(0);
-    add.mutate({ file, onProgress: setProgress }, {
-      onSuccess: () => showToast('Gelukt', repairToast.quotationUploaded),
-      onSettled: () => setProgress(null),
-    });
+    add.mutate(
+      { file, onProgress: setProgress },
+      {
+        onSuccess: () => showToast('Gelukt', repairToast.quotationUploaded),
+        onSettled: () => setProgress(null),
+      },
+    );
   };
   const removeQuotation = async () => {
-    if (!(await confirmDialog({ text: 'Weet je zeker dat je de offerte wilt verwijderen?', confirmLabel: 'Verwijderen', danger: true }))) return;
+    if (
+      !(await confirmDialog({
+        text: 'Weet je zeker dat je de offerte wilt verwijderen?',
+        confirmLabel: 'Verwijderen',
+        danger: true,
+      }))
+    )
+      return;
     remove.mutate(undefined, { onSuccess: () => showToast('Gelukt', repairToast.quotationRemoved) });
   };
 
@@ -40,21 +50,46 @@ export function QuotationPanel({ repair }: { repair: RepairDetail }) {
         <h3 id="repair-quotation">Offerte</h3>
         {!quotation && repair.can.upload_quotation && (
           <>
-            <button type="button" className="button button-secondary button-small" onClick={() => input.current?.click()} disabled={add.isPending}>Offerte uploaden</button>
-            <input ref={input} type="file" accept="application/pdf,.pdf" hidden aria-label="Offerte kiezen" onChange={upload} />
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => input.current?.click()}
+              disabled={add.isPending}
+            >
+              Offerte uploaden
+            </button>
+            <input
+              ref={input}
+              type="file"
+              accept="application/pdf,.pdf"
+              hidden
+              aria-label="Offerte kiezen"
+              onChange={upload}
+            />
           </>
         )}
       </div>
       <UploadProgress fraction={progress} />
-      {!quotation ? <p className="muted">Er is nog geen offerte</p> : (
+      {!quotation ? (
+        <p className="muted">Er is nog geen offerte</p>
+      ) : (
         <>
           <p className="quotation-file">
-            <button type="button" className="link-button" onClick={() => downloadQuotation(repair.id).catch(() => toastError('Exporteren is mislukt'))}>{quotation.name}</button>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => downloadQuotation(repair.id).catch(() => toastError('Exporteren is mislukt'))}
+            >
+              {quotation.name}
+            </button>
             <span className="muted"> · geüpload op {formatDate(quotation.created_at)}</span>
           </p>
           {quotation.status_quotation ? (
-            <p className={`quotation-outcome ${quotation.status_quotation === 'Accept' ? 'is-accepted' : 'is-declined'}`}>
-              {quotationOutcome[quotation.status_quotation]}{quotation.date_quotation ? ` op ${formatDate(quotation.date_quotation)}` : ''}
+            <p
+              className={`quotation-outcome ${quotation.status_quotation === 'Accept' ? 'is-accepted' : 'is-declined'}`}
+            >
+              {quotationOutcome[quotation.status_quotation]}
+              {quotation.date_quotation ? ` op ${formatDate(quotation.date_quotation)}` : ''}
             </p>
           ) : (
             <p className={quotation.validity.expired ? 'notice notice-alert' : 'notice'}>{quotation.validity.text}</p>
@@ -62,16 +97,48 @@ export function QuotationPanel({ repair }: { repair: RepairDetail }) {
           <div className="panel-actions">
             {quotation.validity.can_decide && repair.can.decide_quotation && (
               <>
-                <button type="button" className="button button-primary button-small" disabled={decide.isPending}
-                  onClick={() => decide.mutate('Accept', { onSuccess: () => showToast('Gelukt', repairToast.quotationAccepted) })}>Accepteren</button>
-                <button type="button" className="button button-secondary button-small" disabled={decide.isPending}
-                  onClick={() => decide.mutate('Decline', { onSuccess: () => showToast('Gelukt', repairToast.quotationDeclined) })}>Weigeren</button>
+                <button
+                  type="button"
+                  className="button button-primary button-small"
+                  disabled={decide.isPending}
+                  onClick={() =>
+                    decide.mutate('Accept', { onSuccess: () => showToast('Gelukt', repairToast.quotationAccepted) })
+                  }
+                >
+                  Accepteren
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={decide.isPending}
+                  onClick={() =>
+                    decide.mutate('Decline', { onSuccess: () => showToast('Gelukt', repairToast.quotationDeclined) })
+                  }
+                >
+                  Weigeren
+                </button>
               </>
             )}
-            <button type="button" className="button button-secondary button-small" onClick={() => downloadQuotation(repair.id).catch(() => toastError('Exporteren is mislukt'))}>Downloaden</button>
-            {repair.can.mail_quotation && <button type="button" className="button button-secondary button-small" onClick={() => setMailing(true)}>Offerte mailen</button>}
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => downloadQuotation(repair.id).catch(() => toastError('Exporteren is mislukt'))}
+            >
+              Downloaden
+            </button>
+            {repair.can.mail_quotation && (
+              <button type="button" className="button button-secondary button-small" onClick={() => setMailing(true)}>
+                Offerte mailen
+              </button>
+            )}
             {repair.can.remove_quotation && quotation.status_quotation !== 'Accept' && (
-              <button type="button" className="button button-danger button-small" onClick={() => void removeQuotation()}>Verwijderen</button>
+              <button
+                type="button"
+                className="button button-danger button-small"
+                onClick={() => void removeQuotation()}
+              >
+                Verwijderen
+              </button>
             )}
           </div>
         </>

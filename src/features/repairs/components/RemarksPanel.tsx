@@ -24,7 +24,13 @@ export function RemarksPanel({ repair }: { repair: RepairDetail }) {
             <textarea aria-label="Opmerkingen" rows={5} value={text} onChange={(e) => setText(e.target.value)} />
           </div>
           <div className="form-actions form-actions-end">
-            <button type="submit" className="button button-primary button-small" disabled={save.isPending || text === saved}>Opslaan</button>
+            <button
+              type="submit"
+              className="button button-primary button-small"
+              disabled={save.isPending || text === saved}
+            >
+              Opslaan
+            </button>
           </div>
         </form>
       ) : (

@@ -7,7 +7,9 @@ const dash = (v: ReactNode) => (v === null || v === undefined || v === '' ? '—
 /** Every field of spec 2 §2.10's info panel. */
 export function RepairInfoPanel({ repair }: { repair: RepairDetail }) {
   const defects = repair.defect_items.map((i) => `${i.product.name}${i.serial ? ` (${i.serial})` : ''}`).join(', ');
-  const replacements = repair.replacements.map((r) => `${r.product.name}${r.item?.serial ? ` (${r.item.serial})` : ''}`).join(', ');
+  const replacements = repair.replacements
+    .map((r) => `${r.product.name}${r.item?.serial ? ` (${r.item.serial})` : ''}`)
+    .join(', ');
   const fields: [string, ReactNode][] = [
     ['Ordernummer', dash(repair.order_number)],
     ['Aangemeld op', formatDate(repair.created_at)],
@@ -24,13 +26,23 @@ export function RepairInfoPanel({ repair }: { repair: RepairDetail }) {
     <section className="panel" aria-labelledby="repair-info">
       <div className="panel-header">
         <h2 id="repair-info">Reparatie {repair.order_number}</h2>
-        <span className={`repair-status${repair.is_cancelled ? ' is-cancelled' : ''}`} aria-label="Status">{repair.is_cancelled ? 'Geannuleerd' : repair.status.name}</span>
+        <span className={`repair-status${repair.is_cancelled ? ' is-cancelled' : ''}`} aria-label="Status">
+          {repair.is_cancelled ? 'Geannuleerd' : repair.status.name}
+        </span>
       </div>
       <dl className="facts">
-        {fields.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
+        {fields.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       {repair.description && (
-        <div className="repair-description"><h3>Omschrijving</h3><p>{repair.description}</p></div>
+        <div className="repair-description">
+          <h3>Omschrijving</h3>
+          <p>{repair.description}</p>
+        </div>
       )}
     </section>
   );

@@ -20,7 +20,14 @@ export function RepairStatusModal({ repair, onClose }: { repair: RepairDetail; o
     });
   };
   return (
-    <ChoiceModal title="Status wijzigen" label="Status" options={statusOptions} initial={String(repair.status.id)}
-      pending={change.isPending} onConfirm={confirm} onClose={onClose} />
+    <ChoiceModal
+      title="Status wijzigen"
+      label="Status"
+      options={statusOptions}
+      initial={String(repair.status.id)}
+      pending={change.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -26,10 +26,12 @@ export function RepairDetailPage() {
 
   return (
     <div className="repair-detail">
-      <TopBarActions actions={[
-        { label: 'Status wijzigen', right: 'Levering wijzigen', onClick: () => setChangingStatus(true) },
-        { label: 'Reparatie wijzigen', right: 'Levering wijzigen', onClick: () => setEditing(true) },
-      ]} />
+      <TopBarActions
+        actions={[
+          { label: 'Status wijzigen', right: 'Levering wijzigen', onClick: () => setChangingStatus(true) },
+          { label: 'Reparatie wijzigen', right: 'Levering wijzigen', onClick: () => setEditing(true) },
+        ]}
+      />
       <RepairInfoPanel repair={repair} />
       <div className="repair-columns">
         <ActivityPanel repair={repair} />
@@ -40,7 +42,11 @@ export function RepairDetailPage() {
         <ImagesPanel repair={repair} />
         <QuotationPanel repair={repair} />
       </div>
-      <p className="muted"><Link to="/activiteiten/leveringen/$id" params={{ id: repair.id }}>Alle activiteiten van deze reparatie</Link></p>
+      <p className="muted">
+        <Link to="/activiteiten/leveringen/$id" params={{ id: repair.id }}>
+          Alle activiteiten van deze reparatie
+        </Link>
+      </p>
       {changingStatus && <RepairStatusModal repair={repair} onClose={() => setChangingStatus(false)} />}
       {/* The repair request is a delivery: its edit form belongs to deliveries (spec 2 §2.10). */}
       {editing && <Slot name="delivery-edit" props={{ deliveryId: repair.id, onClose: stopEditing }} />}

@@ -23,7 +23,11 @@ const columns: Column<RepairListRow>[] = [
   { key: 'id', header: '', width: 96, cell: { kind: 'view', route: 'repairDetail' } },
 ];
 
-const exportAction: TableExport = { label: 'Reparaties exporteren', right: 'Reparaties exporteren', download: exportRepairs };
+const exportAction: TableExport = {
+  label: 'Reparaties exporteren',
+  right: 'Reparaties exporteren',
+  download: exportRepairs,
+};
 
 /** /reparaties: every repair request within the user's hierarchy (spec 2 §2.9). */
 export function RepairsPage() {

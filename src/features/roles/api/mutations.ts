@@ -19,7 +19,10 @@ const SAVE_FAILED: MutationMeta = { errorText: 'De rol is niet opgeslagen', toas
 
 /** The server's messages (403 for a right one does not hold, field messages) after the spec text. */
 const permissionsFailed = (err: unknown) => {
-  const detail = err instanceof ApiError ? [err.message, ...Object.values(err.fieldErrors).flat()].filter((m) => m && m !== 'Validatie mislukt!').join(' ') : '';
+  const detail =
+    err instanceof ApiError
+      ? [err.message, ...Object.values(err.fieldErrors).flat()].filter((m) => m && m !== 'Validatie mislukt!').join(' ')
+      : '';
   return `Opslaan van rechten is mislukt.${detail ? ` ${detail}` : ''}`;
 };
 
@@ -28,15 +31,28 @@ export interface RolePayload {
   description: string;
 }
 
-export const useCreateRole = () => useRoleMutation((payload: RolePayload) => postJson<{ message: string; data: RoleDetail }>('roles', payload), SAVE_FAILED);
+export const useCreateRole = () =>
+  useRoleMutation(
+    (payload: RolePayload) => postJson<{ message: string; data: RoleDetail }>('roles', payload),
+    SAVE_FAILED,
+  );
 
 export const useUpdateRole = () =>
-  useRoleMutation(({ id, payload }: { id: number; payload: RolePayload }) => putJson<{ message: string; data: RoleDetail }>(`roles/${id}`, payload), SAVE_FAILED);
+  useRoleMutation(
+    ({ id, payload }: { id: number; payload: RolePayload }) =>
+      putJson<{ message: string; data: RoleDetail }>(`roles/${id}`, payload),
+    SAVE_FAILED,
+  );
 
-export const useDeleteRole = () => useRoleMutation((id: number) => deleteJson<{ message: string }>(`roles/${id}`),
-  { errorText: (err) => (err instanceof ApiError ? err.message : 'De rol kon niet worden verwijderd.'), errorTitle: 'Mislukt' });
+export const useDeleteRole = () =>
+  useRoleMutation((id: number) => deleteJson<{ message: string }>(`roles/${id}`), {
+    errorText: (err) => (err instanceof ApiError ? err.message : 'De rol kon niet worden verwijderd.'),
+    errorTitle: 'Mislukt',
+  });
 
 export const useSaveRolePermissions = () =>
-  useRoleMutation(({ id, permissions }: { id: number; permissions: string[] }) =>
-    postJson<{ message: string; data: RoleDetail }>(`roles/${id}/permissions`, { permissions }),
-  { errorText: permissionsFailed, errorTitle: 'Mislukt!', toastFieldErrors: true });
+  useRoleMutation(
+    ({ id, permissions }: { id: number; permissions: string[] }) =>
+      postJson<{ message: string; data: RoleDetail }>(`roles/${id}/permissions`, { permissions }),
+    { errorText: permissionsFailed, errorTitle: 'Mislukt!', toastFieldErrors: true },
+  );

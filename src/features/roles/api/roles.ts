@@ -24,10 +24,22 @@ export function preloadRoles(queryClient: QueryClient, search: Record<string, un
 
 export const fetchRole = (id: number) => getJson<RoleDetail>(`roles/${id}`);
 
-export const roleQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.roles.detail(id), queryFn: () => fetchRole(id), retry: false, meta: { errorText: ROLE_LOAD_FAILED } });
+export const roleQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.roles.detail(id),
+    queryFn: () => fetchRole(id),
+    retry: false,
+    meta: { errorText: ROLE_LOAD_FAILED },
+  });
 
 /** Every right of the product; the list comes from the server (spec 2 §3). */
 export const fetchPermissions = () => getJson<PermissionRow[]>('permissions');
 
 export const permissionsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.roles.permissions, queryFn: fetchPermissions, staleTime: 5 * 60_000, retry: false, meta: { errorText: ROLE_LOAD_FAILED } });
+  queryOptions({
+    queryKey: queryKeys.roles.permissions,
+    queryFn: fetchPermissions,
+    staleTime: 5 * 60_000,
+    retry: false,
+    meta: { errorText: ROLE_LOAD_FAILED },
+  });

@@ -1,4 +1,4 @@
-import {  useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { isPermission, permissionGroups } from '@domain/permissions';
 import { confirmDialog } from '../../../shell/confirm';
@@ -23,10 +23,14 @@ export function RoleDetailPage() {
 
 /** Rights grouped as in domain/permissions.ts; a right the server knows but no group lists goes under 'Overig'. */
 function groupRights(allRights: string[]): [string, string[]][] {
-  const grouped = Object.entries(permissionGroups).map(([group, rights]) => [group, rights.filter((r) => allRights.includes(r))] as [string, string[]]);
+  const grouped = Object.entries(permissionGroups).map(
+    ([group, rights]) => [group, rights.filter((r) => allRights.includes(r))] as [string, string[]],
+  );
   const known = new Set<string>(Object.values(permissionGroups).flat());
   const other = allRights.filter((r) => !known.has(r));
-  return [...grouped, ...(other.length ? [['Overig', other] as [string, string[]]] : [])].filter(([, rights]) => rights.length > 0);
+  return [...grouped, ...(other.length ? [['Overig', other] as [string, string[]]] : [])].filter(
+    ([, rights]) => rights.length > 0,
+  );
 }
 
 function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] }) {
@@ -40,20 +44,32 @@ function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] 
   // `editable`: not a template from above (the provider's, or a reseller's seen from below), nor Superuser for others.
   const canChange = rights.can('Rol wijzigen') && role.editable;
   // The Superuser role always has every right; others may only (un)tick rights they hold themselves.
-  const editable = (right: string) => canChange && !role.is_superuser && (rights.isSuperuser || (isPermission(right) && rights.can(right)));
+  const editable = (right: string) =>
+    canChange && !role.is_superuser && (rights.isSuperuser || (isPermission(right) && rights.can(right)));
   const dirty = checked.size !== role.permissions.length || role.permissions.some((p) => !checked.has(p.name));
 
-  const toggle = (right: string, on: boolean) => setChecked((prev) => {
-    const next = new Set(prev);
-    if (on) next.add(right);
-    else next.delete(right);
-    return next;
-  });
+  const toggle = (right: string, on: boolean) =>
+    setChecked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(right);
+      else next.delete(right);
+      return next;
+    });
 
   const onSave = () =>
-    save.mutate({ id: role.id, permissions: [...checked] }, { onSuccess: () => showToast('Opgeslagen', 'De rechten zijn opgeslagen bij deze rol') });
+    save.mutate(
+      { id: role.id, permissions: [...checked] },
+      { onSuccess: () => showToast('Opgeslagen', 'De rechten zijn opgeslagen bij deze rol') },
+    );
   const onDelete = async () => {
-    if (!(await confirmDialog({ text: `Weet je zeker dat je de rol ${role.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    if (
+      !(await confirmDialog({
+        text: `Weet je zeker dat je de rol ${role.name} wilt verwijderen?`,
+        confirmLabel: 'Verwijderen',
+        danger: true,
+      }))
+    )
+      return;
     remove.mutate(role.id, {
       onSuccess: async () => {
         showToast('Verwijderd', `Rol ${role.name} is verwijderd.`);
@@ -69,21 +85,39 @@ function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] 
           <div>
             <h2 id="role-name">{role.name}</h2>
             <p className="rr-muted">{role.description}</p>
-            <span className="rr-count" data-testid="role-users">{role.users_count} {role.users_count === 1 ? 'gebruiker' : 'gebruikers'}</span>
+            <span className="rr-count" data-testid="role-users">
+              {role.users_count} {role.users_count === 1 ? 'gebruiker' : 'gebruikers'}
+            </span>
           </div>
           <div className="rr-actions">
-            {canChange && <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>Wijzigen</button>}
+            {canChange && (
+              <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>
+                Wijzigen
+              </button>
+            )}
             {rights.can('Rol verwijderen') && role.editable && !role.is_superuser && (
-              <button type="button" className="button button-danger button-small" onClick={onDelete} disabled={remove.isPending}>Verwijderen</button>
+              <button
+                type="button"
+                className="button button-danger button-small"
+                onClick={onDelete}
+                disabled={remove.isPending}
+              >
+                Verwijderen
+              </button>
             )}
           </div>
         </div>
       </section>
       <section className="panel" aria-labelledby="rights-title">
-        <h2 id="rights-title" style={{ fontSize: '1.1rem' }}>Rechten</h2>
+        <h2 id="rights-title" style={{ fontSize: '1.1rem' }}>
+          Rechten
+        </h2>
         {role.is_superuser && <p className="rr-muted">De rol Superuser heeft altijd alle rechten.</p>}
         {!role.editable && !role.is_superuser && (
-          <p className="rr-muted" data-testid="role-template">Deze rol is een sjabloon van een bovenliggende organisatie: je kunt hem toekennen, maar niet wijzigen of verwijderen.</p>
+          <p className="rr-muted" data-testid="role-template">
+            Deze rol is een sjabloon van een bovenliggende organisatie: je kunt hem toekennen, maar niet wijzigen of
+            verwijderen.
+          </p>
         )}
         <div className="rr-groups">
           {groups.map(([group, list]) => (
@@ -91,7 +125,12 @@ function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] 
               <legend>{group}</legend>
               {list.map((right) => (
                 <label key={right}>
-                  <input type="checkbox" checked={role.is_superuser || checked.has(right)} disabled={!editable(right)} onChange={(e) => toggle(right, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={role.is_superuser || checked.has(right)}
+                    disabled={!editable(right)}
+                    onChange={(e) => toggle(right, e.target.checked)}
+                  />
                   <span>{right}</span>
                 </label>
               ))}
@@ -101,7 +140,9 @@ function RolePanel({ role, allRights }: { role: RoleDetail; allRights: string[] 
         {canChange && !role.is_superuser && (
           <div className="rr-save">
             {dirty && <span className="rr-muted">Niet opgeslagen wijzigingen</span>}
-            <button type="button" className="button button-primary" onClick={onSave} disabled={save.isPending}>Opslaan</button>
+            <button type="button" className="button button-primary" onClick={onSave} disabled={save.isPending}>
+              Opslaan
+            </button>
           </div>
         )}
       </section>

@@ -19,10 +19,19 @@ export function RoleListPage() {
   return (
     <div className="panel">
       <TopBarActions actions={[{ label: 'Nieuwe rol', right: 'Rol aanmaken', onClick: () => setCreating(true) }]} />
-      <DataTable<RoleRow> label="Rollen" columns={columns} query={rolesQueryOptions} searchPlaceholder="Zoek op rol of omschrijving" urlState loadErrorText="Rollen kunnen niet worden ingeladen" />
+      <DataTable<RoleRow>
+        label="Rollen"
+        columns={columns}
+        query={rolesQueryOptions}
+        searchPlaceholder="Zoek op rol of omschrijving"
+        urlState
+        loadErrorText="Rollen kunnen niet worden ingeladen"
+      />
       {creating && (
-        <RoleFormModal onClose={() => setCreating(false)}
-          onSaved={(role) => void navigate({ to: '/rollen-en-rechten/$id', params: { id: role.id } })} />
+        <RoleFormModal
+          onClose={() => setCreating(false)}
+          onSaved={(role) => void navigate({ to: '/rollen-en-rechten/$id', params: { id: role.id } })}
+        />
       )}
     </div>
   );

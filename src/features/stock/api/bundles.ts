@@ -10,7 +10,8 @@ export const fetchBundles = (params: TableParams, signal?: AbortSignal) =>
 
 export const bundlesQueryOptions = (params: TableParams) =>
   queryOptions({
-    queryKey: [...queryKeys.stock.bundles, params], queryFn: ({ signal }) => fetchBundles(params, signal),
+    queryKey: [...queryKeys.stock.bundles, params],
+    queryFn: ({ signal }) => fetchBundles(params, signal),
     meta: { errorText: 'Bundels kunnen niet worden ingeladen' },
   });
 
@@ -21,7 +22,12 @@ export function preloadBundles(queryClient: QueryClient, search: Record<string, 
   void preloadTable(queryClient, options.queryKey, () => queryClient.ensureQueryData({ ...options, meta: undefined }));
 }
 
-export const bundleQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.bundle(id), queryFn: () => getJson<BundleDetail>(`bundles/${id}`), meta: { errorText: 'Bundelgegevens kunnen niet worden ingeladen' } });
+export const bundleQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.stock.bundle(id),
+    queryFn: () => getJson<BundleDetail>(`bundles/${id}`),
+    meta: { errorText: 'Bundelgegevens kunnen niet worden ingeladen' },
+  });
 
 export function useCreateBundle() {
   const queryClient = useQueryClient();

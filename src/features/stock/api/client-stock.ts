@@ -7,7 +7,10 @@ import type { ProductAnswer, ProductRow, ItemRow } from '@domain/contracts/stock
 
 /** GET /api/getproductsbyclientid/{id} (active) or /api/inactive-products/{id}: paged product rows. */
 export const fetchClientProducts = (clientId: number, active: boolean, params: TableParams, signal?: AbortSignal) =>
-  getJson<Paged<ProductRow>>(active ? `getproductsbyclientid/${clientId}` : `inactive-products/${clientId}`, { searchParams: toSearchParams(params), signal });
+  getJson<Paged<ProductRow>>(active ? `getproductsbyclientid/${clientId}` : `inactive-products/${clientId}`, {
+    searchParams: toSearchParams(params),
+    signal,
+  });
 
 /** GET /api/getitemsbyclientid/{id}: paged items of the client (and of its end users). */
 export const fetchClientItems = (clientId: number, params: TableParams, signal?: AbortSignal) =>

@@ -3,12 +3,13 @@ import { download, getJson } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import type { ExportColumn } from '@domain/contracts/stock';
 
-export const exportColumnsQueryOptions = () => queryOptions({
-  queryKey: queryKeys.stock.exportColumns,
-  queryFn: () => getJson<ExportColumn[]>('export-columns'),
-  staleTime: Infinity,
-  meta: { errorText: 'Exporteren is mislukt' },
-});
+export const exportColumnsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.stock.exportColumns,
+    queryFn: () => getJson<ExportColumn[]>('export-columns'),
+    staleTime: Infinity,
+    meta: { errorText: 'Exporteren is mislukt' },
+  });
 
 export const useExportColumns = () => useQuery(exportColumnsQueryOptions());
 

@@ -3,12 +3,24 @@ import { getJson, postJson, type Paged } from '../../../api/client';
 import { toSearchParams, type TableParams } from '../../../ui/DataTable';
 import { queryKeys, refreshAfter } from '../../../api/keys';
 import type { ItemCreateInput } from '@domain/schemas/stock';
-import type { ItemAnswer, ItemDetail, ItemMutationAnswer, ItemMutationPayload, ItemRow, ItemUpdatePayload } from '@domain/contracts/stock';
+import type {
+  ItemAnswer,
+  ItemDetail,
+  ItemMutationAnswer,
+  ItemMutationPayload,
+  ItemRow,
+  ItemUpdatePayload,
+} from '@domain/contracts/stock';
 
 export const fetchItems = (productId: number, params: TableParams, signal?: AbortSignal) =>
   getJson<Paged<ItemRow>>(`getitems/${productId}`, { searchParams: toSearchParams(params), signal });
 
-export const itemQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.item(id), queryFn: () => getJson<ItemDetail>(`items/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });
+export const itemQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.stock.item(id),
+    queryFn: () => getJson<ItemDetail>(`items/${id}`),
+    meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' },
+  });
 
 /** `meta`: the failure toast where the caller has no form to show it in. */
 export function useItemUpdate(id: number, meta?: MutationMeta) {

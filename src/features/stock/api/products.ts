@@ -13,7 +13,8 @@ export const fetchProducts = (params: TableParams, signal?: AbortSignal) =>
 
 export const productsQueryOptions = (params: TableParams) =>
   queryOptions({
-    queryKey: [...queryKeys.stock.products, params], queryFn: ({ signal }) => fetchProducts(params, signal),
+    queryKey: [...queryKeys.stock.products, params],
+    queryFn: ({ signal }) => fetchProducts(params, signal),
     meta: { errorText: 'Producten kunnen niet worden ingeladen' },
   });
 
@@ -38,7 +39,12 @@ export function preloadStockFilters(queryClient: QueryClient, tab: unknown, clie
   void queryClient.prefetchQuery(productGroupsQueryOptions());
 }
 
-export const productQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.stock.product(id), queryFn: () => getJson<ProductDetail>(`products/${id}`), meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' } });
+export const productQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.stock.product(id),
+    queryFn: () => getJson<ProductDetail>(`products/${id}`),
+    meta: { errorText: 'Artikelgegevens kunnen niet worden ingeladen' },
+  });
 
 /** New article or edit (POST with _method=PUT), multipart because of the image; upload progress 0–1. */
 export function saveProduct(id: number | null, form: FormData, onProgress?: (fraction: number) => void) {
@@ -49,7 +55,8 @@ export function saveProduct(id: number | null, form: FormData, onProgress?: (fra
 export function useSaveProduct(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ form, onProgress }: { form: FormData; onProgress?: (fraction: number) => void }) => saveProduct(id, form, onProgress),
+    mutationFn: ({ form, onProgress }: { form: FormData; onProgress?: (fraction: number) => void }) =>
+      saveProduct(id, form, onProgress),
     onSuccess: () => refreshAfter(queryClient, 'stock'),
   });
 }
@@ -58,15 +65,19 @@ export function useProductAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'delete' | 'inactive' | 'active' }) =>
-      action === 'delete' ? deleteJson<{ message: string }>(`products/${id}`) : postJson<{ message: string }>(`products/${id}/${action}`),
+      action === 'delete'
+        ? deleteJson<{ message: string }>(`products/${id}`)
+        : postJson<{ message: string }>(`products/${id}/${action}`),
     meta: {
-      errorText: (err, vars) => ((vars as { action: string }).action === 'delete'
-        ? 'Artikel kan niet worden verwijderd'
-        : reasonOr('Artikel kan niet inactief worden gemaakt', 403)(err)),
+      errorText: (err, vars) =>
+        (vars as { action: string }).action === 'delete'
+          ? 'Artikel kan niet worden verwijderd'
+          : reasonOr('Artikel kan niet inactief worden gemaakt', 403)(err),
     },
-    onSuccess: (_answer, { id, action }) => (action === 'delete'
-      ? refreshAfterDeleting(queryClient, [queryKeys.stock.product(id), queryKeys.stock.items(id)], 'stock')
-      : refreshAfter(queryClient, 'stock')),
+    onSuccess: (_answer, { id, action }) =>
+      action === 'delete'
+        ? refreshAfterDeleting(queryClient, [queryKeys.stock.product(id), queryKeys.stock.items(id)], 'stock')
+        : refreshAfter(queryClient, 'stock'),
   });
 }
 

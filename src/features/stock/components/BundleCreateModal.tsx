@@ -25,7 +25,12 @@ export function BundleCreateModal({ onClose, onSaved }: { onClose: () => void; o
   return (
     <Modal title="Bundel aanmaken" onClose={onClose}>
       <form {...form.formProps} aria-label="Bundel">
-        <SelectField label="Eindklant" required {...form.bind('client_id')} options={(customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
+        <SelectField
+          label="Eindklant"
+          required
+          {...form.bind('client_id')}
+          options={(customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        />
         <TextField label="Bundelnaam" required {...form.bind('name')} />
         <FormActions error={form.formError} pending={form.submitting} onCancel={onClose} />
       </form>

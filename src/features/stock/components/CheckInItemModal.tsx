@@ -32,13 +32,29 @@ export function CheckInItemModal({ product, onClose }: { product: ProductDetail;
   return (
     <Modal title="Artikel inklaren" onClose={onClose}>
       <form {...form.formProps} aria-label="Artikel inklaren">
-        <p className="muted">{product.name} · {product.article_number}</p>
-        {accessory
-          ? <TextField label="Aantal" required type="number" min={1} max={1000} inputMode="numeric" {...form.bind('quantity')} />
-          : <TextField label="Serienummer" required autoComplete="off" data-autofocus {...form.bind('serial')} />}
+        <p className="muted">
+          {product.name} · {product.article_number}
+        </p>
+        {accessory ? (
+          <TextField
+            label="Aantal"
+            required
+            type="number"
+            min={1}
+            max={1000}
+            inputMode="numeric"
+            {...form.bind('quantity')}
+          />
+        ) : (
+          <TextField label="Serienummer" required autoComplete="off" data-autofocus {...form.bind('serial')} />
+        )}
         <div className="form-row">
           <TextField label="Ordernummer" {...form.bind('order_number')} />
-          <SelectField label="Voorraadeigenaar" {...form.bind('stock_owner')} options={StockOwner.map((o) => ({ value: o, label: o }))} />
+          <SelectField
+            label="Voorraadeigenaar"
+            {...form.bind('stock_owner')}
+            options={StockOwner.map((o) => ({ value: o, label: o }))}
+          />
         </div>
         <CheckboxField label="DaaS" {...form.bind('daas')} />
         <FormActions error={form.formError} pending={form.submitting} onCancel={onClose} submitLabel="Inklaren" />

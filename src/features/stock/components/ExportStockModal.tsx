@@ -41,18 +41,39 @@ export function ExportStockModal({ query, onClose }: Props) {
       <form className="form" onSubmit={submit} noValidate>
         <fieldset className="export-columns">
           <legend>Kolommen</legend>
-          {columns.isPending && <p className="muted" aria-busy>Laden…</p>}
+          {columns.isPending && (
+            <p className="muted" aria-busy>
+              Laden…
+            </p>
+          )}
           {columns.data?.map((c) => (
             <label key={c.key} className="checkbox-row">
-              <input type="checkbox" checked={chosen.includes(c.key)} onChange={(e) => toggle(c.key, e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={chosen.includes(c.key)}
+                onChange={(e) => toggle(c.key, e.target.checked)}
+              />
               {c.label}
             </label>
           ))}
         </fieldset>
-        {columns.data && !chosen.length && <p className="field-error" role="alert">Kies minimaal één kolom.</p>}
+        {columns.data && !chosen.length && (
+          <p className="field-error" role="alert">
+            Kies minimaal één kolom.
+          </p>
+        )}
         <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
-          <button type="submit" className="button button-primary" disabled={busy || !chosen.length} aria-busy={busy || undefined}>Exporteren</button>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuleren
+          </button>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={busy || !chosen.length}
+            aria-busy={busy || undefined}
+          >
+            Exporteren
+          </button>
         </div>
       </form>
     </Modal>

@@ -37,7 +37,11 @@ export function ImportStockModal({ onClose }: { onClose: () => void }) {
       const rows = importRowErrors(fields, importColumns);
       setFieldErrors(fields);
       // The rows are listed under the field; the field itself shows a refusal of the whole file.
-      setError(rows.length ? null : fields.file?.[0] ?? (err instanceof ApiError && err.isValidation ? null : (err as Error).message));
+      setError(
+        rows.length
+          ? null
+          : (fields.file?.[0] ?? (err instanceof ApiError && err.isValidation ? null : (err as Error).message)),
+      );
       showToast('Foutmelding', ['Voorraad is niet geïmporteerd', ...rows.slice(0, 5)].join('\n'), 'alert');
     } finally {
       setProgress(null);
@@ -47,18 +51,42 @@ export function ImportStockModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Voorraad importeren" onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <p>Gebruik het <a href="/excel/Template.xlsx" download>voorbeeldbestand (Template.xlsx)</a>. Alleen .csv of Excel bestanden.</p>
+        <p>
+          Gebruik het{' '}
+          <a href="/excel/Template.xlsx" download>
+            voorbeeldbestand (Template.xlsx)
+          </a>
+          . Alleen .csv of Excel bestanden.
+        </p>
         <div className={fieldClass(error ?? undefined)}>
-          <label htmlFor="stock-file">Bestand <span className="field-required" aria-hidden>*</span></label>
-          <input id="stock-file" type="file" accept=".csv,.xlsx,.xls" aria-invalid={error ? true : undefined}
-            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); setFieldErrors({}); }} />
+          <label htmlFor="stock-file">
+            Bestand{' '}
+            <span className="field-required" aria-hidden>
+              *
+            </span>
+          </label>
+          <input
+            id="stock-file"
+            type="file"
+            accept=".csv,.xlsx,.xls"
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setError(null);
+              setFieldErrors({});
+            }}
+          />
           <FieldMessage error={error ?? undefined} />
         </div>
         <UploadProgress fraction={progress} />
         <ImportErrors fieldErrors={fieldErrors} columns={importColumns} />
         <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button>
-          <button type="submit" className="button button-primary" disabled={progress !== null}>Importeren</button>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuleren
+          </button>
+          <button type="submit" className="button button-primary" disabled={progress !== null}>
+            Importeren
+          </button>
         </div>
       </form>
     </Modal>

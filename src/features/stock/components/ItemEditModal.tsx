@@ -19,8 +19,13 @@ export function ItemEditModal({ item, onClose }: { item: ItemDetail; onClose: ()
   const locked = !!item.date_in_use;
   const form = useApiForm({
     initial: {
-      serial: item.serial ?? '', order_number: item.order_number ?? '', tag_number: item.tag_number ?? '', mac_address: item.mac_address ?? '',
-      date_in_use: item.date_in_use ?? '', address: item.address ?? '', client_id: String(item.client_id),
+      serial: item.serial ?? '',
+      order_number: item.order_number ?? '',
+      tag_number: item.tag_number ?? '',
+      mac_address: item.mac_address ?? '',
+      date_in_use: item.date_in_use ?? '',
+      address: item.address ?? '',
+      client_id: String(item.client_id),
     },
     schema: itemUpdateSchema,
     submit: (values) => update.mutateAsync(values),
@@ -49,9 +54,17 @@ export function ItemEditModal({ item, onClose }: { item: ItemDetail; onClose: ()
         <div className="form-row">
           <div className={`field${dateError ? ' field-error' : ''}`}>
             <label htmlFor="item-date-in-use">Aankoopdatum</label>
-            <DatePicker id="item-date-in-use" name="date_in_use" value={form.values.date_in_use} disabled={locked}
-              onChange={(v) => form.setValue('date_in_use', v)} error={dateError} />
-            {locked && <span className="field-hint">De aankoopdatum is vastgelegd en kan niet meer worden gewijzigd.</span>}
+            <DatePicker
+              id="item-date-in-use"
+              name="date_in_use"
+              value={form.values.date_in_use}
+              disabled={locked}
+              onChange={(v) => form.setValue('date_in_use', v)}
+              error={dateError}
+            />
+            {locked && (
+              <span className="field-hint">De aankoopdatum is vastgelegd en kan niet meer worden gewijzigd.</span>
+            )}
             {!locked && <FieldMessage error={undefined} />}
           </div>
           <TextField label="Locatie" {...form.bind('address')} />

@@ -11,14 +11,25 @@ export function ItemStatusModal({ item, onClose }: { item: ItemDetail; onClose: 
   const update = useItemUpdate(item.id, { errorText: 'Er is helaas iets fout gegaan bij het wijzigen van de status' });
   const initial = manualItemStatuses.some((s) => s === item.status_id) ? String(item.status_id) : '';
   const confirm = (status: string) =>
-    update.mutate({ status_id: Number(status) }, {
-      onSuccess: () => {
-        showToast('Gelukt', 'De status is aangepast');
-        onClose();
+    update.mutate(
+      { status_id: Number(status) },
+      {
+        onSuccess: () => {
+          showToast('Gelukt', 'De status is aangepast');
+          onClose();
+        },
       },
-    });
+    );
   return (
-    <ChoiceModal title="Status wijzigen" label="Status" options={statusOptions} initial={initial} placeholder="Selecteer een status"
-      pending={update.isPending} onConfirm={confirm} onClose={onClose} />
+    <ChoiceModal
+      title="Status wijzigen"
+      label="Status"
+      options={statusOptions}
+      initial={initial}
+      placeholder="Selecteer een status"
+      pending={update.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

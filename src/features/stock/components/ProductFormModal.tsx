@@ -23,7 +23,10 @@ interface Props {
   onSaved?: (product: ProductDetail) => void;
 }
 
-/** New article or Bewerken (spec 2 §5): description, group, article number and unique ID required; EOL in months; image only. */
+/**
+ * New article or Bewerken (spec 2 §5): description, group, article number and unique ID required; EOL in months; image
+ * only.
+ */
 export function ProductFormModal({ product, clientId, onClose, onSaved }: Props) {
   const user = useSessionUser();
   const groups = useProductGroups();
@@ -35,8 +38,12 @@ export function ProductFormModal({ product, clientId, onClose, onSaved }: Props)
   const chooseClient = user.clientTypeId !== ClientType.EINDKLANT;
   const form = useApiForm({
     initial: {
-      name: product?.name ?? '', description: product?.description ?? '', product_group_id: product ? String(product.product_group_id) : '',
-      article_number: product?.article_number ?? '', unique_product_id: product?.unique_product_id ?? '', eol: product?.eol != null ? String(product.eol) : '',
+      name: product?.name ?? '',
+      description: product?.description ?? '',
+      product_group_id: product ? String(product.product_group_id) : '',
+      article_number: product?.article_number ?? '',
+      unique_product_id: product?.unique_product_id ?? '',
+      eol: product?.eol != null ? String(product.eol) : '',
       client_id: product ? String(product.client_id) : clientId ? String(clientId) : '',
     },
     schema: productSchema,
@@ -46,7 +53,8 @@ export function ProductFormModal({ product, clientId, onClose, onSaved }: Props)
         throw new Error(stockMsg.image);
       }
       const data = new FormData();
-      for (const [k, v] of Object.entries(form.values)) if (k !== 'client_id' || chooseClient) data.set(k, String(v ?? ''));
+      for (const [k, v] of Object.entries(form.values))
+        if (k !== 'client_id' || chooseClient) data.set(k, String(v ?? ''));
       if (!image) return save.mutateAsync({ form: data });
       data.set('image', image);
       setProgress(0);
@@ -64,7 +72,9 @@ export function ProductFormModal({ product, clientId, onClose, onSaved }: Props)
     onError: (err) => {
       const message = (err as Error).message;
       if (message === stockMsg.image) return '';
-      return product ? 'Er is helaas iets fout gegaan bij het wijzigen van het artikel' : 'Er is helaas iets fout gegaan bij het aanmaken van het artikel';
+      return product
+        ? 'Er is helaas iets fout gegaan bij het wijzigen van het artikel'
+        : 'Er is helaas iets fout gegaan bij het aanmaken van het artikel';
     },
   });
   const imageFieldError = imageError ?? form.error('image');
@@ -73,14 +83,23 @@ export function ProductFormModal({ product, clientId, onClose, onSaved }: Props)
     <Modal title={product ? 'Artikel bewerken' : 'Voorraad aanmaken'} onClose={onClose} size="large">
       <form {...form.formProps} aria-label="Artikel">
         {chooseClient && (
-          <SelectField label="Eindklant" required {...form.bind('client_id')} disabled={!product && clientId != null}
-            options={(customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
+          <SelectField
+            label="Eindklant"
+            required
+            {...form.bind('client_id')}
+            disabled={!product && clientId != null}
+            options={(customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          />
         )}
         <TextField label="Artikelomschrijving" required {...form.bind('name')} />
         <TextAreaField label="Omschrijving" rows={3} {...form.bind('description')} />
         <div className="form-row">
-          <SelectField label="Productgroep" required {...form.bind('product_group_id')}
-            options={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))} />
+          <SelectField
+            label="Productgroep"
+            required
+            {...form.bind('product_group_id')}
+            options={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+          />
           <TextField label="EOL (maanden)" inputMode="numeric" {...form.bind('eol')} />
         </div>
         <div className="form-row">
@@ -89,8 +108,17 @@ export function ProductFormModal({ product, clientId, onClose, onSaved }: Props)
         </div>
         <div className={`field${imageFieldError ? ' field-error' : ''}`}>
           <label htmlFor="product-image">Afbeelding</label>
-          <input id="product-image" name="image" type="file" accept={IMAGE_ACCEPT} aria-invalid={imageFieldError ? true : undefined}
-            onChange={(e) => { setImage(e.target.files?.[0] ?? null); setImageError(null); }} />
+          <input
+            id="product-image"
+            name="image"
+            type="file"
+            accept={IMAGE_ACCEPT}
+            aria-invalid={imageFieldError ? true : undefined}
+            onChange={(e) => {
+              setImage(e.target.files?.[0] ?? null);
+              setImageError(null);
+            }}
+          />
           <FieldMessage error={imageFieldError ?? undefined} />
         </div>
         <UploadProgress fraction={progress} label="Voortgang uploaden afbeelding" />

@@ -10,17 +10,29 @@ export function eolText(months: number | null | undefined): string {
 }
 
 const tone: Record<number, string> = {
-  [ItemStatus.INGEKLAARD]: 'status-stock', [ItemStatus.OP_AFROEP]: 'status-stock', [ItemStatus.VOORRAAD_KLANTLOCATIE]: 'status-stock',
-  [ItemStatus.IN_GEBRUIK]: 'status-use', [ItemStatus.UITGEKLAARD]: 'status-muted', [ItemStatus.EOL]: 'status-alert', [ItemStatus.VERMIST]: 'status-alert',
+  [ItemStatus.INGEKLAARD]: 'status-stock',
+  [ItemStatus.OP_AFROEP]: 'status-stock',
+  [ItemStatus.VOORRAAD_KLANTLOCATIE]: 'status-stock',
+  [ItemStatus.IN_GEBRUIK]: 'status-use',
+  [ItemStatus.UITGEKLAARD]: 'status-muted',
+  [ItemStatus.EOL]: 'status-alert',
+  [ItemStatus.VERMIST]: 'status-alert',
 };
 
 export function StatusLabel({ status, onClick }: { status: Status; onClick?: () => void }) {
   const className = `status-label ${tone[status.id] ?? 'status-repair'}`;
   if (!onClick) return <span className={className}>{status.name}</span>;
   return (
-    <button type="button" className={`${className} status-button`} onClick={onClick} aria-label={`Status: ${status.name} (wijzigen)`}>
+    <button
+      type="button"
+      className={`${className} status-button`}
+      onClick={onClick}
+      aria-label={`Status: ${status.name} (wijzigen)`}
+    >
       {status.name}
-      <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2.5"><path d="m6 9 6 6 6-6" /></svg>
+      <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden fill="none" stroke="currentColor" strokeWidth="2.5">
+        <path d="m6 9 6 6 6-6" />
+      </svg>
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import {  useState } from 'react';
+import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
@@ -15,7 +15,11 @@ export function BundleDetailPage() {
   const { id } = route.useParams();
   const { data: bundle } = useSuspenseQuery(bundleQueryOptions(id));
   usePageTitle(bundle.name);
-  return <div className="stock-detail"><BundleChecklist key={bundle.id} bundle={bundle} /></div>;
+  return (
+    <div className="stock-detail">
+      <BundleChecklist key={bundle.id} bundle={bundle} />
+    </div>
+  );
 }
 
 /** The client's products as a checklist; 'Selectie wordt bundel' saves the ticked ones (right 'Bundel wijzigen'). */
@@ -23,25 +27,35 @@ function BundleChecklist({ bundle }: { bundle: BundleDetail }) {
   const user = useSessionUser();
   const save = useSetBundleProducts(bundle.id);
   const [picked, setPicked] = useState<Set<number>>(() => new Set(bundle.products.map((p) => p.id)));
+  const articles = countNoun(bundle.client_products.length, 'artikel', 'artikelen');
   const canEdit = user.can('Bundel wijzigen');
-  const toggle = (id: number) => setPicked((prev) => {
-    const next = new Set(prev);
-    if (next.has(id)) next.delete(id); else next.add(id);
-    return next;
-  });
-  const submit = () => save.mutate([...picked], { onSuccess: () => showToast('Gelukt', 'De bundelinhoud is gewijzigd') });
+  const toggle = (id: number) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const submit = () =>
+    save.mutate([...picked], { onSuccess: () => showToast('Gelukt', 'De bundelinhoud is gewijzigd') });
   return (
     <section className="panel bundle-panel">
       <div className="panel-header">
         <div>
           <h2>{bundle.name}</h2>
-          <span className="muted">{bundle.client.name} · {picked.size} van {countNoun(bundle.client_products.length, 'artikel', 'artikelen')} in de bundel</span>
+          <span className="muted">
+            {bundle.client.name} · {picked.size} van {articles} in de bundel
+          </span>
         </div>
         {canEdit && (
-          <button type="button" className="button button-primary" onClick={submit} disabled={save.isPending}>Selectie wordt bundel</button>
+          <button type="button" className="button button-primary" onClick={submit} disabled={save.isPending}>
+            Selectie wordt bundel
+          </button>
         )}
       </div>
-      {bundle.client_products.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
+      {bundle.client_products.length === 0 ? (
+        <p className="muted">Er is geen data gevonden</p>
+      ) : (
         <ul className="checklist" aria-label="Artikelen van de klant">
           {bundle.client_products.map((p) => (
             <li key={p.id}>

@@ -34,7 +34,10 @@ function ItemDetailView({ item }: { item: ItemDetail }) {
   const [ticket, setTicket] = useState<number | null>(null);
   const actions: SplitAction[] = [
     // The main part opens the same menu as the arrow: every ticket is one of the entries.
-    { label: 'Ticket aanmelden', onClick: () => document.querySelector<HTMLButtonElement>('.item-actions .split-toggle')?.click() },
+    {
+      label: 'Ticket aanmelden',
+      onClick: () => document.querySelector<HTMLButtonElement>('.item-actions .split-toggle')?.click(),
+    },
     ...(user.can('Voorraad wijzigen') ? [{ label: 'Bewerken', onClick: () => setModal('edit') }] : []),
     { label: 'Reparatie', onClick: () => setTicket(DeliveryType.REPARATIE) },
     { label: 'EOL Swap', onClick: () => setTicket(DeliveryType.EOL_SWAP) },
@@ -64,19 +67,31 @@ function ItemDetailView({ item }: { item: ItemDetail }) {
   return (
     <div className="stock-detail">
       <nav className="parent-link" aria-label="Terug naar artikel">
-        <Link to="/voorraad/$id" params={{ id: item.product_id }}>← {item.product.name}</Link>
+        <Link to="/voorraad/$id" params={{ id: item.product_id }}>
+          ← {item.product.name}
+        </Link>
       </nav>
       <section className="panel">
         <div className="panel-header">
           <div className="item-heading">
             <h2>{item.product.name}</h2>
-            <StatusLabel status={item.status} onClick={user.can('Voorraad wijzigen') ? () => setModal('status') : undefined} />
+            <StatusLabel
+              status={item.status}
+              onClick={user.can('Voorraad wijzigen') ? () => setModal('status') : undefined}
+            />
             {item.product.product_group && <span className="muted">{item.product.product_group.name}</span>}
           </div>
-          <div className="item-actions"><SplitButton actions={actions} /></div>
+          <div className="item-actions">
+            <SplitButton actions={actions} />
+          </div>
         </div>
         <dl className="facts item-facts">
-          {fields.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
+          {fields.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
         </dl>
       </section>
       <div className="item-columns">
@@ -85,16 +100,32 @@ function ItemDetailView({ item }: { item: ItemDetail }) {
             <h3>Activiteiten</h3>
             {/* Spec 2 §4: the activities panel offers 'Status bewerken' only while the item is in Reparatie. */}
             {item.status_id === ItemStatus.REPARATIE && user.can('Voorraad wijzigen') && (
-              <button type="button" className="button button-secondary button-small" onClick={() => setModal('status')}>Status bewerken</button>
+              <button type="button" className="button button-secondary button-small" onClick={() => setModal('status')}>
+                Status bewerken
+              </button>
             )}
           </div>
-          {item.events.length === 0 ? <p className="muted">Er is geen data gevonden</p> : (
+          {item.events.length === 0 ? (
+            <p className="muted">Er is geen data gevonden</p>
+          ) : (
             <div className="table-scroll">
               <table className="table activity-table">
-                <thead><tr><th>Datum</th><th>Activiteit</th><th>Status</th><th>Door</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>Datum</th>
+                    <th>Activiteit</th>
+                    <th>Status</th>
+                    <th>Door</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {item.events.map((e) => (
-                    <tr key={e.id}><td>{formatDateTime(e.created_at)}</td><td>{e.action}</td><td>{e.status?.name ?? ''}</td><td>{e.user?.name ?? ''}</td></tr>
+                    <tr key={e.id}>
+                      <td>{formatDateTime(e.created_at)}</td>
+                      <td>{e.action}</td>
+                      <td>{e.status?.name ?? ''}</td>
+                      <td>{e.user?.name ?? ''}</td>
+                    </tr>
                   ))}
                 </tbody>
               </table>
@@ -103,14 +134,29 @@ function ItemDetailView({ item }: { item: ItemDetail }) {
         </section>
         <section className="panel">
           <h3>Afbeeldingen</h3>
-          {item.product.media.length === 0 ? <p className="muted">Geen afbeeldingen</p>
-            : item.product.media.map((m) => <img key={m.original_url} className="product-image" src={m.original_url} alt={m.name} />)}
+          {item.product.media.length === 0 ? (
+            <p className="muted">Geen afbeeldingen</p>
+          ) : (
+            item.product.media.map((m) => (
+              <img key={m.original_url} className="product-image" src={m.original_url} alt={m.name} />
+            ))
+          )}
         </section>
       </div>
       {modal === 'status' && <ItemStatusModal item={item} onClose={() => setModal(null)} />}
       {modal === 'edit' && <ItemEditModal item={item} onClose={() => setModal(null)} />}
-      {ticket && <Slot name="delivery-request" props={{ request: { type: ticket, clientId: item.client.id, itemId: item.id }, onClose: () => setTicket(null) }} />}
-      {modal === 'mutation' && <MutationModal item={item} onClose={() => setModal(null)} canCreateUser={user.can('Klant aanmaken')} />}
+      {ticket && (
+        <Slot
+          name="delivery-request"
+          props={{
+            request: { type: ticket, clientId: item.client.id, itemId: item.id },
+            onClose: () => setTicket(null),
+          }}
+        />
+      )}
+      {modal === 'mutation' && (
+        <MutationModal item={item} onClose={() => setModal(null)} canCreateUser={user.can('Klant aanmaken')} />
+      )}
     </div>
   );
 }

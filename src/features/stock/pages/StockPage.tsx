@@ -17,14 +17,32 @@ import '../stock.css';
 const route = getRouteApi('/app/voorraad');
 
 // The forms load when opened: with them the page's code was twice as many files, fetched before the table.
-const BundleCreateModal = lazy(() => import('../components/BundleCreateModal').then((m) => ({ default: m.BundleCreateModal })));
-const ExportStockModal = lazy(() => import('../components/ExportStockModal').then((m) => ({ default: m.ExportStockModal })));
-const ImportStockModal = lazy(() => import('../components/ImportStockModal').then((m) => ({ default: m.ImportStockModal })));
-const ProductFormModal = lazy(() => import('../components/ProductFormModal').then((m) => ({ default: m.ProductFormModal })));
+const BundleCreateModal = lazy(() =>
+  import('../components/BundleCreateModal').then((m) => ({ default: m.BundleCreateModal })),
+);
+const ExportStockModal = lazy(() =>
+  import('../components/ExportStockModal').then((m) => ({ default: m.ExportStockModal })),
+);
+const ImportStockModal = lazy(() =>
+  import('../components/ImportStockModal').then((m) => ({ default: m.ImportStockModal })),
+);
+const ProductFormModal = lazy(() =>
+  import('../components/ProductFormModal').then((m) => ({ default: m.ProductFormModal })),
+);
 
 // The product name links to the article; no separate view column, so the eight spec columns fit at 1280 px.
 const productColumns: Column<ProductRow>[] = [
-  { key: 'name', header: 'Productnaam', sortable: true, width: 190, render: (row) => <Link to="/voorraad/$id" params={{ id: row.id }}>{row.name}</Link> },
+  {
+    key: 'name',
+    header: 'Productnaam',
+    sortable: true,
+    width: 190,
+    render: (row) => (
+      <Link to="/voorraad/$id" params={{ id: row.id }}>
+        {row.name}
+      </Link>
+    ),
+  },
   { key: 'article_number', header: 'Artikelnr', sortable: true, width: 110 },
   { key: 'items_in_stock', header: 'Voorraad', sortable: true, width: 92, align: 'right' },
   { key: 'available_items', header: 'Op afroep', sortable: true, width: 92, align: 'right' },
@@ -35,7 +53,17 @@ const productColumns: Column<ProductRow>[] = [
 ];
 
 const bundleColumns: Column<BundleRow>[] = [
-  { key: 'name', header: 'Bundelnaam', sortable: true, width: 260, render: (row) => <Link to="/bundle/$id" params={{ id: row.id }}>{row.name}</Link> },
+  {
+    key: 'name',
+    header: 'Bundelnaam',
+    sortable: true,
+    width: 260,
+    render: (row) => (
+      <Link to="/bundle/$id" params={{ id: row.id }}>
+        {row.name}
+      </Link>
+    ),
+  },
   { key: 'products_count', header: 'Aantal artikelen', sortable: true, width: 140, align: 'right' },
   { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 220 },
   { key: 'reseller_name', header: 'Reseller', sortable: true, sortKey: 'reseller', width: 220 },
@@ -74,55 +102,94 @@ export function StockPage() {
 
   return (
     <div className="stock-page">
-      <TopBarActions actions={[
-        { label: 'Voorraad aanmaken', right: 'Voorraad aanmaken', onClick: () => setModal('create') },
-        { label: 'Voorraad importeren', right: 'Voorraad importeren', onClick: () => setModal('import') },
-        { label: 'Voorraad exporteren', right: 'Voorraad exporteren', onClick: () => setModal('export') },
-        { label: 'Voorraad afroepen', right: 'Bulkafroep aanmaken', onClick: () => setBulkCallOff(true) },
-      ]} />
+      <TopBarActions
+        actions={[
+          { label: 'Voorraad aanmaken', right: 'Voorraad aanmaken', onClick: () => setModal('create') },
+          { label: 'Voorraad importeren', right: 'Voorraad importeren', onClick: () => setModal('import') },
+          { label: 'Voorraad exporteren', right: 'Voorraad exporteren', onClick: () => setModal('export') },
+          { label: 'Voorraad afroepen', right: 'Bulkafroep aanmaken', onClick: () => setBulkCallOff(true) },
+        ]}
+      />
       <div className="tabs" role="tablist" aria-label="Voorraad">
         {stockTabs.map((t) => (
-          <button key={t} type="button" role="tab" className="tab" aria-selected={tab === t} onClick={() => selectTab(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={tab === t}
+            onClick={() => selectTab(t)}
+          >
             {t === 'artikelen' ? 'Artikelen' : 'Bundels'}
           </button>
         ))}
       </div>
       {tab === 'artikelen' ? (
         <div className="panel">
-          {productFiltersKnown && <DataTable<ProductRow>
-            key="products"
-            label="Artikelen"
-            query={productsQueryOptions}
-            columns={productColumns}
-            filters={productFilters}
-            searchPlaceholder="Zoek product, klant, serie- of ordernr."
-            urlState
-          />}
+          {productFiltersKnown && (
+            <DataTable<ProductRow>
+              key="products"
+              label="Artikelen"
+              query={productsQueryOptions}
+              columns={productColumns}
+              filters={productFilters}
+              searchPlaceholder="Zoek product, klant, serie- of ordernr."
+              urlState
+            />
+          )}
         </div>
       ) : (
         <div className="panel">
-          {bundleFiltersKnown && <DataTable<BundleRow>
-            key="bundles"
-            label="Bundels"
-            query={bundlesQueryOptions}
-            columns={bundleColumns}
-            filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] }]}
-            searchPlaceholder="Zoek op bundel, eindklant of reseller"
-            urlState={BUNDLE_TABLE}
-            toolbar={user.can('Bundel wijzigen') ? (
-              <button type="button" className="button button-primary button-small" onClick={() => setModal('bundle')}>Bundel aanmaken</button>
-            ) : undefined}
-          />}
+          {bundleFiltersKnown && (
+            <DataTable<BundleRow>
+              key="bundles"
+              label="Bundels"
+              query={bundlesQueryOptions}
+              columns={bundleColumns}
+              filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] }]}
+              searchPlaceholder="Zoek op bundel, eindklant of reseller"
+              urlState={BUNDLE_TABLE}
+              toolbar={
+                user.can('Bundel wijzigen') ? (
+                  <button
+                    type="button"
+                    className="button button-primary button-small"
+                    onClick={() => setModal('bundle')}
+                  >
+                    Bundel aanmaken
+                  </button>
+                ) : undefined
+              }
+            />
+          )}
         </div>
       )}
       <Suspense fallback={null}>
-        {modal === 'create' && <ProductFormModal onClose={() => setModal(null)} onSaved={(p) => void navigate({ to: '/voorraad/$id', params: { id: p.id } })} />}
+        {modal === 'create' && (
+          <ProductFormModal
+            onClose={() => setModal(null)}
+            onSaved={(p) => void navigate({ to: '/voorraad/$id', params: { id: p.id } })}
+          />
+        )}
         {modal === 'import' && <ImportStockModal onClose={() => setModal(null)} />}
         {modal === 'export' && <ExportStockModal query={exportQuery()} onClose={() => setModal(null)} />}
-        {modal === 'bundle' && <BundleCreateModal onClose={() => setModal(null)} onSaved={(id) => void navigate({ to: '/bundle/$id', params: { id: id } })} />}
+        {modal === 'bundle' && (
+          <BundleCreateModal
+            onClose={() => setModal(null)}
+            onSaved={(id) => void navigate({ to: '/bundle/$id', params: { id: id } })}
+          />
+        )}
       </Suspense>
       {/* Rendered (and its code loaded) only once the bulk call-off is opened. */}
-      {bulkCallOff && <Slot name="delivery-request" props={{ request: { type: DeliveryType.BULK_LEVERING, clientId: null }, onClose: () => setBulkCallOff(false) }} />}
+      {bulkCallOff && (
+        <Slot
+          name="delivery-request"
+          props={{
+            request: { type: DeliveryType.BULK_LEVERING, clientId: null },
+            onClose: () => setBulkCallOff(false),
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -13,4 +13,8 @@ export const stockSearch = v.object({
   ...tableSearch(['client', 'reseller', 'product_group', 'stock']),
   ...tableSearch(['client'], BUNDLE_TABLE),
 });
-export const stockDefaults = { tab: 'artikelen' as const, ...tableSearchDefaults(), ...tableSearchDefaults(BUNDLE_TABLE) };
+export const stockDefaults = {
+  tab: 'artikelen' as const,
+  ...tableSearchDefaults(),
+  ...tableSearchDefaults(BUNDLE_TABLE),
+};

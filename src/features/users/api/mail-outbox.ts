@@ -22,7 +22,12 @@ export function useResendMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => postJson<{ message: string }>(`mail-outbox/${id}/resend`),
-    meta: { errorText: (err: unknown) => `De e-mail kon niet opnieuw worden verstuurd${err instanceof ApiError && err.status < 500 ? `: ${err.message}` : ''}` },
+    meta: {
+      errorText: (err: unknown) =>
+        `De e-mail kon niet opnieuw worden verstuurd${
+          err instanceof ApiError && err.status < 500 ? `: ` + `${err.message}` : ''
+        }`,
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.mailOutbox }),
   });
 }

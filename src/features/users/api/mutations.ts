@@ -18,7 +18,10 @@ const withServerReason = (text: string) => (err: unknown) =>
  * The form shows the same text; every failure also toasts it (spec 2 §7), with the reason of a 403
  * (a user with rights the editor lacks, issue 22).
  */
-const SAVE_FAILED: MutationMeta = { errorText: withServerReason('Gebruiker kon niet opgeslagen worden'), toastFieldErrors: true };
+const SAVE_FAILED: MutationMeta = {
+  errorText: withServerReason('Gebruiker kon niet opgeslagen worden'),
+  toastFieldErrors: true,
+};
 
 export interface UserPayload {
   name: string;
@@ -27,7 +30,11 @@ export interface UserPayload {
 }
 
 export const useUpdateUser = () =>
-  useUserMutation(({ id, payload }: { id: number; payload: UserPayload }) => putJson<{ message: string; data: UserDetail }>(`users/${id}`, payload), SAVE_FAILED);
+  useUserMutation(
+    ({ id, payload }: { id: number; payload: UserPayload }) =>
+      putJson<{ message: string; data: UserDetail }>(`users/${id}`, payload),
+    SAVE_FAILED,
+  );
 
 /** Only the lists refresh: the page of the deleted user stays as it was until the reload to / (spec 2 §7). */
 export function useDeleteUser() {
@@ -39,11 +46,16 @@ export function useDeleteUser() {
   });
 }
 
-export const useDisableTwoFactor = () => useUserMutation((id: number) => postJson<{ message: string; data: UserDetail }>(`${id}/disable-2fa`),
-  { errorText: withServerReason('2FA kon niet worden uitgeschakeld') });
+export const useDisableTwoFactor = () =>
+  useUserMutation((id: number) => postJson<{ message: string; data: UserDetail }>(`${id}/disable-2fa`), {
+    errorText: withServerReason('2FA kon niet worden uitgeschakeld'),
+  });
 
 export const useUpdateProfile = () =>
-  useUserMutation((payload: { name: string; email: string }) => putJson<{ message: string }>('profile', payload), SAVE_FAILED);
+  useUserMutation(
+    (payload: { name: string; email: string }) => putJson<{ message: string }>('profile', payload),
+    SAVE_FAILED,
+  );
 
 export const useResendActivation = () =>
   useMutation({

@@ -22,5 +22,10 @@ export function preloadUsers(queryClient: QueryClient, search: Record<string, un
 
 export const fetchUser = (id: number) => getJson<UserDetail>(`users/${id}`);
 
-export const userQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.users.detail(id), queryFn: () => fetchUser(id), retry: false, meta: { errorText: 'Gebruikergegevens kunnen niet worden ingeladen' } });
-
+export const userQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.users.detail(id),
+    queryFn: () => fetchUser(id),
+    retry: false,
+    meta: { errorText: 'Gebruikergegevens kunnen niet worden ingeladen' },
+  });

@@ -32,8 +32,20 @@ export function ProfileFormModal({ name, email, onClose }: { name: string; email
     onError: () => SAVE_FAILED,
   });
   return (
-    <Modal title="Profiel bewerken" onClose={onClose}
-      footer={<><SubmitButton form="profile-form" pending={form.submitting}>Opslaan</SubmitButton><button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button></>}>
+    <Modal
+      title="Profiel bewerken"
+      onClose={onClose}
+      footer={
+        <>
+          <SubmitButton form="profile-form" pending={form.submitting}>
+            Opslaan
+          </SubmitButton>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuleren
+          </button>
+        </>
+      }
+    >
       <form id="profile-form" {...form.formProps}>
         <FormError message={form.formError} />
         <TextField label="Naam" required {...form.bind('name')} />

@@ -24,7 +24,10 @@ export function UserFormModal({ user, onClose }: { user: UserDetail; onClose: ()
     initial: { name: user.name, email: user.email, role: user.roles.map((r) => r.id) },
     schema: userUpdateSchema,
     submit: async (values) => {
-      return await update.mutateAsync({ id: user.id, payload: { name: values.name, email: values.email, role: values.role ?? [] } });
+      return await update.mutateAsync({
+        id: user.id,
+        payload: { name: values.name, email: values.email, role: values.role ?? [] },
+      });
     },
     onSuccess: () => {
       showToast('Gelukt', 'De gebruiker is aangepast');
@@ -37,13 +40,31 @@ export function UserFormModal({ user, onClose }: { user: UserDetail; onClose: ()
   const roleError = form.error('role') ?? Object.entries(form.fieldErrors).find(([k]) => k.startsWith('role.'))?.[1][0];
 
   return (
-    <Modal title="Gebruiker wijzigen" onClose={onClose}
-      footer={<><SubmitButton form="user-form" pending={form.submitting}>Opslaan</SubmitButton><button type="button" className="button button-secondary" onClick={onClose}>Annuleren</button></>}>
+    <Modal
+      title="Gebruiker wijzigen"
+      onClose={onClose}
+      footer={
+        <>
+          <SubmitButton form="user-form" pending={form.submitting}>
+            Opslaan
+          </SubmitButton>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuleren
+          </button>
+        </>
+      }
+    >
       <form id="user-form" {...form.formProps}>
         <FormError message={form.formError} />
         <TextField label="Naam" required autoComplete="off" {...form.bind('name')} />
         <TextField label="E-mailadres" type="email" required autoComplete="off" {...form.bind('email')} />
-        <RolePicker roles={options} value={form.values.role} onChange={(ids) => form.setValue('role', ids)} error={roleError} loading={roles.isPending && !roles.isError} />
+        <RolePicker
+          roles={options}
+          value={form.values.role}
+          onChange={(ids) => form.setValue('role', ids)}
+          error={roleError}
+          loading={roles.isPending && !roles.isError}
+        />
       </form>
     </Modal>
   );

@@ -22,7 +22,9 @@ function MailLine({ mail }: { mail: MailRow }) {
       <td>
         {failed && (
           <button
-            type="button" className="button button-secondary" disabled={resend.isPending}
+            type="button"
+            className="button button-secondary"
+            disabled={resend.isPending}
             onClick={() => resend.mutate(mail.id, { onSuccess: (res) => showToast('Gelukt', res.message) })}
           >
             Opnieuw versturen
@@ -33,7 +35,10 @@ function MailLine({ mail }: { mail: MailRow }) {
   );
 }
 
-/** /mailwachtrij: the mails the worker has not sent yet, with the mail server's reason; a Superuser resends a failed one. */
+/**
+ * /mailwachtrij: the mails the worker has not sent yet, with the mail server's reason; a Superuser resends a failed
+ * one.
+ */
 export function MailOutboxPage() {
   const { data, isPending } = useQuery(mailOutboxQueryOptions());
   const mails = data?.data ?? [];
@@ -41,17 +46,33 @@ export function MailOutboxPage() {
   return (
     <div className="panel um-mail-outbox">
       <p>
-        {isPending ? 'De mailwachtrij wordt gelezen…'
-          : mails.length === 0 ? 'Alle e-mails zijn verstuurd.'
+        {isPending
+          ? 'De mailwachtrij wordt gelezen…'
+          : mails.length === 0
+            ? 'Alle e-mails zijn verstuurd.'
             : `Wachtend: ${mails.length - failed}. Mislukt: ${failed}.`}
       </p>
       {mails.length > 0 && (
         <div className="table-scroll">
           <table className="table" aria-label="Mailwachtrij">
             <thead>
-              <tr><th>Aangemaakt</th><th>Ontvanger</th><th>Onderwerp</th><th>Status</th><th>Pogingen</th><th>Reden</th><th><span className="sr-only">Actie</span></th></tr>
+              <tr>
+                <th>Aangemaakt</th>
+                <th>Ontvanger</th>
+                <th>Onderwerp</th>
+                <th>Status</th>
+                <th>Pogingen</th>
+                <th>Reden</th>
+                <th>
+                  <span className="sr-only">Actie</span>
+                </th>
+              </tr>
             </thead>
-            <tbody>{mails.map((mail) => <MailLine key={mail.id} mail={mail} />)}</tbody>
+            <tbody>
+              {mails.map((mail) => (
+                <MailLine key={mail.id} mail={mail} />
+              ))}
+            </tbody>
           </table>
         </div>
       )}

@@ -1,4 +1,4 @@
-import {  useState } from 'react';
+import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { initials } from '@domain/format';
 import { confirmDialog } from '../../../shell/confirm';
@@ -23,7 +23,6 @@ export function UserDetailPage() {
   return <UserDetailPanel user={user} />;
 }
 
-
 function UserDetailPanel({ user }: { user: UserDetail }) {
   const me = useSessionUser();
   const [editing, setEditing] = useState(false);
@@ -32,7 +31,14 @@ function UserDetailPanel({ user }: { user: UserDetail }) {
   const resend = useResendActivation();
 
   const onDelete = async () => {
-    if (!(await confirmDialog({ text: `Weet je zeker dat je ${user.name} wilt verwijderen?`, confirmLabel: 'Verwijderen', danger: true }))) return;
+    if (
+      !(await confirmDialog({
+        text: `Weet je zeker dat je ${user.name} wilt verwijderen?`,
+        confirmLabel: 'Verwijderen',
+        danger: true,
+      }))
+    )
+      return;
     remove.mutate(user.id, {
       onSuccess: () => {
         showToast('Gelukt', 'Gebruiker is verwijderd');
@@ -41,44 +47,85 @@ function UserDetailPanel({ user }: { user: UserDetail }) {
     });
   };
   const onResetTwoFactor = async () => {
-    const text = `Weet je zeker dat je de tweestapsverificatie van ${user.name} wilt uitschakelen? Bij de volgende keer inloggen stelt deze gebruiker die opnieuw in.`;
+    const text =
+      `Weet je zeker dat je de tweestapsverificatie van ${user.name} wilt uitschakelen? Bij de volgende ` +
+      `keer inloggen stelt deze gebruiker die opnieuw in.`;
     if (!(await confirmDialog({ text, confirmLabel: '2FA resetten', danger: true }))) return;
     resetTwoFactor.mutate(user.id, { onSuccess: () => showToast('Gelukt', '2FA is uitgeschakeld') });
   };
 
-  const onResend = () => resend.mutate(user.id, { onSuccess: () => showToast('Gelukt', 'De activatiemail is opnieuw verstuurd') });
+  const onResend = () =>
+    resend.mutate(user.id, { onSuccess: () => showToast('Gelukt', 'De activatiemail is opnieuw verstuurd') });
 
   return (
     <section className="panel" aria-labelledby="user-name">
       <div className="um-header">
         <div className="um-name">
-          <span className="um-avatar" aria-hidden>{initials(user.name)}</span>
+          <span className="um-avatar" aria-hidden>
+            {initials(user.name)}
+          </span>
           <div>
             <h2 id="user-name">{user.name}</h2>
             <span className="um-muted">{user.contact.client.name}</span>
           </div>
         </div>
         <div className="um-actions">
-          {me.can('Gebruiker wijzigen') && user.manageable && <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>Bewerken</button>}
+          {me.can('Gebruiker wijzigen') && user.manageable && (
+            <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>
+              Bewerken
+            </button>
+          )}
           {me.can('2FA uitschakelen') && user.manageable && user.otp_enabled && (
-            <button type="button" className="button button-secondary button-small" onClick={onResetTwoFactor} disabled={resetTwoFactor.isPending}>2FA resetten</button>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={onResetTwoFactor}
+              disabled={resetTwoFactor.isPending}
+            >
+              2FA resetten
+            </button>
           )}
           {me.can('Gebruiker verwijderen') && user.manageable && user.id !== me.id && (
-            <button type="button" className="button button-danger button-small" onClick={onDelete} disabled={remove.isPending}>Verwijderen</button>
+            <button
+              type="button"
+              className="button button-danger button-small"
+              onClick={onDelete}
+              disabled={remove.isPending}
+            >
+              Verwijderen
+            </button>
           )}
         </div>
       </div>
       <dl className="um-facts">
-        <div><dt>Naam</dt><dd>{user.name}</dd></div>
-        <div><dt>E-mailadres</dt><dd>{user.email}</dd></div>
-        <div><dt>Rollen</dt><dd><RoleBadges roles={user.roles.map((r) => r.name)} /></dd></div>
-        <div><dt>Tweestapsverificatie</dt><dd><TwoFactorStatus on={user.otp_enabled} /></dd></div>
+        <div>
+          <dt>Naam</dt>
+          <dd>{user.name}</dd>
+        </div>
+        <div>
+          <dt>E-mailadres</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>Rollen</dt>
+          <dd>
+            <RoleBadges roles={user.roles.map((r) => r.name)} />
+          </dd>
+        </div>
+        <div>
+          <dt>Tweestapsverificatie</dt>
+          <dd>
+            <TwoFactorStatus on={user.otp_enabled} />
+          </dd>
+        </div>
         <div>
           <dt>Account</dt>
           <dd>
             {user.activated ? 'Geactiveerd' : 'Uitgenodigd, nog niet geactiveerd'}
             {!user.activated && me.can('Gebruiker wijzigen') && (
-              <button type="button" className="link-button um-resend" onClick={onResend} disabled={resend.isPending}>Activatiemail opnieuw versturen</button>
+              <button type="button" className="link-button um-resend" onClick={onResend} disabled={resend.isPending}>
+                Activatiemail opnieuw versturen
+              </button>
             )}
           </dd>
         </div>
@@ -90,9 +137,21 @@ function UserDetailPanel({ user }: { user: UserDetail }) {
 
 export function RoleBadges({ roles }: { roles: string[] }) {
   if (roles.length === 0) return <span className="um-muted">Geen rol</span>;
-  return <span className="um-badges">{roles.map((r) => <span key={r} className="um-badge">{r}</span>)}</span>;
+  return (
+    <span className="um-badges">
+      {roles.map((r) => (
+        <span key={r} className="um-badge">
+          {r}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 export function TwoFactorStatus({ on }: { on: boolean }) {
-  return <span className={on ? 'um-status um-status-on' : 'um-status'} data-testid="otp-status">{on ? 'Actief' : 'Inactief'}</span>;
+  return (
+    <span className={on ? 'um-status um-status-on' : 'um-status'} data-testid="otp-status">
+      {on ? 'Actief' : 'Inactief'}
+    </span>
+  );
 }

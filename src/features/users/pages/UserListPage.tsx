@@ -22,13 +22,21 @@ export function UserListPage() {
   const search = route.useSearch({ select: (validated) => v.parse(userListSearch, validated) });
   const exportUsers = () => {
     const params = tableParamsOf(search);
-    download('exportusers', { search: params.search, sort: params.sort, order: params.order }).catch(() => toastError('Exporteren is mislukt'));
+    download('exportusers', { search: params.search, sort: params.sort, order: params.order }).catch(() =>
+      toastError('Exporteren is mislukt'),
+    );
   };
 
   return (
     <div className="panel">
       <TopBarActions actions={[{ label: 'Exporteren', right: 'Gebruikers exporteren', onClick: exportUsers }]} />
-      <DataTable<UserRow> label="Gebruikers" columns={columns} query={usersQueryOptions} searchPlaceholder="Zoek op naam of e-mailadres" urlState />
+      <DataTable<UserRow>
+        label="Gebruikers"
+        columns={columns}
+        query={usersQueryOptions}
+        searchPlaceholder="Zoek op naam of e-mailadres"
+        urlState
+      />
     </div>
   );
 }
