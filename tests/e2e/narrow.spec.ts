@@ -21,7 +21,7 @@ const SHOTS = process.env.NARROW_SHOTS;
 /** Every page path in the route table (src/router.tsx), so a new page cannot slip past this test. */
 function routerPaths(): string[] {
   const source = fs.readFileSync(path.resolve('src/router.tsx'), 'utf8');
-  return [...source.matchAll(/\bpage\('([^']+)'/g)].map((m) => m[1]!);
+  return [...source.matchAll(/\bpage\(\s*'([^']+)'/g)].map((m) => m[1]!);
 }
 
 /** The top bar's actions and the header action areas of the detail pages (as in topbar.spec.ts). */

@@ -44,7 +44,7 @@ const DESTRUCTIVE = /verwijder|annuleren|inactief|resetten/i;
 /** Every page path in the route table (src/router.tsx), so a new page cannot slip past this test. */
 function routerPaths(): string[] {
   const source = fs.readFileSync(path.resolve('src/router.tsx'), 'utf8');
-  return [...source.matchAll(/\bpage\('([^']+)'/g)].map((m) => m[1]!);
+  return [...source.matchAll(/\bpage\(\s*'([^']+)'/g)].map((m) => m[1]!);
 }
 
 async function detailIds(db: Portal['db']) {
