@@ -566,7 +566,7 @@ describe('contacts and invitations', () => {
       accepted_terms: true,
     });
     expect(activated.status).toBe(200);
-    expect(activated.body.email).toBe('sanne@voorbeeld.nl');
+    expect(activated.body).toEqual({ name: 'Sanne de Vries', otp_enabled: false, otp_authorized: false });
     const again = await admin.post(`/api/users/${uid}/resend-activation`);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Dit account is al geactiveerd.');
