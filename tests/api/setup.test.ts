@@ -4,7 +4,6 @@
  * once, and refuses a second time with nothing changed. On PGlite in a new DATA_DIR, on PostgreSQL in a
  * new empty database (each project runs its own engine).
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,31 +13,11 @@ import { standardRoles } from '../../server/modules/roles/standard';
 import { openEmbedded, openPostgres, type OpenedDatabase } from '../../server/db/open';
 import { startPortalProcess } from '../support/portal-process';
 import { withDatabase, withDbName } from '../support/postgres';
+import { adminArgs, runSetup } from '../support/setup-cli';
 import { HttpBrowser } from './support-scale/http-client';
 
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';
 const ADMIN = { company: 'Transport De Vries B.V.', name: 'Anna de Vries', email: 'anna@devries-transport.nl' };
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run setup -- …` as an operator runs it. */
-function runSetup(env: NodeJS.ProcessEnv, args: string[]): Promise<Ran> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/setup/cli.ts', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
-
-const adminArgs = (who: typeof ADMIN) => ['--company', who.company, '--name', who.name, '--email', who.email];
 
 describe(`npm run setup on a new ${onPostgres ? 'PostgreSQL database' : 'embedded database'}`, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-setup-'));

@@ -4,7 +4,6 @@
  * then everything in Chromium: the first Superuser activates the account, sets up two-step sign-in,
  * makes a reseller and an end customer, an article, and checks in its first serial by scanning.
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,34 +11,12 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { startPortalProcess, type PortalProcess } from '../support/portal-process';
 import { withDatabase, withDbName } from '../support/postgres';
+import { adminArgs, runSetup } from '../support/setup-cli';
 import { otpCode } from './fixtures';
 
 const ADMIN = { company: 'Transport De Vries B.V.', name: 'Anna de Vries', email: 'anna@devries-transport.nl' };
 const PASSWORD = 'Eerste-Dag2026';
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-/** `npm run setup -- …` as the operator types it; resolves with what it printed once it ended. */
-function runSetup(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/setup/cli.ts',
-      '--company',
-      ADMIN.company,
-      '--name',
-      ADMIN.name,
-      '--email',
-      ADMIN.email,
-    ],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
-}
 
 test.describe('going live on an empty database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-go-live-'));
@@ -73,14 +50,15 @@ test.describe('going live on an empty database', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     const link = await test.step('npm run setup makes the first Superuser and prints the activation link', async () => {
-      const setup = await runSetup(env);
-      expect(setup.code, setup.output).toBe(0);
-      expect(setup.output).toContain(`De eerste beheerder (${ADMIN.email}) is aangemaakt met de rol Superuser.`);
+      const setup = await runSetup(env, adminArgs(ADMIN));
+      const output = setup.stdout + setup.stderr;
+      expect(setup.code, output).toBe(0);
+      expect(output).toContain(`De eerste beheerder (${ADMIN.email}) is aangemaakt met de rol Superuser.`);
       const printed =
         /Activeer het account via deze link \(72 uur geldig\): (https:\/\/portaal\.devries-transport\.nl\/activeren\/\S+)/.exec(
-          setup.output,
+          output,
         )?.[1];
-      expect(printed, setup.output).toBeTruthy();
+      expect(printed, output).toBeTruthy();
       portal = await startPortalProcess(env);
       // The portal behind its proxy answers at PUBLIC_URL; here the link's path is opened on the process itself.
       return `${portal.url()}${new URL(printed!).pathname}`;
