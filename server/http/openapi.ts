@@ -34,6 +34,17 @@ function paramsFromUrl(url: string): Record<string, unknown> | undefined {
   return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), required: names };
 }
 
+/** `/api/roles/:id` as OpenAPI writes it: `/api/roles/{id}` (a trailing wildcard as `{*}`). */
+export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{*}');
+
+/** Whether a body's JSON schema (or one of its alternatives) has the property `name`. */
+function hasProperty(schema: unknown, name: string): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  const { properties, anyOf, oneOf, allOf } = schema as Record<string, unknown>;
+  if (properties && typeof properties === 'object' && name in properties) return true;
+  return [anyOf, oneOf, allOf].some((list) => Array.isArray(list) && list.some((s) => hasProperty(s, name)));
+}
+
 /**
  * Collects every route for the OpenAPI 3.1 description. Register before the routes: it learns them
  * as they are added. Each operation is tagged with its area and states its access (server/http/access.ts).
@@ -83,7 +94,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const success = Object.keys(declared).some((status) => status.startsWith('2'))
         ? {}
         : { '200': { description: 'Gelukt.' } };
-      const methodOverride = JSON.stringify(given.body ?? given[MULTIPART_BODY] ?? {}).includes('"_method"');
+      const methodOverride = hasProperty(given.body ?? given[MULTIPART_BODY], '_method');
       const refusals = errorAnswers({ method: methods[0] ?? 'GET', access, methodOverride });
       documented.response = { ...refusals, ...success, ...declared };
       return { schema: documented as never, url };

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiRoute } from '../../server/app';
 import { messageResponse, routeSchema } from '../../server/http/route-schema';
+import { openApiPath } from '../../server/http/openapi';
 import { API_CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
 import { sessionUserSchema } from '@domain/contracts/auth';
 
@@ -18,8 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-/** `/api/roles/:id` as OpenAPI writes it: `/api/roles/{id}`. */
-const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{*}');
 /** The viewer's own files (HTML, scripts, the copy of the description) are not operations of the API. */
 const isDocsViewer = (r: ApiRoute) => r.url === '/api/docs' || r.url.startsWith('/api/docs/');
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { openApiPath } from '../../server/http/openapi';
 
 /**
  * Issue 48 point 6: every answer the API gave in a test is declared in its OpenAPI description. A
@@ -17,8 +18,7 @@ export function answerRecorder() {
         .paths;
       return [...seen].sort().filter((entry) => {
         const [method = '', route = '', status = ''] = entry.split(' ');
-        const path = route.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{*}');
-        const responses = paths[path]?.[method.toLowerCase()]?.responses ?? {};
+        const responses = paths[openApiPath(route)]?.[method.toLowerCase()]?.responses ?? {};
         return !(status in responses);
       });
     },
