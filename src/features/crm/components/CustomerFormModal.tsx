@@ -1,9 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
-import type * as v from 'valibot';
-import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, fileMsg } from '@domain/files';
+import { useCallback, useMemo } from 'react';
 import { ClientType, clientTypeName } from '@domain/enums';
-import { endUserDeliverySchema } from '@domain/schemas/deliveries';
-import { clientCreateSchema, clientUpdateSchema, creatableClientTypes } from '@domain/schemas/clients';
+import { creatableClientTypes } from '@domain/schemas/clients';
 import { Modal } from '../../../ui/Modal';
 import { SearchSelect } from '../../../ui/SearchSelect';
 import { useApiForm, type FieldErrors } from '../../../ui/form/useApiForm';
@@ -11,23 +8,18 @@ import { payloadErrors } from '../../../ui/form/form-state';
 import { TextField, TextAreaField } from '../../../ui/form/TextField';
 import { SelectField, CheckboxField } from '../../../ui/form/ChoiceFields';
 import { FormError, SubmitButton } from '../../../ui/form/FormError';
-import { FieldLabel, FieldMessage, requiredData } from '../../../ui/form/Field';
-import { UploadProgress } from '../../../ui/upload/UploadProgress';
-import { ApiError } from '../../../api/errors';
+import { FieldLabel, requiredData } from '../../../ui/form/Field';
 import { showToast } from '../../../shell/toast';
 import { useParentOptions } from '../api/parent-options';
 import { useCreateClient, useUpdateClient } from '../api/mutations';
-import { logoUrl, useUploadLogo } from '../api/logo';
+import { logoUrl } from '../api/logo';
+import { LogoField, useLogoUpload } from './LogoField';
 import { postcodeFormatError, usePostcodeLookup } from './postcode';
 import type { ClientCreatePayload, ClientFormData, ClientUpdatePayload } from '@domain/contracts/clients';
 import { useSessionUser } from '../../../session';
 import { useEndUserStockOptions } from '../api/end-user-stock';
-import {
-  EndUserDeliveryFields,
-  emptyEndUserDelivery,
-  endUserDeliveryPayload,
-  type EndUserDeliveryValues,
-} from './EndUserDeliveryFields';
+import { EndUserDeliveryFields } from './EndUserDeliveryFields';
+import { customerRequest, initialValues, type TextName, type Values } from './customer-form-values';
 
 interface Props {
   /** The customer to change; a new one when absent. */
@@ -38,128 +30,33 @@ interface Props {
   onSaved: (client: ClientFormData) => void;
 }
 
-const emptyValues = {
-  name: '',
-  client_type_id: '',
-  parent_client_id: null as number | null,
-  invoice_description: '',
-  invoice_reference: '',
-  delivery_by_postnl: false,
-  primary_contact_id: '',
-  first_name: '',
-  last_name: '',
-  title: '',
-  phone: '',
-  email: '',
-  zipcode: '',
-  number: '',
-  addition: '',
-  street: '',
-  city: '',
-  /** A new end user comes with its Indienst delivery (spec 1 §5). */
-  delivery: emptyEndUserDelivery as EndUserDeliveryValues,
-};
-type Values = typeof emptyValues;
-/** The fields typed as text. */
-type TextName = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values];
-
 /** New or changed customer (spec 1 §2.10): role choice limited by who creates; invoice fields only for an Eindklant. */
 export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
   const user = useSessionUser();
   const editing = !!client;
-  const storedLogo = client ? logoUrl(client) : null;
   const create = useCreateClient();
   const update = useUpdateClient();
   const types = creatableClientTypes(user.clientTypeId);
   const { resellers, endCustomers } = useParentOptions(!editing);
-  const uploadLogo = useUploadLogo();
-  const [logo, setLogo] = useState<File | null>(null);
-  const [logoProgress, setLogoProgress] = useState<number | null>(null);
-  const sendLogo = async (clientId: number, file: File) => {
-    setLogoProgress(0);
-    try {
-      return (await uploadLogo.mutateAsync({ clientId, file, onProgress: setLogoProgress })).data;
-    } finally {
-      setLogoProgress(null);
-    }
-  };
-
-  // The customer exists once created: a refused logo then shows its toast and the new customer opens anyway.
-  const withLogo = async (created: ClientFormData) => {
-    if (!logo) return created;
-    try {
-      return await sendLogo(created.id, logo);
-    } catch {
-      return created;
-    }
-  };
-
-  /** The body the form sends, and each part with the schema the API parses it with. */
-  const requestOf = (
-    values: Values,
-  ): { body: ClientCreatePayload | ClientUpdatePayload; checks: [v.GenericSchema, unknown][] } => {
-    const isEndCustomer = Number(values.client_type_id) === ClientType.EINDKLANT;
-    const common = {
-      name: values.name,
-      invoice_description: isEndCustomer ? values.invoice_description : null,
-      invoice_reference: isEndCustomer ? values.invoice_reference : null,
-      delivery_by_postnl: values.delivery_by_postnl ? (1 as const) : (0 as const),
-    };
-    if (client) {
-      const payload = { ...common, primary_contact_id: values.primary_contact_id || null };
-      return { body: payload, checks: [[clientUpdateSchema, stripEmpty(payload)]] };
-    }
-    const contact = pick(values, ['first_name', 'last_name', 'title', 'phone', 'email']);
-    const address = pick(values, ['zipcode', 'number', 'addition', 'street', 'city']);
-    const payload = {
-      ...common,
-      client_type_id: values.client_type_id,
-      parent_client_id: values.parent_client_id,
-      contacts: Object.values(contact).some(Boolean) ? [stripEmpty(contact)] : [],
-      addresses: Object.values(address).some(Boolean)
-        ? [{ ...stripEmpty(address), name: 'Hoofdkantoor', is_visiting: true }]
-        : [],
-    };
-    const checks: [v.GenericSchema, unknown][] = [[clientCreateSchema, stripEmpty(payload)]];
-    if (Number(values.client_type_id) !== ClientType.EINDGEBRUIKER) return { body: payload, checks };
-    const delivery = endUserDeliveryPayload(values.delivery);
-    return { body: { ...payload, ...delivery }, checks: [...checks, [endUserDeliverySchema, delivery]] };
-  };
-
+  const logo = useLogoUpload();
   const form = useApiForm<Values, Values, ClientFormData>({
-    initial: client
-      ? {
-          ...emptyValues,
-          name: client.name,
-          client_type_id: String(client.client_type_id),
-          parent_client_id: client.parent_client_id,
-          invoice_description: client.invoice_description ?? '',
-          invoice_reference: client.invoice_reference ?? '',
-          delivery_by_postnl: client.delivery_by_postnl === 1,
-          primary_contact_id: client.primary_contact_id ? String(client.primary_contact_id) : '',
-        }
-      : {
-          ...emptyValues,
-          client_type_id: preset ? String(preset.client_type_id) : types.length === 1 ? String(types[0]) : '',
-          parent_client_id: preset?.parent_client_id ?? null,
-        },
+    initial: initialValues(client, preset, types),
     // Every part's schema runs with the required fields, so one submit shows every message (issue 46).
     check: (values) =>
       Object.assign(
         {},
-        ...requestOf(values).checks.map(([schema, payload]) => payloadErrors(schema, payload)),
+        ...customerRequest(values, client).checks.map(([schema, payload]) => payloadErrors(schema, payload)),
       ) as FieldErrors,
     submit: async (values) => {
       // Raster images only (the server checks the bytes as well).
-      if (logo && !(IMAGE_MIME_TYPES as readonly string[]).includes(logo.type))
-        throw new ApiError(422, 'Validatie mislukt!', { image: [fileMsg.image] });
-      const request = requestOf(values);
+      logo.check();
+      const request = customerRequest(values, client);
       if (client) {
         const saved = (await update.mutateAsync({ id: client.id, payload: request.body as ClientUpdatePayload })).data;
         // A refused logo keeps the form open with the message under the file field; saving again is harmless.
-        return logo ? sendLogo(client.id, logo) : saved;
+        return logo.file ? logo.send(client.id, logo.file) : saved;
       }
-      return withLogo((await create.mutateAsync(request.body as ClientCreatePayload)).data);
+      return logo.sendAfterCreate((await create.mutateAsync(request.body as ClientCreatePayload)).data);
     },
     onSuccess: (saved) => {
       showToast('Gelukt', editing ? 'De klant is gewijzigd' : 'De klant is aangemaakt');
@@ -321,28 +218,17 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
             value={form.values.delivery_by_postnl}
             onChange={(v) => form.setValue('delivery_by_postnl', v)}
           />
-          <div className={`field span-2 customer-logo-field${form.error('image') ? ' has-error' : ''}`}>
-            <label htmlFor="customer-logo">Logo</label>
-            <div className="customer-logo-input">
-              {storedLogo && !logo && <img src={storedLogo} alt="" className="customer-logo-preview" />}
-              <input
-                id="customer-logo"
-                name="image"
-                type="file"
-                accept={IMAGE_ACCEPT}
-                aria-invalid={form.error('image') ? true : undefined}
-                onChange={(e) => {
-                  setLogo(e.target.files?.[0] ?? null);
-                  form.setFieldErrors((errs) => {
-                    const { image: _r, ...rest } = errs;
-                    return rest;
-                  });
-                }}
-              />
-            </div>
-            <FieldMessage error={form.error('image')} />
-            <UploadProgress fraction={logoProgress} label="Voortgang uploaden logo" />
-          </div>
+          <LogoField
+            storedUrl={client ? logoUrl(client) : null}
+            upload={logo}
+            error={form.error('image')}
+            onPick={() =>
+              form.setFieldErrors((errs) => {
+                const { image: _r, ...rest } = errs;
+                return rest;
+              })
+            }
+          />
         </div>
         {!editing && (
           <>
@@ -392,14 +278,4 @@ export function CustomerFormModal({ client, preset, onClose, onSaved }: Props) {
       </form>
     </Modal>
   );
-}
-
-function pick<T extends Record<string, unknown>, K extends keyof T>(values: T, keys: K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((k) => [k, values[k]])) as Pick<T, K>;
-}
-
-function stripEmpty<T extends Record<string, unknown>>(payload: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(payload).filter(([, v]) => v !== null && v !== undefined && v !== ''),
-  ) as Partial<T>;
 }
