@@ -10,32 +10,9 @@ import { showToast, toastError } from '../../../shell/toast';
 import { useUnsavedWork } from '../../../shell/update-guard';
 import { checkInArticles, serialsInStock } from '../api/check-in';
 import type { AsnDetail, AsnLine } from '@domain/contracts/prenotifications';
+import { countOf, emptyLine, lineIn, type LineState } from './check-in-lines';
 
 const BULK_ROWS = 12;
-
-interface LineState {
-  serials: string[];
-  quantity: string;
-  bulk: string;
-  showBulk: boolean;
-  /** Refusals to show under the line (local rules, stock look-up, server). */
-  messages: string[];
-  /** Server errors per serial index. */
-  serialErrors: Record<number, string>;
-}
-
-const emptyLine = (): LineState => ({
-  serials: [],
-  quantity: '',
-  bulk: '',
-  showBulk: false,
-  messages: [],
-  serialErrors: {},
-});
-/** A line's state; every line starts with one, a missing one reads as empty. */
-const lineIn = (all: Record<number, LineState>, id: number): LineState => all[id] ?? emptyLine();
-/** What a line brings in: its serials, else its quantity. */
-const countOf = (s: LineState) => s.serials.length || Number(s.quantity) || 0;
 
 /**
  * 'Artikelen inklaren': per article the serials (scanned or pasted) or, for accessories, a quantity; sent through the
