@@ -9,8 +9,8 @@ import type { Plugin } from 'vite';
  * page's code beside index.js instead of after it has run. Without it a phone on a slow network waits
  * a second round trip before the page can paint (docs/PERFORMANCE.md; the round in git history).
  *
- * The pages are read from src/router.tsx, where each is declared on one line with its path and its
- * lazy import: `page('/crm', …, () => import('./features/crm/pages/CustomerListPage'), …)`. A page that
+ * The pages are read from the route table in src/routes/, where each is declared with its path and its
+ * lazy import: `page('/crm', …, () => import('../features/crm/pages/CustomerListPage'), …)`. A page that
  * renders a panel slot as a child of its own (a line that begins with `<Slot name="delivery"`; a slot
  * behind a condition is written `{open && <Slot …`) loads that slot's panels (src/panels.ts) as it
  * first renders: they are named too, so they do not wait for the page's data (docs/PERFORMANCE.md,
@@ -26,16 +26,32 @@ export type RoutePreloads = Record<string, string[]>;
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /** A page's declaration, on one line or several: its kind, its path and the first lazy import after it (its module). */
-const PAGE = /^\s*(page|authPage)\(\s*'([^']+)'[\s\S]*?import\('(\.\/[^']+)'\)/gm;
-const LAYOUT_IMPORT = /lazyRouteComponent\(\(\) => import\('(\.\/shell\/AppLayout)'\)/;
+const PAGE = /^\s*(page|authPage)\(\s*'([^']+)'[\s\S]*?import\('(\.\.?\/[^']+)'\)/gm;
+const LAYOUT_IMPORT = /lazyRouteComponent\(\(\) => import\('(\.\.?\/shell\/AppLayout)'\)/;
 
 /**
- * The pages of the router's source: path, module (relative to src/, without extension), and whether the signed-in shell
- * holds it.
+ * The pages of one route table file's source: path, module (relative to that file, without extension), and whether the
+ * signed-in shell holds it.
  */
 export function pagesOfRouter(source: string): { path: string; module: string; inApp: boolean }[] {
   return [...source.matchAll(PAGE)].flatMap((match) =>
     match[2] && match[3] ? [{ path: match[2], module: match[3], inApp: match[1] === 'page' }] : [],
+  );
+}
+
+/** The route table's files: every page is declared in one of them. */
+export function routeTableFiles(routesDir: string): string[] {
+  return fs
+    .readdirSync(routesDir)
+    .filter((name) => name.endsWith('.tsx'))
+    .sort()
+    .map((name) => path.join(routesDir, name));
+}
+
+/** Every page of the route table in `routesDir`, its module as an absolute path without extension. */
+export function pagesOfRouteTable(routesDir: string): { path: string; module: string; inApp: boolean }[] {
+  return routeTableFiles(routesDir).flatMap((file) =>
+    pagesOfRouter(fs.readFileSync(file, 'utf8')).map((p) => ({ ...p, module: path.resolve(routesDir, p.module) })),
   );
 }
 
@@ -81,6 +97,7 @@ function chunkFilesOf(bundle: OutputBundle): (moduleFile: string) => string[] {
   };
 }
 
+/** `routerFile` is src/router.tsx; the route table is in the folder `routes` beside it. */
 export function routePreloads(routerFile: string): Plugin {
   return {
     name: 'route-preloads',
@@ -92,21 +109,20 @@ export function routePreloads(routerFile: string): Plugin {
       handler(_options, bundle) {
         // The service worker is built on its own (vite-plugin-pwa): it holds no pages.
         if (!Object.values(bundle).some((c) => c.type === 'chunk' && c.moduleIds.includes(routerFile))) return;
-        const source = fs.readFileSync(routerFile, 'utf8');
         const srcDir = path.dirname(routerFile);
+        const routesDir = path.join(srcDir, 'routes');
         const filesOf = chunkFilesOf(bundle);
-        const layout = LAYOUT_IMPORT.exec(source)?.[1];
-        if (!layout) throw new Error('route-preloads: the AppLayout import is not in src/router.tsx');
-        const shell = filesOf(path.resolve(srcDir, layout));
+        const layout = LAYOUT_IMPORT.exec(fs.readFileSync(path.join(routesDir, 'kit.tsx'), 'utf8'))?.[1];
+        if (!layout) throw new Error('route-preloads: the AppLayout import is not in src/routes/kit.tsx');
+        const shell = filesOf(path.resolve(routesDir, layout));
         const panels = panelsOfSlots(fs.readFileSync(path.join(srcDir, 'panels.ts'), 'utf8'));
         const preloads: RoutePreloads = Object.fromEntries(
-          pagesOfRouter(source).map((p) => {
-            const module = path.resolve(srcDir, p.module);
+          pagesOfRouteTable(routesDir).map(({ path: route, module, inApp }) => {
             const panelModules = slotsRenderedBy(fs.readFileSync(`${module}.tsx`, 'utf8')).flatMap(
               (slot) => panels.get(slot) ?? [],
             );
             const files = [...filesOf(module), ...panelModules.flatMap((m) => filesOf(path.resolve(srcDir, m)))];
-            return [p.path, [...new Set(p.inApp ? [...shell, ...files] : files)]];
+            return [route, [...new Set(inApp ? [...shell, ...files] : files)]];
           }),
         );
         const unwritten = Object.values(preloads)

@@ -6,7 +6,8 @@ import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstac
 import { setUnauthorizedHandler } from './api/client';
 import { shouldPersistQuery, storagePersister } from './api/persister';
 import { ApiError } from './api/errors';
-import { createAppRouter, isRouteOutcome } from './router';
+import { createAppRouter } from './router';
+import { isRouteOutcome } from './routes/kit';
 import './panels';
 import { Toaster } from './shell/toast';
 import { ConfirmHost } from './shell/confirm';

@@ -3,9 +3,10 @@ import { DeliveryType } from '@domain/enums';
 import type { Db } from '../../server/db/database';
 import { expect, test } from './fixtures';
 import { settled } from './walk';
+import { appPagePaths } from '../support/route-table';
 
 /**
- * Issue 46 (8): normal use writes nothing to the console. Every route of src/router.tsx, opened by
+ * Issue 46 (8): normal use writes nothing to the console. Every route of src/routes/, opened by
  * each demo account as its links do, and the login page before anyone signs in: any console error,
  * any uncaught error or rejected promise fails the walk.
  *
@@ -127,6 +128,7 @@ async function routes(db: Db): Promise<string[]> {
     '/mailwachtrij',
     '/profiel',
     '/wachtrij',
+    '/ui-kit',
   ];
 }
 
@@ -186,6 +188,14 @@ async function saysNotShown(page: Page): Promise<boolean> {
     text,
   );
 }
+
+test('the walk opens every page of the route table', async ({ portal }) => {
+  const walked = (await routes(portal.db)).map((url) => url.split('?')[0]!);
+  const opens = (route: string) => new RegExp(`^${route.replace(/\$\w+/g, '[^/]+')}$`);
+  // The dashboard ('/') is where each account's walk starts.
+  const missing = appPagePaths().filter((route) => route !== '/' && !walked.some((url) => opens(route).test(url)));
+  expect(missing).toEqual([]);
+});
 
 test('the login page writes nothing to the console', async ({ page }) => {
   await page.setViewportSize(DESKTOP);

@@ -10,7 +10,7 @@ import { openInApp, settled } from './walk';
 /**
  * Issue 12: no page is wider than the viewport, at tablet (1024 px) and phone (390 px) width; a
  * table scrolls sideways inside its own container with the first column sticky. One portal, one
- * signed-in page: every route of src/router.tsx is visited once and measured at both widths.
+ * signed-in page: every route of src/routes/ is visited once and measured at both widths.
  *
  * 1280 px (a laptop) is measured too: the issue found the item page and two lists broken there.
  * LAYOUT_SHOTS=<folder> also writes a screenshot of each page at each width.

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { ClientType, DeliveryType } from '@domain/enums';
 import { expect, test, type Portal } from './fixtures';
 import { openInApp, settled } from './walk';
+import { appPagePaths } from '../support/route-table';
 
 /**
  * Issue 21 point 3: every page and every dialog fits a 360 px phone (360 × 740) without the page
@@ -17,12 +18,6 @@ import { openInApp, settled } from './walk';
  */
 const PHONE = { width: 360, height: 740 };
 const SHOTS = process.env.NARROW_SHOTS;
-
-/** Every page path in the route table (src/router.tsx), so a new page cannot slip past this test. */
-function routerPaths(): string[] {
-  const source = fs.readFileSync(path.resolve('src/router.tsx'), 'utf8');
-  return [...source.matchAll(/\bpage\(\s*'([^']+)'/g)].map((m) => m[1]!);
-}
 
 /** The top bar's actions and the header action areas of the detail pages (as in topbar.spec.ts). */
 const ACTION_AREAS = [
@@ -274,7 +269,7 @@ for (const email of ROLES) {
     const failures: string[] = [];
     let pagesShown = 0;
     let dialogsOpened = 0;
-    for (const route of routerPaths()) {
+    for (const route of appPagePaths()) {
       const id = route.includes('$id') ? ids[route] : null;
       if (id === undefined) continue; // nothing of that kind in this role's tree
       const url = id === null ? route : route.replace('$id', String(id));

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
 import { Carrier, ClientType, DeliveryType, SUPERUSER_ROLE } from '@domain/enums';
 import { expect, test, type Portal } from './fixtures';
 import { openInApp } from './walk';
+import { appPagePaths } from '../support/route-table';
 
 /**
  * No button without a handler (issue 8): for the Superuser, every top-bar button of every page of the
@@ -40,12 +39,6 @@ const HEADER: Record<string, string> = {
 
 /** These change or remove data: they must ask first, and the test cancels. */
 const DESTRUCTIVE = /verwijder|annuleren|inactief|resetten/i;
-
-/** Every page path in the route table (src/router.tsx), so a new page cannot slip past this test. */
-function routerPaths(): string[] {
-  const source = fs.readFileSync(path.resolve('src/router.tsx'), 'utf8');
-  return [...source.matchAll(/\bpage\(\s*'([^']+)'/g)].map((m) => m[1]!);
-}
 
 async function detailIds(db: Portal['db']) {
   const first = async <T>(q: Promise<T | undefined>) => (await q) ?? fail('the seed lacks a record this test visits');
@@ -183,7 +176,7 @@ test('every top-bar and header button of every page does something for the Super
 
   const dead: string[] = [];
   const seen: Record<string, string[]> = {};
-  const paths = routerPaths();
+  const paths = appPagePaths();
   expect(paths.length).toBeGreaterThan(20);
 
   const tryButton = async (where: string, area: Locator, label: string, button: Locator, isMain: boolean) => {
