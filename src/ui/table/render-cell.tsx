@@ -50,6 +50,10 @@ export function cellTitle<Row>(col: Column<Row>, row: Row): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** Whether a fitted column's values may end in an ellipsis: texts, not key columns, dates, buttons or checkboxes. */
+export const clips = <Row,>(col: Column<Row>, actions: boolean) =>
+  !col.whole && !actions && (col.render !== undefined || col.cell === undefined || col.cell.kind === 'text');
+
 /** The classes of a column's cells: alignment, cell kind, and 'cell-actions' for the sticky buttons column. */
 export const cellClass = <Row,>(col: Column<Row>, actions: boolean) =>
   `align-${col.align ?? 'left'} cell-${col.cell?.kind ?? 'text'}${actions ? ' cell-actions' : ''}`;
