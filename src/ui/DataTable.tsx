@@ -27,7 +27,7 @@
  */
 import { useRef, useState } from 'react';
 import { Pagination } from './table/Pagination';
-import { cellClass, cellTitle, renderCell } from './table/render-cell';
+import { cellClass, cellTitle, clips, renderCell } from './table/render-cell';
 import { allState, ariaSort, nextSort, toggleAll, withFilter, withPage, withSearch } from './table/state';
 import { TableToolbar } from './table/TableToolbar';
 import { isActions, type Column, type DataTableProps, type RowId } from './table/types';
@@ -104,6 +104,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   };
 
   const classes = columns.map((col, index) => cellClass(col, isActions(col, index, columns.length)));
+  // A fitted table's texts that may be cut short: the cell's content in a box that does not widen its column.
+  const clipped = columns.map((col, index) => props.fit === true && clips(col, isActions(col, index, columns.length)));
   const tableClass = ['table', refreshing && 'is-refreshing', selectFirst && 'has-select', props.fit && 'is-fit']
     .filter(Boolean)
     .join(' ');
@@ -124,7 +126,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           className={tableClass}
           aria-label={label}
           aria-busy={fetching}
-          style={fixed ? { tableLayout: 'fixed', width: total } : props.fit ? { tableLayout: 'fixed' } : undefined}
+          style={fixed ? { tableLayout: 'fixed', width: total } : undefined}
         >
           <colgroup>
             {columns.map((c) => (
@@ -173,8 +175,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               return (
                 <tr key={`${String(id)}-${i}`} className={selected.includes(id) ? 'is-selected' : undefined}>
                   {columns.map((col, index) => (
-                    <td key={col.key} className={classes[index]} title={props.fit ? cellTitle(col, row) : undefined}>
-                      {renderCell(col, row, id, { selected, setSelected })}
+                    <td
+                      key={col.key}
+                      className={classes[index]}
+                      title={clipped[index] ? cellTitle(col, row) : undefined}
+                    >
+                      {clipped[index] ? (
+                        <span className="cell-clip">{renderCell(col, row, id, { selected, setSelected })}</span>
+                      ) : (
+                        renderCell(col, row, id, { selected, setSelected })
+                      )}
                     </td>
                   ))}
                 </tr>

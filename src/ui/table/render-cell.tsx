@@ -43,12 +43,16 @@ export function renderCell<Row>(
   }
 }
 
-/** A plain text cell's whole text, shown on hover where a fitted column cuts it off. */
+/** A text cell's whole text (a rendered cell's when it has a value), shown on hover where a fitted column cuts it off. */
 export function cellTitle<Row>(col: Column<Row>, row: Row): string | undefined {
-  if (col.render || (col.cell && col.cell.kind !== 'text')) return undefined;
+  if ((col.render && !col.value) || (col.cell && col.cell.kind !== 'text')) return undefined;
   const value = col.value ? col.value(row) : getIn(row, col.key);
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
+
+/** Whether a fitted column's values may end in an ellipsis: texts, not key columns, dates, buttons or checkboxes. */
+export const clips = <Row,>(col: Column<Row>, actions: boolean) =>
+  !col.whole && !actions && (col.render !== undefined || col.cell === undefined || col.cell.kind === 'text');
 
 /** The classes of a column's cells: alignment, cell kind, and 'cell-actions' for the sticky buttons column. */
 export const cellClass = <Row,>(col: Column<Row>, actions: boolean) =>

@@ -10,8 +10,16 @@ export interface Column<Row> {
   header: string;
   sortable?: boolean;
   sortKey?: string;
-  /** Starting width in px; the user can drag it wider or narrower. */
+  /**
+   * Starting width in px; the user can drag it wider or narrower. In a fitted table a column without
+   * one takes the room left and is the first to give way.
+   */
   width?: number;
+  /**
+   * What the row is (order number, serial, name): in a fitted table its values are never cut short; the
+   * table scrolls sideways inside its box before they would be.
+   */
+  whole?: boolean;
   align?: 'left' | 'right' | 'center';
   cell?: CellKind<Row>;
   /** The value when it is not row[key]. */
@@ -76,10 +84,12 @@ export interface DataTableProps<Row> {
   /** The toast text when a page fails to load (spec: per list, e.g. 'Rollen kunnen niet worden ingeladen'). */
   loadErrorText?: string;
   /**
-   * The columns' widths are the widths (a fixed table layout filling the panel): a long text ends in
-   * an ellipsis with the whole text in its title instead of widening the table. Below the sum of
-   * the widths the table scrolls inside its box as any other. For a main list that must fit a
-   * laptop screen (issue 21): give every column a width, their sum at most the panel's width.
+   * A list that fits its panel: the widths are what a column would like, and the
+   * table is no wider than its panel while that leaves every heading its longest word. Headings wrap
+   * between words, never inside one; key columns (`whole`) and dates, buttons and checkboxes keep
+   * their values whole; other texts end in an ellipsis with the whole text in the cell's title. Space
+   * runs short: a column without a width gives way first, then the others alike. Narrower than the
+   * headings and key values together, the table scrolls sideways inside its box as any other.
    */
   fit?: boolean;
 }

@@ -217,7 +217,7 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
       <div className="fw-checkout">
         <div className="table-scroll">
           <table
-            className="table fw-counts"
+            className="table table-stacked fw-counts"
             aria-label={bulkDelivery ? 'Aantallen per artikel' : 'Te leveren artikelen'}
           >
             <thead>

@@ -29,6 +29,7 @@ function columnsFor(tab: DeliveryTab): Column<DeliveryListRow>[] {
       key: 'order_number',
       header: 'Ordernummer',
       sortable: true,
+      whole: true,
       width: 128,
       render: (row) => (
         <Link to="/leveringen/$id" params={{ id: row.id }}>

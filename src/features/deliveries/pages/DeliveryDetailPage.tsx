@@ -57,7 +57,7 @@ function LinesTable({ delivery, lines, label }: { delivery: DeliveryDetail; line
   if (lines.length === 0) return <p className="muted">Er is geen data gevonden</p>;
   return (
     <div className="table-scroll">
-      <table className="table" aria-label={label}>
+      <table className="table table-stacked" aria-label={label}>
         <thead>
           <tr>
             <th>Artikelomschrijving</th>
@@ -70,9 +70,9 @@ function LinesTable({ delivery, lines, label }: { delivery: DeliveryDetail; line
           {lines.map((l) => (
             <tr key={l.id}>
               <td>{l.product.name}</td>
-              <td>{l.product.article_number}</td>
-              <td>{l.serial ?? '—'}</td>
-              <td>{lineStatus(delivery, l)}</td>
+              <td data-label="Artikelnummer">{l.product.article_number}</td>
+              <td data-label="Serienummer">{l.serial ?? '—'}</td>
+              <td data-label="Status">{lineStatus(delivery, l)}</td>
             </tr>
           ))}
         </tbody>
@@ -124,7 +124,7 @@ function ItemBlocks({ delivery: d }: { delivery: DeliveryDetail }) {
       return (
         <Block title="Mutatie">
           <div className="table-scroll">
-            <table className="table" aria-label="Mutatie">
+            <table className="table table-stacked" aria-label="Mutatie">
               <thead>
                 <tr>
                   <th>Artikel</th>
@@ -136,8 +136,8 @@ function ItemBlocks({ delivery: d }: { delivery: DeliveryDetail }) {
                 {d.products.map((l) => (
                   <tr key={l.id}>
                     <td>{l.product.name}</td>
-                    <td>{l.serial ?? '—'}</td>
-                    <td>{l.item_id ?? '—'}</td>
+                    <td data-label="Serienummer">{l.serial ?? '—'}</td>
+                    <td data-label="Item id">{l.item_id ?? '—'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -155,7 +155,7 @@ function ItemBlocks({ delivery: d }: { delivery: DeliveryDetail }) {
       return (
         <Block title="Artikelen">
           <div className="table-scroll">
-            <table className="table" aria-label="Artikelen">
+            <table className="table table-stacked" aria-label="Artikelen">
               <thead>
                 <tr>
                   <th>Artikelomschrijving</th>
@@ -168,9 +168,9 @@ function ItemBlocks({ delivery: d }: { delivery: DeliveryDetail }) {
                 {d.bulk_products.map((p) => (
                   <tr key={p.id}>
                     <td>{p.name}</td>
-                    <td>{p.article_number}</td>
-                    <td>{p.expected}</td>
-                    <td>{p.arrived}</td>
+                    <td data-label="Artikelnummer">{p.article_number}</td>
+                    <td data-label="Aantal">{p.expected}</td>
+                    <td data-label="Uitgeklaard">{p.arrived}</td>
                   </tr>
                 ))}
               </tbody>

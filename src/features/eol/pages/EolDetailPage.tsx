@@ -10,9 +10,9 @@ import { eolMonthsText } from '../components/eol-months';
 const route = getRouteApi('/app/eol/$id');
 
 const columns: Column<EolItemRow>[] = [
-  { key: 'product_name', header: 'Productnaam', width: 125 },
-  { key: 'serial', header: 'Serienummer', sortable: true, width: 110 },
-  { key: 'order_number', header: 'Ordernummer', sortable: true, width: 95 },
+  { key: 'product_name', header: 'Productnaam' },
+  { key: 'serial', header: 'Serienummer', sortable: true, whole: true, width: 110 },
+  { key: 'order_number', header: 'Ordernummer', sortable: true, whole: true, width: 95 },
   { key: 'date_in_use', header: 'Aankoopdatum', sortable: true, width: 92, cell: { kind: 'date' } },
   { key: 'end_user_name', header: 'In gebruik door', sortable: true, sortKey: 'end_user', width: 110 },
   { key: 'eol_time', header: 'Maanden tot EOL', width: 88, value: (row) => eolMonthsText(row.eol_time) },

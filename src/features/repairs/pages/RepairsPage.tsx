@@ -12,8 +12,8 @@ const route = getRouteApi('/app/reparaties');
 const defaults: TableParams = { search: '', filters: {}, sort: null, order: 'asc', page: 1 };
 
 const columns: Column<RepairListRow>[] = [
-  { key: 'order_number', header: 'Ordernummer', sortable: true, width: 100 },
-  { key: 'serials', header: 'Serienummer', sortable: true, sortKey: 'serial', width: 110 },
+  { key: 'order_number', header: 'Ordernummer', sortable: true, whole: true, width: 100 },
+  { key: 'serials', header: 'Serienummer', sortable: true, sortKey: 'serial', whole: true, width: 110 },
   { key: 'products', header: 'Producten', sortable: true, width: 125 },
   { key: 'end_customer_name', header: 'Eindklant', sortable: true, width: 115 },
   { key: 'end_user_name', header: 'Eindgebruiker', sortable: true, width: 100 },

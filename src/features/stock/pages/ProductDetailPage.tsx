@@ -21,11 +21,12 @@ const route = getRouteApi('/app/voorraad/$id');
 
 const itemColumns: Column<ItemRow>[] = [
   { key: 'select', header: '', width: 40, cell: { kind: 'checkbox' } },
-  { key: 'product_name', header: 'Productnaam', width: 120 },
+  { key: 'product_name', header: 'Productnaam' },
   {
     key: 'serial',
     header: 'Serienummer',
     sortable: true,
+    whole: true,
     width: 110,
     render: (row) => (
       <Link to="/item/$id" params={{ id: row.id }}>
@@ -33,12 +34,19 @@ const itemColumns: Column<ItemRow>[] = [
       </Link>
     ),
   },
-  { key: 'order_number', header: 'Ordernummer', sortable: true, width: 90 },
+  { key: 'order_number', header: 'Ordernummer', sortable: true, whole: true, width: 90 },
   { key: 'mac_address', header: 'MAC Adres', sortable: true, width: 105 },
   { key: 'tag_number', header: 'Asset ID', sortable: true, width: 80 },
   { key: 'end_user_name', header: 'Eindgebruiker', sortable: true, sortKey: 'end_user', width: 100 },
   { key: 'eol_time', header: 'EOL periode', width: 80, value: (row) => eolText(row.eol_time) },
-  { key: 'status', header: 'Status', sortable: true, width: 100, render: (row) => <StatusLabel status={row.status} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    width: 150,
+    value: (row) => row.status.name,
+    render: (row) => <StatusLabel status={row.status} />,
+  },
   { key: 'id', header: '', width: 96, cell: { kind: 'view', route: 'itemDetail' } },
 ];
 

@@ -30,26 +30,28 @@ const ProductFormModal = lazy(() =>
   import('../components/ProductFormModal').then((m) => ({ default: m.ProductFormModal })),
 );
 
-// The product name links to the article; no separate view column, so the eight spec columns fit at 1280 px.
+// The product name links to the article; no separate view column, so the eight spec columns fit at 1280 px. The
+// reseller, the user's own company for a reseller's users, gives way first.
 const productColumns: Column<ProductRow>[] = [
   {
     key: 'name',
     header: 'Productnaam',
     sortable: true,
-    width: 190,
+    whole: true,
+    width: 200,
     render: (row) => (
       <Link to="/voorraad/$id" params={{ id: row.id }}>
         {row.name}
       </Link>
     ),
   },
-  { key: 'article_number', header: 'Artikelnr', sortable: true, width: 110 },
-  { key: 'items_in_stock', header: 'Voorraad', sortable: true, width: 92, align: 'right' },
-  { key: 'available_items', header: 'Op afroep', sortable: true, width: 92, align: 'right' },
-  { key: 'items_at_location', header: 'Klantlocatie', sortable: true, width: 110, align: 'right' },
-  { key: 'items_in_use', header: 'In gebruik', sortable: true, width: 92, align: 'right' },
+  { key: 'article_number', header: 'Artikelnr', sortable: true, width: 90 },
+  { key: 'items_in_stock', header: 'Voorraad', sortable: true, width: 84, align: 'right' },
+  { key: 'available_items', header: 'Op afroep', sortable: true, width: 96, align: 'right' },
+  { key: 'items_at_location', header: 'Klantlocatie', sortable: true, width: 100, align: 'right' },
+  { key: 'items_in_use', header: 'In gebruik', sortable: true, width: 96, align: 'right' },
   { key: 'client_name', header: 'Eindklant', sortable: true, sortKey: 'client', width: 140 },
-  { key: 'reseller_name', header: 'Reseller', sortable: true, sortKey: 'reseller', width: 130 },
+  { key: 'reseller_name', header: 'Reseller', sortable: true, sortKey: 'reseller' },
 ];
 
 const bundleColumns: Column<BundleRow>[] = [
@@ -57,6 +59,7 @@ const bundleColumns: Column<BundleRow>[] = [
     key: 'name',
     header: 'Bundelnaam',
     sortable: true,
+    whole: true,
     width: 260,
     render: (row) => (
       <Link to="/bundle/$id" params={{ id: row.id }}>
@@ -132,6 +135,7 @@ export function StockPage() {
               label="Artikelen"
               query={productsQueryOptions}
               columns={productColumns}
+              fit
               filters={productFilters}
               searchPlaceholder="Zoek product, klant, serie- of ordernr."
               urlState
@@ -146,6 +150,7 @@ export function StockPage() {
               label="Bundels"
               query={bundlesQueryOptions}
               columns={bundleColumns}
+              fit
               filters={[{ name: 'client', allLabel: 'Alle eindklanten', options: customers.data ?? [] }]}
               searchPlaceholder="Zoek op bundel, eindklant of reseller"
               urlState={BUNDLE_TABLE}
