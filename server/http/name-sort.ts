@@ -12,3 +12,7 @@ export const contactSortKey = (
   firstName: Expression<string | null>,
   lastName: Expression<string | null>,
 ): RawBuilder<string> => sql<string>`person_sort_key(${firstName}, ${lastName}) collate "C"`;
+
+/** A company's name (a client's own key is its column name_sort): case and accents aside, prefixes kept. */
+export const companySortKey = (name: Expression<string | null>): RawBuilder<string> =>
+  sql<string>`company_sort_key(${name}) collate "C"`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ClientType } from '@domain/enums';
+import { ClientType, DeliveryType, ItemStatus } from '@domain/enums';
 import { NAME_PREFIXES, contactSortKey, personSortKey } from '@domain/names';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
@@ -139,6 +139,58 @@ describe('sorting by name', () => {
       await admin.get(`/api/endcustomers?filters[parent_client_id]=${resellerId}&sort=contact_name&order=asc`)
     ).body.data as ClientListRow[];
     expect(byContact.slice(0, 2).map((r) => r.contact_name)).toEqual(['Ilse Meijer', 'Jan de Vries']);
+  });
+
+  it('sorts the repair list by end user as persons, descending as the mirror', async () => {
+    const product = await ctx.db
+      .insertInto('products')
+      .values({
+        client_id: endCustomerId,
+        product_group_id: 1,
+        name: 'Laptop',
+        article_number: 'SORT-1',
+        unique_product_id: 'SORT-1',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const holders = await ctx.db
+      .selectFrom('clients')
+      .select(['id', 'name'])
+      .where('parent_client_id', '=', endCustomerId)
+      .where('name', 'in', ['Émile Zola', 'Jan de Vries', 'anna Bakker', 'Jan Vries'])
+      .execute();
+    for (const holder of holders) {
+      const item = await ctx.db
+        .insertInto('items')
+        .values({
+          product_id: product.id,
+          client_id: holder.id,
+          status_id: ItemStatus.IN_GEBRUIK,
+          serial: `S-${holder.id}`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const res = await admin.post('/api/deliveries', {
+        delivery_type_id: DeliveryType.REPARATIE,
+        client_id: holder.id,
+        contact: holder.name,
+        contact_email: 'sorteer@klant.nl',
+        contact_phone: '0612345678',
+        order_number: `ORD-SORT-${holder.id}`,
+        your_reference: 'REF-S',
+        date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+        products: [{ item_id: item.id, is_pickup: 1 }],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const list = async (order: string) =>
+      (
+        (await admin.get(`/api/repairdeliveries?filters[client]=${endCustomerId}&sort=end_user_name&order=${order}`))
+          .body.data as { end_user_name: string }[]
+      ).map((r) => r.end_user_name);
+    const asc = await list('asc');
+    expect(asc).toEqual(['anna Bakker', 'Jan Vries', 'Jan de Vries', 'Émile Zola']);
+    expect(await list('desc')).toEqual([...asc].reverse());
   });
 
   it("leaves out every tussenvoegsel of domain/names.ts, in the database as in the domain's own keys", async () => {
