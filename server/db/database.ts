@@ -13,6 +13,8 @@ interface CoreTables {
   clients: {
     id: Generated<number>;
     name: string;
+    /** The list's sort key (migration 20261204T1800-name-sort; kept by PostgreSQL). */
+    name_sort: ColumnType<string, never, never>;
     client_type_id: number;
     parent_client_id: number | null;
     image: string | null;

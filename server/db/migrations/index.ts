@@ -33,6 +33,7 @@ import * as m20261128_1700_product_shown_names from './20261128T1700-product-sho
 import * as m20261128_1800_product_item_counts from './20261128T1800-product-item-counts';
 import * as m20261129_0100_addresses_visiting_first from './20261129T0100-addresses-visiting-first';
 import * as m20261203_2200_mail_outbox from './20261203T2200-mail-outbox';
+import * as m20261204_1800_name_sort from './20261204T1800-name-sort';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T1800-product-item-counts': m20261128_1800_product_item_counts,
   '20261129T0100-addresses-visiting-first': m20261129_0100_addresses_visiting_first,
   '20261203T2200-mail-outbox': m20261203_2200_mail_outbox,
+  '20261204T1800-name-sort': m20261204_1800_name_sort,
 };

@@ -10,6 +10,7 @@ import { likePattern } from '../../http/search-terms';
 import { listStatementKey, pageBounds } from '../../http/list-statements';
 import { numericFilter, sortColumn, whenSet, type ListParams } from '../../http/list-params';
 import { pagedAnswer, type Paged } from '../../http/paging';
+import { contactSortKey } from '../../http/name-sort';
 
 /** The customer-list tabs (spec 1 §2.8) and the client type each one shows; 'all' shows every type. */
 const tabTypes = {
@@ -26,19 +27,28 @@ export function isClientTab(value: unknown): value is ClientTab {
 /** A list row as the service returns it (created_at still a Date). */
 export type ClientListRow = Answer<Row>;
 
+/** Names sort by their keys (domain/names.ts): a client's is its column name_sort, the contact's a person's. */
 const sortable: Record<string, string> = {
-  name: 'c.name',
+  name: 'c.name_sort',
   type: 'c.client_type_id',
   type_name: 'c.client_type_id',
   client_type_id: 'c.client_type_id',
   location: 'va.city',
   city: 'va.city',
-  parent: 'p.name',
-  parent_name: 'p.name',
-  contact: 'pc.last_name',
-  contact_name: 'pc.last_name',
+  parent: 'p.name_sort',
+  parent_name: 'p.name_sort',
+  contact: 'contact',
+  contact_name: 'contact',
   created_at: 'c.created_at',
 };
+
+const DEFAULT_SORT = 'c.name_sort';
+
+/** The key the list sorts on. */
+function sortKey(params: ListParams): RawBuilder<unknown> {
+  const column = sortColumn(params, sortable, DEFAULT_SORT);
+  return column === 'contact' ? contactSortKey(sql.ref('pc.first_name'), sql.ref('pc.last_name')) : sql.ref(column);
+}
 
 /** The type of a client's direct children in the hierarchy. */
 const childTypeOf: Partial<Record<number, number>> = {
@@ -119,8 +129,9 @@ function clientListQuery(db: Executor, user: AuthUser, tab: ClientTab, params: L
           ]),
         );
       })
-      .orderBy(sql.ref(sortColumn(params, sortable, 'c.name')), params.order)
-      .orderBy('c.id')
+      // Ties by id in the same direction: descending is ascending's mirror, also across pages.
+      .orderBy(sortKey(params), params.order)
+      .orderBy('c.id', params.order)
   );
 }
 
@@ -214,7 +225,7 @@ export async function listClients(
 function pageOfClients(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams) {
   const { limit, offset } = pageBounds(params);
   const full = clientListQuery(db, user, tab, params);
-  if (params.search !== '' || sortColumn(params, sortable, 'c.name').startsWith('va.'))
+  if (params.search !== '' || sortColumn(params, sortable, DEFAULT_SORT).startsWith('va.'))
     return full.limit(limit).offset(offset);
   const ids = clientListQuery(db, user, tab, params, false).clearSelect().select('c.id').limit(limit).offset(offset);
   return full.where('c.id', 'in', ids);

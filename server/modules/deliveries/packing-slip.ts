@@ -62,6 +62,19 @@ function listTable(
   doc.x = 50;
 }
 
+/**
+ * Draws a stored image (a client's logo, a signature). One whose header is sound but whose data pdfkit cannot
+ * read (a file cut short) is left out: the slip is still printed rather than answered with a 500.
+ */
+function drawStored(doc: PDFKit.PDFDocument, image: Buffer | null, x: number, y: number, fit: [number, number]) {
+  if (!image) return;
+  try {
+    doc.image(image, x, y, { fit });
+  } catch {
+    // pdfkit reads the image before it writes anything to the page: nothing is left half drawn.
+  }
+}
+
 async function recipientAddress(db: Executor, d: DeliveryDetail): Promise<string[]> {
   if (d.address)
     return d.address
@@ -108,7 +121,7 @@ export async function packingSlip(db: Executor, storage: FileStorage, d: Deliver
   ]);
   const own = logo();
   if (own) doc.image(own, 50, 40, { fit: [60, 60] });
-  if (clientLogo) doc.image(clientLogo, 435, 40, { fit: [110, 60] });
+  drawStored(doc, clientLogo, 435, 40, [110, 60]);
   doc.font('Helvetica-Bold').fontSize(22).text('PAKBON', 50, 115);
 
   const contact = d.client.contacts.map((c) => `${c.first_name} ${c.last_name}`)[0] ?? '';
@@ -158,7 +171,7 @@ export async function packingSlip(db: Executor, storage: FileStorage, d: Deliver
   doc.moveDown(1);
   const sy = doc.y;
   doc.font('Helvetica-Bold').fontSize(10).text('Handtekening voor ontvangst', 50, sy);
-  if (signature) doc.image(signature, 50, sy + 16, { fit: [150, 75] });
+  drawStored(doc, signature, 50, sy + 16, [150, 75]);
   doc
     .moveTo(50, sy + 95)
     .lineTo(250, sy + 95)

@@ -15,8 +15,8 @@ import './tables';
 import { recordEvents } from '../events';
 
 const listSorts: Record<string, string> = {
-  client: 'c.name',
-  client_name: 'c.name',
+  client: 'c.name_sort',
+  client_name: 'c.name_sort',
   w_number: 'a.w_number',
   reference: 'a.reference',
   quantity: 'quantity',
@@ -58,7 +58,7 @@ function asnsFiltered(db: QueryCreator<Database>, user: AuthUser, params: ListPa
       );
     })
     .orderBy(order.expression, order.direction)
-    .orderBy('a.id', 'desc');
+    .orderBy('a.id', order.direction);
 }
 
 /** A list row's columns of the pre-notifications `where` names, in list order. */
@@ -98,7 +98,7 @@ function asnRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, params:
       ])
       .where(where)
       .orderBy(order.expression, order.direction)
-      .orderBy('a.id', 'desc')
+      .orderBy('a.id', order.direction)
   );
 }
 

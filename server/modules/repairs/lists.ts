@@ -6,6 +6,7 @@ import type { AuthUser } from '../../http/access';
 import { likePattern } from '../../http/search-terms';
 import { listStatementKey } from '../../http/list-statements';
 import { numericFilter, sortColumn, type ListParams } from '../../http/list-params';
+import { companySortKey, personSortKey } from '../../http/name-sort';
 import { pageByKey, pagedAnswer, type Paged } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import type { XlsxColumn } from '../../lib/xlsx';
@@ -37,8 +38,9 @@ const endCustomerName = sql<string>`d.end_customer_name`;
 const endUserName = sql<string | null>`case when d.end_customer_id <> d.client_id then d.client_name end`;
 /** The sorts on computed columns, as expressions: the page's ids are picked before the columns are read. */
 const computedSorts: Record<string, RawBuilder<unknown>> = {
-  end_customer_name: endCustomerName,
-  end_user_name: endUserName,
+  // By the names' keys (domain/names.ts): an end user is a person, an end customer a company.
+  end_customer_name: companySortKey(endCustomerName),
+  end_user_name: personSortKey(endUserName),
   status_id: statusId,
 };
 
@@ -125,7 +127,7 @@ function repairRows(
     ])
     .where(where)
     .orderBy(order.expression, order.direction)
-    .orderBy('d.id', 'desc');
+    .orderBy('d.id', order.direction);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof repairRows>['execute']>>[number];
@@ -199,7 +201,7 @@ export async function listRepairs(db: Executor, user: AuthUser, params: ListPara
           .select(['d.id', sql<number | null>`null::int`.as('total')])
           .where(where)
           .orderBy(order.expression, order.direction)
-          .orderBy('d.id', 'desc'),
+          .orderBy('d.id', order.direction),
       (from, byKey) => repairRows(from, byKey, order).select((inline ?? sql<number>`null::int`).as('total_rows')),
       listStatementKey('repairs', user, params),
     ),

@@ -8,6 +8,7 @@ import { likePattern } from '../../http/search-terms';
 import { paginate } from '../../http/paging';
 import { sortColumn, whenSet, type ListParams } from '../../http/list-params';
 import { clientScope } from '../../http/scope';
+import { personSortKey } from '../../http/name-sort';
 import { assertMayGrant, isLastSuperuser, lockSuperuserRole, superuserIds } from '../roles/grants';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
@@ -39,7 +40,9 @@ async function rolesOfUsers(db: Executor, userIds: number[]) {
 }
 
 function listQuery(db: Executor, actor: AuthUser, params: ListParams) {
-  const sort = sortColumn(params, { name: 'users.name', email: 'users.email', client: 'clients.name' }, 'users.name');
+  // Names by their keys (domain/names.ts): a user is a person, the client's key is its column name_sort.
+  const column = sortColumn(params, { name: 'name', email: 'users.email', client: 'clients.name_sort' }, 'name');
+  const sort = column === 'name' ? personSortKey(sql.ref('users.name')) : sql.ref(column);
   return scopedUsers(db, actor)
     .select([
       'users.id',
@@ -59,8 +62,8 @@ function listQuery(db: Executor, actor: AuthUser, params: ListParams) {
         ]),
       ),
     )
-    .orderBy(sql.ref(sort), params.order)
-    .orderBy('users.id');
+    .orderBy(sort, params.order)
+    .orderBy('users.id', params.order);
 }
 
 /** GET /api/users: Naam, Email, Rol (spec 2 §2.12), paged, search on name or e-mail. */
