@@ -69,4 +69,8 @@ test('the Superuser sorts the end users by clicking the Naam header cell outside
   await header.getByRole('button').press('Enter');
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   await expect(names).toHaveText(ascending);
+  await page.screenshot({
+    path: '.tmp/shots/name-sort-keyboard.png',
+    clip: { x: 270, y: 200, width: 700, height: 120 },
+  });
 });
