@@ -253,6 +253,8 @@ test("a delivery's articles at 412 px as the magazijn driver: stacked lines with
     return el.scrollWidth - el.clientWidth;
   });
   expect(box, 'the table scrolls sideways').toBeLessThanOrEqual(0);
+  // The activities beneath stack too: no column past the edge.
+  expect((await scrolling(page.getByRole('table', { name: 'Activiteiten' }))).sideways).toBeLessThanOrEqual(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await shot(page, 'levering-412');
 });

@@ -21,7 +21,8 @@ function columnsFor(tab: DeliveryTab): Column<DeliveryListRow>[] {
     tab === 'finished'
       ? [{ key: 'completed_at', header: 'Afgerond op', sortable: true, width: 92, cell: { kind: 'date' } }]
       : [];
-  // Every column but Adres is as wide as its heading and its values; Adres, the least needed, takes what is left.
+  // Every column but Adres asks the room of its values (a heading sets its own least width); Adres, the least needed,
+  // takes what is left.
   return [
     ...finished,
     { key: 'date', header: 'Datum', sortable: true, width: 92, cell: { kind: 'date' } },
@@ -42,13 +43,19 @@ function columnsFor(tab: DeliveryTab): Column<DeliveryListRow>[] {
       header: 'Eindklant',
       sortable: true,
       sortKey: 'client',
-      width: tab === 'finished' ? 116 : 132,
+      width: tab === 'finished' ? 124 : 150,
     },
     { key: 'address', header: 'Adres', sortable: true },
-    { key: 'type', header: 'Type', sortable: true, width: 104, value: (row) => row.delivery_type.name },
-    { key: 'products_count', header: 'Voorraad', sortable: true, width: 96, align: 'right' },
-    { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 138, cell: { kind: 'date' } },
-    { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 146 },
+    {
+      key: 'type',
+      header: 'Type',
+      sortable: true,
+      width: tab === 'finished' ? 110 : 120,
+      value: (row) => row.delivery_type.name,
+    },
+    { key: 'products_count', header: 'Voorraad', sortable: true, width: 80, align: 'right' },
+    { key: 'created_at', header: 'Aanmelddatum', sortable: true, width: 100, cell: { kind: 'date' } },
+    { key: 'w_number', header: 'Topdesknummer', sortable: true, width: 110 },
   ];
 }
 

@@ -369,7 +369,7 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
             <p className="muted">Er is geen data gevonden</p>
           ) : (
             <div className="table-scroll">
-              <table className="table activity-table" aria-label="Activiteiten">
+              <table className="table table-stacked activity-table" aria-label="Activiteiten">
                 <thead>
                   <tr>
                     <th>Datum</th>
@@ -382,9 +382,9 @@ function DeliveryDetailView({ delivery: d }: { delivery: DeliveryDetail }) {
                   {d.events.map((e) => (
                     <tr key={e.id}>
                       <td>{formatDateTime(e.created_at)}</td>
-                      <td>{e.action}</td>
-                      <td>{e.status?.name ?? ''}</td>
-                      <td>{e.user?.name ?? ''}</td>
+                      <td data-label="Activiteit">{e.action}</td>
+                      <td data-label="Status">{e.status?.name ?? ''}</td>
+                      <td data-label="Door">{e.user?.name ?? ''}</td>
                     </tr>
                   ))}
                 </tbody>
