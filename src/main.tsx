@@ -14,7 +14,6 @@ import { ConfirmHost } from './shell/confirm';
 import { UpdateNotice } from './shell/UpdateNotice';
 import { onMutationError, onQueryError } from './shell/query-errors';
 import { bindCacheToSessionUser, endSession, onUserDataDropped, sessionQueryKey } from './session';
-import { registerServiceWorker } from './sw-registration';
 import { afterFirstPaint } from './shell/first-paint';
 import { setOutboxCache } from './offline/outbox-cache';
 import { outboxPresence } from './offline/presence';
@@ -91,7 +90,8 @@ const firstPageResolved = new Promise<void>((resolve) => {
 });
 const afterFirstPage = (work: () => void) => afterFirstPaint(work, firstPageResolved);
 
-afterFirstPage(registerServiceWorker);
+// Its code too (with workbox-window): the first page does not need it.
+afterFirstPage(() => void import('./sw-registration').then((sw) => sw.registerServiceWorker()));
 
 // The outbox (with Dexie) loads once somebody is signed in (the login page does not need it), and
 // only on a device that holds one: elsewhere the first stored action starts it (src/offline/presence.ts).

@@ -12,7 +12,8 @@
  * Code 39, EAN-13/EAN-8 and QR codes.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { beep } from './scan/feedback';
+import { beep, prepareBeep } from './scan/feedback';
+import { afterFirstPaint } from '../shell/first-paint';
 import type { CameraScan } from './scan/camera';
 import './scan/scan.css';
 
@@ -85,6 +86,7 @@ export function ScanInput({
   });
 
   useEffect(() => () => scanRef.current?.stop(), []);
+  useEffect(() => afterFirstPaint(() => void prepareBeep()), []);
 
   useEffect(() => {
     if (!outcome) return;
@@ -166,14 +168,7 @@ export function ScanInput({
           {camera === 'on' ? 'Camera uit' : 'Camera'}
         </button>
       </div>
-      <video
-        ref={videoRef}
-        className="scan-video"
-        hidden={camera === 'off'}
-        muted
-        playsInline
-        aria-label="Camerabeeld"
-      />
+      {camera !== 'off' && <video ref={videoRef} className="scan-video" muted playsInline aria-label="Camerabeeld" />}
       <div
         id={statusId}
         key={feedback?.n}

@@ -4,7 +4,7 @@ import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { Carrier, DeliveryType } from '@domain/enums';
 import { FIELDWORK_RIGHT } from '@domain/fieldwork';
 import { useSessionUser } from '../../../session';
-import { useFetchAhead } from '../../../shell/code-ahead';
+import { useAfterFirstPaint } from '../../../shell/first-paint';
 import { useOptionalPart, type OptionalPart } from '../../../shell/optional-part';
 import { useOutboxRead } from '../../../offline/stored-actions';
 import { checkOutComplete, usePendingFieldwork } from '../api/fieldwork';
@@ -53,9 +53,10 @@ export function FieldworkPanel({ delivery }: { delivery: DeliveryDetail }) {
   const finishable = open && mayChange && (d.can.finish || (d.carrier_id === Carrier.REUZADO && complete));
   const waitingCheckOuts = pending.serials.size + [...pending.accessories.values()].reduce((n, x) => n + x, 0);
   const signer = pending.finish?.meta?.signerName;
-  // Their code comes on the click, or ahead once their button shows when no service worker holds the
-  // app (a first visit): a driver who loses the connection afterwards can still open them.
-  const ahead = useFetchAhead();
+  // Their code loads once their button shows and the page has painted, in an idle moment: a tap then only
+  // renders the modal. Fetched on the tap, the code (with the outbox's Dexie) ran in tasks of its own after a
+  // round trip, 'Bezig met laden…' shown meanwhile. A driver who loses the connection afterwards can still open them.
+  const ahead = useAfterFirstPaint();
   const checkOut = useOptionalPart(loadCheckOut, canCheckOut && (ahead || modal === 'checkout'));
   const finish = useOptionalPart(loadFinish, finishable && (ahead || modal === 'finish'));
 
