@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect } from 'kysely';
 import { listParams } from './list-params';
 import { pageBounds } from './list-statements';
-import { pagedAnswer } from './paging';
+import { pagedAnswer } from './paged-answer';
 import { identifyingWord, prefixRange } from './search-terms';
 
 const labels = (page: number, total: number) =>

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 
 /**
- * The lists that pick a page's keys before reading its rows (server/http/paging.ts `pageByKey`) do so
+ * The lists that pick a page's keys before reading its rows (server/http/paging.ts `pageList` with a `KeyedList`) do so
  * in one statement up to the tenth page and in two beyond it. Read one row per page, both ways must
  * give the whole list in its order, with its total on every page.
  */
@@ -48,6 +48,7 @@ const lists: [string, () => ApiClient, string][] = [
   ['repairs', () => admin, '/api/repairdeliveries'],
   ['pre-notifications', () => admin, '/api/asns'],
   ['all customers', () => admin, '/api/client-list'],
+  ['all customers sorted by city, descending', () => admin, '/api/client-list?sort=city&order=desc'],
 ];
 
 describe('a list read one row per page, across its tenth page', () => {

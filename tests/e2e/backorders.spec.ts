@@ -107,90 +107,105 @@ test('a line left unticked at the finish becomes a backorder that the driver che
   signedInAs,
 }) => {
   const s = await setUp(portal);
-  await signedInAs('magazijn@demo.local');
-  await page.goto(`/leveringen/${s.id}`);
-  await expect(page.getByTestId('delivery-status')).toHaveText('Open');
-  await checkOut(page, s.serials);
-
-  // The finish dialog starts with what was checked out ticked: one laptop did not go.
-  await page.getByRole('button', { name: 'Afronden' }).click();
-  const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
-  for (const serial of s.serials)
-    await expect(finish.getByRole('checkbox', { name: `Laptop (${serial})` })).toBeChecked();
-  await finish.getByRole('checkbox', { name: `Laptop (${s.serials[1]})` }).uncheck();
-  await finish.getByLabel('Naam ondertekenaar').fill('Yara Smit');
-  await drawSignature(page);
-  await page.screenshot({ path: '.tmp/shots/backorders-finish-phone.png' });
-  await finish.getByRole('button', { name: 'Afronden' }).click();
-  await expect(page.getByText('De levering is afgerond')).toBeVisible();
-  await expect(finish).toHaveCount(0);
-
-  // The finished page: status, when, what was not delivered, the signature with the signer's name, the backorder.
-  await expect(page.getByTestId('delivery-status')).toHaveText('Afgerond');
   const panel = page.getByRole('region', { name: 'Afronding' });
-  await expect(panel.getByText(/^Afgerond op \d{2}-\d{2}-\d{4} \d{2}:\d{2} uur$/)).toBeVisible();
-  await expect(panel.getByTestId('finish-comment')).toHaveText(`Niet geleverde artikelen: Laptop (${s.serials[1]})`);
-  await expectSignature(page, 'Yara Smit');
-  // The laptop not delivered is back in stock and no longer on this delivery.
-  const articles = page.getByRole('table', { name: 'Artikelen' });
-  await expect(articles.getByRole('row').filter({ hasText: s.serials[0]! })).toContainText('In gebruik');
-  await expect(articles.getByRole('row').filter({ hasText: s.serials[1]! })).toHaveCount(0);
-  await expect(articles.getByRole('row').filter({ hasText: 'Backorder' })).toHaveCount(1);
-  await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toHaveCount(0);
-  await page.screenshot({ path: '.tmp/shots/backorders-finished-phone.png', fullPage: true });
-
-  // The packing slip lists under Posities only the laptop delivered; the other is under Backorder, without its serial.
-  const slipDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Print pakbon' }).click();
-  const slip = await downloadedPdfText(await slipDownload);
-  const posities = slip.slice(slip.indexOf('Posities'), slip.indexOf('Backorder'));
-  expect(posities).toContain(s.serials[0]);
-  expect(slip).not.toContain(s.serials[1]);
-  expect(slip).toContain('Naam: Yara Smit');
-
-  // The backorder: under Backorders, and reachable from the finished delivery.
   const backorderTab = async () => {
     await page.goto('/leveringen');
     await page.getByRole('tab', { name: 'Backorders' }).click();
     await page.getByRole('searchbox', { name: 'Zoeken' }).fill('E2E-BO-1');
     return page.getByRole('table', { name: 'Backorders' }).locator('tbody tr');
   };
-  const listed = await backorderTab();
-  await expect(listed).toHaveCount(1);
-  await expect(listed).toContainText('E2E-BO-1');
-  await expect(listed).toContainText('Backorder');
-  await page.goto(`/leveringen/${s.id}`);
-  await panel.getByRole('link', { name: 'E2E-BO-1' }).click();
-  await expect(page).not.toHaveURL(new RegExp(`/leveringen/${s.id}$`));
-  await expect(page.getByTestId('delivery-status')).toHaveText('Backorder');
-  await expect(page.locator('.facts')).toContainText('Backorder van');
-  await expect(
-    page.getByRole('table', { name: 'Te leveren' }).getByRole('row').filter({ hasText: 'Laptop' }),
-  ).toContainText('Te leveren');
-  await page.screenshot({ path: '.tmp/shots/backorders-open-phone.png', fullPage: true });
 
-  // Delivered like a delivery: checked out (the laptop that stayed behind), finished with a signature.
-  await checkOut(page, [s.serials[1]!]);
-  await page.getByRole('button', { name: 'Afronden' }).click();
-  const again = page.getByRole('dialog', { name: 'Oproep afronden' });
-  await expect(again.getByRole('checkbox', { name: `Laptop (${s.serials[1]})` })).toBeChecked();
-  await again.getByRole('button', { name: 'Afronden' }).click();
-  await expect(again.getByText('Een handtekening is verplicht.')).toBeVisible();
-  await again.getByLabel('Naam ondertekenaar').fill('Piet Pieters');
-  await drawSignature(page);
-  await again.getByRole('button', { name: 'Afronden' }).click();
-  await expect(page.getByText('De levering is afgerond')).toBeVisible();
-  await expect(page.getByTestId('delivery-status')).toHaveText('Afgerond');
-  await expect(page.getByRole('region', { name: 'Afronding' }).getByTestId('finish-comment')).toHaveCount(0);
-  await expectSignature(page, 'Piet Pieters');
-  await page.screenshot({ path: '.tmp/shots/backorders-backorder-finished-phone.png', fullPage: true });
+  await test.step('the warehouse opens the delivery and checks out both laptops', async () => {
+    await signedInAs('magazijn@demo.local');
+    await page.goto(`/leveringen/${s.id}`);
+    await expect(page.getByTestId('delivery-status')).toHaveText('Open');
+    await checkOut(page, s.serials);
+  });
 
-  const statuses = await portal.db
-    .selectFrom('items')
-    .select(['id', 'status_id'])
-    .where('id', 'in', s.items)
-    .orderBy('id')
-    .execute();
-  expect(statuses.map((x) => x.status_id)).toEqual([ItemStatus.IN_GEBRUIK, ItemStatus.IN_GEBRUIK]);
-  await expect(await backorderTab()).toHaveText(['Er zijn geen leveringen gevonden']);
+  await test.step('the driver finishes with one laptop unticked, signed', async () => {
+    // The finish dialog starts with what was checked out ticked: one laptop did not go.
+    await page.getByRole('button', { name: 'Afronden' }).click();
+    const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
+    for (const serial of s.serials)
+      await expect(finish.getByRole('checkbox', { name: `Laptop (${serial})` })).toBeChecked();
+    await finish.getByRole('checkbox', { name: `Laptop (${s.serials[1]})` }).uncheck();
+    await finish.getByLabel('Naam ondertekenaar').fill('Yara Smit');
+    await drawSignature(page);
+    await page.screenshot({ path: '.tmp/shots/backorders-finish-phone.png' });
+    await finish.getByRole('button', { name: 'Afronden' }).click();
+    await expect(page.getByText('De levering is afgerond')).toBeVisible();
+    await expect(finish).toHaveCount(0);
+  });
+
+  await test.step('the finished delivery shows what was not delivered, the signature and the backorder', async () => {
+    // The finished page: status, when, what was not delivered, the signature with the signer's name, the backorder.
+    await expect(page.getByTestId('delivery-status')).toHaveText('Afgerond');
+    await expect(panel.getByText(/^Afgerond op \d{2}-\d{2}-\d{4} \d{2}:\d{2} uur$/)).toBeVisible();
+    await expect(panel.getByTestId('finish-comment')).toHaveText(`Niet geleverde artikelen: Laptop (${s.serials[1]})`);
+    await expectSignature(page, 'Yara Smit');
+    // The laptop not delivered is back in stock and no longer on this delivery.
+    const articles = page.getByRole('table', { name: 'Artikelen' });
+    await expect(articles.getByRole('row').filter({ hasText: s.serials[0]! })).toContainText('In gebruik');
+    await expect(articles.getByRole('row').filter({ hasText: s.serials[1]! })).toHaveCount(0);
+    await expect(articles.getByRole('row').filter({ hasText: 'Backorder' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toHaveCount(0);
+    await page.screenshot({ path: '.tmp/shots/backorders-finished-phone.png', fullPage: true });
+  });
+
+  await test.step('the packing slip lists only the delivered laptop under Posities', async () => {
+    // The packing slip lists under Posities only the laptop delivered; the other is under Backorder, without its serial.
+    const slipDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print pakbon' }).click();
+    const slip = await downloadedPdfText(await slipDownload);
+    const posities = slip.slice(slip.indexOf('Posities'), slip.indexOf('Backorder'));
+    expect(posities).toContain(s.serials[0]);
+    expect(slip).not.toContain(s.serials[1]);
+    expect(slip).toContain('Naam: Yara Smit');
+  });
+
+  await test.step('the backorder is under Backorders and opens from the finished delivery', async () => {
+    // The backorder: under Backorders, and reachable from the finished delivery.
+    const listed = await backorderTab();
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toContainText('E2E-BO-1');
+    await expect(listed).toContainText('Backorder');
+    await page.goto(`/leveringen/${s.id}`);
+    await panel.getByRole('link', { name: 'E2E-BO-1' }).click();
+    await expect(page).not.toHaveURL(new RegExp(`/leveringen/${s.id}$`));
+    await expect(page.getByTestId('delivery-status')).toHaveText('Backorder');
+    await expect(page.locator('.facts')).toContainText('Backorder van');
+    await expect(
+      page.getByRole('table', { name: 'Te leveren' }).getByRole('row').filter({ hasText: 'Laptop' }),
+    ).toContainText('Te leveren');
+    await page.screenshot({ path: '.tmp/shots/backorders-open-phone.png', fullPage: true });
+  });
+
+  await test.step('the driver checks out the backorder and finishes it, signed', async () => {
+    // Delivered like a delivery: checked out (the laptop that stayed behind), finished with a signature.
+    await checkOut(page, [s.serials[1]!]);
+    await page.getByRole('button', { name: 'Afronden' }).click();
+    const again = page.getByRole('dialog', { name: 'Oproep afronden' });
+    await expect(again.getByRole('checkbox', { name: `Laptop (${s.serials[1]})` })).toBeChecked();
+    await again.getByRole('button', { name: 'Afronden' }).click();
+    await expect(again.getByText('Een handtekening is verplicht.')).toBeVisible();
+    await again.getByLabel('Naam ondertekenaar').fill('Piet Pieters');
+    await drawSignature(page);
+    await again.getByRole('button', { name: 'Afronden' }).click();
+    await expect(page.getByText('De levering is afgerond')).toBeVisible();
+    await expect(page.getByTestId('delivery-status')).toHaveText('Afgerond');
+    await expect(page.getByRole('region', { name: 'Afronding' }).getByTestId('finish-comment')).toHaveCount(0);
+    await expectSignature(page, 'Piet Pieters');
+    await page.screenshot({ path: '.tmp/shots/backorders-backorder-finished-phone.png', fullPage: true });
+  });
+
+  await test.step('both laptops are in use and no backorder is left', async () => {
+    const statuses = await portal.db
+      .selectFrom('items')
+      .select(['id', 'status_id'])
+      .where('id', 'in', s.items)
+      .orderBy('id')
+      .execute();
+    expect(statuses.map((x) => x.status_id)).toEqual([ItemStatus.IN_GEBRUIK, ItemStatus.IN_GEBRUIK]);
+    await expect(await backorderTab()).toHaveText(['Er zijn geen leveringen gevonden']);
+  });
 });

@@ -239,108 +239,122 @@ test.describe('phone', () => {
       { product_id: s.mouse },
     ]);
 
-    await signedInAs('magazijn@demo.local');
-    await openTodayOnline(page, [id]);
-    await expect(page.getByRole('link', { name: /E2E-DOOR-1/ })).toBeVisible();
-    await page.screenshot({ path: '.tmp/shots/fieldwork-today-phone.png' });
+    await test.step("the driver opens today's deliveries online, then the delivery offline after a reload", async () => {
+      await signedInAs('magazijn@demo.local');
+      await openTodayOnline(page, [id]);
+      await expect(page.getByRole('link', { name: /E2E-DOOR-1/ })).toBeVisible();
+      await page.screenshot({ path: '.tmp/shots/fieldwork-today-phone.png' });
 
-    await context.setOffline(true);
-    await page.reload();
-    await page.getByRole('link', { name: /E2E-DOOR-1/ }).click();
-    await expect(page).toHaveURL(new RegExp(`/leveringen/${id}$`));
-    await expect(page.getByRole('heading', { name: 'Defect artikel' })).toBeVisible();
-
-    await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
-    const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
-    await modal.getByLabel('Serienummer', { exact: true }).click();
-    await scan(page, 'FWP0000001');
-    await scan(page, 'FWP0000002');
-    await modal.getByLabel('Aantal Muis').fill('1');
-    await modal.getByRole('button', { name: 'Opslaan' }).click();
-    await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
-    await expect(page.getByTestId('fw-waiting')).toContainText('Wacht op verzending');
-    const replacement = page.getByRole('table', { name: 'Vervangend artikel' });
-    await expect(replacement.getByRole('row').filter({ hasText: 'FWP0000001' })).toContainText(
-      'Uitgeklaard (wacht op verzending)',
-    );
-
-    await page.getByRole('button', { name: 'Afronden' }).click();
-    const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
-    // What was checked out and the pickup start ticked; the driver unticks the laptop that did not go.
-    for (const name of ['Laptop (FWP0000001)', 'Laptop (FWP0000002)', 'Muis', 'Laptop (FWP0000003)'])
-      await expect(finish.getByRole('checkbox', { name })).toBeChecked();
-    await finish.getByRole('checkbox', { name: 'Laptop (FWP0000002)' }).uncheck();
-    await finish.getByRole('button', { name: 'Afronden' }).click();
-    await expect(finish.getByText('Een handtekening is verplicht.')).toBeVisible();
-    await finish.getByLabel('Naam ondertekenaar').fill('Jan Jansen');
-    await drawSignature(page);
-    await page.screenshot({ path: '.tmp/shots/fieldwork-finish-phone.png' });
-    await finish.getByRole('button', { name: 'Afronden' }).click();
-    await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
-    await expect(page.getByTestId('fw-waiting')).toContainText('getekend door Jan Jansen');
-
-    const badge = page.getByTestId('outbox-badge');
-    await expect(badge).toContainText('2');
-    await badge.click();
-    await expect(page.getByTestId('outbox-signer')).toHaveText('Getekend door Jan Jansen');
-    await page.screenshot({ path: '.tmp/shots/fieldwork-outbox-phone.png' });
-    expect(
-      (await portal.db.selectFrom('deliveries').select('completed_at').where('id', '=', id).executeTakeFirstOrThrow())
-        .completed_at,
-    ).toBeNull();
-
-    const started = Date.now();
-    await context.setOffline(false);
-    await expect(page.getByText('Er staan geen acties in de wachtrij.')).toBeVisible({ timeout: 20_000 });
-    console.log(`online -> outbox empty: ${Date.now() - started} ms`);
-
-    const d = await portal.db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(d.completed_at).not.toBeNull();
-    expect(d.signer_name).toBe('Jan Jansen');
-    expect(d.comment).toBe('Niet geleverde artikelen: Laptop (FWP0000002)');
-    const file = path.join(portal.dataDir, 'files', d.signature_file!);
-    expect(fs.readFileSync(file).subarray(1, 4).toString('latin1')).toBe('PNG');
-    console.log(`signature file: ${fs.statSync(file).size} bytes`);
-    const finishedEvents = await portal.db
-      .selectFrom('events')
-      .select('action')
-      .where('delivery_id', '=', id)
-      .where('action', 'like', '%afgerond, getekend door Jan Jansen')
-      .execute();
-    expect(finishedEvents).toHaveLength(1);
-    const rows = await lines(portal, id);
-    // The line not delivered no longer names the item (checked out, so back in stock); its backorder delivers the
-    // article again.
-    expect(rows.filter((l) => l.is_backorder).map((l) => l.item_id)).toEqual([null]);
-    const backorder = await portal.db
-      .selectFrom('deliveries')
-      .select('id')
-      .where('backorder_of_id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect((await lines(portal, backorder.id)).map((l) => [l.product_id, l.item_id, l.is_pickup])).toEqual([
-      [s.laptop, null, 0],
-    ]);
-    const statuses = await portal.db
-      .selectFrom('items')
-      .select(['id', 'status_id'])
-      .where('id', 'in', [deliverA, deliverB, defect])
-      .execute();
-    expect(Object.fromEntries(statuses.map((x) => [x.id, x.status_id]))).toEqual({
-      [deliverA]: ItemStatus.IN_GEBRUIK,
-      [deliverB]: ItemStatus.INGEKLAARD,
-      [defect]: ItemStatus.REPARATIE_ONTVANGEN,
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('link', { name: /E2E-DOOR-1/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/leveringen/${id}$`));
+      await expect(page.getByRole('heading', { name: 'Defect artikel' })).toBeVisible();
     });
 
-    const slip = await page.request.get(`/api/deliveries/${id}/packing_slip`);
-    expect(slip.status()).toBe(200);
-    expect(await pdfText(await slip.body())).toContain('Jan Jansen');
+    await test.step('offline, the driver checks out two laptops and a mouse by scanning', async () => {
+      await page.getByRole('button', { name: 'Artikelen uitklaren' }).click();
+      const modal = page.getByRole('dialog', { name: 'Artikelen uitklaren' });
+      await modal.getByLabel('Serienummer', { exact: true }).click();
+      await scan(page, 'FWP0000001');
+      await scan(page, 'FWP0000002');
+      await modal.getByLabel('Aantal Muis').fill('1');
+      await modal.getByRole('button', { name: 'Opslaan' }).click();
+      await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+      await expect(page.getByTestId('fw-waiting')).toContainText('Wacht op verzending');
+      const replacement = page.getByRole('table', { name: 'Vervangend artikel' });
+      await expect(replacement.getByRole('row').filter({ hasText: 'FWP0000001' })).toContainText(
+        'Uitgeklaard (wacht op verzending)',
+      );
+    });
 
-    // Back to the delivery in the app: the sent actions made it stale, so it shows the server's state.
-    await page.goBack();
-    await expect(page).toHaveURL(new RegExp(`/leveringen/${id}$`));
-    await expect(page.getByText(/Reparatie afgerond, getekend door Jan Jansen/)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toHaveCount(0);
-    await page.screenshot({ path: '.tmp/shots/fieldwork-finished-phone.png', fullPage: true });
+    await test.step('offline, the driver unticks the laptop that did not go and signs with a finger', async () => {
+      await page.getByRole('button', { name: 'Afronden' }).click();
+      const finish = page.getByRole('dialog', { name: 'Oproep afronden' });
+      // What was checked out and the pickup start ticked; the driver unticks the laptop that did not go.
+      for (const name of ['Laptop (FWP0000001)', 'Laptop (FWP0000002)', 'Muis', 'Laptop (FWP0000003)'])
+        await expect(finish.getByRole('checkbox', { name })).toBeChecked();
+      await finish.getByRole('checkbox', { name: 'Laptop (FWP0000002)' }).uncheck();
+      await finish.getByRole('button', { name: 'Afronden' }).click();
+      await expect(finish.getByText('Een handtekening is verplicht.')).toBeVisible();
+      await finish.getByLabel('Naam ondertekenaar').fill('Jan Jansen');
+      await drawSignature(page);
+      await page.screenshot({ path: '.tmp/shots/fieldwork-finish-phone.png' });
+      await finish.getByRole('button', { name: 'Afronden' }).click();
+      await expect(page.getByText('Opgeslagen in de wachtrij')).toBeVisible();
+      await expect(page.getByTestId('fw-waiting')).toContainText('getekend door Jan Jansen');
+    });
+
+    await test.step('the outbox holds both actions and the server has not finished the delivery', async () => {
+      const badge = page.getByTestId('outbox-badge');
+      await expect(badge).toContainText('2');
+      await badge.click();
+      await expect(page.getByTestId('outbox-signer')).toHaveText('Getekend door Jan Jansen');
+      await page.screenshot({ path: '.tmp/shots/fieldwork-outbox-phone.png' });
+      expect(
+        (await portal.db.selectFrom('deliveries').select('completed_at').where('id', '=', id).executeTakeFirstOrThrow())
+          .completed_at,
+      ).toBeNull();
+    });
+
+    await test.step('back online the outbox is sent: finished once, signed, the laptop left out is the backorder', async () => {
+      const started = Date.now();
+      await context.setOffline(false);
+      await expect(page.getByText('Er staan geen acties in de wachtrij.')).toBeVisible({ timeout: 20_000 });
+      console.log(`online -> outbox empty: ${Date.now() - started} ms`);
+
+      const d = await portal.db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(d.completed_at).not.toBeNull();
+      expect(d.signer_name).toBe('Jan Jansen');
+      expect(d.comment).toBe('Niet geleverde artikelen: Laptop (FWP0000002)');
+      const file = path.join(portal.dataDir, 'files', d.signature_file!);
+      expect(fs.readFileSync(file).subarray(1, 4).toString('latin1')).toBe('PNG');
+      console.log(`signature file: ${fs.statSync(file).size} bytes`);
+      const finishedEvents = await portal.db
+        .selectFrom('events')
+        .select('action')
+        .where('delivery_id', '=', id)
+        .where('action', 'like', '%afgerond, getekend door Jan Jansen')
+        .execute();
+      expect(finishedEvents).toHaveLength(1);
+      const rows = await lines(portal, id);
+      // The line not delivered no longer names the item (checked out, so back in stock); its backorder delivers the
+      // article again.
+      expect(rows.filter((l) => l.is_backorder).map((l) => l.item_id)).toEqual([null]);
+      const backorder = await portal.db
+        .selectFrom('deliveries')
+        .select('id')
+        .where('backorder_of_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect((await lines(portal, backorder.id)).map((l) => [l.product_id, l.item_id, l.is_pickup])).toEqual([
+        [s.laptop, null, 0],
+      ]);
+      const statuses = await portal.db
+        .selectFrom('items')
+        .select(['id', 'status_id'])
+        .where('id', 'in', [deliverA, deliverB, defect])
+        .execute();
+      expect(Object.fromEntries(statuses.map((x) => [x.id, x.status_id]))).toEqual({
+        [deliverA]: ItemStatus.IN_GEBRUIK,
+        [deliverB]: ItemStatus.INGEKLAARD,
+        [defect]: ItemStatus.REPARATIE_ONTVANGEN,
+      });
+    });
+
+    await test.step('the packing slip names the signer', async () => {
+      const slip = await page.request.get(`/api/deliveries/${id}/packing_slip`);
+      expect(slip.status()).toBe(200);
+      expect(await pdfText(await slip.body())).toContain('Jan Jansen');
+    });
+
+    await test.step("back on the delivery, the app shows the server's state", async () => {
+      // Back to the delivery in the app: the sent actions made it stale, so it shows the server's state.
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`/leveringen/${id}$`));
+      await expect(page.getByText(/Reparatie afgerond, getekend door Jan Jansen/)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Artikelen uitklaren' })).toHaveCount(0);
+      await page.screenshot({ path: '.tmp/shots/fieldwork-finished-phone.png', fullPage: true });
+    });
   });
 
   test('a finish refused after reconnecting (cancelled meanwhile) stays in the outbox as failed with its signature', async ({

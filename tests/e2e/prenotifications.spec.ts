@@ -35,109 +35,123 @@ test('create a pre-notification, check in its articles with a hardware scanner, 
   signedInAs,
 }) => {
   const article = await endCustomerWithArticle(portal);
-  await signedInAs('magazijn@demo.local');
-  await page.goto('/voormeldingen');
-  await expect(page.getByRole('tab', { name: 'Voormeldingen', exact: true })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('table', { name: 'Voormeldingen' }).locator('tbody tr').first()).toBeVisible();
-  await page.screenshot({ path: '.tmp/shots/prenotifications-list.png' });
-
-  await page.getByRole('button', { name: 'Voormelding aanmaken' }).click();
-  const form = page.getByRole('dialog', { name: 'Voormelding aanmaken' });
-  await form.getByRole('button', { name: 'Opslaan' }).click();
-  await expect(form.getByText('Dit veld is verplicht.').first()).toBeVisible();
-  // The first empty submit names the end customer too.
-  await expect(form.locator('.field', { has: page.locator('#asn-client') }).locator('.field-error')).toHaveText(
-    'Dit veld is verplicht.',
-  );
-  await form.getByLabel('Eindklant').fill(article.client_name);
-  await form.getByRole('option', { name: article.client_name }).first().click();
-  await form.getByLabel('Ordernummer').fill('E2E-ORD-1');
-  await form.getByLabel('Topdesknummer').fill('W-E2E');
-  await form.getByLabel('Voorraadeigenaar').selectOption('Eindklant');
-  await form.getByLabel('Artikel 1', { exact: true }).selectOption(String(article.id));
-  await form.getByLabel('Aantal').fill('2');
-  await form.getByRole('button', { name: 'Opslaan' }).click();
-
-  await expect(page).toHaveURL(/\/voormelding\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Voormelding E2E-ORD-1' })).toBeVisible();
-  await expect(page.getByText('Deellevering')).toBeVisible();
-  await page.screenshot({ path: '.tmp/shots/prenotification-detail.png' });
-
-  await page.getByRole('button', { name: 'Artikelen inklaren' }).click();
   const modal = page.getByRole('dialog', { name: 'Artikelen inklaren' });
   const save = modal.getByRole('button', { name: 'Opslaan', exact: true });
-  await expect(save).toBeDisabled();
-  await expect(modal.getByRole('button', { name: 'Opslaan en afronden' })).toBeDisabled();
-  // Every message the scan field shows, in order: a serial already in stock is refused once, never first added.
-  await modal.evaluate((dialog) => {
-    const seen: string[] = [];
-    (window as unknown as { scanTexts: string[] }).scanTexts = seen;
-    new MutationObserver(() => {
-      for (const status of dialog.querySelectorAll('.scan-status')) {
-        const text = status.textContent ?? '';
-        if (text && seen[seen.length - 1] !== text) seen.push(text);
-      }
-    }).observe(dialog, { subtree: true, childList: true, characterData: true });
+
+  await test.step('the warehouse opens the open pre-notifications', async () => {
+    await signedInAs('magazijn@demo.local');
+    await page.goto('/voormeldingen');
+    await expect(page.getByRole('tab', { name: 'Voormeldingen', exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('table', { name: 'Voormeldingen' }).locator('tbody tr').first()).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/prenotifications-list.png' });
   });
-  const inStock = await portal.db
-    .selectFrom('items')
-    .select('serial')
-    .where('serial', 'is not', null)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  await modal.getByLabel(`Serienummer ${article.name}`).click();
-  await page.keyboard.type(inStock.serial!, { delay: 5 });
-  await page.keyboard.press('Enter');
-  // Already in stock is its own text, not the duplicate-scan one (issue 21).
-  await expect(modal.getByText(`${inStock.serial}: Serienummer staat al in de voorraad.`)).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { scanTexts: string[] }).scanTexts)).toEqual([
-    `${inStock.serial}: Serienummer staat al in de voorraad.`,
-  ]);
-  await expect(modal.getByRole('list', { name: `Gescande serienummers ${article.name}` })).toHaveCount(0);
-  await expect(modal.getByRole('button', { name: 'Opslaan en afronden' })).toBeDisabled();
-  // A hardware scanner types fast and ends with Enter.
-  await page.keyboard.type('E2ESN00001', { delay: 5 });
-  await page.keyboard.press('Enter');
-  await expect(modal.getByText('E2ESN00001 toegevoegd')).toBeVisible();
-  await page.keyboard.type('e2esn00001', { delay: 5 });
-  await page.keyboard.press('Enter');
-  await expect(modal.getByText('Serienummer is al gescand.').first()).toBeVisible();
-  await page.keyboard.type('E2ESN1', { delay: 5 });
-  await page.keyboard.press('Enter');
-  await expect(modal.getByText('Serienummer komt niet overeen').first()).toBeVisible();
-  await page.keyboard.type('E2ESN00002', { delay: 5 });
-  await page.keyboard.press('Enter');
-  await expect(
-    modal.getByRole('list', { name: `Gescande serienummers ${article.name}` }).getByRole('listitem'),
-  ).toHaveCount(2);
 
-  // Bulk entry: the add button is disabled while the 12-row textarea is empty.
-  await modal.getByRole('button', { name: 'Meerdere serienummers plakken' }).click();
-  const bulk = modal.getByLabel("Serienummers, gescheiden door komma's");
-  await expect(bulk).toHaveAttribute('rows', '12');
-  await expect(modal.getByRole('button', { name: 'Toevoegen' }).last()).toBeDisabled();
-  await page.screenshot({ path: '.tmp/shots/prenotification-checkin.png' });
-  await expect(save).toBeEnabled();
-  await save.click();
+  await test.step("the new pre-notification's form names what is missing, then saves and opens it", async () => {
+    await page.getByRole('button', { name: 'Voormelding aanmaken' }).click();
+    const form = page.getByRole('dialog', { name: 'Voormelding aanmaken' });
+    await form.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(form.getByText('Dit veld is verplicht.').first()).toBeVisible();
+    // The first empty submit names the end customer too.
+    await expect(form.locator('.field', { has: page.locator('#asn-client') }).locator('.field-error')).toHaveText(
+      'Dit veld is verplicht.',
+    );
+    await form.getByLabel('Eindklant').fill(article.client_name);
+    await form.getByRole('option', { name: article.client_name }).first().click();
+    await form.getByLabel('Ordernummer').fill('E2E-ORD-1');
+    await form.getByLabel('Topdesknummer').fill('W-E2E');
+    await form.getByLabel('Voorraadeigenaar').selectOption('Eindklant');
+    await form.getByLabel('Artikel 1', { exact: true }).selectOption(String(article.id));
+    await form.getByLabel('Aantal').fill('2');
+    await form.getByRole('button', { name: 'Opslaan' }).click();
 
-  await expect(page.getByText('De voormelding is ingeklaard')).toBeVisible();
-  await expect(page.getByText(/Afgerond op/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Artikelen inklaren' })).toHaveCount(0);
-  const items = await itemsWithSerials(portal, ['E2ESN00001', 'E2ESN00002']);
-  expect(items).toHaveLength(2);
-  expect(items.every((i) => i.status_id === 1)).toBe(true);
+    await expect(page).toHaveURL(/\/voormelding\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Voormelding E2E-ORD-1' })).toBeVisible();
+    await expect(page.getByText('Deellevering')).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/prenotification-detail.png' });
+  });
 
-  await page.goto('/voormeldingen');
-  await page.getByRole('searchbox', { name: 'Zoeken' }).fill('E2E-ORD-1');
-  await expect(
-    page.getByRole('table', { name: 'Voormeldingen' }).getByText('Er zijn geen open voormeldingen'),
-  ).toBeVisible();
-  await page.getByRole('tab', { name: 'Afgeronde voormeldingen' }).click();
-  await page.getByRole('searchbox', { name: 'Zoeken' }).fill('E2E-ORD-1');
-  await expect(
-    page.getByRole('table', { name: 'Afgeronde voormeldingen' }).locator('tbody tr').filter({ hasText: 'E2E-ORD-1' }),
-  ).toHaveCount(1);
+  await test.step("the scanner's serials: one in stock refused, a repeat and a wrong length named, two added", async () => {
+    await page.getByRole('button', { name: 'Artikelen inklaren' }).click();
+    await expect(save).toBeDisabled();
+    await expect(modal.getByRole('button', { name: 'Opslaan en afronden' })).toBeDisabled();
+    // Every message the scan field shows, in order: a serial already in stock is refused once, never first added.
+    await modal.evaluate((dialog) => {
+      const seen: string[] = [];
+      (window as unknown as { scanTexts: string[] }).scanTexts = seen;
+      new MutationObserver(() => {
+        for (const status of dialog.querySelectorAll('.scan-status')) {
+          const text = status.textContent ?? '';
+          if (text && seen[seen.length - 1] !== text) seen.push(text);
+        }
+      }).observe(dialog, { subtree: true, childList: true, characterData: true });
+    });
+    const inStock = await portal.db
+      .selectFrom('items')
+      .select('serial')
+      .where('serial', 'is not', null)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await modal.getByLabel(`Serienummer ${article.name}`).click();
+    await page.keyboard.type(inStock.serial!, { delay: 5 });
+    await page.keyboard.press('Enter');
+    // Already in stock is its own text, not the duplicate-scan one (issue 21).
+    await expect(modal.getByText(`${inStock.serial}: Serienummer staat al in de voorraad.`)).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { scanTexts: string[] }).scanTexts)).toEqual([
+      `${inStock.serial}: Serienummer staat al in de voorraad.`,
+    ]);
+    await expect(modal.getByRole('list', { name: `Gescande serienummers ${article.name}` })).toHaveCount(0);
+    await expect(modal.getByRole('button', { name: 'Opslaan en afronden' })).toBeDisabled();
+    // A hardware scanner types fast and ends with Enter.
+    await page.keyboard.type('E2ESN00001', { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect(modal.getByText('E2ESN00001 toegevoegd')).toBeVisible();
+    await page.keyboard.type('e2esn00001', { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect(modal.getByText('Serienummer is al gescand.').first()).toBeVisible();
+    await page.keyboard.type('E2ESN1', { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect(modal.getByText('Serienummer komt niet overeen').first()).toBeVisible();
+    await page.keyboard.type('E2ESN00002', { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect(
+      modal.getByRole('list', { name: `Gescande serienummers ${article.name}` }).getByRole('listitem'),
+    ).toHaveCount(2);
+  });
+
+  await test.step('the paste field waits for serials; saving checks both articles in', async () => {
+    // Bulk entry: the add button is disabled while the 12-row textarea is empty.
+    await modal.getByRole('button', { name: 'Meerdere serienummers plakken' }).click();
+    const bulk = modal.getByLabel("Serienummers, gescheiden door komma's");
+    await expect(bulk).toHaveAttribute('rows', '12');
+    await expect(modal.getByRole('button', { name: 'Toevoegen' }).last()).toBeDisabled();
+    await page.screenshot({ path: '.tmp/shots/prenotification-checkin.png' });
+    await expect(save).toBeEnabled();
+    await save.click();
+
+    await expect(page.getByText('De voormelding is ingeklaard')).toBeVisible();
+    await expect(page.getByText(/Afgerond op/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Artikelen inklaren' })).toHaveCount(0);
+    const items = await itemsWithSerials(portal, ['E2ESN00001', 'E2ESN00002']);
+    expect(items).toHaveLength(2);
+    expect(items.every((i) => i.status_id === 1)).toBe(true);
+  });
+
+  await test.step('the pre-notification left the open list for the archive', async () => {
+    await page.goto('/voormeldingen');
+    await page.getByRole('searchbox', { name: 'Zoeken' }).fill('E2E-ORD-1');
+    await expect(
+      page.getByRole('table', { name: 'Voormeldingen' }).getByText('Er zijn geen open voormeldingen'),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Afgeronde voormeldingen' }).click();
+    await page.getByRole('searchbox', { name: 'Zoeken' }).fill('E2E-ORD-1');
+    await expect(
+      page.getByRole('table', { name: 'Afgeronde voormeldingen' }).locator('tbody tr').filter({ hasText: 'E2E-ORD-1' }),
+    ).toHaveCount(1);
+  });
 });
 
 test('check in while offline, reload offline, and every item is created exactly once when back online', async ({

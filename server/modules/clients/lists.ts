@@ -1,15 +1,14 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import { ClientType, clientTypeName } from '@domain/enums';
-import type { Executor } from '../../db/database';
-import { executeCached } from '../../db/statement-cache';
+import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { clientScope } from '../../http/scope';
 import type { ClientListRow as Row } from '@domain/contracts/clients';
 import type { Answer } from '../../http/route-schema';
 import { likePattern } from '../../http/search-terms';
-import { listStatementKey, pageBounds } from '../../http/list-statements';
+import { listStatementKey } from '../../http/list-statements';
 import { numericFilter, sortColumn, whenSet, type ListParams } from '../../http/list-params';
-import { pagedAnswer, type Paged } from '../../http/paging';
+import { everyRowAnswer, pageList, type Paged } from '../../http/paging';
 import { contactSortKey } from '../../http/name-sort';
 
 /** The customer-list tabs (spec 1 §2.8) and the client type each one shows; 'all' shows every type. */
@@ -56,8 +55,18 @@ const childTypeOf: Partial<Record<number, number>> = {
   [ClientType.EINDKLANT]: ClientType.EINDGEBRUIKER,
 };
 
-/** One list query for every tab: hierarchy scope, search (name, city, parent, contact), filters, sort. */
-function clientListQuery(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams, withAddress = true) {
+/**
+ * One list query for every tab: hierarchy scope, search (name, city, parent, contact), filters, sort. `from` builds
+ * the outer query (a page's CTE), `db` its subqueries.
+ */
+function clientListQuery(
+  db: Executor,
+  user: AuthUser,
+  tab: ClientTab,
+  params: ListParams,
+  withAddress = true,
+  from: QueryCreator<Database> = db,
+) {
   const type = tabTypes[tab];
   const parentId = numericFilter(params, 'parent_client_id') ?? numericFilter(params, 'parent');
   const typeFilter = numericFilter(params, 'client_type_id');
@@ -66,7 +75,7 @@ function clientListQuery(db: Executor, user: AuthUser, tab: ClientTab, params: L
     string | null
   >`nullif(trim(coalesce(pc.first_name, '') || ' ' || coalesce(pc.last_name, '')), '')`;
   return (
-    db
+    from
       .selectFrom('clients as c')
       .leftJoin('clients as p', 'p.id', 'c.parent_client_id')
       .leftJoin('contacts as pc', 'pc.id', 'c.primary_contact_id')
@@ -187,8 +196,11 @@ function countedTotal(user: AuthUser, tab: ClientTab, params: ListParams): RawBu
 
 /**
  * A tab of the customer list; `showAll` answers every matching row on one page (as the product panels
- * do). The maintained total rides along with the page's rows; any other is counted at the same time on
- * another connection.
+ * do). One page by key (paging.ts `pageList`): unless the search or the sort reads the visiting address,
+ * the page's 25 ids are picked on the clients alone (the joins PostgreSQL can drop are dropped; the
+ * columns they name are in clients_live_by_type_name, so the pick reads that index only), and only those
+ * rows get their parent, contact and address. The maintained total rides along with the page's rows;
+ * any other is counted at the same time on another connection.
  */
 export async function listClients(
   db: Executor,
@@ -197,38 +209,19 @@ export async function listClients(
   params: ListParams,
   basePath: string,
 ): Promise<Paged<ClientListRow>> {
-  if (params.showAll) {
-    const rows = await allClientRows(db, user, tab, params);
-    return pagedAnswer(rows, rows.length, { ...params, page: 1, perPage: Math.max(1, rows.length) }, basePath);
-  }
+  if (params.showAll) return everyRowAnswer(await allClientRows(db, user, tab, params), params, basePath);
   const inline = countedTotal(user, tab, params);
-  const [rows, counted] = await Promise.all([
-    executeCached(db, listStatementKey(`clients:${tab}`, user, params), () =>
-      pageOfClients(db, user, tab, params).select((inline ?? sql<number>`null::int`).as('total_rows')),
-    ),
-    inline ? null : countClients(db, user, tab, params),
-  ]);
-  // A page past the end brings no total along: counted then.
-  const total =
-    counted ??
-    rows[0]?.total_rows ??
-    (inline ? ((await sql<{ n: number }>`select ${inline} as n`.execute(db)).rows[0]?.n ?? 0) : 0);
-  return pagedAnswer(rows.map(toRow), total, params, basePath);
-}
-
-/**
- * One page of a tab. Unless the search or the sort reads the visiting address, the page's 25 ids are
- * picked first on the clients alone (the joins PostgreSQL can drop are dropped; the columns they name
- * are in clients_live_by_type_name, so the pick reads that index only), and only those rows get their
- * parent, contact and address: before, every row up to the page's end was joined.
- */
-function pageOfClients(db: Executor, user: AuthUser, tab: ClientTab, params: ListParams) {
-  const { limit, offset } = pageBounds(params);
-  const full = clientListQuery(db, user, tab, params);
-  if (params.search !== '' || sortColumn(params, sortable, DEFAULT_SORT).startsWith('va.'))
-    return full.limit(limit).offset(offset);
-  const ids = clientListQuery(db, user, tab, params, false).clearSelect().select('c.id').limit(limit).offset(offset);
-  return full.where('c.id', 'in', ids);
+  const address = params.search !== '' || sortColumn(params, sortable, DEFAULT_SORT).startsWith('va.');
+  const page = await pageList(db, params, {
+    statement: { key: listStatementKey(`clients:${tab}`, user, params), values: [] },
+    key: 'c.id',
+    pick: (from) => clientListQuery(db, user, tab, params, address, from).clearSelect().select('c.id'),
+    read: (from, byKey) => clientListQuery(db, user, tab, params, true, from).where(byKey),
+    total: inline ? () => inline : 'counted',
+    count: () => countClients(db, user, tab, params),
+    basePath,
+  });
+  return { ...page, data: page.data.map(toRow) };
 }
 
 /** The count leaves the visiting address out unless the search looks in it: one probe per client less. */

@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { containsTerm, searchTerm, termOf, type TermValues } from '../../http/search-terms';
 import { numericFilter, sortColumn, type ListParams } from '../../http/list-params';
-import { pageByKey, pagedAnswer } from '../../http/paging';
+import { pageList } from '../../http/paging';
 import { termStatement } from '../../http/list-statements';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { clientIdsInScope, lineageScope } from '../../http/scope';
@@ -228,7 +228,7 @@ async function countDeliveries(db: Executor, user: AuthUser, f: ListFilter): Pro
 }
 
 /**
- * One page by key (paging.ts `pageByKey`): its ids in list order, then the columns of those 25 rows. Without a search
+ * One page by key (paging.ts `pageList`): its ids in list order, then the columns of those 25 rows. Without a search
  * the total is the tab's
  * maintained count (delivery_counts), read by the same statement, or, with the client filter, counted
  * at the same time on another connection. A search is resolved on its indexes once, before the order
@@ -241,34 +241,29 @@ export async function listDeliveries(db: Executor, user: AuthUser, tab: Delivery
   const searching = f.term !== null;
   const inline = searching ? null : maintainedTotal(user, f);
   const statement = termStatement(`deliveries:${tab}`, user, params, f.term);
-  const [page, counted] = await Promise.all([
-    pageByKey(
-      db,
-      params,
-      'd.id',
-      // A search's statement is built once per shape of term, the term's values its parameters.
-      (from, ...values: string[]) =>
-        from
-          .selectFrom('deliveries as d')
-          .select(['d.id', sql<number | null>`${searching ? sql`count(*) over ()` : sql`null`}::int`.as('total')])
-          .where(
-            f.term
-              ? sql<SqlBool>`d.id in (select d.id from deliveries d where
+  const page = await pageList(db, params, {
+    // A search's statement is built once per shape of term, the term's values its parameters.
+    statement,
+    key: 'd.id',
+    pick: (from, ...values: string[]) =>
+      from
+        .selectFrom('deliveries as d')
+        .select('d.id')
+        .where(
+          f.term
+            ? sql<SqlBool>`d.id in (select d.id from deliveries d where
                 ${deliveryWhere(user, { ...f, term: termOf(f.term, values) })} offset 0)`
-              : deliveryWhere(user, f),
-          )
-          .orderBy(order.expression, order.direction)
-          .orderBy('d.id', 'desc'),
-      (from, where, pickedTotal) => deliveryRows(from, where, order).select((inline ?? pickedTotal).as('total_rows')),
-      statement.key,
-      statement.values,
-    ),
+            : deliveryWhere(user, f),
+        )
+        .orderBy(order.expression, order.direction)
+        .orderBy('d.id', 'desc'),
+    read: (from, where) => deliveryRows(from, where, order),
     // A list without its total in the statement (the client filter) is counted at the same time, on another connection.
-    searching || inline ? null : countDeliveries(db, user, f),
-  ]);
-  // A page past the end brings no total along: counted then.
-  const total = counted ?? page.total ?? (params.page > 1 || !searching ? await countDeliveries(db, user, f) : 0);
-  return pagedAnswer(page.rows.map(toListRow), total, params, `/api${deliveryTabs[tab]}`);
+    total: searching ? 'numbered' : inline ? () => inline : 'counted',
+    count: () => countDeliveries(db, user, f),
+    basePath: `/api${deliveryTabs[tab]}`,
+  });
+  return { ...page, data: page.data.map(toListRow) };
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof deliveryListQuery>['execute']>>[number];

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { likePattern } from '../../http/search-terms';
-import { paginate } from '../../http/paging';
+import { pageList } from '../../http/paging';
 import { sortColumn, type ListParams } from '../../http/list-params';
 import { clientScope } from '../../http/scope';
 import { eolDateSql, eolItemsQuery } from './query';
@@ -120,10 +120,10 @@ export async function eolItemsOfProduct(
   basePath: string,
 ): Promise<EolItemsPage> {
   const product = await eolProduct(db, user, productId);
-  const page = await paginate(
-    orderEolItems(eolItemsOfProductQuery(db, user, productId, params), params),
-    params,
+  const page = await pageList(db, params, {
+    rows: () => orderEolItems(eolItemsOfProductQuery(db, user, productId, params), params),
+    total: 'counted',
     basePath,
-  );
+  });
   return { ...page, data: page.data.map(toRow), product };
 }

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../http/access';
 import { likePattern } from '../../http/search-terms';
 import { listStatementKey } from '../../http/list-statements';
 import { numericFilter, sortColumn, whenSet, type ListParams } from '../../http/list-params';
-import { paginateWithValues } from '../../http/paging';
+import { pageList } from '../../http/paging';
 import { eolItemWhere, eolProductWhere, horizonEndSql } from './query';
 
 /** Export and list hold the same rows; the export stops here. */
@@ -151,14 +151,12 @@ export async function listEolProducts(
 ): Promise<EolProductsPage> {
   // Any other page's total rides along with the page: both need every product's count.
   const total = user.clientTypeId === ClientType.PROVIDER && unfiltered(params) ? providerTotal : null;
-  const page = await paginateWithValues(
-    db,
-    listStatementKey('eol products', user, params),
-    [],
-    () => ({ query: orderEolProducts(eolProductsQuery(db, user, params), params), total }),
-    params,
+  const page = await pageList(db, params, {
+    statement: { key: listStatementKey('eol products', user, params), values: [] },
+    rows: () => orderEolProducts(eolProductsQuery(db, user, params), params),
+    total: total ? () => total : 'numbered',
     basePath,
-  );
+  });
   return { ...page, data: page.data.map(toRow) };
 }
 

@@ -9,7 +9,7 @@ import type { AsnDetail, CheckInProduct, FormOptions } from '@domain/contracts/p
 import { likePattern } from '../../http/search-terms';
 import { listStatementKey } from '../../http/list-statements';
 import { numericFilter, sortColumn, whenSet, type ListParams } from '../../http/list-params';
-import { pageByKey, pagedAnswer, paginate } from '../../http/paging';
+import { pageList } from '../../http/paging';
 import { clientScope, isClientInScope } from '../../http/scope';
 import './tables';
 import { recordEvents } from '../events';
@@ -103,22 +103,19 @@ function asnRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, params:
 }
 
 /**
- * One page by key (paging.ts `pageByKey`): the ids in list order with their total (`count(*) over ()`
+ * One page by key (paging.ts `pageList`): the ids in list order with their total (`count(*) over ()`
  * on the pre-notifications alone), then the columns and line sums of those 25.
  */
 export async function listAsns(db: Executor, user: AuthUser, params: ListParams, archive: boolean, basePath: string) {
-  const page = await pageByKey(
-    db,
-    params,
-    'a.id',
-    (from) =>
-      asnsFiltered(from, user, params, archive).select(['a.id', sql<number>`count(*) over ()::int`.as('total')]),
-    (from, byKey, pickedTotal) => asnRows(from, byKey, params, archive).select(pickedTotal.as('total_rows')),
-    listStatementKey('asns', user, params, archive),
-  );
-  // A page past the end brings no total along: counted then.
-  const total = page.total ?? (params.page > 1 ? await countAsns(db, user, params, archive) : 0);
-  return pagedAnswer(page.rows, total, params, basePath);
+  return pageList(db, params, {
+    statement: { key: listStatementKey('asns', user, params, archive), values: [] },
+    key: 'a.id',
+    pick: (from) => asnsFiltered(from, user, params, archive).select('a.id'),
+    read: (from, byKey) => asnRows(from, byKey, params, archive),
+    total: 'numbered',
+    count: () => countAsns(db, user, params, archive),
+    basePath,
+  });
 }
 
 async function countAsns(db: Executor, user: AuthUser, params: ListParams, archive: boolean): Promise<number> {
@@ -460,7 +457,7 @@ export async function listAsnProducts(
   basePath: string,
 ) {
   await asnInScope(db, user, asnId);
-  return paginate(asnProductsQuery(db, user, params, asnId), params, basePath);
+  return pageList(db, params, { rows: () => asnProductsQuery(db, user, params, asnId), total: 'counted', basePath });
 }
 
 /** GET /getasnproducts/{id}: the bulk product list of the check-in modal. */

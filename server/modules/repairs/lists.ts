@@ -7,7 +7,7 @@ import { likePattern } from '../../http/search-terms';
 import { listStatementKey } from '../../http/list-statements';
 import { numericFilter, sortColumn, type ListParams } from '../../http/list-params';
 import { companySortKey, personSortKey } from '../../http/name-sort';
-import { pageByKey, pagedAnswer, type Paged } from '../../http/paging';
+import { pageList, type Paged } from '../../http/paging';
 import { clientScope } from '../../http/scope';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { statusOf } from './rows';
@@ -175,7 +175,7 @@ async function countRepairs(db: Executor, user: AuthUser, f: RepairFilter): Prom
 }
 
 /**
- * One page by key, as the delivery lists (paging.ts `pageByKey`): the page's 25 ids in list order on
+ * One page by key, as the delivery lists (paging.ts `pageList`): the page's 25 ids in list order on
  * deliveries_repair_list_idx (the clients joined only where a filter, a search or the sort needs them),
  * then the columns of those rows, so the lines' subqueries run for 25 repairs and not for every repair
  * skipped by OFFSET. The unfiltered total rides along with the columns; any other is counted at the
@@ -187,29 +187,25 @@ export async function listRepairs(db: Executor, user: AuthUser, params: ListPara
   const where = repairWhere(user, f);
   const inline = maintainedTotal(user, f);
   const needsClients = clientsJoined(f);
-  const [page, counted] = await Promise.all([
-    pageByKey(
-      db,
-      params,
-      'd.id',
-      (from) =>
-        from
-          .selectFrom('deliveries as d')
-          .$if(needsClients, (q) =>
-            q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'),
-          )
-          .select(['d.id', sql<number | null>`null::int`.as('total')])
-          .where(where)
-          .orderBy(order.expression, order.direction)
-          .orderBy('d.id', order.direction),
-      (from, byKey) => repairRows(from, byKey, order).select((inline ?? sql<number>`null::int`).as('total_rows')),
-      listStatementKey('repairs', user, params),
-    ),
-    inline ? null : countRepairs(db, user, f),
-  ]);
-  // A page past the end brings no total along: counted then.
-  const total = counted ?? page.total ?? (await countRepairs(db, user, f));
-  return pagedAnswer(page.rows.map(toRow), total, params, '/api/repairdeliveries');
+  const page = await pageList(db, params, {
+    statement: { key: listStatementKey('repairs', user, params), values: [] },
+    key: 'd.id',
+    pick: (from) =>
+      from
+        .selectFrom('deliveries as d')
+        .$if(needsClients, (q) =>
+          q.innerJoin('clients as c', 'c.id', 'd.client_id').leftJoin('clients as pc', 'pc.id', 'c.parent_client_id'),
+        )
+        .select('d.id')
+        .where(where)
+        .orderBy(order.expression, order.direction)
+        .orderBy('d.id', order.direction),
+    read: (from, byKey) => repairRows(from, byKey, order),
+    total: inline ? () => inline : 'counted',
+    count: () => countRepairs(db, user, f),
+    basePath: '/api/repairdeliveries',
+  });
+  return { ...page, data: page.data.map(toRow) };
 }
 
 const EXPORT_MAX_ROWS = 100_000;

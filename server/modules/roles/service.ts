@@ -5,7 +5,7 @@ import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
 import { likePattern } from '../../http/search-terms';
-import { paginate } from '../../http/paging';
+import { pageList } from '../../http/paging';
 import { sortColumn, whenSet, type ListParams } from '../../http/list-params';
 import { clientScope } from '../../http/scope';
 import { isProviderRole, roleChangeable, roleVisible } from './ownership';
@@ -61,7 +61,7 @@ export async function listRoles(
     )
     .orderBy(sql.ref(sort), params.order)
     .orderBy('roles.id');
-  const page = await paginate(query, params, basePath);
+  const page = await pageList(db, params, { rows: () => query, total: 'counted', basePath });
   return {
     ...page,
     data: page.data.map((r) => ({ ...r, users_count: Number(r.users_count), users: Number(r.users_count) })),

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import { likePattern } from '../../http/search-terms';
 import { numericFilter, type ListParams, sortColumn, whenSet } from '../../http/list-params';
-import { paginate } from '../../http/paging';
+import { pageList } from '../../http/paging';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
@@ -55,7 +55,7 @@ export async function listBundles(db: Executor, user: AuthUser, params: ListPara
     ])
     .orderBy(sql.ref(sortColumn(params, sorts, 'b.name')), params.order)
     .orderBy('b.id');
-  const page = await paginate(q, params, basePath);
+  const page = await pageList(db, params, { rows: () => q, total: 'counted', basePath });
   return {
     ...page,
     data: page.data.map((b) => ({

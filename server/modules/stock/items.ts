@@ -7,7 +7,7 @@ import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound, unlessTaken } from '../../http/errors';
 import { likePattern } from '../../http/search-terms';
 import { listStatementKey } from '../../http/list-statements';
-import { paginate, paginateWithValues } from '../../http/paging';
+import { pageList } from '../../http/paging';
 import { type ListParams, sortColumn, whenSet } from '../../http/list-params';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { recordEvents } from '../events';
@@ -141,26 +141,21 @@ export async function itemsOfProduct(
   // The product's own checks (live, in the user's scope) ride along with the page: one statement, and
   // only an empty page asks whether the product exists at all (404) or just has no items there. The
   // statement is compiled once per page, sort and filter, with the product as its parameter.
-  const page = await paginateWithValues(
-    db,
-    listStatementKey('items of a product', user, params),
-    [productId],
-    (product: number) => {
+  const page = await pageList(db, params, {
+    statement: { key: listStatementKey('items of a product', user, params), values: [productId] },
+    rows: (product: number) => {
       let q = itemQuery(db)
         .where('i.product_id', '=', product)
         .where('p.deleted_at', 'is', null)
         .where((eb) => clientScope(user, eb.ref('p.client_id')));
       if (statuses) q = q.where('i.status_id', 'in', statuses);
-      // Unfiltered, the total is the article's maintained count of live items (item_counts), read by the page's own
-      // statement.
-      return {
-        query: orderItems(searchItems(q, params.search, false), params),
-        total: !statuses && !params.search ? liveItemsOf(product) : null,
-      };
+      return orderItems(searchItems(q, params.search, false), params);
     },
-    params,
+    // Unfiltered, the total is the article's maintained count of live items (item_counts), read by the page's own
+    // statement.
+    total: !statuses && !params.search ? (product: number) => liveItemsOf(product) : 'numbered',
     basePath,
-  );
+  });
   if (!page.data.length) await productRow(db, user, productId);
   return { ...page, data: page.data.map(itemListRow) };
 }
@@ -215,7 +210,11 @@ export async function itemsOfClient(
     )
     .where((eb) => clientScope(user, eb.ref('i.client_id')));
   if (statuses) q = q.where('i.status_id', 'in', statuses);
-  const page = await paginate(orderItems(searchItems(q, params.search, true), params), params, basePath);
+  const page = await pageList(db, params, {
+    rows: () => orderItems(searchItems(q, params.search, true), params),
+    total: 'counted',
+    basePath,
+  });
   return { ...page, data: page.data.map(itemListRow) };
 }
 

@@ -6,7 +6,7 @@ import type { Paged } from '@domain/paged';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { notFound } from '../../http/errors';
-import { pageByKey, pagedAnswer } from '../../http/paging';
+import { everyRowAnswer, pageList } from '../../http/paging';
 import { searchTerm, termOf } from '../../http/search-terms';
 import { sortColumn, type ListParams } from '../../http/list-params';
 import { termStatement } from '../../http/list-statements';
@@ -110,7 +110,7 @@ function maintainedTotal(user: AuthUser, params: ListParams, filter: ProductFilt
 }
 
 /**
- * GET /products and friends: one page by key (paging.ts `pageByKey`). The ids of the page in list order
+ * GET /products and friends: one page by key (paging.ts `pageList`). The ids of the page in list order
  * with their total: numbered with the page for a search (a few hundred products at most, where running
  * the search's index lookups again for a count costs more), the maintained count of an unfiltered list,
  * a count subquery otherwise. Then the columns of those products, their item counts among them.
@@ -125,31 +125,21 @@ export async function listProducts(
   // A search's statement is built once per shape of term, the term's values its parameters.
   const term = searchTerm(params);
   const statement = termStatement('products', user, params, term, filter);
-  const page = await pageByKey(
-    db,
-    params,
-    'p.id',
-    (from, ...values: string[]) => {
-      const found = term && termOf(term, values);
-      const query = filteredProducts(from, user, params, filter, found);
-      const total = found
-        ? sql<number>`count(*) over ()`
-        : (maintainedTotal(user, params, filter) ??
-          sql<number>`(${filteredProducts(from, user, params, filter, null).select(
-            sql<number>`count(*)::int`.as('n'),
-          )})`);
-      return orderProducts(query, params).select(['p.id', sql<number>`${total}::int`.as('total')]);
-    },
-    (from, byKey, pickedTotal) =>
-      orderProducts(withProductColumns(from.selectFrom('products as p')), params)
-        .select(pickedTotal.as('total_rows'))
-        .where(byKey),
-    statement.key,
-    statement.values,
-  );
-  // A page past the end brings no total along: counted then.
-  const total = page.total ?? (params.page > 1 ? await countProducts(db, user, params, filter) : 0);
-  return pagedAnswer(page.rows.map(listRow), total, params, basePath);
+  const page = await pageList(db, params, {
+    statement,
+    key: 'p.id',
+    pick: (from, ...values: string[]) =>
+      orderProducts(filteredProducts(from, user, params, filter, term && termOf(term, values)), params).select('p.id'),
+    read: (from, byKey) => orderProducts(withProductColumns(from.selectFrom('products as p')), params).where(byKey),
+    total: term
+      ? 'numbered'
+      : () =>
+          maintainedTotal(user, params, filter) ??
+          sql<number>`(${filteredProducts(db, user, params, filter, null).select(sql<number>`count(*)::int`.as('n'))})`,
+    count: () => countProducts(db, user, params, filter),
+    basePath,
+  });
+  return { ...page, data: page.data.map(listRow) };
 }
 
 async function countProducts(db: Executor, user: AuthUser, params: ListParams, filter: ProductFilter): Promise<number> {
@@ -179,7 +169,7 @@ export async function productsOfClient(
   await assertClientInScope(db, user, clientId);
   if (params.showAll) {
     const rows = await allProducts(db, user, params, { active, clientId });
-    return pagedAnswer(rows, rows.length, { ...params, perPage: Math.max(1, rows.length), page: 1 }, basePath);
+    return everyRowAnswer(rows, params, basePath);
   }
   return listProducts(db, user, params, { active, clientId }, basePath);
 }

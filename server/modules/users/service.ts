@@ -5,7 +5,7 @@ import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
 import { likePattern } from '../../http/search-terms';
-import { paginate } from '../../http/paging';
+import { pageList } from '../../http/paging';
 import { sortColumn, whenSet, type ListParams } from '../../http/list-params';
 import { clientScope } from '../../http/scope';
 import { personSortKey } from '../../http/name-sort';
@@ -73,7 +73,7 @@ export async function listUsers(
   params: ListParams,
   basePath: string,
 ): Promise<Answer<Paged<UserListRow>>> {
-  const page = await paginate(listQuery(db, actor, params), params, basePath);
+  const page = await pageList(db, params, { rows: () => listQuery(db, actor, params), total: 'counted', basePath });
   const roles = await rolesOfUsers(
     db,
     page.data.map((u) => u.id),
