@@ -43,7 +43,7 @@ export function renderCell<Row>(
   }
 }
 
-/** A text cell's whole text (a rendered cell's when it has a value), shown on hover where a fitted column cuts it off. */
+/** A text cell's whole text (a rendered one's if it has a value), shown on hover where a fitted column cuts it. */
 export function cellTitle<Row>(col: Column<Row>, row: Row): string | undefined {
   if ((col.render && !col.value) || (col.cell && col.cell.kind !== 'text')) return undefined;
   const value = col.value ? col.value(row) : getIn(row, col.key);
