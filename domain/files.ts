@@ -8,12 +8,18 @@ export const PDF_MIME_TYPE = 'application/pdf';
 /** The `accept` attribute of an image input; the server decides by the file's content, not by this. */
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 
+/** A customer's logo is drawn on its packing slips, and a PDF holds PNG and JPEG pictures only. */
+export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg'] as const satisfies readonly ImageMimeType[];
+export const LOGO_ACCEPT = LOGO_MIME_TYPES.join(',');
+export const isLogoType = (mime: string) => (LOGO_MIME_TYPES as readonly string[]).includes(mime);
+
 /** Rows and unpacked bytes an import file may hold (the spec names no limit). */
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_UNPACKED_MB = 32;
 
 export const fileMsg = {
   image: 'Het bestand moet een afbeelding zijn.',
+  logo: 'Het logo moet een PNG- of JPEG-afbeelding zijn.',
   pdf: 'Het bestand moet een PDF zijn.',
   tooManyRows: `Het bestand bevat te veel regels (maximaal ${MAX_IMPORT_ROWS}).`,
   tooLarge: `Het bestand is uitgepakt te groot (maximaal ${MAX_IMPORT_UNPACKED_MB} MB).`,

@@ -159,6 +159,21 @@ describe('customer logo', () => {
     expect((await admin.get(`/api/clients/${klantClientId}`)).body.image).toBeNull();
   });
 
+  it('refuses a GIF or WebP logo, which a packing slip (PDF) cannot hold, and keeps the logo it had', async () => {
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const webp = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+    for (const [name, data] of [
+      ['logo.gif', gif],
+      ['logo.webp', webp],
+    ] as const) {
+      const form = multipartBody({}, { image: { name, data } });
+      const refused = await admin.request('POST', `/api/clients/${klantClientId}/image`, form.payload, form.headers);
+      expect(refused.status, name).toBe(422);
+      expect(refused.body.errors).toEqual({ image: ['Het logo moet een PNG- of JPEG-afbeelding zijn.'] });
+    }
+    expect((await admin.get(`/api/clients/${klantClientId}`)).body.image).toBeNull();
+  });
+
   it('refuses anything but a raster image by its bytes, and needs Klant wijzigen and the hierarchy', async () => {
     const svg = multipartBody(
       {},

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fileMsg } from '@domain/files';
+import { fileMsg, isLogoType } from '@domain/files';
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { withStoredFile } from '../../http/stored-files';
@@ -70,6 +70,7 @@ export function registerLogoRoutes(app: FastifyInstance): void {
       const upload = (await readMultipart(request)).files.image;
       const type = upload ? sniffImage(upload.data) : null;
       if (!upload || !type) throw ValidationError.field('image', fileMsg.image);
+      if (!isLogoType(type.mime)) throw ValidationError.field('image', fileMsg.logo);
       const body = await withStoredFile(
         storage,
         reply,

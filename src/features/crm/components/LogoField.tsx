@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { IMAGE_ACCEPT, IMAGE_MIME_TYPES, fileMsg } from '@domain/files';
+import { LOGO_ACCEPT, fileMsg, isLogoType } from '@domain/files';
 import type { ClientFormData } from '@domain/contracts/clients';
 import { ApiError } from '../../../api/errors';
 import { FieldMessage } from '../../../ui/form/Field';
@@ -24,10 +24,12 @@ export function useLogoUpload() {
     setFile,
     progress,
     send,
-    /** Raster images only (the server checks the bytes as well): a 422 under the field before anything is sent. */
+    /** PNG or JPEG only (the server checks the bytes as well): a 422 under the field before anything is sent. */
     check() {
-      if (file && !(IMAGE_MIME_TYPES as readonly string[]).includes(file.type))
-        throw new ApiError(422, 'Validatie mislukt!', { image: [fileMsg.image] });
+      if (file && !isLogoType(file.type))
+        throw new ApiError(422, 'Validatie mislukt!', {
+          image: [file.type.startsWith('image/') ? fileMsg.logo : fileMsg.image],
+        });
     },
     /** The customer exists once created: a refused logo then shows its toast and the new customer opens anyway. */
     async sendAfterCreate(created: ClientFormData): Promise<ClientFormData> {
@@ -59,7 +61,7 @@ export function LogoField({ storedUrl, upload, error, onPick }: Props) {
           id="customer-logo"
           name="image"
           type="file"
-          accept={IMAGE_ACCEPT}
+          accept={LOGO_ACCEPT}
           aria-invalid={error ? true : undefined}
           onChange={(e) => {
             upload.setFile(e.target.files?.[0] ?? null);
