@@ -4,43 +4,25 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { ClientType, DeliveryType, PROVIDER_CLIENT_ID, clientTypeName } from '@domain/enums';
 import { SplitButton } from '../../../ui/SplitButton';
 import { formatDate, formatEuro, initials } from '@domain/format';
-import { DataTable, type Column } from '../../../ui/DataTable';
 import { confirmDialog } from '../../../shell/confirm';
-import { Slot } from '../../../shell/slots';
 import { usePageTitle } from '../../../shell/page-title';
 import { showToast } from '../../../shell/toast';
 import { clientQueryOptions } from '../api/get-client';
-import { clientListQueryOptions } from '../api/client-lists';
 import { useDeleteAddress, useDeleteClient } from '../api/mutations';
-import { useDeleteContact } from '../api/contacts';
-import type { Address, ClientDetail, ClientListRow, Contact } from '@domain/contracts/clients';
+import type { Address, ClientDetail } from '@domain/contracts/clients';
 import { ActivityTimeline } from '../components/ActivityTimeline';
-import { AddressFormModal } from '../components/AddressFormModal';
-import { AddressLine, formatAddress } from '../components/AddressList';
-import { AllAddressesModal } from '../components/AllAddressesModal';
-import { ContactFormModal, contactNoun } from '../components/ContactFormModal';
-import { CustomerFormModal } from '../components/CustomerFormModal';
-import { ImportAddressesModal } from '../components/ImportAddressesModal';
-import { MonthlyPaymentsModal } from '../components/MonthlyPaymentsModal';
-import { InvoiceModal } from '../components/InvoiceModal';
+import { formatAddress } from '../components/AddressList';
+import { ChildList } from '../components/ChildList';
+import { ContactList } from '../components/ContactList';
+import { contactNoun } from '../components/ContactFormModal';
+import { CustomerModals, type CustomerModal } from '../components/CustomerModals';
+import { LocationsPanel } from '../components/LocationsPanel';
 import { logoUrl } from '../api/logo';
 import { StockPanelsSlot } from '../components/StockPanelsSlot';
 import { useSessionUser } from '../../../session';
 import '../crm.css';
 
 const route = getRouteApi('/app/klant/$id');
-
-type ModalState =
-  | { kind: 'edit' }
-  | { kind: 'address'; address?: Address }
-  | { kind: 'addresses' }
-  | { kind: 'import' }
-  | { kind: 'monthly' }
-  | { kind: 'child'; typeId: number }
-  | { kind: 'contact'; contact?: Contact }
-  | { kind: 'ticket'; typeId: number }
-  | { kind: 'invoice' }
-  | null;
 
 /** The ticket menu of an end user (spec 1 §2.9): delivery type ids and their entries. */
 const TICKETS: { typeId: number; label: string }[] = [
@@ -53,7 +35,7 @@ const TICKETS: { typeId: number; label: string }[] = [
 /** The add-contact button shows on provider, reseller and end-customer clients (spec 1 §2.9). */
 const CONTACT_CLIENT_TYPES: number[] = [ClientType.PROVIDER, ClientType.RESELLER, ClientType.EINDKLANT];
 
-export const NEWEST_ADDRESSES = 3;
+export { NEWEST_ADDRESSES } from '../components/LocationsPanel';
 
 export function CustomerDetailPage() {
   const { id } = route.useParams();
@@ -66,10 +48,9 @@ export function CustomerDetailPage() {
 function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: () => void }) {
   const user = useSessionUser();
   const navigate = useNavigate();
-  const [modal, setModal] = useState<ModalState>(null);
+  const [modal, setModal] = useState<CustomerModal>(null);
   const deleteClient = useDeleteClient();
   const deleteAddress = useDeleteAddress();
-  const deleteContact = useDeleteContact();
   const close = () => setModal(null);
   const isEndCustomerViewer = user.clientTypeId === ClientType.EINDKLANT;
   const canEdit = user.can('Klant wijzigen') && !isEndCustomerViewer;
@@ -110,14 +91,6 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
     )
       return;
     deleteAddress.mutate(address.id, { onSuccess: () => showToast('Gelukt', 'Het adres is verwijderd') });
-  };
-  const removeContact = async (contact: Contact) => {
-    const name = `${contact.first_name} ${contact.last_name}`;
-    const text = contact.has_account
-      ? `Weet je zeker dat je ${name} wilt verwijderen? Het account van deze persoon wordt ook verwijderd.`
-      : `Weet je zeker dat je ${name} wilt verwijderen?`;
-    if (!(await confirmDialog({ text, confirmLabel: 'Verwijderen', danger: true }))) return;
-    deleteContact.mutate(contact.id, { onSuccess: () => showToast('Gelukt', 'De contactpersoon is verwijderd') });
   };
   const onEditAddress = user.can('Adres wijzigen')
     ? (a: Address) => setModal({ kind: 'address', address: a })
@@ -236,48 +209,10 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
               </button>
             )}
           </div>
-          {client.contacts.length === 0 ? (
-            <p className="muted">Er is geen data gevonden</p>
-          ) : (
-            <ul className="contact-grid" aria-labelledby="contacts-title">
-              {client.contacts.map((c) => (
-                <li key={c.id} aria-label={`${c.first_name} ${c.last_name}`}>
-                  <strong>
-                    {c.first_name} {c.last_name}
-                    {c.id === client.primary_contact_id ? ' (primair)' : ''}
-                  </strong>
-                  {c.title && <span className="muted">{c.title}</span>}
-                  {c.phone && <span>{c.phone}</span>}
-                  {c.email && (
-                    <a href={`mailto:${c.email}`} title={c.email}>
-                      {c.email}
-                    </a>
-                  )}
-                  {c.has_account && <span className="muted">Heeft een account</span>}
-                  {canEditContacts && (
-                    <div className="contact-actions">
-                      <button
-                        type="button"
-                        className="link-button"
-                        onClick={() => setModal({ kind: 'contact', contact: c })}
-                        aria-label={`${c.first_name} ${c.last_name} wijzigen`}
-                      >
-                        Wijzigen
-                      </button>
-                      <button
-                        type="button"
-                        className="link-button"
-                        onClick={() => void removeContact(c)}
-                        aria-label={`${c.first_name} ${c.last_name} verwijderen`}
-                      >
-                        Verwijderen
-                      </button>
-                    </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <ContactList
+            client={client}
+            onEdit={canEditContacts ? (c) => setModal({ kind: 'contact', contact: c }) : undefined}
+          />
           {client.monthly_payments.length > 0 && user.can('Factuur beheren') && (
             <>
               <h3 className="form-section-title" style={{ margin: '1.25rem 0 0.5rem' }}>
@@ -294,49 +229,14 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
           )}
         </section>
 
-        <section className="panel" aria-labelledby="locations-title">
-          <div className="panel-header">
-            <h2 id="locations-title">Mijn locaties</h2>
-            <div className="panel-actions">
-              {user.can('Adres aanmaken') && (
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  onClick={() => setModal({ kind: 'address' })}
-                >
-                  Adres toevoegen
-                </button>
-              )}
-              {user.can('Adres aanmaken') && (
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  onClick={() => setModal({ kind: 'import' })}
-                >
-                  Importeren
-                </button>
-              )}
-            </div>
-          </div>
-          {client.addresses.length === 0 ? (
-            <p className="muted">Er is geen data gevonden</p>
-          ) : (
-            <ul className="address-list">
-              {client.addresses.slice(0, NEWEST_ADDRESSES).map((a) => (
-                <AddressLine key={a.id} address={a} onEdit={onEditAddress} onDelete={onDeleteAddress} />
-              ))}
-            </ul>
-          )}
-          {client.addresses.length > 0 && (
-            <button
-              type="button"
-              className="link-button all-addresses-link"
-              onClick={() => setModal({ kind: 'addresses' })}
-            >
-              Alle adressen ({client.addresses.length})
-            </button>
-          )}
-        </section>
+        <LocationsPanel
+          addresses={client.addresses}
+          onAdd={user.can('Adres aanmaken') ? () => setModal({ kind: 'address' }) : undefined}
+          onImport={user.can('Adres aanmaken') ? () => setModal({ kind: 'import' }) : undefined}
+          onShowAll={() => setModal({ kind: 'addresses' })}
+          onEdit={onEditAddress}
+          onDelete={onDeleteAddress}
+        />
       </div>
 
       {client.client_type_id === ClientType.EINDGEBRUIKER && <ActivityTimeline clientId={client.id} />}
@@ -352,96 +252,14 @@ function CustomerDetail({ client, refresh }: { client: ClientDetail; refresh: ()
         />
       )}
 
-      {modal?.kind === 'ticket' && (
-        <Slot
-          name="delivery-request"
-          props={{ request: { type: modal.typeId, clientId: client.id }, onClose: close }}
-        />
-      )}
-      {modal?.kind === 'edit' && <CustomerFormModal client={client} onClose={close} onSaved={close} />}
-      {modal?.kind === 'child' && (
-        <CustomerFormModal
-          preset={{ client_type_id: modal.typeId, parent_client_id: client.id }}
-          onClose={close}
-          onSaved={(c) => {
-            close();
-            void navigate({ to: '/klant/$id', params: { id: c.id } });
-          }}
-        />
-      )}
-      {modal?.kind === 'contact' && (
-        <ContactFormModal
-          client={client}
-          contact={modal.contact}
-          canListRoles={user.can('Rol bekijken')}
-          onClose={close}
-        />
-      )}
-      {modal?.kind === 'address' && <AddressFormModal clientId={client.id} address={modal.address} onClose={close} />}
-      {modal?.kind === 'addresses' && (
-        <AllAddressesModal
-          addresses={client.addresses}
-          onClose={close}
-          onEdit={onEditAddress}
-          onDelete={
-            onDeleteAddress
-              ? (a) => {
-                  close();
-                  void onDeleteAddress(a);
-                }
-              : undefined
-          }
-        />
-      )}
-      {modal?.kind === 'import' && <ImportAddressesModal clientId={client.id} onClose={close} />}
-      {modal?.kind === 'invoice' && <InvoiceModal clientId={client.id} onClose={close} />}
-      {modal?.kind === 'monthly' && (
-        <MonthlyPaymentsModal clientId={client.id} current={client.monthly_payments} onClose={close} />
-      )}
-    </div>
-  );
-}
-
-/** 'Eindklanten' of a reseller, 'Eindgebruikers' of an end customer. */
-function ChildList({
-  client,
-  childType,
-  canCreate,
-  onCreate,
-}: {
-  client: ClientDetail;
-  childType: number;
-  canCreate: boolean;
-  onCreate: () => void;
-}) {
-  const tab = childType === ClientType.EINDKLANT ? 'endcustomers' : 'endusers';
-  const title = childType === ClientType.EINDKLANT ? 'Eindklanten' : 'Eindgebruikers';
-  const columns: Column<ClientListRow>[] = [
-    { key: 'name', header: 'Naam', sortable: true, width: 260 },
-    { key: 'location', header: 'Locatie', sortable: true, width: 300 },
-    ...(childType === ClientType.EINDGEBRUIKER
-      ? [{ key: 'contact_name', header: 'Contactpersoon', sortable: true, sortKey: 'contact', width: 200 }]
-      : []),
-    { key: 'id', header: '', cell: { kind: 'view', route: 'customerDetail' }, width: 110 },
-  ];
-  return (
-    <section className="panel" aria-labelledby="children-title">
-      <div className="panel-header">
-        <h2 id="children-title">{title}</h2>
-        {canCreate && (
-          <button type="button" className="button button-secondary button-small" onClick={onCreate}>
-            {childType === ClientType.EINDKLANT ? 'Nieuwe eindklant' : 'Nieuwe eindgebruiker'}
-          </button>
-        )}
-      </div>
-      <DataTable<ClientListRow>
-        key={client.id}
-        label={title}
-        columns={columns}
-        defaults={{ filters: { parent_client_id: client.id } }}
-        query={(params) => clientListQueryOptions(tab, params)}
-        mode="loadMore"
+      <CustomerModals
+        modal={modal}
+        client={client}
+        close={close}
+        canListRoles={user.can('Rol bekijken')}
+        onEditAddress={onEditAddress}
+        onDeleteAddress={onDeleteAddress}
       />
-    </section>
+    </div>
   );
 }

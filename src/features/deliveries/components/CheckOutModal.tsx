@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { DeliveryType } from '@domain/enums';
 import { fieldworkMsg } from '@domain/fieldwork';
-import { addSerials, parseBulkSerials, scanMsg, serialKey } from '@domain/scan';
+import { addSerials, scanMsg, serialKey } from '@domain/scan';
 import { checkOutSerials } from '../offline/fieldwork';
 import { discardAction } from '../../../offline/outbox';
 import { showToast } from '../../../shell/toast';
@@ -10,9 +10,11 @@ import { useUnsavedWork } from '../../../shell/update-guard';
 import { Modal } from '../../../ui/Modal';
 import { ScanInput, type ScanOutcome, type ScanResult } from '../../../ui/ScanInput';
 import { checkCheckOutSerials, recheckOutcome } from '../api/check-out-check';
+import { AccessoryCountFields } from './AccessoryCountFields';
+import { ArticleCountsTable } from './ArticleCountsTable';
+import { BulkSerialsField } from './BulkSerialsField';
 import { articleCounts, checkedOutSerials, splitErrors } from './check-out-counts';
-
-const BULK_ROWS = 12;
+import { ScannedSerialList } from './ScannedSerialList';
 
 /**
  * 'Artikelen uitklaren' (spec 2 §2.7, §5): one scan field (hardware scanner or camera) and comma
@@ -27,7 +29,6 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
   const accessories = articles.filter((a) => a.accessory && a.openWithoutItem > 0);
   const [serials, setSerials] = useState<string[]>([]);
   const [amounts, setAmounts] = useState<Record<number, string>>({});
-  const [bulk, setBulk] = useState('');
   const [messages, setMessages] = useState<string[]>([]);
   const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
   const [amountErrors, setAmountErrors] = useState<Record<number, string>>({});
@@ -215,33 +216,10 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
         </div>
       )}
       <div className="fw-checkout">
-        <div className="table-scroll">
-          <table
-            className="table table-stacked fw-counts"
-            aria-label={bulkDelivery ? 'Aantallen per artikel' : 'Te leveren artikelen'}
-          >
-            <thead>
-              <tr>
-                <th>Artikelomschrijving</th>
-                <th>Artikelnummer</th>
-                <th>Aantal</th>
-                <th>Uitgeklaard</th>
-              </tr>
-            </thead>
-            <tbody>
-              {articles.map((a) => (
-                <tr key={a.id}>
-                  <td>{a.name}</td>
-                  <td data-label="Artikelnummer">{a.articleNumber}</td>
-                  <td data-label="Aantal">{a.expected}</td>
-                  <td data-label="Uitgeklaard" data-testid={`fw-checked-out-${a.id}`}>
-                    {a.checkedOut}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ArticleCountsTable
+          articles={articles}
+          label={bulkDelivery ? 'Aantallen per artikel' : 'Te leveren artikelen'}
+        />
 
         <ScanInput
           label="Serienummer"
@@ -250,79 +228,26 @@ export function CheckOutModal({ delivery: d, onClose }: { delivery: DeliveryDeta
           hint={`${serials.length} gescand`}
           outcome={recheck}
         />
-        <div className="fw-bulk">
-          <label htmlFor="fw-bulk-serials">Serienummers, gescheiden door komma&apos;s</label>
-          <textarea id="fw-bulk-serials" rows={BULK_ROWS} value={bulk} onChange={(e) => setBulk(e.target.value)} />
-          <div className="fw-bulk-row">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={bulk.trim() === ''}
-              onClick={() => {
-                void add(parseBulkSerials(bulk), true);
-                setBulk('');
-              }}
-            >
-              Toevoegen
-            </button>
-          </div>
-        </div>
+        <BulkSerialsField onAdd={(list) => void add(list, true)} />
         {messages.map((m) => (
           <div key={m} className="fw-message" role="alert">
             {m}
           </div>
         ))}
         {serials.length > 0 && (
-          <ul className="fw-serials" aria-label="Gescande serienummers">
-            {serials.map((serial) => {
-              const error = serialErrors[serialKey(serial)];
-              const waiting = !error && unchecked.has(serialKey(serial));
-              return (
-                <li
-                  key={serial}
-                  className={error ? 'fw-serial has-error' : waiting ? 'fw-serial is-unchecked' : 'fw-serial'}
-                >
-                  <span className="fw-serial-text">
-                    {serial}
-                    {error && ` – ${error}`}
-                    {waiting && ` – ${scanMsg.unchecked}`}
-                  </span>
-                  <button type="button" aria-label={`${serial} verwijderen`} onClick={() => remove(serial)}>
-                    ×
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          <ScannedSerialList serials={serials} errors={serialErrors} unchecked={unchecked} onRemove={remove} />
         )}
 
         {accessories.length > 0 && (
-          <fieldset className="fw-accessories">
-            <legend>Accessoires (tellen)</legend>
-            {accessories.map((a) => (
-              <div key={a.id} className="fw-qty">
-                <label htmlFor={`fw-amount-${a.id}`}>Aantal {a.name}</label>
-                <input
-                  id={`fw-amount-${a.id}`}
-                  type="number"
-                  min={0}
-                  max={a.openWithoutItem}
-                  inputMode="numeric"
-                  value={amounts[a.id] ?? ''}
-                  onChange={(e) => {
-                    setAmounts((x) => ({ ...x, [a.id]: e.target.value }));
-                    setAmountErrors((x) => ({ ...x, [a.id]: '' }));
-                  }}
-                />
-                <span className="muted">van {a.openWithoutItem} open</span>
-                {amountErrors[a.id] && (
-                  <div className="field-error" role="alert">
-                    {amountErrors[a.id]}
-                  </div>
-                )}
-              </div>
-            ))}
-          </fieldset>
+          <AccessoryCountFields
+            accessories={accessories}
+            amounts={amounts}
+            errors={amountErrors}
+            onChange={(id, amount) => {
+              setAmounts((x) => ({ ...x, [id]: amount }));
+              setAmountErrors((x) => ({ ...x, [id]: '' }));
+            }}
+          />
         )}
         {entered === 0 && <p className="muted">{scanMsg.nothing}</p>}
       </div>
