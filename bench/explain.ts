@@ -12,7 +12,7 @@ import { loadAuthUser } from '../server/http/access';
 import { listParams } from '../server/http/list-params';
 import { listProducts } from '../server/modules/stock/products';
 import { itemsOfProduct } from '../server/modules/stock/items';
-import { listClients } from '../server/modules/clients/lists';
+import { listClients } from '../server/modules/crm/lists';
 import { listAsns } from '../server/modules/prenotifications/service';
 import { listDeliveries } from '../server/modules/deliveries/lists';
 import { deliveryDetail } from '../server/modules/deliveries/detail';

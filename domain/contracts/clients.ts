@@ -1,4 +1,4 @@
-/** Answers of the customer calls (spec 1 §3, §7; server/modules/clients), shared by server and web. */
+/** Answers of the customer calls (spec 1 §3, §7; server/modules/crm), shared by server and web. */
 import * as v from 'valibot';
 import type { addressCreateSchema, clientCreateSchema, clientUpdateSchema } from '../schemas/clients';
 import { pagedSchema } from '../paged';

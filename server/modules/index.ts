@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
-import { clientRoutes } from './clients/routes';
-import { statisticsRoutes } from './statistics/routes';
+import { clientRoutes } from './crm/routes';
+import { statisticsRoutes } from './dashboard/routes';
 import { stockRoutes } from './stock/routes';
 import { userRoutes } from './users/routes';
 import { roleRoutes } from './roles/routes';

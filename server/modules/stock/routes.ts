@@ -16,7 +16,7 @@ import { runCommand } from '../../http/command';
 import { withStoredFile } from '../../http/stored-files';
 import { HttpError, ValidationError, idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/list-params';
-import { extendClientDetail } from '../clients/extensions';
+import { extendClientDetail } from '../crm/extensions';
 import { stockOfClient } from './client-stock';
 import { bundleDetail, createBundle, listBundles, setBundleProducts } from './bundles';
 import { exportColumnsList, itemExportColumns, pickedColumns } from './export';
