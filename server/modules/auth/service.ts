@@ -5,7 +5,7 @@ import type { Db, Executor, Trx } from '../../db/database';
 import { HttpError, ValidationError } from '../../http/errors';
 import { matchOtp } from '../../lib/totp';
 import type { Config } from '../../config';
-import { queueMail } from '../mail/outbox';
+import { queueMail } from '../mail';
 import { loadAuthUser } from '../../http/access';
 import { hashToken, type SessionState } from '../../http/session';
 import { PRODUCT_NAME } from '@domain/product';

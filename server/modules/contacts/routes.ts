@@ -3,7 +3,7 @@ import { contactCreateSchema, contactUpdateSchema } from '@domain/schemas/contac
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
-import { queueActivationMail } from '../auth/service';
+import { queueActivationMail } from '../auth';
 import { contactDetail, createContact, deleteContact, updateContact } from './service';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
 import { contactAnswerSchema } from '@domain/contracts/contacts';

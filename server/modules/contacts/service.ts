@@ -10,7 +10,7 @@ import {
   assertMayManage,
   removeAccount,
   setUserRoles,
-} from '../users/service';
+} from '../users';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
 import type { ContactDetail } from '@domain/contracts/contacts';

@@ -43,7 +43,7 @@ import {
 import { customerExportColumns } from './export';
 import { registerLogoRoutes } from './logo';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
-import { createEndUserDelivery, newClientCommand, parseNewClient } from '../deliveries/end-user';
+import { createEndUserDelivery, newClientCommand, parseNewClient } from '../deliveries';
 import * as v from 'valibot';
 import { listQuerySchema } from '@domain/schemas/paging';
 import { idParams, routeSchema, schemas, uploadField } from '../../http/route-schema';

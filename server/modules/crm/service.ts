@@ -22,7 +22,7 @@ import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { detailParts } from './detail-parts';
-import { stockFieldsOf } from './extensions';
+import { stockOfClient } from '../stock';
 import './tables';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
@@ -172,7 +172,7 @@ export async function clientDetail(db: Executor, user: AuthUser, id: number): Pr
       price: centsToPrice(m.price_cents),
       price_cents: m.price_cents,
     })),
-    ...(await stockFieldsOf(db, user, id)),
+    ...(await stockOfClient(db, user, id)),
     ...(await detailParts(db, user, id)),
   };
 }

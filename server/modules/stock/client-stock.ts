@@ -4,7 +4,7 @@ import { listParams } from '../../http/list-params';
 import { bundlesOfClient } from './bundles';
 import { allProducts } from './products';
 
-/** The stock parts of the customer page (spec 1 §2.9), read through the customer area's extension. */
+/** The stock parts of the customer page (spec 1 §2.9), read by the crm area's customer detail. */
 export async function stockOfClient(db: Executor, user: AuthUser, clientId: number) {
   const products = await allProducts(db, user, listParams({ showAll: 'true' }), { active: true, clientId });
   const projects = await db

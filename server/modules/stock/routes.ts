@@ -16,8 +16,6 @@ import { runCommand } from '../../http/command';
 import { withStoredFile } from '../../http/stored-files';
 import { HttpError, ValidationError, idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/list-params';
-import { extendClientDetail } from '../crm/extensions';
-import { stockOfClient } from './client-stock';
 import { bundleDetail, createBundle, listBundles, setBundleProducts } from './bundles';
 import { exportColumnsList, itemExportColumns, pickedColumns } from './export';
 import { sendStoredFile } from '../../lib/file-type';
@@ -91,9 +89,6 @@ function assertPutOverride(fields: Record<string, unknown>) {
 
 export const stockRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage } = app;
-
-  // The customer page (spec 1 §2.9) reads the stock parts of a client through the customer area.
-  extendClientDetail(stockOfClient, 'stock');
 
   // Products
   app.get(

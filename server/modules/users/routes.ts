@@ -6,7 +6,7 @@ import { idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/list-params';
 import { userExportColumns } from './export';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
-import { queueActivationMail } from '../auth/service';
+import { queueActivationMail } from '../auth';
 import {
   allUsers,
   deleteUser,

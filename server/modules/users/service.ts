@@ -8,7 +8,7 @@ import { likePattern } from '../../http/search-terms';
 import { paginate } from '../../http/paging';
 import { sortColumn, whenSet, type ListParams } from '../../http/list-params';
 import { clientScope } from '../../http/scope';
-import { assertMayGrant, isLastSuperuser, lockSuperuserRole, superuserIds } from '../roles/grants';
+import { assertMayGrant, isLastSuperuser, lockSuperuserRole, superuserIds } from '../roles';
 import { recordEvents } from '../events';
 import type { Answer } from '../../http/route-schema';
 import type { Paged } from '@domain/paged';

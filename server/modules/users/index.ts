@@ -1,0 +1,3 @@
+/** The users area's public face: its routes and the account rules the contacts area shares. */
+export { userRoutes } from './routes';
+export { assertEmailFree, assertMayChangeAccount, assertMayManage, removeAccount, setUserRoles } from './service';
