@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth';
-import { clientRoutes } from './crm';
+import { addressRoutes, clientRoutes } from './crm';
 import { statisticsRoutes } from './dashboard';
 import { stockRoutes } from './stock';
 import { userRoutes } from './users';
@@ -17,6 +17,7 @@ import { mailRoutes } from './mail';
 export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   clientRoutes,
+  addressRoutes,
   statisticsRoutes,
   userRoutes,
   roleRoutes,
