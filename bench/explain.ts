@@ -13,7 +13,7 @@ import { listParams } from '../server/http/list-params';
 import { listProducts } from '../server/modules/stock/products';
 import { itemsOfProduct } from '../server/modules/stock/items';
 import { listClients } from '../server/modules/crm/lists';
-import { listAsns } from '../server/modules/prenotifications/service';
+import { listAsns } from '../server/modules/prenotifications/lists';
 import { listDeliveries } from '../server/modules/deliveries/lists';
 import { deliveryDetail } from '../server/modules/deliveries/detail';
 import { listRepairs } from '../server/modules/repairs/lists';

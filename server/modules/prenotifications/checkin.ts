@@ -9,7 +9,8 @@ import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, unlessTaken } from '../../http/errors';
 import { SERIAL_UNIQUE } from '../stock';
 import { clientScope } from '../../http/scope';
-import { asnInScope, asnLines, completeWhenArrived } from './service';
+import { asnInScope, asnLines } from './detail';
+import { completeWhenArrived } from './commands';
 import { recordEvents } from '../events';
 import { countNoun } from '@domain/format';
 
