@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth';
 import { addressRoutes, clientRoutes } from './crm';
 import { statisticsRoutes } from './dashboard';
-import { stockRoutes } from './stock';
+import { itemRoutes, stockRoutes } from './stock';
 import { userRoutes } from './users';
 import { roleRoutes } from './roles';
 import { contactRoutes } from './contacts';
@@ -23,6 +23,7 @@ export const apiModules: FastifyPluginAsync[] = [
   roleRoutes,
   contactRoutes,
   stockRoutes,
+  itemRoutes,
   preNotificationRoutes,
   eolRoutes,
   deliveryRoutes,

@@ -4,7 +4,8 @@ import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
 import { queueActivationMail } from '../auth';
-import { contactDetail, createContact, deleteContact, updateContact } from './service';
+import { contactDetail } from './detail';
+import { createContact, deleteContact, updateContact } from './commands';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
 import { contactAnswerSchema } from '@domain/contracts/contacts';
 

@@ -1,5 +1,6 @@
 /** The stock area's public face: its routes, a customer's stock parts, the unique-serial constraint, groups. */
 export { stockRoutes } from './routes';
 export { stockOfClient } from './client-stock';
-export { SERIAL_UNIQUE } from './items';
+export { SERIAL_UNIQUE } from './item-commands';
 export { createStandardProductGroups } from './product-groups';
+export { itemRoutes } from './item-routes';
