@@ -102,7 +102,7 @@ const clientAsnSchema = v.object({
   complete: v.boolean(),
 });
 
-/** The stock parts the stock area adds to the customer page (stockOfClient in server/modules/stock, read by the crm area). */
+/** The stock parts of the customer page (stockOfClient of server/modules/stock, read by the crm area). */
 const clientStockFields = {
   products: v.array(productRowSchema),
   bundles: v.array(idName),

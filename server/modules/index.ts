@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth';
-import { addressRoutes, clientRoutes } from './crm';
+import { clientRoutes } from './crm';
 import { statisticsRoutes } from './dashboard';
-import { itemRoutes, stockRoutes } from './stock';
+import { stockRoutes } from './stock';
 import { userRoutes } from './users';
 import { roleRoutes } from './roles';
 import { contactRoutes } from './contacts';
@@ -17,13 +17,11 @@ import { mailRoutes } from './mail';
 export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   clientRoutes,
-  addressRoutes,
   statisticsRoutes,
   userRoutes,
   roleRoutes,
   contactRoutes,
   stockRoutes,
-  itemRoutes,
   preNotificationRoutes,
   eolRoutes,
   deliveryRoutes,

@@ -18,6 +18,7 @@ import { childrenOf, clientsOfType } from './lists';
 import { allClientRows, isClientTab, listClients, type ClientTab } from './lists';
 import { customerExportColumns } from './export';
 import { registerLogoRoutes } from './logo';
+import { addressRoutes } from './address-routes';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { createEndUserDelivery, newClientCommand, parseNewClient } from '../deliveries';
 import * as v from 'valibot';
@@ -204,6 +205,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerLogoRoutes(app);
+  await app.register(addressRoutes);
 
   app.get(
     '/geteventsbyclientid/:id',

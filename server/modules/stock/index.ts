@@ -3,4 +3,3 @@ export { stockRoutes } from './routes';
 export { stockOfClient } from './client-stock';
 export { SERIAL_UNIQUE } from './item-commands';
 export { createStandardProductGroups } from './product-groups';
-export { itemRoutes } from './item-routes';

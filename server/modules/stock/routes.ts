@@ -18,6 +18,7 @@ import { createProduct, deleteProduct, setProductActive, setProductPrice, update
 import { productGroup, productGroups } from './product-groups';
 import { importStock, readStockFile, readStockImport } from './transfer';
 import * as v from 'valibot';
+import { itemRoutes } from './item-routes';
 import { filterValueSchema, listQuerySchema } from '@domain/schemas/paging';
 import {
   exportColumnListSchema,
@@ -57,6 +58,7 @@ function assertPutOverride(fields: Record<string, unknown>) {
 
 export const stockRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage } = app;
+  await app.register(itemRoutes);
 
   // Products
   app.get(
