@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const features = [
   'auth',
@@ -17,6 +18,16 @@ const features = [
   'activities',
   'offline',
 ];
+
+// The server's areas (server/modules/<area>); an area uses another only through its public file, index.ts.
+const serverModules = readdirSync(new URL('server/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const noWebApp = {
+  group: ['**/src/**'],
+  message: 'The server imports shared code from @domain, not from the web app (src/).',
+};
+const publicFileOnly = 'An area is used through its public file (server/modules/<area>/index.ts), not its inner files.';
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
@@ -85,19 +96,25 @@ export default tseslint.config(
       ],
     },
   },
-  // The server imports the shared domain (@domain), never the web app's folder.
+  // The server imports the shared domain (@domain), never the web app's folder; the server's other
+  // folders (setup, seed, main) use an area through its public file (its table types aside).
   {
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
+        { patterns: [noWebApp, { regex: '(^|/)modules/[^/]+/(?!tables$)[^/]+$', message: publicFileOnly }] },
+      ],
+    },
+  },
+  // An area imports another area's public file only ('../stock', never '../stock/items'), or its table types.
+  {
+    files: ['server/modules/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
         {
-          patterns: [
-            {
-              group: ['**/src/**'],
-              message: 'The server imports shared code from @domain, not from the web app (src/).',
-            },
-          ],
+          patterns: [noWebApp, { regex: `^\\.\\./(${serverModules.join('|')})/(?!tables$)`, message: publicFileOnly }],
         },
       ],
     },

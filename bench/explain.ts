@@ -10,14 +10,14 @@ import type { Database } from '../server/db/database';
 import '../server/db/open'; // the portal's value shapes (dates as text, counts as numbers)
 import { loadAuthUser } from '../server/http/access';
 import { listParams } from '../server/http/list-params';
-import { listProducts } from '../server/modules/stock/products';
-import { itemsOfProduct } from '../server/modules/stock/items';
-import { listClients } from '../server/modules/clients/lists';
-import { listAsns } from '../server/modules/prenotifications/service';
+import { listProducts } from '../server/modules/stock/product-lists';
+import { itemsOfProduct } from '../server/modules/stock/item-lists';
+import { listClients } from '../server/modules/crm/lists';
+import { listAsns } from '../server/modules/prenotifications/lists';
 import { listDeliveries } from '../server/modules/deliveries/lists';
 import { deliveryDetail } from '../server/modules/deliveries/detail';
 import { listRepairs } from '../server/modules/repairs/lists';
-import { listEolProducts } from '../server/modules/eol/products';
+import { listEolProducts } from '../server/modules/eol/product-lists';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2, options: process.env.EXPLAIN_OPTIONS });
 const recorded: { sql: string; parameters: readonly unknown[] }[] = [];

@@ -7,8 +7,7 @@ import { DataDirInUseError } from './db/open';
 import { demoAccounts, DEMO_PASSWORD } from './db/seed/core';
 import { startHousekeeping } from './http/housekeeping';
 import { createMetrics, serveMetrics } from './metrics/metrics';
-import { mailCounts } from './modules/mail/outbox';
-import { startMailWorker } from './modules/mail/worker';
+import { mailCounts, startMailWorker } from './modules/mail';
 import { hasAnyUser, SETUP_HINT } from './setup/first-admin';
 
 /** Starts the API and the web app on one port; stops cleanly on SIGINT and SIGTERM. */

@@ -1,4 +1,4 @@
-/** Answers of the customer calls (spec 1 §3, §7; server/modules/clients), shared by server and web. */
+/** Answers of the customer calls (spec 1 §3, §7; server/modules/crm), shared by server and web. */
 import * as v from 'valibot';
 import type { addressCreateSchema, clientCreateSchema, clientUpdateSchema } from '../schemas/clients';
 import { pagedSchema } from '../paged';
@@ -102,7 +102,7 @@ const clientAsnSchema = v.object({
   complete: v.boolean(),
 });
 
-/** The stock parts the stock area adds to the customer page (server/modules/clients/extensions.ts). */
+/** The stock parts of the customer page (stockOfClient of server/modules/stock, read by the crm area). */
 const clientStockFields = {
   products: v.array(productRowSchema),
   bundles: v.array(idName),

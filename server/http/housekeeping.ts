@@ -3,7 +3,7 @@ import type { Executor } from '../db/database';
 import { purgeExpiredSessions } from './session';
 import { purgeOldRateLimits } from './rate-limit';
 import { purgeOldIdempotencyKeys } from './command';
-import { purgeSentMails } from '../modules/mail/outbox';
+import { purgeSentMails } from '../modules/mail';
 
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60_000;
 

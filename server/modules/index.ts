@@ -1,18 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes } from './auth/routes';
-import { clientRoutes } from './clients/routes';
-import { statisticsRoutes } from './statistics/routes';
-import { stockRoutes } from './stock/routes';
-import { userRoutes } from './users/routes';
-import { roleRoutes } from './roles/routes';
-import { contactRoutes } from './contacts/routes';
-import { preNotificationRoutes } from './prenotifications/routes';
-import { eolRoutes } from './eol/routes';
-import { deliveryRootRoutes, deliveryRoutes } from './deliveries/routes';
-import { fieldworkRoutes } from './deliveries/fieldwork-routes';
-import { repairRoutes } from './repairs/routes';
-import { invoiceRoutes } from './invoices/routes';
-import { mailRoutes } from './mail/routes';
+import { authRoutes } from './auth';
+import { clientRoutes } from './crm';
+import { statisticsRoutes } from './dashboard';
+import { stockRoutes } from './stock';
+import { userRoutes } from './users';
+import { roleRoutes } from './roles';
+import { contactRoutes } from './contacts';
+import { preNotificationRoutes } from './prenotifications';
+import { eolRoutes } from './eol';
+import { deliveryRootRoutes, deliveryRoutes, fieldworkRoutes } from './deliveries';
+import { repairRoutes } from './repairs';
+import { invoiceRoutes } from './invoices';
+import { mailRoutes } from './mail';
 
 /** Every area's routes, mounted under /api. */
 export const apiModules: FastifyPluginAsync[] = [

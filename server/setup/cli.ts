@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { migrateToLatest } from '../db/migrate';
 import { DataDirInUseError, openEmbedded, openPostgres } from '../db/open';
 import { createMailTransport } from '../lib/mail';
-import { startMailWorker } from '../modules/mail/worker';
+import { startMailWorker } from '../modules/mail';
 import { createFirstAdmin, firstAdminSchema, SetupRefused } from './first-admin';
 
 /**

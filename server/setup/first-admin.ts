@@ -5,9 +5,9 @@ import { email, requiredText } from '@domain/schemas/common';
 import type { Config } from '../config';
 import type { Db, Executor, Trx } from '../db/database';
 import { inTransaction } from '../http/command';
-import { queueActivationMail } from '../modules/auth/service';
-import { createStandardRoles } from '../modules/roles/standard';
-import { createStandardProductGroups } from '../modules/stock/product-groups';
+import { queueActivationMail } from '../modules/auth';
+import { createStandardRoles } from '../modules/roles';
+import { createStandardProductGroups } from '../modules/stock';
 
 /** Logged at start while nobody can sign in: the one command that makes the first administrator. */
 export const SETUP_HINT =

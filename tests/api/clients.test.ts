@@ -192,7 +192,7 @@ describe('lookups and the client detail', () => {
     const res = await admin.get(`/api/clients/${klantClientId}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: klantClientId, client_type_id: 3, parent: { id: resellerClientId } });
-    // The stock fields are filled by the stock area through extendClientDetail; here only their presence counts.
+    // The stock fields come from the stock area (stockOfClient); here only their presence counts.
     for (const field of ['products', 'bundles', 'items', 'projects', 'available_products'])
       expect(Array.isArray(res.body[field])).toBe(true);
     expect(res.body.primary_contact.id).toBe(res.body.primary_contact_id);

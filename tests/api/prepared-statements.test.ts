@@ -6,9 +6,9 @@ import type { Database } from '../../server/db/database';
 import { openPostgres } from '../../server/db/open';
 import { createTestContext, type TestContext } from '../support/context';
 import { listParams } from '../../server/http/list-params';
-import { listProducts } from '../../server/modules/stock/products';
+import { listProducts } from '../../server/modules/stock/product-lists';
 import { listDeliveries } from '../../server/modules/deliveries/lists';
-import { listClients } from '../../server/modules/clients/lists';
+import { listClients } from '../../server/modules/crm/lists';
 import { loadAuthUser } from '../../server/http/access';
 import { ClientType } from '@domain/enums';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestContext, type TestContext } from '../support/context';
-import { createAuthToken } from '../../server/modules/auth/service';
+import { createAuthToken } from '../../server/modules/auth/commands';
 import { hashPassword } from '../../server/lib/passwords';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, otpCode } from './fixtures';
-import { createAuthToken } from '../../server/modules/auth/service';
+import { createAuthToken } from '../../server/modules/auth/commands';
 import { PASSWORD_MESSAGE } from '@domain/rules';
 
 const ADMIN = 'beheerder@demo.local';

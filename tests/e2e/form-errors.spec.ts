@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { addCalendarDays, todayInAmsterdam } from '@domain/dates';
 import { ClientType } from '@domain/enums';
-import { createAuthToken } from '../../server/modules/auth/service';
+import { createAuthToken } from '../../server/modules/auth/commands';
 
 // Issue 46 points 1-3: one submit shows every error; required fields look required; lookups that speak.
 const dmy = (iso: string) => iso.split('-').reverse().join('-');

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The page of a customer-list tab picked from an index alone (issue 24): live clients of one type in
  * list order (name, id), with the two columns the pick's joins name (parent, primary contact).
- * PostgreSQL drops those joins from the pick (server/modules/clients/lists.ts pageOfClients) but still
+ * PostgreSQL drops those joins from the pick (server/modules/crm/lists.ts pageOfClients) but still
  * wants their columns, so without them in the index every row up to the page's end was read from the
  * table as well: 95 buffers for page 5 of the end users, 4 now. A reseller's end customers are picked
  * on the same index (parent_client_id is in it). In turns with and without it: end users +8 %, end

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ClientType, PROVIDER_CLIENT_ID, SUPERUSER_ROLE } from '@domain/enums';
 import { hashPassword } from '../../lib/passwords';
-import { createStandardRoles } from '../../modules/roles/standard';
+import { createStandardRoles } from '../../modules/roles';
 import type { Db } from '../database';
 import { Random, insertInChunks, known, nth } from './random';
 import { companyKinds, companyWords, emailFor, fakeAddress, fakePerson } from './dutch';

@@ -1,6 +1,6 @@
 import { ItemStatus, StockOwner, type ItemStatusId } from '@domain/enums';
 import type { Db } from '../database';
-import { createStandardProductGroups } from '../../modules/stock/product-groups';
+import { createStandardProductGroups } from '../../modules/stock';
 import type { CoreSeedResult } from './core';
 import { Random, insertInChunks, known, nth } from './random';
 

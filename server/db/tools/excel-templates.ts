@@ -5,7 +5,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { importColumns as addressColumns } from '../../modules/clients/addresses';
+import { addressImportColumns as addressColumns } from '../../modules/crm';
 import { importColumns as stockColumns } from '@domain/schemas/stock';
 
 async function writeTemplate(

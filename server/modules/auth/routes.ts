@@ -17,15 +17,14 @@ import { inTransaction } from '../../http/command';
 import {
   activateAccount,
   enableOtp,
-  findUserByEmail,
-  permissionList,
   resetPassword,
   queueActivationMail,
   queuePasswordResetMail,
-  sessionUser,
   storePendingOtpSecret,
   withOtpCode,
-} from './service';
+} from './commands';
+import { findUserByEmail, sessionUser } from './detail';
+import { permissionList } from './lists';
 import { accountLockout } from './lockout';
 import { messageResponse, routeSchema } from '../../http/route-schema';
 import {
@@ -51,7 +50,7 @@ function currentSession(request: FastifyRequest): SessionState {
 const LOGIN_FAILED = 'Deze combinatie van e-mailadres en wachtwoord is niet geldig.';
 const OTP_FAILED = 'Verificatiecode is niet correct of is verlopen.';
 const EMAIL_NOT_FOUND = 'E-mailadres niet gevonden';
-export { TOKEN_INVALID } from './service';
+export { TOKEN_INVALID } from './commands';
 
 const LOGIN_LIMIT = { perAccount: 10, perAddress: 50, windowSeconds: 15 * 60 };
 const OTP_LIMIT = { perAccount: 5, perAddress: 30, windowSeconds: 5 * 60 };

@@ -3,8 +3,9 @@ import { contactCreateSchema, contactUpdateSchema } from '@domain/schemas/contac
 import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
-import { queueActivationMail } from '../auth/service';
-import { contactDetail, createContact, deleteContact, updateContact } from './service';
+import { queueActivationMail } from '../auth';
+import { contactDetail } from './detail';
+import { createContact, deleteContact, updateContact } from './commands';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
 import { contactAnswerSchema } from '@domain/contracts/contacts';
 

@@ -8,7 +8,7 @@ import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError } from '../../http/errors';
 import { isClientInScope } from '../../http/scope';
-import { recordEvents, type StockEvent } from '../stock/events';
+import { recordEvents, type ActivityEvent } from '../events';
 import { deliveryLines } from './detail';
 import { itemsOnOpenPickups, planLines, type FieldErrors, type PlannedLine } from './lines';
 import { clientWithEndCustomer, deliveryInScope, deliveryTypeName, type DeliveryRow } from './rows';
@@ -313,7 +313,7 @@ export async function cancelDelivery(trx: Trx, user: AuthUser, id: number): Prom
     .set({ is_cancelled: true, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
-  const events: StockEvent[] = [
+  const events: ActivityEvent[] = [
     { delivery_id: id, client_id: d.client_id, action: `${deliveryTypeName(d.delivery_type_id)} geannuleerd` },
   ];
   await recordEvents(trx, user, events);

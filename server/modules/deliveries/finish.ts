@@ -16,7 +16,7 @@ import { HttpError, ValidationError } from '../../http/errors';
 import { imageSize } from '../../lib/image-size';
 import { checkPng } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
-import { recordEvents, type StockEvent } from '../stock/events';
+import { recordEvents, type ActivityEvent } from '../events';
 import { createBackorder, originType } from './backorder';
 import { deliveryLines, type LineRow } from './detail';
 import { deliveryClient, deliveryInScope, deliveryTypeName } from './rows';
@@ -152,7 +152,7 @@ export async function finishDelivery(
 
   const { client, endCustomer } = await deliveryClient(trx, d.client_id);
   const now = new Date();
-  const events: StockEvent[] = [];
+  const events: ActivityEvent[] = [];
   const open = lines.filter((l) => !ticked.has(l.id));
   const delivered = lines.filter((l) => ticked.has(l.id) && l.is_pickup === 0);
   const pickedUp = lines.filter((l) => ticked.has(l.id) && l.is_pickup === 1);

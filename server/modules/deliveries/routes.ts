@@ -41,7 +41,7 @@ import { pdfHeaders } from '../../lib/pdf';
 import { labelCode, shippingLabel } from './shipping-label';
 import { deliveryInScope } from './rows';
 import { storedInput } from './stored-input';
-import { assertRemarksAllowed } from '../repairs/remarks';
+import { assertRemarksAllowed } from './remarks';
 import { repairToast } from '@domain/schemas/repairs';
 import { listQuerySchema } from '@domain/schemas/paging';
 import {

@@ -2,7 +2,7 @@ import { dutchMonths, formatDate, formatEuro } from '@domain/format';
 import { VAT_PERCENT } from '@domain/schemas/invoices';
 import type { XlsxColumn } from '../../lib/xlsx';
 import { logo, newDocument } from '../../lib/pdf';
-import type { Invoice, InvoiceItem } from './service';
+import type { Invoice, InvoiceItem } from './detail';
 
 /** 'november 2026' */
 const periodName = (invoice: Pick<Invoice, 'year' | 'month'>) => `${dutchMonths[invoice.month - 1]} ${invoice.year}`;

@@ -5,7 +5,7 @@ import { idParam, parse } from '../../http/errors';
 import { contentDisposition } from '../../lib/file-type';
 import { sendXlsx, workbookStream } from '../../lib/xlsx';
 import { attachmentColumns, invoiceFileName, invoiceOverviewPdf } from './documents';
-import { invoiceCustomer, invoiceFor } from './service';
+import { invoiceCustomer, invoiceFor } from './detail';
 import { idParams, routeSchema } from '../../http/route-schema';
 
 /** A file of one end customer's month: the customer's id and the month (spec 1 §7). */

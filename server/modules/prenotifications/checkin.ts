@@ -7,9 +7,10 @@ import { ACCESSORY_GROUP_ID } from '@domain/schemas/stock';
 import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, unlessTaken } from '../../http/errors';
-import { SERIAL_UNIQUE } from '../stock/items';
+import { SERIAL_UNIQUE } from '../stock';
 import { clientScope } from '../../http/scope';
-import { asnInScope, asnLines, completeWhenArrived } from './service';
+import { asnInScope, asnLines } from './detail';
+import { completeWhenArrived } from './commands';
 import { recordEvents } from '../events';
 import { countNoun } from '@domain/format';
 

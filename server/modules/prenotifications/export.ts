@@ -4,7 +4,8 @@ import { csvCell } from '../../lib/csv-cell';
 import { timestampedName } from '../../lib/xlsx';
 import type { AuthUser } from '../../http/access';
 import type { ListParams } from '../../http/list-params';
-import { asnInScope, asnProductsQuery } from './service';
+import { asnInScope } from './detail';
+import { asnProductsQuery } from './lists';
 
 const EXPORT_MAX_ROWS = 100_000;
 

@@ -6,16 +6,9 @@ import { idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/list-params';
 import { checkIn, lookUpSerials } from './checkin';
 import { asnProductsCsv, asnProductsForExport, csvFileName } from './export';
-import {
-  asnDetail,
-  checkInProducts,
-  createAsn,
-  deleteAsn,
-  formOptions,
-  listAsnProducts,
-  listAsns,
-  updateAsn,
-} from './service';
+import { asnDetail } from './detail';
+import { checkInProducts, formOptions, listAsnProducts, listAsns } from './lists';
+import { createAsn, deleteAsn, updateAsn } from './commands';
 import * as v from 'valibot';
 import { filterValueSchema, listQuerySchema } from '@domain/schemas/paging';
 import {

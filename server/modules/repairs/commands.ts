@@ -3,18 +3,13 @@ import { quotationOutcome, quotationValidity, type QuotationDecision } from '@do
 import { repairMsg, repairToast } from '@domain/schemas/repairs';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { HttpError, forbidden } from '../../http/errors';
-import { recordEvents } from '../stock/events';
+import { HttpError } from '../../http/errors';
+import { recordEvents } from '../events';
 import { mailContacts } from './detail';
 import { repairInScope, repairStatusId, statusOf, type RepairRow } from './rows';
 
 /** A refusal with the spec's toast as message and the reason on a field. */
 const refuse = (toast: string, field: string, reason: string) => new HttpError(422, toast, { [field]: [reason] });
-
-/** Quotations, their mail and the remarks are the Superuser's (spec 2 §6). */
-export function assertSuperuser(user: AuthUser): void {
-  if (!user.isSuperuser) throw forbidden(repairMsg.superuserOnly);
-}
 
 async function openRepair(trx: Trx, user: AuthUser, id: number, toast: string): Promise<RepairRow> {
   const d = await repairInScope(trx, user, id, true);

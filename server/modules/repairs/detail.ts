@@ -3,7 +3,7 @@ import type { RepairDetail, RepairEventRow, RepairFile, RepairQuotation } from '
 import { quotationValidity } from '@domain/quotation';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { deliveryLines } from '../deliveries/detail';
+import { deliveryLines } from '../deliveries';
 import { imageUrl, quotationUrl, repairInScope, repairStatusId, statusOf, type RepairRow } from './rows';
 import { whenSet } from '../../http/list-params';
 import { isoTime } from '../../http/route-schema';

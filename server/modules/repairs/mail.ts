@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Executor } from '../../db/database';
-import { queueMail } from '../mail/outbox';
+import { queueMail } from '../mail';
 import { quotationValidity } from '@domain/quotation';
 
 interface QuotationMail {

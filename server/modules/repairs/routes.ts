@@ -19,7 +19,6 @@ import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import {
   addImages,
   addQuotation,
-  assertSuperuser,
   changeRepairStatus,
   decideQuotation,
   quotationToMail,
@@ -31,6 +30,7 @@ import { listRepairs, repairExportColumns, repairsForExport } from './lists';
 import { queueQuotationMail } from './mail';
 import { repairInScope } from './rows';
 import * as v from 'valibot';
+import { assertSuperuser } from '../deliveries';
 import {
   quotationDecisionAnswerSchema,
   repairCommandAnswerSchema,

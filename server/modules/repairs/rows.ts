@@ -2,7 +2,7 @@ import { DeliveryType, ItemStatus, itemStatusNames, type ItemStatusId } from '@d
 import type { ExecutorFor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, notFound } from '../../http/errors';
-import { deliveryInScope } from '../deliveries/rows';
+import { deliveryInScope } from '../deliveries';
 import './tables';
 
 /** The repair delivery when the user may see it; another tenant's repair, or another type, is a 404. */

@@ -4,15 +4,9 @@ import { currentUser, right } from '../../http/access';
 import { runCommand } from '../../http/command';
 import { idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/list-params';
-import {
-  assertMayChangeRole,
-  createRole,
-  deleteRole,
-  listRoles,
-  roleDetail,
-  setRolePermissions,
-  updateRole,
-} from './service';
+import { assertMayChangeRole, createRole, deleteRole, setRolePermissions, updateRole } from './commands';
+import { listRoles } from './lists';
+import { roleDetail } from './detail';
 import { idParams, routeSchema, schemas } from '../../http/route-schema';
 import { listQuerySchema } from '@domain/schemas/paging';
 import { roleCommandAnswerSchema, roleDetailSchema, roleListSchema } from '@domain/contracts/roles';

@@ -2,9 +2,9 @@ import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { listParams } from '../../http/list-params';
 import { bundlesOfClient } from './bundles';
-import { allProducts } from './products';
+import { allProducts } from './product-lists';
 
-/** The stock parts of the customer page (spec 1 §2.9), read through the customer area's extension. */
+/** The stock parts of the customer page (spec 1 §2.9), read by the crm area's customer detail. */
 export async function stockOfClient(db: Executor, user: AuthUser, clientId: number) {
   const products = await allProducts(db, user, listParams({ showAll: 'true' }), { active: true, clientId });
   const projects = await db

@@ -2,7 +2,7 @@ import { centsToPriceString, formatDate } from '@domain/format';
 import type { XlsxColumn as ExportColumn } from '../../lib/xlsx';
 import type { ExportColumn as OfferedColumn, ItemRow } from '@domain/contracts/stock';
 import type { Answer } from '../../http/route-schema';
-import type { allProducts } from './products';
+import type { allProducts } from './product-lists';
 
 type ProductExportRow = Awaited<ReturnType<typeof allProducts>>[number];
 type ItemExportRow = Answer<ItemRow>;

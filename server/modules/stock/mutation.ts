@@ -5,7 +5,9 @@ import type { ItemMutationAnswer } from '@domain/contracts/stock';
 import type { Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { recordEvents } from '../events';
-import { assertHolder, itemRow, statusOf } from './items';
+import { assertHolder } from './item-commands';
+import { itemRow } from './item-detail';
+import { statusOf } from './item-lists';
 import { forbidden } from '../../http/errors';
 
 /**

@@ -1,14 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  bundleCreateSchema,
-  bundleUpdateSchema,
-  itemCreateSchema,
-  itemStatusSchema,
-  itemUpdateSchema,
-  mutationSchema,
-  productPriceSchema,
-  productSchema,
-} from '@domain/schemas/stock';
+import type { FastifyPluginAsync } from 'fastify';
+import { productPriceSchema, productSchema } from '@domain/schemas/stock';
 import { id as idSchema } from '@domain/schemas/common';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
 import { currentUser, right } from '../../http/access';
@@ -16,44 +7,22 @@ import { runCommand } from '../../http/command';
 import { withStoredFile } from '../../http/stored-files';
 import { HttpError, ValidationError, idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/list-params';
-import { extendClientDetail } from '../clients/extensions';
-import { stockOfClient } from './client-stock';
-import { bundleDetail, createBundle, listBundles, setBundleProducts } from './bundles';
-import { exportColumnsList, itemExportColumns, pickedColumns } from './export';
+import { exportColumnsList, pickedColumns } from './export';
 import { sendStoredFile } from '../../lib/file-type';
 import { assertImportFile, checkedImage } from './forms';
 import { readForm } from '../form';
-import {
-  allItemsOfProduct,
-  availableItems,
-  changeItemStatus,
-  createItems,
-  itemDetail,
-  itemEvents,
-  itemsOfClient,
-  itemsOfProduct,
-  updateItem,
-} from './items';
-import { mutateItem } from './mutation';
-import { allProducts, listProducts, productsOfClient, productsOfProject } from './products';
+import { availableItems } from './item-lists';
+import { allProducts, listProducts, productsOfClient, productsOfProject } from './product-lists';
 import { productDetail, productRow } from './product-detail';
 import { createProduct, deleteProduct, setProductActive, setProductPrice, updateProduct } from './product-commands';
 import { productGroup, productGroups } from './product-groups';
 import { importStock, readStockFile, readStockImport } from './transfer';
 import * as v from 'valibot';
+import { itemRoutes } from './item-routes';
 import { filterValueSchema, listQuerySchema } from '@domain/schemas/paging';
 import {
-  bundleAnswerSchema,
-  bundleDetailSchema,
-  bundleListSchema,
   exportColumnListSchema,
-  itemAnswerSchema,
-  itemDetailSchema,
-  itemEventListSchema,
-  itemListSchema,
-  itemMutationAnswerSchema,
   itemRowsSchema,
-  itemsCreatedAnswerSchema,
   productAnswerSchema,
   productDetailSchema,
   productGroupListSchema,
@@ -75,8 +44,6 @@ const productListQuery = v.object({
   'filters[product_group]': filter,
   'filters[stock]': filter,
 });
-/** The item lists' query: the table's parameters and the status filter (status ids, comma separated). */
-const itemListQuery = v.object({ ...listQuerySchema.entries, 'filters[status]': filter });
 /**
  * The stock export: the list's query and the chosen columns (`headings`, keys comma separated; GET /export-columns).
  */
@@ -91,9 +58,7 @@ function assertPutOverride(fields: Record<string, unknown>) {
 
 export const stockRoutes: FastifyPluginAsync = async (app) => {
   const { db, storage } = app;
-
-  // The customer page (spec 1 §2.9) reads the stock parts of a client through the customer area.
-  extendClientDetail(stockOfClient, 'stock');
+  await app.register(itemRoutes);
 
   // Products
   app.get(
@@ -322,190 +287,6 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
         timestampedName('products'),
         workbookStream('Voorraad', pickedColumns(request.query), rows),
       );
-    },
-  );
-
-  // Items
-  app.get(
-    '/getitems/:id',
-    { ...view, schema: routeSchema({ params: byId, querystring: itemListQuery, response: { 200: itemListSchema } }) },
-    async (request) =>
-      itemsOfProduct(
-        db,
-        currentUser(request),
-        idParam(request.params),
-        listParams(request.query),
-        `/api/getitems/${idParam(request.params)}`,
-      ),
-  );
-  app.get(
-    '/getitemsbyclientid/:id',
-    { ...view, schema: routeSchema({ params: byId, querystring: itemListQuery, response: { 200: itemListSchema } }) },
-    async (request) =>
-      itemsOfClient(
-        db,
-        currentUser(request),
-        idParam(request.params),
-        listParams(request.query),
-        `/api/getitemsbyclientid/${idParam(request.params)}`,
-      ),
-  );
-  app.get(
-    '/exportstockitems/:id',
-    { config: { access: right('Voorraad exporteren') }, schema: schemas.listById },
-    async (request, reply) => {
-      const { product, rows } = await allItemsOfProduct(
-        db,
-        currentUser(request),
-        idParam(request.params),
-        listParams(request.query),
-      );
-      const safe = product.article_number.replace(/[^A-Za-z0-9_-]+/g, '-');
-      return sendXlsx(reply, timestampedName(`items-${safe}`), workbookStream('Items', itemExportColumns, rows));
-    },
-  );
-
-  app.post(
-    '/items',
-    {
-      config: { access: right('Artikel aanmaken') },
-      schema: routeSchema({ body: itemCreateSchema, response: { 201: itemsCreatedAnswerSchema } }),
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const input = parse(itemCreateSchema, request.body);
-      return runCommand(db, request, reply, async (trx) => {
-        const ids = await createItems(trx, user, input);
-        return { status: 201, body: { message: 'Items zijn aangemaakt', data: ids.map((id) => ({ id })) } };
-      });
-    },
-  );
-  app.get(
-    '/items/:id',
-    { ...view, schema: routeSchema({ params: byId, response: { 200: itemDetailSchema } }) },
-    async (request) => itemDetail(db, currentUser(request), idParam(request.params)),
-  );
-
-  const updateItemRoute = async (request: FastifyRequest, reply: FastifyReply, fields: Record<string, unknown>) => {
-    const user = currentUser(request);
-    const id = idParam(request.params);
-    delete fields.product_id;
-    // The status label sends status_id alone; Bewerken sends the item's fields with 'In gebruik door'.
-    if ('status_id' in fields && !('client_id' in fields)) {
-      const { status_id } = parse(itemStatusSchema, fields);
-      return runCommand(db, request, reply, async (trx) => {
-        await changeItemStatus(trx, user, id, status_id);
-        return { body: { message: 'De status is aangepast', data: await itemDetail(trx, user, id) } };
-      });
-    }
-    const input = parse(itemUpdateSchema, fields);
-    return runCommand(db, request, reply, async (trx) => {
-      await updateItem(trx, user, id, input);
-      return { body: { message: 'Het item is aangepast', data: await itemDetail(trx, user, id) } };
-    });
-  };
-  app.post(
-    '/items/:id',
-    {
-      config: { access: right('Voorraad wijzigen') },
-      schema: routeSchema({
-        params: byId,
-        body: v.union([
-          v.object({ _method: v.literal('PUT'), ...itemUpdateSchema.entries }),
-          v.object({ _method: v.literal('PUT'), ...itemStatusSchema.entries }),
-        ]),
-        response: { 200: itemAnswerSchema },
-      }),
-    },
-    async (request, reply) => {
-      const fields = { ...((request.body ?? {}) as Record<string, unknown>) };
-      assertPutOverride(fields);
-      return updateItemRoute(request, reply, fields);
-    },
-  );
-  app.put(
-    '/items/:id',
-    {
-      config: { access: right('Voorraad wijzigen') },
-      schema: routeSchema({
-        params: byId,
-        body: v.union([itemUpdateSchema, itemStatusSchema]),
-        response: { 200: itemAnswerSchema },
-      }),
-    },
-    async (request, reply) => updateItemRoute(request, reply, { ...((request.body ?? {}) as Record<string, unknown>) }),
-  );
-
-  app.post(
-    '/items/:id/mutation',
-    {
-      ...view,
-      schema: routeSchema({ params: byId, body: mutationSchema, response: { 200: itemMutationAnswerSchema } }),
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const id = idParam(request.params);
-      const input = parse(mutationSchema, request.body);
-      return runCommand(db, request, reply, async (trx) => {
-        const result = await mutateItem(trx, user, id, input);
-        return {
-          body: { message: 'Mutatie is succesvol doorgevoerd', ...result, data: await itemDetail(trx, user, id) },
-        };
-      });
-    },
-  );
-  app.get(
-    '/getevents/:id',
-    { ...view, schema: routeSchema({ params: byId, response: { 200: itemEventListSchema } }) },
-    async (request) => itemEvents(db, currentUser(request), idParam(request.params)),
-  );
-
-  // Bundles
-  app.get(
-    '/bundles',
-    {
-      ...view,
-      schema: routeSchema({
-        querystring: v.object({ ...listQuerySchema.entries, 'filters[client]': filter, 'filters[reseller]': filter }),
-        response: { 200: bundleListSchema },
-      }),
-    },
-    async (request) => listBundles(db, currentUser(request), listParams(request.query), '/api/bundles'),
-  );
-  app.get(
-    '/bundles/:id',
-    { ...view, schema: routeSchema({ params: byId, response: { 200: bundleDetailSchema } }) },
-    async (request) => bundleDetail(db, currentUser(request), idParam(request.params)),
-  );
-  app.post(
-    '/bundles',
-    {
-      config: { access: right('Bundel wijzigen') },
-      schema: routeSchema({ body: bundleCreateSchema, response: { 201: bundleAnswerSchema } }),
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const input = parse(bundleCreateSchema, request.body);
-      return runCommand(db, request, reply, async (trx) => {
-        const id = await createBundle(trx, user, input);
-        return { status: 201, body: { message: 'De bundel is aangemaakt', data: await bundleDetail(trx, user, id) } };
-      });
-    },
-  );
-  app.put(
-    '/bundles/:id',
-    {
-      config: { access: right('Bundel wijzigen') },
-      schema: routeSchema({ params: byId, body: bundleUpdateSchema, response: { 200: bundleAnswerSchema } }),
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const id = idParam(request.params);
-      const input = parse(bundleUpdateSchema, request.body);
-      return runCommand(db, request, reply, async (trx) => {
-        await setBundleProducts(trx, user, id, input);
-        return { body: { message: 'De bundelinhoud is gewijzigd', data: await bundleDetail(trx, user, id) } };
-      });
     },
   );
 };

@@ -9,7 +9,7 @@ import { clientScope } from '../../http/scope';
 import { readSheet, type Sheet } from '../../lib/sheets';
 import { MAX_IMPORT_ROWS } from '@domain/files';
 import { recordEvents } from '../events';
-import { SERIAL_UNIQUE } from './items';
+import { SERIAL_UNIQUE } from './index';
 import { whenSet } from '../../http/list-params';
 import { refuseRowErrors } from '../import-rows';
 

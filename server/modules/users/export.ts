@@ -1,5 +1,5 @@
 import type { XlsxColumn } from '../../lib/xlsx';
-import type { allUsers } from './service';
+import type { allUsers } from './lists';
 
 type ExportRow = Awaited<ReturnType<typeof allUsers>>[number];
 

@@ -6,17 +6,10 @@ import { idParam, parse } from '../../http/errors';
 import { listParams } from '../../http/list-params';
 import { userExportColumns } from './export';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
-import { queueActivationMail } from '../auth/service';
-import {
-  allUsers,
-  deleteUser,
-  pendingActivation,
-  disableTwoFactor,
-  listUsers,
-  updateProfile,
-  updateUser,
-  userDetail,
-} from './service';
+import { queueActivationMail } from '../auth';
+import { allUsers, listUsers } from './lists';
+import { deleteUser, disableTwoFactor, updateProfile, updateUser } from './commands';
+import { pendingActivation, userDetail } from './detail';
 import { idParams, messageResponse, routeSchema, schemas } from '../../http/route-schema';
 import { listQuerySchema } from '@domain/schemas/paging';
 import { userCommandAnswerSchema, userDetailSchema, userListSchema } from '@domain/contracts/users';

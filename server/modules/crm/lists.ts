@@ -2,8 +2,8 @@ import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import { ClientType, clientTypeName } from '@domain/enums';
 import type { Database, Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { clientScope } from '../../http/scope';
-import type { ClientListRow as Row } from '@domain/contracts/clients';
+import { assertClientInScope, clientScope } from '../../http/scope';
+import type { ClientListRow as Row, ClientOption } from '@domain/contracts/clients';
 import type { Answer } from '../../http/route-schema';
 import { likePattern } from '../../http/search-terms';
 import { listStatementKey } from '../../http/list-statements';
@@ -245,4 +245,39 @@ export async function allClientRows(
 ): Promise<ClientListRow[]> {
   const rows = await clientListQuery(db, user, tab, params).limit(EXPORT_MAX_ROWS).execute();
   return rows.map(toRow);
+}
+
+/** id + name of every client of one type the user may see (lookups for selects). */
+export async function clientsOfType(db: Executor, user: AuthUser, typeId: number): Promise<ClientOption[]> {
+  return db
+    .selectFrom('clients')
+    .select(['id', 'name', 'parent_client_id'])
+    .where('client_type_id', '=', typeId)
+    .where('deleted_at', 'is', null)
+    .where((eb) => clientScope(user, eb.ref('clients.id')))
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export async function childrenRows(db: Executor, user: AuthUser, parentId: number) {
+  await assertClientInScope(db, user, parentId);
+  return db
+    .selectFrom('clients')
+    .select(['id', 'name', 'client_type_id', 'primary_contact_id'])
+    .where('parent_client_id', '=', parentId)
+    .where('deleted_at', 'is', null)
+    .where((eb) => clientScope(user, eb.ref('clients.id')))
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/** The direct children of a client (a reseller's end customers, an end customer's end users): id and name. */
+export async function childrenOf(
+  db: Executor,
+  user: AuthUser,
+  parentId: number,
+): Promise<{ id: number; name: string }[]> {
+  return (await childrenRows(db, user, parentId)).map(({ id, name }) => ({ id, name }));
 }

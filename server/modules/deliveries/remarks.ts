@@ -1,6 +1,12 @@
 import { DeliveryType } from '@domain/enums';
+import { repairMsg } from '@domain/schemas/repairs';
 import type { AuthUser } from '../../http/access';
-import { assertSuperuser } from './commands';
+import { forbidden } from '../../http/errors';
+
+/** Quotations, their mail and the remarks are the Superuser's (spec 2 §6). */
+export function assertSuperuser(user: AuthUser): void {
+  if (!user.isSuperuser) throw forbidden(repairMsg.superuserOnly);
+}
 
 const text = (x: unknown) => (typeof x === 'string' && x.trim() !== '' ? x.trim() : null);
 

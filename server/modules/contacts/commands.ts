@@ -4,16 +4,9 @@ import type { Executor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { ValidationError, notFound } from '../../http/errors';
 import { assertClientInScope, clientScope } from '../../http/scope';
-import {
-  assertEmailFree,
-  assertMayChangeAccount,
-  assertMayManage,
-  removeAccount,
-  setUserRoles,
-} from '../users/service';
+import { assertEmailFree, assertMayChangeAccount, assertMayManage, removeAccount, setUserRoles } from '../users';
 import { recordEvents } from '../events';
-import type { Answer } from '../../http/route-schema';
-import type { ContactDetail } from '@domain/contracts/contacts';
+import { activeUserOf } from './detail';
 
 /** The role a new account gets when the form chose none: by the type of the contact's client. */
 const defaultRoleByClientType: Record<number, string> = {
@@ -49,32 +42,6 @@ async function contactRow(db: Executor, actor: AuthUser, id: number) {
     .executeTakeFirst();
   if (!row) throw notFound('Contactpersoon niet gevonden');
   return row;
-}
-
-async function activeUserOf(db: Executor, contactId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('contact_id', '=', contactId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/** GET-shape of one contact, as in GET /api/clients/{id} (spec 1 §3 Contact) plus its user id. */
-export async function contactDetail(db: Executor, id: number): Promise<Answer<ContactDetail>> {
-  const c = await db
-    .selectFrom('contacts')
-    .select(['id', 'client_id', 'first_name', 'last_name', 'title', 'phone', 'email', 'has_account', 'deleted_at'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  const links = await db
-    .selectFrom('contact_reseller_end_client')
-    .select('endclient_id')
-    .where('contact_id', '=', id)
-    .orderBy('endclient_id')
-    .execute();
-  const user = await activeUserOf(db, id);
-  return { ...c, reseller_end_client: links, user_id: user?.id ?? null };
 }
 
 /** reseller_end_client: only on a reseller's contact, and only that reseller's end customers. */

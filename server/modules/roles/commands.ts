@@ -4,114 +4,11 @@ import { roleMsg, type RoleInput } from '@domain/schemas/roles';
 import type { Executor, ExecutorFor, Trx } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { HttpError, ValidationError, forbidden, notFound } from '../../http/errors';
-import { likePattern } from '../../http/search-terms';
-import { pageList } from '../../http/paging';
-import { sortColumn, whenSet, type ListParams } from '../../http/list-params';
+import { whenSet } from '../../http/list-params';
 import { clientScope } from '../../http/scope';
 import { isProviderRole, roleChangeable, roleVisible } from './ownership';
 import { recordEvents } from '../events';
-import type { Paged } from '@domain/paged';
-import type { RoleDetail, RoleListRow } from '@domain/contracts/roles';
-
-/** Holders of each role the actor can see (users of clients in its scope, not deleted). */
-function usersCount(actor: AuthUser) {
-  return sql<number>`(select count(*) from role_user ru join users u on u.id = ru.user_id join contacts c on c.id =
-    u.contact_id
-    where ru.role_id = roles.id and u.deleted_at is null and ${clientScope(actor, sql.ref('c.client_id'))})`;
-}
-
-/** True when the actor may change the role (its own part of the hierarchy; the Superuser role for Superusers only). */
-function editableBy(actor: AuthUser) {
-  return sql<boolean>`(${roleChangeable(actor, sql.ref('roles.client_id'))} and (roles.name <> ${SUPERUSER_ROLE} or
-    ${actor.isSuperuser}))`;
-}
-
-/** The roles the actor sees (./ownership.ts): the templates above it and the roles of its own part of the hierarchy. */
-function visibleRoles(db: Executor, actor: AuthUser) {
-  return db.selectFrom('roles').where((eb) => roleVisible(actor, eb.ref('roles.client_id')));
-}
-
-/** GET /api/roles: Rol, Omschrijving, Gebruikers (spec 2 §2.13), paged; only the roles the actor sees. */
-export async function listRoles(
-  db: Executor,
-  actor: AuthUser,
-  params: ListParams,
-  basePath: string,
-): Promise<Paged<RoleListRow>> {
-  const sort = sortColumn(
-    params,
-    { name: 'roles.name', description: 'roles.description', users: 'users_count' },
-    'roles.name',
-  );
-  const query = visibleRoles(db, actor)
-    .select([
-      'roles.id',
-      'roles.name',
-      'roles.description',
-      usersCount(actor).as('users_count'),
-      editableBy(actor).as('editable'),
-    ])
-    .$if(params.search !== '', (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb('roles.name', 'ilike', likePattern(params.search)),
-          eb('roles.description', 'ilike', likePattern(params.search)),
-        ]),
-      ),
-    )
-    .orderBy(sql.ref(sort), params.order)
-    .orderBy('roles.id');
-  const page = await pageList(db, params, { rows: () => query, total: 'counted', basePath });
-  return {
-    ...page,
-    data: page.data.map((r) => ({ ...r, users_count: Number(r.users_count), users: Number(r.users_count) })),
-  };
-}
-
-/** GET /api/roles/{id}: name, description, number of users, rights. */
-export async function roleDetail(db: Executor, actor: AuthUser, id: number): Promise<RoleDetail> {
-  const role = await visibleRoles(db, actor)
-    .select([
-      'roles.id',
-      'roles.name',
-      'roles.description',
-      usersCount(actor).as('users_count'),
-      editableBy(actor).as('editable'),
-    ])
-    .where('roles.id', '=', id)
-    .executeTakeFirst();
-  if (!role) throw notFound('Rol niet gevonden');
-  const permissions = await db
-    .selectFrom('permission_role')
-    .innerJoin('permissions', 'permissions.id', 'permission_role.permission_id')
-    .select(['permissions.id', 'permissions.name'])
-    .where('permission_role.role_id', '=', id)
-    .orderBy('permissions.id')
-    .execute();
-  const count = Number(role.users_count);
-  return { ...role, users_count: count, users: count, is_superuser: role.name === SUPERUSER_ROLE, permissions };
-}
-
-/**
- * A role the actor sees (404 otherwise); `forUpdate` locks it for the rest of the transaction (a command that replaces
- * its rights).
- */
-async function roleRow<Lock extends boolean = false>(
-  db: ExecutorFor<Lock>,
-  actor: AuthUser,
-  id: number,
-  forUpdate?: Lock,
-) {
-  const role = await db
-    .selectFrom('roles')
-    .selectAll()
-    .where('id', '=', id)
-    .where((eb) => roleVisible(actor, eb.ref('roles.client_id')))
-    .$if(!!forUpdate, (q) => q.forUpdate())
-    .executeTakeFirst();
-  if (!role) throw notFound('Rol niet gevonden');
-  return role;
-}
+import { visibleRoles } from './lists';
 
 /**
  * A name is free for a role of `ownerId` when no role seen from that client has it: not a template
@@ -245,4 +142,25 @@ export async function assertMayChangeRole(db: Executor, actor: AuthUser, id: num
     .limit(1)
     .executeTakeFirst();
   if (outside) throw forbidden(roleMsg.heldOutsideScope);
+}
+
+/**
+ * A role the actor sees (404 otherwise); `forUpdate` locks it for the rest of the transaction (a command that replaces
+ * its rights).
+ */
+async function roleRow<Lock extends boolean = false>(
+  db: ExecutorFor<Lock>,
+  actor: AuthUser,
+  id: number,
+  forUpdate?: Lock,
+) {
+  const role = await db
+    .selectFrom('roles')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => roleVisible(actor, eb.ref('roles.client_id')))
+    .$if(!!forUpdate, (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!role) throw notFound('Rol niet gevonden');
+  return role;
 }

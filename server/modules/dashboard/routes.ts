@@ -5,7 +5,7 @@ import { right, currentUser } from '../../http/access';
 import { parse } from '../../http/errors';
 import { assertClientInScope } from '../../http/scope';
 import { sendXlsx, timestampedName, workbookStream } from '../../lib/xlsx';
-import { customerStatistics, itemsForExport } from './service';
+import { customerStatistics, itemsForExport } from './detail';
 import { routeSchema } from '../../http/route-schema';
 import { statisticsSchema } from '@domain/contracts/statistics';
 

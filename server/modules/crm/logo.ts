@@ -9,7 +9,7 @@ import { clientScope } from '../../http/scope';
 import { sendStoredFile, sniffImage } from '../../lib/file-type';
 import type { ExecutorFor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
-import { clientForm } from './service';
+import { clientForm } from './detail';
 import { idParams, messageResponse, routeSchema, schemas, uploadField } from '../../http/route-schema';
 import { clientCommandAnswerSchema } from '@domain/contracts/clients';
 import * as v from 'valibot';

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/database';
 import type { Statistics } from '@domain/contracts/statistics';
 
 type Monthly = number[];
+
 const months = (): Monthly => Array.from({ length: 12 }, () => 0);
 
 /** Items that belong to an end customer: its own stock and what its end users hold. */

@@ -1,0 +1,2 @@
+/** The contacts area's public face. */
+export { contactRoutes } from './routes';

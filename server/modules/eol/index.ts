@@ -1,0 +1,2 @@
+/** The EOL area's public face. */
+export { eolRoutes } from './routes';

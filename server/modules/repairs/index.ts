@@ -1,0 +1,2 @@
+/** The repairs area's public face. */
+export { repairRoutes } from './routes';
