@@ -1,14 +1,13 @@
 // @ts-check
 /**
- * `npm test`: every check of the project, in three lines that run side by side on a 2-core machine:
- * the unit and API tests (vitest); the web build and then the browser tests, which need it; the type
- * check and the lint, then (with NODE24_BIN) the second vitest run. No phase waits for one it does not
- * need (the type check and the lint gate no test): in two lines, the phases' CPU time filled about half
- * of the two cores' wall time. Each phase's output is prefixed with its name; at the end a
- * table gives each phase's wall time. Fails when any phase fails; the browser tests do not run when the
- * build failed, every other phase runs whatever the others gave. The tests that measure time and memory
- * (TEST_QUIET in vitest.config.ts) run last, alone on the machine. WEB_DIST_DIR chooses the build folder
- * (default dist/); NODE24_BIN: see `vitestPhases`.
+ * `npm test`: every check of the project, in two lines that run side by side on a 2-core machine:
+ * the type check and the unit and API tests (vitest) one after the other, beside the lint, the web
+ * build and the browser tests, which need that build (so the two lines take about as long). Each
+ * phase's output is prefixed with its name; at the end a table gives each phase's wall time. Fails when any phase
+ * fails; the browser tests do
+ * not run when the build failed, every other phase runs whatever the others gave. The tests that
+ * measure time and memory (TEST_QUIET in vitest.config.ts) run last, alone on the machine. WEB_DIST_DIR
+ * chooses the build folder (default dist/); NODE24_BIN: see `vitestPhases`.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -62,31 +61,29 @@ const quietPhases = node24
     ]
   : [{ name: 'measured', commands: [[process.execPath, vitest, 'run', '--project', 'api-*']], env: only }];
 
-/** @type {Phase} */
-const typecheck = {
-  name: 'typecheck',
-  commands: [
-    [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'],
-    [bin('tsc'), '--noEmit', '-p', 'domain/tsconfig.json'],
-  ],
-};
-/** @type {Phase} */
-const lint = {
-  name: 'lint',
-  commands: [
-    [bin('eslint'), '.'],
-    [bin('prettier'), '--check', '.', '--log-level', 'warn'],
-  ],
-};
-
 /** @type {Phase[][]} */
 const lines = [
-  vitestPhases.slice(0, 1),
   [
+    {
+      name: 'typecheck',
+      commands: [
+        [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'],
+        [bin('tsc'), '--noEmit', '-p', 'domain/tsconfig.json'],
+      ],
+    },
+    ...vitestPhases,
+  ],
+  [
+    {
+      name: 'lint',
+      commands: [
+        [bin('eslint'), '.'],
+        [bin('prettier'), '--check', '.', '--log-level', 'warn'],
+      ],
+    },
     { name: 'build', commands: [[bin('vite'), 'build', '--outDir', webDist, '--logLevel', 'warn']] },
     { name: 'e2e', commands: [[bin('playwright'), 'test']], needsPrevious: true },
   ],
-  [typecheck, lint, ...vitestPhases.slice(1)],
 ];
 
 /** @type {Map<string, { status: 'passed' | 'failed' | 'skipped', ms: number }>} */
@@ -179,7 +176,7 @@ for (const phase of [...lines.flat(), ...quietPhases]) {
   console.log(`${phase.name.padEnd(11)} ${minutes(result.ms).padStart(5)}   ${result.status}`);
 }
 console.log(
-  `${'total'.padEnd(11)} ${minutes(total).padStart(5)}   (wall time; the three lines run side by side, the measured ` +
+  `${'total'.padEnd(11)} ${minutes(total).padStart(5)}   (wall time; the two lines run side by side, the measured ` +
     `tests after them)`,
 );
 process.exit([...results.values()].some((r) => r.status !== 'passed') ? 1 : 0);
