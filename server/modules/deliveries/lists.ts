@@ -7,7 +7,6 @@ import { containsTerm, searchTerm, termOf, type TermValues } from '../../http/se
 import { numericFilter, sortColumn, type ListParams } from '../../http/list-params';
 import { pageList } from '../../http/paging';
 import { termStatement } from '../../http/list-statements';
-import type { XlsxColumn } from '../../lib/xlsx';
 import { clientIdsInScope, lineageScope } from '../../http/scope';
 import { deliveryTypeName } from './rows';
 
@@ -18,7 +17,9 @@ export const deliveryTabs = {
   finished: '/finisheddeliveries',
   cancelled: '/cancelleddeliveries',
 } as const;
+
 export type DeliveryTab = keyof typeof deliveryTabs;
+
 export const isDeliveryTab = (x: unknown): x is DeliveryTab => typeof x === 'string' && Object.hasOwn(deliveryTabs, x);
 
 const sorts: Record<string, string> = {
@@ -35,12 +36,14 @@ const sorts: Record<string, string> = {
   created_at: 'd.created_at',
   completed_at: 'd.completed_at',
 };
+
 const defaultSort: Record<DeliveryTab, string> = {
   open: 'd.created_at',
   backorders: 'd.created_at',
   finished: 'd.completed_at',
   cancelled: 'd.updated_at',
 };
+
 /**
  * The tabs' maintained totals (migrations 20261123T2300-delivery-counts, 20261126T2100-backorder-waiting-count): their
  * state in delivery_counts.
@@ -289,30 +292,4 @@ export function toListRow(r: Row): DeliveryListRow {
     completed_at: r.completed_at ? new Date(r.completed_at).toISOString() : null,
     is_cancelled: r.is_cancelled,
   };
-}
-
-const EXPORT_MAX_ROWS = 100_000;
-
-export async function deliveriesForExport(db: Executor, user: AuthUser, tab: DeliveryTab, params: ListParams) {
-  return (await deliveryListQuery(db, user, tab, params).limit(EXPORT_MAX_ROWS).execute()).map(toListRow);
-}
-
-const dateTime = (iso: string | null) => (iso ? new Date(iso) : null);
-
-/** The columns of spec 2 §2.6 ('Afgerond op' for the finished tab). */
-export function exportColumns(tab: DeliveryTab): XlsxColumn<DeliveryListRow>[] {
-  const columns: XlsxColumn<DeliveryListRow>[] = [
-    { key: 'date', label: 'Datum', value: (r) => r.date },
-    { key: 'order_number', label: 'Ordernummer', width: 18, value: (r) => r.order_number },
-    { key: 'end_customer_name', label: 'Eindklant', width: 28, value: (r) => r.end_customer_name },
-    { key: 'client_name', label: 'Klant', width: 26, value: (r) => r.client_name },
-    { key: 'address', label: 'Adres', width: 32, value: (r) => r.address },
-    { key: 'type', label: 'Type', width: 16, value: (r) => r.delivery_type.name },
-    { key: 'products_count', label: 'Voorraad', value: (r) => r.products_count },
-    { key: 'created_at', label: 'Aanmelddatum', width: 18, value: (r) => dateTime(r.created_at) },
-    { key: 'w_number', label: 'Topdesknummer', width: 16, value: (r) => r.w_number },
-  ];
-  if (tab === 'finished')
-    columns.push({ key: 'completed_at', label: 'Afgerond op', width: 18, value: (r) => dateTime(r.completed_at) });
-  return columns;
 }

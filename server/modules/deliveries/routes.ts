@@ -24,17 +24,17 @@ import { sendStoredFile } from '../../lib/file-type';
 import { isAcceptableBulkFile } from '../../lib/bulk-file';
 import {
   assertEditable,
-  cancelDelivery,
   changeCarrier,
   changeRepairDescription,
   createDelivery,
-  deleteDelivery,
-  reopenDelivery,
   updateDelivery,
   type StoredFile,
 } from './commands';
+import { cancelDelivery, deleteDelivery, reopenDelivery } from './lifecycle';
 import { deliveryDetail, deliveryLines } from './detail';
-import { deliveriesForExport, deliveryTabs, exportColumns, isDeliveryTab, listDeliveries } from './lists';
+import { deliveriesForExport } from './export';
+import { deliveryTabs, isDeliveryTab, listDeliveries } from './lists';
+import { exportColumns } from './export';
 import { carriers, deliveryFormOptions } from './options';
 import { packingSlip } from './packing-slip';
 import { pdfHeaders } from '../../lib/pdf';
