@@ -3,7 +3,7 @@ import { SUPERUSER_ROLE } from '@domain/enums';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { likePattern } from '../../http/search-terms';
-import { paginate } from '../../http/paging';
+import { pageList } from '../../http/paging';
 import { sortColumn, type ListParams } from '../../http/list-params';
 import { clientScope } from '../../http/scope';
 import { roleChangeable, roleVisible } from './ownership';

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../http/access';
 import { likePattern } from '../../http/search-terms';
 import { listStatementKey } from '../../http/list-statements';
-import { paginate, paginateWithValues } from '../../http/paging';
+import { pageList } from '../../http/paging';
 import { type ListParams, sortColumn } from '../../http/list-params';
 import { assertClientInScope, clientScope } from '../../http/scope';
 import { productRow } from './product-detail';
