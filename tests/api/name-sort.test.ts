@@ -193,6 +193,47 @@ describe('sorting by name', () => {
     expect(await list('desc')).toEqual([...asc].reverse());
   });
 
+  it('sorts the delivery list by end customer as companies, case aside, descending as the mirror', async () => {
+    const customers = await ctx.db
+      .selectFrom('clients')
+      .select(['id', 'name'])
+      .where('parent_client_id', '=', resellerId)
+      .where('client_type_id', '=', ClientType.EINDKLANT)
+      .orderBy('id')
+      .execute();
+    expect(customers[0]?.name).toBe('Zeeman Zorg');
+    // Two deliveries for one customer: equal keys, ordered by id the way the list is sorted.
+    for (const [k, customer] of [...customers, customers[0]!].entries()) {
+      await ctx.db
+        .insertInto('deliveries')
+        .values({
+          delivery_type_id: DeliveryType.INDIENST,
+          client_id: customer.id,
+          order_number: `ORD-NSORT-${k}`,
+          date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+          is_cancelled: false,
+        })
+        .execute();
+    }
+    const list = async (order: string) =>
+      (
+        (await admin.get(`/api/deliveries?search=ORD-NSORT&sort=client&order=${order}&per_page=50`)).body.data as {
+          id: number;
+          end_customer_name: string;
+        }[]
+      ).map((r) => `${r.end_customer_name} ${r.id}`);
+    const asc = await list('asc');
+    expect(asc.map((r) => r.replace(/ \d+$/, ''))).toEqual([
+      'ACME Nederland',
+      'bakker Logistiek',
+      'De Boer Transport',
+      'Van Dam B.V.',
+      'Zeeman Zorg',
+      'Zeeman Zorg',
+    ]);
+    expect(await list('desc')).toEqual([...asc].reverse());
+  });
+
   it("leaves out every tussenvoegsel of domain/names.ts, in the database as in the domain's own keys", async () => {
     for (const prefix of NAME_PREFIXES) {
       const full = `Jan ${prefix.toUpperCase()} Zee`;

@@ -34,6 +34,7 @@ import * as m20261128_1800_product_item_counts from './20261128T1800-product-ite
 import * as m20261129_0100_addresses_visiting_first from './20261129T0100-addresses-visiting-first';
 import * as m20261203_2200_mail_outbox from './20261203T2200-mail-outbox';
 import * as m20261204_1800_name_sort from './20261204T1800-name-sort';
+import * as m20261204_1930_delivery_name_sort from './20261204T1930-delivery-name-sort';
 
 /**
  * Every migration, applied in name order (names start with a timestamp). A static list, so the
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0100-addresses-visiting-first': m20261129_0100_addresses_visiting_first,
   '20261203T2200-mail-outbox': m20261203_2200_mail_outbox,
   '20261204T1800-name-sort': m20261204_1800_name_sort,
+  '20261204T1930-delivery-name-sort': m20261204_1930_delivery_name_sort,
 };

@@ -25,9 +25,10 @@ export const isDeliveryTab = (x: unknown): x is DeliveryTab => typeof x === 'str
 const sorts: Record<string, string> = {
   date: 'd.date',
   order_number: 'd.order_number',
-  client: 'd.end_customer_name',
-  client_name: 'd.end_customer_name',
-  end_customer_name: 'd.end_customer_name',
+  // Case and accents aside (domain/names.ts).
+  client: 'd.end_customer_name_sort',
+  client_name: 'd.end_customer_name_sort',
+  end_customer_name: 'd.end_customer_name_sort',
   type: 'd.delivery_type_id',
   delivery_type_id: 'd.delivery_type_id',
   address: 'd.address',
@@ -171,7 +172,7 @@ function deliveryRows(db: QueryCreator<Database>, where: RawBuilder<SqlBool>, or
     ])
     .where(where)
     .orderBy(order.expression, order.direction)
-    .orderBy('d.id', 'desc');
+    .orderBy('d.id', order.direction);
 }
 
 /** The whole list in its order (the export). */
@@ -259,7 +260,7 @@ export async function listDeliveries(db: Executor, user: AuthUser, tab: Delivery
             : deliveryWhere(user, f),
         )
         .orderBy(order.expression, order.direction)
-        .orderBy('d.id', 'desc'),
+        .orderBy('d.id', order.direction),
     read: (from, where) => deliveryRows(from, where, order),
     // A list without its total in the statement (the client filter) is counted at the same time, on another connection.
     total: searching ? 'numbered' : inline ? () => inline : 'counted',

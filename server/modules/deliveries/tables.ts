@@ -19,6 +19,8 @@ interface DeliveryTables {
      */
     client_name: ColumnType<string, never, never>;
     end_customer_name: ColumnType<string, never, never>;
+    /** The end customer's name as the lists sort it (migration 20261204T1930-delivery-name-sort). */
+    end_customer_name_sort: ColumnType<string, never, never>;
     /** Its lines and the lines checked out, kept by triggers (migration 20261126T0400-delivery-line-counts). */
     products_count: ColumnType<number, never, never>;
     checked_out_count: ColumnType<number, never, never>;
