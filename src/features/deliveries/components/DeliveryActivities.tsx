@@ -1,5 +1,6 @@
 import type { DeliveryDetail } from '@domain/contracts/deliveries';
 import { formatDateTime } from '@domain/format';
+import { StackedTable } from '../../../ui/table/StackedTable';
 
 /** 'Activiteiten': what happened to the delivery, when and by whom. */
 export function DeliveryActivities({ events }: { events: DeliveryDetail['events'] }) {
@@ -9,28 +10,17 @@ export function DeliveryActivities({ events }: { events: DeliveryDetail['events'
       {events.length === 0 ? (
         <p className="muted">Er is geen data gevonden</p>
       ) : (
-        <div className="table-scroll">
-          <table className="table table-stacked activity-table" aria-label="Activiteiten">
-            <thead>
-              <tr>
-                <th>Datum</th>
-                <th>Activiteit</th>
-                <th>Status</th>
-                <th>Door</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatDateTime(e.created_at)}</td>
-                  <td data-label="Activiteit">{e.action}</td>
-                  <td data-label="Status">{e.status?.name ?? ''}</td>
-                  <td data-label="Door">{e.user?.name ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          label="Activiteiten"
+          className="activity-table"
+          rows={events}
+          columns={[
+            { label: 'Datum', cell: (e) => formatDateTime(e.created_at) },
+            { label: 'Activiteit', cell: (e) => e.action },
+            { label: 'Status', cell: (e) => e.status?.name ?? '' },
+            { label: 'Door', cell: (e) => e.user?.name ?? '' },
+          ]}
+        />
       )}
     </section>
   );

@@ -1,33 +1,22 @@
 import type { ReactNode } from 'react';
 import { DeliveryType } from '@domain/enums';
 import type { DeliveryDetail, DeliveryLine } from '@domain/contracts/deliveries';
+import { StackedTable } from '../../../ui/table/StackedTable';
 import { lineStatus } from './line-status';
 
 function LinesTable({ delivery, lines, label }: { delivery: DeliveryDetail; lines: DeliveryLine[]; label: string }) {
   if (lines.length === 0) return <p className="muted">Er is geen data gevonden</p>;
   return (
-    <div className="table-scroll">
-      <table className="table table-stacked" aria-label={label}>
-        <thead>
-          <tr>
-            <th>Artikelomschrijving</th>
-            <th>Artikelnummer</th>
-            <th>Serienummer</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l) => (
-            <tr key={l.id}>
-              <td>{l.product.name}</td>
-              <td data-label="Artikelnummer">{l.product.article_number}</td>
-              <td data-label="Serienummer">{l.serial ?? '—'}</td>
-              <td data-label="Status">{lineStatus(delivery, l)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable
+      label={label}
+      rows={lines}
+      columns={[
+        { label: 'Artikelomschrijving', cell: (l) => l.product.name },
+        { label: 'Artikelnummer', cell: (l) => l.product.article_number },
+        { label: 'Serienummer', cell: (l) => l.serial ?? '—' },
+        { label: 'Status', cell: (l) => lineStatus(delivery, l) },
+      ]}
+    />
   );
 }
 
@@ -73,26 +62,15 @@ export function ItemBlocks({ delivery: d }: { delivery: DeliveryDetail }) {
     case DeliveryType.MUTATIE:
       return (
         <Block title="Mutatie">
-          <div className="table-scroll">
-            <table className="table table-stacked" aria-label="Mutatie">
-              <thead>
-                <tr>
-                  <th>Artikel</th>
-                  <th>Serienummer</th>
-                  <th>Item id</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.products.map((l) => (
-                  <tr key={l.id}>
-                    <td>{l.product.name}</td>
-                    <td data-label="Serienummer">{l.serial ?? '—'}</td>
-                    <td data-label="Item id">{l.item_id ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackedTable
+            label="Mutatie"
+            rows={d.products}
+            columns={[
+              { label: 'Artikel', cell: (l) => l.product.name },
+              { label: 'Serienummer', cell: (l) => l.serial ?? '—' },
+              { label: 'Item id', cell: (l) => l.item_id ?? '—' },
+            ]}
+          />
         </Block>
       );
     case DeliveryType.UITDIENST:
@@ -104,28 +82,16 @@ export function ItemBlocks({ delivery: d }: { delivery: DeliveryDetail }) {
     case DeliveryType.BULK_LEVERING:
       return (
         <Block title="Artikelen">
-          <div className="table-scroll">
-            <table className="table table-stacked" aria-label="Artikelen">
-              <thead>
-                <tr>
-                  <th>Artikelomschrijving</th>
-                  <th>Artikelnummer</th>
-                  <th>Aantal</th>
-                  <th>Uitgeklaard</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.bulk_products.map((p) => (
-                  <tr key={p.id}>
-                    <td>{p.name}</td>
-                    <td data-label="Artikelnummer">{p.article_number}</td>
-                    <td data-label="Aantal">{p.expected}</td>
-                    <td data-label="Uitgeklaard">{p.arrived}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackedTable
+            label="Artikelen"
+            rows={d.bulk_products}
+            columns={[
+              { label: 'Artikelomschrijving', cell: (p) => p.name },
+              { label: 'Artikelnummer', cell: (p) => p.article_number },
+              { label: 'Aantal', cell: (p) => p.expected },
+              { label: 'Uitgeklaard', cell: (p) => p.arrived },
+            ]}
+          />
         </Block>
       );
     default:
