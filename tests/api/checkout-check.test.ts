@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRight } from '../support/hierarchy';
+import { grantRight, firstEndUserOf } from '../support/hierarchy';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
@@ -64,15 +64,7 @@ beforeAll(async () => {
   klant = await ctx.client().signIn('klant@demo.local');
   customer = (await klant.get('/api/auth/me')).body.contact.client_id;
   const resellerId = (await reseller.get('/api/auth/me')).body.contact.client_id as number;
-  endUser = (
-    await ctx.db
-      .selectFrom('clients')
-      .select('id')
-      .where('parent_client_id', '=', customer)
-      .where('client_type_id', '=', ClientType.EINDGEBRUIKER)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  endUser = await firstEndUserOf(ctx.db, customer);
   otherCustomer = (
     await ctx.db
       .selectFrom('clients')

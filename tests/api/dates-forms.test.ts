@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { pdfText } from '../support/pdf';
+import { firstEndUserOf } from '../support/hierarchy';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { Carrier, ClientType, DeliveryType } from '@domain/enums';
@@ -35,15 +36,7 @@ beforeAll(async () => {
   admin = await ctx.client().signIn('beheerder@demo.local');
   const klant = await ctx.client().signIn('klant@demo.local');
   customer = (await klant.get('/api/auth/me')).body.contact.client_id;
-  endUser = (
-    await ctx.db
-      .selectFrom('clients')
-      .select('id')
-      .where('parent_client_id', '=', customer)
-      .where('client_type_id', '=', ClientType.EINDGEBRUIKER)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  endUser = await firstEndUserOf(ctx.db, customer);
   bundleId = (
     await ctx.db
       .selectFrom('bundles')

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotNull } from 'kysely';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfText } from '../support/pdf';
+import { firstEndUserOf } from '../support/hierarchy';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient, ApiResponse } from '../support/client';
 import { seededRows } from './seeded';
@@ -81,15 +82,7 @@ beforeAll(async () => {
   klant = await ctx.client().signIn('klant@demo.local');
   customer = (await klant.get('/api/auth/me')).body.contact.client_id;
   const resellerId = (await reseller.get('/api/auth/me')).body.contact.client_id as number;
-  endUser = (
-    await ctx.db
-      .selectFrom('clients')
-      .select('id')
-      .where('parent_client_id', '=', customer)
-      .where('client_type_id', '=', ClientType.EINDGEBRUIKER)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  endUser = await firstEndUserOf(ctx.db, customer);
   otherEndUser = (
     await ctx.db
       .selectFrom('clients as u')

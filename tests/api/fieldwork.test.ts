@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../support/pdf';
-import { grantRight } from '../support/hierarchy';
+import { grantRight, firstEndUserOf } from '../support/hierarchy';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { pngDataUrl, signaturePng } from '../support/png';
@@ -115,15 +115,7 @@ beforeAll(async () => {
   klant = await ctx.client().signIn('klant@demo.local');
   customer = (await klant.get('/api/auth/me')).body.contact.client_id;
   const resellerId = (await reseller.get('/api/auth/me')).body.contact.client_id as number;
-  endUser = (
-    await ctx.db
-      .selectFrom('clients')
-      .select('id')
-      .where('parent_client_id', '=', customer)
-      .where('client_type_id', '=', ClientType.EINDGEBRUIKER)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  endUser = await firstEndUserOf(ctx.db, customer);
   otherCustomer = (
     await ctx.db
       .selectFrom('clients')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstEndUserOf } from '../support/hierarchy';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { addCalendarDays, todayInAmsterdam } from '@domain/dates';
@@ -15,15 +16,7 @@ beforeAll(async () => {
   admin = await ctx.client().signIn('beheerder@demo.local');
   klant = await ctx.client().signIn('klant@demo.local');
   const customer = (await klant.get('/api/auth/me')).body.contact.client_id as number;
-  endUser = (
-    await ctx.db
-      .selectFrom('clients')
-      .select('id')
-      .where('parent_client_id', '=', customer)
-      .where('client_type_id', '=', ClientType.EINDGEBRUIKER)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  endUser = await firstEndUserOf(ctx.db, customer);
 });
 afterAll(() => ctx.close());
 

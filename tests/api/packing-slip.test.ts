@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotNull } from 'kysely';
-import { ClientType, DeliveryType, ItemStatus } from '@domain/enums';
+import { DeliveryType, ItemStatus } from '@domain/enums';
+import { firstEndUserOf } from '../support/hierarchy';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { multipartBody } from '../support/multipart';
@@ -66,15 +67,7 @@ beforeAll(async () => {
   admin = await ctx.client().signIn('beheerder@demo.local');
   const klant = await ctx.client().signIn('klant@demo.local');
   customer = (await klant.get('/api/auth/me')).body.contact.client_id;
-  endUser = (
-    await ctx.db
-      .selectFrom('clients')
-      .select('id')
-      .where('parent_client_id', '=', customer)
-      .where('client_type_id', '=', ClientType.EINDGEBRUIKER)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  endUser = await firstEndUserOf(ctx.db, customer);
 });
 
 afterAll(() => ctx.close());

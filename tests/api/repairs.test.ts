@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { firstEndUserOf } from '../support/hierarchy';
 import { createTestContext, type TestContext } from '../support/context';
 import type { ApiClient } from '../support/client';
 import { multipartBody } from '../support/multipart';
@@ -69,15 +70,7 @@ beforeAll(async () => {
   klant = await ctx.client().signIn('klant@demo.local');
   reseller = await ctx.client().signIn('reseller@demo.local');
   endCustomer = (await klant.get('/api/auth/me')).body.contact.client_id;
-  endUser = (
-    await ctx.db
-      .selectFrom('clients')
-      .select('id')
-      .where('parent_client_id', '=', endCustomer)
-      .where('client_type_id', '=', ClientType.EINDGEBRUIKER)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  endUser = await firstEndUserOf(ctx.db, endCustomer);
   productId = (
     await ctx.db
       .selectFrom('products')

@@ -98,3 +98,15 @@ export async function overlapping(
     pause(50).then(() => db.transaction().execute(second)),
   ]);
 }
+
+/** The first end user (by id) below an end customer of the demo data. */
+export async function firstEndUserOf(db: Kysely<Database>, customerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('clients')
+    .select('id')
+    .where('parent_client_id', '=', customerId)
+    .where('client_type_id', '=', ClientType.EINDGEBRUIKER)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
