@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import { sql } from 'kysely';
-import { devices, type Download, type Page } from '@playwright/test';
-import { pdfText } from '../support/pdf';
+import { devices, type Page } from '@playwright/test';
 import { test, expect, type Portal } from './fixtures';
 import { drawSignature, scan } from './fieldwork-steps';
 import { Carrier, ClientType, DeliveryType, ItemStatus } from '@domain/enums';
+import { downloadedPdfText } from './downloads';
 
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
 test.use({ ...pixel7 });
@@ -82,12 +81,6 @@ async function checkOut(page: Page, serials: string[]) {
   await modal.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('De items zijn uitgeklaard')).toBeVisible();
   await expect(modal).toHaveCount(0);
-}
-
-async function downloadedPdfText(download: Download): Promise<string> {
-  const data = fs.readFileSync((await download.path())!);
-  expect(data.subarray(0, 5).toString()).toBe('%PDF-');
-  return pdfText(data);
 }
 
 /** The signature image is shown (loaded from the server), with the signer's name. */

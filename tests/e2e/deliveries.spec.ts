@@ -1,15 +1,7 @@
-import fs from 'node:fs';
-import type { Download, Page } from '@playwright/test';
-import { pdfText } from '../support/pdf';
+import type { Page } from '@playwright/test';
 import { test, expect, type Portal } from './fixtures';
 import { ClientType } from '@domain/enums';
-
-/** The text of every page of a downloaded PDF. */
-async function downloadedPdfText(download: Download): Promise<string> {
-  const data = fs.readFileSync((await download.path())!);
-  expect(data.subarray(0, 5).toString()).toBe('%PDF-');
-  return pdfText(data);
-}
+import { downloadedPdfText } from './downloads';
 
 /** A date `days` ahead as the date picker takes it typed (d-m-Y). */
 function typedDate(days: number): string {
