@@ -27,6 +27,10 @@ describe('pagesOfRouteTable', () => {
     });
     expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
   });
+
+  it("gives the pages in the router's order: the walks open the dashboard first, where a role without it is sent on", () => {
+    expect(pages.filter((p) => p.inApp)[0]?.path).toBe('/');
+  });
 });
 
 describe('the panels a page renders as it first renders', () => {

@@ -39,13 +39,18 @@ export function pagesOfRouter(source: string): { path: string; module: string; i
   );
 }
 
-/** The route table's files: every page is declared in one of them. */
+/**
+ * The route table's files, every page being declared in one of them: in the order src/router.tsx (beside the folder)
+ * imports them, which is the order of its tree, then any other file of the folder.
+ */
 export function routeTableFiles(routesDir: string): string[] {
-  return fs
+  const router = fs.readFileSync(path.join(routesDir, '..', 'router.tsx'), 'utf8');
+  const imported = [...router.matchAll(/from '\.\/routes\/([\w-]+)'/g)].map((m) => `${m[1]}.tsx`);
+  const rest = fs
     .readdirSync(routesDir)
-    .filter((name) => name.endsWith('.tsx'))
-    .sort()
-    .map((name) => path.join(routesDir, name));
+    .filter((name) => name.endsWith('.tsx') && !imported.includes(name))
+    .sort();
+  return [...new Set(imported), ...rest].map((name) => path.join(routesDir, name));
 }
 
 /** Every page of the route table in `routesDir`, its module as an absolute path without extension. */
