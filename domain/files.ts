@@ -3,6 +3,8 @@
 /** Raster images only: an SVG is a document that can carry script. */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
+export const isRasterImageType = (mime: string | undefined): mime is ImageMimeType =>
+  (IMAGE_MIME_TYPES as readonly string[]).includes(mime ?? '');
 export const PDF_MIME_TYPE = 'application/pdf';
 
 /** The `accept` attribute of an image input; the server decides by the file's content, not by this. */

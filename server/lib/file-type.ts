@@ -1,6 +1,6 @@
 import formatContentDisposition from 'content-disposition';
 import type { FastifyReply } from 'fastify';
-import { IMAGE_MIME_TYPES, PDF_MIME_TYPE, type ImageMimeType } from '@domain/files';
+import { PDF_MIME_TYPE, isRasterImageType } from '@domain/files';
 import { notFound } from '../http/errors';
 import { isMissingFile, peek, type FileStorage } from './storage';
 import { withinDecodeLimits } from './image-size';
@@ -31,10 +31,6 @@ const SNIFF_BYTES = 16;
 function sniffFileType(data: Buffer): SniffedType | null {
   const found = signatures.find((s) => s.test(data));
   return found ? { mime: found.mime, ext: found.ext } : null;
-}
-
-function isRasterImageType(mime: string | undefined): mime is ImageMimeType {
-  return (IMAGE_MIME_TYPES as readonly string[]).includes(mime ?? '');
 }
 
 /** The raster image type of the data (PNG, JPEG, WebP, GIF), or null. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LOGO_ACCEPT, fileMsg, isLogoType } from '@domain/files';
+import { LOGO_ACCEPT, fileMsg, isLogoType, isRasterImageType } from '@domain/files';
 import type { ClientFormData } from '@domain/contracts/clients';
 import { ApiError } from '../../../api/errors';
 import { FieldMessage } from '../../../ui/form/Field';
@@ -27,8 +27,9 @@ export function useLogoUpload() {
     /** PNG or JPEG only (the server checks the bytes as well): a 422 under the field before anything is sent. */
     check() {
       if (file && !isLogoType(file.type))
+        // As the server answers: a raster image of another type is no logo, anything else (an SVG) no image.
         throw new ApiError(422, 'Validatie mislukt!', {
-          image: [file.type.startsWith('image/') ? fileMsg.logo : fileMsg.image],
+          image: [isRasterImageType(file.type) ? fileMsg.logo : fileMsg.image],
         });
     },
     /** The customer exists once created: a refused logo then shows its toast and the new customer opens anyway. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ClientType } from '@domain/enums';
 import { productSchema, stockMsg } from '@domain/schemas/stock';
-import { IMAGE_ACCEPT, IMAGE_MIME_TYPES } from '@domain/files';
+import { IMAGE_ACCEPT, isRasterImageType } from '@domain/files';
 import { FormActions } from '../../../ui/form/FormError';
 import { SelectField } from '../../../ui/form/ChoiceFields';
 import { TextAreaField, TextField } from '../../../ui/form/TextField';
@@ -48,7 +48,7 @@ export function ProductFormModal({ product, clientId, onClose, onSaved }: Props)
     },
     schema: productSchema,
     submit: async () => {
-      if (image && !(IMAGE_MIME_TYPES as readonly string[]).includes(image.type)) {
+      if (image && !isRasterImageType(image.type)) {
         setImageError(stockMsg.image);
         throw new Error(stockMsg.image);
       }
